@@ -1,0 +1,56 @@
+//===- MeldOps.h - Meld dialect operations ----------------------*- C++ -*-===//
+//
+// Declares the meld ops, and the conversions between MLIR tensor types and
+// attributes and the reference HostTensor that folders and the interpreter
+// share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_DIALECT_MELD_IR_MELDOPS_H
+#define MELD_DIALECT_MELD_IR_MELDOPS_H
+
+#include "meld/Dialect/Meld/IR/MeldDialect.h"
+#include "meld/Reference/HostTensor.h"
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "llvm/Support/Error.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "meld/Dialect/Meld/IR/MeldEnums.h.inc"
+
+#define GET_OP_CLASSES
+#include "meld/Dialect/Meld/IR/MeldOps.h.inc"
+
+namespace meld {
+
+/// The reference element kind of `type`, or nullopt for types meld does not
+/// support.
+std::optional<ref::ElementKind> getElementKind(mlir::Type type);
+/// The MLIR type of `kind`.
+mlir::Type getElementType(mlir::MLIRContext *context, ref::ElementKind kind);
+
+/// Converts a constant of a supported element type to a HostTensor.
+mlir::FailureOr<ref::HostTensor> toHostTensor(mlir::ElementsAttr attr);
+/// Converts `tensor` to a dense attribute.
+mlir::DenseElementsAttr toElementsAttr(mlir::MLIRContext *context,
+                                       const ref::HostTensor &tensor);
+
+/// Computes the result of `op`, a meld op without regions, from its tensor
+/// operands (index operands are not passed) with the reference kernels.
+/// `resultShape` is the result's concrete shape; it is only read by ops whose
+/// result shape is not implied by their operands (iota, broadcast_in_dim,
+/// reshape). This is the single definition of what these ops compute: the
+/// folders and the interpreter both call it.
+llvm::Expected<ref::HostTensor>
+evaluateOp(mlir::Operation *op, llvm::ArrayRef<ref::HostTensor> operands,
+           llvm::ArrayRef<int64_t> resultShape);
+
+} // namespace meld
+
+#endif // MELD_DIALECT_MELD_IR_MELDOPS_H

@@ -1,0 +1,544 @@
+//===- MeldOps.td - Meld dialect operations ----------------*- tablegen -*-===//
+//
+// The operations of the `meld` dialect. Every op works on ranked tensors with
+// value semantics; broadcasting is explicit (`meld.broadcast_in_dim`).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_DIALECT_MELD_IR_MELDOPS_TD
+#define MELD_DIALECT_MELD_IR_MELDOPS_TD
+
+include "meld/Dialect/Meld/IR/MeldDialect.td"
+include "meld/Dialect/Meld/IR/MeldEnums.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+def Meld_Tensor : RankedTensorOf<[F64, F32, F16, BF16, I64, I32, I8, I1]>;
+def Meld_NumericTensor : RankedTensorOf<[F64, F32, F16, BF16, I64, I32, I8]>;
+def Meld_FloatTensor : RankedTensorOf<[F64, F32, F16, BF16]>;
+def Meld_BoolTensor : RankedTensorOf<[I1]>;
+def Meld_PredTensor : 0DTensorOf<[I1]>,
+    BuildableType<"::mlir::RankedTensorType::get({}, $_builder.getI1Type())">;
+
+//===----------------------------------------------------------------------===//
+// Base classes
+//===----------------------------------------------------------------------===//
+
+class Meld_Op<string mnemonic, list<Trait> traits = []> :
+    Op<Meld_Dialect, mnemonic, traits>;
+
+class Meld_UnaryOp<string mnemonic, TypeConstraint tensorType,
+                   string formula, list<Trait> traits = []> :
+    Meld_Op<mnemonic, !listconcat(traits,
+        [Pure, Elementwise, SameOperandsAndResultType])> {
+  let summary = "elementwise " # mnemonic;
+  let description = [{
+    Applies `}] # formula # [{` to every element. The operand and the result
+    have the same type.
+
+    ```mlir
+    %y = meld.}] # mnemonic # [{ %x : tensor<4x?xf32>
+    ```
+  }];
+  let arguments = (ins tensorType:$operand);
+  let results = (outs tensorType:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($result)";
+  let hasFolder = 1;
+}
+
+class Meld_BinaryOp<string mnemonic, TypeConstraint tensorType,
+                    string formula, list<Trait> traits = []> :
+    Meld_Op<mnemonic, !listconcat(traits,
+        [Pure, Elementwise, SameOperandsAndResultType])> {
+  let summary = "elementwise " # mnemonic;
+  let description = [{
+    Computes `}] # formula # [{` element by element. Both operands and the
+    result have exactly the same type: broadcasting is written explicitly with
+    `meld.broadcast_in_dim`.
+
+    ```mlir
+    %z = meld.}] # mnemonic # [{ %x, %y : tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins tensorType:$lhs, tensorType:$rhs);
+  let results = (outs tensorType:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise binary ops
+//===----------------------------------------------------------------------===//
+
+def Meld_AddOp : Meld_BinaryOp<"add", Meld_NumericTensor, "lhs + rhs",
+                               [Commutative]>;
+def Meld_SubOp : Meld_BinaryOp<"sub", Meld_NumericTensor, "lhs - rhs">;
+def Meld_MulOp : Meld_BinaryOp<"mul", Meld_NumericTensor, "lhs * rhs",
+                               [Commutative]>;
+def Meld_DivOp : Meld_BinaryOp<"div", Meld_NumericTensor,
+    "lhs / rhs (integers: truncating; division by zero is an error)">;
+def Meld_MaxOp : Meld_BinaryOp<"max", Meld_NumericTensor,
+    "max(lhs, rhs) (NaN if either is NaN)", [Commutative]>;
+def Meld_MinOp : Meld_BinaryOp<"min", Meld_NumericTensor,
+    "min(lhs, rhs) (NaN if either is NaN)", [Commutative]>;
+def Meld_PowOp : Meld_BinaryOp<"pow", Meld_FloatTensor, "lhs ^ rhs">;
+
+//===----------------------------------------------------------------------===//
+// Elementwise unary ops
+//===----------------------------------------------------------------------===//
+
+def Meld_NegOp : Meld_UnaryOp<"neg", Meld_NumericTensor, "-x">;
+def Meld_AbsOp : Meld_UnaryOp<"abs", Meld_NumericTensor, "|x|">;
+def Meld_ReluOp : Meld_UnaryOp<"relu", Meld_NumericTensor, "max(x, 0)">;
+def Meld_ExpOp : Meld_UnaryOp<"exp", Meld_FloatTensor, "e^x">;
+def Meld_LogOp : Meld_UnaryOp<"log", Meld_FloatTensor, "ln(x)">;
+def Meld_TanhOp : Meld_UnaryOp<"tanh", Meld_FloatTensor, "tanh(x)">;
+def Meld_SigmoidOp : Meld_UnaryOp<"sigmoid", Meld_FloatTensor,
+                                  "1 / (1 + e^-x)">;
+def Meld_ErfOp : Meld_UnaryOp<"erf", Meld_FloatTensor, "erf(x)">;
+def Meld_SiluOp : Meld_UnaryOp<"silu", Meld_FloatTensor, "x * sigmoid(x)">;
+def Meld_SqrtOp : Meld_UnaryOp<"sqrt", Meld_FloatTensor, "sqrt(x)">;
+def Meld_RsqrtOp : Meld_UnaryOp<"rsqrt", Meld_FloatTensor, "1 / sqrt(x)">;
+
+def Meld_GeluOp : Meld_Op<"gelu",
+    [Pure, Elementwise, SameOperandsAndResultType]> {
+  let summary = "elementwise GELU";
+  let description = [{
+    The Gaussian error linear unit. `approximate = erf` (the default) computes
+    `0.5 * x * (1 + erf(x / sqrt(2)))`; `approximate = tanh` computes
+    `0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))`, the form
+    used by GPT-2 and by `torch.nn.functional.gelu(approximate="tanh")`.
+
+    ```mlir
+    %y = meld.gelu %x : tensor<8x64xf32>
+    %z = meld.gelu %x approximate = tanh : tensor<8x64xf32>
+    ```
+  }];
+  let arguments = (ins Meld_FloatTensor:$operand,
+      DefaultValuedAttr<Meld_GeluApproximation,
+                        "::meld::GeluApproximation::erf">:$approximate);
+  let results = (outs Meld_FloatTensor:$result);
+  let assemblyFormat = [{
+    $operand (`approximate` `=` $approximate^)? attr-dict `:` type($result)
+  }];
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Other elementwise ops
+//===----------------------------------------------------------------------===//
+
+def Meld_CastOp : Meld_Op<"cast",
+    [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "elementwise element-type conversion";
+  let description = [{
+    Converts every element to the result's element type; the shapes match.
+    Float to float rounds to nearest-even. Integer to float rounds to nearest.
+    Float to integer rounds toward zero and saturates to the integer range;
+    NaN becomes 0. Integer to integer sign-extends or truncates (wraps).
+    Anything to `i1` is `x != 0`; `i1` converts to 0 or 1.
+
+    ```mlir
+    %h = meld.cast %x : tensor<4x8xf32> to tensor<4x8xf16>
+    ```
+  }];
+  let arguments = (ins Meld_Tensor:$operand);
+  let results = (outs Meld_Tensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand) `to` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Meld_CompareOp : Meld_Op<"compare",
+    [Pure, Elementwise, SameTypeOperands,
+     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "elementwise comparison";
+  let description = [{
+    Compares two tensors of the same type element by element and returns an
+    `i1` tensor of the same shape. Integers compare as signed values. Float
+    comparisons are ordered: every comparison with NaN is false except `ne`,
+    which is true.
+
+    ```mlir
+    %m = meld.compare lt, %x, %y : tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins Meld_CompareDirection:$direction,
+                       Meld_Tensor:$lhs, Meld_Tensor:$rhs);
+  let results = (outs Meld_BoolTensor:$result);
+  let assemblyFormat = "$direction `,` $lhs `,` $rhs attr-dict `:` type($lhs)";
+  let hasFolder = 1;
+}
+
+def Meld_SelectOp : Meld_Op<"select",
+    [Pure, Elementwise, AllTypesMatch<["on_true", "on_false", "result"]>]> {
+  let summary = "elementwise choice";
+  let description = [{
+    `result[i] = pred[i] ? on_true[i] : on_false[i]`. The predicate is an `i1`
+    tensor with the shape of the other operands.
+
+    ```mlir
+    %r = meld.select %m, %x, %y : tensor<4x8xi1>, tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins Meld_BoolTensor:$pred, Meld_Tensor:$on_true,
+                       Meld_Tensor:$on_false);
+  let results = (outs Meld_Tensor:$result);
+  let assemblyFormat = [{
+    $pred `,` $on_true `,` $on_false attr-dict `:` type($pred) `,` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement and creation
+//===----------------------------------------------------------------------===//
+
+def Meld_ConstantOp : Meld_Op<"constant",
+    [ConstantLike, Pure, AllTypesMatch<["value", "result"]>]> {
+  let summary = "tensor constant";
+  let description = [{
+    A tensor of static shape given by a dense or splat elements attribute.
+
+    ```mlir
+    %c = meld.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    %z = meld.constant dense<0.0> : tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs Meld_Tensor:$result);
+  let assemblyFormat = "attr-dict $value";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Meld_IotaOp : Meld_Op<"iota", [Pure]> {
+  let summary = "index sequence along one dimension";
+  let description = [{
+    `result[i0, ..., in] = i_dim`: each element holds its own index along
+    `dim`. Dynamic result dimensions take their sizes from the `sizes`
+    operands, one `index` per `?`, in order.
+
+    ```mlir
+    %i = meld.iota dim = 1 : tensor<4x8xi32>
+    %j = meld.iota dim = 0 sizes(%n) : tensor<?xi64>
+    ```
+  }];
+  let arguments = (ins I64Attr:$dim, Variadic<Index>:$dynamic_sizes);
+  let results = (outs Meld_NumericTensor:$result);
+  let assemblyFormat = [{
+    `dim` `=` $dim (`sizes` `(` $dynamic_sizes^ `)`)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Meld_DimOp : Meld_Op<"dim", [Pure]> {
+  let summary = "size of one tensor dimension";
+  let description = [{
+    Returns the size of dimension `index` of `source` as an `index`. Folds to
+    a constant when the dimension is static.
+
+    ```mlir
+    %n = meld.dim %x, 0 : tensor<?x64xf32>
+    ```
+  }];
+  let arguments = (ins Meld_Tensor:$source, I64Attr:$index);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$source `,` $index attr-dict `:` type($source)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Meld_BroadcastInDimOp : Meld_Op<"broadcast_in_dim", [Pure]> {
+  let summary = "explicit broadcast";
+  let description = [{
+    Broadcasts `operand` into the result shape. Operand dimension `i` becomes
+    result dimension `dims[i]`; `dims` is strictly increasing. Each operand
+    dimension has size 1 (it is expanded) or the size of its result
+    dimension. Result dimensions not named in `dims` are new. Dynamic result
+    dimensions take their sizes from the `sizes` operands, one `index` per `?`.
+
+    ```mlir
+    // Bias of a linear layer, broadcast over the rows.
+    %b2 = meld.broadcast_in_dim %b, dims = [1] : tensor<64xf32> -> tensor<8x64xf32>
+    %b3 = meld.broadcast_in_dim %b, dims = [1] sizes(%n) : tensor<64xf32> -> tensor<?x64xf32>
+    ```
+  }];
+  let arguments = (ins Meld_Tensor:$operand, DenseI64ArrayAttr:$dims,
+                       Variadic<Index>:$dynamic_sizes);
+  let results = (outs Meld_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` $dims (`sizes` `(` $dynamic_sizes^ `)`)? attr-dict
+    `:` type($operand) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Meld_ReshapeOp : Meld_Op<"reshape", [Pure]> {
+  let summary = "row-major reshape";
+  let description = [{
+    Reinterprets the elements, in row-major order, with the result shape. The
+    element counts must match (checked statically when both shapes are
+    static, and by the interpreter otherwise). Dynamic result dimensions take
+    their sizes from the `sizes` operands, one `index` per `?`.
+
+    ```mlir
+    %r = meld.reshape %x : tensor<4x8xf32> -> tensor<32xf32>
+    %s = meld.reshape %y sizes(%n) : tensor<?x8xf32> -> tensor<?xf32>
+    ```
+  }];
+  let arguments = (ins Meld_Tensor:$operand, Variadic<Index>:$dynamic_sizes);
+  let results = (outs Meld_Tensor:$result);
+  let assemblyFormat = [{
+    $operand (`sizes` `(` $dynamic_sizes^ `)`)? attr-dict
+    `:` type($operand) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Meld_TransposeOp : Meld_Op<"transpose", [Pure]> {
+  let summary = "dimension permutation";
+  let description = [{
+    `result` dimension `i` is `operand` dimension `perm[i]`.
+
+    ```mlir
+    %t = meld.transpose %x, perm = [1, 0] : tensor<4x8xf32> -> tensor<8x4xf32>
+    ```
+  }];
+  let arguments = (ins Meld_Tensor:$operand, DenseI64ArrayAttr:$perm);
+  let results = (outs Meld_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `perm` `=` $perm attr-dict `:` type($operand) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Meld_SliceOp : Meld_Op<"slice", [Pure]> {
+  let summary = "static strided slice";
+  let description = [{
+    Takes elements `start[d], start[d] + strides[d], ...` below `limit[d]`
+    along every dimension `d`. Result dimension `d` has size
+    `ceil((limit[d] - start[d]) / strides[d])`. `strides` defaults to all 1.
+    Bounds are checked statically for static dimensions and by the
+    interpreter for dynamic ones.
+
+    ```mlir
+    %s = meld.slice %x start = [0, 2] limit = [4, 8] strides = [1, 2]
+        : tensor<4x8xf32> -> tensor<4x3xf32>
+    ```
+  }];
+  let arguments = (ins Meld_Tensor:$operand, DenseI64ArrayAttr:$start,
+                       DenseI64ArrayAttr:$limit,
+                       OptionalAttr<DenseI64ArrayAttr>:$strides);
+  let results = (outs Meld_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `start` `=` $start `limit` `=` $limit (`strides` `=` $strides^)?
+    attr-dict `:` type($operand) `->` type($result)
+  }];
+  let extraClassDeclaration = [{
+    /// The strides, with the default of 1 filled in.
+    ::llvm::SmallVector<int64_t> getStrideValues();
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Meld_ConcatOp : Meld_Op<"concat", [Pure]> {
+  let summary = "concatenation along one dimension";
+  let description = [{
+    Joins the inputs along `dim`. All inputs have the same element type and
+    rank, and agree on every other dimension.
+
+    ```mlir
+    %c = meld.concat %a, %b dim = 0
+        : (tensor<2x8xf32>, tensor<3x8xf32>) -> tensor<5x8xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<Meld_Tensor>:$inputs, I64Attr:$dim);
+  let results = (outs Meld_Tensor:$result);
+  let assemblyFormat = [{
+    $inputs `dim` `=` $dim attr-dict `:` functional-type($inputs, $result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and contractions
+//===----------------------------------------------------------------------===//
+
+def Meld_ReduceOp : Meld_Op<"reduce", [Pure]> {
+  let summary = "reduction over a set of dimensions";
+  let description = [{
+    Reduces `operand` over the dimensions in `dims` (unique, any order) with
+    `kind`:
+
+    - `sum`, `prod`, `max`, `min`: numeric tensors; the result has the
+      operand's element type. `max`/`min` propagate NaN.
+    - `mean`: float tensors; `sum / count`.
+    - `argmax`, `argmin`: exactly one dimension; the result is `i64` and holds
+      the index of the first maximum (minimum); a NaN counts as the maximum
+      (minimum) so its index is returned.
+
+    Without `keep_dims` the reduced dimensions are removed; with it they stay
+    with size 1. An empty reduced extent yields the kind's identity (0, 1,
+    -inf, +inf; NaN for `mean`); `argmax`/`argmin` of an empty extent is an
+    error.
+
+    ```mlir
+    %s = meld.reduce sum %x dims = [1] : tensor<4x8xf32> -> tensor<4xf32>
+    %m = meld.reduce max %x dims = [1] keep_dims : tensor<4x8xf32> -> tensor<4x1xf32>
+    %i = meld.reduce argmax %x dims = [1] : tensor<4x8xf32> -> tensor<4xi64>
+    ```
+  }];
+  let arguments = (ins Meld_ReduceKind:$kind, Meld_NumericTensor:$operand,
+                       DenseI64ArrayAttr:$dims, UnitAttr:$keep_dims);
+  let results = (outs Meld_NumericTensor:$result);
+  let assemblyFormat = [{
+    $kind $operand `dims` `=` $dims (`keep_dims` $keep_dims^)? attr-dict
+    `:` type($operand) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+class Meld_ContractionOp<string mnemonic, int rank> :
+    Meld_Op<mnemonic, [Pure]> {
+  let arguments = (ins Meld_NumericTensor:$lhs, Meld_NumericTensor:$rhs,
+                       UnitAttr:$transpose_lhs, UnitAttr:$transpose_rhs);
+  let results = (outs Meld_NumericTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`transpose_lhs` $transpose_lhs^)?
+    (`transpose_rhs` $transpose_rhs^)? attr-dict
+    `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The rank every operand and the result must have.
+    static constexpr int64_t kRank = }] # rank # [{;
+  }];
+}
+
+def Meld_MatmulOp : Meld_ContractionOp<"matmul", 2> {
+  let summary = "matrix product";
+  let description = [{
+    `result[m, n] = sum_k lhs[m, k] * rhs[k, n]`, where `transpose_lhs`
+    reads `lhs` as `[k, m]` and `transpose_rhs` reads `rhs` as `[n, k]`.
+    Both operands have the same element type. The result has that element
+    type, or a wider accumulator type: `f32` for `f16`/`bf16` operands and
+    `i32` for `i8` operands. Low-precision float operands are always
+    accumulated in at least `f32` precision.
+
+    ```mlir
+    %y = meld.matmul %x, %w : tensor<8x64xf32>, tensor<64x32xf32> -> tensor<8x32xf32>
+    %s = meld.matmul %q, %k transpose_rhs
+        : tensor<16x64xf16>, tensor<16x64xf16> -> tensor<16x16xf32>
+    ```
+  }];
+}
+
+def Meld_BatchMatmulOp : Meld_ContractionOp<"batch_matmul", 3> {
+  let summary = "batched matrix product";
+  let description = [{
+    `result[b, m, n] = sum_k lhs[b, m, k] * rhs[b, k, n]`, with the batch
+    dimension equal on both operands; the transpose flags and element-type
+    rules are those of `meld.matmul` and apply to the last two dimensions.
+
+    ```mlir
+    %y = meld.batch_matmul %a, %b
+        : tensor<4x8x16xf32>, tensor<4x16x32xf32> -> tensor<4x8x32xf32>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Structured control flow
+//===----------------------------------------------------------------------===//
+
+def Meld_IfOp : Meld_Op<"if", [RecursiveMemoryEffects, NoRegionArguments]> {
+  let summary = "two-way choice on a device predicate";
+  let description = [{
+    Runs `then` when the `tensor<i1>` predicate holds and `else` otherwise;
+    each region ends in `meld.yield` with values of the result types. The
+    predicate stays a tensor so the choice can be made on the device (a CUDA
+    conditional IF node) without a host round trip.
+
+    ```mlir
+    %r = meld.if %p -> (tensor<4xf32>) {
+      meld.yield %a : tensor<4xf32>
+    } else {
+      %n = meld.neg %a : tensor<4xf32>
+      meld.yield %n : tensor<4xf32>
+    }
+    ```
+  }];
+  let arguments = (ins Meld_PredTensor:$pred);
+  let results = (outs Variadic<Meld_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$thenRegion,
+                        SizedRegion<1>:$elseRegion);
+  let assemblyFormat = [{
+    $pred (`->` `(` type($results)^ `)`)? $thenRegion `else` $elseRegion
+    attr-dict
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Meld_WhileOp : Meld_Op<"while",
+    [RecursiveMemoryEffects,
+     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "loop with a device predicate";
+  let description = [{
+    A loop over loop-carried tensors. Both regions take the current values as
+    block arguments (the types of `inits`). `cond` yields a `tensor<i1>`:
+    when it holds, `body` runs and yields the next values; otherwise the loop
+    ends and its results are the current values. The trip count may depend
+    on data: the predicate is computed on the device (a CUDA conditional
+    WHILE node).
+
+    ```mlir
+    %r = meld.while (%x0 : tensor<4xf32>) cond {
+    ^bb0(%x: tensor<4xf32>):
+      %s = meld.reduce sum %x dims = [0] : tensor<4xf32> -> tensor<f32>
+      %p = meld.compare lt, %s, %limit : tensor<f32>
+      meld.yield %p : tensor<i1>
+    } do {
+    ^bb0(%x: tensor<4xf32>):
+      %y = meld.add %x, %x : tensor<4xf32>
+      meld.yield %y : tensor<4xf32>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Meld_Tensor>:$inits);
+  let results = (outs Variadic<Meld_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `(` ($inits^ `:` type($inits))? `)` `cond` $cond `do` $body attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Meld_YieldOp : Meld_Op<"yield",
+    [Pure, ReturnLike, Terminator, ParentOneOf<["IfOp", "WhileOp"]>]> {
+  let summary = "region terminator";
+  let description = [{
+    Ends a region of `meld.if` or `meld.while`, passing values to the parent:
+    its results (`meld.if`, `meld.while` body) or the loop predicate
+    (`meld.while` cond).
+  }];
+  let arguments = (ins Variadic<Meld_Tensor>:$values);
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+}
+
+#endif // MELD_DIALECT_MELD_IR_MELDOPS_TD

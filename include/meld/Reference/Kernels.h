@@ -1,0 +1,80 @@
+//===- Kernels.h - Reference semantics of meld ops --------------*- C++ -*-===//
+//
+// One function per meld op family, computing on HostTensors. They define what
+// the ops mean: the interpreter executes programs with them and the dialect's
+// folders fold constants with them, so the two can never disagree. They are
+// written for clarity, not speed. Every precondition that depends on runtime
+// data (bounds of dynamic dimensions, division by zero, ...) is checked and
+// reported as an llvm::Error; static preconditions are the op verifiers' job
+// and are re-checked here only where a violation could corrupt memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_REFERENCE_KERNELS_H
+#define MELD_REFERENCE_KERNELS_H
+
+#include "meld/Reference/HostTensor.h"
+
+#include "llvm/Support/Error.h"
+
+namespace meld::ref {
+
+enum class UnaryFn {
+  Neg, Abs, Relu, Exp, Log, Tanh, Sigmoid, Erf, Silu, Sqrt, Rsqrt,
+  GeluErf, GeluTanh
+};
+enum class BinaryFn { Add, Sub, Mul, Div, Max, Min, Pow };
+enum class CompareFn { Eq, Ne, Lt, Le, Gt, Ge };
+enum class ReduceFn { Sum, Prod, Max, Min, Mean, ArgMax, ArgMin };
+
+/// Scalar semantics, shared by the tensor kernels below.
+double applyFloat(UnaryFn fn, double x);
+int64_t applyInt(UnaryFn fn, int64_t x);
+double applyFloat(BinaryFn fn, double a, double b);
+/// Fails on integer division by zero (and pow, which is float-only).
+llvm::Expected<int64_t> applyInt(BinaryFn fn, int64_t a, int64_t b);
+bool applyCompare(CompareFn fn, double a, double b);
+bool applyCompare(CompareFn fn, int64_t a, int64_t b);
+/// Converts one element between kinds (the rules of meld.cast).
+double castToFloat(const HostTensor &src, int64_t index, ElementKind to);
+int64_t castToInt(const HostTensor &src, int64_t index, ElementKind to);
+
+llvm::Expected<HostTensor> unary(UnaryFn fn, const HostTensor &x);
+llvm::Expected<HostTensor> binary(BinaryFn fn, const HostTensor &a,
+                                  const HostTensor &b);
+llvm::Expected<HostTensor> compare(CompareFn fn, const HostTensor &a,
+                                   const HostTensor &b);
+llvm::Expected<HostTensor> select(const HostTensor &pred,
+                                  const HostTensor &onTrue,
+                                  const HostTensor &onFalse);
+HostTensor cast(const HostTensor &x, ElementKind to);
+
+HostTensor iota(ElementKind kind, llvm::ArrayRef<int64_t> shape, int64_t dim);
+llvm::Expected<HostTensor> broadcastInDim(const HostTensor &x,
+                                          llvm::ArrayRef<int64_t> dims,
+                                          llvm::ArrayRef<int64_t> shape);
+llvm::Expected<HostTensor> reshape(const HostTensor &x,
+                                   llvm::ArrayRef<int64_t> shape);
+llvm::Expected<HostTensor> transpose(const HostTensor &x,
+                                     llvm::ArrayRef<int64_t> perm);
+llvm::Expected<HostTensor> slice(const HostTensor &x,
+                                 llvm::ArrayRef<int64_t> start,
+                                 llvm::ArrayRef<int64_t> limit,
+                                 llvm::ArrayRef<int64_t> strides);
+llvm::Expected<HostTensor> concat(llvm::ArrayRef<HostTensor> inputs,
+                                  int64_t dim);
+/// Reduces `x` over `dims`; `resultKind` is the result's element kind (i64
+/// for argmax/argmin, the operand's kind otherwise).
+llvm::Expected<HostTensor> reduce(ReduceFn fn, const HostTensor &x,
+                                  llvm::ArrayRef<int64_t> dims, bool keepDims,
+                                  ElementKind resultKind);
+/// Batched matrix product over the last two dimensions; the leading
+/// dimensions (none for matmul, one for batch_matmul) must agree. Products
+/// are accumulated in double (floats) or int64 (integers) and rounded once.
+llvm::Expected<HostTensor> matmul(const HostTensor &lhs, const HostTensor &rhs,
+                                  bool transposeLhs, bool transposeRhs,
+                                  ElementKind resultKind);
+
+} // namespace meld::ref
+
+#endif // MELD_REFERENCE_KERNELS_H

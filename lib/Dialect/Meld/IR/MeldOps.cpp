@@ -1,0 +1,967 @@
+//===- MeldOps.cpp - Meld dialect operations ------------------------------===//
+//
+// Verifiers, folders and canonicalization patterns of the meld ops. Constant
+// folding evaluates ops with the reference kernels (evaluateOp), the same
+// code the interpreter runs, so folding can never change a program's meaning.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Dialect/Meld/IR/MeldOps.h"
+#include "meld/Reference/Kernels.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace meld;
+using ref::ElementKind;
+using ref::HostTensor;
+
+#include "meld/Dialect/Meld/IR/MeldEnums.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "meld/Dialect/Meld/IR/MeldOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Element kinds and constants
+//===----------------------------------------------------------------------===//
+
+std::optional<ElementKind> meld::getElementKind(Type type) {
+  if (type.isF64())
+    return ElementKind::F64;
+  if (type.isF32())
+    return ElementKind::F32;
+  if (type.isF16())
+    return ElementKind::F16;
+  if (type.isBF16())
+    return ElementKind::BF16;
+  if (type.isSignlessInteger(64))
+    return ElementKind::I64;
+  if (type.isSignlessInteger(32))
+    return ElementKind::I32;
+  if (type.isSignlessInteger(8))
+    return ElementKind::I8;
+  if (type.isSignlessInteger(1))
+    return ElementKind::I1;
+  return std::nullopt;
+}
+
+Type meld::getElementType(MLIRContext *context, ElementKind kind) {
+  Builder b(context);
+  switch (kind) {
+  case ElementKind::F64:
+    return b.getF64Type();
+  case ElementKind::F32:
+    return b.getF32Type();
+  case ElementKind::F16:
+    return b.getF16Type();
+  case ElementKind::BF16:
+    return b.getBF16Type();
+  case ElementKind::I64:
+    return b.getI64Type();
+  case ElementKind::I32:
+    return b.getI32Type();
+  case ElementKind::I8:
+    return b.getI8Type();
+  case ElementKind::I1:
+    return b.getI1Type();
+  }
+  llvm_unreachable("unknown element kind");
+}
+
+static double toDouble(APFloat value) {
+  bool losesInfo = false;
+  value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
+                &losesInfo);
+  return value.convertToDouble();
+}
+
+FailureOr<HostTensor> meld::toHostTensor(ElementsAttr attr) {
+  auto dense = dyn_cast<DenseElementsAttr>(attr);
+  auto type = dyn_cast<RankedTensorType>(attr.getType());
+  if (!dense || !type || !type.hasStaticShape())
+    return failure();
+  std::optional<ElementKind> kind = getElementKind(type.getElementType());
+  if (!kind)
+    return failure();
+  HostTensor tensor(*kind, type.getShape());
+  if (tensor.isFloat()) {
+    for (auto [i, v] : llvm::enumerate(dense.getValues<APFloat>()))
+      tensor.setFloat(i, toDouble(v));
+  } else {
+    for (auto [i, v] : llvm::enumerate(dense.getValues<APInt>()))
+      tensor.setInt(i, *kind == ElementKind::I1 ? v.getZExtValue()
+                                                : v.getSExtValue());
+  }
+  return tensor;
+}
+
+DenseElementsAttr meld::toElementsAttr(MLIRContext *context,
+                                             const HostTensor &tensor) {
+  Type elementType = getElementType(context, tensor.getKind());
+  auto type = RankedTensorType::get(tensor.getShape(), elementType);
+  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+    SmallVector<APFloat> values;
+    values.reserve(tensor.size());
+    for (double v : tensor.floatData()) {
+      APFloat f(v);
+      bool losesInfo = false;
+      f.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                &losesInfo);
+      values.push_back(f);
+    }
+    return DenseElementsAttr::get(type, values);
+  }
+  unsigned width = ref::bitWidth(tensor.getKind());
+  SmallVector<APInt> values;
+  values.reserve(tensor.size());
+  for (int64_t v : tensor.intData())
+    values.push_back(APInt(width, static_cast<uint64_t>(v), /*isSigned=*/true,
+                           /*implicitTrunc=*/true));
+  return DenseElementsAttr::get(type, values);
+}
+
+//===----------------------------------------------------------------------===//
+// Reference evaluation
+//===----------------------------------------------------------------------===//
+
+static ref::CompareFn toRef(CompareDirection direction) {
+  switch (direction) {
+  case CompareDirection::eq:
+    return ref::CompareFn::Eq;
+  case CompareDirection::ne:
+    return ref::CompareFn::Ne;
+  case CompareDirection::lt:
+    return ref::CompareFn::Lt;
+  case CompareDirection::le:
+    return ref::CompareFn::Le;
+  case CompareDirection::gt:
+    return ref::CompareFn::Gt;
+  case CompareDirection::ge:
+    return ref::CompareFn::Ge;
+  }
+  llvm_unreachable("unknown compare direction");
+}
+
+static ref::ReduceFn toRef(ReduceKind kind) {
+  switch (kind) {
+  case ReduceKind::sum:
+    return ref::ReduceFn::Sum;
+  case ReduceKind::prod:
+    return ref::ReduceFn::Prod;
+  case ReduceKind::max:
+    return ref::ReduceFn::Max;
+  case ReduceKind::min:
+    return ref::ReduceFn::Min;
+  case ReduceKind::mean:
+    return ref::ReduceFn::Mean;
+  case ReduceKind::argmax:
+    return ref::ReduceFn::ArgMax;
+  case ReduceKind::argmin:
+    return ref::ReduceFn::ArgMin;
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+static ElementKind resultKind(Operation *op) {
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  return *getElementKind(type.getElementType());
+}
+
+llvm::Expected<HostTensor>
+meld::evaluateOp(Operation *op, ArrayRef<HostTensor> operands,
+                       ArrayRef<int64_t> resultShape) {
+  using R = llvm::Expected<HostTensor>;
+  auto unary = [&](ref::UnaryFn fn) { return ref::unary(fn, operands[0]); };
+  auto binary = [&](ref::BinaryFn fn) {
+    return ref::binary(fn, operands[0], operands[1]);
+  };
+  return llvm::TypeSwitch<Operation *, R>(op)
+      .Case([&](AddOp) { return binary(ref::BinaryFn::Add); })
+      .Case([&](SubOp) { return binary(ref::BinaryFn::Sub); })
+      .Case([&](MulOp) { return binary(ref::BinaryFn::Mul); })
+      .Case([&](DivOp) { return binary(ref::BinaryFn::Div); })
+      .Case([&](MaxOp) { return binary(ref::BinaryFn::Max); })
+      .Case([&](MinOp) { return binary(ref::BinaryFn::Min); })
+      .Case([&](PowOp) { return binary(ref::BinaryFn::Pow); })
+      .Case([&](NegOp) { return unary(ref::UnaryFn::Neg); })
+      .Case([&](AbsOp) { return unary(ref::UnaryFn::Abs); })
+      .Case([&](ReluOp) { return unary(ref::UnaryFn::Relu); })
+      .Case([&](ExpOp) { return unary(ref::UnaryFn::Exp); })
+      .Case([&](LogOp) { return unary(ref::UnaryFn::Log); })
+      .Case([&](TanhOp) { return unary(ref::UnaryFn::Tanh); })
+      .Case([&](SigmoidOp) { return unary(ref::UnaryFn::Sigmoid); })
+      .Case([&](ErfOp) { return unary(ref::UnaryFn::Erf); })
+      .Case([&](SiluOp) { return unary(ref::UnaryFn::Silu); })
+      .Case([&](SqrtOp) { return unary(ref::UnaryFn::Sqrt); })
+      .Case([&](RsqrtOp) { return unary(ref::UnaryFn::Rsqrt); })
+      .Case([&](GeluOp gelu) {
+        return unary(gelu.getApproximate() == GeluApproximation::tanh
+                         ? ref::UnaryFn::GeluTanh
+                         : ref::UnaryFn::GeluErf);
+      })
+      .Case([&](CastOp) -> R { return ref::cast(operands[0], resultKind(op)); })
+      .Case([&](CompareOp cmp) {
+        return ref::compare(toRef(cmp.getDirection()), operands[0],
+                            operands[1]);
+      })
+      .Case([&](SelectOp) {
+        return ref::select(operands[0], operands[1], operands[2]);
+      })
+      .Case([&](ConstantOp constant) -> R {
+        FailureOr<HostTensor> value = toHostTensor(constant.getValue());
+        if (failed(value))
+          return llvm::createStringError("unsupported constant attribute");
+        return *value;
+      })
+      .Case([&](IotaOp iota) -> R {
+        return ref::iota(resultKind(op), resultShape, iota.getDim());
+      })
+      .Case([&](BroadcastInDimOp bcast) {
+        return ref::broadcastInDim(operands[0], bcast.getDims(), resultShape);
+      })
+      .Case([&](ReshapeOp) { return ref::reshape(operands[0], resultShape); })
+      .Case([&](TransposeOp transpose) {
+        return ref::transpose(operands[0], transpose.getPerm());
+      })
+      .Case([&](SliceOp slice) {
+        return ref::slice(operands[0], slice.getStart(), slice.getLimit(),
+                          slice.getStrideValues());
+      })
+      .Case([&](ConcatOp concat) {
+        return ref::concat(operands, concat.getDim());
+      })
+      .Case([&](ReduceOp reduce) {
+        return ref::reduce(toRef(reduce.getKind()), operands[0],
+                           reduce.getDims(), reduce.getKeepDims(),
+                           resultKind(op));
+      })
+      .Case<MatmulOp, BatchMatmulOp>([&](auto contraction) {
+        return ref::matmul(operands[0], operands[1],
+                           contraction.getTransposeLhs(),
+                           contraction.getTransposeRhs(), resultKind(op));
+      })
+      .Default([&](Operation *) -> R {
+        return llvm::createStringError("op '" +
+                                       op->getName().getStringRef().str() +
+                                       "' has no reference evaluation");
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// Folding helpers
+//===----------------------------------------------------------------------===//
+
+/// Constant folding is limited to small tensors: folding a large tensor would
+/// bloat the IR and compile time for no runtime gain.
+static constexpr int64_t kMaxFoldElements = 4096;
+
+/// Folds `op` when all its operands are constants of at most
+/// kMaxFoldElements elements and the result is also that small. Ops whose
+/// evaluation fails (say, an integer division by zero) are left alone so the
+/// interpreter reports the error with its location at run time.
+static OpFoldResult foldConstantOperands(Operation *op,
+                                         ArrayRef<Attribute> operands) {
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!resultType || !resultType.hasStaticShape() ||
+      resultType.getNumElements() > kMaxFoldElements)
+    return {};
+  SmallVector<HostTensor> values;
+  for (Attribute attr : operands) {
+    auto elements = dyn_cast_if_present<ElementsAttr>(attr);
+    if (!elements || elements.getNumElements() > kMaxFoldElements)
+      return {};
+    FailureOr<HostTensor> value = toHostTensor(elements);
+    if (failed(value))
+      return {};
+    values.push_back(std::move(*value));
+  }
+  llvm::Expected<HostTensor> result =
+      evaluateOp(op, values, resultType.getShape());
+  if (!result) {
+    llvm::consumeError(result.takeError());
+    return {};
+  }
+  DenseElementsAttr attr = toElementsAttr(op->getContext(), *result);
+  return attr.getType() == resultType ? attr : OpFoldResult();
+}
+
+/// A splat constant operand of a pure data-movement op gives a splat result
+/// of any size: no element data is materialized.
+static OpFoldResult foldSplatOperand(Attribute operand, Type resultType) {
+  auto splat = dyn_cast_if_present<SplatElementsAttr>(operand);
+  auto type = dyn_cast<RankedTensorType>(resultType);
+  if (!splat || !type || !type.hasStaticShape())
+    return {};
+  return SplatElementsAttr::get(type, splat.getSplatValue<Attribute>());
+}
+
+/// True when `attr` is a splat whose every element equals `value` (for
+/// floats, bit-for-bit, so -0.0 and +0.0 differ).
+static bool isSplatOf(Attribute attr, double value) {
+  auto splat = dyn_cast_if_present<SplatElementsAttr>(attr);
+  if (!splat)
+    return false;
+  if (isa<FloatType>(splat.getElementType())) {
+    APFloat v = splat.getSplatValue<APFloat>();
+    APFloat expected(value);
+    bool losesInfo = false;
+    expected.convert(v.getSemantics(), APFloat::rmNearestTiesToEven,
+                     &losesInfo);
+    return v.bitwiseIsEqual(expected);
+  }
+  return splat.getSplatValue<APInt>().getSExtValue() ==
+         static_cast<int64_t>(value);
+}
+
+static bool isFloatTensor(Value v) {
+  return isa<FloatType>(getElementTypeOrSelf(v.getType()));
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise folders
+//===----------------------------------------------------------------------===//
+
+// x + 0 -> x. For floats only x + (-0.0) is an identity: (-0.0) + (+0.0) is
+// +0.0, so folding x + 0.0 would change the sign of a zero.
+OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
+  double zero = isFloatTensor(getLhs()) ? -0.0 : 0.0;
+  if (isSplatOf(adaptor.getRhs(), zero))
+    return getLhs();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+// x - 0 -> x (x - (+0.0) is exact for every x, including -0.0).
+OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
+  if (isSplatOf(adaptor.getRhs(), 0.0))
+    return getLhs();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
+  if (isSplatOf(adaptor.getRhs(), 1.0))
+    return getLhs();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
+  if (isSplatOf(adaptor.getRhs(), 1.0))
+    return getLhs();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+// max(x, x) -> x and min(x, x) -> x hold for NaN too.
+OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
+  if (getLhs() == getRhs())
+    return getLhs();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+OpFoldResult MinOp::fold(FoldAdaptor adaptor) {
+  if (getLhs() == getRhs())
+    return getLhs();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
+  if (isSplatOf(adaptor.getRhs(), 1.0))
+    return getLhs();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
+  if (auto inner = getOperand().getDefiningOp<NegOp>())
+    return inner.getOperand();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+// abs and relu are idempotent.
+OpFoldResult AbsOp::fold(FoldAdaptor adaptor) {
+  if (getOperand().getDefiningOp<AbsOp>())
+    return getOperand();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+OpFoldResult ReluOp::fold(FoldAdaptor adaptor) {
+  if (getOperand().getDefiningOp<ReluOp>())
+    return getOperand();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+#define MELD_CONSTANT_FOLDER(OP)                                               \
+  OpFoldResult OP::fold(FoldAdaptor adaptor) {                                 \
+    return foldConstantOperands(*this, adaptor.getOperands());                 \
+  }
+MELD_CONSTANT_FOLDER(ExpOp)
+MELD_CONSTANT_FOLDER(LogOp)
+MELD_CONSTANT_FOLDER(TanhOp)
+MELD_CONSTANT_FOLDER(SigmoidOp)
+MELD_CONSTANT_FOLDER(ErfOp)
+MELD_CONSTANT_FOLDER(SiluOp)
+MELD_CONSTANT_FOLDER(SqrtOp)
+MELD_CONSTANT_FOLDER(RsqrtOp)
+MELD_CONSTANT_FOLDER(GeluOp)
+MELD_CONSTANT_FOLDER(CompareOp)
+MELD_CONSTANT_FOLDER(ReduceOp)
+#undef MELD_CONSTANT_FOLDER
+
+LogicalResult CastOp::verify() {
+  auto in = cast<RankedTensorType>(getOperand().getType());
+  auto out = cast<RankedTensorType>(getType());
+  if (in.getShape() != out.getShape())
+    return emitOpError("operand shape ")
+           << in << " and result shape " << out
+           << " differ; meld.cast only changes the element type";
+  return success();
+}
+
+OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
+  if (getOperand().getType() == getType())
+    return getOperand();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+LogicalResult CompareOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  if (operands.empty())
+    return failure();
+  auto type = dyn_cast<RankedTensorType>(operands[0].getType());
+  if (!type)
+    return failure();
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(type.getShape(), IntegerType::get(context, 1)));
+  return success();
+}
+
+LogicalResult SelectOp::verify() {
+  auto predType = cast<RankedTensorType>(getPred().getType());
+  auto type = cast<RankedTensorType>(getType());
+  if (predType.getShape() != type.getShape())
+    return emitOpError("predicate shape ")
+           << predType << " differs from the value shape " << type
+           << "; broadcast the predicate with meld.broadcast_in_dim first";
+  return success();
+}
+
+OpFoldResult SelectOp::fold(FoldAdaptor adaptor) {
+  if (getOnTrue() == getOnFalse())
+    return getOnTrue();
+  if (auto pred = dyn_cast_if_present<SplatElementsAttr>(adaptor.getPred()))
+    return pred.getSplatValue<bool>() ? getOnTrue() : getOnFalse();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+//===----------------------------------------------------------------------===//
+// Shape helpers
+//===----------------------------------------------------------------------===//
+
+static bool dimsCompatible(int64_t a, int64_t b) {
+  return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
+}
+
+static std::string dimString(int64_t d) {
+  return ShapedType::isDynamic(d) ? "?" : std::to_string(d);
+}
+
+/// Ops that create a shape take one index operand per dynamic result dim.
+static LogicalResult verifyDynamicSizes(Operation *op, RankedTensorType type,
+                                        ValueRange sizes) {
+  if (sizes.size() != type.getNumDynamicDims())
+    return op->emitOpError("result type ")
+           << type << " has " << type.getNumDynamicDims()
+           << " dynamic dimension(s) but " << sizes.size()
+           << " size operand(s) were given; pass one index per '?' with "
+              "sizes(...)";
+  return success();
+}
+
+static LogicalResult verifySameElementType(Operation *op, Type a, Type b) {
+  if (getElementTypeOrSelf(a) != getElementTypeOrSelf(b))
+    return op->emitOpError("operand element type ")
+           << getElementTypeOrSelf(a) << " differs from result element type "
+           << getElementTypeOrSelf(b);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ConstantOp, IotaOp, DimOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConstantOp::verify() {
+  if (!isa<DenseElementsAttr>(getValue()))
+    return emitOpError("value must be a dense elements attribute (dense<...>)");
+  return success();
+}
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+LogicalResult IotaOp::verify() {
+  auto type = cast<RankedTensorType>(getType());
+  int64_t dim = static_cast<int64_t>(getDim());
+  if (dim < 0 || dim >= type.getRank())
+    return emitOpError("dim ") << dim << " is out of range for " << type;
+  return verifyDynamicSizes(*this, type, getDynamicSizes());
+}
+
+LogicalResult DimOp::verify() {
+  auto type = cast<RankedTensorType>(getSource().getType());
+  int64_t index = static_cast<int64_t>(getIndex());
+  if (index < 0 || index >= type.getRank())
+    return emitOpError("index ") << index << " is out of range for " << type;
+  return success();
+}
+
+OpFoldResult DimOp::fold(FoldAdaptor) {
+  auto type = cast<RankedTensorType>(getSource().getType());
+  int64_t size = type.getDimSize(getIndex());
+  if (ShapedType::isDynamic(size))
+    return {};
+  return IntegerAttr::get(IndexType::get(getContext()), size);
+}
+
+//===----------------------------------------------------------------------===//
+// BroadcastInDimOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BroadcastInDimOp::verify() {
+  auto in = cast<RankedTensorType>(getOperand().getType());
+  auto out = cast<RankedTensorType>(getType());
+  if (failed(verifySameElementType(*this, in, out)))
+    return failure();
+  ArrayRef<int64_t> dims = getDims();
+  if (static_cast<int64_t>(dims.size()) != in.getRank())
+    return emitOpError("dims has ")
+           << dims.size() << " entries but the operand has rank "
+           << in.getRank() << "; give one result dimension per operand "
+           << "dimension";
+  for (auto [i, d] : llvm::enumerate(dims)) {
+    if (d < 0 || d >= out.getRank())
+      return emitOpError("dims[") << i << "] = " << d
+                                  << " is out of range for result rank "
+                                  << out.getRank();
+    if (i > 0 && d <= dims[i - 1])
+      return emitOpError("dims must be strictly increasing, but dims[")
+             << i << "] = " << d << " follows " << dims[i - 1];
+    int64_t inSize = in.getDimSize(i), outSize = out.getDimSize(d);
+    if (!ShapedType::isDynamic(inSize) && inSize != 1 &&
+        !ShapedType::isDynamic(outSize) && inSize != outSize)
+      return emitOpError("operand dimension ")
+             << i << " of size " << inSize << " cannot broadcast to result "
+             << "dimension " << d << " of size " << outSize
+             << "; it must be 1 or equal";
+  }
+  return verifyDynamicSizes(*this, out, getDynamicSizes());
+}
+
+OpFoldResult BroadcastInDimOp::fold(FoldAdaptor adaptor) {
+  auto out = cast<RankedTensorType>(getType());
+  if (getOperand().getType() == out && out.hasStaticShape() &&
+      llvm::equal(getDims(), llvm::seq<int64_t>(0, out.getRank())))
+    return getOperand();
+  // broadcast(broadcast(x)) -> one broadcast from x.
+  if (auto inner = getOperand().getDefiningOp<BroadcastInDimOp>()) {
+    SmallVector<int64_t> dims;
+    for (int64_t d : inner.getDims())
+      dims.push_back(getDims()[d]);
+    getOperandMutable().assign(inner.getOperand());
+    setDims(dims);
+    return getResult();
+  }
+  if (OpFoldResult splat = foldSplatOperand(adaptor.getOperand(), out))
+    return splat;
+  return foldConstantOperands(*this, adaptor.getOperand());
+}
+
+//===----------------------------------------------------------------------===//
+// ReshapeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReshapeOp::verify() {
+  auto in = cast<RankedTensorType>(getOperand().getType());
+  auto out = cast<RankedTensorType>(getType());
+  if (failed(verifySameElementType(*this, in, out)))
+    return failure();
+  if (in.hasStaticShape() && out.hasStaticShape() &&
+      in.getNumElements() != out.getNumElements())
+    return emitOpError("cannot reshape ")
+           << in << " (" << in.getNumElements() << " elements) into " << out
+           << " (" << out.getNumElements() << " elements)";
+  return verifyDynamicSizes(*this, out, getDynamicSizes());
+}
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
+  auto out = cast<RankedTensorType>(getType());
+  if (getOperand().getType() == out && out.hasStaticShape())
+    return getOperand();
+  // reshape(reshape(x)) -> reshape(x): only the final shape matters.
+  if (auto inner = getOperand().getDefiningOp<ReshapeOp>()) {
+    getOperandMutable().assign(inner.getOperand());
+    return getResult();
+  }
+  if (OpFoldResult splat = foldSplatOperand(adaptor.getOperand(), out))
+    return splat;
+  return foldConstantOperands(*this, adaptor.getOperand());
+}
+
+//===----------------------------------------------------------------------===//
+// TransposeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TransposeOp::verify() {
+  auto in = cast<RankedTensorType>(getOperand().getType());
+  auto out = cast<RankedTensorType>(getType());
+  if (failed(verifySameElementType(*this, in, out)))
+    return failure();
+  ArrayRef<int64_t> perm = getPerm();
+  if (static_cast<int64_t>(perm.size()) != in.getRank())
+    return emitOpError("perm has ") << perm.size() << " entries for an "
+                                    << "operand of rank " << in.getRank();
+  SmallVector<bool> seen(in.getRank(), false);
+  for (int64_t p : perm) {
+    if (p < 0 || p >= in.getRank() || seen[p])
+      return emitOpError("perm must be a permutation of 0..")
+             << in.getRank() - 1 << ", but contains " << p;
+    seen[p] = true;
+  }
+  if (out.getRank() != in.getRank())
+    return emitOpError("result rank ") << out.getRank()
+                                       << " differs from operand rank "
+                                       << in.getRank();
+  for (auto [i, p] : llvm::enumerate(perm))
+    if (out.getDimSize(i) != in.getDimSize(p))
+      return emitOpError("result dimension ")
+             << i << " is " << dimString(out.getDimSize(i))
+             << " but operand dimension " << p << " is "
+             << dimString(in.getDimSize(p));
+  return success();
+}
+
+OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
+  if (llvm::equal(getPerm(), llvm::seq<int64_t>(0, getPerm().size())))
+    return getOperand();
+  // transpose(transpose(x)) -> one transpose, or x if they cancel.
+  if (auto inner = getOperand().getDefiningOp<TransposeOp>()) {
+    SmallVector<int64_t> perm;
+    for (int64_t p : getPerm())
+      perm.push_back(inner.getPerm()[p]);
+    if (llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())))
+      return inner.getOperand();
+    getOperandMutable().assign(inner.getOperand());
+    setPerm(perm);
+    return getResult();
+  }
+  if (OpFoldResult splat = foldSplatOperand(adaptor.getOperand(), getType()))
+    return splat;
+  return foldConstantOperands(*this, adaptor.getOperand());
+}
+
+//===----------------------------------------------------------------------===//
+// SliceOp
+//===----------------------------------------------------------------------===//
+
+SmallVector<int64_t> SliceOp::getStrideValues() {
+  if (std::optional<ArrayRef<int64_t>> strides = getStrides())
+    return SmallVector<int64_t>(*strides);
+  return SmallVector<int64_t>(getStart().size(), 1);
+}
+
+LogicalResult SliceOp::verify() {
+  auto in = cast<RankedTensorType>(getOperand().getType());
+  auto out = cast<RankedTensorType>(getType());
+  if (failed(verifySameElementType(*this, in, out)))
+    return failure();
+  int64_t rank = in.getRank();
+  SmallVector<int64_t> strides = getStrideValues();
+  if (static_cast<int64_t>(getStart().size()) != rank ||
+      static_cast<int64_t>(getLimit().size()) != rank ||
+      static_cast<int64_t>(strides.size()) != rank)
+    return emitOpError("start, limit and strides need ")
+           << rank << " entries each (the operand rank)";
+  if (out.getRank() != rank)
+    return emitOpError("result rank ") << out.getRank()
+                                       << " differs from operand rank " << rank;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t start = getStart()[d], limit = getLimit()[d], step = strides[d];
+    if (step <= 0)
+      return emitOpError("strides[") << d << "] = " << step
+                                     << " must be positive";
+    if (start < 0 || start > limit)
+      return emitOpError("dimension ")
+             << d << ": need 0 <= start <= limit, got start " << start
+             << " and limit " << limit;
+    int64_t size = in.getDimSize(d);
+    if (!ShapedType::isDynamic(size) && limit > size)
+      return emitOpError("dimension ")
+             << d << ": limit " << limit << " exceeds the operand size "
+             << size;
+    int64_t expected = (limit - start + step - 1) / step;
+    if (out.getDimSize(d) != expected)
+      return emitOpError("result dimension ")
+             << d << " is " << dimString(out.getDimSize(d)) << " but the "
+             << "slice selects " << expected << " element(s)";
+  }
+  return success();
+}
+
+OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
+  auto in = cast<RankedTensorType>(getOperand().getType());
+  if (in == getType() && in.hasStaticShape())
+    return getOperand(); // The verifier proved the slice selects everything.
+  if (OpFoldResult splat = foldSplatOperand(adaptor.getOperand(), getType()))
+    return splat;
+  return foldConstantOperands(*this, adaptor.getOperand());
+}
+
+//===----------------------------------------------------------------------===//
+// ConcatOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConcatOp::verify() {
+  if (getInputs().empty())
+    return emitOpError("needs at least one input");
+  auto out = cast<RankedTensorType>(getType());
+  int64_t dim = static_cast<int64_t>(getDim());
+  if (dim < 0 || dim >= out.getRank())
+    return emitOpError("dim ") << dim << " is out of range for result rank "
+                               << out.getRank();
+  int64_t total = 0;
+  bool dynamic = false;
+  for (auto [i, input] : llvm::enumerate(getInputs())) {
+    auto in = cast<RankedTensorType>(input.getType());
+    if (failed(verifySameElementType(*this, in, out)))
+      return failure();
+    if (in.getRank() != out.getRank())
+      return emitOpError("input #") << i << " has rank " << in.getRank()
+                                    << " but the result has rank "
+                                    << out.getRank();
+    for (int64_t d = 0; d < out.getRank(); ++d)
+      if (d != dim && !dimsCompatible(in.getDimSize(d), out.getDimSize(d)))
+        return emitOpError("input #")
+               << i << " has size " << in.getDimSize(d) << " in dimension "
+               << d << " but the result has " << out.getDimSize(d)
+               << "; only dimension " << dim << " may differ";
+    if (in.isDynamicDim(dim))
+      dynamic = true;
+    else
+      total += in.getDimSize(dim);
+  }
+  if (!dynamic && !out.isDynamicDim(dim) && out.getDimSize(dim) != total)
+    return emitOpError("result dimension ")
+           << dim << " is " << out.getDimSize(dim)
+           << " but the inputs add up to " << total;
+  if (dynamic && !out.isDynamicDim(dim))
+    return emitOpError("result dimension ")
+           << dim << " must be dynamic because an input's is";
+  return success();
+}
+
+OpFoldResult ConcatOp::fold(FoldAdaptor adaptor) {
+  if (getInputs().size() == 1 && getInputs()[0].getType() == getType())
+    return getInputs()[0];
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceOp::verify() {
+  auto in = cast<RankedTensorType>(getOperand().getType());
+  auto out = cast<RankedTensorType>(getType());
+  ArrayRef<int64_t> dims = getDims();
+  if (dims.empty())
+    return emitOpError("dims must name at least one dimension to reduce");
+  SmallVector<bool> reduced(in.getRank(), false);
+  for (int64_t d : dims) {
+    if (d < 0 || d >= in.getRank())
+      return emitOpError("reduction dimension ")
+             << d << " is out of range for " << in;
+    if (reduced[d])
+      return emitOpError("reduction dimension ") << d << " is repeated";
+    reduced[d] = true;
+  }
+  ReduceKind kind = getKind();
+  bool isArg = kind == ReduceKind::argmax || kind == ReduceKind::argmin;
+  if (kind == ReduceKind::mean && !isa<FloatType>(in.getElementType()))
+    return emitOpError("mean needs a float operand, got ") << in;
+  if (isArg) {
+    if (dims.size() != 1)
+      return emitOpError(stringifyReduceKind(kind))
+             << " reduces exactly one dimension, got " << dims.size();
+    if (!out.getElementType().isSignlessInteger(64))
+      return emitOpError(stringifyReduceKind(kind))
+             << " returns i64 indices, but the result element type is "
+             << out.getElementType();
+  } else if (failed(verifySameElementType(*this, in, out))) {
+    return failure();
+  }
+  SmallVector<int64_t> expected;
+  for (int64_t d = 0; d < in.getRank(); ++d) {
+    if (!reduced[d])
+      expected.push_back(in.getDimSize(d));
+    else if (getKeepDims())
+      expected.push_back(1);
+  }
+  if (out.getShape() != ArrayRef<int64_t>(expected)) {
+    auto expectedType = RankedTensorType::get(expected, out.getElementType());
+    return emitOpError("result type ")
+           << out << " does not match the reduced shape, expected "
+           << expectedType
+           << (getKeepDims() ? "" : " (add keep_dims to keep size-1 dims)");
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulOp, BatchMatmulOp
+//===----------------------------------------------------------------------===//
+
+/// The element type a contraction of `operand` elements may produce: the
+/// same type, or the accumulator type for low-precision inputs.
+static bool isValidAccumulatorType(Type operand, Type result) {
+  if (operand == result)
+    return true;
+  if (operand.isF16() || operand.isBF16())
+    return result.isF32();
+  if (operand.isSignlessInteger(8))
+    return result.isSignlessInteger(32);
+  return false;
+}
+
+template <typename OpTy>
+static LogicalResult verifyContraction(OpTy op) {
+  constexpr int64_t rank = OpTy::kRank;
+  auto lhs = cast<RankedTensorType>(op.getLhs().getType());
+  auto rhs = cast<RankedTensorType>(op.getRhs().getType());
+  auto out = cast<RankedTensorType>(op.getType());
+  for (auto [name, type] : {std::pair<StringRef, RankedTensorType>{"lhs", lhs},
+                            {"rhs", rhs},
+                            {"result", out}})
+    if (type.getRank() != rank)
+      return op.emitOpError() << name << " must have rank " << rank
+                              << ", got " << type;
+  if (lhs.getElementType() != rhs.getElementType())
+    return op.emitOpError("lhs and rhs element types differ: ")
+           << lhs.getElementType() << " vs " << rhs.getElementType()
+           << "; insert a meld.cast";
+  if (!isValidAccumulatorType(lhs.getElementType(), out.getElementType()))
+    return op.emitOpError("result element type ")
+           << out.getElementType() << " is not valid for "
+           << lhs.getElementType()
+           << " operands; use the operand type (or f32 for f16/bf16, i32 "
+              "for i8)";
+  int64_t r = rank - 2; // Index of the row dim of the matrices.
+  int64_t m = lhs.getDimSize(op.getTransposeLhs() ? r + 1 : r);
+  int64_t kL = lhs.getDimSize(op.getTransposeLhs() ? r : r + 1);
+  int64_t kR = rhs.getDimSize(op.getTransposeRhs() ? r + 1 : r);
+  int64_t n = rhs.getDimSize(op.getTransposeRhs() ? r : r + 1);
+  if (!dimsCompatible(kL, kR))
+    return op.emitOpError("contracting dimensions differ: lhs has ")
+           << dimString(kL) << ", rhs has " << dimString(kR);
+  if (rank == 3 && !dimsCompatible(lhs.getDimSize(0), rhs.getDimSize(0)))
+    return op.emitOpError("batch dimensions differ: lhs has ")
+           << dimString(lhs.getDimSize(0)) << ", rhs has "
+           << dimString(rhs.getDimSize(0));
+  if (rank == 3 && !dimsCompatible(lhs.getDimSize(0), out.getDimSize(0)))
+    return op.emitOpError("result batch dimension ")
+           << dimString(out.getDimSize(0)) << " differs from the operands' "
+           << dimString(lhs.getDimSize(0));
+  if (!dimsCompatible(out.getDimSize(r), m) ||
+      !dimsCompatible(out.getDimSize(r + 1), n))
+    return op.emitOpError("result shape ")
+           << out << " does not match the product shape " << dimString(m)
+           << "x" << dimString(n);
+  return success();
+}
+
+LogicalResult MatmulOp::verify() { return verifyContraction(*this); }
+LogicalResult BatchMatmulOp::verify() { return verifyContraction(*this); }
+
+//===----------------------------------------------------------------------===//
+// IfOp, WhileOp
+//===----------------------------------------------------------------------===//
+
+/// Checks that `region` ends in a meld.yield of values of types `expected`.
+static LogicalResult verifyYield(Operation *op, Region &region,
+                                 StringRef regionName, TypeRange expected) {
+  auto yield = dyn_cast<YieldOp>(region.front().getTerminator());
+  if (!yield)
+    return op->emitOpError() << regionName
+                             << " region must end with meld.yield";
+  if (yield.getValues().getTypes() != expected) {
+    std::string want, got;
+    llvm::raw_string_ostream wantOs(want), gotOs(got);
+    llvm::interleaveComma(expected, wantOs);
+    llvm::interleaveComma(yield.getValues().getTypes(), gotOs);
+    return yield.emitOpError() << "in the " << regionName << " region of "
+                               << op->getName() << " yields (" << got
+                               << ") but (" << want << ") is expected";
+  }
+  return success();
+}
+
+LogicalResult IfOp::verify() {
+  if (failed(verifyYield(*this, getThenRegion(), "then",
+                         getResultTypes())))
+    return failure();
+  return verifyYield(*this, getElseRegion(), "else", getResultTypes());
+}
+
+namespace {
+/// meld.if on a constant predicate is replaced by the taken region.
+struct InlineConstantIf : public OpRewritePattern<IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(IfOp op,
+                                PatternRewriter &rewriter) const override {
+    DenseElementsAttr pred;
+    if (!matchPattern(op.getPred(), m_Constant(&pred)))
+      return rewriter.notifyMatchFailure(op, "predicate is not a constant");
+    Region &taken =
+        pred.getSplatValue<bool>() ? op.getThenRegion() : op.getElseRegion();
+    Block *block = &taken.front();
+    Operation *yield = block->getTerminator();
+    SmallVector<Value> results(yield->getOperands());
+    rewriter.inlineBlockBefore(block, op);
+    rewriter.replaceOp(op, results);
+    rewriter.eraseOp(yield);
+    return success();
+  }
+};
+} // namespace
+
+void IfOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                       MLIRContext *context) {
+  results.add<InlineConstantIf>(context);
+}
+
+LogicalResult WhileOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  llvm::append_range(inferredReturnTypes, operands.getTypes());
+  return success();
+}
+
+LogicalResult WhileOp::verify() {
+  TypeRange types = getInits().getTypes();
+  for (auto [name, region] : {std::pair<StringRef, Region *>{"cond", &getCond()},
+                              {"body", &getBody()}}) {
+    TypeRange argTypes = region->front().getArgumentTypes();
+    if (argTypes != types)
+      return emitOpError() << name << " region takes "
+                           << argTypes.size() << " argument(s) of types ("
+                           << argTypes << ") but the loop carries ("
+                           << types << ")";
+  }
+  auto predType = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
+  if (failed(verifyYield(*this, getCond(), "cond", TypeRange(predType))))
+    return failure();
+  return verifyYield(*this, getBody(), "body", types);
+}

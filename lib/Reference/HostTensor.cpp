@@ -1,0 +1,188 @@
+//===- HostTensor.cpp - Dense host tensors for the reference --------------===//
+//
+// Element kinds, rounding and wrapping rules, and the HostTensor container.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Reference/HostTensor.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace meld::ref;
+
+bool meld::ref::isFloat(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F64:
+  case ElementKind::F32:
+  case ElementKind::F16:
+  case ElementKind::BF16:
+    return true;
+  default:
+    return false;
+  }
+}
+
+unsigned meld::ref::bitWidth(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F64:
+  case ElementKind::I64:
+    return 64;
+  case ElementKind::F32:
+  case ElementKind::I32:
+    return 32;
+  case ElementKind::F16:
+  case ElementKind::BF16:
+    return 16;
+  case ElementKind::I8:
+    return 8;
+  case ElementKind::I1:
+    return 1;
+  }
+  llvm_unreachable("unknown element kind");
+}
+
+llvm::StringRef meld::ref::toString(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F64:
+    return "f64";
+  case ElementKind::F32:
+    return "f32";
+  case ElementKind::F16:
+    return "f16";
+  case ElementKind::BF16:
+    return "bf16";
+  case ElementKind::I64:
+    return "i64";
+  case ElementKind::I32:
+    return "i32";
+  case ElementKind::I8:
+    return "i8";
+  case ElementKind::I1:
+    return "i1";
+  }
+  llvm_unreachable("unknown element kind");
+}
+
+std::optional<ElementKind> meld::ref::parseElementKind(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<ElementKind>>(name)
+      .Case("f64", ElementKind::F64)
+      .Case("f32", ElementKind::F32)
+      .Case("f16", ElementKind::F16)
+      .Case("bf16", ElementKind::BF16)
+      .Case("i64", ElementKind::I64)
+      .Case("i32", ElementKind::I32)
+      .Case("i8", ElementKind::I8)
+      .Case("i1", ElementKind::I1)
+      .Default(std::nullopt);
+}
+
+static double roundThroughSemantics(double value,
+                                    const llvm::fltSemantics &semantics) {
+  llvm::APFloat f(value);
+  bool losesInfo = false;
+  f.convert(semantics, llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+            &losesInfo);
+  return f.convertToDouble();
+}
+
+double meld::ref::roundToFloat(double value, ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F64:
+    return value;
+  case ElementKind::F32:
+    return static_cast<double>(static_cast<float>(value));
+  case ElementKind::F16:
+    return roundThroughSemantics(value, llvm::APFloat::IEEEhalf());
+  case ElementKind::BF16:
+    return roundThroughSemantics(value, llvm::APFloat::BFloat());
+  default:
+    llvm_unreachable("not a float kind");
+  }
+}
+
+int64_t meld::ref::wrapToInt(int64_t value, ElementKind kind) {
+  switch (kind) {
+  case ElementKind::I64:
+    return value;
+  case ElementKind::I32:
+    return static_cast<int32_t>(static_cast<uint32_t>(value));
+  case ElementKind::I8:
+    return static_cast<int8_t>(static_cast<uint8_t>(value));
+  case ElementKind::I1:
+    return value & 1;
+  default:
+    llvm_unreachable("not an integer kind");
+  }
+}
+
+int64_t meld::ref::minInt(ElementKind kind) {
+  return kind == ElementKind::I1 ? 0 : -(int64_t(1) << (bitWidth(kind) - 2)) * 2;
+}
+
+int64_t meld::ref::maxInt(ElementKind kind) {
+  return kind == ElementKind::I1 ? 1 : -(minInt(kind) + 1);
+}
+
+int64_t meld::ref::numElements(llvm::ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+llvm::SmallVector<int64_t>
+meld::ref::rowMajorStrides(llvm::ArrayRef<int64_t> shape) {
+  llvm::SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t i = static_cast<int64_t>(shape.size()) - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * shape[i + 1];
+  return strides;
+}
+
+std::string meld::ref::formatShape(llvm::ArrayRef<int64_t> shape) {
+  std::string s;
+  for (auto [i, d] : llvm::enumerate(shape)) {
+    if (i)
+      s += 'x';
+    s += std::to_string(d);
+  }
+  return s;
+}
+
+HostTensor::HostTensor(ElementKind kind, llvm::ArrayRef<int64_t> shape)
+    : kind(kind), shape(shape) {
+  if (ref::isFloat(kind))
+    floats.assign(numElements(shape), 0.0);
+  else
+    ints.assign(numElements(shape), 0);
+}
+
+std::string HostTensor::getTypeString() const {
+  std::string s = "tensor<" + formatShape(shape);
+  if (!shape.empty())
+    s += 'x';
+  return s + toString(kind).str() + ">";
+}
+
+double HostTensor::getAsDouble(int64_t index) const {
+  return isFloat() ? floats[index] : static_cast<double>(ints[index]);
+}
+
+bool HostTensor::identical(const HostTensor &other) const {
+  if (kind != other.kind || shape != other.shape)
+    return false;
+  if (!isFloat())
+    return ints == other.ints;
+  for (size_t i = 0; i < floats.size(); ++i) {
+    double a = floats[i], b = other.floats[i];
+    if (std::isnan(a) && std::isnan(b))
+      continue;
+    if (std::memcmp(&a, &b, sizeof(double)) != 0)
+      return false;
+  }
+  return true;
+}

@@ -1,0 +1,631 @@
+//===- Kernels.cpp - Reference semantics of meld ops ----------------------===//
+//
+// Straightforward loops over HostTensors. Float math runs in double and is
+// rounded once to the result kind; integer math runs in int64_t and is
+// wrapped to the result width (two's complement).
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Reference/Kernels.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+using namespace meld::ref;
+using llvm::ArrayRef;
+using llvm::Expected;
+using llvm::SmallVector;
+
+template <typename... Args>
+static llvm::Error makeError(const char *fmt, Args &&...args) {
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      llvm::formatv(fmt, std::forward<Args>(args)...).str());
+}
+
+static std::string shapeString(ArrayRef<int64_t> shape) {
+  return "[" + formatShape(shape) + "]";
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar semantics
+//===----------------------------------------------------------------------===//
+
+static double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+double meld::ref::applyFloat(UnaryFn fn, double x) {
+  switch (fn) {
+  case UnaryFn::Neg:
+    return -x;
+  case UnaryFn::Abs:
+    return std::fabs(x);
+  case UnaryFn::Relu:
+    // NaN propagates, like max(x, 0).
+    return std::isnan(x) ? x : (x > 0.0 ? x : 0.0);
+  case UnaryFn::Exp:
+    return std::exp(x);
+  case UnaryFn::Log:
+    return std::log(x);
+  case UnaryFn::Tanh:
+    return std::tanh(x);
+  case UnaryFn::Sigmoid:
+    return sigmoid(x);
+  case UnaryFn::Erf:
+    return std::erf(x);
+  case UnaryFn::Silu:
+    return x * sigmoid(x);
+  case UnaryFn::Sqrt:
+    return std::sqrt(x);
+  case UnaryFn::Rsqrt:
+    return 1.0 / std::sqrt(x);
+  case UnaryFn::GeluErf:
+    return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0)));
+  case UnaryFn::GeluTanh: {
+    const double k = std::sqrt(2.0 / M_PI);
+    return 0.5 * x * (1.0 + std::tanh(k * (x + 0.044715 * x * x * x)));
+  }
+  }
+  llvm_unreachable("unknown unary function");
+}
+
+int64_t meld::ref::applyInt(UnaryFn fn, int64_t x) {
+  switch (fn) {
+  case UnaryFn::Neg:
+    return static_cast<int64_t>(0ull - static_cast<uint64_t>(x));
+  case UnaryFn::Abs:
+    return x < 0 ? static_cast<int64_t>(0ull - static_cast<uint64_t>(x)) : x;
+  case UnaryFn::Relu:
+    return x > 0 ? x : 0;
+  default:
+    llvm_unreachable("float-only unary function applied to an integer");
+  }
+}
+
+double meld::ref::applyFloat(BinaryFn fn, double a, double b) {
+  switch (fn) {
+  case BinaryFn::Add:
+    return a + b;
+  case BinaryFn::Sub:
+    return a - b;
+  case BinaryFn::Mul:
+    return a * b;
+  case BinaryFn::Div:
+    return a / b;
+  case BinaryFn::Max:
+    if (std::isnan(a) || std::isnan(b))
+      return std::numeric_limits<double>::quiet_NaN();
+    // max(-0, +0) is +0.
+    return (a > b || (a == b && !std::signbit(a))) ? a : b;
+  case BinaryFn::Min:
+    if (std::isnan(a) || std::isnan(b))
+      return std::numeric_limits<double>::quiet_NaN();
+    return (a < b || (a == b && std::signbit(a))) ? a : b;
+  case BinaryFn::Pow:
+    return std::pow(a, b);
+  }
+  llvm_unreachable("unknown binary function");
+}
+
+Expected<int64_t> meld::ref::applyInt(BinaryFn fn, int64_t a, int64_t b) {
+  // Unsigned arithmetic wraps without undefined behaviour; the caller wraps
+  // the result to the element width.
+  uint64_t ua = static_cast<uint64_t>(a), ub = static_cast<uint64_t>(b);
+  switch (fn) {
+  case BinaryFn::Add:
+    return static_cast<int64_t>(ua + ub);
+  case BinaryFn::Sub:
+    return static_cast<int64_t>(ua - ub);
+  case BinaryFn::Mul:
+    return static_cast<int64_t>(ua * ub);
+  case BinaryFn::Div:
+    if (b == 0)
+      return makeError("integer division by zero");
+    if (a == std::numeric_limits<int64_t>::min() && b == -1)
+      return a; // Wraps, like the 64-bit hardware result would.
+    return a / b;
+  case BinaryFn::Max:
+    return std::max(a, b);
+  case BinaryFn::Min:
+    return std::min(a, b);
+  case BinaryFn::Pow:
+    return makeError("pow is defined on float tensors only");
+  }
+  llvm_unreachable("unknown binary function");
+}
+
+template <typename T>
+static bool compareValues(CompareFn fn, T a, T b) {
+  switch (fn) {
+  case CompareFn::Eq:
+    return a == b;
+  case CompareFn::Ne:
+    return a != b;
+  case CompareFn::Lt:
+    return a < b;
+  case CompareFn::Le:
+    return a <= b;
+  case CompareFn::Gt:
+    return a > b;
+  case CompareFn::Ge:
+    return a >= b;
+  }
+  llvm_unreachable("unknown comparison");
+}
+
+bool meld::ref::applyCompare(CompareFn fn, double a, double b) {
+  return compareValues(fn, a, b);
+}
+bool meld::ref::applyCompare(CompareFn fn, int64_t a, int64_t b) {
+  return compareValues(fn, a, b);
+}
+
+double meld::ref::castToFloat(const HostTensor &src, int64_t index,
+                              ElementKind to) {
+  return roundToFloat(src.getAsDouble(index), to);
+}
+
+int64_t meld::ref::castToInt(const HostTensor &src, int64_t index,
+                             ElementKind to) {
+  if (!src.isFloat()) {
+    int64_t v = src.getInt(index);
+    return to == ElementKind::I1 ? (v != 0) : wrapToInt(v, to);
+  }
+  double v = src.getFloat(index);
+  if (to == ElementKind::I1)
+    return v != 0.0 ? 1 : 0; // NaN != 0 is true.
+  if (std::isnan(v))
+    return 0;
+  double t = std::trunc(v);
+  if (t <= static_cast<double>(minInt(to)))
+    return minInt(to);
+  // maxInt(i64) is not representable as a double; compare against 2^63.
+  if (t >= std::ldexp(1.0, bitWidth(to) - 1))
+    return maxInt(to);
+  return static_cast<int64_t>(t);
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise kernels
+//===----------------------------------------------------------------------===//
+
+static llvm::Error checkSameShape(const HostTensor &a, const HostTensor &b,
+                                  const char *what) {
+  if (a.getShape() != b.getShape())
+    return makeError("{0}: shapes {1} and {2} differ", what,
+                     shapeString(a.getShape()), shapeString(b.getShape()));
+  return llvm::Error::success();
+}
+
+Expected<HostTensor> meld::ref::unary(UnaryFn fn, const HostTensor &x) {
+  HostTensor r(x.getKind(), x.getShape());
+  for (int64_t i = 0, e = x.size(); i < e; ++i) {
+    if (x.isFloat())
+      r.setFloat(i, applyFloat(fn, x.getFloat(i)));
+    else
+      r.setInt(i, applyInt(fn, x.getInt(i)));
+  }
+  return r;
+}
+
+Expected<HostTensor> meld::ref::binary(BinaryFn fn, const HostTensor &a,
+                                       const HostTensor &b) {
+  if (auto err = checkSameShape(a, b, "elementwise operands"))
+    return std::move(err);
+  HostTensor r(a.getKind(), a.getShape());
+  for (int64_t i = 0, e = a.size(); i < e; ++i) {
+    if (a.isFloat()) {
+      r.setFloat(i, applyFloat(fn, a.getFloat(i), b.getFloat(i)));
+      continue;
+    }
+    Expected<int64_t> v = applyInt(fn, a.getInt(i), b.getInt(i));
+    if (!v)
+      return v.takeError();
+    r.setInt(i, *v);
+  }
+  return r;
+}
+
+Expected<HostTensor> meld::ref::compare(CompareFn fn, const HostTensor &a,
+                                        const HostTensor &b) {
+  if (auto err = checkSameShape(a, b, "compare operands"))
+    return std::move(err);
+  HostTensor r(ElementKind::I1, a.getShape());
+  for (int64_t i = 0, e = a.size(); i < e; ++i)
+    r.setInt(i, a.isFloat() ? applyCompare(fn, a.getFloat(i), b.getFloat(i))
+                            : applyCompare(fn, a.getInt(i), b.getInt(i)));
+  return r;
+}
+
+Expected<HostTensor> meld::ref::select(const HostTensor &pred,
+                                       const HostTensor &onTrue,
+                                       const HostTensor &onFalse) {
+  if (auto err = checkSameShape(pred, onTrue, "select operands"))
+    return std::move(err);
+  if (auto err = checkSameShape(onTrue, onFalse, "select operands"))
+    return std::move(err);
+  HostTensor r = onFalse;
+  for (int64_t i = 0, e = pred.size(); i < e; ++i) {
+    if (!pred.getInt(i))
+      continue;
+    if (r.isFloat())
+      r.setFloat(i, onTrue.getFloat(i));
+    else
+      r.setInt(i, onTrue.getInt(i));
+  }
+  return r;
+}
+
+HostTensor meld::ref::cast(const HostTensor &x, ElementKind to) {
+  HostTensor r(to, x.getShape());
+  for (int64_t i = 0, e = x.size(); i < e; ++i) {
+    if (isFloat(to))
+      r.setFloat(i, castToFloat(x, i, to));
+    else
+      r.setInt(i, castToInt(x, i, to));
+  }
+  return r;
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+/// Copies element `from` of `src` into element `to` of `dst` (same kind).
+static void copyElement(const HostTensor &src, int64_t from, HostTensor &dst,
+                        int64_t to) {
+  if (src.isFloat())
+    dst.floatData()[to] = src.getFloat(from);
+  else
+    dst.intData()[to] = src.getInt(from);
+}
+
+/// Advances the multi-index `index` within `shape` (row-major); returns false
+/// after the last element.
+static bool nextIndex(SmallVector<int64_t> &index, ArrayRef<int64_t> shape) {
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    if (++index[d] < shape[d])
+      return true;
+    index[d] = 0;
+  }
+  return false;
+}
+
+HostTensor meld::ref::iota(ElementKind kind, ArrayRef<int64_t> shape,
+                           int64_t dim) {
+  HostTensor r(kind, shape);
+  if (r.size() == 0)
+    return r;
+  SmallVector<int64_t> index(shape.size(), 0);
+  int64_t linear = 0;
+  do {
+    if (isFloat(kind))
+      r.setFloat(linear, static_cast<double>(index[dim]));
+    else
+      r.setInt(linear, index[dim]);
+    ++linear;
+  } while (nextIndex(index, shape));
+  return r;
+}
+
+Expected<HostTensor> meld::ref::broadcastInDim(const HostTensor &x,
+                                               ArrayRef<int64_t> dims,
+                                               ArrayRef<int64_t> shape) {
+  if (static_cast<int64_t>(dims.size()) != x.getRank())
+    return makeError("broadcast_in_dim: {0} dims for an operand of rank {1}",
+                     dims.size(), x.getRank());
+  for (auto [i, d] : llvm::enumerate(dims)) {
+    if (d < 0 || d >= static_cast<int64_t>(shape.size()))
+      return makeError("broadcast_in_dim: dimension {0} out of range", d);
+    int64_t size = x.getShape()[i];
+    if (size != 1 && size != shape[d])
+      return makeError("broadcast_in_dim: operand dimension {0} has size {1}, "
+                       "which is neither 1 nor the result size {2}",
+                       i, size, shape[d]);
+  }
+  HostTensor r(x.getKind(), shape);
+  if (r.size() == 0)
+    return r;
+  SmallVector<int64_t> srcStrides = rowMajorStrides(x.getShape());
+  SmallVector<int64_t> index(shape.size(), 0);
+  int64_t linear = 0;
+  do {
+    int64_t src = 0;
+    for (auto [i, d] : llvm::enumerate(dims))
+      if (x.getShape()[i] != 1)
+        src += index[d] * srcStrides[i];
+    copyElement(x, src, r, linear++);
+  } while (nextIndex(index, shape));
+  return r;
+}
+
+Expected<HostTensor> meld::ref::reshape(const HostTensor &x,
+                                        ArrayRef<int64_t> shape) {
+  if (numElements(shape) != x.size())
+    return makeError("reshape: cannot reshape {0} elements {1} into {2}",
+                     x.size(), shapeString(x.getShape()), shapeString(shape));
+  HostTensor r(x.getKind(), shape);
+  r.floatData() = x.floatData();
+  r.intData() = x.intData();
+  return r;
+}
+
+Expected<HostTensor> meld::ref::transpose(const HostTensor &x,
+                                          ArrayRef<int64_t> perm) {
+  if (static_cast<int64_t>(perm.size()) != x.getRank())
+    return makeError("transpose: permutation of size {0} for rank {1}",
+                     perm.size(), x.getRank());
+  SmallVector<int64_t> shape;
+  for (int64_t p : perm)
+    shape.push_back(x.getShape()[p]);
+  HostTensor r(x.getKind(), shape);
+  if (r.size() == 0)
+    return r;
+  SmallVector<int64_t> srcStrides = rowMajorStrides(x.getShape());
+  SmallVector<int64_t> index(shape.size(), 0);
+  int64_t linear = 0;
+  do {
+    int64_t src = 0;
+    for (auto [i, p] : llvm::enumerate(perm))
+      src += index[i] * srcStrides[p];
+    copyElement(x, src, r, linear++);
+  } while (nextIndex(index, shape));
+  return r;
+}
+
+Expected<HostTensor> meld::ref::slice(const HostTensor &x,
+                                      ArrayRef<int64_t> start,
+                                      ArrayRef<int64_t> limit,
+                                      ArrayRef<int64_t> strides) {
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < x.getRank(); ++d) {
+    if (start[d] < 0 || start[d] > limit[d] || limit[d] > x.getShape()[d] ||
+        strides[d] <= 0)
+      return makeError("slice: range [{0}, {1}) step {2} is out of bounds for "
+                       "dimension {3} of size {4}",
+                       start[d], limit[d], strides[d], d, x.getShape()[d]);
+    shape.push_back((limit[d] - start[d] + strides[d] - 1) / strides[d]);
+  }
+  HostTensor r(x.getKind(), shape);
+  if (r.size() == 0)
+    return r;
+  SmallVector<int64_t> srcStrides = rowMajorStrides(x.getShape());
+  SmallVector<int64_t> index(shape.size(), 0);
+  int64_t linear = 0;
+  do {
+    int64_t src = 0;
+    for (int64_t d = 0; d < x.getRank(); ++d)
+      src += (start[d] + index[d] * strides[d]) * srcStrides[d];
+    copyElement(x, src, r, linear++);
+  } while (nextIndex(index, shape));
+  return r;
+}
+
+Expected<HostTensor> meld::ref::concat(ArrayRef<HostTensor> inputs,
+                                       int64_t dim) {
+  if (inputs.empty())
+    return makeError("concat: no inputs");
+  const HostTensor &first = inputs.front();
+  SmallVector<int64_t> shape(first.getShape());
+  shape[dim] = 0;
+  for (const HostTensor &in : inputs) {
+    for (int64_t d = 0; d < first.getRank(); ++d)
+      if (d != dim && in.getShape()[d] != first.getShape()[d])
+        return makeError("concat: inputs {0} and {1} differ outside "
+                         "dimension {2}",
+                         shapeString(first.getShape()),
+                         shapeString(in.getShape()), dim);
+    shape[dim] += in.getShape()[dim];
+  }
+  HostTensor r(first.getKind(), shape);
+  // Copy row blocks: everything before `dim` is the outer loop.
+  int64_t outer = numElements(ArrayRef<int64_t>(shape).take_front(dim));
+  int64_t inner = numElements(ArrayRef<int64_t>(shape).drop_front(dim + 1));
+  int64_t dst = 0;
+  for (int64_t o = 0; o < outer; ++o)
+    for (const HostTensor &in : inputs) {
+      int64_t block = in.getShape()[dim] * inner;
+      for (int64_t k = 0; k < block; ++k)
+        copyElement(in, o * block + k, r, dst++);
+    }
+  return r;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and contractions
+//===----------------------------------------------------------------------===//
+
+Expected<HostTensor> meld::ref::reduce(ReduceFn fn, const HostTensor &x,
+                                       ArrayRef<int64_t> dims, bool keepDims,
+                                       ElementKind resultKind) {
+  SmallVector<bool> reduced(x.getRank(), false);
+  for (int64_t d : dims) {
+    if (d < 0 || d >= x.getRank() || reduced[d])
+      return makeError("reduce: bad or repeated dimension {0}", d);
+    reduced[d] = true;
+  }
+  bool isArg = fn == ReduceFn::ArgMax || fn == ReduceFn::ArgMin;
+  if (isArg && dims.size() != 1)
+    return makeError("reduce: argmax/argmin take exactly one dimension");
+
+  // The output keeps reduced dims as size 1 while accumulating; they are
+  // dropped at the end unless keepDims.
+  SmallVector<int64_t> keptShape;
+  int64_t count = 1;
+  for (int64_t d = 0; d < x.getRank(); ++d) {
+    keptShape.push_back(reduced[d] ? 1 : x.getShape()[d]);
+    if (reduced[d])
+      count *= x.getShape()[d];
+  }
+  if (isArg && count == 0)
+    return makeError("reduce: argmax/argmin of an empty dimension");
+  int64_t outSize = numElements(keptShape);
+
+  // Accumulators: floats in double, integers in int64 (wrapping).
+  bool isF = x.isFloat();
+  std::vector<double> accF(outSize);
+  std::vector<int64_t> accI(outSize);
+  std::vector<int64_t> argIndex(outSize, -1);
+  for (int64_t o = 0; o < outSize; ++o) {
+    switch (fn) {
+    case ReduceFn::Sum:
+    case ReduceFn::Mean:
+      accF[o] = 0.0;
+      accI[o] = 0;
+      break;
+    case ReduceFn::Prod:
+      accF[o] = 1.0;
+      accI[o] = 1;
+      break;
+    case ReduceFn::Max:
+    case ReduceFn::ArgMax:
+      accF[o] = -std::numeric_limits<double>::infinity();
+      accI[o] = isF ? 0 : minInt(x.getKind());
+      break;
+    case ReduceFn::Min:
+    case ReduceFn::ArgMin:
+      accF[o] = std::numeric_limits<double>::infinity();
+      accI[o] = isF ? 0 : maxInt(x.getKind());
+      break;
+    }
+  }
+
+  if (x.size() != 0) {
+    SmallVector<int64_t> outStrides = rowMajorStrides(keptShape);
+    int64_t argDim = isArg ? dims.front() : 0;
+    SmallVector<int64_t> index(x.getRank(), 0);
+    int64_t linear = 0;
+    do {
+      int64_t o = 0;
+      for (int64_t d = 0; d < x.getRank(); ++d)
+        if (!reduced[d])
+          o += index[d] * outStrides[d];
+      if (isF) {
+        double v = x.getFloat(linear);
+        double &acc = accF[o];
+        switch (fn) {
+        case ReduceFn::Sum:
+        case ReduceFn::Mean:
+          acc += v;
+          break;
+        case ReduceFn::Prod:
+          acc *= v;
+          break;
+        case ReduceFn::Max:
+        case ReduceFn::Min:
+          acc = applyFloat(fn == ReduceFn::Max ? BinaryFn::Max : BinaryFn::Min,
+                           acc, v);
+          break;
+        case ReduceFn::ArgMax:
+        case ReduceFn::ArgMin: {
+          // The first NaN wins; otherwise the first strict improvement.
+          bool accIsNaN = argIndex[o] >= 0 && std::isnan(acc);
+          bool better = fn == ReduceFn::ArgMax ? v > acc : v < acc;
+          if (argIndex[o] < 0 || (!accIsNaN && (std::isnan(v) || better))) {
+            acc = v;
+            argIndex[o] = index[argDim];
+          }
+          break;
+        }
+        }
+      } else {
+        int64_t v = x.getInt(linear);
+        int64_t &acc = accI[o];
+        switch (fn) {
+        case ReduceFn::Sum:
+        case ReduceFn::Mean:
+          acc = static_cast<int64_t>(static_cast<uint64_t>(acc) +
+                                     static_cast<uint64_t>(v));
+          break;
+        case ReduceFn::Prod:
+          acc = static_cast<int64_t>(static_cast<uint64_t>(acc) *
+                                     static_cast<uint64_t>(v));
+          break;
+        case ReduceFn::Max:
+          acc = std::max(acc, v);
+          break;
+        case ReduceFn::Min:
+          acc = std::min(acc, v);
+          break;
+        case ReduceFn::ArgMax:
+        case ReduceFn::ArgMin: {
+          bool better = fn == ReduceFn::ArgMax ? v > acc : v < acc;
+          if (argIndex[o] < 0 || better) {
+            acc = v;
+            argIndex[o] = index[argDim];
+          }
+          break;
+        }
+        }
+      }
+      ++linear;
+    } while (nextIndex(index, x.getShape()));
+  }
+
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < x.getRank(); ++d)
+    if (!reduced[d] || keepDims)
+      shape.push_back(keptShape[d]);
+  HostTensor r(resultKind, shape);
+  for (int64_t o = 0; o < outSize; ++o) {
+    if (isArg)
+      r.setInt(o, argIndex[o]);
+    else if (fn == ReduceFn::Mean)
+      r.setFloat(o, accF[o] / static_cast<double>(count));
+    else if (isF)
+      r.setFloat(o, accF[o]);
+    else
+      r.setInt(o, accI[o]);
+  }
+  return r;
+}
+
+Expected<HostTensor> meld::ref::matmul(const HostTensor &lhs,
+                                       const HostTensor &rhs,
+                                       bool transposeLhs, bool transposeRhs,
+                                       ElementKind resultKind) {
+  int64_t rank = lhs.getRank();
+  if (rank < 2 || rhs.getRank() != rank)
+    return makeError("matmul: operand ranks {0} and {1} are not equal and >= 2",
+                     lhs.getRank(), rhs.getRank());
+  ArrayRef<int64_t> ls = lhs.getShape(), rs = rhs.getShape();
+  if (ls.drop_back(2) != rs.drop_back(2))
+    return makeError("matmul: batch dimensions {0} and {1} differ",
+                     shapeString(ls.drop_back(2)), shapeString(rs.drop_back(2)));
+  int64_t m = transposeLhs ? ls[rank - 1] : ls[rank - 2];
+  int64_t kL = transposeLhs ? ls[rank - 2] : ls[rank - 1];
+  int64_t kR = transposeRhs ? rs[rank - 1] : rs[rank - 2];
+  int64_t n = transposeRhs ? rs[rank - 2] : rs[rank - 1];
+  if (kL != kR)
+    return makeError("matmul: contracting sizes {0} and {1} differ", kL, kR);
+  int64_t batch = numElements(ls.drop_back(2));
+  SmallVector<int64_t> shape(ls.drop_back(2));
+  shape.append({m, n});
+  HostTensor r(resultKind, shape);
+  int64_t lhsMat = ls[rank - 2] * ls[rank - 1];
+  int64_t rhsMat = rs[rank - 2] * rs[rank - 1];
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        double accF = 0.0;
+        uint64_t accI = 0;
+        for (int64_t k = 0; k < kL; ++k) {
+          int64_t li = b * lhsMat + (transposeLhs ? k * m + i : i * kL + k);
+          int64_t ri = b * rhsMat + (transposeRhs ? j * kL + k : k * n + j);
+          if (lhs.isFloat())
+            accF += lhs.getFloat(li) * rhs.getFloat(ri);
+          else
+            accI += static_cast<uint64_t>(lhs.getInt(li)) *
+                    static_cast<uint64_t>(rhs.getInt(ri));
+        }
+        int64_t o = (b * m + i) * n + j;
+        if (isFloat(resultKind))
+          r.setFloat(o, accF);
+        else
+          r.setInt(o, static_cast<int64_t>(accI));
+      }
+  return r;
+}

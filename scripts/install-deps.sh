@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs everything Meld needs on Debian 12 (bookworm), idempotently:
+# Debian packages that are missing, then a Python virtual environment in
+# .venv with the Python-side test tools from PyPI. Safe to run repeatedly.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+packages=(
+  build-essential cmake ninja-build git
+  clang-22 lld-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  libgtest-dev libgmock-dev libbenchmark-dev
+  python3 python3-venv python3-pip
+  zlib1g-dev libzstd-dev libedit-dev libxml2-dev libcurl4-openssl-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ $status == "install ok installed" ]] || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  echo "meld: installing Debian packages: ${missing[*]}"
+  sudo=()
+  if [[ $(id -u) -ne 0 ]]; then sudo=(sudo); fi
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "meld: Debian packages already present"
+fi
+
+# Python tools for the numerical tests (numpy as the independent reference).
+venv="$root/.venv"
+if [[ ! -x $venv/bin/python ]]; then
+  echo "meld: creating $venv"
+  python3 -m venv "$venv"
+fi
+if ! "$venv/bin/python" -c 'import numpy, pytest' 2>/dev/null; then
+  echo "meld: installing numpy and pytest into $venv"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$root/scripts/requirements-test.txt"
+fi

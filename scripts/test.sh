@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs, builds and runs every Meld test: GoogleTest unit tests (ctest),
+# lit/FileCheck compiler tests, and the pytest suite that checks the
+# interpreter against numpy. Ends with one summary line over all of them.
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${MELD_BUILD_DIR:-$root/build}
+
+"$root/scripts/install-deps.sh" || exit 1
+"$root/scripts/build.sh" || exit 1
+
+reports="$build/test-reports"
+rm -rf "$reports" && mkdir -p "$reports"
+status=0
+
+echo "=== unit tests (ctest) ==="
+(cd "$build" && ctest --output-on-failure --output-junit "$reports/ctest.xml") || status=1
+
+echo "=== compiler tests (lit) ==="
+/usr/lib/llvm-22/bin/lit -sv --xunit-xml-output "$reports/lit.xml" "$build/test" || status=1
+
+echo "=== numerical tests (pytest) ==="
+MELD_BUILD_DIR="$build" "$root/.venv/bin/python" -m pytest -q \
+  --junitxml "$reports/pytest.xml" "$root/test/python" || status=1
+
+"$root/.venv/bin/python" "$root/scripts/summarize-junit.py" "$reports"/*.xml || status=1
+exit $status
