@@ -213,19 +213,29 @@ LogicalResult Interpreter::execute(Operation *op, Frame &frame) {
     return success();
   }
 
-  // Structured control flow.
+  // Structured control flow and fusion groups: run one region and bind the
+  // values it yields to the op's results.
+  auto runInto = [&](Block &block, ValueRange results) -> LogicalResult {
+    SmallVector<Value> yielded;
+    if (failed(runBlock(block, frame, yielded)))
+      return failure();
+    std::vector<RuntimeValue> values;
+    for (Value v : yielded)
+      values.push_back(frame.values.find(v)->second);
+    for (auto [res, value] : llvm::zip(results, values))
+      frame.values[res] = std::move(value);
+    return success();
+  };
   if (auto ifOp = dyn_cast<meld::IfOp>(op)) {
     bool taken = frame.tensor(ifOp.getPred()).getInt(0) != 0;
     Region &region = taken ? ifOp.getThenRegion() : ifOp.getElseRegion();
-    SmallVector<Value> yielded;
-    if (failed(runBlock(region.front(), frame, yielded)))
-      return failure();
-    std::vector<RuntimeValue> results;
-    for (Value v : yielded)
-      results.push_back(frame.values.find(v)->second);
-    for (auto [res, value] : llvm::zip(ifOp.getResults(), results))
-      frame.values[res] = std::move(value);
-    return success();
+    return runInto(region.front(), ifOp.getResults());
+  }
+  if (auto kernel = dyn_cast<meld::KernelOp>(op)) {
+    Block &body = kernel.getBody().front();
+    for (auto [arg, input] : llvm::zip(body.getArguments(), kernel.getInputs()))
+      frame.values[arg] = frame.values.find(input)->second;
+    return runInto(body, kernel.getResults());
   }
   if (auto whileOp = dyn_cast<meld::WhileOp>(op)) {
     std::vector<RuntimeValue> current;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "meld/Dialect/Meld/IR/MeldDialect.h"
+#include "meld/Dialect/Meld/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -18,6 +19,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
+  meld::registerAllMeldPasses();
 
   mlir::DialectRegistry registry;
   registry.insert<meld::MeldDialect, mlir::func::FuncDialect,

@@ -965,3 +965,69 @@ LogicalResult WhileOp::verify() {
     return failure();
   return verifyYield(*this, getBody(), "body", types);
 }
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelOp::verify() {
+  Block &body = getBody().front();
+  if (body.getArgumentTypes() != getInputs().getTypes())
+    return emitOpError("body takes (")
+           << body.getArgumentTypes() << ") but the inputs are ("
+           << getInputs().getTypes() << ")";
+  return success();
+}
+
+LogicalResult KernelOp::verifyRegions() {
+  Block &body = getBody().front();
+  if (failed(verifyYield(*this, getBody(), "body", getResultTypes())))
+    return failure();
+  FusionKind kind = getKind();
+  int64_t contractions = 0, reductions = 0;
+  for (Operation &op : body.without_terminator()) {
+    if (kind == FusionKind::horizontal) {
+      auto nested = dyn_cast<KernelOp>(op);
+      if (!nested || nested.getKind() == FusionKind::horizontal)
+        return op.emitOpError("cannot be in a horizontal meld.kernel, which "
+                              "holds only non-horizontal meld.kernel ops");
+      continue;
+    }
+    if (isa<KernelOp, IfOp, WhileOp>(op))
+      return op.emitOpError("cannot be inside a meld.kernel; control flow "
+                            "and nested groups stay in the schedule");
+    if (!isa<MeldDialect, arith::ArithDialect>(op.getDialect()))
+      return op.emitOpError("cannot be inside a meld.kernel: only meld ops "
+                            "and arith index arithmetic can");
+    if (isa<MatmulOp, BatchMatmulOp>(op))
+      ++contractions;
+    if (isa<ReduceOp>(op))
+      ++reductions;
+  }
+  auto kindError = [&](StringRef what) {
+    return emitOpError() << stringifyFusionKind(kind) << " kernel " << what;
+  };
+  switch (kind) {
+  case FusionKind::pointwise:
+    if (contractions || reductions)
+      return kindError("cannot hold reductions or contractions");
+    break;
+  case FusionKind::reduction:
+    if (!reductions)
+      return kindError("needs at least one meld.reduce");
+    if (contractions)
+      return kindError("cannot hold contractions");
+    break;
+  case FusionKind::gemm:
+    if (contractions != 1)
+      return kindError("needs exactly one meld.matmul or meld.batch_matmul, "
+                       "found ")
+             << contractions;
+    if (reductions)
+      return kindError("cannot hold reductions");
+    break;
+  case FusionKind::horizontal:
+    break;
+  }
+  return success();
+}

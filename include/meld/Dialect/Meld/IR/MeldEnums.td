@@ -42,4 +42,13 @@ def Meld_GeluApproximation : I32EnumAttr<"GeluApproximation",
   let cppNamespace = "::meld";
 }
 
+def Meld_FusionKind : I32EnumAttr<"FusionKind", "fusion group kind", [
+      I32EnumAttrCase<"pointwise", 0>,
+      I32EnumAttrCase<"reduction", 1>,
+      I32EnumAttrCase<"gemm", 2>,
+      I32EnumAttrCase<"horizontal", 3>
+    ]> {
+  let cppNamespace = "::meld";
+}
+
 #endif // MELD_DIALECT_MELD_IR_MELDENUMS_TD

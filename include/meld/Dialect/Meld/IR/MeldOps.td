@@ -529,13 +529,63 @@ def Meld_WhileOp : Meld_Op<"while",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Fusion groups
+//===----------------------------------------------------------------------===//
+
+def Meld_KernelOp : Meld_Op<"kernel",
+    [IsolatedFromAbove, RecursiveMemoryEffects, SingleBlock]> {
+  let summary = "a fusion group: the ops of one future kernel";
+  let description = [{
+    Holds the ops that will become one device kernel. The body is isolated
+    from above: everything it reads comes in through `inputs` (tensors, and
+    `index` values for dynamic sizes), bound to the block arguments, and
+    everything it produces for the outside leaves through `meld.yield` as
+    the results (several results are allowed). Because groups are ordinary
+    SSA ops in their parent block, groups cannot form cycles.
+
+    `kind` says what code generation will build:
+
+    - `pointwise`: elementwise ops and index remappings (broadcast_in_dim,
+      reshape, transpose, slice, concat, iota); no reductions or
+      contractions.
+    - `reduction`: one or more `meld.reduce` with elementwise prologues and
+      epilogues; no contractions.
+    - `gemm`: exactly one `meld.matmul` or `meld.batch_matmul` with
+      elementwise prologue and epilogue ops; no reductions.
+    - `horizontal`: independent groups launched together; the body holds
+      only nested non-horizontal `meld.kernel` ops.
+
+    ```mlir
+    %y = meld.kernel pointwise (%x, %b) : (tensor<8x64xf32>, tensor<64xf32>) -> (tensor<8x64xf32>) {
+    ^bb0(%a: tensor<8x64xf32>, %c: tensor<64xf32>):
+      %bb = meld.broadcast_in_dim %c, dims = [1] : tensor<64xf32> -> tensor<8x64xf32>
+      %s = meld.add %a, %bb : tensor<8x64xf32>
+      %g = meld.gelu %s : tensor<8x64xf32>
+      meld.yield %g : tensor<8x64xf32>
+    }
+    ```
+  }];
+  let arguments = (ins Meld_FusionKind:$kind,
+                       Variadic<AnyTypeOf<[Meld_Tensor, Index]>>:$inputs);
+  let results = (outs Variadic<Meld_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $kind `(` $inputs `)` `:` functional-type($inputs, $results)
+    attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
 def Meld_YieldOp : Meld_Op<"yield",
-    [Pure, ReturnLike, Terminator, ParentOneOf<["IfOp", "WhileOp"]>]> {
+    [Pure, ReturnLike, Terminator,
+     ParentOneOf<["IfOp", "WhileOp", "KernelOp"]>]> {
   let summary = "region terminator";
   let description = [{
-    Ends a region of `meld.if` or `meld.while`, passing values to the parent:
-    its results (`meld.if`, `meld.while` body) or the loop predicate
-    (`meld.while` cond).
+    Ends a region of `meld.if`, `meld.while` or `meld.kernel`, passing values
+    to the parent: its results (`meld.if`, `meld.kernel`, `meld.while` body)
+    or the loop predicate (`meld.while` cond).
   }];
   let arguments = (ins Variadic<Meld_Tensor>:$values);
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";

@@ -1,0 +1,222 @@
+//===- Fusion.h - Fusion planning and the cost model ------------*- C++ -*-===//
+//
+// The machinery shared by the fusion passes, the report and the explainer:
+//
+// - the cost model (estimated global-memory bytes and launches),
+// - FusionPlanner, which tracks candidate groups over one block with a
+//   union-find, checks merges for cycles and limits, and outlines the final
+//   groups as meld.kernel ops,
+// - the fusion policies: whether a producer group may merge into a consumer
+//   group under a given pass, with the reason when it may not.
+//
+// Keeping the decisions here, and not inside each pass, is what lets
+// `meld-explain-fusion` give the very reasons the passes acted on.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_DIALECT_MELD_TRANSFORMS_FUSION_H
+#define MELD_DIALECT_MELD_TRANSFORMS_FUSION_H
+
+#include "meld/Dialect/Meld/IR/MeldOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+
+namespace meld {
+
+/// Limits and estimates shared by the fusion passes (documented in
+/// Passes.td, where they are pass options).
+struct FusionOptions {
+  int64_t maxGroupOps = 256;
+  int64_t maxKernelParamBytes = 4096;
+  int64_t maxLiveValues = 64;
+  int64_t maxPersistentRow = 8192;
+  int64_t dynamicDimEstimate = 128;
+  int64_t maxPrologueOps = 4;
+  int64_t maxHorizontalKernels = 64;
+};
+
+/// FusionOptions from the limit options every fusion pass declares.
+inline FusionOptions makeFusionOptions(int64_t maxGroupOps,
+                                       int64_t maxKernelParamBytes,
+                                       int64_t maxLiveValues,
+                                       int64_t maxPersistentRow,
+                                       int64_t dynamicDimEstimate) {
+  FusionOptions options;
+  options.maxGroupOps = maxGroupOps;
+  options.maxKernelParamBytes = maxKernelParamBytes;
+  options.maxLiveValues = maxLiveValues;
+  options.maxPersistentRow = maxPersistentRow;
+  options.dynamicDimEstimate = dynamicDimEstimate;
+  return options;
+}
+
+/// Emits an error on `op` and fails when an option is out of range.
+mlir::LogicalResult verifyFusionOptions(const FusionOptions &options,
+                                        mlir::Operation *op);
+
+//===----------------------------------------------------------------------===//
+// Cost model
+//===----------------------------------------------------------------------===//
+
+/// Estimated global-memory traffic and launches of some kernels.
+struct Cost {
+  int64_t bytesRead = 0;
+  int64_t bytesWritten = 0;
+  int64_t launches = 0;
+
+  int64_t bytes() const { return bytesRead + bytesWritten; }
+  Cost &operator+=(const Cost &other) {
+    bytesRead += other.bytesRead;
+    bytesWritten += other.bytesWritten;
+    launches += other.launches;
+    return *this;
+  }
+};
+
+/// Bytes of a tensor of `type`; dynamic dims count as `dynamicDimEstimate`.
+int64_t estimateBytes(mlir::Type type, int64_t dynamicDimEstimate);
+
+/// True for ops that become (part of) a kernel: meld ops that compute,
+/// except constants, meld.dim, control flow and groups themselves.
+bool isComputeOp(mlir::Operation *op);
+
+/// True for a constant that kernels embed instead of reading from memory:
+/// splat meld.constant and index arith.constant.
+bool isEmbeddableConstant(mlir::Value value);
+
+/// Cost of one kernel made of `ops` (top-level ops of one block, any of which
+/// may be meld.kernel): it reads every tensor defined outside `ops` that they
+/// use (once each, embeddable constants free) and writes every result used
+/// outside. One launch.
+Cost estimateGroupCost(llvm::ArrayRef<mlir::Operation *> ops,
+                       int64_t dynamicDimEstimate);
+
+/// Cost of `func` as it is (each meld.kernel one launch, each compute op
+/// outside a kernel one launch) and as it would be with no fusion at all
+/// (every compute op, including those inside kernels, its own kernel).
+struct FunctionCost {
+  Cost unfused;
+  Cost fused;
+};
+FunctionCost estimateFunctionCost(mlir::func::FuncOp func,
+                                  int64_t dynamicDimEstimate);
+
+/// The name of the function attribute holding the cost before fusion.
+inline constexpr llvm::StringLiteral kUnfusedCostAttr = "meld.unfused_cost";
+
+/// Records the function's unfused cost as `meld.unfused_cost` the first time
+/// a fusion pass runs on it, so the report compares against the program as
+/// written (recomputation duplicates ops and would inflate a later count).
+void recordUnfusedCost(mlir::func::FuncOp func, const FusionOptions &options);
+
+/// The recorded unfused cost, or the one estimated from the IR as it is.
+Cost getUnfusedCost(mlir::func::FuncOp func, int64_t dynamicDimEstimate);
+
+//===----------------------------------------------------------------------===//
+// Planning
+//===----------------------------------------------------------------------===//
+
+/// The passes whose policies decide merges.
+enum class FusionPass { Pointwise, Reductions, GemmEpilogue };
+
+/// Why a merge was refused, or nothing when it is allowed.
+struct FusionDecision {
+  bool allowed = true;
+  std::string reason;
+
+  static FusionDecision allow() { return {}; }
+  static FusionDecision refuse(std::string reason) {
+    return {false, std::move(reason)};
+  }
+};
+
+/// Candidate fusion groups over the top-level ops of one block. Each node is
+/// a compute op or an existing meld.kernel; groups are sets of nodes.
+class FusionPlanner {
+public:
+  FusionPlanner(mlir::Block &block, const FusionOptions &options);
+
+  using GroupId = unsigned;
+
+  /// The group of `op`, a compute op or kernel directly in the block.
+  std::optional<GroupId> groupOf(mlir::Operation *op) const;
+  llvm::ArrayRef<mlir::Operation *> members(GroupId group) const;
+  /// The kind the group would have as a kernel.
+  FusionKind kindOf(GroupId group) const;
+  bool hasReduction(GroupId group) const;
+  bool hasContraction(GroupId group) const;
+
+  /// Groups producing values this group uses / using values it produces.
+  llvm::SmallVector<GroupId> producers(GroupId group) const;
+  llvm::SmallVector<GroupId> consumers(GroupId group) const;
+  /// True when every use of the group's results is inside `other`.
+  bool allUsesIn(GroupId group, GroupId other) const;
+
+  /// Checks cycle and limit rules for merging `a` and `b` (not the
+  /// pass-specific policy): refuses with the reason when they fail.
+  FusionDecision checkMergeLegality(GroupId a, GroupId b) const;
+  /// The policy of `pass` for merging `producer` into `consumer`, including
+  /// the legality checks.
+  FusionDecision canFuse(FusionPass pass, GroupId producer,
+                         GroupId consumer) const;
+
+  /// Merges two groups; returns the surviving id.
+  GroupId merge(GroupId a, GroupId b);
+
+  /// Replaces every group of two or more nodes by one meld.kernel (member
+  /// kernels are flattened into it), then restores a topological order.
+  /// With `outlineSingletons`, single compute ops become kernels too.
+  void outline(bool outlineSingletons = false);
+
+  const FusionOptions &getOptions() const { return options; }
+  mlir::Block &getBlock() const { return block; }
+
+  /// Cost of the group as one kernel.
+  Cost cost(GroupId group) const;
+  /// Cost of the two groups as one kernel.
+  Cost mergedCost(GroupId a, GroupId b) const;
+
+private:
+  GroupId find(GroupId id) const;
+  bool reaches(GroupId from, GroupId to, GroupId other,
+               mlir::Operation **through) const;
+  mlir::Operation *nodeOf(mlir::Operation *user) const;
+  /// Ops whose results the group makes visible outside it.
+  llvm::SmallVector<mlir::Value> outputs(GroupId group) const;
+  llvm::SmallVector<mlir::Operation *> mergedMembers(GroupId a,
+                                                     GroupId b) const;
+  int64_t liveValues(llvm::ArrayRef<mlir::Operation *> ops) const;
+
+  mlir::Block &block;
+  FusionOptions options;
+  llvm::SmallVector<mlir::Operation *> nodes;
+  llvm::DenseMap<mlir::Operation *, GroupId> nodeIds;
+  mutable llvm::SmallVector<GroupId> parent;
+  llvm::SmallVector<llvm::SmallVector<mlir::Operation *, 4>> groupMembers;
+  llvm::SmallVector<int64_t> minPos, maxPos;
+  llvm::DenseMap<mlir::Operation *, int64_t> position;
+};
+
+/// Applies `fn` to every block that fusion works on in `func`: the body and
+/// the regions of meld.if / meld.while, innermost first.
+void forEachFusionBlock(mlir::func::FuncOp func,
+                        llvm::function_ref<void(mlir::Block &)> fn);
+
+/// Duplicates cheap multi-use elementwise producers into each consumer when
+/// the cost model prefers recomputation (pointwise pass, step one).
+void recomputeCheapProducers(mlir::Block &block, const FusionOptions &options);
+
+/// Runs a pass's greedy merge loop over `block` and outlines the result.
+void fuseBlock(mlir::Block &block, FusionPass pass,
+               const FusionOptions &options);
+
+/// Packs independent kernels of `block` into horizontal kernels.
+void fuseHorizontally(mlir::Block &block, const FusionOptions &options);
+
+} // namespace meld
+
+#endif // MELD_DIALECT_MELD_TRANSFORMS_FUSION_H

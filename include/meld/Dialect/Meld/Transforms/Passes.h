@@ -1,0 +1,34 @@
+//===- Passes.h - Meld fusion passes ----------------------------*- C++ -*-===//
+//
+// Declares the fusion passes (generated from Passes.td) and the `meld-fuse`
+// pipeline that runs them in order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_DIALECT_MELD_TRANSFORMS_PASSES_H
+#define MELD_DIALECT_MELD_TRANSFORMS_PASSES_H
+
+#include "meld/Dialect/Meld/IR/MeldOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace meld {
+
+#define GEN_PASS_DECL
+#include "meld/Dialect/Meld/Transforms/Passes.h.inc"
+
+/// Adds the full fusion pipeline to `pm` (nested on functions): pointwise,
+/// reductions, GEMM epilogues, singletons, horizontal.
+void buildFusionPipeline(mlir::OpPassManager &pm);
+
+/// Registers every Meld pass and the `meld-fuse` pipeline.
+void registerAllMeldPasses();
+
+#define GEN_PASS_REGISTRATION
+#include "meld/Dialect/Meld/Transforms/Passes.h.inc"
+
+} // namespace meld
+
+#endif // MELD_DIALECT_MELD_TRANSFORMS_PASSES_H

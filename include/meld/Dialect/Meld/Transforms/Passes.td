@@ -1,0 +1,159 @@
+//===- Passes.td - Meld fusion passes ----------------------*- tablegen -*-===//
+//
+// The fusion passes. Each works on every block of a function (the body and
+// the regions of meld.if / meld.while), forms fusion groups as meld.kernel
+// ops, and never merges groups in a way that creates a cycle, breaks an
+// iteration space, exceeds a limit, or increases estimated memory traffic.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_DIALECT_MELD_TRANSFORMS_PASSES_TD
+#define MELD_DIALECT_MELD_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+/// Options shared by every fusion pass (see FusionOptions in Fusion.h).
+defvar FusionLimitOptions = [
+  Option<"maxGroupOps", "max-group-ops", "int64_t", /*default=*/"256",
+         "Most ops one fusion group may hold">,
+  Option<"maxKernelParamBytes", "max-kernel-param-bytes", "int64_t",
+         /*default=*/"4096",
+         "Most kernel-parameter bytes one group may need (8 per buffer or "
+         "index argument)">,
+  Option<"maxLiveValues", "max-live-values", "int64_t", /*default=*/"64",
+         "Register-pressure proxy: most tensor values live at once inside "
+         "a group">,
+  Option<"maxPersistentRow", "max-persistent-row", "int64_t",
+         /*default=*/"8192",
+         "Largest row (elements) one block keeps on chip: reductions over "
+         "trailing rows up to this size fuse their row-wise epilogues">,
+  Option<"dynamicDimEstimate", "dynamic-dim-estimate", "int64_t",
+         /*default=*/"128",
+         "Size the cost model assumes for a dynamic ('?') dimension">
+];
+
+def MeldFusePointwise : Pass<"meld-fuse-pointwise", "::mlir::func::FuncOp"> {
+  let summary = "Fuse chains of elementwise ops into pointwise kernels";
+  let description = [{
+    Groups producer→consumer chains of elementwise ops, including index
+    remappings (`broadcast_in_dim`, `reshape`, `transpose`, `slice`,
+    `concat`, `iota`), into `meld.kernel pointwise` groups.
+
+    A producer with several consumers is first duplicated into each consumer
+    when the cost model says recomputing it reads no more bytes than writing
+    it once and reading it back (`k * in <= in + k * out`); otherwise it is
+    fused into one consumer as an extra output, when that output has the
+    consumer's iteration space and no cycle results.
+  }];
+  let options = FusionLimitOptions;
+  let dependentDialects = ["::meld::MeldDialect"];
+}
+
+def MeldFuseReductions : Pass<"meld-fuse-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Fuse reductions with their prologues, epilogues and siblings";
+  let description = [{
+    Merges each `meld.reduce` with the elementwise groups that produce its
+    operand (prologue, e.g. `x * x` before a sum), the elementwise groups
+    that consume its result in the reduced shape (epilogue, e.g. `/ n`,
+    `rsqrt`), and the other reductions over the same rows (softmax's max and
+    sum, LayerNorm's mean and variance).
+
+    When the reduced dimensions are the trailing ones and a row has at most
+    `max-persistent-row` elements, one block can keep a whole row on chip
+    (a persistent-row reduction): then elementwise groups in the full row
+    shape that consume broadcast reduction results fuse too, and softmax,
+    LayerNorm and RMSNorm become one kernel each. Otherwise they take two:
+    the reductions with their prologues, and the row-wise epilogue.
+  }];
+  let options = FusionLimitOptions;
+  let dependentDialects = ["::meld::MeldDialect"];
+}
+
+def MeldFuseGemmEpilogue
+    : Pass<"meld-fuse-gemm-epilogue", "::mlir::func::FuncOp"> {
+  let summary = "Fuse matmuls with elementwise epilogues and cheap prologues";
+  let description = [{
+    Merges each `meld.matmul` / `meld.batch_matmul` with the elementwise
+    group consuming its result in the product's shape (bias add,
+    activations, scaling, residual add, cast), applied in registers before
+    the store, and with a cheap elementwise prologue on an operand (at most
+    `max-prologue-ops` elementwise ops whose result has the operand's shape
+    and no other user, e.g. a dequantizing cast and scale).
+  }];
+  let options = !listconcat(FusionLimitOptions, [
+    Option<"maxPrologueOps", "max-prologue-ops", "int64_t", /*default=*/"4",
+           "Most elementwise ops a fused operand prologue may have">
+  ]);
+  let dependentDialects = ["::meld::MeldDialect"];
+}
+
+def MeldOutlineSingletons
+    : Pass<"meld-outline-singletons", "::mlir::func::FuncOp"> {
+  let summary = "Put every op not yet in a fusion group into a group of one";
+  let description = [{
+    After fusion every computing op must live in exactly one `meld.kernel`.
+    This pass wraps each remaining one (elementwise, data movement,
+    reduction, contraction) into a kernel of its own kind. Constants stay
+    outside as data (splat constants are cloned into the kernels that read
+    them), and so do `meld.dim`, index arithmetic, calls and control flow,
+    whose regions are processed recursively.
+  }];
+  let dependentDialects = ["::meld::MeldDialect"];
+}
+
+def MeldFuseHorizontal : Pass<"meld-fuse-horizontal", "::mlir::func::FuncOp"> {
+  let summary = "Launch independent kernels together";
+  let description = [{
+    Packs `meld.kernel` groups with no path between them that share an input
+    or an iteration space (e.g. the Q/K/V projections of one input, or one
+    optimizer update across many parameters, like a foreach kernel) into
+    `meld.kernel horizontal` groups: one launch that dispatches its
+    sub-kernels by block index. Packing is greedy first-fit within
+    `max-kernel-param-bytes` and `max-horizontal-kernels`, so a set that does
+    not fit one launch takes the fewest that fit.
+  }];
+  let options = !listconcat(FusionLimitOptions, [
+    Option<"maxHorizontalKernels", "max-horizontal-kernels", "int64_t",
+           /*default=*/"64", "Most sub-kernels in one horizontal launch">
+  ]);
+  let dependentDialects = ["::meld::MeldDialect"];
+}
+
+def MeldFusionReport : Pass<"meld-fusion-report", "::mlir::ModuleOp"> {
+  let summary = "Print the fusion groups and their estimated cost";
+  let description = [{
+    Prints, for every function, each fusion group (`meld.kernel`) with its
+    kind, ops, estimated global-memory bytes read and written, and the
+    function's bytes and launches before fusion (every op its own kernel)
+    and after. The IR is not changed. Run it after fusion:
+    `meld-opt --meld-fuse --meld-fusion-report`.
+  }];
+  let options = [
+    Option<"dynamicDimEstimate", "dynamic-dim-estimate", "int64_t",
+           /*default=*/"128",
+           "Size the cost model assumes for a dynamic ('?') dimension">
+  ];
+}
+
+def MeldExplainFusion : Pass<"meld-explain-fusion", "::mlir::func::FuncOp"> {
+  let summary = "Emit a remark for every producer/consumer pair not fused";
+  let description = [{
+    For every edge between two fusion groups (or unfused ops) that remains,
+    emits a remark at the consumer saying why the fusion passes did not
+    merge them: a cycle, an incompatible iteration space or kind, the cost
+    model, or a limit. The reasons come from the same checks the passes run,
+    so `meld-opt --meld-fuse --meld-explain-fusion` explains the result.
+  }];
+  let options = FusionLimitOptions;
+}
+
+def MeldFusionDot : Pass<"meld-fusion-dot", "::mlir::ModuleOp"> {
+  let summary = "Print the fusion groups as a Graphviz DOT graph";
+  let description = [{
+    Prints one digraph per function to stdout: a node per fusion group
+    (labelled with its kind and ops) or unfused op, an edge per value passed
+    between them. `meld-opt --meld-fuse --meld-fusion-dot x.mlir | dot -Tsvg`.
+  }];
+}
+
+#endif // MELD_DIALECT_MELD_TRANSFORMS_PASSES_TD

@@ -1,0 +1,156 @@
+//===- CostModel.cpp - Estimated memory traffic and launches --------------===//
+//
+// The one place where Meld estimates what a kernel costs: the global-memory
+// bytes it reads and writes, and one launch per kernel. Every fusion
+// decision and the fusion report use these numbers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Dialect/Meld/Transforms/Fusion.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace meld;
+
+int64_t meld::estimateBytes(Type type, int64_t dynamicDimEstimate) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return 0;
+  int64_t elements = 1;
+  for (int64_t d : tensor.getShape())
+    elements *= ShapedType::isDynamic(d) ? dynamicDimEstimate : d;
+  int64_t bits = tensor.getElementTypeBitWidth();
+  // i1 is stored as one byte per element.
+  return elements * std::max<int64_t>(1, bits / 8);
+}
+
+bool meld::isComputeOp(Operation *op) {
+  return isa_and_nonnull<MeldDialect>(op->getDialect()) &&
+         !isa<ConstantOp, DimOp, IfOp, WhileOp, YieldOp, KernelOp>(op);
+}
+
+bool meld::isEmbeddableConstant(Value value) {
+  if (auto constant = value.getDefiningOp<ConstantOp>())
+    return isa<SplatElementsAttr>(constant.getValue());
+  if (auto constant = value.getDefiningOp<arith::ConstantOp>())
+    return constant.getType().isIndex();
+  return false;
+}
+
+Cost meld::estimateGroupCost(ArrayRef<Operation *> ops,
+                             int64_t dynamicDimEstimate) {
+  Cost cost;
+  cost.launches = 1;
+  if (ops.empty())
+    return cost;
+  Block *block = ops.front()->getBlock();
+  llvm::SmallPtrSet<Operation *, 16> members(ops.begin(), ops.end());
+  auto inGroup = [&](Operation *op) {
+    Operation *ancestor = op ? block->findAncestorOpInBlock(*op) : nullptr;
+    return ancestor && members.contains(ancestor);
+  };
+  llvm::SmallDenseSet<Value, 16> read;
+  for (Operation *op : ops) {
+    for (Value operand : op->getOperands()) {
+      if (inGroup(operand.getDefiningOp()) || isEmbeddableConstant(operand) ||
+          !read.insert(operand).second)
+        continue;
+      cost.bytesRead += estimateBytes(operand.getType(), dynamicDimEstimate);
+    }
+    for (Value result : op->getResults())
+      if (llvm::any_of(result.getUsers(),
+                       [&](Operation *user) { return !inGroup(user); }))
+        cost.bytesWritten +=
+            estimateBytes(result.getType(), dynamicDimEstimate);
+  }
+  return cost;
+}
+
+/// Cost of every compute op in `kernel` (recursively) run as its own kernel.
+static void addUnfusedCost(Operation *op, int64_t dynamicDimEstimate,
+                           Cost &cost) {
+  if (auto kernel = dyn_cast<KernelOp>(op)) {
+    for (Operation &inner : kernel.getBody().front().without_terminator())
+      addUnfusedCost(&inner, dynamicDimEstimate, cost);
+    return;
+  }
+  if (!isComputeOp(op))
+    return;
+  SmallVector<Operation *> self{op};
+  cost += estimateGroupCost(self, dynamicDimEstimate);
+}
+
+FunctionCost meld::estimateFunctionCost(func::FuncOp func,
+                                        int64_t dynamicDimEstimate) {
+  FunctionCost total;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto kernel = dyn_cast<KernelOp>(op)) {
+      // Nested kernels of a horizontal kernel are visited by the walk too;
+      // count each launch once, at the outermost kernel.
+      if (op->getParentOfType<KernelOp>())
+        return WalkResult::skip();
+      SmallVector<Operation *> self{op};
+      Cost c = estimateGroupCost(self, dynamicDimEstimate);
+      total.fused += c;
+      addUnfusedCost(op, dynamicDimEstimate, total.unfused);
+      return WalkResult::skip();
+    }
+    if (isComputeOp(op)) {
+      SmallVector<Operation *> self{op};
+      total.fused += estimateGroupCost(self, dynamicDimEstimate);
+      addUnfusedCost(op, dynamicDimEstimate, total.unfused);
+    }
+    return WalkResult::advance();
+  });
+  return total;
+}
+
+void meld::recordUnfusedCost(func::FuncOp func, const FusionOptions &options) {
+  if (func->hasAttr(kUnfusedCostAttr))
+    return;
+  Cost cost =
+      estimateFunctionCost(func, options.dynamicDimEstimate).unfused;
+  Builder b(func.getContext());
+  func->setAttr(kUnfusedCostAttr,
+                b.getDictionaryAttr({
+                    b.getNamedAttr("bytes_read", b.getI64IntegerAttr(cost.bytesRead)),
+                    b.getNamedAttr("bytes_written",
+                                   b.getI64IntegerAttr(cost.bytesWritten)),
+                    b.getNamedAttr("launches", b.getI64IntegerAttr(cost.launches)),
+                }));
+}
+
+Cost meld::getUnfusedCost(func::FuncOp func, int64_t dynamicDimEstimate) {
+  auto dict = func->getAttrOfType<DictionaryAttr>(kUnfusedCostAttr);
+  auto get = [&](StringRef name) -> std::optional<int64_t> {
+    if (auto attr = dict ? dict.getAs<IntegerAttr>(name) : IntegerAttr())
+      return attr.getInt();
+    return std::nullopt;
+  };
+  std::optional<int64_t> read = get("bytes_read"), written = get("bytes_written"),
+                         launches = get("launches");
+  if (read && written && launches)
+    return Cost{*read, *written, *launches};
+  return estimateFunctionCost(func, dynamicDimEstimate).unfused;
+}
+
+LogicalResult meld::verifyFusionOptions(const FusionOptions &options,
+                                        Operation *op) {
+  auto check = [&](int64_t value, int64_t min, StringRef name) {
+    if (value >= min)
+      return true;
+    op->emitError() << "fusion option " << name << "=" << value
+                    << " is out of range; it must be at least " << min;
+    return false;
+  };
+  bool ok = check(options.maxGroupOps, 1, "max-group-ops") &&
+            check(options.maxKernelParamBytes, 8, "max-kernel-param-bytes") &&
+            check(options.maxLiveValues, 1, "max-live-values") &&
+            check(options.maxPersistentRow, 1, "max-persistent-row") &&
+            check(options.dynamicDimEstimate, 1, "dynamic-dim-estimate") &&
+            check(options.maxPrologueOps, 0, "max-prologue-ops") &&
+            check(options.maxHorizontalKernels, 1, "max-horizontal-kernels");
+  return success(ok);
+}

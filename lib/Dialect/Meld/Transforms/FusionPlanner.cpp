@@ -1,0 +1,810 @@
+//===- FusionPlanner.cpp - Fusion groups, policies and outlining ----------===//
+//
+// FusionPlanner keeps candidate groups over the top-level ops of one block in
+// a union-find. Block order is a topological order, so a merge of groups A
+// and B creates a cycle exactly when a path leaves one of them, passes
+// through an op outside both, and reaches the other; the search for such a
+// path never looks past the last op of its target, which keeps planning
+// near-linear on long programs. Outlining turns each final group into one
+// meld.kernel and restores a topological order with sortTopologically.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Dialect/Meld/Transforms/Fusion.h"
+
+#include "mlir/Analysis/TopologicalSortUtils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace meld;
+
+using GroupId = FusionPlanner::GroupId;
+
+//===----------------------------------------------------------------------===//
+// Op classification
+//===----------------------------------------------------------------------===//
+
+/// Ops a pointwise kernel can hold: elementwise math and index remappings.
+static bool isPointwiseOp(Operation *op) {
+  return isComputeOp(op) && !isa<ReduceOp, MatmulOp, BatchMatmulOp>(op);
+}
+
+/// Number of compute ops a node stands for.
+static int64_t opCount(Operation *node) {
+  if (auto kernel = dyn_cast<KernelOp>(node))
+    return kernel.getBody().front().getOperations().size() - 1;
+  return 1;
+}
+
+static bool isNode(Operation *op) {
+  if (auto kernel = dyn_cast<KernelOp>(op))
+    return kernel.getKind() != FusionKind::horizontal;
+  return isComputeOp(op);
+}
+
+/// Calls `fn` on every op a node stands for.
+static void forEachOpIn(Operation *node, function_ref<void(Operation *)> fn) {
+  if (auto kernel = dyn_cast<KernelOp>(node)) {
+    for (Operation &op : kernel.getBody().front().without_terminator())
+      fn(&op);
+    return;
+  }
+  fn(node);
+}
+
+static std::string shapeString(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << type;
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// FusionPlanner: groups
+//===----------------------------------------------------------------------===//
+
+FusionPlanner::FusionPlanner(Block &block, const FusionOptions &options)
+    : block(block), options(options) {
+  int64_t pos = 0;
+  for (Operation &op : block) {
+    position[&op] = pos;
+    if (isNode(&op)) {
+      GroupId id = nodes.size();
+      nodes.push_back(&op);
+      nodeIds[&op] = id;
+      parent.push_back(id);
+      groupMembers.push_back({&op});
+      minPos.push_back(pos);
+      maxPos.push_back(pos);
+    }
+    ++pos;
+  }
+}
+
+GroupId FusionPlanner::find(GroupId id) const {
+  while (parent[id] != id) {
+    parent[id] = parent[parent[id]];
+    id = parent[id];
+  }
+  return id;
+}
+
+std::optional<GroupId> FusionPlanner::groupOf(Operation *op) const {
+  auto it = nodeIds.find(op);
+  if (it == nodeIds.end())
+    return std::nullopt;
+  return find(it->second);
+}
+
+ArrayRef<Operation *> FusionPlanner::members(GroupId group) const {
+  return groupMembers[find(group)];
+}
+
+bool FusionPlanner::hasReduction(GroupId group) const {
+  for (Operation *node : members(group)) {
+    bool found = false;
+    forEachOpIn(node, [&](Operation *op) { found |= isa<ReduceOp>(op); });
+    if (found)
+      return true;
+  }
+  return false;
+}
+
+bool FusionPlanner::hasContraction(GroupId group) const {
+  for (Operation *node : members(group)) {
+    bool found = false;
+    forEachOpIn(node, [&](Operation *op) {
+      found |= isa<MatmulOp, BatchMatmulOp>(op);
+    });
+    if (found)
+      return true;
+  }
+  return false;
+}
+
+FusionKind FusionPlanner::kindOf(GroupId group) const {
+  if (hasContraction(group))
+    return FusionKind::gemm;
+  if (hasReduction(group))
+    return FusionKind::reduction;
+  return FusionKind::pointwise;
+}
+
+Operation *FusionPlanner::nodeOf(Operation *user) const {
+  return block.findAncestorOpInBlock(*user);
+}
+
+SmallVector<GroupId> FusionPlanner::producers(GroupId group) const {
+  group = find(group);
+  llvm::SetVector<GroupId> result;
+  for (Operation *node : members(group))
+    for (Value operand : node->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        if (std::optional<GroupId> g = groupOf(def); g && *g != group)
+          result.insert(*g);
+  return result.takeVector();
+}
+
+SmallVector<GroupId> FusionPlanner::consumers(GroupId group) const {
+  group = find(group);
+  llvm::SetVector<GroupId> result;
+  for (Operation *node : members(group))
+    for (Operation *user : node->getUsers())
+      if (Operation *n = nodeOf(user))
+        if (std::optional<GroupId> g = groupOf(n); g && *g != group)
+          result.insert(*g);
+  return result.takeVector();
+}
+
+bool FusionPlanner::allUsesIn(GroupId group, GroupId other) const {
+  group = find(group);
+  other = find(other);
+  for (Operation *node : members(group))
+    for (Operation *user : node->getUsers()) {
+      std::optional<GroupId> g = groupOf(nodeOf(user));
+      if (!g || (*g != group && *g != other))
+        return false;
+    }
+  return true;
+}
+
+SmallVector<Value> FusionPlanner::outputs(GroupId group) const {
+  group = find(group);
+  SmallVector<Value> result;
+  for (Operation *node : members(group))
+    for (Value v : node->getResults())
+      if (llvm::any_of(v.getUsers(), [&](Operation *user) {
+            return groupOf(nodeOf(user)) != std::optional<GroupId>(group);
+          }))
+        result.push_back(v);
+  return result;
+}
+
+SmallVector<Operation *> FusionPlanner::mergedMembers(GroupId a,
+                                                      GroupId b) const {
+  SmallVector<Operation *> ops(members(a));
+  llvm::append_range(ops, members(b));
+  llvm::sort(ops, [&](Operation *x, Operation *y) {
+    return position.lookup(x) < position.lookup(y);
+  });
+  return ops;
+}
+
+Cost FusionPlanner::cost(GroupId group) const {
+  SmallVector<Operation *> ops(members(group));
+  return estimateGroupCost(ops, options.dynamicDimEstimate);
+}
+
+Cost FusionPlanner::mergedCost(GroupId a, GroupId b) const {
+  return estimateGroupCost(mergedMembers(a, b), options.dynamicDimEstimate);
+}
+
+GroupId FusionPlanner::merge(GroupId a, GroupId b) {
+  a = find(a);
+  b = find(b);
+  if (a == b)
+    return a;
+  if (groupMembers[a].size() < groupMembers[b].size())
+    std::swap(a, b);
+  parent[b] = a;
+  llvm::append_range(groupMembers[a], groupMembers[b]);
+  groupMembers[b].clear();
+  minPos[a] = std::min(minPos[a], minPos[b]);
+  maxPos[a] = std::max(maxPos[a], maxPos[b]);
+  return a;
+}
+
+//===----------------------------------------------------------------------===//
+// FusionPlanner: legality
+//===----------------------------------------------------------------------===//
+
+bool FusionPlanner::reaches(GroupId from, GroupId to, GroupId other,
+                            Operation **through) const {
+  // Depth-first search from the ops `from` feeds, outside both groups, for
+  // a path into `to`. Ops after the last op of `to` cannot reach it.
+  int64_t limit = maxPos[to];
+  SmallVector<Operation *> stack;
+  llvm::SmallPtrSet<Operation *, 32> visited;
+  auto outside = [&](Operation *op) {
+    std::optional<GroupId> g = groupOf(op);
+    return !g || (*g != from && *g != other);
+  };
+  for (Operation *node : members(from))
+    for (Operation *user : node->getUsers()) {
+      Operation *n = nodeOf(user);
+      if (n && outside(n) && groupOf(n) != std::optional<GroupId>(to) &&
+          position.lookup(n) <= limit && visited.insert(n).second)
+        stack.push_back(n);
+    }
+  while (!stack.empty()) {
+    Operation *op = stack.pop_back_val();
+    for (Operation *user : op->getUsers()) {
+      Operation *n = nodeOf(user);
+      if (!n)
+        continue;
+      if (groupOf(n) == std::optional<GroupId>(to)) {
+        *through = op;
+        return true;
+      }
+      if (outside(n) && position.lookup(n) <= limit &&
+          visited.insert(n).second)
+        stack.push_back(n);
+    }
+  }
+  return false;
+}
+
+int64_t FusionPlanner::liveValues(ArrayRef<Operation *> ops) const {
+  // Values defined in the group live from their definition to their last
+  // use inside it (to the end when used outside); inputs from the start.
+  llvm::SmallPtrSet<Operation *, 32> members(ops.begin(), ops.end());
+  llvm::DenseMap<Value, int64_t> lastUse;
+  for (auto [i, op] : llvm::enumerate(ops))
+    for (Value operand : op->getOperands())
+      if (isa<RankedTensorType>(operand.getType()))
+        lastUse[operand] = i;
+  int64_t end = ops.size();
+  SmallVector<int64_t> delta(ops.size() + 2, 0);
+  for (auto [value, last] : lastUse) {
+    Operation *def = value.getDefiningOp();
+    bool inside = def && members.contains(def);
+    int64_t start = 0;
+    if (inside)
+      start = llvm::find(ops, def) - ops.begin();
+    delta[start] += 1;
+    delta[last + 1] -= 1;
+  }
+  for (auto [i, op] : llvm::enumerate(ops))
+    for (Value result : op->getResults())
+      if (!lastUse.count(result) ||
+          llvm::any_of(result.getUsers(), [&](Operation *user) {
+            return !members.contains(nodeOf(user));
+          })) {
+        delta[i] += 1;
+        delta[end] -= 1;
+      }
+  int64_t live = 0, peak = 0;
+  for (int64_t d : delta) {
+    live += d;
+    peak = std::max(peak, live);
+  }
+  return peak;
+}
+
+FusionDecision FusionPlanner::checkMergeLegality(GroupId a, GroupId b) const {
+  a = find(a);
+  b = find(b);
+  int64_t ops = 0;
+  for (Operation *node : members(a))
+    ops += opCount(node);
+  for (Operation *node : members(b))
+    ops += opCount(node);
+  if (ops > options.maxGroupOps)
+    return FusionDecision::refuse(
+        llvm::formatv("limit: the group would hold {0} ops "
+                      "(max-group-ops={1})",
+                      ops, options.maxGroupOps));
+
+  Operation *through = nullptr;
+  if (reaches(a, b, b, &through) || reaches(b, a, a, &through))
+    return FusionDecision::refuse(
+        "cycle: a path between the groups runs through '" +
+        through->getName().getStringRef().str() + "' outside both");
+
+  SmallVector<Operation *> merged = mergedMembers(a, b);
+  // Parameters: one pointer per distinct buffer read or written, one slot
+  // per index value.
+  llvm::SmallDenseSet<Value, 16> params;
+  llvm::SmallPtrSet<Operation *, 32> set(merged.begin(), merged.end());
+  for (Operation *op : merged) {
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if ((!def || !set.contains(def)) && !isEmbeddableConstant(operand))
+        params.insert(operand);
+    }
+    for (Value result : op->getResults())
+      if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+            return !set.contains(nodeOf(user));
+          }))
+        params.insert(result);
+  }
+  int64_t paramBytes = 8 * static_cast<int64_t>(params.size());
+  if (paramBytes > options.maxKernelParamBytes)
+    return FusionDecision::refuse(llvm::formatv(
+        "limit: the kernel would take {0} parameter bytes "
+        "(max-kernel-param-bytes={1})",
+        paramBytes, options.maxKernelParamBytes));
+  int64_t live = liveValues(merged);
+  if (live > options.maxLiveValues)
+    return FusionDecision::refuse(llvm::formatv(
+        "limit: {0} tensor values would be live at once inside the kernel "
+        "(max-live-values={1})",
+        live, options.maxLiveValues));
+  return FusionDecision::allow();
+}
+
+//===----------------------------------------------------------------------===//
+// Policies
+//===----------------------------------------------------------------------===//
+
+/// The rows a reduction works on: its operand type and reduced dims.
+namespace {
+struct RowSignature {
+  RankedTensorType operand;
+  SmallVector<int64_t> dims;
+
+  bool operator==(const RowSignature &o) const {
+    return operand == o.operand && dims == o.dims;
+  }
+  /// Shape of one reduced result without and with kept dims.
+  SmallVector<int64_t> reducedShape(bool keepDims) const {
+    SmallVector<int64_t> shape;
+    for (int64_t d = 0; d < operand.getRank(); ++d) {
+      if (!llvm::is_contained(dims, d))
+        shape.push_back(operand.getDimSize(d));
+      else if (keepDims)
+        shape.push_back(1);
+    }
+    return shape;
+  }
+};
+} // namespace
+
+static RowSignature signatureOf(ReduceOp reduce) {
+  RowSignature sig{cast<RankedTensorType>(reduce.getOperand().getType()),
+                   SmallVector<int64_t>(reduce.getDims())};
+  llvm::sort(sig.dims);
+  return sig;
+}
+
+/// Whether one block can hold a whole row: the reduced dims are the trailing
+/// dims and the row is static and small enough. Explains itself when not.
+static FusionDecision isPersistentRow(const RowSignature &sig,
+                                      const FusionOptions &options) {
+  int64_t rank = sig.operand.getRank();
+  int64_t k = sig.dims.size();
+  for (int64_t i = 0; i < k; ++i)
+    if (sig.dims[i] != rank - k + i)
+      return FusionDecision::refuse("the reduced dimensions are not the "
+                                    "trailing ones");
+  int64_t row = 1;
+  for (int64_t d : sig.dims) {
+    if (sig.operand.isDynamicDim(d))
+      return FusionDecision::refuse("the row length is dynamic");
+    row *= sig.operand.getDimSize(d);
+  }
+  if (row > options.maxPersistentRow)
+    return FusionDecision::refuse(llvm::formatv(
+        "rows of {0} elements exceed max-persistent-row={1}", row,
+        options.maxPersistentRow));
+  return FusionDecision::allow();
+}
+
+/// Every result type of the ops a group stands for.
+static SmallVector<Type> valueTypes(ArrayRef<Operation *> nodes) {
+  SmallVector<Type> types;
+  for (Operation *node : nodes)
+    forEachOpIn(node, [&](Operation *op) {
+      llvm::append_range(types, op->getResultTypes());
+    });
+  return types;
+}
+
+static bool sameShape(Type a, ArrayRef<int64_t> shape) {
+  auto t = dyn_cast<RankedTensorType>(a);
+  return t && t.getShape() == shape;
+}
+
+FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
+                                      GroupId consumer) const {
+  producer = find(producer);
+  consumer = find(consumer);
+  FusionKind pk = kindOf(producer), ck = kindOf(consumer);
+  auto kinds = [&](StringRef why) {
+    return FusionDecision::refuse(
+        ("kinds: a " + stringifyFusionKind(pk) + " producer and a " +
+         stringifyFusionKind(ck) + " consumer " + why)
+            .str());
+  };
+
+  switch (pass) {
+  case FusionPass::Pointwise: {
+    if (pk != FusionKind::pointwise || ck != FusionKind::pointwise)
+      return kinds("are not pointwise fusion");
+    if (!allUsesIn(producer, consumer)) {
+      // The producer's value stays an output: it must have the consumer's
+      // iteration space, the shape of the consumer's outputs.
+      SmallVector<Value> consumerOutputs = outputs(consumer);
+      if (consumerOutputs.empty())
+        return FusionDecision::refuse("the consumer has no outputs");
+      auto space = cast<RankedTensorType>(consumerOutputs.front().getType());
+      for (Value out : outputs(producer))
+        if (!sameShape(out.getType(), space.getShape()))
+          return FusionDecision::refuse(
+              "incompatible iteration space: the producer's " +
+              shapeString(out.getType()) +
+              " is also used elsewhere and would be an extra output of a "
+              "kernel iterating over " +
+              shapeString(space));
+    }
+    break;
+  }
+  case FusionPass::Reductions: {
+    if (pk == FusionKind::gemm || ck == FusionKind::gemm)
+      return kinds("do not fuse: reductions and contractions stay apart");
+    if (pk != FusionKind::reduction && ck != FusionKind::reduction)
+      return kinds("have no reduction");
+    std::optional<RowSignature> sig;
+    bool keepDims = false;
+    for (GroupId g : {producer, consumer})
+      for (Operation *node : members(g)) {
+        bool mismatch = false;
+        forEachOpIn(node, [&](Operation *op) {
+          auto reduce = dyn_cast<ReduceOp>(op);
+          if (!reduce)
+            return;
+          keepDims |= reduce.getKeepDims();
+          RowSignature s = signatureOf(reduce);
+          if (!sig)
+            sig = s;
+          else if (!(*sig == s))
+            mismatch = true;
+        });
+        if (mismatch)
+          return FusionDecision::refuse(
+              "incompatible iteration space: the reductions work on "
+              "different rows");
+      }
+    FusionDecision persistent = isPersistentRow(*sig, options);
+    ArrayRef<int64_t> rowShape = sig->operand.getShape();
+    SmallVector<int64_t> reduced = sig->reducedShape(false);
+    SmallVector<int64_t> kept = sig->reducedShape(true);
+    // The elementwise side must work on whole rows or on reduced rows.
+    for (GroupId g : {producer, consumer}) {
+      if (kindOf(g) != FusionKind::pointwise)
+        continue;
+      bool isEpilogue = g == consumer;
+      for (Type t : valueTypes(members(g))) {
+        bool inRow = sameShape(t, rowShape);
+        bool inReduced = sameShape(t, reduced) || sameShape(t, kept);
+        if (!inRow && !inReduced)
+          return FusionDecision::refuse(
+              "incompatible iteration space: " + shapeString(t) +
+              " is neither a row shape nor a reduced shape of the reduction "
+              "over " +
+              shapeString(sig->operand));
+        if (inRow && !inReduced && isEpilogue && !persistent.allowed)
+          return FusionDecision::refuse(
+              "incompatible iteration space: the epilogue works on whole "
+              "rows, which needs a persistent-row reduction, but " +
+              persistent.reason);
+      }
+    }
+    break;
+  }
+  case FusionPass::GemmEpilogue: {
+    if (pk == FusionKind::gemm && ck == FusionKind::pointwise) {
+      // Epilogue: every value in the product's shape.
+      Type product;
+      for (Operation *node : members(producer))
+        forEachOpIn(node, [&](Operation *op) {
+          if (isa<MatmulOp, BatchMatmulOp>(op))
+            product = op->getResult(0).getType();
+        });
+      auto shape = cast<RankedTensorType>(product).getShape();
+      for (Type t : valueTypes(members(consumer)))
+        if (!sameShape(t, shape))
+          return FusionDecision::refuse(
+              "incompatible iteration space: the epilogue computes " +
+              shapeString(t) + " but the product is " + shapeString(product));
+      break;
+    }
+    if (pk == FusionKind::pointwise && ck == FusionKind::gemm) {
+      // Prologue: a few elementwise ops feeding only this contraction.
+      if (!allUsesIn(producer, consumer))
+        return FusionDecision::refuse(
+            "cost: the prologue's result is also used elsewhere, so it "
+            "would be recomputed for every tile and still written");
+      int64_t ops = 0;
+      bool cheap = true;
+      for (Operation *node : members(producer))
+        forEachOpIn(node, [&](Operation *op) {
+          ++ops;
+          cheap &= op->hasTrait<OpTrait::Elementwise>() ||
+                   isa<BroadcastInDimOp>(op);
+        });
+      if (!cheap)
+        return FusionDecision::refuse(
+            "kinds: only elementwise prologues fuse into a contraction");
+      if (ops > options.maxPrologueOps)
+        return FusionDecision::refuse(llvm::formatv(
+            "limit: the prologue has {0} ops (max-prologue-ops={1})", ops,
+            options.maxPrologueOps));
+      break;
+    }
+    return kinds("are not a contraction with an elementwise epilogue or "
+                 "prologue");
+  }
+  }
+
+  FusionDecision legal = checkMergeLegality(producer, consumer);
+  if (!legal.allowed)
+    return legal;
+  Cost separate = cost(producer);
+  separate += cost(consumer);
+  Cost merged = mergedCost(producer, consumer);
+  if (merged.bytes() > separate.bytes())
+    return FusionDecision::refuse(llvm::formatv(
+        "cost: the merged kernel would move {0} bytes, {1} more than the "
+        "two kernels apart",
+        merged.bytes(), merged.bytes() - separate.bytes()));
+  return FusionDecision::allow();
+}
+
+//===----------------------------------------------------------------------===//
+// Outlining
+//===----------------------------------------------------------------------===//
+
+/// Builds one meld.kernel from `members` (top-level ops of one block, in
+/// order), flattening member kernels; returns the new kernel.
+static KernelOp outlineGroup(ArrayRef<Operation *> members, FusionKind kind,
+                             llvm::SmallPtrSetImpl<Operation *> &deadConsts) {
+  Block *block = members.front()->getBlock();
+  llvm::SmallPtrSet<Operation *, 32> set(members.begin(), members.end());
+  auto inGroup = [&](Operation *op) {
+    Operation *ancestor = op ? block->findAncestorOpInBlock(*op) : nullptr;
+    return ancestor && set.contains(ancestor);
+  };
+
+  llvm::SetVector<Value> inputs;
+  SmallVector<Value> outputs;
+  for (Operation *op : members) {
+    for (Value operand : op->getOperands())
+      if (!inGroup(operand.getDefiningOp()) && !isEmbeddableConstant(operand))
+        inputs.insert(operand);
+    for (Value result : op->getResults())
+      if (llvm::any_of(result.getUsers(),
+                       [&](Operation *user) { return !inGroup(user); }))
+        outputs.push_back(result);
+  }
+
+  OpBuilder builder(members.back());
+  Location loc = members.size() == 1
+                     ? members.front()->getLoc()
+                     : builder.getFusedLoc(llvm::map_to_vector(
+                           members, [](Operation *op) { return op->getLoc(); }));
+  auto kernel = KernelOp::create(builder, loc, TypeRange(ValueRange(outputs)),
+                                 kind, inputs.getArrayRef());
+  Block *body = builder.createBlock(&kernel.getBody());
+  IRMapping map;
+  for (Value input : inputs)
+    map.map(input, body->addArgument(input.getType(), input.getLoc()));
+
+  // Clones `op` into the body, embedding constants it reads on first use.
+  auto cloneInto = [&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (!map.contains(operand) && isEmbeddableConstant(operand)) {
+        Operation *constant = operand.getDefiningOp();
+        map.map(operand, builder.clone(*constant)->getResult(0));
+        deadConsts.insert(constant);
+      }
+    builder.clone(*op, map);
+  };
+  for (Operation *op : members) {
+    auto member = dyn_cast<KernelOp>(op);
+    if (!member) {
+      cloneInto(op);
+      continue;
+    }
+    Block &inner = member.getBody().front();
+    for (auto [arg, input] : llvm::zip(inner.getArguments(), member.getInputs()))
+      map.map(arg, map.lookupOrDefault(input));
+    for (Operation &innerOp : inner.without_terminator())
+      cloneInto(&innerOp);
+    for (auto [result, yielded] :
+         llvm::zip(member.getResults(), inner.getTerminator()->getOperands()))
+      map.map(result, map.lookupOrDefault(yielded));
+  }
+  YieldOp::create(builder, loc,
+                  llvm::map_to_vector(outputs, [&](Value v) {
+                    return map.lookupOrDefault(v);
+                  }));
+
+  for (auto [output, result] : llvm::zip(outputs, kernel.getResults()))
+    output.replaceUsesWithIf(result, [&](OpOperand &use) {
+      return !inGroup(use.getOwner());
+    });
+  for (Operation *op : llvm::reverse(members))
+    op->erase();
+  return kernel;
+}
+
+/// Erases constants that outlining embedded into kernels and left unused.
+static void eraseDeadConstants(llvm::SmallPtrSetImpl<Operation *> &consts) {
+  for (Operation *op : consts)
+    if (op->use_empty())
+      op->erase();
+  consts.clear();
+}
+
+void FusionPlanner::outline(bool outlineSingletons) {
+  llvm::SmallPtrSet<Operation *, 16> deadConsts;
+  // Snapshot the groups first: outlining erases the member ops.
+  SmallVector<std::pair<SmallVector<Operation *>, FusionKind>> groups;
+  for (GroupId id = 0; id < nodes.size(); ++id) {
+    if (find(id) != id)
+      continue;
+    ArrayRef<Operation *> ops = groupMembers[id];
+    bool single = ops.size() == 1;
+    if (single && (isa<KernelOp>(ops.front()) || !outlineSingletons))
+      continue;
+    SmallVector<Operation *> sorted(ops);
+    llvm::sort(sorted, [&](Operation *x, Operation *y) {
+      return position.lookup(x) < position.lookup(y);
+    });
+    groups.push_back({std::move(sorted), kindOf(id)});
+  }
+  for (auto &[ops, kind] : groups)
+    outlineGroup(ops, kind, deadConsts);
+  eraseDeadConstants(deadConsts);
+  bool sorted = sortTopologically(&block);
+  assert(sorted && "fusion groups must stay acyclic");
+  (void)sorted;
+}
+
+//===----------------------------------------------------------------------===//
+// Driving the passes
+//===----------------------------------------------------------------------===//
+
+void meld::forEachFusionBlock(func::FuncOp func,
+                              function_ref<void(Block &)> fn) {
+  // Post-order: regions of meld.if / meld.while before their parent block.
+  SmallVector<Block *> blocks;
+  func.walk<WalkOrder::PostOrder>([&](Operation *op) {
+    if (isa<IfOp, WhileOp>(op))
+      for (Region &region : op->getRegions())
+        for (Block &b : region)
+          blocks.push_back(&b);
+  });
+  for (Block &b : func.getBody())
+    blocks.push_back(&b);
+  for (Block *b : blocks)
+    fn(*b);
+}
+
+void meld::recomputeCheapProducers(Block &block, const FusionOptions &options) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : block)
+    ops.push_back(&op);
+  int64_t budget = ops.size(); // At most double the ops of the block.
+  for (Operation *op : llvm::reverse(ops)) {
+    if (!isPointwiseOp(op) || op->getNumResults() != 1)
+      continue;
+    Value result = op->getResult(0);
+    llvm::SetVector<Operation *> users;
+    for (Operation *user : result.getUsers())
+      users.insert(block.findAncestorOpInBlock(*user));
+    int64_t k = users.size();
+    if (k < 2 || k - 1 > budget ||
+        !llvm::all_of(users, [](Operation *u) { return isPointwiseOp(u); }))
+      continue;
+    int64_t in = 0;
+    for (Value operand : op->getOperands())
+      if (!isEmbeddableConstant(operand))
+        in += estimateBytes(operand.getType(), options.dynamicDimEstimate);
+    int64_t out = estimateBytes(result.getType(), options.dynamicDimEstimate);
+    // Recompute in every consumer: k reads of the inputs. Materialize: one
+    // read of the inputs, one write, k reads of the result.
+    if ((k - 1) * in > k * out)
+      continue;
+    for (Operation *user : users.getArrayRef().drop_front()) {
+      OpBuilder builder(user);
+      Operation *clone = builder.clone(*op);
+      user->replaceUsesOfWith(result, clone->getResult(0));
+      --budget;
+    }
+  }
+}
+
+/// Merges neighbours of `group` in one direction under `pass` until none
+/// qualifies; returns the final id.
+static GroupId absorbNeighbours(FusionPlanner &planner, GroupId group,
+                                FusionPass pass, bool producersSide,
+                                function_ref<bool(GroupId)> candidate) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<GroupId> neighbours = producersSide ? planner.producers(group)
+                                                    : planner.consumers(group);
+    for (GroupId n : neighbours) {
+      if (!candidate(n))
+        continue;
+      FusionDecision d = producersSide ? planner.canFuse(pass, n, group)
+                                       : planner.canFuse(pass, group, n);
+      if (!d.allowed)
+        continue;
+      group = planner.merge(group, n);
+      changed = true;
+      break;
+    }
+  }
+  return group;
+}
+
+void meld::fuseBlock(Block &block, FusionPass pass,
+                     const FusionOptions &options) {
+  if (pass == FusionPass::Pointwise)
+    recomputeCheapProducers(block, options);
+  FusionPlanner planner(block, options);
+  SmallVector<Operation *> nodes;
+  for (Operation &op : block)
+    if (planner.groupOf(&op))
+      nodes.push_back(&op);
+  auto kindIs = [&](FusionKind kind) {
+    return [&planner, kind](GroupId g) { return planner.kindOf(g) == kind; };
+  };
+  auto any = [](GroupId) { return true; };
+
+  switch (pass) {
+  case FusionPass::Pointwise:
+    // Consumers first, so chains grow upward from their last op.
+    for (Operation *op : llvm::reverse(nodes)) {
+      GroupId g = *planner.groupOf(op);
+      if (planner.kindOf(g) == FusionKind::pointwise)
+        absorbNeighbours(planner, g, pass, /*producersSide=*/true,
+                         kindIs(FusionKind::pointwise));
+    }
+    break;
+  case FusionPass::Reductions:
+    // Prologues first, then epilogues and sibling reductions downstream.
+    for (Operation *op : nodes) {
+      GroupId g = *planner.groupOf(op);
+      if (planner.kindOf(g) == FusionKind::reduction)
+        absorbNeighbours(planner, g, pass, /*producersSide=*/true,
+                         kindIs(FusionKind::pointwise));
+    }
+    for (Operation *op : nodes) {
+      GroupId g = *planner.groupOf(op);
+      if (planner.kindOf(g) == FusionKind::reduction)
+        absorbNeighbours(planner, g, pass, /*producersSide=*/false, any);
+    }
+    break;
+  case FusionPass::GemmEpilogue:
+    for (Operation *op : nodes) {
+      GroupId g = *planner.groupOf(op);
+      if (planner.kindOf(g) != FusionKind::gemm)
+        continue;
+      g = absorbNeighbours(planner, g, pass, /*producersSide=*/false,
+                           kindIs(FusionKind::pointwise));
+      absorbNeighbours(planner, g, pass, /*producersSide=*/true,
+                       kindIs(FusionKind::pointwise));
+    }
+    break;
+  }
+  planner.outline();
+}
