@@ -233,8 +233,12 @@ LogicalResult Interpreter::execute(Operation *op, Frame &frame) {
   }
   if (auto kernel = dyn_cast<meld::KernelOp>(op)) {
     Block &body = kernel.getBody().front();
-    for (auto [arg, input] : llvm::zip(body.getArguments(), kernel.getInputs()))
-      frame.values[arg] = frame.values.find(input)->second;
+    for (auto [arg, input] :
+         llvm::zip(body.getArguments(), kernel.getInputs())) {
+      // Copy before inserting: insertion may rehash and move the source.
+      RuntimeValue value = frame.values.find(input)->second;
+      frame.values[arg] = std::move(value);
+    }
     return runInto(body, kernel.getResults());
   }
   if (auto whileOp = dyn_cast<meld::WhileOp>(op)) {

@@ -29,9 +29,10 @@ struct MeldFuseGemmEpiloguePass
     if (failed(verifyFusionOptions(options, getOperation())))
       return signalPassFailure();
     recordUnfusedCost(getOperation(), options);
-    forEachFusionBlock(getOperation(), [&](Block &block) {
-      fuseBlock(block, FusionPass::GemmEpilogue, options);
-    });
+    if (failed(forEachFusionBlock(getOperation(), [&](Block &block) {
+          return fuseBlock(block, FusionPass::GemmEpilogue, options);
+        })))
+      signalPassFailure();
   }
 };
 } // namespace

@@ -81,7 +81,8 @@ static void outlineHorizontal(Bucket &bucket) {
     k.erase();
 }
 
-void meld::fuseHorizontally(Block &block, const FusionOptions &options) {
+LogicalResult meld::fuseHorizontally(Block &block,
+                                     const FusionOptions &options) {
   // Depth of every op: kernels add one, other ops pass depth through.
   llvm::DenseMap<Operation *, int64_t> depth;
   std::map<int64_t, SmallVector<KernelOp>> byDepth;
@@ -134,11 +135,11 @@ void meld::fuseHorizontally(Block &block, const FusionOptions &options) {
         changed = true;
       }
   }
-  if (changed) {
-    bool sorted = sortTopologically(&block);
-    assert(sorted && "horizontal groups must stay acyclic");
-    (void)sorted;
-  }
+  if (!changed || sortTopologically(&block))
+    return success();
+  return block.getParentOp()->emitError(
+      "internal error: horizontal groups form a cycle; please report this "
+      "program");
 }
 
 namespace {
@@ -154,8 +155,10 @@ struct MeldFuseHorizontalPass
     if (failed(verifyFusionOptions(options, getOperation())))
       return signalPassFailure();
     recordUnfusedCost(getOperation(), options);
-    forEachFusionBlock(getOperation(),
-                       [&](Block &block) { fuseHorizontally(block, options); });
+    if (failed(forEachFusionBlock(getOperation(), [&](Block &block) {
+          return fuseHorizontally(block, options);
+        })))
+      signalPassFailure();
   }
 };
 } // namespace

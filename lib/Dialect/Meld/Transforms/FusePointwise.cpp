@@ -28,9 +28,10 @@ struct MeldFusePointwisePass
     if (failed(verifyFusionOptions(options, getOperation())))
       return signalPassFailure();
     recordUnfusedCost(getOperation(), options);
-    forEachFusionBlock(getOperation(), [&](Block &block) {
-      fuseBlock(block, FusionPass::Pointwise, options);
-    });
+    if (failed(forEachFusionBlock(getOperation(), [&](Block &block) {
+          return fuseBlock(block, FusionPass::Pointwise, options);
+        })))
+      signalPassFailure();
   }
 };
 } // namespace

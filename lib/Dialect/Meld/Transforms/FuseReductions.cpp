@@ -28,9 +28,10 @@ struct MeldFuseReductionsPass
     if (failed(verifyFusionOptions(options, getOperation())))
       return signalPassFailure();
     recordUnfusedCost(getOperation(), options);
-    forEachFusionBlock(getOperation(), [&](Block &block) {
-      fuseBlock(block, FusionPass::Reductions, options);
-    });
+    if (failed(forEachFusionBlock(getOperation(), [&](Block &block) {
+          return fuseBlock(block, FusionPass::Reductions, options);
+        })))
+      signalPassFailure();
   }
 };
 } // namespace

@@ -1,12 +1,14 @@
 //===- FusionPlanner.cpp - Fusion groups, policies and outlining ----------===//
 //
 // FusionPlanner keeps candidate groups over the top-level ops of one block in
-// a union-find. Block order is a topological order, so a merge of groups A
-// and B creates a cycle exactly when a path leaves one of them, passes
-// through an op outside both, and reaches the other; the search for such a
-// path never looks past the last op of its target, which keeps planning
-// near-linear on long programs. Outlining turns each final group into one
-// meld.kernel and restores a topological order with sortTopologically.
+// a union-find, plus a list of the groups in a topological order of the group
+// graph. Merging groups A (earlier) and B creates a cycle exactly when a group
+// between them depends on A and B depends on that group, so the check only
+// looks at the groups between the two; after a merge the groups between are
+// split around the merged group to keep the order topological. Merges along
+// chains touch neighbours only, which keeps planning near-linear. Outlining
+// turns each final group into one meld.kernel and restores a topological
+// order of the block with sortTopologically.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,9 @@ using namespace mlir;
 using namespace meld;
 
 using GroupId = FusionPlanner::GroupId;
+
+/// End of the group list.
+static constexpr GroupId kNone = ~0u;
 
 //===----------------------------------------------------------------------===//
 // Op classification
@@ -70,20 +75,22 @@ static std::string shapeString(Type type) {
 
 FusionPlanner::FusionPlanner(Block &block, const FusionOptions &options)
     : block(block), options(options) {
-  int64_t pos = 0;
   for (Operation &op : block) {
-    position[&op] = pos;
-    if (isNode(&op)) {
-      GroupId id = nodes.size();
-      nodes.push_back(&op);
-      nodeIds[&op] = id;
-      parent.push_back(id);
-      groupMembers.push_back({&op});
-      minPos.push_back(pos);
-      maxPos.push_back(pos);
-    }
-    ++pos;
+    if (op.hasTrait<OpTrait::IsTerminator>())
+      continue;
+    GroupId id = ops.size();
+    position[&op] = id;
+    ops.push_back(&op);
+    opIds[&op] = id;
+    mergeable.push_back(isNode(&op));
+    parent.push_back(id);
+    groupMembers.push_back({&op});
+    orderKey.push_back(id);
+    prev.push_back(id == 0 ? kNone : id - 1);
+    next.push_back(id + 1);
   }
+  if (!ops.empty())
+    next.back() = kNone;
 }
 
 GroupId FusionPlanner::find(GroupId id) const {
@@ -95,10 +102,33 @@ GroupId FusionPlanner::find(GroupId id) const {
 }
 
 std::optional<GroupId> FusionPlanner::groupOf(Operation *op) const {
-  auto it = nodeIds.find(op);
-  if (it == nodeIds.end())
+  auto it = op ? opIds.find(op) : opIds.end();
+  if (it == opIds.end() || !mergeable[it->second])
     return std::nullopt;
   return find(it->second);
+}
+
+GroupId FusionPlanner::segmentOf(Operation *op) const {
+  return find(opIds.find(op)->second);
+}
+
+void FusionPlanner::forEachSource(Operation *op,
+                                  function_ref<void(GroupId)> fn) const {
+  auto visit = [&](Operation *inner) {
+    for (Value v : inner->getOperands()) {
+      Operation *def = v.getDefiningOp();
+      if (!def)
+        continue;
+      Operation *ancestor = block.findAncestorOpInBlock(*def);
+      if (ancestor && ancestor != op)
+        fn(segmentOf(ancestor));
+    }
+  };
+  // Kernels are isolated: their operands are everything they read.
+  if (isa<KernelOp>(op) || op->getNumRegions() == 0)
+    visit(op);
+  else
+    op->walk(visit);
 }
 
 ArrayRef<Operation *> FusionPlanner::members(GroupId group) const {
@@ -209,54 +239,65 @@ GroupId FusionPlanner::merge(GroupId a, GroupId b) {
   b = find(b);
   if (a == b)
     return a;
-  if (groupMembers[a].size() < groupMembers[b].size())
-    std::swap(a, b);
-  parent[b] = a;
-  llvm::append_range(groupMembers[a], groupMembers[b]);
-  groupMembers[b].clear();
-  minPos[a] = std::min(minPos[a], minPos[b]);
-  maxPos[a] = std::max(maxPos[a], maxPos[b]);
-  return a;
+  GroupId first = orderKey[a] < orderKey[b] ? a : b;
+  GroupId second = first == a ? b : a;
+  // Reorder the list between the two: the groups that depend on `first` move
+  // after the merged group, the others before it. The legality check has
+  // ruled out that `second` depends on any of the movers.
+  Operation *through = nullptr;
+  llvm::DenseSet<GroupId> movers = dependentsBetween(first, second, &through);
+  assert(!through && "merging would create a cycle");
+  SmallVector<GroupId> before, after;
+  for (GroupId g = next[first]; g != second; g = next[g])
+    (movers.contains(g) ? after : before).push_back(g);
+  int64_t key = orderKey[first];
+  GroupId left = prev[first], right = next[second];
+
+  GroupId root = groupMembers[a].size() >= groupMembers[b].size() ? a : b;
+  GroupId other = root == a ? b : a;
+  parent[other] = root;
+  llvm::append_range(groupMembers[root], groupMembers[other]);
+  groupMembers[other].clear();
+
+  SmallVector<GroupId> sequence(before);
+  sequence.push_back(root);
+  llvm::append_range(sequence, after);
+  for (GroupId g : sequence) {
+    prev[g] = left;
+    if (left != kNone)
+      next[left] = g;
+    orderKey[g] = key++;
+    left = g;
+  }
+  next[left] = right;
+  if (right != kNone)
+    prev[right] = left;
+  return root;
 }
 
 //===----------------------------------------------------------------------===//
 // FusionPlanner: legality
 //===----------------------------------------------------------------------===//
 
-bool FusionPlanner::reaches(GroupId from, GroupId to, GroupId other,
-                            Operation **through) const {
-  // Depth-first search from the ops `from` feeds, outside both groups, for
-  // a path into `to`. Ops after the last op of `to` cannot reach it.
-  int64_t limit = maxPos[to];
-  SmallVector<Operation *> stack;
-  llvm::SmallPtrSet<Operation *, 32> visited;
-  auto outside = [&](Operation *op) {
-    std::optional<GroupId> g = groupOf(op);
-    return !g || (*g != from && *g != other);
-  };
-  for (Operation *node : members(from))
-    for (Operation *user : node->getUsers()) {
-      Operation *n = nodeOf(user);
-      if (n && outside(n) && groupOf(n) != std::optional<GroupId>(to) &&
-          position.lookup(n) <= limit && visited.insert(n).second)
-        stack.push_back(n);
-    }
-  while (!stack.empty()) {
-    Operation *op = stack.pop_back_val();
-    for (Operation *user : op->getUsers()) {
-      Operation *n = nodeOf(user);
-      if (!n)
-        continue;
-      if (groupOf(n) == std::optional<GroupId>(to)) {
-        *through = op;
-        return true;
-      }
-      if (outside(n) && position.lookup(n) <= limit &&
-          visited.insert(n).second)
-        stack.push_back(n);
-    }
+llvm::DenseSet<GroupId>
+FusionPlanner::dependentsBetween(GroupId first, GroupId second,
+                                 Operation **through) const {
+  llvm::DenseSet<GroupId> dependents;
+  for (GroupId g = next[first]; g != second; g = next[g]) {
+    bool depends = false;
+    for (Operation *op : groupMembers[g])
+      forEachSource(op, [&](GroupId source) {
+        depends |= source == first || dependents.contains(source);
+      });
+    if (depends)
+      dependents.insert(g);
   }
-  return false;
+  for (Operation *op : groupMembers[second])
+    forEachSource(op, [&](GroupId source) {
+      if (!*through && dependents.contains(source))
+        *through = groupMembers[source].front();
+    });
+  return dependents;
 }
 
 int64_t FusionPlanner::liveValues(ArrayRef<Operation *> ops) const {
@@ -311,7 +352,9 @@ FusionDecision FusionPlanner::checkMergeLegality(GroupId a, GroupId b) const {
                       ops, options.maxGroupOps));
 
   Operation *through = nullptr;
-  if (reaches(a, b, b, &through) || reaches(b, a, a, &through))
+  GroupId first = orderKey[a] < orderKey[b] ? a : b;
+  dependentsBetween(first, first == a ? b : a, &through);
+  if (through)
     return FusionDecision::refuse(
         "cycle: a path between the groups runs through '" +
         through->getName().getStringRef().str() + "' outside both");
@@ -652,12 +695,12 @@ static void eraseDeadConstants(llvm::SmallPtrSetImpl<Operation *> &consts) {
   consts.clear();
 }
 
-void FusionPlanner::outline(bool outlineSingletons) {
+LogicalResult FusionPlanner::outline(bool outlineSingletons) {
   llvm::SmallPtrSet<Operation *, 16> deadConsts;
   // Snapshot the groups first: outlining erases the member ops.
   SmallVector<std::pair<SmallVector<Operation *>, FusionKind>> groups;
-  for (GroupId id = 0; id < nodes.size(); ++id) {
-    if (find(id) != id)
+  for (GroupId id = 0; id < ops.size(); ++id) {
+    if (find(id) != id || !mergeable[id])
       continue;
     ArrayRef<Operation *> ops = groupMembers[id];
     bool single = ops.size() == 1;
@@ -672,17 +715,20 @@ void FusionPlanner::outline(bool outlineSingletons) {
   for (auto &[ops, kind] : groups)
     outlineGroup(ops, kind, deadConsts);
   eraseDeadConstants(deadConsts);
-  bool sorted = sortTopologically(&block);
-  assert(sorted && "fusion groups must stay acyclic");
-  (void)sorted;
+  if (sortTopologically(&block))
+    return success();
+  return block.getParentOp()->emitError(
+      "internal error: fusion groups form a cycle; please report this "
+      "program");
 }
 
 //===----------------------------------------------------------------------===//
 // Driving the passes
 //===----------------------------------------------------------------------===//
 
-void meld::forEachFusionBlock(func::FuncOp func,
-                              function_ref<void(Block &)> fn) {
+LogicalResult
+meld::forEachFusionBlock(func::FuncOp func,
+                         function_ref<LogicalResult(Block &)> fn) {
   // Post-order: regions of meld.if / meld.while before their parent block.
   SmallVector<Block *> blocks;
   func.walk<WalkOrder::PostOrder>([&](Operation *op) {
@@ -694,7 +740,9 @@ void meld::forEachFusionBlock(func::FuncOp func,
   for (Block &b : func.getBody())
     blocks.push_back(&b);
   for (Block *b : blocks)
-    fn(*b);
+    if (failed(fn(*b)))
+      return failure();
+  return success();
 }
 
 void meld::recomputeCheapProducers(Block &block, const FusionOptions &options) {
@@ -756,7 +804,7 @@ static GroupId absorbNeighbours(FusionPlanner &planner, GroupId group,
   return group;
 }
 
-void meld::fuseBlock(Block &block, FusionPass pass,
+LogicalResult meld::fuseBlock(Block &block, FusionPass pass,
                      const FusionOptions &options) {
   if (pass == FusionPass::Pointwise)
     recomputeCheapProducers(block, options);
@@ -806,5 +854,5 @@ void meld::fuseBlock(Block &block, FusionPass pass,
     }
     break;
   }
-  planner.outline();
+  return planner.outline();
 }

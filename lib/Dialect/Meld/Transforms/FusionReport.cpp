@@ -116,6 +116,7 @@ struct MeldExplainFusionPass
         for (FusionPlanner::GroupId producer : planner.producers(*consumer))
           explain(planner, producer, *consumer);
       }
+      return success();
     });
   }
 

@@ -24,9 +24,11 @@ struct MeldOutlineSingletonsPass
   void runOnOperation() override {
     FusionOptions options;
     recordUnfusedCost(getOperation(), options);
-    forEachFusionBlock(getOperation(), [&](Block &block) {
-      FusionPlanner(block, options).outline(/*outlineSingletons=*/true);
-    });
+    if (failed(forEachFusionBlock(getOperation(), [&](Block &block) {
+          return FusionPlanner(block, options)
+              .outline(/*outlineSingletons=*/true);
+        })))
+      signalPassFailure();
   }
 };
 } // namespace

@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <string>
@@ -170,7 +171,7 @@ public:
   /// Replaces every group of two or more nodes by one meld.kernel (member
   /// kernels are flattened into it), then restores a topological order.
   /// With `outlineSingletons`, single compute ops become kernels too.
-  void outline(bool outlineSingletons = false);
+  mlir::LogicalResult outline(bool outlineSingletons = false);
 
   const FusionOptions &getOptions() const { return options; }
   mlir::Block &getBlock() const { return block; }
@@ -182,8 +183,16 @@ public:
 
 private:
   GroupId find(GroupId id) const;
-  bool reaches(GroupId from, GroupId to, GroupId other,
-               mlir::Operation **through) const;
+  /// The group (mergeable or not) of a top-level op.
+  GroupId segmentOf(mlir::Operation *op) const;
+  /// Calls `fn` with the group of every op whose results `op` (or an op
+  /// nested in it) reads.
+  void forEachSource(mlir::Operation *op,
+                     llvm::function_ref<void(GroupId)> fn) const;
+  /// The groups strictly between `first` and `second` in the current order
+  /// that depend on `first`; sets `through` when `second` reads one of them.
+  llvm::DenseSet<GroupId> dependentsBetween(GroupId first, GroupId second,
+                                            mlir::Operation **through) const;
   mlir::Operation *nodeOf(mlir::Operation *user) const;
   /// Ops whose results the group makes visible outside it.
   llvm::SmallVector<mlir::Value> outputs(GroupId group) const;
@@ -193,29 +202,39 @@ private:
 
   mlir::Block &block;
   FusionOptions options;
-  llvm::SmallVector<mlir::Operation *> nodes;
-  llvm::DenseMap<mlir::Operation *, GroupId> nodeIds;
+  /// Every top-level op but the terminator is a group of its own at first;
+  /// only compute ops and kernels (`mergeable`) ever merge. The groups are
+  /// kept in a list whose order is always a topological order of the group
+  /// graph, which makes the cycle check exact: merging two groups creates a
+  /// cycle exactly when a group between them depends on the first and the
+  /// second depends on it.
+  llvm::SmallVector<mlir::Operation *> ops;
+  llvm::DenseMap<mlir::Operation *, GroupId> opIds;
+  llvm::SmallVector<bool> mergeable;
   mutable llvm::SmallVector<GroupId> parent;
   llvm::SmallVector<llvm::SmallVector<mlir::Operation *, 4>> groupMembers;
-  llvm::SmallVector<int64_t> minPos, maxPos;
+  llvm::SmallVector<GroupId> next, prev;
+  llvm::SmallVector<int64_t> orderKey;
   llvm::DenseMap<mlir::Operation *, int64_t> position;
 };
 
 /// Applies `fn` to every block that fusion works on in `func`: the body and
 /// the regions of meld.if / meld.while, innermost first.
-void forEachFusionBlock(mlir::func::FuncOp func,
-                        llvm::function_ref<void(mlir::Block &)> fn);
+mlir::LogicalResult
+forEachFusionBlock(mlir::func::FuncOp func,
+                   llvm::function_ref<mlir::LogicalResult(mlir::Block &)> fn);
 
 /// Duplicates cheap multi-use elementwise producers into each consumer when
 /// the cost model prefers recomputation (pointwise pass, step one).
 void recomputeCheapProducers(mlir::Block &block, const FusionOptions &options);
 
 /// Runs a pass's greedy merge loop over `block` and outlines the result.
-void fuseBlock(mlir::Block &block, FusionPass pass,
-               const FusionOptions &options);
+mlir::LogicalResult fuseBlock(mlir::Block &block, FusionPass pass,
+                              const FusionOptions &options);
 
 /// Packs independent kernels of `block` into horizontal kernels.
-void fuseHorizontally(mlir::Block &block, const FusionOptions &options);
+mlir::LogicalResult fuseHorizontally(mlir::Block &block,
+                                     const FusionOptions &options);
 
 } // namespace meld
 
