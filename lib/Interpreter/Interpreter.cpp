@@ -18,17 +18,12 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
 
-#include <variant>
+#include <limits>
 
 using namespace mlir;
 using namespace meld;
 using ref::ElementKind;
 using ref::HostTensor;
-
-namespace {
-/// A value during interpretation: a tensor, or an integer for `index`.
-using RuntimeValue = std::variant<HostTensor, int64_t>;
-} // namespace
 
 struct Interpreter::Frame {
   DenseMap<Value, RuntimeValue> values;
@@ -70,11 +65,23 @@ Interpreter::run(StringRef name, ArrayRef<HostTensor> args) {
   if (!func || func.isExternal())
     return emitError(module.getLoc())
            << "no function named '" << name << "' with a body in the module";
-  return call(func, args, 0);
+  for (auto [i, type] : llvm::enumerate(func.getResultTypes()))
+    if (!isa<RankedTensorType>(type))
+      return func.emitError() << "result #" << i << " has type " << type
+                              << "; an entry function must return tensors";
+  std::vector<RuntimeValue> values(args.begin(), args.end());
+  FailureOr<std::vector<RuntimeValue>> results = call(func, values, 0);
+  if (failed(results))
+    return failure();
+  std::vector<HostTensor> tensors;
+  for (RuntimeValue &v : *results)
+    tensors.push_back(std::move(std::get<HostTensor>(v)));
+  return tensors;
 }
 
-FailureOr<std::vector<HostTensor>>
-Interpreter::call(func::FuncOp func, ArrayRef<HostTensor> args, int64_t depth) {
+FailureOr<std::vector<RuntimeValue>>
+Interpreter::call(func::FuncOp func, ArrayRef<RuntimeValue> args,
+                  int64_t depth) {
   if (depth > options.maxCallDepth)
     return func.emitError() << "call depth exceeds " << options.maxCallDepth;
   FunctionType type = func.getFunctionType();
@@ -85,17 +92,25 @@ Interpreter::call(func::FuncOp func, ArrayRef<HostTensor> args, int64_t depth) {
   Frame frame;
   frame.depth = depth;
   for (auto [i, arg] : llvm::enumerate(args)) {
-    if (failed(checkAgainstType(func.getLoc(), arg, type.getInput(i),
-                                "argument #" + Twine(i))))
+    Type argType = type.getInput(i);
+    bool isIndex = std::holds_alternative<int64_t>(arg);
+    if (isIndex != argType.isIndex())
+      return func.emitError() << "argument #" << i << " must be a "
+                              << argType << " but "
+                              << (isIndex ? "an index" : "a tensor")
+                              << " was given";
+    if (!isIndex && failed(checkAgainstType(func.getLoc(),
+                                            std::get<HostTensor>(arg),
+                                            argType, "argument #" + Twine(i))))
       return failure();
     frame.values[func.getArgument(i)] = arg;
   }
   SmallVector<Value> returned;
   if (failed(runBlock(func.getBody().front(), frame, returned)))
     return failure();
-  std::vector<HostTensor> results;
+  std::vector<RuntimeValue> results;
   for (Value v : returned)
-    results.push_back(frame.tensor(v));
+    results.push_back(frame.values.find(v)->second);
   return results;
 }
 
@@ -144,15 +159,18 @@ static FailureOr<int64_t> evaluateIndexOp(Operation *op, int64_t a, int64_t b) {
     return op->emitOpError(msg);
   };
   return TypeSwitch<Operation *, FailureOr<int64_t>>(op)
-      .Case([&](arith::AddIOp) { return a + b; })
-      .Case([&](arith::SubIOp) { return a - b; })
-      .Case([&](arith::MulIOp) { return a * b; })
+      // Index arithmetic wraps like the 64-bit hardware it stands for.
+      .Case([&](arith::AddIOp) { return int64_t(uint64_t(a) + uint64_t(b)); })
+      .Case([&](arith::SubIOp) { return int64_t(uint64_t(a) - uint64_t(b)); })
+      .Case([&](arith::MulIOp) { return int64_t(uint64_t(a) * uint64_t(b)); })
       .Case([&](arith::MaxSIOp) { return std::max(a, b); })
       .Case([&](arith::MinSIOp) { return std::min(a, b); })
       .Case<arith::DivSIOp, arith::CeilDivSIOp, arith::FloorDivSIOp,
             arith::RemSIOp>([&](Operation *) -> FailureOr<int64_t> {
         if (b == 0)
           return fail("index division by zero");
+        if (a == std::numeric_limits<int64_t>::min() && b == -1)
+          return isa<arith::RemSIOp>(op) ? int64_t(0) : a; // Wraps.
         if (isa<arith::RemSIOp>(op))
           return a % b;
         int64_t q = a / b;
@@ -201,10 +219,10 @@ LogicalResult Interpreter::execute(Operation *op, Frame &frame) {
     if (!callee || callee.isExternal())
       return op->emitOpError("callee '")
              << callOp.getCallee() << "' has no body to interpret";
-    std::vector<HostTensor> args;
+    std::vector<RuntimeValue> args;
     for (Value v : callOp.getOperands())
-      args.push_back(frame.tensor(v));
-    FailureOr<std::vector<HostTensor>> results =
+      args.push_back(frame.values.find(v)->second);
+    FailureOr<std::vector<RuntimeValue>> results =
         call(callee, args, frame.depth + 1);
     if (failed(results))
       return op->emitError("in the call from here"), failure();
@@ -325,26 +343,33 @@ func::FuncOp meld::findEntryFunction(ModuleOp module, StringRef name) {
   return nullptr;
 }
 
-std::vector<HostTensor> meld::makeRandomArguments(func::FuncOp func,
-                                                  uint64_t seed,
-                                                  int64_t dynamicSize) {
+FailureOr<std::vector<HostTensor>>
+meld::makeRandomArguments(func::FuncOp func, uint64_t seed,
+                          int64_t dynamicSize) {
   std::mt19937_64 rng(seed);
   std::vector<HostTensor> args;
-  for (Type t : func.getFunctionType().getInputs()) {
-    auto type = cast<RankedTensorType>(t);
+  for (auto [i, t] : llvm::enumerate(func.getFunctionType().getInputs())) {
+    auto type = dyn_cast<RankedTensorType>(t);
+    std::optional<ElementKind> kind =
+        type ? meld::getElementKind(type.getElementType()) : std::nullopt;
+    if (!kind)
+      return func.emitError() << "argument #" << i << " has type " << t
+                              << ", which the interpreter cannot represent; "
+                                 "random inputs are ranked tensors of meld "
+                                 "element types";
     SmallVector<int64_t> shape;
     for (int64_t d : type.getShape())
       shape.push_back(ShapedType::isDynamic(d) ? dynamicSize : d);
-    HostTensor tensor(*meld::getElementKind(type.getElementType()), shape);
+    HostTensor tensor(*kind, shape);
     std::uniform_real_distribution<double> real(-1.0, 1.0);
     std::uniform_int_distribution<int64_t> integer(-8, 7), boolean(0, 1);
-    for (int64_t i = 0; i < tensor.size(); ++i) {
+    for (int64_t j = 0; j < tensor.size(); ++j) {
       if (tensor.isFloat())
-        tensor.setFloat(i, real(rng));
+        tensor.setFloat(j, real(rng));
       else if (tensor.getKind() == ElementKind::I1)
-        tensor.setInt(i, boolean(rng));
+        tensor.setInt(j, boolean(rng));
       else
-        tensor.setInt(i, integer(rng));
+        tensor.setInt(j, integer(rng));
     }
     args.push_back(std::move(tensor));
   }
@@ -378,18 +403,16 @@ static void printLevel(llvm::raw_ostream &os, const HostTensor &t, int64_t dim,
   }
   int64_t stride = ref::numElements(shape.drop_front(dim + 1));
   os << '[';
+  bool skip = summarize && shape[dim] > 2 * edgeItems;
+  std::string separator = dim + 1 < t.getRank()
+                              ? ",\n" + std::string(dim + 1, ' ')
+                              : std::string(", ");
   for (int64_t i = 0; i < shape[dim]; ++i) {
-    if (summarize && shape[dim] > 2 * edgeItems && i == edgeItems) {
-      os << "..., ";
+    if (i > 0)
+      os << separator;
+    if (skip && i == edgeItems) {
+      os << "..." << separator;
       i = shape[dim] - edgeItems;
-    }
-    if (i > 0 && !(summarize && shape[dim] > 2 * edgeItems &&
-                   i == shape[dim] - edgeItems)) {
-      os << ',';
-      if (dim + 1 < t.getRank())
-        os << '\n' << std::string(dim + 1, ' ');
-      else
-        os << ' ';
     }
     printLevel(os, t, dim + 1, offset + i * stride, summarize, edgeItems);
   }

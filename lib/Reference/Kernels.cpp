@@ -8,6 +8,7 @@
 
 #include "meld/Reference/Kernels.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -165,7 +166,22 @@ bool meld::ref::applyCompare(CompareFn fn, int64_t a, int64_t b) {
 
 double meld::ref::castToFloat(const HostTensor &src, int64_t index,
                               ElementKind to) {
-  return roundToFloat(src.getAsDouble(index), to);
+  if (src.isFloat() || to == ElementKind::F64)
+    return roundToFloat(src.getAsDouble(index), to);
+  // Round the integer straight to the target: going through double first
+  // would round twice and could land on the wrong neighbour.
+  const llvm::fltSemantics &semantics =
+      to == ElementKind::F32    ? llvm::APFloat::IEEEsingle()
+      : to == ElementKind::F16  ? llvm::APFloat::IEEEhalf()
+                                : llvm::APFloat::BFloat();
+  llvm::APFloat f(semantics);
+  f.convertFromAPInt(llvm::APInt(64, static_cast<uint64_t>(src.getInt(index)),
+                                 /*isSigned=*/true),
+                     /*IsSigned=*/true, llvm::APFloat::rmNearestTiesToEven);
+  bool losesInfo = false;
+  f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+            &losesInfo);
+  return f.convertToDouble();
 }
 
 int64_t meld::ref::castToInt(const HostTensor &src, int64_t index,

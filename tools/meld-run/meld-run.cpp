@@ -119,7 +119,11 @@ int main(int argc, char **argv) {
 
   std::vector<meld::ref::HostTensor> args;
   if (randomInputs) {
-    args = meld::makeRandomArguments(func, seed, dynamicSize);
+    FailureOr<std::vector<meld::ref::HostTensor>> random =
+        meld::makeRandomArguments(func, seed, dynamicSize);
+    if (failed(random))
+      return 1;
+    args = std::move(*random);
   } else {
     for (const std::string &path : inputs) {
       llvm::Expected<meld::ref::HostTensor> tensor = meld::readNpy(path);

@@ -44,7 +44,8 @@ protected:
 
   std::vector<HostTensor> interpret(ModuleOp module, uint64_t seed) {
     auto func = module.lookupSymbol<func::FuncOp>("main");
-    std::vector<HostTensor> args = meld::makeRandomArguments(func, seed, 4);
+    std::vector<HostTensor> args =
+        *meld::makeRandomArguments(func, seed, /*dynamicSize=*/4);
     meld::Interpreter interpreter(module);
     FailureOr<std::vector<HostTensor>> results =
         interpreter.run("main", args);

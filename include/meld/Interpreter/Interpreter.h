@@ -16,6 +16,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <random>
+#include <variant>
 #include <vector>
 
 namespace mlir::func {
@@ -23,6 +24,9 @@ class FuncOp;
 } // namespace mlir::func
 
 namespace meld {
+
+/// A value during interpretation: a tensor, or an integer for `index`.
+using RuntimeValue = std::variant<ref::HostTensor, int64_t>;
 
 struct InterpreterOptions {
   /// A meld.while that runs more iterations than this is stopped with an
@@ -50,8 +54,8 @@ public:
 
 private:
   struct Frame;
-  mlir::FailureOr<std::vector<ref::HostTensor>>
-  call(mlir::func::FuncOp func, llvm::ArrayRef<ref::HostTensor> args,
+  mlir::FailureOr<std::vector<RuntimeValue>>
+  call(mlir::func::FuncOp func, llvm::ArrayRef<RuntimeValue> args,
        int64_t depth);
   mlir::LogicalResult runBlock(mlir::Block &block, Frame &frame,
                                llvm::SmallVectorImpl<mlir::Value> &yielded);
@@ -68,10 +72,11 @@ mlir::func::FuncOp findEntryFunction(mlir::ModuleOp module,
 
 /// Makes deterministic pseudo-random arguments for `func`: floats uniform in
 /// [-1, 1), integers uniform in [-8, 8), booleans 0/1. Dynamic dimensions
-/// get size `dynamicSize`.
-std::vector<ref::HostTensor> makeRandomArguments(mlir::func::FuncOp func,
-                                                 uint64_t seed,
-                                                 int64_t dynamicSize);
+/// get size `dynamicSize`. Fails with an error on `func` when an argument is
+/// not a ranked tensor of a meld element type.
+mlir::FailureOr<std::vector<ref::HostTensor>>
+makeRandomArguments(mlir::func::FuncOp func, uint64_t seed,
+                    int64_t dynamicSize);
 
 /// Prints `tensor` like numpy: nested brackets, and only the first and last
 /// `edgeItems` entries per dimension when it has more than `threshold`

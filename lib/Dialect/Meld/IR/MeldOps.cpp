@@ -439,16 +439,6 @@ LogicalResult CompareOp::inferReturnTypes(
   return success();
 }
 
-LogicalResult SelectOp::verify() {
-  auto predType = cast<RankedTensorType>(getPred().getType());
-  auto type = cast<RankedTensorType>(getType());
-  if (predType.getShape() != type.getShape())
-    return emitOpError("predicate shape ")
-           << predType << " differs from the value shape " << type
-           << "; broadcast the predicate with meld.broadcast_in_dim first";
-  return success();
-}
-
 OpFoldResult SelectOp::fold(FoldAdaptor adaptor) {
   if (getOnTrue() == getOnFalse())
     return getOnTrue();

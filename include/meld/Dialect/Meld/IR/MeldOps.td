@@ -162,7 +162,8 @@ def Meld_CompareOp : Meld_Op<"compare",
   let summary = "elementwise comparison";
   let description = [{
     Compares two tensors of the same type element by element and returns an
-    `i1` tensor of the same shape. Integers compare as signed values. Float
+    `i1` tensor of the same shape. Integers compare as signed values, except
+    `i1`, which compares as a boolean (`false < true`). Float
     comparisons are ordered: every comparison with NaN is false except `ne`,
     which is true.
 
@@ -182,7 +183,8 @@ def Meld_SelectOp : Meld_Op<"select",
   let summary = "elementwise choice";
   let description = [{
     `result[i] = pred[i] ? on_true[i] : on_false[i]`. The predicate is an `i1`
-    tensor with the shape of the other operands.
+    tensor with the shape of the other operands (the Elementwise trait
+    verifies it).
 
     ```mlir
     %r = meld.select %m, %x, %y : tensor<4x8xi1>, tensor<4x8xf32>
@@ -194,7 +196,6 @@ def Meld_SelectOp : Meld_Op<"select",
   let assemblyFormat = [{
     $pred `,` $on_true `,` $on_false attr-dict `:` type($pred) `,` type($result)
   }];
-  let hasVerifier = 1;
   let hasFolder = 1;
 }
 
