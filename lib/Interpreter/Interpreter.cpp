@@ -95,7 +95,7 @@ Interpreter::call(func::FuncOp func, ArrayRef<RuntimeValue> args,
     Type argType = type.getInput(i);
     bool isIndex = std::holds_alternative<int64_t>(arg);
     if (isIndex != argType.isIndex())
-      return func.emitError() << "argument #" << i << " must be a "
+      return func.emitError() << "argument #" << i << " must be of type "
                               << argType << " but "
                               << (isIndex ? "an index" : "a tensor")
                               << " was given";
@@ -224,8 +224,13 @@ LogicalResult Interpreter::execute(Operation *op, Frame &frame) {
       args.push_back(frame.values.find(v)->second);
     FailureOr<std::vector<RuntimeValue>> results =
         call(callee, args, frame.depth + 1);
-    if (failed(results))
-      return op->emitError("in the call from here"), failure();
+    if (failed(results)) {
+      // Name the call sites too, but only the innermost few: unbounded
+      // recursion would otherwise print one line per frame.
+      if (frame.depth < 16)
+        op->emitError("in the call from here");
+      return failure();
+    }
     for (auto [res, value] : llvm::zip(callOp.getResults(), *results))
       frame.values[res] = std::move(value);
     return success();
@@ -337,6 +342,10 @@ func::FuncOp meld::findEntryFunction(ModuleOp module, StringRef name) {
   auto funcs = module.getOps<func::FuncOp>();
   if (llvm::range_size(funcs) == 1)
     return *funcs.begin();
+  if (funcs.empty()) {
+    emitError(module.getLoc()) << "the module has no functions to run";
+    return nullptr;
+  }
   emitError(module.getLoc())
       << "the module has no 'main' function and more than one function; "
          "choose one with --entry";

@@ -26,6 +26,18 @@ using ref::HostTensor;
 #define GET_OP_CLASSES
 #include "meld/Dialect/Meld/IR/MeldOps.cpp.inc"
 
+LogicalResult meld::trait::verifySameExactShapes(Operation *op) {
+  auto shapeOf = [](Type t) { return cast<RankedTensorType>(t).getShape(); };
+  ArrayRef<int64_t> shape = shapeOf(op->getResult(0).getType());
+  for (Type t : op->getOperandTypes())
+    if (shapeOf(t) != shape)
+      return op->emitOpError("operand type ")
+             << t << " and result type " << op->getResult(0).getType()
+             << " must have the same shape, with '?' in the same places; "
+                "use meld.reshape or meld.broadcast_in_dim to change shapes";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Element kinds and constants
 //===----------------------------------------------------------------------===//
@@ -880,7 +892,8 @@ LogicalResult BatchMatmulOp::verify() { return verifyContraction(*this); }
 /// Checks that `region` ends in a meld.yield of values of types `expected`.
 static LogicalResult verifyYield(Operation *op, Region &region,
                                  StringRef regionName, TypeRange expected) {
-  auto yield = dyn_cast<YieldOp>(region.front().getTerminator());
+  Block &block = region.front();
+  auto yield = block.empty() ? YieldOp() : dyn_cast<YieldOp>(block.back());
   if (!yield)
     return op->emitOpError() << regionName
                              << " region must end with meld.yield";
@@ -986,7 +999,10 @@ LogicalResult KernelOp::verifyRegions() {
     if (isa<KernelOp, IfOp, WhileOp>(op))
       return op.emitOpError("cannot be inside a meld.kernel; control flow "
                             "and nested groups stay in the schedule");
-    if (!isa<MeldDialect, arith::ArithDialect>(op.getDialect()))
+    bool indexArith = isa<arith::ArithDialect>(op.getDialect()) &&
+                      llvm::all_of(op.getResultTypes(),
+                                   [](Type t) { return t.isIndex(); });
+    if (!isa<MeldDialect>(op.getDialect()) && !indexArith)
       return op.emitOpError("cannot be inside a meld.kernel: only meld ops "
                             "and arith index arithmetic can");
     if (isa<MatmulOp, BatchMatmulOp>(op))

@@ -448,16 +448,6 @@ static FusionDecision isPersistentRow(const RowSignature &sig,
   return FusionDecision::allow();
 }
 
-/// Every result type of the ops a group stands for.
-static SmallVector<Type> valueTypes(ArrayRef<Operation *> nodes) {
-  SmallVector<Type> types;
-  for (Operation *node : nodes)
-    forEachOpIn(node, [&](Operation *op) {
-      llvm::append_range(types, op->getResultTypes());
-    });
-  return types;
-}
-
 static bool sameShape(Type a, ArrayRef<int64_t> shape) {
   auto t = dyn_cast<RankedTensorType>(a);
   return t && t.getShape() == shape;
@@ -527,12 +517,14 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
     ArrayRef<int64_t> rowShape = sig->operand.getShape();
     SmallVector<int64_t> reduced = sig->reducedShape(false);
     SmallVector<int64_t> kept = sig->reducedShape(true);
-    // The elementwise side must work on whole rows or on reduced rows.
+    // The values the elementwise side hands on must be whole rows or reduced
+    // rows; values inside it are index remappings computed per element.
     for (GroupId g : {producer, consumer}) {
       if (kindOf(g) != FusionKind::pointwise)
         continue;
       bool isEpilogue = g == consumer;
-      for (Type t : valueTypes(members(g))) {
+      for (Value out : outputs(g)) {
+        Type t = out.getType();
         bool inRow = sameShape(t, rowShape);
         bool inReduced = sameShape(t, reduced) || sameShape(t, kept);
         if (!inRow && !inReduced)
@@ -552,7 +544,7 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
   }
   case FusionPass::GemmEpilogue: {
     if (pk == FusionKind::gemm && ck == FusionKind::pointwise) {
-      // Epilogue: every value in the product's shape.
+      // Epilogue: every value it hands on has the product's shape.
       Type product;
       for (Operation *node : members(producer))
         forEachOpIn(node, [&](Operation *op) {
@@ -560,11 +552,12 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
             product = op->getResult(0).getType();
         });
       auto shape = cast<RankedTensorType>(product).getShape();
-      for (Type t : valueTypes(members(consumer)))
-        if (!sameShape(t, shape))
+      for (Value out : outputs(consumer))
+        if (!sameShape(out.getType(), shape))
           return FusionDecision::refuse(
-              "incompatible iteration space: the epilogue computes " +
-              shapeString(t) + " but the product is " + shapeString(product));
+              "incompatible iteration space: the epilogue produces " +
+              shapeString(out.getType()) + " but the product is " +
+              shapeString(product));
       break;
     }
     if (pk == FusionKind::pointwise && ck == FusionKind::gemm) {

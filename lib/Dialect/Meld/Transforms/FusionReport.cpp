@@ -31,6 +31,20 @@ static std::string describeOps(Operation *op) {
   if (!kernel)
     return op->getName().stripDialect().str();
   SmallVector<std::string> names;
+  if (kernel.getKind() == FusionKind::horizontal) {
+    // Name the first few sub-kernels; a foreach-style launch can hold many.
+    int64_t count = 0, shown = 3;
+    for (Operation &inner : kernel.getBody().front().without_terminator()) {
+      if (count++ < shown)
+        names.push_back("[" +
+                        stringifyFusionKind(cast<KernelOp>(inner).getKind())
+                            .str() +
+                        ": " + describeOps(&inner) + "]");
+    }
+    if (count > shown)
+      names.push_back("... " + std::to_string(count - shown) + " more");
+    return llvm::join(names, ", ");
+  }
   for (Operation &inner : kernel.getBody().front().without_terminator()) {
     if (isa<ConstantOp>(inner))
       continue;
@@ -79,8 +93,13 @@ struct MeldFusionReportPass
           op->walk([&](Operation *inner) { ops += isComputeOp(inner); });
         else
           ops = 1;
-        os << "  group " << index++ << ": " << kind << ", " << ops
-           << (ops == 1 ? " op" : " ops") << " (" << describeOps(op)
+        os << "  group " << index++ << ": " << kind << ", ";
+        if (isKernel &&
+            cast<KernelOp>(op).getKind() == FusionKind::horizontal)
+          os << cast<KernelOp>(op).getBody().front().getOperations().size() -
+                    1
+             << " kernels, ";
+        os << ops << (ops == 1 ? " op" : " ops") << " (" << describeOps(op)
            << "), reads " << c.bytesRead << " B, writes " << c.bytesWritten
            << " B\n";
         return isKernel ? WalkResult::skip() : WalkResult::advance();
@@ -107,7 +126,7 @@ struct MeldExplainFusionPass
         dynamicDimEstimate);
     if (failed(verifyFusionOptions(options, getOperation())))
       return signalPassFailure();
-    forEachFusionBlock(getOperation(), [&](Block &block) {
+    (void)forEachFusionBlock(getOperation(), [&](Block &block) {
       FusionPlanner planner(block, options);
       for (Operation &op : block) {
         std::optional<FusionPlanner::GroupId> consumer = planner.groupOf(&op);

@@ -24,6 +24,23 @@
 
 #include "meld/Dialect/Meld/IR/MeldEnums.h.inc"
 
+namespace meld::trait {
+/// Verifies that all tensor operands and results have exactly the same
+/// shape (a static size never matches a dynamic one): elementwise ops must
+/// not hide a shape assertion in their types.
+mlir::LogicalResult verifySameExactShapes(mlir::Operation *op);
+
+template <typename ConcreteType>
+class SameExactOperandsAndResultType
+    : public mlir::OpTrait::TraitBase<ConcreteType,
+                                      SameExactOperandsAndResultType> {
+public:
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    return verifySameExactShapes(op);
+  }
+};
+} // namespace meld::trait
+
 #define GET_OP_CLASSES
 #include "meld/Dialect/Meld/IR/MeldOps.h.inc"
 

@@ -34,10 +34,16 @@ def Meld_PredTensor : 0DTensorOf<[I1]>,
 class Meld_Op<string mnemonic, list<Trait> traits = []> :
     Op<Meld_Dialect, mnemonic, traits>;
 
+/// Operands and results have exactly the same type: unlike
+/// SameOperandsAndResultType, a static and a dynamic size do not match.
+def Meld_SameExactType : NativeOpTrait<"SameExactOperandsAndResultType"> {
+  let cppNamespace = "::meld::trait";
+}
+
 class Meld_UnaryOp<string mnemonic, TypeConstraint tensorType,
                    string formula, list<Trait> traits = []> :
     Meld_Op<mnemonic, !listconcat(traits,
-        [Pure, Elementwise, SameOperandsAndResultType])> {
+        [Pure, Elementwise, SameOperandsAndResultType, Meld_SameExactType])> {
   let summary = "elementwise " # mnemonic;
   let description = [{
     Applies `}] # formula # [{` to every element. The operand and the result
@@ -56,7 +62,7 @@ class Meld_UnaryOp<string mnemonic, TypeConstraint tensorType,
 class Meld_BinaryOp<string mnemonic, TypeConstraint tensorType,
                     string formula, list<Trait> traits = []> :
     Meld_Op<mnemonic, !listconcat(traits,
-        [Pure, Elementwise, SameOperandsAndResultType])> {
+        [Pure, Elementwise, SameOperandsAndResultType, Meld_SameExactType])> {
   let summary = "elementwise " # mnemonic;
   let description = [{
     Computes `}] # formula # [{` element by element. Both operands and the
@@ -108,7 +114,7 @@ def Meld_SqrtOp : Meld_UnaryOp<"sqrt", Meld_FloatTensor, "sqrt(x)">;
 def Meld_RsqrtOp : Meld_UnaryOp<"rsqrt", Meld_FloatTensor, "1 / sqrt(x)">;
 
 def Meld_GeluOp : Meld_Op<"gelu",
-    [Pure, Elementwise, SameOperandsAndResultType]> {
+    [Pure, Elementwise, SameOperandsAndResultType, Meld_SameExactType]> {
   let summary = "elementwise GELU";
   let description = [{
     The Gaussian error linear unit. `approximate = erf` (the default) computes
@@ -179,7 +185,8 @@ def Meld_CompareOp : Meld_Op<"compare",
 }
 
 def Meld_SelectOp : Meld_Op<"select",
-    [Pure, Elementwise, AllTypesMatch<["on_true", "on_false", "result"]>]> {
+    [Pure, Elementwise, AllTypesMatch<["on_true", "on_false", "result"]>,
+     Meld_SameExactType]> {
   let summary = "elementwise choice";
   let description = [{
     `result[i] = pred[i] ? on_true[i] : on_false[i]`. The predicate is an `i1`
