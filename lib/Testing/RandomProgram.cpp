@@ -39,9 +39,9 @@ public:
     Block *body = func.addEntryBlock();
     builder.setInsertionPointToEnd(body);
     for (BlockArgument arg : body->getArguments())
-      values.push_back(arg);
+      record(arg);
     for (int64_t i = 0; i < options.numOps; ++i)
-      values.push_back(step(loc));
+      record(step(loc));
 
     SmallVector<Value> results;
     for (Value v : values)
@@ -60,15 +60,17 @@ private:
 
   /// An existing value of `type`, preferring recent ones.
   Value pick(Type type) {
-    SmallVector<Value> matching;
-    for (Value v : values)
-      if (v.getType() == type)
-        matching.push_back(v);
+    SmallVector<Value> &matching = byType[type];
     if (draw(1, 100) <= options.localityPercent) {
       size_t window = std::min<size_t>(matching.size(), 4);
       return matching[matching.size() - 1 - draw(0, window - 1)];
     }
     return matching[draw(0, matching.size() - 1)];
+  }
+
+  void record(Value v) {
+    values.push_back(v);
+    byType[v.getType()].push_back(v);
   }
 
   Value step(Location loc) {
@@ -162,6 +164,7 @@ private:
   OpBuilder builder;
   SmallVector<RankedTensorType, 4> shapes;
   SmallVector<Value> values;
+  llvm::DenseMap<Type, SmallVector<Value>> byType;
 };
 } // namespace
 

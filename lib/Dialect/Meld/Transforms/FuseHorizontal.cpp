@@ -11,7 +11,6 @@
 #include "meld/Dialect/Meld/Transforms/Fusion.h"
 #include "meld/Dialect/Meld/Transforms/Passes.h"
 
-#include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
@@ -33,27 +32,27 @@ struct Bucket {
   llvm::SetVector<Value> inputs;
   int64_t results = 0;
 
-  int64_t paramBytes() const {
-    return 8 * (static_cast<int64_t>(inputs.size()) + results);
+  /// Parameter bytes once `kernel` joins.
+  int64_t paramBytesWith(KernelOp kernel) const {
+    llvm::SmallDenseSet<Value, 8> fresh;
+    for (Value input : kernel.getInputs())
+      if (!inputs.contains(input))
+        fresh.insert(input);
+    int64_t params = inputs.size() + fresh.size() + results +
+                     kernel.getNumResults();
+    return 8 * params;
+  }
+
+  void add(KernelOp kernel) {
+    kernels.push_back(kernel);
+    inputs.insert(kernel.getInputs().begin(), kernel.getInputs().end());
+    results += kernel.getNumResults();
   }
 };
 } // namespace
 
-static bool sharesInputOrSpace(const Bucket &bucket, KernelOp kernel) {
-  for (Value input : kernel.getInputs())
-    if (bucket.inputs.contains(input))
-      return true;
-  for (KernelOp other : bucket.kernels)
-    for (Type a : other.getResultTypes())
-      for (Type b : kernel.getResultTypes())
-        if (cast<RankedTensorType>(a).getShape() ==
-            cast<RankedTensorType>(b).getShape())
-          return true;
-  return false;
-}
-
 /// Replaces the kernels of `bucket` by one horizontal kernel.
-static void outlineHorizontal(Bucket &bucket) {
+static KernelOp outlineHorizontal(Bucket &bucket) {
   KernelOp last = bucket.kernels.back();
   OpBuilder builder(last);
   SmallVector<Value> outputs;
@@ -79,6 +78,7 @@ static void outlineHorizontal(Bucket &bucket) {
     output.replaceAllUsesWith(result);
   for (KernelOp k : llvm::reverse(bucket.kernels))
     k.erase();
+  return horizontal;
 }
 
 LogicalResult meld::fuseHorizontally(Block &block,
@@ -102,44 +102,78 @@ LogicalResult meld::fuseHorizontally(Block &block,
       byDepth[d].push_back(kernel);
   }
 
+  // Sort key of every op: (depth, index in the block). Ordering by it is
+  // topological: a consumer is never shallower than its producers, and ties
+  // keep the original order. A horizontal kernel takes the key of its first
+  // member, which precedes every consumer of every member.
+  llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> key;
+  int64_t index = 0;
+  for (Operation &op : block)
+    key[&op] = {depth.lookup(&op), index++};
+
   bool changed = false;
   for (auto &[d, kernels] : byDepth) {
     SmallVector<Bucket> buckets;
+    // Buckets by the inputs and iteration spaces they hold, so a kernel
+    // only looks at buckets it could join.
+    llvm::DenseMap<Value, SmallVector<size_t>> byInput;
+    llvm::DenseMap<ArrayRef<int64_t>, SmallVector<size_t>> bySpace;
     for (KernelOp kernel : kernels) {
-      int64_t results = kernel.getNumResults();
-      Bucket *fit = nullptr;
-      for (Bucket &b : buckets) {
-        if (static_cast<int64_t>(b.kernels.size()) >=
-                options.maxHorizontalKernels ||
-            !sharesInputOrSpace(b, kernel))
-          continue;
-        llvm::SetVector<Value> inputs = b.inputs;
-        inputs.insert(kernel.getInputs().begin(), kernel.getInputs().end());
-        if (8 * (static_cast<int64_t>(inputs.size()) + b.results + results) >
-            options.maxKernelParamBytes)
-          continue;
-        fit = &b;
-        break;
+      SmallVector<size_t> candidates;
+      for (Value input : kernel.getInputs())
+        llvm::append_range(candidates, byInput.lookup(input));
+      for (Type t : kernel.getResultTypes())
+        llvm::append_range(candidates,
+                           bySpace.lookup(cast<RankedTensorType>(t).getShape()));
+      llvm::sort(candidates);
+      candidates.erase(llvm::unique(candidates), candidates.end());
+      std::optional<size_t> fit;
+      for (size_t i : candidates) {
+        const Bucket &b = buckets[i];
+        if (static_cast<int64_t>(b.kernels.size()) <
+                options.maxHorizontalKernels &&
+            b.paramBytesWith(kernel) <= options.maxKernelParamBytes) {
+          fit = i;
+          break;
+        }
       }
       if (!fit) {
+        fit = buckets.size();
         buckets.emplace_back();
-        fit = &buckets.back();
       }
-      fit->kernels.push_back(kernel);
-      fit->inputs.insert(kernel.getInputs().begin(), kernel.getInputs().end());
-      fit->results += results;
+      buckets[*fit].add(kernel);
+      for (Value input : kernel.getInputs()) {
+        SmallVector<size_t> &list = byInput[input];
+        if (list.empty() || list.back() != *fit)
+          list.push_back(*fit);
+      }
+      for (Type t : kernel.getResultTypes()) {
+        SmallVector<size_t> &list =
+            bySpace[cast<RankedTensorType>(t).getShape()];
+        if (list.empty() || list.back() != *fit)
+          list.push_back(*fit);
+      }
     }
     for (Bucket &b : buckets)
       if (b.kernels.size() > 1) {
-        outlineHorizontal(b);
+        std::pair<int64_t, int64_t> first = key.lookup(b.kernels.front());
+        key[outlineHorizontal(b)] = first;
         changed = true;
       }
   }
-  if (!changed || sortTopologically(&block))
+  if (!changed)
     return success();
-  return block.getParentOp()->emitError(
-      "internal error: horizontal groups form a cycle; please report this "
-      "program");
+  Operation *terminator = &block.back();
+  SmallVector<Operation *> order;
+  for (Operation &op : block)
+    if (&op != terminator)
+      order.push_back(&op);
+  llvm::stable_sort(order, [&](Operation *a, Operation *b) {
+    return key.lookup(a) < key.lookup(b);
+  });
+  for (Operation *op : order)
+    op->moveBefore(terminator);
+  return success();
 }
 
 namespace {

@@ -14,7 +14,6 @@
 
 #include "meld/Dialect/Meld/Transforms/Fusion.h"
 
-#include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -73,6 +72,10 @@ static std::string shapeString(Type type) {
 // FusionPlanner: groups
 //===----------------------------------------------------------------------===//
 
+/// Gap between neighbouring order keys, so groups can move without
+/// renumbering the whole list.
+static constexpr int64_t kKeyGap = 1 << 16;
+
 FusionPlanner::FusionPlanner(Block &block, const FusionOptions &options)
     : block(block), options(options) {
   for (Operation &op : block) {
@@ -85,7 +88,15 @@ FusionPlanner::FusionPlanner(Block &block, const FusionOptions &options)
     mergeable.push_back(isNode(&op));
     parent.push_back(id);
     groupMembers.push_back({&op});
-    orderKey.push_back(id);
+    bool reduce = false, contract = false;
+    forEachOpIn(&op, [&](Operation *inner) {
+      reduce |= isa<ReduceOp>(inner);
+      contract |= isa<MatmulOp, BatchMatmulOp>(inner);
+    });
+    groupHasReduction.push_back(reduce);
+    groupHasContraction.push_back(contract);
+    groupOps.push_back(opCount(&op));
+    orderKey.push_back(static_cast<int64_t>(id) * kKeyGap);
     prev.push_back(id == 0 ? kNone : id - 1);
     next.push_back(id + 1);
   }
@@ -136,25 +147,11 @@ ArrayRef<Operation *> FusionPlanner::members(GroupId group) const {
 }
 
 bool FusionPlanner::hasReduction(GroupId group) const {
-  for (Operation *node : members(group)) {
-    bool found = false;
-    forEachOpIn(node, [&](Operation *op) { found |= isa<ReduceOp>(op); });
-    if (found)
-      return true;
-  }
-  return false;
+  return groupHasReduction[find(group)];
 }
 
 bool FusionPlanner::hasContraction(GroupId group) const {
-  for (Operation *node : members(group)) {
-    bool found = false;
-    forEachOpIn(node, [&](Operation *op) {
-      found |= isa<MatmulOp, BatchMatmulOp>(op);
-    });
-    if (found)
-      return true;
-  }
-  return false;
+  return groupHasContraction[find(group)];
 }
 
 FusionKind FusionPlanner::kindOf(GroupId group) const {
@@ -217,21 +214,90 @@ SmallVector<Value> FusionPlanner::outputs(GroupId group) const {
 
 SmallVector<Operation *> FusionPlanner::mergedMembers(GroupId a,
                                                       GroupId b) const {
-  SmallVector<Operation *> ops(members(a));
-  llvm::append_range(ops, members(b));
-  llvm::sort(ops, [&](Operation *x, Operation *y) {
-    return position.lookup(x) < position.lookup(y);
-  });
+  // Members are kept in block order, so the union is a linear merge.
+  ArrayRef<Operation *> x = members(a), y = members(b);
+  SmallVector<Operation *> ops(x.size() + y.size());
+  std::merge(x.begin(), x.end(), y.begin(), y.end(), ops.begin(),
+             [&](Operation *l, Operation *r) {
+               return position.lookup(l) < position.lookup(r);
+             });
   return ops;
 }
 
-Cost FusionPlanner::cost(GroupId group) const {
-  SmallVector<Operation *> ops(members(group));
-  return estimateGroupCost(ops, options.dynamicDimEstimate);
+void FusionPlanner::unlink(GroupId g) {
+  if (prev[g] != kNone)
+    next[prev[g]] = next[g];
+  else
+    head = next[g];
+  if (next[g] != kNone)
+    prev[next[g]] = prev[g];
+  prev[g] = next[g] = kNone;
 }
 
-Cost FusionPlanner::mergedCost(GroupId a, GroupId b) const {
-  return estimateGroupCost(mergedMembers(a, b), options.dynamicDimEstimate);
+void FusionPlanner::renumber() {
+  int64_t key = 0;
+  for (GroupId g = head; g != kNone; g = next[g], key += kKeyGap)
+    orderKey[g] = key;
+}
+
+void FusionPlanner::insertBefore(GroupId anchor, ArrayRef<GroupId> groups) {
+  if (groups.empty())
+    return;
+  GroupId left = prev[anchor];
+  for (GroupId g : groups) {
+    prev[g] = left;
+    if (left != kNone)
+      next[left] = g;
+    else
+      head = g;
+    left = g;
+  }
+  next[left] = anchor;
+  prev[anchor] = left;
+  // Spread keys over the gap before the anchor; renumber when it is full.
+  int64_t low = prev[groups.front()] == kNone
+                    ? orderKey[anchor] - kKeyGap
+                    : orderKey[prev[groups.front()]];
+  int64_t step = (orderKey[anchor] - low) / (groups.size() + 1);
+  if (step < 1) {
+    renumber();
+    return;
+  }
+  for (auto [i, g] : llvm::enumerate(groups))
+    orderKey[g] = low + step * static_cast<int64_t>(i + 1);
+}
+
+void FusionPlanner::insertAfter(GroupId anchor, ArrayRef<GroupId> groups) {
+  if (groups.empty())
+    return;
+  GroupId right = next[anchor];
+  if (right != kNone) {
+    insertBefore(right, groups);
+    return;
+  }
+  GroupId left = anchor;
+  for (GroupId g : groups) {
+    prev[g] = left;
+    next[left] = g;
+    orderKey[g] = orderKey[left] + kKeyGap;
+    left = g;
+  }
+  next[left] = kNone;
+}
+
+void FusionPlanner::replaceInList(GroupId slot, GroupId g) {
+  GroupId left = prev[slot], right = next[slot];
+  int64_t key = orderKey[slot];
+  unlink(slot);
+  prev[g] = left;
+  next[g] = right;
+  if (left != kNone)
+    next[left] = g;
+  else
+    head = g;
+  if (right != kNone)
+    prev[right] = g;
+  orderKey[g] = key;
 }
 
 GroupId FusionPlanner::merge(GroupId a, GroupId b) {
@@ -241,37 +307,39 @@ GroupId FusionPlanner::merge(GroupId a, GroupId b) {
     return a;
   GroupId first = orderKey[a] < orderKey[b] ? a : b;
   GroupId second = first == a ? b : a;
-  // Reorder the list between the two: the groups that depend on `first` move
-  // after the merged group, the others before it. The legality check has
-  // ruled out that `second` depends on any of the movers.
-  Operation *through = nullptr;
-  llvm::DenseSet<GroupId> movers = dependentsBetween(first, second, &through);
-  assert(!through && "merging would create a cycle");
-  SmallVector<GroupId> before, after;
-  for (GroupId g = next[first]; g != second; g = next[g])
-    (movers.contains(g) ? after : before).push_back(g);
-  int64_t key = orderKey[first];
-  GroupId left = prev[first], right = next[second];
+  // Either what `second` needs from between the two moves before `first`
+  // and the merged group takes `first`'s place, or what depends on `first`
+  // from between moves after `second` and the merged group takes `second`'s
+  // place, whichever set is smaller. The legality check has ruled out a
+  // group in both.
+  Between between = searchBetween(first, second);
+  assert(!between.cycleThrough && "merging would create a cycle");
+  SmallVector<GroupId> movers = std::move(between.groups);
+  llvm::sort(movers,
+             [&](GroupId x, GroupId y) { return orderKey[x] < orderKey[y]; });
+  for (GroupId g : movers)
+    unlink(g);
+  if (between.forward)
+    insertAfter(second, movers);
+  else
+    insertBefore(first, movers);
+  GroupId slot = between.forward ? second : first;
 
   GroupId root = groupMembers[a].size() >= groupMembers[b].size() ? a : b;
   GroupId other = root == a ? b : a;
+  SmallVector<Operation *> merged = mergedMembers(root, other);
   parent[other] = root;
-  llvm::append_range(groupMembers[root], groupMembers[other]);
+  groupMembers[root].assign(merged.begin(), merged.end());
   groupMembers[other].clear();
+  groupHasReduction[root] = groupHasReduction[root] || groupHasReduction[other];
+  groupHasContraction[root] =
+      groupHasContraction[root] || groupHasContraction[other];
+  groupOps[root] += groupOps[other];
 
-  SmallVector<GroupId> sequence(before);
-  sequence.push_back(root);
-  llvm::append_range(sequence, after);
-  for (GroupId g : sequence) {
-    prev[g] = left;
-    if (left != kNone)
-      next[left] = g;
-    orderKey[g] = key++;
-    left = g;
-  }
-  next[left] = right;
-  if (right != kNone)
-    prev[right] = left;
+  GroupId gone = slot == first ? second : first;
+  unlink(gone);
+  if (root != slot)
+    replaceInList(slot, root);
   return root;
 }
 
@@ -279,31 +347,80 @@ GroupId FusionPlanner::merge(GroupId a, GroupId b) {
 // FusionPlanner: legality
 //===----------------------------------------------------------------------===//
 
-llvm::DenseSet<GroupId>
-FusionPlanner::dependentsBetween(GroupId first, GroupId second,
-                                 Operation **through) const {
-  llvm::DenseSet<GroupId> dependents;
-  for (GroupId g = next[first]; g != second; g = next[g]) {
-    bool depends = false;
+void FusionPlanner::forEachUser(GroupId group,
+                                function_ref<void(GroupId)> fn) const {
+  for (Operation *op : groupMembers[group])
+    for (Operation *user : op->getUsers()) {
+      auto it = opIds.find(nodeOf(user));
+      if (it != opIds.end())
+        fn(find(it->second));
+    }
+}
+
+FusionPlanner::Between FusionPlanner::searchBetween(GroupId first,
+                                                    GroupId second) const {
+  Between result;
+  SmallVector<GroupId> forwardStack{first}, backwardStack{second};
+  SmallVector<GroupId> forwardFound, backwardFound;
+  llvm::SmallDenseSet<GroupId, 16> forwardSeen, backwardSeen;
+  int64_t low = orderKey[first], high = orderKey[second];
+  while (true) {
+    if (forwardStack.empty()) {
+      result.forward = true;
+      result.groups = std::move(forwardFound);
+      return result;
+    }
+    GroupId g = forwardStack.pop_back_val();
+    forEachUser(g, [&](GroupId user) {
+      if (result.cycleThrough || user == g)
+        return;
+      if (user == second) {
+        if (g != first)
+          result.cycleThrough = groupMembers[g].front();
+        return;
+      }
+      if (orderKey[user] > high || !forwardSeen.insert(user).second)
+        return;
+      if (backwardSeen.contains(user))
+        result.cycleThrough = groupMembers[user].front();
+      forwardFound.push_back(user);
+      forwardStack.push_back(user);
+    });
+    if (result.cycleThrough)
+      return result;
+
+    if (backwardStack.empty()) {
+      result.groups = std::move(backwardFound);
+      return result;
+    }
+    g = backwardStack.pop_back_val();
     for (Operation *op : groupMembers[g])
       forEachSource(op, [&](GroupId source) {
-        depends |= source == first || dependents.contains(source);
+        if (result.cycleThrough || source == g)
+          return;
+        if (source == first) {
+          if (g != second)
+            result.cycleThrough = groupMembers[g].front();
+          return;
+        }
+        if (orderKey[source] < low || !backwardSeen.insert(source).second)
+          return;
+        if (forwardSeen.contains(source))
+          result.cycleThrough = groupMembers[source].front();
+        backwardFound.push_back(source);
+        backwardStack.push_back(source);
       });
-    if (depends)
-      dependents.insert(g);
+    if (result.cycleThrough)
+      return result;
   }
-  for (Operation *op : groupMembers[second])
-    forEachSource(op, [&](GroupId source) {
-      if (!*through && dependents.contains(source))
-        *through = groupMembers[source].front();
-    });
-  return dependents;
 }
 
 int64_t FusionPlanner::liveValues(ArrayRef<Operation *> ops) const {
   // Values defined in the group live from their definition to their last
   // use inside it (to the end when used outside); inputs from the start.
-  llvm::SmallPtrSet<Operation *, 32> members(ops.begin(), ops.end());
+  llvm::SmallDenseMap<Operation *, int64_t, 32> indexOf;
+  for (auto [i, op] : llvm::enumerate(ops))
+    indexOf[op] = i;
   llvm::DenseMap<Value, int64_t> lastUse;
   for (auto [i, op] : llvm::enumerate(ops))
     for (Value operand : op->getOperands())
@@ -312,11 +429,8 @@ int64_t FusionPlanner::liveValues(ArrayRef<Operation *> ops) const {
   int64_t end = ops.size();
   SmallVector<int64_t> delta(ops.size() + 2, 0);
   for (auto [value, last] : lastUse) {
-    Operation *def = value.getDefiningOp();
-    bool inside = def && members.contains(def);
-    int64_t start = 0;
-    if (inside)
-      start = llvm::find(ops, def) - ops.begin();
+    auto def = indexOf.find(value.getDefiningOp());
+    int64_t start = def == indexOf.end() ? 0 : def->second;
     delta[start] += 1;
     delta[last + 1] -= 1;
   }
@@ -324,7 +438,7 @@ int64_t FusionPlanner::liveValues(ArrayRef<Operation *> ops) const {
     for (Value result : op->getResults())
       if (!lastUse.count(result) ||
           llvm::any_of(result.getUsers(), [&](Operation *user) {
-            return !members.contains(nodeOf(user));
+            return !indexOf.count(nodeOf(user));
           })) {
         delta[i] += 1;
         delta[end] -= 1;
@@ -340,54 +454,58 @@ int64_t FusionPlanner::liveValues(ArrayRef<Operation *> ops) const {
 FusionDecision FusionPlanner::checkMergeLegality(GroupId a, GroupId b) const {
   a = find(a);
   b = find(b);
-  int64_t ops = 0;
-  for (Operation *node : members(a))
-    ops += opCount(node);
-  for (Operation *node : members(b))
-    ops += opCount(node);
+  int64_t ops = groupOps[a] + groupOps[b];
   if (ops > options.maxGroupOps)
     return FusionDecision::refuse(
         llvm::formatv("limit: the group would hold {0} ops "
                       "(max-group-ops={1})",
                       ops, options.maxGroupOps));
 
-  Operation *through = nullptr;
+  SmallVector<Operation *> merged = mergedMembers(a, b);
+  // Upper bounds first: every parameter and every live value is an operand
+  // or a result of some op, so small groups skip the exact counts.
+  int64_t bound = 0;
+  for (Operation *op : merged)
+    bound += op->getNumOperands() + op->getNumResults();
+  if (8 * bound > options.maxKernelParamBytes) {
+    // One pointer per distinct buffer read or written, one slot per index.
+    llvm::SmallDenseSet<Value, 16> params;
+    llvm::SmallPtrSet<Operation *, 32> set(merged.begin(), merged.end());
+    for (Operation *op : merged) {
+      for (Value operand : op->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        if ((!def || !set.contains(def)) && !isEmbeddableConstant(operand))
+          params.insert(operand);
+      }
+      for (Value result : op->getResults())
+        if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+              return !set.contains(nodeOf(user));
+            }))
+          params.insert(result);
+    }
+    int64_t paramBytes = 8 * static_cast<int64_t>(params.size());
+    if (paramBytes > options.maxKernelParamBytes)
+      return FusionDecision::refuse(llvm::formatv(
+          "limit: the kernel would take {0} parameter bytes "
+          "(max-kernel-param-bytes={1})",
+          paramBytes, options.maxKernelParamBytes));
+  }
+  if (bound > options.maxLiveValues) {
+    int64_t live = liveValues(merged);
+    if (live > options.maxLiveValues)
+      return FusionDecision::refuse(llvm::formatv(
+          "limit: {0} tensor values would be live at once inside the kernel "
+          "(max-live-values={1})",
+          live, options.maxLiveValues));
+  }
+  // Last, as the most expensive check.
   GroupId first = orderKey[a] < orderKey[b] ? a : b;
-  dependentsBetween(first, first == a ? b : a, &through);
+  Operation *through = searchBetween(first, first == a ? b : a).cycleThrough;
   if (through)
     return FusionDecision::refuse(
         "cycle: a path between the groups runs through '" +
-        through->getName().getStringRef().str() + "' outside both");
-
-  SmallVector<Operation *> merged = mergedMembers(a, b);
-  // Parameters: one pointer per distinct buffer read or written, one slot
-  // per index value.
-  llvm::SmallDenseSet<Value, 16> params;
-  llvm::SmallPtrSet<Operation *, 32> set(merged.begin(), merged.end());
-  for (Operation *op : merged) {
-    for (Value operand : op->getOperands()) {
-      Operation *def = operand.getDefiningOp();
-      if ((!def || !set.contains(def)) && !isEmbeddableConstant(operand))
-        params.insert(operand);
-    }
-    for (Value result : op->getResults())
-      if (llvm::any_of(result.getUsers(), [&](Operation *user) {
-            return !set.contains(nodeOf(user));
-          }))
-        params.insert(result);
-  }
-  int64_t paramBytes = 8 * static_cast<int64_t>(params.size());
-  if (paramBytes > options.maxKernelParamBytes)
-    return FusionDecision::refuse(llvm::formatv(
-        "limit: the kernel would take {0} parameter bytes "
-        "(max-kernel-param-bytes={1})",
-        paramBytes, options.maxKernelParamBytes));
-  int64_t live = liveValues(merged);
-  if (live > options.maxLiveValues)
-    return FusionDecision::refuse(llvm::formatv(
-        "limit: {0} tensor values would be live at once inside the kernel "
-        "(max-live-values={1})",
-        live, options.maxLiveValues));
+            through->getName().getStringRef().str() + "' outside both",
+        /*retry=*/true);
   return FusionDecision::allow();
 }
 
@@ -588,18 +706,12 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
   }
   }
 
-  FusionDecision legal = checkMergeLegality(producer, consumer);
-  if (!legal.allowed)
-    return legal;
-  Cost separate = cost(producer);
-  separate += cost(consumer);
-  Cost merged = mergedCost(producer, consumer);
-  if (merged.bytes() > separate.bytes())
-    return FusionDecision::refuse(llvm::formatv(
-        "cost: the merged kernel would move {0} bytes, {1} more than the "
-        "two kernels apart",
-        merged.bytes(), merged.bytes() - separate.bytes()));
-  return FusionDecision::allow();
+  // No byte check here: under the cost model a merge never moves more bytes
+  // than the two groups apart (the union reads each outside value once, and
+  // a value it writes was written before). The decisions that can add
+  // traffic are recomputation (recomputeCheapProducers) and prologues that
+  // would be re-read per tile (refused above); those consult the model.
+  return checkMergeLegality(producer, consumer);
 }
 
 //===----------------------------------------------------------------------===//
@@ -690,29 +802,30 @@ static void eraseDeadConstants(llvm::SmallPtrSetImpl<Operation *> &consts) {
 
 LogicalResult FusionPlanner::outline(bool outlineSingletons) {
   llvm::SmallPtrSet<Operation *, 16> deadConsts;
-  // Snapshot the groups first: outlining erases the member ops.
-  SmallVector<std::pair<SmallVector<Operation *>, FusionKind>> groups;
+  // The op each group becomes: its kernel, or its one member left as is.
+  llvm::DenseMap<GroupId, Operation *> groupOp;
   for (GroupId id = 0; id < ops.size(); ++id) {
-    if (find(id) != id || !mergeable[id])
+    if (find(id) != id)
       continue;
-    ArrayRef<Operation *> ops = groupMembers[id];
-    bool single = ops.size() == 1;
-    if (single && (isa<KernelOp>(ops.front()) || !outlineSingletons))
+    ArrayRef<Operation *> members = groupMembers[id];
+    bool single = members.size() == 1;
+    if (!mergeable[id] || (single && (isa<KernelOp>(members.front()) ||
+                                      !outlineSingletons))) {
+      groupOp[id] = members.front();
       continue;
-    SmallVector<Operation *> sorted(ops);
-    llvm::sort(sorted, [&](Operation *x, Operation *y) {
-      return position.lookup(x) < position.lookup(y);
-    });
-    groups.push_back({std::move(sorted), kindOf(id)});
+    }
+    SmallVector<Operation *> sorted(members);
+    groupOp[id] = outlineGroup(sorted, kindOf(id), deadConsts);
   }
-  for (auto &[ops, kind] : groups)
-    outlineGroup(ops, kind, deadConsts);
+  // The group list is a topological order: lay the block out in it.
+  Operation *terminator = block.empty() ? nullptr : &block.back();
+  if (!terminator || !terminator->hasTrait<OpTrait::IsTerminator>())
+    return block.getParentOp()->emitError(
+        "internal error: fusion expects a block with a terminator");
+  for (GroupId g = head; g != kNone; g = next[g])
+    groupOp[g]->moveBefore(terminator);
   eraseDeadConstants(deadConsts);
-  if (sortTopologically(&block))
-    return success();
-  return block.getParentOp()->emitError(
-      "internal error: fusion groups form a cycle; please report this "
-      "program");
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -773,26 +886,34 @@ void meld::recomputeCheapProducers(Block &block, const FusionOptions &options) {
 }
 
 /// Merges neighbours of `group` in one direction under `pass` until none
-/// qualifies; returns the final id.
+/// qualifies; returns the final id. A refusal that may lift after other
+/// merges (FusionDecision::retry) is asked again after the next merge; the
+/// others are final for this group.
 static GroupId absorbNeighbours(FusionPlanner &planner, GroupId group,
                                 FusionPass pass, bool producersSide,
                                 function_ref<bool(GroupId)> candidate) {
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    SmallVector<GroupId> neighbours = producersSide ? planner.producers(group)
-                                                    : planner.consumers(group);
-    for (GroupId n : neighbours) {
-      if (!candidate(n))
-        continue;
-      FusionDecision d = producersSide ? planner.canFuse(pass, n, group)
-                                       : planner.canFuse(pass, group, n);
-      if (!d.allowed)
-        continue;
-      group = planner.merge(group, n);
-      changed = true;
-      break;
+  auto neighbours = [&](GroupId g) {
+    return producersSide ? planner.producers(g) : planner.consumers(g);
+  };
+  SmallVector<GroupId> worklist = neighbours(group), deferred;
+  llvm::DenseSet<GroupId> refused;
+  while (!worklist.empty()) {
+    GroupId n = worklist.pop_back_val();
+    if (n == group || refused.contains(n) || !candidate(n))
+      continue;
+    FusionDecision d = producersSide ? planner.canFuse(pass, n, group)
+                                     : planner.canFuse(pass, group, n);
+    if (!d.allowed) {
+      refused.insert(n);
+      if (d.retry)
+        deferred.push_back(n);
+      continue;
     }
+    group = planner.merge(group, n);
+    for (GroupId g : deferred)
+      refused.erase(g);
+    deferred.clear();
+    worklist = neighbours(group);
   }
   return group;
 }
@@ -810,41 +931,39 @@ LogicalResult meld::fuseBlock(Block &block, FusionPass pass,
     return [&planner, kind](GroupId g) { return planner.kindOf(g) == kind; };
   };
   auto any = [](GroupId) { return true; };
+  // Runs `absorbNeighbours` once per group of kind `kind` reached through
+  // `order`: a group's neighbours were all examined when it was built, so
+  // visiting it again through another member would only repeat refusals.
+  auto sweep = [&](ArrayRef<Operation *> order, FusionKind kind,
+                   bool producersSide, function_ref<bool(GroupId)> candidate) {
+    llvm::DenseSet<GroupId> done;
+    for (Operation *op : order) {
+      GroupId g = *planner.groupOf(op);
+      if (planner.kindOf(g) != kind || done.contains(g))
+        continue;
+      done.insert(absorbNeighbours(planner, g, pass, producersSide, candidate));
+    }
+  };
+  SmallVector<Operation *> reversed(llvm::reverse(nodes));
 
   switch (pass) {
   case FusionPass::Pointwise:
     // Consumers first, so chains grow upward from their last op.
-    for (Operation *op : llvm::reverse(nodes)) {
-      GroupId g = *planner.groupOf(op);
-      if (planner.kindOf(g) == FusionKind::pointwise)
-        absorbNeighbours(planner, g, pass, /*producersSide=*/true,
-                         kindIs(FusionKind::pointwise));
-    }
+    sweep(reversed, FusionKind::pointwise, /*producersSide=*/true,
+          kindIs(FusionKind::pointwise));
     break;
   case FusionPass::Reductions:
     // Prologues first, then epilogues and sibling reductions downstream.
-    for (Operation *op : nodes) {
-      GroupId g = *planner.groupOf(op);
-      if (planner.kindOf(g) == FusionKind::reduction)
-        absorbNeighbours(planner, g, pass, /*producersSide=*/true,
-                         kindIs(FusionKind::pointwise));
-    }
-    for (Operation *op : nodes) {
-      GroupId g = *planner.groupOf(op);
-      if (planner.kindOf(g) == FusionKind::reduction)
-        absorbNeighbours(planner, g, pass, /*producersSide=*/false, any);
-    }
+    sweep(nodes, FusionKind::reduction, /*producersSide=*/true,
+          kindIs(FusionKind::pointwise));
+    sweep(nodes, FusionKind::reduction, /*producersSide=*/false, any);
     break;
   case FusionPass::GemmEpilogue:
-    for (Operation *op : nodes) {
-      GroupId g = *planner.groupOf(op);
-      if (planner.kindOf(g) != FusionKind::gemm)
-        continue;
-      g = absorbNeighbours(planner, g, pass, /*producersSide=*/false,
-                           kindIs(FusionKind::pointwise));
-      absorbNeighbours(planner, g, pass, /*producersSide=*/true,
-                       kindIs(FusionKind::pointwise));
-    }
+    // Epilogues, then prologues of the grown groups.
+    sweep(nodes, FusionKind::gemm, /*producersSide=*/false,
+          kindIs(FusionKind::pointwise));
+    sweep(nodes, FusionKind::gemm, /*producersSide=*/true,
+          kindIs(FusionKind::pointwise));
     break;
   }
   return planner.outline();

@@ -128,10 +128,14 @@ enum class FusionPass { Pointwise, Reductions, GemmEpilogue };
 struct FusionDecision {
   bool allowed = true;
   std::string reason;
+  /// Whether the refusal may lift once other groups merge (a cycle through a
+  /// third group, an iteration space or cost that depends on what the
+  /// groups hold), so the driver should ask again after the next merge.
+  bool retry = false;
 
   static FusionDecision allow() { return {}; }
-  static FusionDecision refuse(std::string reason) {
-    return {false, std::move(reason)};
+  static FusionDecision refuse(std::string reason, bool retry = false) {
+    return {false, std::move(reason), retry};
   }
 };
 
@@ -176,10 +180,6 @@ public:
   const FusionOptions &getOptions() const { return options; }
   mlir::Block &getBlock() const { return block; }
 
-  /// Cost of the group as one kernel.
-  Cost cost(GroupId group) const;
-  /// Cost of the two groups as one kernel.
-  Cost mergedCost(GroupId a, GroupId b) const;
 
 private:
   GroupId find(GroupId id) const;
@@ -189,10 +189,27 @@ private:
   /// nested in it) reads.
   void forEachSource(mlir::Operation *op,
                      llvm::function_ref<void(GroupId)> fn) const;
-  /// The groups strictly between `first` and `second` in the current order
-  /// that depend on `first`; sets `through` when `second` reads one of them.
-  llvm::DenseSet<GroupId> dependentsBetween(GroupId first, GroupId second,
-                                            mlir::Operation **through) const;
+  /// What lies between `first` and `second` (earlier, later) in the current
+  /// order: searching forward from `first` and backward from `second` in
+  /// lockstep, it stops at the first sign of a path first -> X -> second (a
+  /// cycle once they merge) or when either search runs dry, and returns the
+  /// exhausted side: `first`'s descendants or `second`'s ancestors there.
+  struct Between {
+    mlir::Operation *cycleThrough = nullptr;
+    bool forward = false;
+    llvm::SmallVector<GroupId> groups;
+  };
+  Between searchBetween(GroupId first, GroupId second) const;
+  /// Calls `fn` with the group of every top-level op reading `group`'s
+  /// results.
+  void forEachUser(GroupId group, llvm::function_ref<void(GroupId)> fn) const;
+  /// List surgery for the topological group order.
+  void unlink(GroupId g);
+  void insertBefore(GroupId anchor, llvm::ArrayRef<GroupId> groups);
+  void insertAfter(GroupId anchor, llvm::ArrayRef<GroupId> groups);
+  /// Puts `g` where `slot` is in the list and takes `slot` out.
+  void replaceInList(GroupId slot, GroupId g);
+  void renumber();
   mlir::Operation *nodeOf(mlir::Operation *user) const;
   /// Ops whose results the group makes visible outside it.
   llvm::SmallVector<mlir::Value> outputs(GroupId group) const;
@@ -205,15 +222,19 @@ private:
   /// Every top-level op but the terminator is a group of its own at first;
   /// only compute ops and kernels (`mergeable`) ever merge. The groups are
   /// kept in a list whose order is always a topological order of the group
-  /// graph, which makes the cycle check exact: merging two groups creates a
-  /// cycle exactly when a group between them depends on the first and the
-  /// second depends on it.
+  /// graph, which makes the cycle check exact and local: merging A (earlier)
+  /// and B creates a cycle exactly when some group between them that B
+  /// depends on depends directly on A, so only B's ancestors after A are
+  /// searched. After a merge those ancestors move before the merged group.
   llvm::SmallVector<mlir::Operation *> ops;
   llvm::DenseMap<mlir::Operation *, GroupId> opIds;
   llvm::SmallVector<bool> mergeable;
   mutable llvm::SmallVector<GroupId> parent;
   llvm::SmallVector<llvm::SmallVector<mlir::Operation *, 4>> groupMembers;
+  llvm::SmallVector<bool> groupHasReduction, groupHasContraction;
+  llvm::SmallVector<int64_t> groupOps;
   llvm::SmallVector<GroupId> next, prev;
+  GroupId head = 0;
   llvm::SmallVector<int64_t> orderKey;
   llvm::DenseMap<mlir::Operation *, int64_t> position;
 };
