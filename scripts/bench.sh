@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Builds Meld and runs its benchmarks on this machine. Numbers go to stdout;
+# docs/performance.md records a run with the machine named. Benchmarks are
+# never part of the test command: tests do not assert times.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${MELD_BUILD_DIR:-$root/build}
+
+"$root/scripts/install-deps.sh"
+"$root/scripts/build.sh"
+
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+"$build/bench/meld-bench-fusion" --benchmark_repetitions=3 \
+  --benchmark_report_aggregates_only=true "$@"
