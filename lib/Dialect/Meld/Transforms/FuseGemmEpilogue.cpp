@@ -26,12 +26,7 @@ struct MeldFuseGemmEpiloguePass
         maxGroupOps, maxKernelParamBytes, maxLiveValues, maxPersistentRow,
         dynamicDimEstimate);
     options.maxPrologueOps = maxPrologueOps;
-    if (failed(verifyFusionOptions(options, getOperation())))
-      return signalPassFailure();
-    recordUnfusedCost(getOperation(), options);
-    if (failed(forEachFusionBlock(getOperation(), [&](Block &block) {
-          return fuseBlock(block, FusionPass::GemmEpilogue, options);
-        })))
+    if (failed(runFusionPass(getOperation(), FusionPass::GemmEpilogue, options)))
       signalPassFailure();
   }
 };

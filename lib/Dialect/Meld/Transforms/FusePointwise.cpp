@@ -25,12 +25,7 @@ struct MeldFusePointwisePass
     FusionOptions options = makeFusionOptions(
         maxGroupOps, maxKernelParamBytes, maxLiveValues, maxPersistentRow,
         dynamicDimEstimate);
-    if (failed(verifyFusionOptions(options, getOperation())))
-      return signalPassFailure();
-    recordUnfusedCost(getOperation(), options);
-    if (failed(forEachFusionBlock(getOperation(), [&](Block &block) {
-          return fuseBlock(block, FusionPass::Pointwise, options);
-        })))
+    if (failed(runFusionPass(getOperation(), FusionPass::Pointwise, options)))
       signalPassFailure();
   }
 };

@@ -918,6 +918,15 @@ static GroupId absorbNeighbours(FusionPlanner &planner, GroupId group,
   return group;
 }
 
+LogicalResult meld::runFusionPass(func::FuncOp func, FusionPass pass,
+                                  const FusionOptions &options) {
+  if (failed(verifyFusionOptions(options, func)))
+    return failure();
+  recordUnfusedCost(func, options);
+  return forEachFusionBlock(
+      func, [&](Block &block) { return fuseBlock(block, pass, options); });
+}
+
 LogicalResult meld::fuseBlock(Block &block, FusionPass pass,
                      const FusionOptions &options) {
   if (pass == FusionPass::Pointwise)

@@ -249,6 +249,11 @@ forEachFusionBlock(mlir::func::FuncOp func,
 /// the cost model prefers recomputation (pointwise pass, step one).
 void recomputeCheapProducers(mlir::Block &block, const FusionOptions &options);
 
+/// Runs one of the producer/consumer fusion passes on `func`: checks the
+/// options, records the unfused cost, and fuses every block.
+mlir::LogicalResult runFusionPass(mlir::func::FuncOp func, FusionPass pass,
+                                  const FusionOptions &options);
+
 /// Runs a pass's greedy merge loop over `block` and outlines the result.
 mlir::LogicalResult fuseBlock(mlir::Block &block, FusionPass pass,
                               const FusionOptions &options);
