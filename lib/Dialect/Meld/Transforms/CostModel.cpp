@@ -119,6 +119,8 @@ void meld::recordUnfusedCost(func::FuncOp func, const FusionOptions &options) {
                     b.getNamedAttr("bytes_written",
                                    b.getI64IntegerAttr(cost.bytesWritten)),
                     b.getNamedAttr("launches", b.getI64IntegerAttr(cost.launches)),
+                    b.getNamedAttr("dynamic_dim_estimate",
+                                   b.getI64IntegerAttr(options.dynamicDimEstimate)),
                 }));
 }
 
@@ -130,8 +132,10 @@ Cost meld::getUnfusedCost(func::FuncOp func, int64_t dynamicDimEstimate) {
     return std::nullopt;
   };
   std::optional<int64_t> read = get("bytes_read"), written = get("bytes_written"),
-                         launches = get("launches");
-  if (read && written && launches)
+                         launches = get("launches"),
+                         estimate = get("dynamic_dim_estimate");
+  // A record made with another estimate for '?' dims does not compare.
+  if (read && written && launches && estimate == dynamicDimEstimate)
     return Cost{*read, *written, *launches};
   return estimateFunctionCost(func, dynamicDimEstimate).unfused;
 }

@@ -100,7 +100,9 @@ FusionPlanner::FusionPlanner(Block &block, const FusionOptions &options)
     prev.push_back(id == 0 ? kNone : id - 1);
     next.push_back(id + 1);
   }
-  if (!ops.empty())
+  if (ops.empty())
+    head = kNone;
+  else
     next.back() = kNone;
 }
 
@@ -185,6 +187,21 @@ SmallVector<GroupId> FusionPlanner::consumers(GroupId group) const {
       if (Operation *n = nodeOf(user))
         if (std::optional<GroupId> g = groupOf(n); g && *g != group)
           result.insert(*g);
+  return result.takeVector();
+}
+
+SmallVector<GroupId> FusionPlanner::siblings(GroupId group) const {
+  group = find(group);
+  llvm::SetVector<GroupId> result;
+  for (Operation *node : members(group))
+    for (Value operand : node->getOperands()) {
+      if (isEmbeddableConstant(operand))
+        continue;
+      for (Operation *user : operand.getUsers())
+        if (Operation *n = nodeOf(user))
+          if (std::optional<GroupId> g = groupOf(n); g && *g != group)
+            result.insert(*g);
+    }
   return result.takeVector();
 }
 
@@ -566,6 +583,20 @@ static FusionDecision isPersistentRow(const RowSignature &sig,
   return FusionDecision::allow();
 }
 
+/// The first op of `nodes` that moves elements between positions
+/// (transpose, reshape, slice, concat), or null. A reduction's rows and a
+/// product's tiles are only available where they are computed, so groups
+/// fused with them may broadcast and combine elements but not move them.
+static Operation *findRemapping(ArrayRef<Operation *> nodes) {
+  Operation *found = nullptr;
+  for (Operation *node : nodes)
+    forEachOpIn(node, [&](Operation *op) {
+      if (!found && isa<TransposeOp, ReshapeOp, SliceOp, ConcatOp>(op))
+        found = op;
+    });
+  return found;
+}
+
 static bool sameShape(Type a, ArrayRef<int64_t> shape) {
   auto t = dyn_cast<RankedTensorType>(a);
   return t && t.getShape() == shape;
@@ -636,10 +667,16 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
     SmallVector<int64_t> reduced = sig->reducedShape(false);
     SmallVector<int64_t> kept = sig->reducedShape(true);
     // The values the elementwise side hands on must be whole rows or reduced
-    // rows; values inside it are index remappings computed per element.
+    // rows; values inside it are broadcasts computed per element.
     for (GroupId g : {producer, consumer}) {
       if (kindOf(g) != FusionKind::pointwise)
         continue;
+      if (Operation *remap = findRemapping(members(g)))
+        return FusionDecision::refuse(
+            "incompatible iteration space: '" +
+            remap->getName().getStringRef().str() +
+            "' moves elements across rows, which a reduction kernel only "
+            "sees one row at a time");
       bool isEpilogue = g == consumer;
       for (Value out : outputs(g)) {
         Type t = out.getType();
@@ -662,7 +699,13 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
   }
   case FusionPass::GemmEpilogue: {
     if (pk == FusionKind::gemm && ck == FusionKind::pointwise) {
-      // Epilogue: every value it hands on has the product's shape.
+      // Epilogue: elementwise on the product's tiles, and every value it
+      // hands on has the product's shape.
+      if (Operation *remap = findRemapping(members(consumer)))
+        return FusionDecision::refuse(
+            "incompatible iteration space: '" +
+            remap->getName().getStringRef().str() +
+            "' moves elements of the product across tiles");
       Type product;
       for (Operation *node : members(producer))
         forEachOpIn(node, [&](Operation *op) {
@@ -868,8 +911,9 @@ void meld::recomputeCheapProducers(Block &block, const FusionOptions &options) {
         !llvm::all_of(users, [](Operation *u) { return isPointwiseOp(u); }))
       continue;
     int64_t in = 0;
+    llvm::SmallDenseSet<Value, 4> read;
     for (Value operand : op->getOperands())
-      if (!isEmbeddableConstant(operand))
+      if (!isEmbeddableConstant(operand) && read.insert(operand).second)
         in += estimateBytes(operand.getType(), options.dynamicDimEstimate);
     int64_t out = estimateBytes(result.getType(), options.dynamicDimEstimate);
     // Recompute in every consumer: k reads of the inputs. Materialize: one
@@ -885,15 +929,28 @@ void meld::recomputeCheapProducers(Block &block, const FusionOptions &options) {
   }
 }
 
-/// Merges neighbours of `group` in one direction under `pass` until none
+namespace {
+/// Which neighbours a group absorbs.
+enum class Side { Producers, Consumers, Siblings };
+} // namespace
+
+/// Merges neighbours of `group` on one side under `pass` until none
 /// qualifies; returns the final id. A refusal that may lift after other
 /// merges (FusionDecision::retry) is asked again after the next merge; the
 /// others are final for this group.
 static GroupId absorbNeighbours(FusionPlanner &planner, GroupId group,
-                                FusionPass pass, bool producersSide,
+                                FusionPass pass, Side side,
                                 function_ref<bool(GroupId)> candidate) {
   auto neighbours = [&](GroupId g) {
-    return producersSide ? planner.producers(g) : planner.consumers(g);
+    switch (side) {
+    case Side::Producers:
+      return planner.producers(g);
+    case Side::Consumers:
+      return planner.consumers(g);
+    case Side::Siblings:
+      return planner.siblings(g);
+    }
+    llvm_unreachable("unknown side");
   };
   SmallVector<GroupId> worklist = neighbours(group), deferred;
   llvm::DenseSet<GroupId> refused;
@@ -901,8 +958,9 @@ static GroupId absorbNeighbours(FusionPlanner &planner, GroupId group,
     GroupId n = worklist.pop_back_val();
     if (n == group || refused.contains(n) || !candidate(n))
       continue;
-    FusionDecision d = producersSide ? planner.canFuse(pass, n, group)
-                                     : planner.canFuse(pass, group, n);
+    FusionDecision d = side == Side::Producers
+                           ? planner.canFuse(pass, n, group)
+                           : planner.canFuse(pass, group, n);
     if (!d.allowed) {
       refused.insert(n);
       if (d.retry)
@@ -944,13 +1002,13 @@ LogicalResult meld::fuseBlock(Block &block, FusionPass pass,
   // `order`: a group's neighbours were all examined when it was built, so
   // visiting it again through another member would only repeat refusals.
   auto sweep = [&](ArrayRef<Operation *> order, FusionKind kind,
-                   bool producersSide, function_ref<bool(GroupId)> candidate) {
+                   Side side, function_ref<bool(GroupId)> candidate) {
     llvm::DenseSet<GroupId> done;
     for (Operation *op : order) {
       GroupId g = *planner.groupOf(op);
       if (planner.kindOf(g) != kind || done.contains(g))
         continue;
-      done.insert(absorbNeighbours(planner, g, pass, producersSide, candidate));
+      done.insert(absorbNeighbours(planner, g, pass, side, candidate));
     }
   };
   SmallVector<Operation *> reversed(llvm::reverse(nodes));
@@ -958,20 +1016,24 @@ LogicalResult meld::fuseBlock(Block &block, FusionPass pass,
   switch (pass) {
   case FusionPass::Pointwise:
     // Consumers first, so chains grow upward from their last op.
-    sweep(reversed, FusionKind::pointwise, /*producersSide=*/true,
+    sweep(reversed, FusionKind::pointwise, Side::Producers,
           kindIs(FusionKind::pointwise));
     break;
   case FusionPass::Reductions:
-    // Prologues first, then epilogues and sibling reductions downstream.
-    sweep(nodes, FusionKind::reduction, /*producersSide=*/true,
+    // Prologues first, then epilogues and reductions downstream.
+    sweep(nodes, FusionKind::reduction, Side::Producers,
           kindIs(FusionKind::pointwise));
-    sweep(nodes, FusionKind::reduction, /*producersSide=*/false, any);
+    sweep(nodes, FusionKind::reduction, Side::Consumers, any);
+    // Reductions over the same rows of the same input share one pass over
+    // it even when nothing downstream joins them.
+    sweep(nodes, FusionKind::reduction, Side::Siblings,
+          kindIs(FusionKind::reduction));
     break;
   case FusionPass::GemmEpilogue:
     // Epilogues, then prologues of the grown groups.
-    sweep(nodes, FusionKind::gemm, /*producersSide=*/false,
+    sweep(nodes, FusionKind::gemm, Side::Consumers,
           kindIs(FusionKind::pointwise));
-    sweep(nodes, FusionKind::gemm, /*producersSide=*/true,
+    sweep(nodes, FusionKind::gemm, Side::Producers,
           kindIs(FusionKind::pointwise));
     break;
   }

@@ -57,6 +57,18 @@ static std::string describeOps(Operation *op) {
   return llvm::join(names, ", ");
 }
 
+/// `text` for a double-quoted DOT string ("\n" line breaks are kept).
+static std::string escape(StringRef text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"' || (c == '\\' && (i + 1 >= text.size() || text[i + 1] != 'n')))
+      out += '\\';
+    out += c;
+  }
+  return out;
+}
+
 static std::string ratio(int64_t before, int64_t after) {
   if (after == 0)
     return "n/a";
@@ -135,8 +147,41 @@ struct MeldExplainFusionPass
         for (FusionPlanner::GroupId producer : planner.producers(*consumer))
           explain(planner, producer, *consumer);
       }
+      explainHorizontal(block);
       return success();
     });
+  }
+
+  /// Horizontal launches are packed last, from groups that were final, and
+  /// never fuse with their producers or consumers; say so at every edge.
+  static void explainHorizontal(Block &block) {
+    auto isHorizontal = [](Operation *op) {
+      auto kernel = dyn_cast_if_present<KernelOp>(op);
+      return kernel && kernel.getKind() == FusionKind::horizontal;
+    };
+    for (Operation &op : block) {
+      if (!isa<KernelOp>(op) && !isComputeOp(&op))
+        continue;
+      llvm::SmallPtrSet<Operation *, 4> seen;
+      for (Value operand : op.getOperands()) {
+        Operation *producer = operand.getDefiningOp();
+        if (!producer || !(isHorizontal(producer) || isHorizontal(&op)) ||
+            !seen.insert(producer).second || !isa<KernelOp>(producer) &&
+                                                 !isComputeOp(producer))
+          continue;
+        InFlightDiagnostic remark = op.emitRemark();
+        remark << "not fused with its "
+               << (isa<KernelOp>(producer)
+                       ? stringifyFusionKind(
+                             cast<KernelOp>(producer).getKind())
+                       : StringRef("unfused"))
+               << " producer '" << describeOps(producer)
+               << "': horizontal launches are packed last from groups that "
+                  "were already final, and do not fuse with their producers "
+                  "or consumers";
+        remark.attachNote(producer->getLoc()) << "producer is here";
+      }
+    }
   }
 
   /// Emits the reason the pass responsible for this pair gave.
@@ -175,7 +220,7 @@ struct MeldFusionDotPass : public meld::impl::MeldFusionDotBase<MeldFusionDotPas
     getOperation().walk([&](func::FuncOp func) {
       if (func.isExternal())
         return;
-      os << "digraph \"" << func.getSymName() << "\" {\n"
+      os << "digraph \"" << escape(func.getSymName()) << "\" {\n"
          << "  node [shape=box, fontname=\"monospace\"];\n";
       llvm::DenseMap<Operation *, int64_t> ids;
       auto idOf = [&](Operation *op) {
@@ -187,16 +232,19 @@ struct MeldFusionDotPass : public meld::impl::MeldFusionDotBase<MeldFusionDotPas
            << arg.getArgNumber() << "\"];\n";
       func.walk<WalkOrder::PreOrder>([&](Operation *op) {
         bool isKernel = isa<KernelOp>(op);
-        if ((!isKernel && !isComputeOp(op)) || op->getParentOfType<KernelOp>())
+        // Control flow and calls carry values between groups: draw them too.
+        bool isCarrier = isa<IfOp, WhileOp, func::CallOp>(op);
+        if ((!isKernel && !isCarrier && !isComputeOp(op)) ||
+            op->getParentOfType<KernelOp>())
           return isKernel ? WalkResult::skip() : WalkResult::advance();
         int64_t id = idOf(op);
         std::string label =
             isKernel ? stringifyFusionKind(cast<KernelOp>(op).getKind()).str() +
                            "\\n" + describeOps(op)
                      : op->getName().getStringRef().str();
-        os << "  n" << id << " [label=\"" << label << "\""
+        os << "  n" << id << " [label=\"" << escape(label) << "\""
            << (isKernel ? ", style=filled, fillcolor=\"#dde8f7\"" : "")
-           << "];\n";
+           << (isCarrier ? ", shape=diamond" : "") << "];\n";
         for (Value operand : op->getOperands()) {
           if (auto arg = dyn_cast<BlockArgument>(operand)) {
             if (arg.getOwner()->getParentOp() == func)

@@ -158,6 +158,8 @@ public:
   /// Groups producing values this group uses / using values it produces.
   llvm::SmallVector<GroupId> producers(GroupId group) const;
   llvm::SmallVector<GroupId> consumers(GroupId group) const;
+  /// Groups reading a value this group reads.
+  llvm::SmallVector<GroupId> siblings(GroupId group) const;
   /// True when every use of the group's results is inside `other`.
   bool allUsesIn(GroupId group, GroupId other) const;
 
