@@ -65,7 +65,10 @@ private:
       size_t window = std::min<size_t>(matching.size(), 4);
       return matching[matching.size() - 1 - draw(0, window - 1)];
     }
-    return matching[draw(0, matching.size() - 1)];
+    size_t first = options.window > 0 && matching.size() > size_t(options.window)
+                       ? matching.size() - options.window
+                       : 0;
+    return matching[draw(first, matching.size() - 1)];
   }
 
   void record(Value v) {

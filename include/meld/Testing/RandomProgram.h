@@ -24,6 +24,9 @@ struct RandomProgramOptions {
   /// Probability (percent) that an op takes its operand from the most recent
   /// values rather than any earlier one: higher gives longer chains.
   int64_t localityPercent = 70;
+  /// The other operands come from the last `window` values of their type
+  /// (0: from any earlier value, which gives edges spanning the program).
+  int64_t window = 0;
 };
 
 /// A module with one function `@main` built from `options`. Every argument
