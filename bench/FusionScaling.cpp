@@ -23,8 +23,8 @@ using namespace mlir;
 /// operands are drawn from (0: anywhere earlier, so edges span the program).
 static void BM_FuseRandomProgram(benchmark::State &state) {
   MLIRContext context;
-  context.loadDialect<meld::MeldDialect, func::FuncDialect,
-                      arith::ArithDialect>();
+  context
+      .loadDialect<meld::MeldDialect, func::FuncDialect, arith::ArithDialect>();
   // Single-threaded: the numbers measure the algorithm, not the scheduler.
   context.disableMultithreading();
   meld::RandomProgramOptions options;

@@ -48,8 +48,8 @@ static LogicalResult checkAgainstType(Location loc, const HostTensor &tensor,
   if (!kind)
     return emitError(loc) << what << " has type " << type
                           << ", which the interpreter cannot represent";
-  bool ok = *kind == tensor.getKind() &&
-            tensorType.getRank() == tensor.getRank();
+  bool ok =
+      *kind == tensor.getKind() && tensorType.getRank() == tensor.getRank();
   for (int64_t d = 0; ok && d < tensor.getRank(); ++d)
     ok = tensorType.isDynamicDim(d) ||
          tensorType.getDimSize(d) == tensor.getShape()[d];
@@ -59,8 +59,8 @@ static LogicalResult checkAgainstType(Location loc, const HostTensor &tensor,
   return success();
 }
 
-FailureOr<std::vector<HostTensor>>
-Interpreter::run(StringRef name, ArrayRef<HostTensor> args) {
+FailureOr<std::vector<HostTensor>> Interpreter::run(StringRef name,
+                                                    ArrayRef<HostTensor> args) {
   auto func = module.lookupSymbol<func::FuncOp>(name);
   if (!func || func.isExternal())
     return emitError(module.getLoc())
@@ -86,22 +86,21 @@ Interpreter::call(func::FuncOp func, ArrayRef<RuntimeValue> args,
     return func.emitError() << "call depth exceeds " << options.maxCallDepth;
   FunctionType type = func.getFunctionType();
   if (args.size() != type.getNumInputs())
-    return func.emitError() << "'" << func.getSymName() << "' takes "
-                            << type.getNumInputs() << " argument(s) but "
-                            << args.size() << " were given";
+    return func.emitError()
+           << "'" << func.getSymName() << "' takes " << type.getNumInputs()
+           << " argument(s) but " << args.size() << " were given";
   Frame frame;
   frame.depth = depth;
   for (auto [i, arg] : llvm::enumerate(args)) {
     Type argType = type.getInput(i);
     bool isIndex = std::holds_alternative<int64_t>(arg);
     if (isIndex != argType.isIndex())
-      return func.emitError() << "argument #" << i << " must be of type "
-                              << argType << " but "
-                              << (isIndex ? "an index" : "a tensor")
-                              << " was given";
-    if (!isIndex && failed(checkAgainstType(func.getLoc(),
-                                            std::get<HostTensor>(arg),
-                                            argType, "argument #" + Twine(i))))
+      return func.emitError()
+             << "argument #" << i << " must be of type " << argType << " but "
+             << (isIndex ? "an index" : "a tensor") << " was given";
+    if (!isIndex &&
+        failed(checkAgainstType(func.getLoc(), std::get<HostTensor>(arg),
+                                argType, "argument #" + Twine(i))))
       return failure();
     frame.values[func.getArgument(i)] = arg;
   }
@@ -139,8 +138,7 @@ resolveShape(Operation *op, ValueRange dynamicSizes,
   auto sizes = dynamicSizes.begin();
   int64_t count = 1;
   for (int64_t d = 0; d < type.getRank(); ++d) {
-    int64_t size =
-        type.isDynamicDim(d) ? index(*sizes++) : type.getDimSize(d);
+    int64_t size = type.isDynamicDim(d) ? index(*sizes++) : type.getDimSize(d);
     if (size < 0)
       return op->emitOpError("dynamic size ")
              << size << " for dimension " << d << " is negative";
@@ -321,10 +319,9 @@ LogicalResult Interpreter::execute(Operation *op, Frame &frame) {
   llvm::Expected<HostTensor> result = meld::evaluateOp(op, operands, shape);
   if (!result)
     return op->emitOpError(llvm::toString(result.takeError()));
-  if (failed(checkAgainstType(op->getLoc(), *result,
-                              op->getResult(0).getType(),
-                              "the result of '" +
-                                  op->getName().getStringRef() + "'")))
+  if (failed(checkAgainstType(op->getLoc(), *result, op->getResult(0).getType(),
+                              "the result of '" + op->getName().getStringRef() +
+                                  "'")))
     return failure();
   frame.values[op->getResult(0)] = std::move(*result);
   return success();

@@ -93,8 +93,7 @@ static uint16_t doubleToHalfBits(double v, const llvm::fltSemantics &sem) {
   return static_cast<uint16_t>(f.bitcastToAPInt().getZExtValue());
 }
 
-template <typename T>
-static T loadLE(const char *p) {
+template <typename T> static T loadLE(const char *p) {
   T v;
   std::memcpy(&v, p, sizeof(T));
   return v; // Hosts Meld supports are little-endian, like the files.
@@ -158,8 +157,8 @@ llvm::Expected<HostTensor> meld::parseNpy(llvm::StringRef bytes) {
   std::optional<llvm::StringRef> shapeText = findKey(header, "shape");
   if (!shapeText || !shapeText->starts_with("("))
     return npyError("the .npy header has no 'shape' tuple");
-  llvm::StringRef tuple = shapeText->drop_front().take_until(
-      [](char c) { return c == ')'; });
+  llvm::StringRef tuple =
+      shapeText->drop_front().take_until([](char c) { return c == ')'; });
   if (tuple.size() == shapeText->size() - 1)
     return npyError("unterminated 'shape' tuple in the .npy header");
   llvm::SmallVector<int64_t> shape;
@@ -211,8 +210,8 @@ llvm::Expected<HostTensor> meld::parseNpy(llvm::StringRef bytes) {
       tensor.setFloat(i, loadLE<float>(p));
       break;
     case ElementKind::F16:
-      tensor.setFloat(i, halfBitsToDouble(loadLE<uint16_t>(p),
-                                          llvm::APFloat::IEEEhalf()));
+      tensor.setFloat(
+          i, halfBitsToDouble(loadLE<uint16_t>(p), llvm::APFloat::IEEEhalf()));
       break;
     case ElementKind::BF16:
       tensor.setFloat(
@@ -257,8 +256,7 @@ llvm::Expected<HostTensor> meld::readNpy(llvm::StringRef path) {
   return tensor;
 }
 
-template <typename T>
-static void storeLE(std::string &out, T v) {
+template <typename T> static void storeLE(std::string &out, T v) {
   char bytes[sizeof(T)];
   std::memcpy(bytes, &v, sizeof(T));
   out.append(bytes, sizeof(T));
@@ -273,8 +271,7 @@ std::string meld::serializeNpy(const HostTensor &tensor) {
   if (tensor.getRank() == 1)
     shape += ",";
   std::string header = "{'descr': '" + std::string(dtype.descr) +
-                       "', 'fortran_order': False, 'shape': (" + shape +
-                       "), }";
+                       "', 'fortran_order': False, 'shape': (" + shape + "), }";
   // Pad with spaces so that the data starts on a 64-byte boundary.
   size_t total = 10 + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');
@@ -292,8 +289,8 @@ std::string meld::serializeNpy(const HostTensor &tensor) {
       storeLE<float>(out, static_cast<float>(tensor.getFloat(i)));
       break;
     case ElementKind::F16:
-      storeLE<uint16_t>(out, doubleToHalfBits(tensor.getFloat(i),
-                                              llvm::APFloat::IEEEhalf()));
+      storeLE<uint16_t>(
+          out, doubleToHalfBits(tensor.getFloat(i), llvm::APFloat::IEEEhalf()));
       break;
     case ElementKind::BF16:
       storeLE<uint16_t>(

@@ -121,7 +121,8 @@ int64_t meld::ref::wrapToInt(int64_t value, ElementKind kind) {
 }
 
 int64_t meld::ref::minInt(ElementKind kind) {
-  return kind == ElementKind::I1 ? 0 : -(int64_t(1) << (bitWidth(kind) - 2)) * 2;
+  return kind == ElementKind::I1 ? 0
+                                 : -(int64_t(1) << (bitWidth(kind) - 2)) * 2;
 }
 
 int64_t meld::ref::maxInt(ElementKind kind) {

@@ -138,8 +138,7 @@ Expected<int64_t> meld::ref::applyInt(BinaryFn fn, int64_t a, int64_t b) {
   llvm_unreachable("unknown binary function");
 }
 
-template <typename T>
-static bool compareValues(CompareFn fn, T a, T b) {
+template <typename T> static bool compareValues(CompareFn fn, T a, T b) {
   switch (fn) {
   case CompareFn::Eq:
     return a == b;
@@ -171,9 +170,9 @@ double meld::ref::castToFloat(const HostTensor &src, int64_t index,
   // Round the integer straight to the target: going through double first
   // would round twice and could land on the wrong neighbour.
   const llvm::fltSemantics &semantics =
-      to == ElementKind::F32    ? llvm::APFloat::IEEEsingle()
-      : to == ElementKind::F16  ? llvm::APFloat::IEEEhalf()
-                                : llvm::APFloat::BFloat();
+      to == ElementKind::F32   ? llvm::APFloat::IEEEsingle()
+      : to == ElementKind::F16 ? llvm::APFloat::IEEEhalf()
+                               : llvm::APFloat::BFloat();
   llvm::APFloat f(semantics);
   f.convertFromAPInt(llvm::APInt(64, static_cast<uint64_t>(src.getInt(index)),
                                  /*isSigned=*/true),
@@ -600,8 +599,8 @@ Expected<HostTensor> meld::ref::reduce(ReduceFn fn, const HostTensor &x,
 }
 
 Expected<HostTensor> meld::ref::matmul(const HostTensor &lhs,
-                                       const HostTensor &rhs,
-                                       bool transposeLhs, bool transposeRhs,
+                                       const HostTensor &rhs, bool transposeLhs,
+                                       bool transposeRhs,
                                        ElementKind resultKind) {
   int64_t rank = lhs.getRank();
   if (rank < 2 || rhs.getRank() != rank)
@@ -610,7 +609,8 @@ Expected<HostTensor> meld::ref::matmul(const HostTensor &lhs,
   ArrayRef<int64_t> ls = lhs.getShape(), rs = rhs.getShape();
   if (ls.drop_back(2) != rs.drop_back(2))
     return makeError("matmul: batch dimensions {0} and {1} differ",
-                     shapeString(ls.drop_back(2)), shapeString(rs.drop_back(2)));
+                     shapeString(ls.drop_back(2)),
+                     shapeString(rs.drop_back(2)));
   int64_t m = transposeLhs ? ls[rank - 1] : ls[rank - 2];
   int64_t kL = transposeLhs ? ls[rank - 2] : ls[rank - 1];
   int64_t kR = transposeRhs ? rs[rank - 1] : rs[rank - 2];

@@ -48,8 +48,8 @@ public:
       if (v.use_empty() && !isa<BlockArgument>(v))
         results.push_back(v);
     func::ReturnOp::create(builder, loc, results);
-    func.setType(builder.getFunctionType(argTypes,
-                                         TypeRange(ValueRange(results))));
+    func.setType(
+        builder.getFunctionType(argTypes, TypeRange(ValueRange(results))));
     return module;
   }
 
@@ -65,9 +65,10 @@ private:
       size_t window = std::min<size_t>(matching.size(), 4);
       return matching[matching.size() - 1 - draw(0, window - 1)];
     }
-    size_t first = options.window > 0 && matching.size() > size_t(options.window)
-                       ? matching.size() - options.window
-                       : 0;
+    size_t first =
+        options.window > 0 && matching.size() > size_t(options.window)
+            ? matching.size() - options.window
+            : 0;
     return matching[draw(first, matching.size() - 1)];
   }
 
@@ -119,9 +120,8 @@ private:
     case 5: { // Broadcast a vector over the rows or columns of [M, N].
       bool row = draw(0, 1);
       Value v = pick(row ? n : m);
-      return BroadcastInDimOp::create(builder, loc, mn, v,
-                                      ArrayRef<int64_t>{row ? 1 : 0},
-                                      ValueRange());
+      return BroadcastInDimOp::create(
+          builder, loc, mn, v, ArrayRef<int64_t>{row ? 1 : 0}, ValueRange());
     }
     case 6: { // Reduce [M, N] over one dim.
       bool rows = draw(0, 1);
@@ -137,8 +137,8 @@ private:
                                  ArrayRef<int64_t>{1, 0});
     }
     case 8: // [M, N] x [N, N] weights -> [M, N].
-      return MatmulOp::create(builder, loc, mn, pick(mn), weights(loc),
-                              false, false);
+      return MatmulOp::create(builder, loc, mn, pick(mn), weights(loc), false,
+                              false);
     default: { // A splat constant scale: x * c.
       Value a = pick(any);
       auto type = cast<RankedTensorType>(a.getType());

@@ -27,7 +27,8 @@ int main(int argc, char **argv) {
   mlir::func::registerInlinerExtension(registry);
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "Meld optimizer driver: verify, canonicalize and fuse meld "
-                  "programs\n",
+      argc, argv,
+      "Meld optimizer driver: verify, canonicalize and fuse meld "
+      "programs\n",
       registry));
 }

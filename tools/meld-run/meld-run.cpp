@@ -31,11 +31,12 @@ namespace cl = llvm::cl;
 static cl::OptionCategory category("meld-run options");
 
 static cl::opt<std::string> inputFile(cl::Positional,
-                                      cl::desc("<program.mlir>"),
-                                      cl::init("-"), cl::cat(category));
+                                      cl::desc("<program.mlir>"), cl::init("-"),
+                                      cl::cat(category));
 static cl::opt<std::string>
-    entry("entry", cl::desc("Function to run (default: 'main', or the only "
-                            "function in the module)"),
+    entry("entry",
+          cl::desc("Function to run (default: 'main', or the only "
+                   "function in the module)"),
           cl::init(""), cl::cat(category));
 static cl::list<std::string>
     inputs("input", cl::desc("An argument as a .npy file, in order"),
@@ -63,10 +64,10 @@ static cl::opt<bool> printResults("print",
 static cl::opt<bool> printInputs("print-inputs",
                                  cl::desc("Print the arguments too"),
                                  cl::init(false), cl::cat(category));
-static cl::opt<int64_t> printThreshold(
-    "print-threshold",
-    cl::desc("Summarize tensors with more elements than this"),
-    cl::init(1000), cl::cat(category));
+static cl::opt<int64_t>
+    printThreshold("print-threshold",
+                   cl::desc("Summarize tensors with more elements than this"),
+                   cl::init(1000), cl::cat(category));
 static cl::opt<int64_t> maxWhileIterations(
     "max-while-iterations",
     cl::desc("Stop a meld.while loop with an error after this many "
@@ -106,8 +107,7 @@ int main(int argc, char **argv) {
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
 
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr,
-                                                           &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1; // The parser or verifier has reported the error.
 
@@ -149,16 +149,15 @@ int main(int argc, char **argv) {
 
   if (!outputs.empty() && outputs.size() != results->size())
     return fail("--output was given " + Twine(outputs.size()) +
-                " time(s) but the function returns " +
-                Twine(results->size()) + " result(s)");
+                " time(s) but the function returns " + Twine(results->size()) +
+                " result(s)");
   for (auto [path, result] : llvm::zip(outputs, *results))
     if (llvm::Error err = meld::writeNpy(path, result))
       return fail(llvm::toString(std::move(err)));
 
   if (printResults)
     for (auto [i, result] : llvm::enumerate(*results)) {
-      llvm::outs() << "result #" << i << ": " << result.getTypeString()
-                   << "\n";
+      llvm::outs() << "result #" << i << ": " << result.getTypeString() << "\n";
       meld::printTensor(llvm::outs(), result, printThreshold);
     }
   return 0;

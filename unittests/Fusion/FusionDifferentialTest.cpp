@@ -31,8 +31,8 @@ class FusionDifferential : public ::testing::TestWithParam<int> {
 protected:
   FusionDifferential() {
     DialectRegistry registry;
-    registry.insert<meld::MeldDialect, func::FuncDialect,
-                    arith::ArithDialect>();
+    registry
+        .insert<meld::MeldDialect, func::FuncDialect, arith::ArithDialect>();
     context.appendDialectRegistry(registry);
     context.loadAllAvailableDialects();
     handler = std::make_unique<ScopedDiagnosticHandler>(
@@ -47,17 +47,17 @@ protected:
     std::vector<HostTensor> args =
         *meld::makeRandomArguments(func, seed, /*dynamicSize=*/4);
     meld::Interpreter interpreter(module);
-    FailureOr<std::vector<HostTensor>> results =
-        interpreter.run("main", args);
+    FailureOr<std::vector<HostTensor>> results = interpreter.run("main", args);
     EXPECT_TRUE(succeeded(results)) << diagnostics;
     return succeeded(results) ? *results : std::vector<HostTensor>{};
   }
 
   /// Runs `buildPipeline` on a copy of `module` and checks it against the
   /// original; returns the number of kernels it formed.
-  int64_t checkFusedEqualsUnfused(
-      ModuleOp module, function_ref<void(OpPassManager &)> buildPipeline,
-      uint64_t seed) {
+  int64_t
+  checkFusedEqualsUnfused(ModuleOp module,
+                          function_ref<void(OpPassManager &)> buildPipeline,
+                          uint64_t seed) {
     OwningOpRef<ModuleOp> fused = module.clone();
     PassManager pm(&context);
     buildPipeline(pm);

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "meld/Dialect/Meld/IR/MeldDialect.h"
 #include "meld/Interpreter/Interpreter.h"
+#include "meld/Dialect/Meld/IR/MeldDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -25,8 +25,8 @@ namespace {
 class InterpreterTest : public ::testing::Test {
 protected:
   InterpreterTest() {
-    registry.insert<meld::MeldDialect, func::FuncDialect,
-                    arith::ArithDialect>();
+    registry
+        .insert<meld::MeldDialect, func::FuncDialect, arith::ArithDialect>();
     context.appendDialectRegistry(registry);
     context.loadAllAvailableDialects();
     handler = std::make_unique<ScopedDiagnosticHandler>(

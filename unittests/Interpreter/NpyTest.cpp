@@ -56,9 +56,9 @@ TEST(Npy, ScalarsAndVectorsUsePythonTupleSyntax) {
 TEST(Npy, ReadsFortranOrder) {
   // A 2x3 array [[0,1,2],[3,4,5]] stored column-major.
   float data[] = {0, 3, 1, 4, 2, 5};
-  std::string bytes = npyFile(
-      "{'descr': '<f4', 'fortran_order': True, 'shape': (2, 3), }",
-      std::string(reinterpret_cast<char *>(data), sizeof(data)));
+  std::string bytes =
+      npyFile("{'descr': '<f4', 'fortran_order': True, 'shape': (2, 3), }",
+              std::string(reinterpret_cast<char *>(data), sizeof(data)));
   llvm::Expected<HostTensor> t = parseNpy(bytes);
   ASSERT_TRUE(static_cast<bool>(t)) << llvm::toString(t.takeError());
   EXPECT_EQ(t->getShape(), (llvm::ArrayRef<int64_t>{2, 3}));
@@ -68,22 +68,23 @@ TEST(Npy, ReadsFortranOrder) {
 TEST(Npy, RejectsGarbage) {
   EXPECT_NE(errorOf(parseNpy("hello world")).find("not a .npy file"),
             std::string::npos);
-  EXPECT_NE(errorOf(parseNpy(llvm::StringRef("\x93NUMPY\x01", 7)))
-                .find("truncated"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(parseNpy(llvm::StringRef("\x93NUMPY\x01", 7))).find("truncated"),
+      std::string::npos);
   EXPECT_NE(errorOf(parseNpy(llvm::StringRef("\x93NUMPY\x09\x00\x10\x00", 10)))
                 .find("version"),
             std::string::npos);
 }
 
 TEST(Npy, RejectsTruncatedAndOversizedData) {
-  std::string dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }";
+  std::string dict =
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }";
   EXPECT_NE(errorOf(parseNpy(npyFile(dict, std::string(15, '\0'))))
                 .find("truncated .npy data"),
             std::string::npos);
-  EXPECT_NE(errorOf(parseNpy(npyFile(dict, std::string(17, '\0'))))
-                .find("after the"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(parseNpy(npyFile(dict, std::string(17, '\0')))).find("after the"),
+      std::string::npos);
   // A header claiming an enormous shape must not allocate.
   std::string huge =
       "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, "
@@ -93,30 +94,34 @@ TEST(Npy, RejectsTruncatedAndOversizedData) {
 }
 
 TEST(Npy, RejectsUnsupportedDtypesAndHeaders) {
-  EXPECT_NE(errorOf(parseNpy(npyFile(
-                "{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }",
-                std::string(8, '\0'))))
-                .find("unsupported .npy dtype '<c8'"),
-            std::string::npos);
-  EXPECT_NE(errorOf(parseNpy(npyFile(
-                "{'descr': '>f4', 'fortran_order': False, 'shape': (1,), }",
-                std::string(4, '\0'))))
-                .find("big-endian"),
-            std::string::npos);
-  EXPECT_NE(errorOf(parseNpy(npyFile(
-                "{'descr': '<f4', 'fortran_order': False, 'shape': (1, x), }",
-                std::string(4, '\0'))))
-                .find("bad dimension"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(parseNpy(npyFile(
+                  "{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }",
+                  std::string(8, '\0'))))
+          .find("unsupported .npy dtype '<c8'"),
+      std::string::npos);
+  EXPECT_NE(
+      errorOf(parseNpy(npyFile(
+                  "{'descr': '>f4', 'fortran_order': False, 'shape': (1,), }",
+                  std::string(4, '\0'))))
+          .find("big-endian"),
+      std::string::npos);
+  EXPECT_NE(
+      errorOf(parseNpy(npyFile(
+                  "{'descr': '<f4', 'fortran_order': False, 'shape': (1, x), }",
+                  std::string(4, '\0'))))
+          .find("bad dimension"),
+      std::string::npos);
   EXPECT_NE(errorOf(parseNpy(npyFile("{'descr': '<f4', 'shape': (1,), }",
                                      std::string(4, '\0'))))
                 .find("fortran_order"),
             std::string::npos);
-  EXPECT_NE(errorOf(parseNpy(npyFile(
-                "{'descr': '|b1', 'fortran_order': False, 'shape': (1,), }",
-                std::string(1, '\x07'))))
-                .find("not 0 or 1"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(parseNpy(npyFile(
+                  "{'descr': '|b1', 'fortran_order': False, 'shape': (1,), }",
+                  std::string(1, '\x07'))))
+          .find("not 0 or 1"),
+      std::string::npos);
 }
 
 TEST(Npy, MissingFileNamesThePath) {

@@ -63,9 +63,9 @@ TEST(HostTensor, IntRanges) {
 }
 
 TEST(HostTensor, KindNamesRoundTrip) {
-  for (ElementKind k : {ElementKind::F64, ElementKind::F32, ElementKind::F16,
-                        ElementKind::BF16, ElementKind::I64, ElementKind::I32,
-                        ElementKind::I8, ElementKind::I1})
+  for (ElementKind k :
+       {ElementKind::F64, ElementKind::F32, ElementKind::F16, ElementKind::BF16,
+        ElementKind::I64, ElementKind::I32, ElementKind::I8, ElementKind::I1})
     EXPECT_EQ(parseElementKind(toString(k)), k);
   EXPECT_FALSE(parseElementKind("f8").has_value());
 }

@@ -80,8 +80,7 @@ TEST(Kernels, IntegerArithmeticWrapsAndDivisionTruncates) {
 
 TEST(Kernels, UnaryActivations) {
   HostTensor x = floats(ElementKind::F64, {3}, {-1, 0, 2});
-  std::vector<double> gelu =
-      floatValues(cantFail(unary(UnaryFn::GeluErf, x)));
+  std::vector<double> gelu = floatValues(cantFail(unary(UnaryFn::GeluErf, x)));
   EXPECT_NEAR(gelu[0], -0.15865525393145707, 1e-15);
   EXPECT_EQ(gelu[1], 0.0);
   EXPECT_NEAR(gelu[2], 1.9544997361036416, 1e-15);
@@ -106,8 +105,7 @@ TEST(Kernels, CastRules) {
             (std::vector<int64_t>{std::numeric_limits<int64_t>::max(),
                                   std::numeric_limits<int64_t>::min()}));
   HostTensor i = ints(ElementKind::I32, {2}, {300, -1});
-  EXPECT_EQ(cast(i, ElementKind::I8).intData(),
-            (std::vector<int64_t>{44, -1}));
+  EXPECT_EQ(cast(i, ElementKind::I8).intData(), (std::vector<int64_t>{44, -1}));
   EXPECT_EQ(cast(i, ElementKind::F16).floatData(),
             (std::vector<double>{300, -1}));
 }

@@ -1,4 +1,5 @@
-//===- Interpreter.h - Reference interpreter of the meld dialect -*- C++ -*-===//
+//===- Interpreter.h - Reference interpreter of the meld dialect -*- C++
+//-*-===//
 //
 // Executes meld programs on the host, op by op, with the reference kernels.
 // It defines what every program means: fused, compiled, captured and replayed

@@ -20,8 +20,19 @@
 namespace meld::ref {
 
 enum class UnaryFn {
-  Neg, Abs, Relu, Exp, Log, Tanh, Sigmoid, Erf, Silu, Sqrt, Rsqrt,
-  GeluErf, GeluTanh
+  Neg,
+  Abs,
+  Relu,
+  Exp,
+  Log,
+  Tanh,
+  Sigmoid,
+  Erf,
+  Silu,
+  Sqrt,
+  Rsqrt,
+  GeluErf,
+  GeluTanh
 };
 enum class BinaryFn { Add, Sub, Mul, Div, Max, Min, Pow };
 enum class CompareFn { Eq, Ne, Lt, Le, Gt, Ge };

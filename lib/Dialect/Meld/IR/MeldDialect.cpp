@@ -20,9 +20,8 @@ void MeldDialect::initialize() {
       >();
 }
 
-Operation *MeldDialect::materializeConstant(OpBuilder &builder,
-                                            Attribute value, Type type,
-                                            Location loc) {
+Operation *MeldDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
   if (isa<IndexType>(type)) {
     if (auto intAttr = dyn_cast<IntegerAttr>(value))
       return arith::ConstantOp::create(builder, loc, type, intAttr);

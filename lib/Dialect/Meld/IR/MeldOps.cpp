@@ -113,7 +113,7 @@ FailureOr<HostTensor> meld::toHostTensor(ElementsAttr attr) {
 }
 
 DenseElementsAttr meld::toElementsAttr(MLIRContext *context,
-                                             const HostTensor &tensor) {
+                                       const HostTensor &tensor) {
   Type elementType = getElementType(context, tensor.getKind());
   auto type = RankedTensorType::get(tensor.getShape(), elementType);
   if (auto floatType = dyn_cast<FloatType>(elementType)) {
@@ -184,9 +184,9 @@ static ElementKind resultKind(Operation *op) {
   return *getElementKind(type.getElementType());
 }
 
-llvm::Expected<HostTensor>
-meld::evaluateOp(Operation *op, ArrayRef<HostTensor> operands,
-                       ArrayRef<int64_t> resultShape) {
+llvm::Expected<HostTensor> meld::evaluateOp(Operation *op,
+                                            ArrayRef<HostTensor> operands,
+                                            ArrayRef<int64_t> resultShape) {
   using R = llvm::Expected<HostTensor>;
   auto unary = [&](ref::UnaryFn fn) { return ref::unary(fn, operands[0]); };
   auto binary = [&](ref::BinaryFn fn) {
@@ -437,10 +437,11 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
   return foldConstantOperands(*this, adaptor.getOperands());
 }
 
-LogicalResult CompareOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+CompareOp::inferReturnTypes(MLIRContext *context, std::optional<Location>,
+                            ValueRange operands, DictionaryAttr,
+                            OpaqueProperties, RegionRange,
+                            SmallVectorImpl<Type> &inferredReturnTypes) {
   if (operands.empty())
     return failure();
   auto type = dyn_cast<RankedTensorType>(operands[0].getType());
@@ -544,9 +545,9 @@ LogicalResult BroadcastInDimOp::verify() {
            << "dimension";
   for (auto [i, d] : llvm::enumerate(dims)) {
     if (d < 0 || d >= out.getRank())
-      return emitOpError("dims[") << i << "] = " << d
-                                  << " is out of range for result rank "
-                                  << out.getRank();
+      return emitOpError("dims[")
+             << i << "] = " << d << " is out of range for result rank "
+             << out.getRank();
     if (i > 0 && d <= dims[i - 1])
       return emitOpError("dims must be strictly increasing, but dims[")
              << i << "] = " << d << " follows " << dims[i - 1];
@@ -632,9 +633,8 @@ LogicalResult TransposeOp::verify() {
     seen[p] = true;
   }
   if (out.getRank() != in.getRank())
-    return emitOpError("result rank ") << out.getRank()
-                                       << " differs from operand rank "
-                                       << in.getRank();
+    return emitOpError("result rank ")
+           << out.getRank() << " differs from operand rank " << in.getRank();
   for (auto [i, p] : llvm::enumerate(perm))
     if (out.getDimSize(i) != in.getDimSize(p))
       return emitOpError("result dimension ")
@@ -686,22 +686,21 @@ LogicalResult SliceOp::verify() {
     return emitOpError("start, limit and strides need ")
            << rank << " entries each (the operand rank)";
   if (out.getRank() != rank)
-    return emitOpError("result rank ") << out.getRank()
-                                       << " differs from operand rank " << rank;
+    return emitOpError("result rank ")
+           << out.getRank() << " differs from operand rank " << rank;
   for (int64_t d = 0; d < rank; ++d) {
     int64_t start = getStart()[d], limit = getLimit()[d], step = strides[d];
     if (step <= 0)
-      return emitOpError("strides[") << d << "] = " << step
-                                     << " must be positive";
+      return emitOpError("strides[")
+             << d << "] = " << step << " must be positive";
     if (start < 0 || start > limit)
       return emitOpError("dimension ")
              << d << ": need 0 <= start <= limit, got start " << start
              << " and limit " << limit;
     int64_t size = in.getDimSize(d);
     if (!ShapedType::isDynamic(size) && limit > size)
-      return emitOpError("dimension ")
-             << d << ": limit " << limit << " exceeds the operand size "
-             << size;
+      return emitOpError("dimension ") << d << ": limit " << limit
+                                       << " exceeds the operand size " << size;
     int64_t expected = (limit - start + step - 1) / step;
     if (out.getDimSize(d) != expected)
       return emitOpError("result dimension ")
@@ -730,8 +729,8 @@ LogicalResult ConcatOp::verify() {
   auto out = cast<RankedTensorType>(getType());
   int64_t dim = static_cast<int64_t>(getDim());
   if (dim < 0 || dim >= out.getRank())
-    return emitOpError("dim ") << dim << " is out of range for result rank "
-                               << out.getRank();
+    return emitOpError("dim ")
+           << dim << " is out of range for result rank " << out.getRank();
   int64_t total = 0;
   bool dynamic = false;
   for (auto [i, input] : llvm::enumerate(getInputs())) {
@@ -739,14 +738,14 @@ LogicalResult ConcatOp::verify() {
     if (failed(verifySameElementType(*this, in, out)))
       return failure();
     if (in.getRank() != out.getRank())
-      return emitOpError("input #") << i << " has rank " << in.getRank()
-                                    << " but the result has rank "
-                                    << out.getRank();
+      return emitOpError("input #")
+             << i << " has rank " << in.getRank() << " but the result has rank "
+             << out.getRank();
     for (int64_t d = 0; d < out.getRank(); ++d)
       if (d != dim && !dimsCompatible(in.getDimSize(d), out.getDimSize(d)))
         return emitOpError("input #")
-               << i << " has size " << in.getDimSize(d) << " in dimension "
-               << d << " but the result has " << out.getDimSize(d)
+               << i << " has size " << in.getDimSize(d) << " in dimension " << d
+               << " but the result has " << out.getDimSize(d)
                << "; only dimension " << dim << " may differ";
     if (in.isDynamicDim(dim))
       dynamic = true;
@@ -836,8 +835,7 @@ static bool isValidAccumulatorType(Type operand, Type result) {
   return false;
 }
 
-template <typename OpTy>
-static LogicalResult verifyContraction(OpTy op) {
+template <typename OpTy> static LogicalResult verifyContraction(OpTy op) {
   constexpr int64_t rank = OpTy::kRank;
   auto lhs = cast<RankedTensorType>(op.getLhs().getType());
   auto rhs = cast<RankedTensorType>(op.getRhs().getType());
@@ -846,8 +844,8 @@ static LogicalResult verifyContraction(OpTy op) {
                             {"rhs", rhs},
                             {"result", out}})
     if (type.getRank() != rank)
-      return op.emitOpError() << name << " must have rank " << rank
-                              << ", got " << type;
+      return op.emitOpError()
+             << name << " must have rank " << rank << ", got " << type;
   if (lhs.getElementType() != rhs.getElementType())
     return op.emitOpError("lhs and rhs element types differ: ")
            << lhs.getElementType() << " vs " << rhs.getElementType()
@@ -877,8 +875,8 @@ static LogicalResult verifyContraction(OpTy op) {
   if (!dimsCompatible(out.getDimSize(r), m) ||
       !dimsCompatible(out.getDimSize(r + 1), n))
     return op.emitOpError("result shape ")
-           << out << " does not match the product shape " << dimString(m)
-           << "x" << dimString(n);
+           << out << " does not match the product shape " << dimString(m) << "x"
+           << dimString(n);
   return success();
 }
 
@@ -895,23 +893,22 @@ static LogicalResult verifyYield(Operation *op, Region &region,
   Block &block = region.front();
   auto yield = block.empty() ? YieldOp() : dyn_cast<YieldOp>(block.back());
   if (!yield)
-    return op->emitOpError() << regionName
-                             << " region must end with meld.yield";
+    return op->emitOpError()
+           << regionName << " region must end with meld.yield";
   if (yield.getValues().getTypes() != expected) {
     std::string want, got;
     llvm::raw_string_ostream wantOs(want), gotOs(got);
     llvm::interleaveComma(expected, wantOs);
     llvm::interleaveComma(yield.getValues().getTypes(), gotOs);
-    return yield.emitOpError() << "in the " << regionName << " region of "
-                               << op->getName() << " yields (" << got
-                               << ") but (" << want << ") is expected";
+    return yield.emitOpError()
+           << "in the " << regionName << " region of " << op->getName()
+           << " yields (" << got << ") but (" << want << ") is expected";
   }
   return success();
 }
 
 LogicalResult IfOp::verify() {
-  if (failed(verifyYield(*this, getThenRegion(), "then",
-                         getResultTypes())))
+  if (failed(verifyYield(*this, getThenRegion(), "then", getResultTypes())))
     return failure();
   return verifyYield(*this, getElseRegion(), "else", getResultTypes());
 }
@@ -945,23 +942,22 @@ void IfOp::getCanonicalizationPatterns(RewritePatternSet &results,
 }
 
 LogicalResult WhileOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
   llvm::append_range(inferredReturnTypes, operands.getTypes());
   return success();
 }
 
 LogicalResult WhileOp::verify() {
   TypeRange types = getInits().getTypes();
-  for (auto [name, region] : {std::pair<StringRef, Region *>{"cond", &getCond()},
-                              {"body", &getBody()}}) {
+  for (auto [name, region] :
+       {std::pair<StringRef, Region *>{"cond", &getCond()},
+        {"body", &getBody()}}) {
     TypeRange argTypes = region->front().getArgumentTypes();
     if (argTypes != types)
-      return emitOpError() << name << " region takes "
-                           << argTypes.size() << " argument(s) of types ("
-                           << argTypes << ") but the loop carries ("
-                           << types << ")";
+      return emitOpError() << name << " region takes " << argTypes.size()
+                           << " argument(s) of types (" << argTypes
+                           << ") but the loop carries (" << types << ")";
   }
   auto predType = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
   if (failed(verifyYield(*this, getCond(), "cond", TypeRange(predType))))
@@ -999,9 +995,9 @@ LogicalResult KernelOp::verifyRegions() {
     if (isa<KernelOp, IfOp, WhileOp>(op))
       return op.emitOpError("cannot be inside a meld.kernel; control flow "
                             "and nested groups stay in the schedule");
-    bool indexArith = isa<arith::ArithDialect>(op.getDialect()) &&
-                      llvm::all_of(op.getResultTypes(),
-                                   [](Type t) { return t.isIndex(); });
+    bool indexArith =
+        isa<arith::ArithDialect>(op.getDialect()) &&
+        llvm::all_of(op.getResultTypes(), [](Type t) { return t.isIndex(); });
     if (!isa<MeldDialect>(op.getDialect()) && !indexArith)
       return op.emitOpError("cannot be inside a meld.kernel: only meld ops "
                             "and arith index arithmetic can");

@@ -110,18 +110,18 @@ FunctionCost meld::estimateFunctionCost(func::FuncOp func,
 void meld::recordUnfusedCost(func::FuncOp func, const FusionOptions &options) {
   if (func->hasAttr(kUnfusedCostAttr))
     return;
-  Cost cost =
-      estimateFunctionCost(func, options.dynamicDimEstimate).unfused;
+  Cost cost = estimateFunctionCost(func, options.dynamicDimEstimate).unfused;
   Builder b(func.getContext());
-  func->setAttr(kUnfusedCostAttr,
-                b.getDictionaryAttr({
-                    b.getNamedAttr("bytes_read", b.getI64IntegerAttr(cost.bytesRead)),
-                    b.getNamedAttr("bytes_written",
-                                   b.getI64IntegerAttr(cost.bytesWritten)),
-                    b.getNamedAttr("launches", b.getI64IntegerAttr(cost.launches)),
-                    b.getNamedAttr("dynamic_dim_estimate",
-                                   b.getI64IntegerAttr(options.dynamicDimEstimate)),
-                }));
+  func->setAttr(
+      kUnfusedCostAttr,
+      b.getDictionaryAttr({
+          b.getNamedAttr("bytes_read", b.getI64IntegerAttr(cost.bytesRead)),
+          b.getNamedAttr("bytes_written",
+                         b.getI64IntegerAttr(cost.bytesWritten)),
+          b.getNamedAttr("launches", b.getI64IntegerAttr(cost.launches)),
+          b.getNamedAttr("dynamic_dim_estimate",
+                         b.getI64IntegerAttr(options.dynamicDimEstimate)),
+      }));
 }
 
 Cost meld::getUnfusedCost(func::FuncOp func, int64_t dynamicDimEstimate) {
@@ -131,7 +131,8 @@ Cost meld::getUnfusedCost(func::FuncOp func, int64_t dynamicDimEstimate) {
       return attr.getInt();
     return std::nullopt;
   };
-  std::optional<int64_t> read = get("bytes_read"), written = get("bytes_written"),
+  std::optional<int64_t> read = get("bytes_read"),
+                         written = get("bytes_written"),
                          launches = get("launches"),
                          estimate = get("dynamic_dim_estimate");
   // A record made with another estimate for '?' dims does not compare.

@@ -1,4 +1,5 @@
-//===- FuseGemmEpilogue.cpp - Fuse matmuls with epilogues and prologues ----===//
+//===- FuseGemmEpilogue.cpp - Fuse matmuls with epilogues and prologues
+//----===//
 //
 // The pass shell; the policy lives in FusionPlanner::canFuse and the driver
 // in fuseBlock, shared with the other fusion passes and the explainer.
@@ -22,11 +23,12 @@ struct MeldFuseGemmEpiloguePass
   using Base::Base;
 
   void runOnOperation() override {
-    FusionOptions options = makeFusionOptions(
-        maxGroupOps, maxKernelParamBytes, maxLiveValues, maxPersistentRow,
-        dynamicDimEstimate);
+    FusionOptions options =
+        makeFusionOptions(maxGroupOps, maxKernelParamBytes, maxLiveValues,
+                          maxPersistentRow, dynamicDimEstimate);
     options.maxPrologueOps = maxPrologueOps;
-    if (failed(runFusionPass(getOperation(), FusionPass::GemmEpilogue, options)))
+    if (failed(
+            runFusionPass(getOperation(), FusionPass::GemmEpilogue, options)))
       signalPassFailure();
   }
 };

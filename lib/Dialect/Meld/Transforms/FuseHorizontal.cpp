@@ -38,8 +38,8 @@ struct Bucket {
     for (Value input : kernel.getInputs())
       if (!inputs.contains(input))
         fresh.insert(input);
-    int64_t params = inputs.size() + fresh.size() + results +
-                     kernel.getNumResults();
+    int64_t params =
+        inputs.size() + fresh.size() + results + kernel.getNumResults();
     return 8 * params;
   }
 
@@ -123,8 +123,8 @@ LogicalResult meld::fuseHorizontally(Block &block,
       for (Value input : kernel.getInputs())
         llvm::append_range(candidates, byInput.lookup(input));
       for (Type t : kernel.getResultTypes())
-        llvm::append_range(candidates,
-                           bySpace.lookup(cast<RankedTensorType>(t).getShape()));
+        llvm::append_range(
+            candidates, bySpace.lookup(cast<RankedTensorType>(t).getShape()));
       llvm::sort(candidates);
       candidates.erase(llvm::unique(candidates), candidates.end());
       std::optional<size_t> fit;
@@ -182,9 +182,9 @@ struct MeldFuseHorizontalPass
   using Base::Base;
 
   void runOnOperation() override {
-    FusionOptions options = makeFusionOptions(
-        maxGroupOps, maxKernelParamBytes, maxLiveValues, maxPersistentRow,
-        dynamicDimEstimate);
+    FusionOptions options =
+        makeFusionOptions(maxGroupOps, maxKernelParamBytes, maxLiveValues,
+                          maxPersistentRow, dynamicDimEstimate);
     options.maxHorizontalKernels = maxHorizontalKernels;
     if (failed(verifyFusionOptions(options, getOperation())))
       return signalPassFailure();

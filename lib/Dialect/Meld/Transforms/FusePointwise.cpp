@@ -22,9 +22,9 @@ struct MeldFusePointwisePass
   using Base::Base;
 
   void runOnOperation() override {
-    FusionOptions options = makeFusionOptions(
-        maxGroupOps, maxKernelParamBytes, maxLiveValues, maxPersistentRow,
-        dynamicDimEstimate);
+    FusionOptions options =
+        makeFusionOptions(maxGroupOps, maxKernelParamBytes, maxLiveValues,
+                          maxPersistentRow, dynamicDimEstimate);
     if (failed(runFusionPass(getOperation(), FusionPass::Pointwise, options)))
       signalPassFailure();
   }

@@ -1,4 +1,5 @@
-//===- FuseReductions.cpp - Fuse reductions with their neighbours -----------===//
+//===- FuseReductions.cpp - Fuse reductions with their neighbours
+//-----------===//
 //
 // The pass shell; the policy lives in FusionPlanner::canFuse and the driver
 // in fuseBlock, shared with the other fusion passes and the explainer.
@@ -22,9 +23,9 @@ struct MeldFuseReductionsPass
   using Base::Base;
 
   void runOnOperation() override {
-    FusionOptions options = makeFusionOptions(
-        maxGroupOps, maxKernelParamBytes, maxLiveValues, maxPersistentRow,
-        dynamicDimEstimate);
+    FusionOptions options =
+        makeFusionOptions(maxGroupOps, maxKernelParamBytes, maxLiveValues,
+                          maxPersistentRow, dynamicDimEstimate);
     if (failed(runFusionPass(getOperation(), FusionPass::Reductions, options)))
       signalPassFailure();
   }

@@ -4,11 +4,10 @@
 // a union-find, plus a list of the groups in a topological order of the group
 // graph. Merging groups A (earlier) and B creates a cycle exactly when a group
 // between them depends on A and B depends on that group, so the check only
-// looks at the groups between the two; after a merge the groups between are
-// split around the merged group to keep the order topological. Merges along
-// chains touch neighbours only, which keeps planning near-linear. Outlining
-// turns each final group into one meld.kernel and restores a topological
-// order of the block with sortTopologically.
+// searches the groups between the two; after a merge the smaller side of what
+// it found moves around the merged group to keep the order topological.
+// Merges along chains touch neighbours only. Outlining turns each final group
+// into one meld.kernel and lays the block out in the list's order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,7 +81,6 @@ FusionPlanner::FusionPlanner(Block &block, const FusionOptions &options)
     if (op.hasTrait<OpTrait::IsTerminator>())
       continue;
     GroupId id = ops.size();
-    position[&op] = id;
     ops.push_back(&op);
     opIds[&op] = id;
     mergeable.push_back(isNode(&op));
@@ -236,7 +234,7 @@ SmallVector<Operation *> FusionPlanner::mergedMembers(GroupId a,
   SmallVector<Operation *> ops(x.size() + y.size());
   std::merge(x.begin(), x.end(), y.begin(), y.end(), ops.begin(),
              [&](Operation *l, Operation *r) {
-               return position.lookup(l) < position.lookup(r);
+               return opIds.lookup(l) < opIds.lookup(r);
              });
   return ops;
 }
@@ -272,9 +270,8 @@ void FusionPlanner::insertBefore(GroupId anchor, ArrayRef<GroupId> groups) {
   next[left] = anchor;
   prev[anchor] = left;
   // Spread keys over the gap before the anchor; renumber when it is full.
-  int64_t low = prev[groups.front()] == kNone
-                    ? orderKey[anchor] - kKeyGap
-                    : orderKey[prev[groups.front()]];
+  int64_t low = prev[groups.front()] == kNone ? orderKey[anchor] - kKeyGap
+                                              : orderKey[prev[groups.front()]];
   int64_t step = (orderKey[anchor] - low) / (groups.size() + 1);
   if (step < 1) {
     renumber();
@@ -502,10 +499,10 @@ FusionDecision FusionPlanner::checkMergeLegality(GroupId a, GroupId b) const {
     }
     int64_t paramBytes = 8 * static_cast<int64_t>(params.size());
     if (paramBytes > options.maxKernelParamBytes)
-      return FusionDecision::refuse(llvm::formatv(
-          "limit: the kernel would take {0} parameter bytes "
-          "(max-kernel-param-bytes={1})",
-          paramBytes, options.maxKernelParamBytes));
+      return FusionDecision::refuse(
+          llvm::formatv("limit: the kernel would take {0} parameter bytes "
+                        "(max-kernel-param-bytes={1})",
+                        paramBytes, options.maxKernelParamBytes));
   }
   if (bound > options.maxLiveValues) {
     int64_t live = liveValues(merged);
@@ -577,9 +574,9 @@ static FusionDecision isPersistentRow(const RowSignature &sig,
     row *= sig.operand.getDimSize(d);
   }
   if (row > options.maxPersistentRow)
-    return FusionDecision::refuse(llvm::formatv(
-        "rows of {0} elements exceed max-persistent-row={1}", row,
-        options.maxPersistentRow));
+    return FusionDecision::refuse(
+        llvm::formatv("rows of {0} elements exceed max-persistent-row={1}", row,
+                      options.maxPersistentRow));
   return FusionDecision::allow();
 }
 
@@ -608,10 +605,10 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
   consumer = find(consumer);
   FusionKind pk = kindOf(producer), ck = kindOf(consumer);
   auto kinds = [&](StringRef why) {
-    return FusionDecision::refuse(
-        ("kinds: a " + stringifyFusionKind(pk) + " producer and a " +
-         stringifyFusionKind(ck) + " consumer " + why)
-            .str());
+    return FusionDecision::refuse(("kinds: a " + stringifyFusionKind(pk) +
+                                   " producer and a " +
+                                   stringifyFusionKind(ck) + " consumer " + why)
+                                      .str());
   };
 
   switch (pass) {
@@ -732,8 +729,8 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
       for (Operation *node : members(producer))
         forEachOpIn(node, [&](Operation *op) {
           ++ops;
-          cheap &= op->hasTrait<OpTrait::Elementwise>() ||
-                   isa<BroadcastInDimOp>(op);
+          cheap &=
+              op->hasTrait<OpTrait::Elementwise>() || isa<BroadcastInDimOp>(op);
         });
       if (!cheap)
         return FusionDecision::refuse(
@@ -785,10 +782,11 @@ static KernelOp outlineGroup(ArrayRef<Operation *> members, FusionKind kind,
   }
 
   OpBuilder builder(members.back());
-  Location loc = members.size() == 1
-                     ? members.front()->getLoc()
-                     : builder.getFusedLoc(llvm::map_to_vector(
-                           members, [](Operation *op) { return op->getLoc(); }));
+  Location loc =
+      members.size() == 1
+          ? members.front()->getLoc()
+          : builder.getFusedLoc(llvm::map_to_vector(
+                members, [](Operation *op) { return op->getLoc(); }));
   auto kernel = KernelOp::create(builder, loc, TypeRange(ValueRange(outputs)),
                                  kind, inputs.getArrayRef());
   Block *body = builder.createBlock(&kernel.getBody());
@@ -813,7 +811,8 @@ static KernelOp outlineGroup(ArrayRef<Operation *> members, FusionKind kind,
       continue;
     }
     Block &inner = member.getBody().front();
-    for (auto [arg, input] : llvm::zip(inner.getArguments(), member.getInputs()))
+    for (auto [arg, input] :
+         llvm::zip(inner.getArguments(), member.getInputs()))
       map.map(arg, map.lookupOrDefault(input));
     for (Operation &innerOp : inner.without_terminator())
       cloneInto(&innerOp);
@@ -821,15 +820,13 @@ static KernelOp outlineGroup(ArrayRef<Operation *> members, FusionKind kind,
          llvm::zip(member.getResults(), inner.getTerminator()->getOperands()))
       map.map(result, map.lookupOrDefault(yielded));
   }
-  YieldOp::create(builder, loc,
-                  llvm::map_to_vector(outputs, [&](Value v) {
+  YieldOp::create(builder, loc, llvm::map_to_vector(outputs, [&](Value v) {
                     return map.lookupOrDefault(v);
                   }));
 
   for (auto [output, result] : llvm::zip(outputs, kernel.getResults()))
-    output.replaceUsesWithIf(result, [&](OpOperand &use) {
-      return !inGroup(use.getOwner());
-    });
+    output.replaceUsesWithIf(
+        result, [&](OpOperand &use) { return !inGroup(use.getOwner()); });
   for (Operation *op : llvm::reverse(members))
     op->erase();
   return kernel;
@@ -852,8 +849,8 @@ LogicalResult FusionPlanner::outline(bool outlineSingletons) {
       continue;
     ArrayRef<Operation *> members = groupMembers[id];
     bool single = members.size() == 1;
-    if (!mergeable[id] || (single && (isa<KernelOp>(members.front()) ||
-                                      !outlineSingletons))) {
+    if (!mergeable[id] ||
+        (single && (isa<KernelOp>(members.front()) || !outlineSingletons))) {
       groupOp[id] = members.front();
       continue;
     }
@@ -986,7 +983,7 @@ LogicalResult meld::runFusionPass(func::FuncOp func, FusionPass pass,
 }
 
 LogicalResult meld::fuseBlock(Block &block, FusionPass pass,
-                     const FusionOptions &options) {
+                              const FusionOptions &options) {
   if (pass == FusionPass::Pointwise)
     recomputeCheapProducers(block, options);
   FusionPlanner planner(block, options);
@@ -1001,8 +998,8 @@ LogicalResult meld::fuseBlock(Block &block, FusionPass pass,
   // Runs `absorbNeighbours` once per group of kind `kind` reached through
   // `order`: a group's neighbours were all examined when it was built, so
   // visiting it again through another member would only repeat refusals.
-  auto sweep = [&](ArrayRef<Operation *> order, FusionKind kind,
-                   Side side, function_ref<bool(GroupId)> candidate) {
+  auto sweep = [&](ArrayRef<Operation *> order, FusionKind kind, Side side,
+                   function_ref<bool(GroupId)> candidate) {
     llvm::DenseSet<GroupId> done;
     for (Operation *op : order) {
       GroupId g = *planner.groupOf(op);

@@ -36,10 +36,9 @@ static std::string describeOps(Operation *op) {
     int64_t count = 0, shown = 3;
     for (Operation &inner : kernel.getBody().front().without_terminator()) {
       if (count++ < shown)
-        names.push_back("[" +
-                        stringifyFusionKind(cast<KernelOp>(inner).getKind())
-                            .str() +
-                        ": " + describeOps(&inner) + "]");
+        names.push_back(
+            "[" + stringifyFusionKind(cast<KernelOp>(inner).getKind()).str() +
+            ": " + describeOps(&inner) + "]");
     }
     if (count > shown)
       names.push_back("... " + std::to_string(count - shown) + " more");
@@ -49,8 +48,8 @@ static std::string describeOps(Operation *op) {
     if (isa<ConstantOp>(inner))
       continue;
     if (auto nested = dyn_cast<KernelOp>(inner))
-      names.push_back("[" + stringifyFusionKind(nested.getKind()).str() +
-                      ": " + describeOps(nested) + "]");
+      names.push_back("[" + stringifyFusionKind(nested.getKind()).str() + ": " +
+                      describeOps(nested) + "]");
     else
       names.push_back(inner.getName().stripDialect().str());
   }
@@ -106,10 +105,8 @@ struct MeldFusionReportPass
         else
           ops = 1;
         os << "  group " << index++ << ": " << kind << ", ";
-        if (isKernel &&
-            cast<KernelOp>(op).getKind() == FusionKind::horizontal)
-          os << cast<KernelOp>(op).getBody().front().getOperations().size() -
-                    1
+        if (isKernel && cast<KernelOp>(op).getKind() == FusionKind::horizontal)
+          os << cast<KernelOp>(op).getBody().front().getOperations().size() - 1
              << " kernels, ";
         os << ops << (ops == 1 ? " op" : " ops") << " (" << describeOps(op)
            << "), reads " << c.bytesRead << " B, writes " << c.bytesWritten
@@ -121,9 +118,9 @@ struct MeldFusionReportPass
       os << "  before fusion: " << before.launches << " launches, "
          << before.bytes() << " bytes\n";
       os << "  after fusion:  " << after.launches << " launches, "
-         << after.bytes() << " bytes (" << ratio(before.launches, after.launches)
-         << " fewer launches, " << ratio(before.bytes(), after.bytes())
-         << " fewer bytes)\n";
+         << after.bytes() << " bytes ("
+         << ratio(before.launches, after.launches) << " fewer launches, "
+         << ratio(before.bytes(), after.bytes()) << " fewer bytes)\n";
     });
   }
 };
@@ -133,9 +130,9 @@ struct MeldExplainFusionPass
   using Base::Base;
 
   void runOnOperation() override {
-    FusionOptions options = makeFusionOptions(
-        maxGroupOps, maxKernelParamBytes, maxLiveValues, maxPersistentRow,
-        dynamicDimEstimate);
+    FusionOptions options =
+        makeFusionOptions(maxGroupOps, maxKernelParamBytes, maxLiveValues,
+                          maxPersistentRow, dynamicDimEstimate);
     if (failed(verifyFusionOptions(options, getOperation())))
       return signalPassFailure();
     (void)forEachFusionBlock(getOperation(), [&](Block &block) {
@@ -166,14 +163,13 @@ struct MeldExplainFusionPass
       for (Value operand : op.getOperands()) {
         Operation *producer = operand.getDefiningOp();
         if (!producer || !(isHorizontal(producer) || isHorizontal(&op)) ||
-            !seen.insert(producer).second || !isa<KernelOp>(producer) &&
-                                                 !isComputeOp(producer))
+            !seen.insert(producer).second ||
+            !isa<KernelOp>(producer) && !isComputeOp(producer))
           continue;
         InFlightDiagnostic remark = op.emitRemark();
         remark << "not fused with its "
                << (isa<KernelOp>(producer)
-                       ? stringifyFusionKind(
-                             cast<KernelOp>(producer).getKind())
+                       ? stringifyFusionKind(cast<KernelOp>(producer).getKind())
                        : StringRef("unfused"))
                << " producer '" << describeOps(producer)
                << "': horizontal launches are packed last from groups that "
@@ -201,8 +197,8 @@ struct MeldExplainFusionPass
     Operation *producerOp = planner.members(producer).front();
     FusionDecision d = planner.canFuse(pass, producer, consumer);
     InFlightDiagnostic remark = consumerOp->emitRemark();
-    remark << "not fused with its " << stringifyFusionKind(pk)
-           << " producer '" << describeOps(producerOp) << "': ";
+    remark << "not fused with its " << stringifyFusionKind(pk) << " producer '"
+           << describeOps(producerOp) << "': ";
     if (d.allowed)
       remark << passName << " would fuse them; it has not run since they "
              << "were formed";
@@ -212,7 +208,8 @@ struct MeldExplainFusionPass
   }
 };
 
-struct MeldFusionDotPass : public meld::impl::MeldFusionDotBase<MeldFusionDotPass> {
+struct MeldFusionDotPass
+    : public meld::impl::MeldFusionDotBase<MeldFusionDotPass> {
   using Base::Base;
 
   void runOnOperation() override {

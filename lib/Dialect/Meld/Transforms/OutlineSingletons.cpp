@@ -40,9 +40,9 @@ struct MeldOutlineSingletonsPass
     for (Operation &op : block) {
       Dialect *dialect = op.getDialect();
       bool known = isa_and_nonnull<MeldDialect, func::FuncDialect>(dialect);
-      bool indexArith = isa_and_nonnull<arith::ArithDialect>(dialect) &&
-                        llvm::all_of(op.getResultTypes(),
-                                     [](Type t) { return t.isIndex(); });
+      bool indexArith =
+          isa_and_nonnull<arith::ArithDialect>(dialect) &&
+          llvm::all_of(op.getResultTypes(), [](Type t) { return t.isIndex(); });
       if (!known && !indexArith)
         op.emitWarning() << "'" << op.getName()
                          << "' is not a meld op: fusion leaves it outside "

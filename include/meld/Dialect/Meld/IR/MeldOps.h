@@ -13,7 +13,6 @@
 #include "meld/Reference/HostTensor.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
-#include "llvm/Support/Error.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
@@ -21,6 +20,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/Error.h"
 
 #include "meld/Dialect/Meld/IR/MeldEnums.h.inc"
 

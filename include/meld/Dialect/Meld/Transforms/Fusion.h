@@ -182,7 +182,6 @@ public:
   const FusionOptions &getOptions() const { return options; }
   mlir::Block &getBlock() const { return block; }
 
-
 private:
   GroupId find(GroupId id) const;
   /// The group (mergeable or not) of a top-level op.
@@ -229,6 +228,7 @@ private:
   /// depends on depends directly on A, so only B's ancestors after A are
   /// searched. After a merge those ancestors move before the merged group.
   llvm::SmallVector<mlir::Operation *> ops;
+  /// Index of each top-level op in the original block order.
   llvm::DenseMap<mlir::Operation *, GroupId> opIds;
   llvm::SmallVector<bool> mergeable;
   mutable llvm::SmallVector<GroupId> parent;
@@ -238,7 +238,6 @@ private:
   llvm::SmallVector<GroupId> next, prev;
   GroupId head = 0;
   llvm::SmallVector<int64_t> orderKey;
-  llvm::DenseMap<mlir::Operation *, int64_t> position;
 };
 
 /// Applies `fn` to every block that fusion works on in `func`: the body and
