@@ -72,7 +72,7 @@ static cl::opt<int64_t> maxWhileIterations(
     "max-while-iterations",
     cl::desc("Stop a meld.while loop with an error after this many "
              "iterations"),
-    cl::init(10'000'000), cl::cat(category));
+    cl::init(1'000'000), cl::cat(category));
 
 static int fail(const Twine &message) {
   llvm::WithColor::error(llvm::errs(), "meld-run") << message << "\n";

@@ -32,7 +32,7 @@ using RuntimeValue = std::variant<ref::HostTensor, int64_t>;
 struct InterpreterOptions {
   /// A meld.while that runs more iterations than this is stopped with an
   /// error instead of hanging.
-  int64_t maxWhileIterations = 10'000'000;
+  int64_t maxWhileIterations = 1'000'000;
   /// Nested func.call depth limit (guards against unbounded recursion).
   int64_t maxCallDepth = 256;
   /// No tensor may have more elements than this (guards against a dynamic
