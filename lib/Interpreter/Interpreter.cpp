@@ -33,6 +33,9 @@ struct Interpreter::Frame {
     return std::get<HostTensor>(values.find(v)->second);
   }
   int64_t index(Value v) { return std::get<int64_t>(values.find(v)->second); }
+  /// Binds `v`. The value is taken by copy first: inserting may rehash the
+  /// map and move whatever a reference into it would point at.
+  void bind(Value v, RuntimeValue value) { values[v] = std::move(value); }
 };
 
 Interpreter::Interpreter(ModuleOp module, InterpreterOptions options)
@@ -102,7 +105,7 @@ Interpreter::call(func::FuncOp func, ArrayRef<RuntimeValue> args,
         failed(checkAgainstType(func.getLoc(), std::get<HostTensor>(arg),
                                 argType, "argument #" + Twine(i))))
       return failure();
-    frame.values[func.getArgument(i)] = arg;
+    frame.bind(func.getArgument(i), arg);
   }
   SmallVector<Value> returned;
   if (failed(runBlock(func.getBody().front(), frame, returned)))
@@ -188,15 +191,15 @@ LogicalResult Interpreter::execute(Operation *op, Frame &frame) {
   // Index values: sizes of dynamic dimensions and arithmetic on them.
   if (auto dim = dyn_cast<meld::DimOp>(op)) {
     const HostTensor &t = frame.tensor(dim.getSource());
-    frame.values[dim.getResult()] =
-        t.getShape()[static_cast<int64_t>(dim.getIndex())];
+    frame.bind(dim.getResult(),
+               t.getShape()[static_cast<int64_t>(dim.getIndex())]);
     return success();
   }
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     auto intAttr = dyn_cast<IntegerAttr>(constant.getValue());
     if (!intAttr || !constant.getType().isIndex())
       return op->emitOpError("the interpreter supports index constants only");
-    frame.values[constant.getResult()] = intAttr.getInt();
+    frame.bind(constant.getResult(), intAttr.getInt());
     return success();
   }
   if (op->getDialect() && isa<arith::ArithDialect>(op->getDialect())) {
@@ -207,7 +210,7 @@ LogicalResult Interpreter::execute(Operation *op, Frame &frame) {
                                            indexOf(op->getOperand(1)));
     if (failed(v))
       return failure();
-    frame.values[op->getResult(0)] = *v;
+    frame.bind(op->getResult(0), *v);
     return success();
   }
 
@@ -230,7 +233,7 @@ LogicalResult Interpreter::execute(Operation *op, Frame &frame) {
       return failure();
     }
     for (auto [res, value] : llvm::zip(callOp.getResults(), *results))
-      frame.values[res] = std::move(value);
+      frame.bind(res, std::move(value));
     return success();
   }
 
@@ -244,7 +247,7 @@ LogicalResult Interpreter::execute(Operation *op, Frame &frame) {
     for (Value v : yielded)
       values.push_back(frame.values.find(v)->second);
     for (auto [res, value] : llvm::zip(results, values))
-      frame.values[res] = std::move(value);
+      frame.bind(res, std::move(value));
     return success();
   };
   if (auto ifOp = dyn_cast<meld::IfOp>(op)) {
@@ -256,9 +259,7 @@ LogicalResult Interpreter::execute(Operation *op, Frame &frame) {
     Block &body = kernel.getBody().front();
     for (auto [arg, input] :
          llvm::zip(body.getArguments(), kernel.getInputs())) {
-      // Copy before inserting: insertion may rehash and move the source.
-      RuntimeValue value = frame.values.find(input)->second;
-      frame.values[arg] = std::move(value);
+      frame.bind(arg, frame.values.find(input)->second);
     }
     return runInto(body, kernel.getResults());
   }
@@ -269,7 +270,7 @@ LogicalResult Interpreter::execute(Operation *op, Frame &frame) {
     for (int64_t iteration = 0;; ++iteration) {
       Block &cond = whileOp.getCond().front();
       for (auto [arg, value] : llvm::zip(cond.getArguments(), current))
-        frame.values[arg] = value;
+        frame.bind(arg, value);
       SmallVector<Value> predicate;
       if (failed(runBlock(cond, frame, predicate)))
         return failure();
@@ -282,7 +283,7 @@ LogicalResult Interpreter::execute(Operation *op, Frame &frame) {
                   "--max-while-iterations) if the loop is meant to run longer";
       Block &body = whileOp.getBody().front();
       for (auto [arg, value] : llvm::zip(body.getArguments(), current))
-        frame.values[arg] = value;
+        frame.bind(arg, value);
       SmallVector<Value> next;
       if (failed(runBlock(body, frame, next)))
         return failure();
@@ -290,7 +291,7 @@ LogicalResult Interpreter::execute(Operation *op, Frame &frame) {
         slot = frame.values.find(v)->second;
     }
     for (auto [res, value] : llvm::zip(whileOp.getResults(), current))
-      frame.values[res] = std::move(value);
+      frame.bind(res, std::move(value));
     return success();
   }
 
@@ -323,7 +324,7 @@ LogicalResult Interpreter::execute(Operation *op, Frame &frame) {
                               "the result of '" + op->getName().getStringRef() +
                                   "'")))
     return failure();
-  frame.values[op->getResult(0)] = std::move(*result);
+  frame.bind(op->getResult(0), std::move(*result));
   return success();
 }
 

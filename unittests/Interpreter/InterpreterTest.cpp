@@ -241,3 +241,23 @@ TEST_F(InterpreterTest, UnknownFunctionIsAnError) {
   EXPECT_TRUE(failed(interpreter.run("nope", {})));
   EXPECT_NE(diagnostics.find("no function named 'nope'"), std::string::npos);
 }
+
+// meld.dim binds a value read from another value in the same map; with
+// enough values defined before it, the insertion rehashes the map. Run over
+// many program sizes so that one of them rehashes exactly there (found by
+// fuzzing under AddressSanitizer as a use after free).
+TEST_F(InterpreterTest, DimSurvivesRehashOfTheValueMap) {
+  for (int n = 1; n <= 80; ++n) {
+    std::string body;
+    for (int i = 0; i < n; ++i)
+      body += "  %v" + std::to_string(i) + " = meld.neg %x : tensor<?xf32>\n";
+    std::string program =
+        "func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {\n" + body +
+        "  %n = meld.dim %v0, 0 : tensor<?xf32>\n"
+        "  %r = meld.reshape %v0 sizes(%n) : tensor<?xf32> -> tensor<?xf32>\n"
+        "  return %r : tensor<?xf32>\n}\n";
+    auto results = run(program, {f32({3}, {1, 2, 3})});
+    ASSERT_TRUE(succeeded(results)) << diagnostics;
+    EXPECT_EQ((*results)[0].floatData(), (std::vector<double>{-1, -2, -3}));
+  }
+}
