@@ -367,6 +367,9 @@ meld::makeRandomArguments(func::FuncOp func, uint64_t seed,
     SmallVector<int64_t> shape;
     for (int64_t d : type.getShape())
       shape.push_back(ShapedType::isDynamic(d) ? dynamicSize : d);
+    if (ref::numElements(shape) > ref::kMaxElements)
+      return func.emitError() << "argument #" << i << " would have more than "
+                              << ref::kMaxElements << " elements";
     HostTensor tensor(*kind, shape);
     std::uniform_real_distribution<double> real(-1.0, 1.0);
     std::uniform_int_distribution<int64_t> integer(-8, 7), boolean(0, 1);

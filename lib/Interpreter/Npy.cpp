@@ -181,6 +181,8 @@ llvm::Expected<HostTensor> meld::parseNpy(llvm::StringRef bytes) {
       return npyError("the .npy shape is too large");
     else
       count *= d;
+  if (ref::numElements(shape) > ref::kMaxElements)
+    return npyError("the .npy shape is too large");
   llvm::StringRef data = bytes.drop_front(headerStart + headerLen);
   uint64_t expectedBytes = static_cast<uint64_t>(count) * dtype->itemSize;
   if (count > 0 &&

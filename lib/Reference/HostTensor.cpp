@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace meld::ref;
 
@@ -130,9 +131,16 @@ int64_t meld::ref::maxInt(ElementKind kind) {
 }
 
 int64_t meld::ref::numElements(llvm::ArrayRef<int64_t> shape) {
+  // Saturates instead of overflowing, so absurd shapes compare as huge.
   int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
+  for (int64_t d : shape) {
+    if (d == 0)
+      return 0;
+    if (d < 0 || n > std::numeric_limits<int64_t>::max() / d)
+      n = std::numeric_limits<int64_t>::max();
+    else
+      n *= d;
+  }
   return n;
 }
 

@@ -478,6 +478,9 @@ Expected<HostTensor> meld::ref::reduce(ReduceFn fn, const HostTensor &x,
   if (isArg && count == 0)
     return makeError("reduce: argmax/argmin of an empty dimension");
   int64_t outSize = numElements(keptShape);
+  if (outSize > kMaxElements)
+    return makeError("reduce: the result would have more than {0} elements",
+                     kMaxElements);
 
   // Accumulators: floats in double, integers in int64 (wrapping).
   bool isF = x.isFloat();
@@ -620,6 +623,9 @@ Expected<HostTensor> meld::ref::matmul(const HostTensor &lhs,
   int64_t batch = numElements(ls.drop_back(2));
   SmallVector<int64_t> shape(ls.drop_back(2));
   shape.append({m, n});
+  if (numElements(shape) > kMaxElements)
+    return makeError("matmul: the result would have more than {0} elements",
+                     kMaxElements);
   HostTensor r(resultKind, shape);
   int64_t lhsMat = ls[rank - 2] * ls[rank - 1];
   int64_t rhsMat = rs[rank - 2] * rs[rank - 1];

@@ -37,7 +37,7 @@ struct InterpreterOptions {
   int64_t maxCallDepth = 256;
   /// No tensor may have more elements than this (guards against a dynamic
   /// size operand asking for more memory than the host has).
-  int64_t maxTensorElements = int64_t(1) << 31;
+  int64_t maxTensorElements = ref::kMaxElements;
 };
 
 /// Runs functions of one module. Errors are reported as MLIR diagnostics at

@@ -41,8 +41,11 @@ int64_t wrapToInt(int64_t value, ElementKind kind);
 int64_t minInt(ElementKind kind);
 int64_t maxInt(ElementKind kind);
 
-/// Number of elements of `shape`; 1 for rank 0.
+/// Number of elements of `shape`; 1 for rank 0; saturates at INT64_MAX.
 int64_t numElements(llvm::ArrayRef<int64_t> shape);
+/// The most elements a reference tensor may have: kernels refuse to build
+/// larger results, so no shape can make the host allocate without bound.
+inline constexpr int64_t kMaxElements = int64_t(1) << 31;
 /// Row-major strides of `shape`.
 llvm::SmallVector<int64_t> rowMajorStrides(llvm::ArrayRef<int64_t> shape);
 /// "2x3", "" for rank 0: the shape as MLIR prints it inside tensor<...>.

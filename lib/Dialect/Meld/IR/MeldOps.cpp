@@ -95,7 +95,8 @@ static double toDouble(APFloat value) {
 FailureOr<HostTensor> meld::toHostTensor(ElementsAttr attr) {
   auto dense = dyn_cast<DenseElementsAttr>(attr);
   auto type = dyn_cast<RankedTensorType>(attr.getType());
-  if (!dense || !type || !type.hasStaticShape())
+  if (!dense || !type || !type.hasStaticShape() ||
+      ref::numElements(type.getShape()) > ref::kMaxElements)
     return failure();
   std::optional<ElementKind> kind = getElementKind(type.getElementType());
   if (!kind)
@@ -227,7 +228,8 @@ llvm::Expected<HostTensor> meld::evaluateOp(Operation *op,
       .Case([&](ConstantOp constant) -> R {
         FailureOr<HostTensor> value = toHostTensor(constant.getValue());
         if (failed(value))
-          return llvm::createStringError("unsupported constant attribute");
+          return llvm::createStringError(
+              "the constant is unsupported or has more than 2^31 elements");
         return *value;
       })
       .Case([&](IotaOp iota) -> R {
@@ -280,12 +282,13 @@ static OpFoldResult foldConstantOperands(Operation *op,
                                          ArrayRef<Attribute> operands) {
   auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!resultType || !resultType.hasStaticShape() ||
-      resultType.getNumElements() > kMaxFoldElements)
+      ref::numElements(resultType.getShape()) > kMaxFoldElements)
     return {};
   SmallVector<HostTensor> values;
   for (Attribute attr : operands) {
     auto elements = dyn_cast_if_present<ElementsAttr>(attr);
-    if (!elements || elements.getNumElements() > kMaxFoldElements)
+    if (!elements || ref::numElements(elements.getShapedType().getShape()) >
+                         kMaxFoldElements)
       return {};
     FailureOr<HostTensor> value = toHostTensor(elements);
     if (failed(value))
@@ -590,11 +593,12 @@ LogicalResult ReshapeOp::verify() {
   auto out = cast<RankedTensorType>(getType());
   if (failed(verifySameElementType(*this, in, out)))
     return failure();
-  if (in.hasStaticShape() && out.hasStaticShape() &&
-      in.getNumElements() != out.getNumElements())
+  int64_t inCount = ref::numElements(in.getShape());
+  int64_t outCount = ref::numElements(out.getShape());
+  if (in.hasStaticShape() && out.hasStaticShape() && inCount != outCount)
     return emitOpError("cannot reshape ")
-           << in << " (" << in.getNumElements() << " elements) into " << out
-           << " (" << out.getNumElements() << " elements)";
+           << in << " (" << inCount << " elements) into " << out << " ("
+           << outCount << " elements)";
   return verifyDynamicSizes(*this, out, getDynamicSizes());
 }
 

@@ -18,12 +18,15 @@ int64_t meld::estimateBytes(Type type, int64_t dynamicDimEstimate) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor)
     return 0;
-  int64_t elements = 1;
+  SmallVector<int64_t> shape;
   for (int64_t d : tensor.getShape())
-    elements *= ShapedType::isDynamic(d) ? dynamicDimEstimate : d;
-  int64_t bits = tensor.getElementTypeBitWidth();
+    shape.push_back(ShapedType::isDynamic(d) ? dynamicDimEstimate : d);
+  int64_t elements = ref::numElements(shape); // Saturating.
   // i1 is stored as one byte per element.
-  return elements * std::max<int64_t>(1, bits / 8);
+  int64_t bytes = std::max<int64_t>(1, tensor.getElementTypeBitWidth() / 8);
+  if (elements > std::numeric_limits<int64_t>::max() / bytes / 1024)
+    return std::numeric_limits<int64_t>::max() / 1024; // Sums stay finite.
+  return elements * bytes;
 }
 
 bool meld::isComputeOp(Operation *op) {
