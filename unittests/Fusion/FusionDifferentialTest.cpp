@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Support/MeldTestContext.h"
 #include "meld/Dialect/Meld/IR/MeldDialect.h"
 #include "meld/Dialect/Meld/Transforms/Fusion.h"
 #include "meld/Dialect/Meld/Transforms/Passes.h"
@@ -27,21 +28,9 @@ using namespace mlir;
 using meld::ref::HostTensor;
 
 namespace {
-class FusionDifferential : public ::testing::TestWithParam<int> {
+class FusionDifferential : public ::testing::TestWithParam<int>,
+                           protected meld::testing::MeldTestContext {
 protected:
-  FusionDifferential() {
-    DialectRegistry registry;
-    registry
-        .insert<meld::MeldDialect, func::FuncDialect, arith::ArithDialect>();
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-    handler = std::make_unique<ScopedDiagnosticHandler>(
-        &context, [this](Diagnostic &diag) {
-          diagnostics += diag.str() + "\n";
-          return success();
-        });
-  }
-
   std::vector<HostTensor> interpret(ModuleOp module, uint64_t seed) {
     auto func = module.lookupSymbol<func::FuncOp>("main");
     std::vector<HostTensor> args =
@@ -73,10 +62,6 @@ protected:
     fused->walk([&](meld::KernelOp) { ++kernels; });
     return kernels;
   }
-
-  MLIRContext context;
-  std::unique_ptr<ScopedDiagnosticHandler> handler;
-  std::string diagnostics;
 };
 } // namespace
 

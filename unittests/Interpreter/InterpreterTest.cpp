@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "meld/Interpreter/Interpreter.h"
+#include "../Support/MeldTestContext.h"
 #include "meld/Dialect/Meld/IR/MeldDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -22,20 +23,9 @@ using meld::ref::ElementKind;
 using meld::ref::HostTensor;
 
 namespace {
-class InterpreterTest : public ::testing::Test {
+class InterpreterTest : public ::testing::Test,
+                        protected meld::testing::MeldTestContext {
 protected:
-  InterpreterTest() {
-    registry
-        .insert<meld::MeldDialect, func::FuncDialect, arith::ArithDialect>();
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-    handler = std::make_unique<ScopedDiagnosticHandler>(
-        &context, [this](Diagnostic &diag) {
-          diagnostics += diag.str() + "\n";
-          return success();
-        });
-  }
-
   OwningOpRef<ModuleOp> parse(llvm::StringRef source) {
     return parseSourceString<ModuleOp>(source, &context);
   }
@@ -59,11 +49,7 @@ protected:
     return t;
   }
 
-  DialectRegistry registry;
-  MLIRContext context;
-  std::unique_ptr<ScopedDiagnosticHandler> handler;
   OwningOpRef<ModuleOp> module;
-  std::string diagnostics;
 };
 } // namespace
 
