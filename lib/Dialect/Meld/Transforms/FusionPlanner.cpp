@@ -170,21 +170,20 @@ SmallVector<GroupId> FusionPlanner::producers(GroupId group) const {
   group = find(group);
   llvm::SetVector<GroupId> result;
   for (Operation *node : members(group))
-    for (Value operand : node->getOperands())
-      if (Operation *def = operand.getDefiningOp())
-        if (std::optional<GroupId> g = groupOf(def); g && *g != group)
-          result.insert(*g);
+    forEachSource(node, [&](GroupId g) {
+      if (g != group && mergeable[g])
+        result.insert(g);
+    });
   return result.takeVector();
 }
 
 SmallVector<GroupId> FusionPlanner::consumers(GroupId group) const {
   group = find(group);
   llvm::SetVector<GroupId> result;
-  for (Operation *node : members(group))
-    for (Operation *user : node->getUsers())
-      if (Operation *n = nodeOf(user))
-        if (std::optional<GroupId> g = groupOf(n); g && *g != group)
-          result.insert(*g);
+  forEachUser(group, [&](GroupId g) {
+    if (g != group && mergeable[g])
+      result.insert(g);
+  });
   return result.takeVector();
 }
 
