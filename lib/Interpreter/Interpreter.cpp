@@ -350,6 +350,22 @@ func::FuncOp meld::findEntryFunction(ModuleOp module, StringRef name) {
   return nullptr;
 }
 
+HostTensor meld::makeRandomTensor(ElementKind kind, ArrayRef<int64_t> shape,
+                                  std::mt19937_64 &rng) {
+  HostTensor tensor(kind, shape);
+  std::uniform_real_distribution<double> real(-1.0, 1.0);
+  std::uniform_int_distribution<int64_t> integer(-8, 7), boolean(0, 1);
+  for (int64_t j = 0; j < tensor.size(); ++j) {
+    if (tensor.isFloat())
+      tensor.setFloat(j, real(rng));
+    else if (tensor.getKind() == ElementKind::I1)
+      tensor.setInt(j, boolean(rng));
+    else
+      tensor.setInt(j, integer(rng));
+  }
+  return tensor;
+}
+
 FailureOr<std::vector<HostTensor>>
 meld::makeRandomArguments(func::FuncOp func, uint64_t seed,
                           int64_t dynamicSize) {
@@ -370,17 +386,7 @@ meld::makeRandomArguments(func::FuncOp func, uint64_t seed,
     if (ref::numElements(shape) > ref::kMaxElements)
       return func.emitError() << "argument #" << i << " would have more than "
                               << ref::kMaxElements << " elements";
-    HostTensor tensor(*kind, shape);
-    std::uniform_real_distribution<double> real(-1.0, 1.0);
-    std::uniform_int_distribution<int64_t> integer(-8, 7), boolean(0, 1);
-    for (int64_t j = 0; j < tensor.size(); ++j) {
-      if (tensor.isFloat())
-        tensor.setFloat(j, real(rng));
-      else if (tensor.getKind() == ElementKind::I1)
-        tensor.setInt(j, boolean(rng));
-      else
-        tensor.setInt(j, integer(rng));
-    }
+    HostTensor tensor = makeRandomTensor(*kind, shape, rng);
     args.push_back(std::move(tensor));
   }
   return args;

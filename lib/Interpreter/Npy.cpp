@@ -78,21 +78,6 @@ static std::optional<llvm::StringRef> findKey(llvm::StringRef header,
   return rest.ltrim();
 }
 
-static double halfBitsToDouble(uint16_t bits, const llvm::fltSemantics &sem) {
-  llvm::APFloat f(sem, llvm::APInt(16, bits));
-  bool losesInfo = false;
-  f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
-            &losesInfo);
-  return f.convertToDouble();
-}
-
-static uint16_t doubleToHalfBits(double v, const llvm::fltSemantics &sem) {
-  llvm::APFloat f(v);
-  bool losesInfo = false;
-  f.convert(sem, llvm::APFloat::rmNearestTiesToEven, &losesInfo);
-  return static_cast<uint16_t>(f.bitcastToAPInt().getZExtValue());
-}
-
 template <typename T> static T loadLE(const char *p) {
   T v;
   std::memcpy(&v, p, sizeof(T));
@@ -201,43 +186,14 @@ llvm::Expected<HostTensor> meld::parseNpy(llvm::StringRef bytes) {
   llvm::SmallVector<int64_t> storedShape(shape);
   if (fortran)
     std::reverse(storedShape.begin(), storedShape.end());
-  HostTensor tensor(dtype->kind, storedShape);
-  const char *p = data.data();
-  for (int64_t i = 0; i < count; ++i, p += dtype->itemSize) {
-    switch (dtype->kind) {
-    case ElementKind::F64:
-      tensor.setFloat(i, loadLE<double>(p));
-      break;
-    case ElementKind::F32:
-      tensor.setFloat(i, loadLE<float>(p));
-      break;
-    case ElementKind::F16:
-      tensor.setFloat(
-          i, halfBitsToDouble(loadLE<uint16_t>(p), llvm::APFloat::IEEEhalf()));
-      break;
-    case ElementKind::BF16:
-      tensor.setFloat(
-          i, halfBitsToDouble(loadLE<uint16_t>(p), llvm::APFloat::BFloat()));
-      break;
-    case ElementKind::I64:
-      tensor.setInt(i, loadLE<int64_t>(p));
-      break;
-    case ElementKind::I32:
-      tensor.setInt(i, loadLE<int32_t>(p));
-      break;
-    case ElementKind::I8:
-      tensor.setInt(i, loadLE<int8_t>(p));
-      break;
-    case ElementKind::I1: {
-      uint8_t b = loadLE<uint8_t>(p);
-      if (b > 1)
+  if (dtype->kind == ElementKind::I1)
+    for (int64_t i = 0; i < count; ++i)
+      if (static_cast<uint8_t>(data[i]) > 1)
         return npyError(llvm::formatv("bool element {0} holds {1}, not 0 or 1",
-                                      i, static_cast<unsigned>(b)));
-      tensor.setInt(i, b);
-      break;
-    }
-    }
-  }
+                                      i, static_cast<unsigned>(
+                                             static_cast<uint8_t>(data[i]))));
+  HostTensor tensor = ref::decodeRaw(dtype->kind, storedShape,
+                                     data.take_front(expectedBytes));
   if (!fortran || shape.size() < 2)
     return fortran ? ref::reshape(tensor, shape) : std::move(tensor);
   llvm::SmallVector<int64_t> perm(shape.size());
@@ -258,12 +214,6 @@ llvm::Expected<HostTensor> meld::readNpy(llvm::StringRef path) {
   return tensor;
 }
 
-template <typename T> static void storeLE(std::string &out, T v) {
-  char bytes[sizeof(T)];
-  std::memcpy(bytes, &v, sizeof(T));
-  out.append(bytes, sizeof(T));
-}
-
 std::string meld::serializeNpy(const HostTensor &tensor) {
   const NpyDtype &dtype = dtypeOf(tensor.getKind());
   // numpy spells shapes as Python tuples: "()", "(4,)", "(2, 3)".
@@ -280,36 +230,10 @@ std::string meld::serializeNpy(const HostTensor &tensor) {
   header += '\n';
 
   std::string out("\x93NUMPY\x01\x00", 8);
-  storeLE<uint16_t>(out, static_cast<uint16_t>(header.size()));
+  uint16_t headerSize = static_cast<uint16_t>(header.size());
+  out.append(reinterpret_cast<const char *>(&headerSize), 2);
   out += header;
-  for (int64_t i = 0; i < tensor.size(); ++i) {
-    switch (tensor.getKind()) {
-    case ElementKind::F64:
-      storeLE<double>(out, tensor.getFloat(i));
-      break;
-    case ElementKind::F32:
-      storeLE<float>(out, static_cast<float>(tensor.getFloat(i)));
-      break;
-    case ElementKind::F16:
-      storeLE<uint16_t>(
-          out, doubleToHalfBits(tensor.getFloat(i), llvm::APFloat::IEEEhalf()));
-      break;
-    case ElementKind::BF16:
-      storeLE<uint16_t>(
-          out, doubleToHalfBits(tensor.getFloat(i), llvm::APFloat::BFloat()));
-      break;
-    case ElementKind::I64:
-      storeLE<int64_t>(out, tensor.getInt(i));
-      break;
-    case ElementKind::I32:
-      storeLE<int32_t>(out, static_cast<int32_t>(tensor.getInt(i)));
-      break;
-    case ElementKind::I8:
-    case ElementKind::I1:
-      storeLE<int8_t>(out, static_cast<int8_t>(tensor.getInt(i)));
-      break;
-    }
-  }
+  out += ref::encodeRaw(tensor);
   return out;
 }
 

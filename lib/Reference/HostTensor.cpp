@@ -9,6 +9,7 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <cassert>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -194,4 +195,105 @@ bool HostTensor::identical(const HostTensor &other) const {
       return false;
   }
   return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Raw element layout
+//===----------------------------------------------------------------------===//
+
+unsigned meld::ref::storageBytes(ElementKind kind) {
+  return kind == ElementKind::I1 ? 1 : bitWidth(kind) / 8;
+}
+
+static const llvm::fltSemantics &halfSemantics(ElementKind kind) {
+  return kind == ElementKind::F16 ? llvm::APFloat::IEEEhalf()
+                                  : llvm::APFloat::BFloat();
+}
+
+template <typename T> static void storeRaw(char *p, T v) {
+  std::memcpy(p, &v, sizeof(T)); // Meld's hosts are little-endian.
+}
+template <typename T> static T loadRaw(const char *p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+}
+
+std::string meld::ref::encodeRaw(const HostTensor &tensor) {
+  ElementKind kind = tensor.getKind();
+  unsigned width = storageBytes(kind);
+  std::string out(static_cast<size_t>(tensor.size()) * width, '\0');
+  char *p = out.data();
+  for (int64_t i = 0; i < tensor.size(); ++i, p += width) {
+    switch (kind) {
+    case ElementKind::F64:
+      storeRaw<double>(p, tensor.getFloat(i));
+      break;
+    case ElementKind::F32:
+      storeRaw<float>(p, static_cast<float>(tensor.getFloat(i)));
+      break;
+    case ElementKind::F16:
+    case ElementKind::BF16: {
+      llvm::APFloat f(tensor.getFloat(i));
+      bool losesInfo = false;
+      f.convert(halfSemantics(kind), llvm::APFloat::rmNearestTiesToEven,
+                &losesInfo);
+      storeRaw<uint16_t>(
+          p, static_cast<uint16_t>(f.bitcastToAPInt().getZExtValue()));
+      break;
+    }
+    case ElementKind::I64:
+      storeRaw<int64_t>(p, tensor.getInt(i));
+      break;
+    case ElementKind::I32:
+      storeRaw<int32_t>(p, static_cast<int32_t>(tensor.getInt(i)));
+      break;
+    case ElementKind::I8:
+    case ElementKind::I1:
+      storeRaw<int8_t>(p, static_cast<int8_t>(tensor.getInt(i)));
+      break;
+    }
+  }
+  return out;
+}
+
+HostTensor meld::ref::decodeRaw(ElementKind kind, llvm::ArrayRef<int64_t> shape,
+                                llvm::StringRef bytes) {
+  HostTensor tensor(kind, shape);
+  unsigned width = storageBytes(kind);
+  assert(bytes.size() == static_cast<size_t>(tensor.size()) * width &&
+         "raw data does not match the shape");
+  const char *p = bytes.data();
+  for (int64_t i = 0; i < tensor.size(); ++i, p += width) {
+    switch (kind) {
+    case ElementKind::F64:
+      tensor.setFloat(i, loadRaw<double>(p));
+      break;
+    case ElementKind::F32:
+      tensor.setFloat(i, loadRaw<float>(p));
+      break;
+    case ElementKind::F16:
+    case ElementKind::BF16: {
+      llvm::APFloat f(halfSemantics(kind), llvm::APInt(16, loadRaw<uint16_t>(p)));
+      bool losesInfo = false;
+      f.convert(llvm::APFloat::IEEEdouble(),
+                llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+      tensor.setFloat(i, f.convertToDouble());
+      break;
+    }
+    case ElementKind::I64:
+      tensor.setInt(i, loadRaw<int64_t>(p));
+      break;
+    case ElementKind::I32:
+      tensor.setInt(i, loadRaw<int32_t>(p));
+      break;
+    case ElementKind::I8:
+      tensor.setInt(i, loadRaw<int8_t>(p));
+      break;
+    case ElementKind::I1:
+      tensor.setInt(i, loadRaw<uint8_t>(p) != 0);
+      break;
+    }
+  }
+  return tensor;
 }

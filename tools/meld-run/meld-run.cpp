@@ -11,6 +11,7 @@
 #include "meld/Dialect/Meld/IR/MeldDialect.h"
 #include "meld/Interpreter/Interpreter.h"
 #include "meld/Interpreter/Npy.h"
+#include "meld/Runtime/HostExecutable.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -68,6 +69,14 @@ static cl::opt<int64_t>
     printThreshold("print-threshold",
                    cl::desc("Summarize tensors with more elements than this"),
                    cl::init(1000), cl::cat(category));
+static cl::opt<unsigned>
+    threads("host-threads",
+            cl::desc("Host threads for compiled bundles (0: one per core)"),
+            cl::init(0), cl::cat(category));
+static cl::opt<bool> printStats(
+    "print-stats",
+    cl::desc("Print launches, blocks and peak buffer memory of a bundle run"),
+    cl::init(false), cl::cat(category));
 static cl::opt<int64_t> maxWhileIterations(
     "max-while-iterations",
     cl::desc("Stop a meld.while loop with an error after this many "
@@ -77,6 +86,98 @@ static cl::opt<int64_t> maxWhileIterations(
 static int fail(const Twine &message) {
   llvm::WithColor::error(llvm::errs(), "meld-run") << message << "\n";
   return 1;
+}
+
+/// Reads the --input files; fails with a message on the first bad one.
+static FailureOr<std::vector<meld::ref::HostTensor>> readInputs() {
+  std::vector<meld::ref::HostTensor> args;
+  for (const std::string &path : inputs) {
+    llvm::Expected<meld::ref::HostTensor> tensor = meld::readNpy(path);
+    if (!tensor) {
+      fail(llvm::toString(tensor.takeError()));
+      return failure();
+    }
+    args.push_back(std::move(*tensor));
+  }
+  return args;
+}
+
+static void printTensors(llvm::StringRef what,
+                         llvm::ArrayRef<meld::ref::HostTensor> tensors) {
+  for (auto [i, tensor] : llvm::enumerate(tensors)) {
+    llvm::outs() << what << " #" << i << ": " << tensor.getTypeString() << "\n";
+    meld::printTensor(llvm::outs(), tensor, printThreshold);
+  }
+}
+
+/// Writes the --output files and prints the results.
+static int finish(llvm::ArrayRef<meld::ref::HostTensor> results) {
+  if (!outputs.empty() && outputs.size() != results.size())
+    return fail("--output was given " + Twine(outputs.size()) +
+                " time(s) but the function returns " + Twine(results.size()) +
+                " result(s)");
+  for (auto [path, result] : llvm::zip(outputs, results))
+    if (llvm::Error err = meld::writeNpy(path, result))
+      return fail(llvm::toString(std::move(err)));
+  if (printResults)
+    printTensors("result", results);
+  return 0;
+}
+
+/// Runs a compiled bundle (.meldb) on the host back end.
+static int runBundle(llvm::StringRef bytes) {
+  llvm::Expected<meld::bundle::Bundle> bundle =
+      meld::bundle::Bundle::read(bytes);
+  if (!bundle)
+    return fail(inputFile + ": " + llvm::toString(bundle.takeError()));
+  meld::runtime::HostOptions options;
+  options.threads = threads;
+  options.maxWhileIterations = maxWhileIterations;
+  auto executable =
+      meld::runtime::HostExecutable::load(std::move(*bundle), options);
+  if (!executable)
+    return fail(inputFile + ": " + llvm::toString(executable.takeError()));
+  const meld::runtime::FunctionSignature *signature = nullptr;
+  for (const auto &f : (*executable)->getFunctions())
+    if (f.name == (entry.empty() ? "main" : entry.getValue()) ||
+        (entry.empty() && (*executable)->getFunctions().size() == 1))
+      signature = &f;
+  if (!signature)
+    return fail("the bundle has no function '" +
+                (entry.empty() ? std::string("main") : entry.getValue()) + "'");
+
+  std::vector<meld::ref::HostTensor> args;
+  if (randomInputs) {
+    std::mt19937_64 rng(seed);
+    for (const meld::runtime::TensorSpec &spec : signature->inputs) {
+      SmallVector<int64_t> shape;
+      for (int64_t d : spec.shape)
+        shape.push_back(d < 0 ? dynamicSize.getValue() : d);
+      if (meld::ref::numElements(shape) > meld::ref::kMaxElements)
+        return fail("a random argument would have more than 2^31 elements");
+      args.push_back(meld::makeRandomTensor(spec.kind, shape, rng));
+    }
+  } else {
+    FailureOr<std::vector<meld::ref::HostTensor>> read = readInputs();
+    if (failed(read))
+      return 1;
+    args = std::move(*read);
+  }
+  if (printInputs)
+    printTensors("argument", args);
+  llvm::Expected<std::vector<meld::ref::HostTensor>> results =
+      (*executable)->run(signature->name, args);
+  if (!results)
+    return fail(llvm::toString(results.takeError()));
+  if (printStats) {
+    const meld::runtime::RunStats &stats = (*executable)->getLastRunStats();
+    llvm::outs() << "launches: " << stats.launches
+                 << ", blocks: " << stats.blocks
+                 << ", peak buffer bytes: " << stats.peakBytes
+                 << ", allocations: " << stats.allocations
+                 << " (reused: " << stats.reused << ")\n";
+  }
+  return finish(*results);
 }
 
 int main(int argc, char **argv) {
@@ -93,16 +194,19 @@ int main(int argc, char **argv) {
   if (maxWhileIterations < 0)
     return fail("--max-while-iterations must not be negative");
 
-  DialectRegistry registry;
-  registry.insert<meld::MeldDialect, func::FuncDialect, arith::ArithDialect>();
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> file =
       openInputFile(inputFile, &errorMessage);
   if (!file)
     return fail(errorMessage);
+  if (meld::bundle::looksLikeBundle(file->getBuffer()))
+    return runBundle(file->getBuffer());
+
+  DialectRegistry registry;
+  registry.insert<meld::MeldDialect, func::FuncDialect, arith::ArithDialect>();
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
@@ -125,19 +229,13 @@ int main(int argc, char **argv) {
       return 1;
     args = std::move(*random);
   } else {
-    for (const std::string &path : inputs) {
-      llvm::Expected<meld::ref::HostTensor> tensor = meld::readNpy(path);
-      if (!tensor)
-        return fail(llvm::toString(tensor.takeError()));
-      args.push_back(std::move(*tensor));
-    }
+    FailureOr<std::vector<meld::ref::HostTensor>> read = readInputs();
+    if (failed(read))
+      return 1;
+    args = std::move(*read);
   }
-
   if (printInputs)
-    for (auto [i, arg] : llvm::enumerate(args)) {
-      llvm::outs() << "argument #" << i << ": " << arg.getTypeString() << "\n";
-      meld::printTensor(llvm::outs(), arg, printThreshold);
-    }
+    printTensors("argument", args);
 
   meld::InterpreterOptions options;
   options.maxWhileIterations = maxWhileIterations;
@@ -147,18 +245,5 @@ int main(int argc, char **argv) {
   if (failed(results))
     return 1;
 
-  if (!outputs.empty() && outputs.size() != results->size())
-    return fail("--output was given " + Twine(outputs.size()) +
-                " time(s) but the function returns " + Twine(results->size()) +
-                " result(s)");
-  for (auto [path, result] : llvm::zip(outputs, *results))
-    if (llvm::Error err = meld::writeNpy(path, result))
-      return fail(llvm::toString(std::move(err)));
-
-  if (printResults)
-    for (auto [i, result] : llvm::enumerate(*results)) {
-      llvm::outs() << "result #" << i << ": " << result.getTypeString() << "\n";
-      meld::printTensor(llvm::outs(), result, printThreshold);
-    }
-  return 0;
+  return finish(*results);
 }

@@ -71,6 +71,12 @@ private:
 mlir::func::FuncOp findEntryFunction(mlir::ModuleOp module,
                                      llvm::StringRef name);
 
+/// A tensor of pseudo-random values drawn from `rng`: floats uniform in
+/// [-1, 1), integers uniform in [-8, 8), booleans 0/1.
+ref::HostTensor makeRandomTensor(ref::ElementKind kind,
+                                 llvm::ArrayRef<int64_t> shape,
+                                 std::mt19937_64 &rng);
+
 /// Makes deterministic pseudo-random arguments for `func`: floats uniform in
 /// [-1, 1), integers uniform in [-8, 8), booleans 0/1. Dynamic dimensions
 /// get size `dynamicSize`. Fails with an error on `func` when an argument is

@@ -100,6 +100,17 @@ private:
   std::vector<int64_t> ints;
 };
 
+/// Bytes per element in the compiled-code (and .npy) layout: i1 takes one
+/// byte, f16 and bf16 two (their bit patterns).
+unsigned storageBytes(ElementKind kind);
+
+/// The elements of `tensor`, row-major, in the compiled-code layout.
+std::string encodeRaw(const HostTensor &tensor);
+
+/// The inverse of encodeRaw; `bytes` must hold exactly the elements.
+HostTensor decodeRaw(ElementKind kind, llvm::ArrayRef<int64_t> shape,
+                     llvm::StringRef bytes);
+
 } // namespace meld::ref
 
 #endif // MELD_REFERENCE_HOSTTENSOR_H

@@ -1037,3 +1037,50 @@ LogicalResult KernelOp::verifyRegions() {
   }
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// LaunchOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto callee = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
+      *this, getCalleeAttr());
+  if (!callee)
+    return emitOpError("refers to '")
+           << getCallee() << "', which is not a function in the module";
+  if (!callee->hasAttr(kKernelAttrName))
+    return emitOpError("callee '")
+           << getCallee() << "' is not an outlined kernel (it has no '"
+           << kKernelAttrName << "' attribute)";
+  auto type = dyn_cast<FunctionType>(callee.getFunctionType());
+  // The kernel is either in tensor form (same type as the launch) or in the
+  // buffer form meld-kernel-to-dps gives it: inputs, one output buffer per
+  // result, the block range, and no results.
+  auto bufferOf = [](Type t) -> Type {
+    if (auto tensor = dyn_cast<RankedTensorType>(t))
+      return MemRefType::get(tensor.getShape(), tensor.getElementType());
+    return t;
+  };
+  auto matchesBufferForm = [&] {
+    if (!type.getResults().empty() ||
+        type.getNumInputs() !=
+            getInputs().size() + getResults().size() + kBlockRangeArgs)
+      return false;
+    SmallVector<Type> expected;
+    for (Type t : getInputs().getTypes())
+      expected.push_back(bufferOf(t));
+    for (Type t : getResults().getTypes())
+      expected.push_back(bufferOf(t));
+    expected.append(kBlockRangeArgs, IndexType::get(getContext()));
+    return llvm::equal(type.getInputs(), expected);
+  };
+  if (!type || ((!llvm::equal(type.getInputs(), getInputs().getTypes()) ||
+                 !llvm::equal(type.getResults(), getResults().getTypes())) &&
+                !matchesBufferForm()))
+    return emitOpError("types ")
+           << FunctionType::get(getContext(), getInputs().getTypes(),
+                                getResults().getTypes())
+           << " do not match kernel '" << getCallee() << "' of type "
+           << callee.getFunctionType();
+  return success();
+}

@@ -17,12 +17,23 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Error.h"
 
 #include "meld/Dialect/Meld/IR/MeldEnums.h.inc"
+
+namespace meld {
+/// Unit-free attribute on a `func.func` that `meld-outline-kernels` made from
+/// a fusion group; its value is the group's FusionKind name.
+inline constexpr llvm::StringLiteral kKernelAttrName = "meld.kernel";
+/// Kernels in buffer form end with two `index` arguments: the range
+/// [begin, end) of blocks one call computes (host threads split the grid).
+inline constexpr int kBlockRangeArgs = 2;
+} // namespace meld
 
 namespace meld::trait {
 /// Verifies that all tensor operands and results have exactly the same

@@ -11,6 +11,7 @@
 include "meld/Dialect/Meld/IR/MeldDialect.td"
 include "meld/Dialect/Meld/IR/MeldEnums.td"
 include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
@@ -584,6 +585,28 @@ def Meld_KernelOp : Meld_Op<"kernel",
   }];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+}
+
+def Meld_LaunchOp : Meld_Op<"launch",
+    [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "one kernel launch in a schedule";
+  let description = [{
+    Runs the outlined kernel function `callee` (a `func.func` carrying the
+    `meld.kernel` attribute, made by `meld-outline-kernels`) on `inputs` and
+    returns its results. After outlining, a program function is a schedule:
+    `meld.launch`, `meld.dim`, `meld.constant`, and `meld.if` / `meld.while`
+    whose predicates are device tensors.
+
+    ```mlir
+    %y = meld.launch @main_kernel_0(%x, %b) : (tensor<8x64xf32>, tensor<64xf32>) -> tensor<8x64xf32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee,
+                       Variadic<AnyTypeOf<[Meld_Tensor, Index]>>:$inputs);
+  let results = (outs Variadic<Meld_Tensor>:$results);
+  let assemblyFormat = [{
+    $callee `(` $inputs `)` attr-dict `:` functional-type($inputs, $results)
+  }];
 }
 
 def Meld_YieldOp : Meld_Op<"yield",

@@ -1,0 +1,56 @@
+//===- Codegen.h - Kernel code generation for each target -------*- C++ -*-===//
+//
+// The pipelines that take outlined kernels (functions carrying the
+// `meld.kernel` attribute) to code: a shared part to buffers, then one part
+// per target. Every step but meld-convert-to-linalg and meld-kernel-to-dps
+// is an upstream MLIR pass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_CODEGEN_CODEGEN_H
+#define MELD_CODEGEN_CODEGEN_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+
+namespace meld::codegen {
+
+/// Registers every dialect, extension and LLVM IR translation the code
+/// generation pipelines need.
+void registerCodegenDialects(mlir::DialectRegistry &registry);
+
+/// Options of the kernel pipelines.
+struct KernelOptions {
+  /// Rows (leading-dimension iterations) one host block computes; 0 picks a
+  /// size from the kernel's output shape.
+  int64_t hostRowsPerBlock = 0;
+};
+
+/// Kernels (tensor form, meld ops) to linalg on buffers in the kernel ABI
+/// (inputs, outputs, block range): meld-convert-to-linalg, elementwise
+/// fusion, meld-kernel-to-dps, one-shot bufferization, deallocation.
+void buildKernelBufferPipeline(mlir::OpPassManager &pm);
+
+/// Buffer-form kernels to the LLVM dialect for the host CPU.
+void buildHostLLVMPipeline(mlir::OpPassManager &pm);
+
+/// The host code of one module in the LLVM dialect: an x86-64 (host triple)
+/// relocatable object with, for each kernel `K`, the entry point
+/// `meld_kernel_K(void **args, int64_t blockBegin, int64_t blockEnd)`.
+struct HostObject {
+  std::string object;
+  std::string triple;
+  std::string cpu;
+};
+mlir::FailureOr<HostObject> emitHostObject(mlir::ModuleOp llvmModule,
+                                           unsigned optLevel = 3);
+
+/// The host entry-point symbol of kernel `name`.
+std::string hostEntryName(llvm::StringRef kernelName);
+
+} // namespace meld::codegen
+
+#endif // MELD_CODEGEN_CODEGEN_H

@@ -1,0 +1,49 @@
+//===- Compiler.h - Programs to bundles -------------------------*- C++ -*-===//
+//
+// The whole compiler in one call: canonicalize, fuse (or not), outline,
+// generate code for each requested target, and pack everything into a
+// bundle. meld-compile is a thin command-line wrapper around it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_CODEGEN_COMPILER_H
+#define MELD_CODEGEN_COMPILER_H
+
+#include "meld/Bundle/Bundle.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <string>
+#include <vector>
+
+namespace meld {
+
+struct CompileOptions {
+  /// Any of "host", "nvptx", "amdgpu".
+  std::vector<std::string> targets = {"host"};
+  /// Run the fusion passes; otherwise every op is its own kernel.
+  bool fuse = true;
+  /// NVPTX chips (PTX is emitted per chip) and AMDGPU chips.
+  std::vector<std::string> nvptxChips = {"sm_80", "sm_90"};
+  std::vector<std::string> amdgpuChips = {"gfx90a", "gfx942"};
+  /// CUDA toolkit (libdevice for math functions) and ROCm device-library
+  /// roots; empty means the defaults (/usr/local/cuda, Debian's amdgcn
+  /// bitcode directory).
+  std::string cudaPath;
+  std::string rocmDeviceLibs;
+  unsigned optLevel = 3;
+};
+
+/// Compiles every program function of `module` (which is left unchanged)
+/// into a bundle. Errors are reported as diagnostics on the module's
+/// context, at the location of the op a target cannot compile.
+mlir::FailureOr<bundle::Bundle> compileToBundle(mlir::ModuleOp module,
+                                                const CompileOptions &options);
+
+/// The part of compileToBundle before code generation: canonicalize, fuse
+/// (when `fuse`), outline kernels. `module` is transformed in place.
+mlir::LogicalResult outlineProgram(mlir::ModuleOp module, bool fuse);
+
+} // namespace meld
+
+#endif // MELD_CODEGEN_COMPILER_H

@@ -1,0 +1,33 @@
+//===- Passes.h - Meld code-generation passes -------------------*- C++ -*-===//
+//
+// Outlining and the Meld-specific lowering steps (generated from Passes.td),
+// and the pipelines that take kernels to host, NVPTX and AMDGPU code.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_CODEGEN_PASSES_H
+#define MELD_CODEGEN_PASSES_H
+
+#include "meld/Dialect/Meld/IR/MeldOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace meld {
+
+#define GEN_PASS_DECL
+#include "meld/Codegen/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "meld/Codegen/Passes.h.inc"
+
+} // namespace meld
+
+#endif // MELD_CODEGEN_PASSES_H

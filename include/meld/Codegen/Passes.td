@@ -1,0 +1,65 @@
+//===- Passes.td - Meld code-generation passes -------------*- tablegen -*-===//
+//
+// From fused programs to schedules and kernels: outlining, and the few
+// lowering steps upstream MLIR has no answer for (meld ops to linalg, and
+// the destination-passing kernel ABI). Everything after that is upstream.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_CODEGEN_PASSES_TD
+#define MELD_CODEGEN_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def MeldOutlineKernels : Pass<"meld-outline-kernels", "::mlir::ModuleOp"> {
+  let summary = "Turn fusion groups into kernel functions and programs into schedules";
+  let description = [{
+    Every `meld.kernel` (a horizontal group with its sub-groups inlined in
+    order) becomes a private `func.func` carrying the `meld.kernel`
+    attribute, and is replaced by a `meld.launch` of it. What remains of each
+    program function is its schedule: launches, `meld.dim`, index
+    arithmetic, constants, and `meld.if` / `meld.while`.
+
+    Compute ops outside every kernel are an error: run `meld-fuse` (or
+    `meld-outline-singletons` for one kernel per op) first.
+  }];
+  let dependentDialects = ["::meld::MeldDialect", "::mlir::func::FuncDialect"];
+}
+
+def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp"> {
+  let summary = "Lower meld tensor ops to linalg, tensor, arith and math";
+  let description = [{
+    Rewrites every meld compute op of a function into upstream ops on
+    tensors: elementwise ops and broadcasts into `linalg.generic`,
+    reductions and contractions into `linalg.generic` with reduction
+    iterators (accumulating f16/bf16 in f32 and i8 in i32 where the op says
+    so), transposes into `linalg.transpose`, reshapes into
+    `tensor.collapse_shape` / `tensor.expand_shape`, slices and concats into
+    `tensor.extract_slice` / `tensor.insert_slice`. Scalar semantics follow
+    the reference interpreter: NaN-propagating max/min, saturating
+    float-to-int casts, integer division by zero giving 0 instead of
+    trapping. f16 and bf16 math runs in f32 and is rounded per op.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"
+  ];
+}
+
+def MeldKernelToDestinationStyle
+    : Pass<"meld-kernel-to-dps", "::mlir::ModuleOp"> {
+  let summary = "Give kernel functions the buffer ABI: inputs, then outputs";
+  let description = [{
+    Rewrites each `meld.kernel` function `(tensors..., index...) -> (tensors...)`
+    into `(memrefs..., index..., out memrefs...) -> ()`: inputs are read
+    through `bufferization.to_tensor restrict`, and each result is written
+    with `bufferization.materialize_in_destination` into its output buffer,
+    so one-shot bufferization computes straight into the caller's buffers.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
+#endif // MELD_CODEGEN_PASSES_TD

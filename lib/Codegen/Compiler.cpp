@@ -1,0 +1,246 @@
+//===- Compiler.cpp - Programs to bundles ---------------------------------===//
+//
+// canonicalize -> fuse -> outline -> per target: kernels to code; schedules
+// and kernel metadata to JSON; everything into one bundle.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Codegen/Compiler.h"
+
+#include "meld/Codegen/Codegen.h"
+#include "meld/Codegen/Passes.h"
+#include "meld/Codegen/Schedule.h"
+#include "meld/Dialect/Meld/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+using namespace meld;
+using llvm::json::Array;
+using llvm::json::Object;
+
+#ifndef MELD_DEFAULT_CUDA_PATH
+#define MELD_DEFAULT_CUDA_PATH "/usr/local/cuda"
+#endif
+#ifndef MELD_DEFAULT_ROCM_ROOT
+#define MELD_DEFAULT_ROCM_ROOT "/opt/rocm"
+#endif
+
+LogicalResult meld::outlineProgram(ModuleOp module, bool fuse) {
+  PassManager pm(module.getContext());
+  pm.addPass(createCanonicalizerPass());
+  if (fuse)
+    buildFusionPipeline(pm);
+  else
+    pm.addNestedPass<func::FuncOp>(createMeldOutlineSingletons());
+  pm.addPass(createMeldOutlineKernels());
+  return pm.run(module);
+}
+
+/// Erases every function that is not an outlined kernel.
+static void keepKernelsOnly(ModuleOp module) {
+  for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (!func->hasAttr(kKernelAttrName))
+      func.erase();
+}
+
+static LogicalResult runPipeline(ModuleOp module, StringRef target,
+                                 function_ref<void(OpPassManager &)> build) {
+  PassManager pm(module.getContext());
+  build(pm);
+  if (succeeded(pm.run(module)))
+    return success();
+  return emitError(module.getLoc())
+         << "code generation for target '" << target << "' failed";
+}
+
+static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
+                                     const CompileOptions &options) {
+  OwningOpRef<ModuleOp> module = outlined.clone();
+  keepKernelsOnly(*module);
+  if (failed(runPipeline(*module, "host", [](OpPassManager &pm) {
+        codegen::buildKernelBufferPipeline(pm);
+        codegen::buildHostLLVMPipeline(pm);
+      })))
+    return failure();
+  FailureOr<codegen::HostObject> object =
+      codegen::emitHostObject(*module, options.optLevel);
+  if (failed(object))
+    return failure();
+  int64_t blob = bundle.addBlob(std::move(object->object));
+  return Object{{"target", "host"},
+                {"format", "elf-relocatable"},
+                {"triple", object->triple},
+                {"cpu", object->cpu},
+                {"blob", blob}};
+}
+
+/// Kernels to GPU modules: each parallel loop nest of a kernel becomes one
+/// GPU kernel (tiled 16x16 onto blocks and threads).
+static void buildGpuMappingPipeline(OpPassManager &pm) {
+  codegen::buildKernelBufferPipeline(pm);
+  OpPassManager &funcPm = pm.nest<func::FuncOp>();
+  funcPm.addPass(createConvertLinalgToParallelLoopsPass());
+  funcPm.addPass(
+      createParallelLoopTilingPass({16, 16}, /*noMinMaxBounds=*/true));
+  funcPm.addPass(createGpuMapParallelLoopsPass());
+  funcPm.addPass(createConvertParallelLoopToGpuPass());
+  funcPm.addPass(createLowerAffinePass());
+  funcPm.addPass(createCanonicalizerPass());
+  funcPm.addPass(createCSEPass());
+  funcPm.addPass(createGpuLaunchSinkIndexComputationsPass());
+  pm.addPass(createGpuKernelOutliningPass());
+}
+
+static void buildGpuLoweringPipeline(OpPassManager &pm, bool nvptx,
+                                     StringRef chip) {
+  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(memref::createExpandStridedMetadataPass());
+  gpuPm.addPass(createLowerAffinePass());
+  gpuPm.addPass(createSCFToControlFlowPass());
+  if (nvptx) {
+    gpuPm.addPass(createConvertGpuOpsToNVVMOps());
+  } else {
+    ConvertGpuOpsToROCDLOpsOptions rocdl;
+    rocdl.chipset = chip.str();
+    gpuPm.addPass(createConvertGpuOpsToROCDLOps(rocdl));
+  }
+  gpuPm.addPass(createCanonicalizerPass());
+  gpuPm.addPass(createCSEPass());
+  gpuPm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+/// Compiles the kernels for one GPU chip and adds one blob per GPU module.
+static LogicalResult compileGpu(ModuleOp outlined, bundle::Bundle &bundle,
+                                const CompileOptions &options, bool nvptx,
+                                StringRef chip, Array &binaries) {
+  StringRef target = nvptx ? "nvptx" : "amdgpu";
+  OwningOpRef<ModuleOp> module = outlined.clone();
+  keepKernelsOnly(*module);
+  std::string cuda =
+      options.cudaPath.empty() ? MELD_DEFAULT_CUDA_PATH : options.cudaPath;
+  std::string rocm = options.rocmDeviceLibs.empty() ? MELD_DEFAULT_ROCM_ROOT
+                                                    : options.rocmDeviceLibs;
+  std::string toolkit = nvptx ? cuda : rocm;
+  if (failed(runPipeline(*module, target, [&](OpPassManager &pm) {
+        buildGpuMappingPipeline(pm);
+        if (nvptx) {
+          GpuNVVMAttachTargetOptions attach;
+          attach.chip = chip.str();
+          attach.features = chip == "sm_90" ? "+ptx80" : "+ptx70";
+          attach.optLevel = options.optLevel;
+          pm.addPass(createGpuNVVMAttachTarget(attach));
+        } else {
+          GpuROCDLAttachTargetOptions attach;
+          attach.chip = chip.str();
+          attach.abiVersion = "500";
+          attach.optLevel = options.optLevel;
+          pm.addPass(createGpuROCDLAttachTarget(attach));
+        }
+        buildGpuLoweringPipeline(pm, nvptx, chip);
+        GpuModuleToBinaryPassOptions toBinary;
+        toBinary.toolkitPath = toolkit;
+        toBinary.compilationTarget = nvptx ? "isa" : "bin";
+        pm.addPass(createGpuModuleToBinaryPass(toBinary));
+      })))
+    return failure();
+
+  LogicalResult result = success();
+  module->walk([&](gpu::BinaryOp binary) {
+    for (Attribute attr : binary.getObjects()) {
+      auto object = cast<gpu::ObjectAttr>(attr);
+      StringRef bytes = object.getObject().getValue();
+      if (nvptx && bytes.contains(".extern .func __nv_")) {
+        emitError(binary.getLoc())
+            << "nvptx: kernel module '" << binary.getSymName()
+            << "' calls CUDA libdevice math functions, but no libdevice was "
+               "found under '"
+            << cuda << "' (set the CUDA toolkit path)";
+        result = failure();
+        return;
+      }
+      int64_t blob = bundle.addBlob(bytes.str());
+      binaries.push_back(Object{{"target", target},
+                                {"chip", chip.str()},
+                                {"format", nvptx ? "ptx" : "hsaco"},
+                                {"module", binary.getSymName().str()},
+                                {"blob", blob}});
+    }
+  });
+  return result;
+}
+
+FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
+                                                const CompileOptions &options) {
+  for (const std::string &target : options.targets)
+    if (target != "host" && target != "nvptx" && target != "amdgpu")
+      return emitError(input.getLoc()) << "unknown target '" << target
+                                       << "' (expected host, nvptx or amdgpu)";
+
+  OwningOpRef<ModuleOp> module = input.clone();
+  if (failed(outlineProgram(*module, options.fuse)))
+    return failure();
+
+  bundle::Bundle bundle;
+  Array kernels;
+  llvm::StringMap<int64_t> kernelIndex;
+  SmallVector<func::FuncOp> programs;
+  for (auto func : module->getOps<func::FuncOp>()) {
+    if (!func->hasAttr(kKernelAttrName)) {
+      if (!func.isExternal())
+        programs.push_back(func);
+      continue;
+    }
+    FailureOr<Object> desc = codegen::describeKernel(func);
+    if (failed(desc))
+      return failure();
+    (*desc)["host_entry"] = codegen::hostEntryName(func.getSymName());
+    kernelIndex[func.getSymName()] = kernels.size();
+    kernels.push_back(std::move(*desc));
+  }
+  Array functions;
+  for (func::FuncOp program : programs) {
+    FailureOr<Object> schedule =
+        codegen::writeSchedule(program, kernelIndex, bundle);
+    if (failed(schedule))
+      return failure();
+    if (auto cost = program->getAttrOfType<DictionaryAttr>("meld.unfused_cost"))
+      if (auto launches = cost.getAs<IntegerAttr>("launches"))
+        (*schedule)["unfused_launches"] = launches.getInt();
+    functions.push_back(std::move(*schedule));
+  }
+
+  Array binaries;
+  for (const std::string &target : options.targets) {
+    if (target == "host") {
+      FailureOr<Object> host = compileHost(*module, bundle, options);
+      if (failed(host))
+        return failure();
+      binaries.push_back(std::move(*host));
+    } else {
+      bool nvptx = target == "nvptx";
+      for (const std::string &chip :
+           nvptx ? options.nvptxChips : options.amdgpuChips)
+        if (failed(compileGpu(*module, bundle, options, nvptx, chip, binaries)))
+          return failure();
+    }
+  }
+
+  bundle.metadata["format"] = "meld-bundle";
+  bundle.metadata["version"] = static_cast<int64_t>(bundle::kVersion);
+  bundle.metadata["fused"] = options.fuse;
+  bundle.metadata["kernels"] = std::move(kernels);
+  bundle.metadata["functions"] = std::move(functions);
+  bundle.metadata["binaries"] = std::move(binaries);
+  return bundle;
+}

@@ -1,0 +1,160 @@
+//===- HostCodegen.cpp - Kernels to host object code ----------------------===//
+//
+// Shared kernel pipeline (meld -> linalg -> buffers) and the host back end:
+// linalg -> loops -> LLVM dialect -> LLVM IR -> optimized object code, with
+// one uniform entry point per kernel so the runtime can call any kernel
+// through the same function-pointer type.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Codegen/Codegen.h"
+#include "meld/Codegen/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+
+using namespace mlir;
+
+void meld::codegen::registerCodegenDialects(DialectRegistry &registry) {
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  registerAllGPUToLLVMIRTranslations(registry);
+}
+
+std::string meld::codegen::hostEntryName(llvm::StringRef kernelName) {
+  return ("meld_kernel_" + kernelName).str();
+}
+
+void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createMeldConvertToLinalg());
+  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createMeldKernelToDestinationStyle());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = false;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createCanonicalizerPass());
+  bufferization::buildBufferDeallocationPipeline(pm);
+}
+
+void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+/// Adds `meld_kernel_K(ptr args, i64 begin, i64 end)` for every kernel's C
+/// interface `_mlir_ciface_K(...)`: argument i is read from args[i] (a
+/// memref descriptor pointer, or a pointer to an int64 index value), and the
+/// block range goes last.
+static void addUniformEntryPoints(llvm::Module &module,
+                                  ArrayRef<std::string> kernels) {
+  llvm::LLVMContext &ctx = module.getContext();
+  llvm::Type *ptr = llvm::PointerType::getUnqual(ctx);
+  llvm::Type *i64 = llvm::Type::getInt64Ty(ctx);
+  for (const std::string &name : kernels) {
+    llvm::Function *target = module.getFunction("_mlir_ciface_" + name);
+    if (!target)
+      continue;
+    auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx),
+                                         {ptr, i64, i64}, false);
+    auto *entry =
+        llvm::Function::Create(type, llvm::Function::ExternalLinkage,
+                               meld::codegen::hostEntryName(name), module);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", entry));
+    llvm::Value *args = entry->getArg(0);
+    SmallVector<llvm::Value *> callArgs;
+    unsigned n = target->arg_size();
+    for (unsigned i = 0; i + 2 < n; ++i) {
+      llvm::Value *slot = b.CreateConstGEP1_64(ptr, args, i);
+      llvm::Value *p = b.CreateLoad(ptr, slot);
+      llvm::Type *t = target->getArg(i)->getType();
+      callArgs.push_back(t->isPointerTy() ? p : b.CreateLoad(t, p));
+    }
+    callArgs.push_back(entry->getArg(1));
+    callArgs.push_back(entry->getArg(2));
+    b.CreateCall(target, callArgs);
+    b.CreateRetVoid();
+  }
+}
+
+FailureOr<meld::codegen::HostObject>
+meld::codegen::emitHostObject(ModuleOp llvmModule, unsigned optLevel) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  HostObject result;
+  result.triple = llvm::sys::getDefaultTargetTriple();
+  result.cpu = llvm::sys::getHostCPUName().str();
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(result.triple), error);
+  if (!target)
+    return llvmModule.emitError("no LLVM target for the host triple '")
+           << result.triple << "': " << error;
+  llvm::SubtargetFeatures features;
+  for (const auto &[feature, enabled] : llvm::sys::getHostCPUFeatures())
+    features.AddFeature(feature, enabled);
+  llvm::TargetOptions targetOptions;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      llvm::Triple(result.triple), result.cpu, features.getString(),
+      targetOptions, llvm::Reloc::PIC_, std::nullopt,
+      optLevel >= 3 ? llvm::CodeGenOptLevel::Aggressive
+                    : llvm::CodeGenOptLevel::Default));
+
+  SmallVector<std::string> kernels;
+  for (auto func : llvmModule.getOps<LLVM::LLVMFuncOp>())
+    if (func->hasAttr(kKernelAttrName))
+      kernels.push_back(func.getSymName().str());
+
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module =
+      translateModuleToLLVMIR(llvmModule, context, "meld_host_kernels");
+  if (!module)
+    return llvmModule.emitError(
+        "translation of host kernels to LLVM IR failed");
+  module->setTargetTriple(llvm::Triple(result.triple));
+  module->setDataLayout(machine->createDataLayout());
+  addUniformEntryPoints(*module, kernels);
+
+  auto optimize = makeOptimizingTransformer(optLevel, 0, machine.get());
+  if (llvm::Error err = optimize(module.get()))
+    return llvmModule.emitError("LLVM optimization failed: ")
+           << llvm::toString(std::move(err));
+
+  llvm::SmallVector<char, 0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  llvm::legacy::PassManager codegen;
+  if (machine->addPassesToEmitFile(codegen, os, nullptr,
+                                   llvm::CodeGenFileType::ObjectFile))
+    return llvmModule.emitError("the host target cannot emit object files");
+  codegen.run(*module);
+  result.object.assign(buffer.begin(), buffer.end());
+  return result;
+}

@@ -1,0 +1,933 @@
+//===- MeldToLinalg.cpp - meld ops to linalg, tensor, arith and math ------===//
+//
+// The one lowering step upstream cannot do for us. Everything it produces is
+// upstream IR on tensors, so elementwise fusion, tiling, bufferization and
+// the GPU and LLVM lowerings that follow are all upstream passes.
+//
+// Scalar semantics follow the reference interpreter (lib/Reference):
+// NaN-propagating max/min (IEEE maximum/minimum), saturating float-to-int
+// casts with NaN giving 0, wrapping integer arithmetic, and integer division
+// by zero giving 0 (the interpreter reports an error; compiled code must
+// not trap). Half-precision math runs in f32 and is rounded per op.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Codegen/Passes.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+
+namespace meld {
+#define GEN_PASS_DEF_MELDCONVERTTOLINALG
+#include "meld/Codegen/Passes.h.inc"
+} // namespace meld
+
+using namespace mlir;
+using namespace meld;
+
+namespace {
+
+using utils::IteratorType;
+
+Type elementTypeOf(Value v) {
+  return cast<RankedTensorType>(v.getType()).getElementType();
+}
+
+bool isHalf(Type t) { return t.isF16() || t.isBF16(); }
+
+/// The type scalar float math runs in.
+Type computeType(Type t) {
+  return isHalf(t) ? Float32Type::get(t.getContext()) : t;
+}
+
+Value toCompute(OpBuilder &b, Location loc, Value v) {
+  if (isHalf(v.getType()))
+    return arith::ExtFOp::create(b, loc, b.getF32Type(), v);
+  return v;
+}
+
+Value fromCompute(OpBuilder &b, Location loc, Value v, Type to) {
+  if (v.getType() == to)
+    return v;
+  return arith::TruncFOp::create(b, loc, to, v);
+}
+
+Value floatConst(OpBuilder &b, Location loc, Type t, double value) {
+  return arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, value));
+}
+
+Value intConst(OpBuilder &b, Location loc, Type t, int64_t value) {
+  return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, value));
+}
+
+/// `tensor.dim` values for the dynamic dimensions of `v`.
+SmallVector<Value> dynamicDims(OpBuilder &b, Location loc, Value v) {
+  SmallVector<Value> dims;
+  auto type = cast<RankedTensorType>(v.getType());
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    if (type.isDynamicDim(i))
+      dims.push_back(tensor::DimOp::create(b, loc, v, i));
+  return dims;
+}
+
+Value emptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                  ValueRange dynSizes) {
+  return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType(),
+                                 dynSizes);
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar semantics
+//===----------------------------------------------------------------------===//
+
+Value sigmoid(OpBuilder &b, Location loc, Value x) {
+  Type t = x.getType();
+  Value one = floatConst(b, loc, t, 1.0);
+  Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+  return arith::DivFOp::create(b, loc, one,
+                               arith::AddFOp::create(b, loc, one, e));
+}
+
+/// Float unary functions, computed in `x`'s type.
+Value unaryFloat(OpBuilder &b, Location loc, Operation *op, Value x) {
+  Type t = x.getType();
+  return TypeSwitch<Operation *, Value>(op)
+      .Case([&](NegOp) { return arith::NegFOp::create(b, loc, x); })
+      .Case([&](AbsOp) { return math::AbsFOp::create(b, loc, x); })
+      .Case([&](ReluOp) {
+        return arith::MaximumFOp::create(b, loc, x, floatConst(b, loc, t, 0));
+      })
+      .Case([&](ExpOp) { return math::ExpOp::create(b, loc, x); })
+      .Case([&](LogOp) { return math::LogOp::create(b, loc, x); })
+      .Case([&](TanhOp) { return math::TanhOp::create(b, loc, x); })
+      .Case([&](SigmoidOp) { return sigmoid(b, loc, x); })
+      .Case([&](ErfOp) { return math::ErfOp::create(b, loc, x); })
+      .Case([&](SiluOp) {
+        return arith::MulFOp::create(b, loc, x, sigmoid(b, loc, x));
+      })
+      .Case([&](SqrtOp) { return math::SqrtOp::create(b, loc, x); })
+      .Case([&](RsqrtOp) { return math::RsqrtOp::create(b, loc, x); })
+      .Case([&](GeluOp gelu) -> Value {
+        Value half = floatConst(b, loc, t, 0.5);
+        Value one = floatConst(b, loc, t, 1.0);
+        Value inner;
+        if (gelu.getApproximate() == GeluApproximation::erf) {
+          Value scaled = arith::MulFOp::create(
+              b, loc, x, floatConst(b, loc, t, 1.0 / std::sqrt(2.0)));
+          inner = math::ErfOp::create(b, loc, scaled);
+        } else {
+          Value x3 = arith::MulFOp::create(
+              b, loc, arith::MulFOp::create(b, loc, x, x), x);
+          Value poly = arith::AddFOp::create(
+              b, loc, x,
+              arith::MulFOp::create(b, loc, floatConst(b, loc, t, 0.044715),
+                                    x3));
+          Value k = floatConst(b, loc, t, std::sqrt(2.0 / M_PI));
+          inner = math::TanhOp::create(b, loc,
+                                       arith::MulFOp::create(b, loc, k, poly));
+        }
+        Value hx = arith::MulFOp::create(b, loc, half, x);
+        return arith::MulFOp::create(b, loc, hx,
+                                     arith::AddFOp::create(b, loc, one, inner));
+      })
+      .Default([](Operation *) { return Value(); });
+}
+
+Value unaryInt(OpBuilder &b, Location loc, Operation *op, Value x) {
+  Type t = x.getType();
+  Value zero = intConst(b, loc, t, 0);
+  return TypeSwitch<Operation *, Value>(op)
+      .Case([&](NegOp) { return arith::SubIOp::create(b, loc, zero, x); })
+      .Case([&](AbsOp) { return math::AbsIOp::create(b, loc, x); })
+      .Case([&](ReluOp) { return arith::MaxSIOp::create(b, loc, x, zero); })
+      .Default([](Operation *) { return Value(); });
+}
+
+Value binaryFloat(OpBuilder &b, Location loc, Operation *op, Value x, Value y) {
+  return TypeSwitch<Operation *, Value>(op)
+      .Case([&](AddOp) { return arith::AddFOp::create(b, loc, x, y); })
+      .Case([&](SubOp) { return arith::SubFOp::create(b, loc, x, y); })
+      .Case([&](MulOp) { return arith::MulFOp::create(b, loc, x, y); })
+      .Case([&](DivOp) { return arith::DivFOp::create(b, loc, x, y); })
+      .Case([&](MaxOp) { return arith::MaximumFOp::create(b, loc, x, y); })
+      .Case([&](MinOp) { return arith::MinimumFOp::create(b, loc, x, y); })
+      .Case([&](PowOp) { return math::PowFOp::create(b, loc, x, y); })
+      .Default([](Operation *) { return Value(); });
+}
+
+/// Signed division that never traps: x / 0 is 0 and MIN / -1 wraps to MIN.
+Value safeDivSI(OpBuilder &b, Location loc, Value x, Value y) {
+  Type t = x.getType();
+  unsigned width = t.getIntOrFloatBitWidth();
+  Value zero = intConst(b, loc, t, 0);
+  Value one = intConst(b, loc, t, 1);
+  Value minusOne = intConst(b, loc, t, -1);
+  Value min = arith::ConstantOp::create(
+      b, loc, t, b.getIntegerAttr(t, APInt::getSignedMinValue(width)));
+  Value byZero =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, y, zero);
+  Value overflow = arith::AndIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, min),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, y, minusOne));
+  Value unsafe = arith::OrIOp::create(b, loc, byZero, overflow);
+  Value divisor = arith::SelectOp::create(b, loc, unsafe, one, y);
+  Value q = arith::DivSIOp::create(b, loc, x, divisor);
+  // With the divisor replaced by 1, q is x: MIN in the overflow case.
+  return arith::SelectOp::create(b, loc, byZero, zero, q);
+}
+
+Value binaryInt(OpBuilder &b, Location loc, Operation *op, Value x, Value y) {
+  return TypeSwitch<Operation *, Value>(op)
+      .Case([&](AddOp) { return arith::AddIOp::create(b, loc, x, y); })
+      .Case([&](SubOp) { return arith::SubIOp::create(b, loc, x, y); })
+      .Case([&](MulOp) { return arith::MulIOp::create(b, loc, x, y); })
+      .Case([&](DivOp) { return safeDivSI(b, loc, x, y); })
+      .Case([&](MaxOp) { return arith::MaxSIOp::create(b, loc, x, y); })
+      .Case([&](MinOp) { return arith::MinSIOp::create(b, loc, x, y); })
+      .Default([](Operation *) { return Value(); });
+}
+
+Value compare(OpBuilder &b, Location loc, CompareDirection dir, Value x,
+              Value y) {
+  Type t = x.getType();
+  if (isa<FloatType>(t)) {
+    arith::CmpFPredicate p;
+    switch (dir) {
+    case CompareDirection::eq:
+      p = arith::CmpFPredicate::OEQ;
+      break;
+    case CompareDirection::ne:
+      p = arith::CmpFPredicate::UNE;
+      break;
+    case CompareDirection::lt:
+      p = arith::CmpFPredicate::OLT;
+      break;
+    case CompareDirection::le:
+      p = arith::CmpFPredicate::OLE;
+      break;
+    case CompareDirection::gt:
+      p = arith::CmpFPredicate::OGT;
+      break;
+    case CompareDirection::ge:
+      p = arith::CmpFPredicate::OGE;
+      break;
+    }
+    return arith::CmpFOp::create(b, loc, p, x, y);
+  }
+  // i1 compares as a boolean (false < true): unsigned.
+  bool u = t.isInteger(1);
+  arith::CmpIPredicate p;
+  switch (dir) {
+  case CompareDirection::eq:
+    p = arith::CmpIPredicate::eq;
+    break;
+  case CompareDirection::ne:
+    p = arith::CmpIPredicate::ne;
+    break;
+  case CompareDirection::lt:
+    p = u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+    break;
+  case CompareDirection::le:
+    p = u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
+    break;
+  case CompareDirection::gt:
+    p = u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+    break;
+  case CompareDirection::ge:
+    p = u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
+    break;
+  }
+  return arith::CmpIOp::create(b, loc, p, x, y);
+}
+
+/// Float to signed integer, saturating, NaN to 0 (like llvm.fptosi.sat).
+Value saturatingFPToSI(OpBuilder &b, Location loc, Value x, IntegerType to) {
+  Type ft = x.getType();
+  if (ft.getIntOrFloatBitWidth() < 32) {
+    x = arith::ExtFOp::create(b, loc, b.getF32Type(), x);
+    ft = x.getType();
+  }
+  unsigned w = to.getWidth();
+  double lo = -std::ldexp(1.0, w - 1), hi = std::ldexp(1.0, w - 1);
+  Value loF = floatConst(b, loc, ft, lo), hiF = floatConst(b, loc, ft, hi);
+  Value isNan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  Value tooLow =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, x, loF);
+  Value tooHigh =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, x, hiF);
+  Value zeroF = floatConst(b, loc, ft, 0.0);
+  Value unsafe = arith::OrIOp::create(
+      b, loc, isNan, arith::OrIOp::create(b, loc, tooLow, tooHigh));
+  Value safe = arith::SelectOp::create(b, loc, unsafe, zeroF, x);
+  Value r = arith::FPToSIOp::create(b, loc, to, safe);
+  Value min = arith::ConstantOp::create(
+      b, loc, to, b.getIntegerAttr(to, APInt::getSignedMinValue(w)));
+  Value max = arith::ConstantOp::create(
+      b, loc, to, b.getIntegerAttr(to, APInt::getSignedMaxValue(w)));
+  r = arith::SelectOp::create(b, loc, tooLow, min, r);
+  return arith::SelectOp::create(b, loc, tooHigh, max, r);
+}
+
+Value castScalar(OpBuilder &b, Location loc, Value x, Type to) {
+  Type from = x.getType();
+  if (from == to)
+    return x;
+  auto fromF = dyn_cast<FloatType>(from);
+  auto toF = dyn_cast<FloatType>(to);
+  auto toI = dyn_cast<IntegerType>(to);
+  if (fromF && toF) {
+    if (fromF.getWidth() < toF.getWidth())
+      return arith::ExtFOp::create(b, loc, to, x);
+    if (fromF.getWidth() > toF.getWidth())
+      return arith::TruncFOp::create(b, loc, to, x);
+    // f16 <-> bf16: through f32 (exact widening, one rounding).
+    return arith::TruncFOp::create(
+        b, loc, to, arith::ExtFOp::create(b, loc, b.getF32Type(), x));
+  }
+  if (fromF) {
+    if (toI.getWidth() == 1) // NaN != 0 is true.
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x,
+                                   floatConst(b, loc, from, 0.0));
+    return saturatingFPToSI(b, loc, x, toI);
+  }
+  auto fromI = cast<IntegerType>(from);
+  if (toF)
+    return fromI.getWidth() == 1
+               ? arith::UIToFPOp::create(b, loc, to, x).getResult()
+               : arith::SIToFPOp::create(b, loc, to, x).getResult();
+  if (toI.getWidth() == 1)
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x,
+                                 intConst(b, loc, from, 0));
+  if (fromI.getWidth() == 1)
+    return arith::ExtUIOp::create(b, loc, to, x);
+  if (fromI.getWidth() < toI.getWidth())
+    return arith::ExtSIOp::create(b, loc, to, x);
+  return arith::TruncIOp::create(b, loc, to, x);
+}
+
+/// The scalar body of an elementwise op on element values `args`.
+Value elementwiseScalar(OpBuilder &b, Location loc, Operation *op,
+                        ValueRange args, Type resultElem) {
+  if (auto cast = dyn_cast<CastOp>(op))
+    return castScalar(b, loc, args[0], resultElem);
+  if (auto cmp = dyn_cast<CompareOp>(op)) {
+    Value x = toCompute(b, loc, args[0]), y = toCompute(b, loc, args[1]);
+    return compare(b, loc, cmp.getDirection(), x, y);
+  }
+  if (isa<SelectOp>(op))
+    return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
+  if (isa<FloatType>(resultElem)) {
+    SmallVector<Value> xs;
+    for (Value a : args)
+      xs.push_back(toCompute(b, loc, a));
+    Value r = xs.size() == 1 ? unaryFloat(b, loc, op, xs[0])
+                             : binaryFloat(b, loc, op, xs[0], xs[1]);
+    return r ? fromCompute(b, loc, r, resultElem) : Value();
+  }
+  return args.size() == 1 ? unaryInt(b, loc, op, args[0])
+                          : binaryInt(b, loc, op, args[0], args[1]);
+}
+
+//===----------------------------------------------------------------------===//
+// Structured ops
+//===----------------------------------------------------------------------===//
+
+class Lowering {
+public:
+  explicit Lowering(RewriterBase &rewriter) : b(rewriter) {}
+
+  LogicalResult lower(Operation *op);
+
+private:
+  LogicalResult lowerElementwise(Operation *op);
+  LogicalResult lowerBroadcast(BroadcastInDimOp op);
+  LogicalResult lowerReshape(ReshapeOp op);
+  LogicalResult lowerReduce(ReduceOp op);
+  LogicalResult lowerContraction(Operation *op, bool transposeLhs,
+                                 bool transposeRhs);
+  LogicalResult lowerConcat(ConcatOp op);
+  LogicalResult lowerIota(IotaOp op);
+
+  /// Result dynamic sizes of an op whose result has `operand`'s shape.
+  SmallVector<Value> sameShapeDims(Location loc, Value operand) {
+    return dynamicDims(b, loc, operand);
+  }
+
+  RewriterBase &b;
+};
+
+LogicalResult Lowering::lower(Operation *op) {
+  b.setInsertionPoint(op);
+  Location loc = op->getLoc();
+  if (op->hasTrait<OpTrait::Elementwise>() || isa<GeluOp>(op))
+    return lowerElementwise(op);
+  return TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](ConstantOp c) {
+        b.replaceOpWithNewOp<arith::ConstantOp>(c,
+                                                cast<TypedAttr>(c.getValue()));
+        return success();
+      })
+      .Case([&](DimOp d) {
+        b.replaceOpWithNewOp<tensor::DimOp>(d, d.getSource(),
+                                            static_cast<int64_t>(d.getIndex()));
+        return success();
+      })
+      .Case([&](BroadcastInDimOp o) { return lowerBroadcast(o); })
+      .Case([&](ReshapeOp o) { return lowerReshape(o); })
+      .Case([&](TransposeOp o) {
+        auto type = cast<RankedTensorType>(o.getType());
+        SmallVector<Value> dyn;
+        for (int64_t i = 0; i < type.getRank(); ++i)
+          if (type.isDynamicDim(i))
+            dyn.push_back(
+                tensor::DimOp::create(b, loc, o.getOperand(), o.getPerm()[i]));
+        Value init = emptyTensor(b, loc, type, dyn);
+        auto t = linalg::TransposeOp::create(b, loc, o.getOperand(), init,
+                                             o.getPerm());
+        b.replaceOp(o, t->getResults());
+        return success();
+      })
+      .Case([&](SliceOp o) -> LogicalResult {
+        auto type = cast<RankedTensorType>(o.getType());
+        if (!type.hasStaticShape())
+          return o.emitOpError("with a dynamic result shape is not supported "
+                               "by code generation yet");
+        SmallVector<OpFoldResult> offsets, sizes, strides;
+        for (int64_t i = 0; i < type.getRank(); ++i) {
+          offsets.push_back(b.getIndexAttr(o.getStart()[i]));
+          sizes.push_back(b.getIndexAttr(type.getDimSize(i)));
+          strides.push_back(
+              b.getIndexAttr(o.getStrides() ? (*o.getStrides())[i] : 1));
+        }
+        b.replaceOpWithNewOp<tensor::ExtractSliceOp>(o, type, o.getOperand(),
+                                                     offsets, sizes, strides);
+        return success();
+      })
+      .Case([&](ConcatOp o) { return lowerConcat(o); })
+      .Case([&](IotaOp o) { return lowerIota(o); })
+      .Case([&](ReduceOp o) { return lowerReduce(o); })
+      .Case([&](MatmulOp o) {
+        return lowerContraction(o, o.getTransposeLhs(), o.getTransposeRhs());
+      })
+      .Case([&](BatchMatmulOp o) {
+        return lowerContraction(o, o.getTransposeLhs(), o.getTransposeRhs());
+      })
+      .Default([&](Operation *o) {
+        return o->emitOpError("cannot be lowered to linalg");
+      });
+}
+
+LogicalResult Lowering::lowerElementwise(Operation *op) {
+  Location loc = op->getLoc();
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  int64_t rank = type.getRank();
+  Value shapeSource = op->getOperand(op->getNumOperands() - 1);
+  Value init = emptyTensor(b, loc, type, sameShapeDims(loc, shapeSource));
+  SmallVector<AffineMap> maps(op->getNumOperands() + 1,
+                              b.getMultiDimIdentityMap(rank));
+  SmallVector<IteratorType> iters(rank, IteratorType::parallel);
+  bool failedBody = false;
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, op->getOperands(), ValueRange{init}, maps, iters,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value r = elementwiseScalar(nb, nloc, op, args.drop_back(),
+                                    type.getElementType());
+        if (!r) {
+          failedBody = true;
+          r = args.back();
+        }
+        linalg::YieldOp::create(nb, nloc, r);
+      });
+  if (failedBody) {
+    b.eraseOp(generic);
+    return op->emitOpError("has no scalar lowering for element type ")
+           << type.getElementType();
+  }
+  b.replaceOp(op, generic->getResults());
+  return success();
+}
+
+LogicalResult Lowering::lowerBroadcast(BroadcastInDimOp op) {
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getType());
+  auto srcType = cast<RankedTensorType>(op.getOperand().getType());
+  Value init = emptyTensor(b, loc, type, op.getDynamicSizes());
+  SmallVector<AffineExpr> exprs;
+  for (auto [i, d] : llvm::enumerate(op.getDims())) {
+    bool expanded = srcType.getDimSize(i) == 1 && type.getDimSize(d) != 1;
+    exprs.push_back(expanded ? b.getAffineConstantExpr(0)
+                             : b.getAffineDimExpr(d));
+  }
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(type.getRank(), 0, exprs, b.getContext()),
+      b.getMultiDimIdentityMap(type.getRank())};
+  SmallVector<IteratorType> iters(type.getRank(), IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{op.getOperand()}, ValueRange{init},
+      maps, iters, [](OpBuilder &nb, Location nloc, ValueRange args) {
+        linalg::YieldOp::create(nb, nloc, args[0]);
+      });
+  b.replaceOp(op, generic->getResults());
+  return success();
+}
+
+LogicalResult Lowering::lowerReshape(ReshapeOp op) {
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getType());
+  Value src = op.getOperand();
+  auto srcType = cast<RankedTensorType>(src.getType());
+  // Collapse to one dimension, then expand to the result shape.
+  Value flat;
+  if (srcType.getRank() == 1) {
+    flat = src;
+  } else if (srcType.getRank() == 0) {
+    flat = tensor::ExpandShapeOp::create(
+        b, loc, RankedTensorType::get({1}, srcType.getElementType()), src,
+        ArrayRef<ReassociationIndices>{});
+  } else {
+    ReassociationIndices all;
+    for (int64_t i = 0; i < srcType.getRank(); ++i)
+      all.push_back(i);
+    flat = tensor::CollapseShapeOp::create(b, loc, src,
+                                           ArrayRef<ReassociationIndices>{all});
+  }
+  Value result;
+  auto flatType = cast<RankedTensorType>(flat.getType());
+  if (type.getRank() == 0) {
+    result = tensor::CollapseShapeOp::create(b, loc, type, flat,
+                                             ArrayRef<ReassociationIndices>{});
+  } else if (type.getRank() == 1) {
+    result = flatType == type
+                 ? flat
+                 : tensor::CastOp::create(b, loc, type, flat).getResult();
+  } else {
+    ReassociationIndices all;
+    SmallVector<OpFoldResult> outShape;
+    auto dyn = op.getDynamicSizes().begin();
+    for (int64_t i = 0; i < type.getRank(); ++i) {
+      all.push_back(i);
+      if (type.isDynamicDim(i))
+        outShape.push_back(*dyn++);
+      else
+        outShape.push_back(b.getIndexAttr(type.getDimSize(i)));
+    }
+    if (!flatType.isDynamicDim(0) && !type.hasStaticShape())
+      flat = tensor::CastOp::create(
+          b, loc,
+          RankedTensorType::get({ShapedType::kDynamic}, type.getElementType()),
+          flat);
+    else if (flatType.isDynamicDim(0) && type.hasStaticShape())
+      flat = tensor::CastOp::create(
+          b, loc,
+          RankedTensorType::get({type.getNumElements()}, type.getElementType()),
+          flat);
+    result = tensor::ExpandShapeOp::create(
+        b, loc, type, flat, ArrayRef<ReassociationIndices>{all}, outShape);
+  }
+  b.replaceOp(op, result);
+  return success();
+}
+
+LogicalResult Lowering::lowerConcat(ConcatOp op) {
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getType());
+  int64_t axis = op.getDim();
+  Value first = op.getInputs().front();
+  SmallVector<Value> dyn;
+  Value total;
+  for (int64_t i = 0; i < type.getRank(); ++i) {
+    if (!type.isDynamicDim(i))
+      continue;
+    if (i != axis) {
+      dyn.push_back(tensor::DimOp::create(b, loc, first, i));
+      continue;
+    }
+    for (Value in : op.getInputs()) {
+      Value d = tensor::DimOp::create(b, loc, in, i);
+      total = total ? arith::AddIOp::create(b, loc, total, d).getResult() : d;
+    }
+    dyn.push_back(total);
+  }
+  Value acc = emptyTensor(b, loc, type, dyn);
+  OpFoldResult offset = b.getIndexAttr(0);
+  for (Value in : op.getInputs()) {
+    auto inType = cast<RankedTensorType>(in.getType());
+    SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes, strides(type.getRank(), b.getIndexAttr(1));
+    offsets[axis] = offset;
+    for (int64_t i = 0; i < type.getRank(); ++i)
+      sizes.push_back(
+          inType.isDynamicDim(i)
+              ? OpFoldResult(tensor::DimOp::create(b, loc, in, i).getResult())
+              : OpFoldResult(b.getIndexAttr(inType.getDimSize(i))));
+    acc =
+        tensor::InsertSliceOp::create(b, loc, in, acc, offsets, sizes, strides);
+    // Advance the offset along the axis.
+    OpFoldResult size = sizes[axis];
+    auto offAttr = dyn_cast<Attribute>(offset);
+    auto sizeAttr = dyn_cast<Attribute>(size);
+    if (offAttr && sizeAttr) {
+      offset = b.getIndexAttr(cast<IntegerAttr>(offAttr).getInt() +
+                              cast<IntegerAttr>(sizeAttr).getInt());
+    } else {
+      Value o = getValueOrCreateConstantIndexOp(b, loc, offset);
+      Value s = getValueOrCreateConstantIndexOp(b, loc, size);
+      offset = arith::AddIOp::create(b, loc, o, s).getResult();
+    }
+  }
+  b.replaceOp(op, acc);
+  return success();
+}
+
+LogicalResult Lowering::lowerIota(IotaOp op) {
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getType());
+  Value init = emptyTensor(b, loc, type, op.getDynamicSizes());
+  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(type.getRank())};
+  SmallVector<IteratorType> iters(type.getRank(), IteratorType::parallel);
+  int64_t dim = op.getDim();
+  Type elem = type.getElementType();
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{}, ValueRange{init}, maps, iters,
+      [&](OpBuilder &nb, Location nloc, ValueRange) {
+        Value idx = linalg::IndexOp::create(nb, nloc, dim);
+        Value i64 = arith::IndexCastOp::create(nb, nloc, nb.getI64Type(), idx);
+        linalg::YieldOp::create(nb, nloc, castScalar(nb, nloc, i64, elem));
+      });
+  b.replaceOp(op, generic->getResults());
+  return success();
+}
+
+LogicalResult Lowering::lowerReduce(ReduceOp op) {
+  Location loc = op.getLoc();
+  Value x = op.getOperand();
+  auto srcType = cast<RankedTensorType>(x.getType());
+  auto resultType = cast<RankedTensorType>(op.getType());
+  Type inElem = srcType.getElementType();
+  Type outElem = resultType.getElementType();
+  int64_t rank = srcType.getRank();
+  SmallVector<bool> reduced(rank, false);
+  for (int64_t d : op.getDims())
+    reduced[d] = true;
+
+  // Accumulate without the reduced dims; expand afterwards for keep_dims.
+  SmallVector<int64_t> shape;
+  SmallVector<Value> dyn;
+  SmallVector<AffineExpr> outExprs;
+  SmallVector<IteratorType> iters;
+  for (int64_t d = 0; d < rank; ++d) {
+    iters.push_back(reduced[d] ? IteratorType::reduction
+                               : IteratorType::parallel);
+    if (reduced[d])
+      continue;
+    shape.push_back(srcType.getDimSize(d));
+    outExprs.push_back(b.getAffineDimExpr(d));
+    if (srcType.isDynamicDim(d))
+      dyn.push_back(tensor::DimOp::create(b, loc, x, d));
+  }
+  AffineMap inMap = b.getMultiDimIdentityMap(rank);
+  AffineMap outMap = AffineMap::get(rank, 0, outExprs, b.getContext());
+
+  ReduceKind kind = op.getKind();
+  bool isFloat = isa<FloatType>(inElem);
+  Type acc = isFloat ? computeType(inElem) : inElem;
+  Value result;
+  if (kind == ReduceKind::argmax || kind == ReduceKind::argmin) {
+    int64_t argDim = op.getDims().front();
+    auto valType = RankedTensorType::get(shape, acc);
+    auto idxType = RankedTensorType::get(shape, b.getI64Type());
+    Value initV = arith::ConstantOp::create(
+        b, loc, acc,
+        isFloat ? TypedAttr(b.getFloatAttr(
+                      acc, kind == ReduceKind::argmax ? -INFINITY : INFINITY))
+                : TypedAttr(b.getIntegerAttr(
+                      acc, kind == ReduceKind::argmax
+                               ? APInt::getSignedMinValue(
+                                     acc.getIntOrFloatBitWidth())
+                               : APInt::getSignedMaxValue(
+                                     acc.getIntOrFloatBitWidth()))));
+    Value initI = intConst(b, loc, b.getI64Type(), -1);
+    Value vals =
+        linalg::FillOp::create(b, loc, ValueRange{initV},
+                               ValueRange{emptyTensor(b, loc, valType, dyn)})
+            .getResult(0);
+    Value idxs =
+        linalg::FillOp::create(b, loc, ValueRange{initI},
+                               ValueRange{emptyTensor(b, loc, idxType, dyn)})
+            .getResult(0);
+    bool isMax = kind == ReduceKind::argmax;
+    auto generic = linalg::GenericOp::create(
+        b, loc, TypeRange{valType, idxType}, ValueRange{x},
+        ValueRange{vals, idxs}, {inMap, outMap, outMap}, iters,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          Value v = isFloat ? toCompute(nb, nloc, args[0]) : args[0];
+          Value a = args[1], ai = args[2];
+          Value i = arith::IndexCastOp::create(
+              nb, nloc, nb.getI64Type(),
+              linalg::IndexOp::create(nb, nloc, argDim));
+          Value none =
+              arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::slt, ai,
+                                    intConst(nb, nloc, nb.getI64Type(), 0));
+          Value take;
+          if (isFloat) {
+            // The first NaN wins; otherwise the first strict improvement.
+            Value better = arith::CmpFOp::create(
+                nb, nloc,
+                isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
+                v, a);
+            Value vNan = arith::CmpFOp::create(nb, nloc,
+                                               arith::CmpFPredicate::UNO, v, v);
+            Value aNan = arith::CmpFOp::create(nb, nloc,
+                                               arith::CmpFPredicate::UNO, a, a);
+            Value improve = arith::AndIOp::create(
+                nb, nloc,
+                arith::XOrIOp::create(
+                    nb, nloc, aNan,
+                    arith::ConstantIntOp::create(nb, nloc, 1, 1)),
+                arith::OrIOp::create(nb, nloc, vNan, better));
+            take = arith::OrIOp::create(nb, nloc, none, improve);
+          } else {
+            Value better = arith::CmpIOp::create(
+                nb, nloc,
+                isMax ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::slt,
+                v, a);
+            take = arith::OrIOp::create(nb, nloc, none, better);
+          }
+          linalg::YieldOp::create(
+              nb, nloc,
+              ValueRange{arith::SelectOp::create(nb, nloc, take, v, a),
+                         arith::SelectOp::create(nb, nloc, take, i, ai)});
+        });
+    Value idx = generic.getResult(1);
+    // Convert the i64 indices to the result element type.
+    auto outType = RankedTensorType::get(shape, outElem);
+    SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(shape.size()));
+    SmallVector<IteratorType> piters(shape.size(), IteratorType::parallel);
+    result = linalg::GenericOp::create(
+                 b, loc, TypeRange{outType}, ValueRange{idx},
+                 ValueRange{emptyTensor(b, loc, outType, dyn)}, maps, piters,
+                 [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                   linalg::YieldOp::create(
+                       nb, nloc, castScalar(nb, nloc, args[0], outElem));
+                 })
+                 .getResult(0);
+  } else {
+    TypedAttr init;
+    unsigned w = acc.getIntOrFloatBitWidth();
+    switch (kind) {
+    case ReduceKind::sum:
+    case ReduceKind::mean:
+      init = isFloat ? TypedAttr(b.getFloatAttr(acc, 0.0))
+                     : TypedAttr(b.getIntegerAttr(acc, 0));
+      break;
+    case ReduceKind::prod:
+      init = isFloat ? TypedAttr(b.getFloatAttr(acc, 1.0))
+                     : TypedAttr(b.getIntegerAttr(acc, 1));
+      break;
+    case ReduceKind::max:
+      init =
+          isFloat
+              ? TypedAttr(b.getFloatAttr(acc, -INFINITY))
+              : TypedAttr(b.getIntegerAttr(acc, APInt::getSignedMinValue(w)));
+      break;
+    case ReduceKind::min:
+      init =
+          isFloat
+              ? TypedAttr(b.getFloatAttr(acc, INFINITY))
+              : TypedAttr(b.getIntegerAttr(acc, APInt::getSignedMaxValue(w)));
+      break;
+    default:
+      llvm_unreachable("handled above");
+    }
+    auto accType = RankedTensorType::get(shape, acc);
+    Value initV = arith::ConstantOp::create(b, loc, init);
+    Value filled =
+        linalg::FillOp::create(b, loc, ValueRange{initV},
+                               ValueRange{emptyTensor(b, loc, accType, dyn)})
+            .getResult(0);
+    auto generic = linalg::GenericOp::create(
+        b, loc, TypeRange{accType}, ValueRange{x}, ValueRange{filled},
+        {inMap, outMap}, iters,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          Value v = isFloat ? toCompute(nb, nloc, args[0]) : args[0];
+          Value a = args[1], r;
+          switch (kind) {
+          case ReduceKind::sum:
+          case ReduceKind::mean:
+            r = isFloat ? arith::AddFOp::create(nb, nloc, a, v).getResult()
+                        : arith::AddIOp::create(nb, nloc, a, v).getResult();
+            break;
+          case ReduceKind::prod:
+            r = isFloat ? arith::MulFOp::create(nb, nloc, a, v).getResult()
+                        : arith::MulIOp::create(nb, nloc, a, v).getResult();
+            break;
+          case ReduceKind::max:
+            r = isFloat ? arith::MaximumFOp::create(nb, nloc, a, v).getResult()
+                        : arith::MaxSIOp::create(nb, nloc, a, v).getResult();
+            break;
+          case ReduceKind::min:
+            r = isFloat ? arith::MinimumFOp::create(nb, nloc, a, v).getResult()
+                        : arith::MinSIOp::create(nb, nloc, a, v).getResult();
+            break;
+          default:
+            llvm_unreachable("handled above");
+          }
+          linalg::YieldOp::create(nb, nloc, r);
+        });
+    result = generic.getResult(0);
+    // Mean divides by the reduced element count; then round to the result.
+    Value count;
+    if (kind == ReduceKind::mean) {
+      int64_t staticCount = 1;
+      for (int64_t d : op.getDims()) {
+        if (srcType.isDynamicDim(d)) {
+          Value dv = tensor::DimOp::create(b, loc, x, d);
+          count =
+              count ? arith::MulIOp::create(b, loc, count, dv).getResult() : dv;
+        } else {
+          staticCount *= srcType.getDimSize(d);
+        }
+      }
+      Value sc = arith::ConstantIndexOp::create(b, loc, staticCount);
+      count = count ? arith::MulIOp::create(b, loc, count, sc).getResult() : sc;
+      count = arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
+    }
+    if (count || acc != outElem) {
+      auto outType = RankedTensorType::get(shape, outElem);
+      SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(shape.size()));
+      SmallVector<IteratorType> piters(shape.size(), IteratorType::parallel);
+      result = linalg::GenericOp::create(
+                   b, loc, TypeRange{outType}, ValueRange{result},
+                   ValueRange{emptyTensor(b, loc, outType, dyn)}, maps, piters,
+                   [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                     Value v = args[0];
+                     if (count) {
+                       Value n = arith::SIToFPOp::create(nb, nloc, acc, count);
+                       v = arith::DivFOp::create(nb, nloc, v, n);
+                     }
+                     linalg::YieldOp::create(nb, nloc,
+                                             castScalar(nb, nloc, v, outElem));
+                   })
+                   .getResult(0);
+    }
+  }
+
+  if (op.getKeepDims() && !op.getDims().empty()) {
+    SmallVector<ReassociationIndices> groups;
+    ReassociationIndices pending;
+    for (int64_t d = 0; d < rank; ++d) {
+      pending.push_back(d);
+      if (!reduced[d]) {
+        groups.push_back(pending);
+        pending.clear();
+      }
+    }
+    if (!groups.empty())
+      groups.back().append(pending.begin(), pending.end());
+    result = tensor::ExpandShapeOp::create(b, loc, resultType, result, groups);
+  }
+  b.replaceOp(op, result);
+  return success();
+}
+
+LogicalResult Lowering::lowerContraction(Operation *op, bool transposeLhs,
+                                         bool transposeRhs) {
+  Location loc = op->getLoc();
+  Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  Type outElem = type.getElementType();
+  int64_t rank = type.getRank(); // 2 or 3
+  int64_t batch = rank - 2;
+  // Loop dims: [b], m, n, k.
+  int64_t m = batch, n = batch + 1, k = batch + 2, loops = batch + 3;
+  auto d = [&](int64_t i) { return b.getAffineDimExpr(i); };
+  SmallVector<AffineExpr> lhsE, rhsE, outE;
+  for (int64_t i = 0; i < batch; ++i) {
+    lhsE.push_back(d(i));
+    rhsE.push_back(d(i));
+    outE.push_back(d(i));
+  }
+  lhsE.append(transposeLhs ? SmallVector<AffineExpr>{d(k), d(m)}
+                           : SmallVector<AffineExpr>{d(m), d(k)});
+  rhsE.append(transposeRhs ? SmallVector<AffineExpr>{d(n), d(k)}
+                           : SmallVector<AffineExpr>{d(k), d(n)});
+  outE.append({d(m), d(n)});
+  MLIRContext *ctx = b.getContext();
+  SmallVector<AffineMap> maps = {AffineMap::get(loops, 0, lhsE, ctx),
+                                 AffineMap::get(loops, 0, rhsE, ctx),
+                                 AffineMap::get(loops, 0, outE, ctx)};
+  SmallVector<IteratorType> iters(loops, IteratorType::parallel);
+  iters[k] = IteratorType::reduction;
+
+  SmallVector<Value> dyn;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (!type.isDynamicDim(i))
+      continue;
+    if (i < batch)
+      dyn.push_back(tensor::DimOp::create(b, loc, lhs, i));
+    else if (i == m)
+      dyn.push_back(tensor::DimOp::create(b, loc, lhs, transposeLhs ? k : m));
+    else
+      dyn.push_back(tensor::DimOp::create(b, loc, rhs, transposeRhs ? m : n));
+  }
+  bool isFloat = isa<FloatType>(outElem);
+  Value zero =
+      isFloat ? floatConst(b, loc, outElem, 0.0) : intConst(b, loc, outElem, 0);
+  Value init =
+      linalg::FillOp::create(b, loc, ValueRange{zero},
+                             ValueRange{emptyTensor(b, loc, type, dyn)})
+          .getResult(0);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{lhs, rhs}, ValueRange{init}, maps,
+      iters, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value x = castScalar(nb, nloc, args[0], outElem);
+        Value y = castScalar(nb, nloc, args[1], outElem);
+        Value r =
+            isFloat
+                ? arith::AddFOp::create(nb, nloc, args[2],
+                                        arith::MulFOp::create(nb, nloc, x, y))
+                      .getResult()
+                : arith::AddIOp::create(nb, nloc, args[2],
+                                        arith::MulIOp::create(nb, nloc, x, y))
+                      .getResult();
+        linalg::YieldOp::create(nb, nloc, r);
+      });
+  b.replaceOp(op, generic->getResults());
+  return success();
+}
+
+struct MeldConvertToLinalgPass
+    : public meld::impl::MeldConvertToLinalgBase<MeldConvertToLinalgPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    // Schedules (functions that launch kernels) stay as they are.
+    if (!getOperation()->hasAttr(kKernelAttrName) &&
+        getOperation()
+            .walk([](LaunchOp) { return WalkResult::interrupt(); })
+            .wasInterrupted())
+      return;
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (isa<MeldDialect>(op->getDialect()))
+        ops.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    Lowering lowering(rewriter);
+    for (Operation *op : ops) {
+      if (isa<KernelOp, LaunchOp, IfOp, WhileOp, YieldOp>(op)) {
+        op->emitOpError("must be outlined before lowering to linalg (run "
+                        "meld-outline-kernels)");
+        return signalPassFailure();
+      }
+      if (failed(lowering.lower(op)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

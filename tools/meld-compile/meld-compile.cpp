@@ -1,0 +1,123 @@
+//===- meld-compile.cpp - Compile meld programs into bundles --------------===//
+//
+//   meld-compile model.mlir --targets=host,nvptx,amdgpu -o model.meldb
+//
+// Parses and verifies the program, fuses it (unless --no-fuse), outlines the
+// kernels, generates code for each target and writes one .meldb bundle
+// (docs/bundle-format.md). --print-metadata prints the bundle's JSON
+// (kernels, launch formulas, schedules) instead of, or as well as, writing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Codegen/Codegen.h"
+#include "meld/Codegen/Compiler.h"
+#include "meld/Dialect/Meld/IR/MeldDialect.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("meld-compile options");
+static cl::opt<std::string> inputFile(cl::Positional,
+                                      cl::desc("<program.mlir>"), cl::init("-"),
+                                      cl::cat(category));
+static cl::opt<std::string> outputFile("o", cl::desc("Output bundle"),
+                                       cl::value_desc("file.meldb"),
+                                       cl::init(""), cl::cat(category));
+static cl::list<std::string> targets("targets",
+                                     cl::desc("Targets: host, nvptx, amdgpu"),
+                                     cl::CommaSeparated, cl::cat(category));
+static cl::opt<bool> noFuse("no-fuse",
+                            cl::desc("One kernel per op (no fusion)"),
+                            cl::init(false), cl::cat(category));
+static cl::list<std::string>
+    nvptxChips("nvptx-chips", cl::desc("NVPTX chips (default sm_80,sm_90)"),
+               cl::CommaSeparated, cl::cat(category));
+static cl::list<std::string>
+    amdgpuChips("amdgpu-chips",
+                cl::desc("AMDGPU chips (default gfx90a,gfx942)"),
+                cl::CommaSeparated, cl::cat(category));
+static cl::opt<std::string> cudaPath("cuda-path",
+                                     cl::desc("CUDA toolkit (libdevice)"),
+                                     cl::init(""), cl::cat(category));
+static cl::opt<std::string>
+    rocmPath("rocm-path",
+             cl::desc("ROCm root (amdgcn/bitcode device libraries)"),
+             cl::init(""), cl::cat(category));
+static cl::opt<unsigned> optLevel("O", cl::desc("Optimization level"),
+                                  cl::init(3), cl::Prefix, cl::cat(category));
+static cl::opt<bool>
+    printMetadata("print-metadata",
+                  cl::desc("Print the bundle metadata (JSON) to stdout"),
+                  cl::init(false), cl::cat(category));
+
+static int fail(const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), "meld-compile") << message << "\n";
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv, "meld-compile: compile a meld program into a bundle\n");
+  if (outputFile.empty() && !printMetadata)
+    return fail("no output: give -o <file.meldb> or --print-metadata");
+
+  DialectRegistry registry;
+  registry.insert<meld::MeldDialect>();
+  meld::codegen::registerCodegenDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(inputFile, &errorMessage);
+  if (!file)
+    return fail(errorMessage);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  meld::CompileOptions options;
+  if (!targets.empty())
+    options.targets.assign(targets.begin(), targets.end());
+  options.fuse = !noFuse;
+  if (!nvptxChips.empty())
+    options.nvptxChips.assign(nvptxChips.begin(), nvptxChips.end());
+  if (!amdgpuChips.empty())
+    options.amdgpuChips.assign(amdgpuChips.begin(), amdgpuChips.end());
+  options.cudaPath = cudaPath;
+  options.rocmDeviceLibs = rocmPath;
+  options.optLevel = optLevel;
+
+  FailureOr<meld::bundle::Bundle> bundle =
+      meld::compileToBundle(*module, options);
+  if (failed(bundle))
+    return 1;
+
+  if (printMetadata)
+    llvm::outs() << llvm::formatv(
+        "{0:2}\n", llvm::json::Value(llvm::json::Object(bundle->metadata)));
+  if (!outputFile.empty()) {
+    std::unique_ptr<llvm::ToolOutputFile> out =
+        openOutputFile(outputFile, &errorMessage);
+    if (!out)
+      return fail(errorMessage);
+    bundle->write(out->os());
+    out->keep();
+  }
+  return 0;
+}
