@@ -9,7 +9,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 packages=(
   build-essential cmake ninja-build git
   clang-22 lld-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-  libgtest-dev libgmock-dev libbenchmark-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libopenblas-dev
+  rocm-device-libs
   python3 python3-venv python3-pip
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libcurl4-openssl-dev
 )

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -111,6 +112,11 @@ static void buildGpuLoweringPipeline(OpPassManager &pm, bool nvptx,
   if (nvptx) {
     gpuPm.addPass(createConvertGpuOpsToNVVMOps());
   } else {
+    // The AMDGPU back end has no lowering for llvm.tanh and the ROCDL
+    // conversion emits it; expand tanh into exp, which maps to OCML.
+    math::MathExpandOpsPassOptions expand;
+    expand.opMnemonics = {"tanh"};
+    gpuPm.addPass(math::createMathExpandOpsPass(expand));
     ConvertGpuOpsToROCDLOpsOptions rocdl;
     rocdl.chipset = chip.str();
     gpuPm.addPass(createConvertGpuOpsToROCDLOps(rocdl));
@@ -155,6 +161,12 @@ static LogicalResult compileGpu(ModuleOp outlined, bundle::Bundle &bundle,
       })))
     return failure();
 
+  // The GPU kernels of each module, as the host side launches them.
+  llvm::StringMap<Array> moduleKernels;
+  module->walk([&](gpu::LaunchFuncOp launch) {
+    moduleKernels[launch.getKernelModuleName().getValue()].push_back(
+        launch.getKernelName().getValue().str());
+  });
   LogicalResult result = success();
   module->walk([&](gpu::BinaryOp binary) {
     for (Attribute attr : binary.getObjects()) {
@@ -174,6 +186,8 @@ static LogicalResult compileGpu(ModuleOp outlined, bundle::Bundle &bundle,
                                 {"chip", chip.str()},
                                 {"format", nvptx ? "ptx" : "hsaco"},
                                 {"module", binary.getSymName().str()},
+                                {"kernels", std::move(moduleKernels[
+                                                binary.getSymName()])},
                                 {"blob", blob}});
     }
   });

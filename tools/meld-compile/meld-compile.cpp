@@ -18,6 +18,8 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -59,6 +61,12 @@ static cl::opt<bool>
     printMetadata("print-metadata",
                   cl::desc("Print the bundle metadata (JSON) to stdout"),
                   cl::init(false), cl::cat(category));
+
+static cl::opt<std::string> dumpBinaries(
+    "dump-binaries",
+    cl::desc("Also write every binary of the bundle into this directory "
+             "(<target>-<chip>-<module>.ptx / .hsaco, host.o)"),
+    cl::value_desc("dir"), cl::init(""), cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "meld-compile") << message << "\n";
@@ -108,6 +116,28 @@ int main(int argc, char **argv) {
   if (failed(bundle))
     return 1;
 
+  if (!dumpBinaries.empty()) {
+    if (std::error_code ec = llvm::sys::fs::create_directories(dumpBinaries))
+      return fail("cannot create '" + dumpBinaries + "': " + ec.message());
+    for (const llvm::json::Value &v : *bundle->metadata.getArray("binaries")) {
+      const llvm::json::Object &b = *v.getAsObject();
+      StringRef target = *b.getString("target");
+      std::string name =
+          target == "host"
+              ? std::string("host.o")
+              : (target + "-" + *b.getString("chip") + "-" +
+                 *b.getString("module") + "." + *b.getString("format"))
+                    .str();
+      llvm::SmallString<256> path(dumpBinaries);
+      llvm::sys::path::append(path, name);
+      std::unique_ptr<llvm::ToolOutputFile> out =
+          openOutputFile(path, &errorMessage);
+      if (!out)
+        return fail(errorMessage);
+      out->os() << bundle->blobs[*b.getInteger("blob")];
+      out->keep();
+    }
+  }
   if (printMetadata)
     llvm::outs() << llvm::formatv(
         "{0:2}\n", llvm::json::Value(llvm::json::Object(bundle->metadata)));

@@ -21,6 +21,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include "gtest/gtest.h"
@@ -31,6 +32,13 @@ using namespace mlir;
 using meld::ref::HostTensor;
 
 namespace {
+
+/// Whether `path` defines a function (some model-suite tests only run the
+/// examples through other tools).
+bool containsProgram(llvm::StringRef path) {
+  auto text = llvm::MemoryBuffer::getFile(path);
+  return text && (*text)->getBuffer().contains("func.func @");
+}
 
 /// The MLIR programs under `dir` (relative to the source tree), sorted.
 std::vector<std::string> programsIn(llvm::StringRef dir) {
