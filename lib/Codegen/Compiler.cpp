@@ -20,6 +20,7 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -56,8 +57,11 @@ static void keepKernelsOnly(ModuleOp module) {
 }
 
 static LogicalResult runPipeline(ModuleOp module, StringRef target,
+                                 const CompileOptions &options,
                                  function_ref<void(OpPassManager &)> build) {
   PassManager pm(module.getContext());
+  if (options.configurePassManager && failed(options.configurePassManager(pm)))
+    return failure();
   build(pm);
   if (succeeded(pm.run(module)))
     return success();
@@ -65,14 +69,22 @@ static LogicalResult runPipeline(ModuleOp module, StringRef target,
          << "code generation for target '" << target << "' failed";
 }
 
+/// Compiles the kernels for the host; `rowsPerBlock` receives the row-block
+/// size of every kernel meld-tile-host-blocks split.
 static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
-                                     const CompileOptions &options) {
+                                     const CompileOptions &options,
+                                     llvm::StringMap<int64_t> &rowsPerBlock) {
   OwningOpRef<ModuleOp> module = outlined.clone();
   keepKernelsOnly(*module);
-  if (failed(runPipeline(*module, "host", [](OpPassManager &pm) {
-        codegen::buildKernelBufferPipeline(pm);
-        codegen::buildHostLLVMPipeline(pm);
+  if (failed(runPipeline(*module, "host", options, [](OpPassManager &pm) {
+        codegen::buildKernelBufferPipeline(pm, /*hostBlocks=*/true);
       })))
+    return failure();
+  for (auto func : module->getOps<func::FuncOp>())
+    if (auto rows = func->getAttrOfType<IntegerAttr>(kRowsPerBlockAttrName))
+      rowsPerBlock[func.getSymName()] = rows.getInt();
+  if (failed(runPipeline(*module, "host", options,
+                         codegen::buildHostLLVMPipeline)))
     return failure();
   FailureOr<codegen::HostObject> object =
       codegen::emitHostObject(*module, options.optLevel);
@@ -138,7 +150,7 @@ static LogicalResult compileGpu(ModuleOp outlined, bundle::Bundle &bundle,
   std::string rocm = options.rocmDeviceLibs.empty() ? MELD_DEFAULT_ROCM_ROOT
                                                     : options.rocmDeviceLibs;
   std::string toolkit = nvptx ? cuda : rocm;
-  if (failed(runPipeline(*module, target, [&](OpPassManager &pm) {
+  if (failed(runPipeline(*module, target, options, [&](OpPassManager &pm) {
         buildGpuMappingPipeline(pm);
         if (nvptx) {
           GpuNVVMAttachTargetOptions attach;
@@ -182,13 +194,13 @@ static LogicalResult compileGpu(ModuleOp outlined, bundle::Bundle &bundle,
         return;
       }
       int64_t blob = bundle.addBlob(bytes.str());
-      binaries.push_back(Object{{"target", target},
-                                {"chip", chip.str()},
-                                {"format", nvptx ? "ptx" : "hsaco"},
-                                {"module", binary.getSymName().str()},
-                                {"kernels", std::move(moduleKernels[
-                                                binary.getSymName()])},
-                                {"blob", blob}});
+      binaries.push_back(
+          Object{{"target", target},
+                 {"chip", chip.str()},
+                 {"format", nvptx ? "ptx" : "hsaco"},
+                 {"module", binary.getSymName().str()},
+                 {"kernels", std::move(moduleKernels[binary.getSymName()])},
+                 {"blob", blob}});
     }
   });
   return result;
@@ -237,9 +249,23 @@ FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
   Array binaries;
   for (const std::string &target : options.targets) {
     if (target == "host") {
-      FailureOr<Object> host = compileHost(*module, bundle, options);
+      llvm::StringMap<int64_t> rowsPerBlock;
+      FailureOr<Object> host =
+          compileHost(*module, bundle, options, rowsPerBlock);
       if (failed(host))
         return failure();
+      // Host blocks: ceil(rows / rows-per-block) of the first output.
+      for (llvm::json::Value &k : kernels) {
+        Object &kernel = *k.getAsObject();
+        auto rows = rowsPerBlock.find(*kernel.getString("name"));
+        if (rows == rowsPerBlock.end())
+          continue;
+        const Array &outputs = *kernel.getArray("outputs");
+        const llvm::json::Value &leading =
+            (*outputs[0].getAsObject()->getArray("shape"))[0];
+        kernel["host_blocks"] =
+            Object{{"ceildiv", Array{leading, rows->second}}};
+      }
       binaries.push_back(std::move(*host));
     } else {
       bool nvptx = target == "nvptx";

@@ -15,12 +15,14 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -32,7 +34,24 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
 
+namespace meld {
+#define GEN_PASS_DEF_MELDAPPROXIMATEMATH
+#include "meld/Codegen/Passes.h.inc"
+} // namespace meld
+
 using namespace mlir;
+
+namespace {
+struct MeldApproximateMathPass
+    : public meld::impl::MeldApproximateMathBase<MeldApproximateMathPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateMathPolynomialApproximationPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
 
 void meld::codegen::registerCodegenDialects(DialectRegistry &registry) {
   registerAllDialects(registry);
@@ -45,22 +64,38 @@ std::string meld::codegen::hostEntryName(llvm::StringRef kernelName) {
   return ("meld_kernel_" + kernelName).str();
 }
 
-void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm) {
+void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
+                                              bool hostBlocks) {
   pm.addNestedPass<func::FuncOp>(createMeldConvertToLinalg());
+  pm.addPass(createCanonicalizerPass());
+  // Drop the unit dims of kept-dims reductions and their broadcasts, so no
+  // reshape stands between a row statistic and its consumers (tile-and-fuse
+  // cannot fuse through one).
+  pm.addNestedPass<func::FuncOp>(createLinalgFoldUnitExtentDimsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createMeldKernelToDestinationStyle());
+  if (hostBlocks) {
+    pm.addNestedPass<func::FuncOp>(createMeldTileHostBlocks());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = false;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // CSE makes a tiled loop's store of its row block into the output a copy
+  // of a subview onto itself, which canonicalization then erases.
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
   bufferization::buildBufferDeallocationPipeline(pm);
 }
 
 void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addNestedPass<func::FuncOp>(createMeldApproximateMath());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -758,7 +758,10 @@ LogicalResult Lowering::lowerReduce(ReduceOp op) {
           switch (kind) {
           case ReduceKind::sum:
           case ReduceKind::mean:
-            r = isFloat ? arith::AddFOp::create(nb, nloc, a, v).getResult()
+            // reassoc lets the sum vectorize (partial sums per lane).
+            r = isFloat ? arith::AddFOp::create(nb, nloc, a, v,
+                                                arith::FastMathFlags::reassoc)
+                              .getResult()
                         : arith::AddIOp::create(nb, nloc, a, v).getResult();
             break;
           case ReduceKind::prod:

@@ -342,7 +342,7 @@ Expected<KernelInfo> Parser::kernel(const JValue &v, int64_t index) {
     info.outputKinds.push_back(*dt);
     info.outputShapes.emplace_back((*s)->begin(), (*s)->end());
   }
-  if (const JValue *blocks = (*o)->get("blocks"))
+  if (const JValue *blocks = (*o)->get("host_blocks"))
     info.blocks = *blocks;
   return info;
 }

@@ -1,4 +1,5 @@
-//===- GpuTargetsTest.cpp - Every PTX and HSACO the compiler emits is valid ===//
+//===- GpuTargetsTest.cpp - Every PTX and HSACO the compiler emits is valid
+//===//
 //
 // Compiles every program in examples/ and the fusion model suite for NVPTX
 // (sm_80, sm_90) and AMDGPU (gfx90a, gfx942). Each PTX module must be
@@ -67,9 +68,8 @@ std::string runPtxas(llvm::StringRef ptx, llvm::StringRef chip) {
   std::string arch = ("-arch=" + chip).str();
   llvm::SmallVector<llvm::StringRef> argv = {kPtxas, arch, input, "-o",
                                              "/dev/null"};
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt,
-                                                llvm::StringRef(log),
-                                                llvm::StringRef(log)};
+  std::optional<llvm::StringRef> redirects[] = {
+      std::nullopt, llvm::StringRef(log), llvm::StringRef(log)};
   std::string error;
   int rc = llvm::sys::ExecuteAndWait(kPtxas, argv, std::nullopt, redirects,
                                      /*SecondsToWait=*/120, 0, &error);
@@ -161,15 +161,13 @@ TEST_P(GpuTargets, PtxAndHsacoAreValid) {
     const llvm::json::Object &b = *v.getAsObject();
     StringRef chip = *b.getString("chip");
     const std::string &bytes = bundle->blobs[*b.getInteger("blob")];
-    std::string what = (GetParam() + " " + *b.getString("module") + " for " +
-                        chip)
-                           .str();
+    std::string what =
+        (GetParam() + " " + *b.getString("module") + " for " + chip).str();
     ASSERT_TRUE(b.getArray("kernels") && !b.getArray("kernels")->empty())
         << what;
     if (b.getString("format") == "ptx") {
       ++ptx;
-      EXPECT_NE(bytes.find(".target " + chip.str()), std::string::npos)
-          << what;
+      EXPECT_NE(bytes.find(".target " + chip.str()), std::string::npos) << what;
       if (havePtxas)
         EXPECT_EQ(runPtxas(bytes, chip), "") << what;
     } else {

@@ -48,7 +48,8 @@ std::vector<std::string> programsIn(llvm::StringRef dir) {
   std::error_code ec;
   for (llvm::sys::fs::directory_iterator it(root, ec), end; it != end && !ec;
        it.increment(ec))
-    if (llvm::sys::path::extension(it->path()) == ".mlir")
+    if (llvm::sys::path::extension(it->path()) == ".mlir" &&
+        containsProgram(it->path()))
       files.push_back(it->path());
   std::sort(files.begin(), files.end());
   return files;

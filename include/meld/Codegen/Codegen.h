@@ -22,17 +22,13 @@ namespace meld::codegen {
 /// generation pipelines need.
 void registerCodegenDialects(mlir::DialectRegistry &registry);
 
-/// Options of the kernel pipelines.
-struct KernelOptions {
-  /// Rows (leading-dimension iterations) one host block computes; 0 picks a
-  /// size from the kernel's output shape.
-  int64_t hostRowsPerBlock = 0;
-};
-
 /// Kernels (tensor form, meld ops) to linalg on buffers in the kernel ABI
 /// (inputs, outputs, block range): meld-convert-to-linalg, elementwise
-/// fusion, meld-kernel-to-dps, one-shot bufferization, deallocation.
-void buildKernelBufferPipeline(mlir::OpPassManager &pm);
+/// fusion, meld-kernel-to-dps, one-shot bufferization, deallocation. With
+/// `hostBlocks`, kernels are first split into row blocks for host threads
+/// (meld-tile-host-blocks).
+void buildKernelBufferPipeline(mlir::OpPassManager &pm,
+                               bool hostBlocks = false);
 
 /// Buffer-form kernels to the LLVM dialect for the host CPU.
 void buildHostLLVMPipeline(mlir::OpPassManager &pm);

@@ -12,6 +12,9 @@
 #include "meld/Bundle/Bundle.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <functional>
 
 #include <string>
 #include <vector>
@@ -32,6 +35,9 @@ struct CompileOptions {
   std::string cudaPath;
   std::string rocmDeviceLibs;
   unsigned optLevel = 3;
+  /// Called on every pass manager code generation runs (meld-compile uses
+  /// it for --mlir-timing and the IR printing options).
+  std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;
 };
 
 /// Compiles every program function of `module` (which is left unchanged)

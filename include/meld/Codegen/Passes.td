@@ -62,4 +62,44 @@ def MeldKernelToDestinationStyle
   ];
 }
 
+def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
+  let summary = "Split host kernels into blocks of rows that threads share";
+  let description = [{
+    Runs on kernel functions in the buffer ABI (after `meld-kernel-to-dps`).
+    When a kernel has one output whose producer iterates its leading output
+    dimension in parallel and writes a fresh tensor, the producer is tiled
+    along that dimension with the upstream tile-and-fuse driver and every
+    producer whose slice depends on the row is fused into the loop: one
+    iteration computes `rows-per-block` complete rows (for LayerNorm or
+    softmax, the row statistics and the normalized row; for a matmul, rows
+    with their epilogue) straight into the output buffer. The loop covers
+    the blocks `[begin, end)` of the kernel's block-range arguments, so the
+    runtime hands disjoint block ranges to its threads. The chosen size is
+    recorded as the `meld.rows_per_block` attribute; kernels that cannot be
+    split keep one block.
+  }];
+  let options = [
+    Option<"targetElements", "target-elements", "int64_t", "16384",
+           "Output elements one block should compute">,
+  ];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect"
+  ];
+}
+
+def MeldApproximateMath : Pass<"meld-approximate-math"> {
+  let summary = "Replace math functions by polynomial approximations";
+  let description = [{
+    Applies upstream's polynomial approximations and f32 expansions of the
+    math dialect (exp, log, tanh, erf, sin, cos, ...), so host kernels
+    vectorize instead of calling libm once per element. The approximations
+    are accurate to a few ulp in f32; the compiled-code tests check every
+    model against the reference interpreter with them in place.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect", "::mlir::x86vector::X86VectorDialect"
+  ];
+}
+
 #endif // MELD_CODEGEN_PASSES_TD

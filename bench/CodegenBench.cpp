@@ -1,0 +1,249 @@
+//===- CodegenBench.cpp - Compiled host code: fusion, bandwidth, GEMM -----===//
+//
+// For every program in bench/models, in one run on this machine:
+//   (a) the fused and the unfused (one kernel per op) bundle on the host
+//       back end, both on all hardware threads;
+//   (b) bytes/second against a plain multi-threaded memcpy moving the same
+//       number of bytes (reads + writes), the practical bandwidth limit;
+//   (c) the MLP epilogue (matmul + bias + tanh-GELU) against OpenBLAS sgemm
+//       followed by a separate epilogue loop;
+//   (d) compile time per model (the compile_ms counter).
+// Every fused result is checked against the unfused one and the GEMM result
+// against OpenBLAS (max_abs_diff counters); bench/report.py turns the JSON
+// output into the ratios in docs/performance.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Codegen/Codegen.h"
+#include "meld/Codegen/Compiler.h"
+#include "meld/Dialect/Meld/IR/MeldDialect.h"
+#include "meld/Interpreter/Interpreter.h"
+#include "meld/Runtime/HostExecutable.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Threading.h"
+
+#include <benchmark/benchmark.h>
+#include <cblas.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <thread>
+
+using namespace mlir;
+using meld::runtime::HostExecutable;
+using meld::runtime::Tensor;
+
+namespace {
+
+struct Compiled {
+  std::unique_ptr<HostExecutable> executable;
+  double compileMs = 0;
+};
+
+struct Model {
+  std::string name;
+  std::vector<Tensor> args;
+  Compiled fused, unfused;
+  std::vector<Tensor> fusedResult;
+  double maxAbsDiff = 0;
+  int64_t bytes = 0; // arguments read + results written
+};
+
+unsigned numThreads() {
+  return llvm::hardware_concurrency().compute_thread_count();
+}
+
+Compiled compile(ModuleOp module, bool fuse) {
+  meld::CompileOptions options;
+  options.fuse = fuse;
+  auto start = std::chrono::steady_clock::now();
+  FailureOr<meld::bundle::Bundle> bundle =
+      meld::compileToBundle(module, options);
+  if (failed(bundle))
+    llvm::report_fatal_error("benchmark model does not compile");
+  auto exe = HostExecutable::load(std::move(*bundle));
+  if (!exe)
+    llvm::report_fatal_error(exe.takeError());
+  Compiled out;
+  out.compileMs = std::chrono::duration<double, std::milli>(
+                      std::chrono::steady_clock::now() - start)
+                      .count();
+  out.executable = std::move(*exe);
+  return out;
+}
+
+std::vector<Tensor> run(HostExecutable &exe, llvm::ArrayRef<Tensor> args) {
+  auto out = exe.run("main", args);
+  if (!out)
+    llvm::report_fatal_error(out.takeError());
+  return std::move(*out);
+}
+
+double maxAbsDiff(const Tensor &a, const Tensor &b) {
+  if (a.getKind() != meld::ref::ElementKind::F32 ||
+      a.numElements() != b.numElements())
+    return INFINITY;
+  auto *x = static_cast<const float *>(a.data());
+  auto *y = static_cast<const float *>(b.data());
+  double m = 0;
+  for (int64_t i = 0; i < a.numElements(); ++i)
+    m = std::max(m, static_cast<double>(std::abs(x[i] - y[i])));
+  return m;
+}
+
+std::vector<std::unique_ptr<Model>> &models() {
+  static std::vector<std::unique_ptr<Model>> all;
+  return all;
+}
+
+void loadModels(MLIRContext &context) {
+  llvm::SmallString<256> dir(MELD_SOURCE_DIR);
+  llvm::sys::path::append(dir, "bench", "models");
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec))
+    if (llvm::sys::path::extension(it->path()) == ".mlir")
+      files.push_back(it->path());
+  std::sort(files.begin(), files.end());
+  for (const std::string &file : files) {
+    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(file, &context);
+    if (!module)
+      llvm::report_fatal_error("cannot parse " + llvm::Twine(file));
+    auto model = std::make_unique<Model>();
+    model->name = llvm::sys::path::stem(file).str();
+    auto func = module->lookupSymbol<func::FuncOp>("main");
+    FailureOr<std::vector<meld::ref::HostTensor>> args =
+        meld::makeRandomArguments(func, /*seed=*/1, /*dynamicSize=*/1024);
+    if (failed(args))
+      llvm::report_fatal_error("cannot make arguments");
+    for (const meld::ref::HostTensor &t : *args) {
+      model->args.push_back(Tensor::fromHost(t));
+      model->bytes += model->args.back().sizeInBytes();
+    }
+    model->fused = compile(*module, /*fuse=*/true);
+    model->unfused = compile(*module, /*fuse=*/false);
+    model->fusedResult = run(*model->fused.executable, model->args);
+    std::vector<Tensor> reference =
+        run(*model->unfused.executable, model->args);
+    for (auto [a, b] : llvm::zip(model->fusedResult, reference)) {
+      model->bytes += a.sizeInBytes();
+      model->maxAbsDiff = std::max(model->maxAbsDiff, maxAbsDiff(a, b));
+    }
+    models().push_back(std::move(model));
+  }
+}
+
+void runModel(benchmark::State &state, Model *model, bool fused) {
+  Compiled &c = fused ? model->fused : model->unfused;
+  for (auto _ : state) {
+    std::vector<Tensor> out = run(*c.executable, model->args);
+    benchmark::DoNotOptimize(out.front().data());
+  }
+  state.SetBytesProcessed(state.iterations() * model->bytes);
+  const meld::runtime::RunStats &stats = c.executable->getLastRunStats();
+  state.counters["launches"] = stats.launches;
+  state.counters["peak_MiB"] = stats.peakBytes / double(1 << 20);
+  state.counters["compile_ms"] = c.compileMs;
+  state.counters["max_abs_diff_vs_unfused"] = model->maxAbsDiff;
+  state.counters["threads"] = numThreads();
+}
+
+/// Copies half the model's traffic, so that reads + writes equal it, split
+/// over all hardware threads like the compiled kernels.
+void runMemcpy(benchmark::State &state, Model *model) {
+  size_t half = model->bytes / 2;
+  std::vector<char> src(half, 1), dst(half);
+  unsigned threads = numThreads();
+  for (auto _ : state) {
+    std::vector<std::thread> workers;
+    for (unsigned t = 1; t < threads; ++t)
+      workers.emplace_back([&, t] {
+        size_t b = half * t / threads, e = half * (t + 1) / threads;
+        std::memcpy(dst.data() + b, src.data() + b, e - b);
+      });
+    std::memcpy(dst.data(), src.data(), half / threads);
+    for (std::thread &w : workers)
+      w.join();
+    benchmark::DoNotOptimize(dst.data());
+  }
+  state.SetBytesProcessed(state.iterations() * 2 * half);
+  state.counters["threads"] = threads;
+}
+
+/// y = GELU_tanh(x @ W + bias): OpenBLAS sgemm, then the epilogue as a
+/// separate pass over y on all threads.
+void runBlasEpilogue(benchmark::State &state, Model *model) {
+  const Tensor &x = model->args[0], &w = model->args[1], &bias = model->args[2];
+  int64_t m = x.getShape()[0], k = x.getShape()[1], n = w.getShape()[1];
+  Tensor y(meld::ref::ElementKind::F32, {m, n});
+  auto *yp = static_cast<float *>(y.data());
+  auto *bp = static_cast<const float *>(bias.data());
+  unsigned threads = numThreads();
+  auto epilogue = [&](int64_t rowBegin, int64_t rowEnd) {
+    for (int64_t i = rowBegin; i < rowEnd; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        float v = yp[i * n + j] + bp[j];
+        yp[i * n + j] =
+            0.5f * v *
+            (1.0f + std::tanh(0.7978845608f * (v + 0.044715f * v * v * v)));
+      }
+  };
+  for (auto _ : state) {
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f,
+                static_cast<const float *>(x.data()), k,
+                static_cast<const float *>(w.data()), n, 0.0f, yp, n);
+    std::vector<std::thread> workers;
+    for (unsigned t = 1; t < threads; ++t)
+      workers.emplace_back(epilogue, m * t / threads, m * (t + 1) / threads);
+    epilogue(0, m / threads);
+    for (std::thread &worker : workers)
+      worker.join();
+    benchmark::DoNotOptimize(yp);
+  }
+  state.counters["GFLOPS"] = benchmark::Counter(
+      2.0 * m * n * k, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["max_abs_diff_vs_meld"] =
+      maxAbsDiff(y, model->fusedResult.front());
+  state.counters["threads"] = threads;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  benchmark::Initialize(&argc, argv);
+  DialectRegistry registry;
+  registry.insert<meld::MeldDialect>();
+  meld::codegen::registerCodegenDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  loadModels(context);
+  for (auto &model : models()) {
+    Model *m = model.get();
+    benchmark::RegisterBenchmark(("fused/" + m->name).c_str(), runModel, m,
+                                 true)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark(("unfused/" + m->name).c_str(), runModel, m,
+                                 false)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark(("memcpy/" + m->name).c_str(), runMemcpy, m)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    if (m->name == "mlp_epilogue")
+      benchmark::RegisterBenchmark(("openblas+epilogue/" + m->name).c_str(),
+                                   runBlasEpilogue, m)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
+  }
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,170 @@
+//===- TileHostBlocks.cpp - Row blocks for multi-threaded host kernels ----===//
+//
+// Tiles a kernel's output producer along its leading dimension with the
+// upstream tile-and-fuse driver, fuses the producers whose slices move with
+// the row, makes the loop write straight into the output buffer, and bounds
+// it by the kernel's block-range arguments. Everything is tried on a copy of
+// the kernel: a kernel that does not fit keeps its single block.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Codegen/Passes.h"
+
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/TilingInterface.h"
+
+namespace meld {
+#define GEN_PASS_DEF_MELDTILEHOSTBLOCKS
+#include "meld/Codegen/Passes.h.inc"
+} // namespace meld
+
+using namespace mlir;
+using namespace meld;
+
+/// Size assumed for a dynamic inner dimension when choosing block sizes.
+static constexpr int64_t kAssumedDynamicDim = 1024;
+
+/// Tiles `func` (a kernel in the buffer ABI) in place; fails, possibly
+/// leaving `func` half rewritten, when it cannot be split into row blocks.
+static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
+                                            int64_t targetElements) {
+  MLIRContext *ctx = func.getContext();
+  Block &entry = func.getBody().front();
+  unsigned numArgs = entry.getNumArguments();
+  if (numArgs < kBlockRangeArgs)
+    return failure();
+  Value blockBegin = entry.getArgument(numArgs - 2);
+  Value blockEnd = entry.getArgument(numArgs - 1);
+
+  SmallVector<bufferization::MaterializeInDestinationOp> stores;
+  func.walk([&](bufferization::MaterializeInDestinationOp m) {
+    stores.push_back(m);
+  });
+  if (stores.size() != 1)
+    return failure();
+  bufferization::MaterializeInDestinationOp store = stores.front();
+  auto consumer = store.getSource().getDefiningOp<linalg::LinalgOp>();
+  if (!consumer || consumer->getNumResults() != 1 ||
+      !consumer.hasPureTensorSemantics())
+    return failure();
+  auto resultType = cast<RankedTensorType>(store.getSource().getType());
+  if (resultType.getRank() == 0)
+    return failure();
+  OpOperand *init = consumer.getDpsInitOperand(0);
+  AffineMap outputMap = consumer.getMatchingIndexingMap(init);
+  if (outputMap.getNumResults() == 0 ||
+      outputMap.getResult(0) != getAffineDimExpr(0, ctx) ||
+      consumer.getIteratorTypesArray()[0] != utils::IteratorType::parallel)
+    return failure();
+
+  int64_t inner = 1;
+  for (int64_t d : resultType.getShape().drop_front())
+    inner *=
+        ShapedType::isDynamic(d) ? kAssumedDynamicDim : std::max<int64_t>(d, 1);
+  int64_t rows = std::max<int64_t>(1, targetElements / inner);
+
+  IRRewriter rewriter(ctx);
+  scf::SCFTilingOptions tiling;
+  tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+  SmallVector<OpFoldResult> sizes(consumer.getNumLoops(),
+                                  rewriter.getIndexAttr(0));
+  sizes[0] = rewriter.getIndexAttr(rows);
+  tiling.setTileSizes(sizes);
+  scf::SCFTileAndFuseOptions options;
+  options.setTilingOptions(tiling);
+  // Fuse a producer when its slice moves with the row (row statistics,
+  // elementwise prologues) and always for destinations (fills). A producer
+  // the whole row block reads in full (a column statistic, a weight) stays
+  // outside the loop and is computed once per call.
+  options.setFusionControlFn(
+      [](tensor::ExtractSliceOp slice, OpResult, bool isDestination)
+          -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (isDestination ||
+            llvm::any_of(slice.getMixedOffsets(), [](OpFoldResult offset) {
+              return !isConstantIntValue(offset, 0);
+            }))
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        return std::nullopt;
+      });
+  rewriter.setInsertionPoint(consumer);
+  FailureOr<scf::SCFTileAndFuseResult> tiled =
+      scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, cast<TilingInterface>(consumer.getOperation()), options);
+  if (failed(tiled) || tiled->loops.size() != 1)
+    return failure();
+  for (auto [original, replacement] : tiled->replacements)
+    rewriter.replaceAllUsesWith(original, replacement);
+  auto loop = dyn_cast<scf::ForOp>(tiled->loops.front().getOperation());
+  if (!loop || loop.getInitArgs().size() != 1 ||
+      !loop.getInitArgs()[0].getDefiningOp<tensor::EmptyOp>() ||
+      store.getSource() != loop.getResult(0))
+    return failure();
+
+  // The loop computes into the output buffer itself, and only the rows of
+  // blocks [begin, end).
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  Value output = bufferization::ToTensorOp::create(
+      rewriter, loc, resultType, store.getDest(), /*restrict=*/true,
+      /*writable=*/true);
+  loop.getInitArgsMutable()[0].set(output);
+  Value rowsValue = arith::ConstantIndexOp::create(rewriter, loc, rows);
+  Value lower = arith::MulIOp::create(rewriter, loc, blockBegin, rowsValue);
+  Value upper = arith::MinSIOp::create(
+      rewriter, loc, arith::MulIOp::create(rewriter, loc, blockEnd, rowsValue),
+      loop.getUpperBound());
+  loop.getLowerBoundMutable().set(lower);
+  loop.getUpperBoundMutable().set(upper);
+  return rows;
+}
+
+/// Moves a contraction's reduction loop outside its innermost parallel loop
+/// ((i, j, k) -> (i, k, j) for a matmul): the inner loop then walks rows of
+/// the right operand and the output contiguously and vectorizes, instead of
+/// striding down a column.
+static void interchangeContractions(func::FuncOp func) {
+  IRRewriter rewriter(func.getContext());
+  SmallVector<linalg::GenericOp> candidates;
+  func.walk([&](linalg::GenericOp op) {
+    auto iterators = op.getIteratorTypesArray();
+    int64_t n = iterators.size();
+    if (n >= 3 && op.getNumDpsInputs() == 2 && op.getNumDpsInits() == 1 &&
+        iterators[n - 1] == utils::IteratorType::reduction &&
+        iterators[n - 2] == utils::IteratorType::parallel &&
+        llvm::count(iterators, utils::IteratorType::reduction) == 1)
+      candidates.push_back(op);
+  });
+  for (linalg::GenericOp op : candidates) {
+    int64_t n = op.getNumLoops();
+    SmallVector<unsigned> order = llvm::to_vector(llvm::seq<unsigned>(0, n));
+    std::swap(order[n - 1], order[n - 2]);
+    rewriter.setInsertionPoint(op);
+    (void)linalg::interchangeGenericOp(rewriter, op, order);
+  }
+}
+
+namespace {
+struct MeldTileHostBlocksPass
+    : public meld::impl::MeldTileHostBlocksBase<MeldTileHostBlocksPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (!func->hasAttr(kKernelAttrName) || func.isExternal())
+      return;
+    interchangeContractions(func);
+    // Work on a copy so that a kernel that cannot be split stays intact.
+    OwningOpRef<func::FuncOp> copy = func.clone();
+    FailureOr<int64_t> rows = tileIntoRowBlocks(*copy, targetElements);
+    if (failed(rows))
+      return;
+    func.getBody().takeBody(copy->getBody());
+    func->setAttr(
+        kRowsPerBlockAttrName,
+        IntegerAttr::get(IntegerType::get(func.getContext(), 64), *rows));
+  }
+};
+} // namespace
