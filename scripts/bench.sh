@@ -12,3 +12,15 @@ build=${MELD_BUILD_DIR:-$root/build}
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 "$build/bench/meld-bench-fusion" --benchmark_repetitions=3 \
   --benchmark_report_aggregates_only=true "$@"
+
+# Compiled host code: fused vs unfused, memcpy, OpenBLAS, compile time.
+"$build/bench/meld-bench-codegen" --benchmark_repetitions=3 \
+  --benchmark_report_aggregates_only=true --benchmark_min_time=0.5 "$@"
+
+# The peers (torch.compile, JAX/XLA, IREE), in the same run when their
+# environment exists (bench/peers/setup.sh makes it; about 6 GB from PyPI).
+if [[ -x "$root/bench/.venv-peers/bin/python" ]]; then
+  "$root/bench/.venv-peers/bin/python" "$root/bench/peers/peers.py"
+else
+  echo "peers: run bench/peers/setup.sh first to compare with torch, jax and IREE"
+fi

@@ -33,10 +33,6 @@ namespace {
 
 using utils::IteratorType;
 
-Type elementTypeOf(Value v) {
-  return cast<RankedTensorType>(v.getType()).getElementType();
-}
-
 bool isHalf(Type t) { return t.isF16() || t.isBF16(); }
 
 /// The type scalar float math runs in.
@@ -892,7 +888,8 @@ LogicalResult Lowering::lowerContraction(Operation *op, bool transposeLhs,
         Value r =
             isFloat
                 ? arith::AddFOp::create(nb, nloc, args[2],
-                                        arith::MulFOp::create(nb, nloc, x, y))
+                                        arith::MulFOp::create(nb, nloc, x, y),
+                                        arith::FastMathFlags::reassoc)
                       .getResult()
                 : arith::AddIOp::create(nb, nloc, args[2],
                                         arith::MulIOp::create(nb, nloc, x, y))

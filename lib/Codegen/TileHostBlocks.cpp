@@ -12,9 +12,11 @@
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace meld {
 #define GEN_PASS_DEF_MELDTILEHOSTBLOCKS
@@ -134,7 +136,11 @@ static void interchangeContractions(func::FuncOp func) {
     if (n >= 3 && op.getNumDpsInputs() == 2 && op.getNumDpsInits() == 1 &&
         iterators[n - 1] == utils::IteratorType::reduction &&
         iterators[n - 2] == utils::IteratorType::parallel &&
-        llvm::count(iterators, utils::IteratorType::reduction) == 1)
+        llvm::count(iterators, utils::IteratorType::reduction) == 1 &&
+        // Only when the right operand is walked along j (rows of B): with a
+        // transposed B the k loop is the contiguous one and stays inner.
+        op.getIndexingMapsArray()[1].getResults().back() ==
+            getAffineDimExpr(n - 2, op.getContext()))
       candidates.push_back(op);
   });
   for (linalg::GenericOp op : candidates) {
@@ -162,6 +168,13 @@ struct MeldTileHostBlocksPass
     if (failed(rows))
       return;
     func.getBody().takeBody(copy->getBody());
+    // Intermediates of the fused producers are slices of whole-tensor
+    // tensor.empty ops: make them tile-sized empties inside the loop, so a
+    // block allocates a few rows of scratch, not a whole tensor per call.
+    RewritePatternSet patterns(func.getContext());
+    tensor::populateFoldTensorEmptyPatterns(patterns);
+    if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      return signalPassFailure();
     func->setAttr(
         kRowsPerBlockAttrName,
         IntegerAttr::get(IntegerType::get(func.getContext(), 64), *rows));
