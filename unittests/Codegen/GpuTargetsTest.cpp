@@ -40,7 +40,8 @@ constexpr const char *kPtxas = "/usr/local/cuda/bin/ptxas";
 
 std::vector<std::string> gpuPrograms() {
   std::vector<std::string> files;
-  for (const char *dir : {"examples", "test/Fusion/models"}) {
+  for (const char *dir :
+       {"examples", "test/Fusion/models", "test/Codegen/programs"}) {
     llvm::SmallString<256> root(MELD_SOURCE_DIR);
     llvm::sys::path::append(root, dir);
     std::error_code ec;

@@ -1,6 +1,7 @@
 //===- HostCodegenTest.cpp - Compiled host code == reference interpreter --===//
 //
-// Every program in examples/ and the fusion model suite, compiled fused and
+// Every program in examples/, the fusion model suite and
+// test/Codegen/programs (every element type), compiled fused and
 // unfused for the host and run through the runtime, must give the reference
 // interpreter's results on random inputs; so must random programs (the
 // fusion differential generator). Tolerances: f64 and f32 results within
@@ -146,8 +147,9 @@ TEST_P(ProgramFile, FusedAndUnfusedMatchTheInterpreter) {
 
 std::vector<std::string> allPrograms() {
   std::vector<std::string> files = programsIn("examples");
-  for (std::string &f : programsIn("test/Fusion/models"))
-    files.push_back(std::move(f));
+  for (const char *dir : {"test/Fusion/models", "test/Codegen/programs"})
+    for (std::string &f : programsIn(dir))
+      files.push_back(std::move(f));
   return files;
 }
 
