@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Support/MeldTestContext.h"
+#include "ProgramFiles.h"
 #include "meld/Codegen/Codegen.h"
 #include "meld/Codegen/Compiler.h"
 
@@ -29,31 +30,7 @@ using namespace mlir;
 
 namespace {
 
-/// Whether `path` defines a function (some model-suite tests only run the
-/// examples through other tools).
-bool containsProgram(llvm::StringRef path) {
-  auto text = llvm::MemoryBuffer::getFile(path);
-  return text && (*text)->getBuffer().contains("func.func @");
-}
-
 constexpr const char *kPtxas = "/usr/local/cuda/bin/ptxas";
-
-std::vector<std::string> gpuPrograms() {
-  std::vector<std::string> files;
-  for (const char *dir :
-       {"examples", "test/Fusion/models", "test/Codegen/programs"}) {
-    llvm::SmallString<256> root(MELD_SOURCE_DIR);
-    llvm::sys::path::append(root, dir);
-    std::error_code ec;
-    for (llvm::sys::fs::directory_iterator it(root, ec), end; it != end && !ec;
-         it.increment(ec))
-      if (llvm::sys::path::extension(it->path()) == ".mlir" &&
-          containsProgram(it->path()))
-        files.push_back(it->path());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
 
 /// Runs ptxas on `ptx` for `chip`; returns its diagnostics, empty on success.
 std::string runPtxas(llvm::StringRef ptx, llvm::StringRef chip) {
@@ -193,7 +170,8 @@ std::string testName(const ::testing::TestParamInfo<std::string> &info) {
   return name + "_" + std::to_string(info.index);
 }
 
-INSTANTIATE_TEST_SUITE_P(Programs, GpuTargets,
-                         ::testing::ValuesIn(gpuPrograms()), testName);
+INSTANTIATE_TEST_SUITE_P(
+    Programs, GpuTargets,
+    ::testing::ValuesIn(meld::testing::codegenTestPrograms()), testName);
 
 } // namespace

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Support/MeldTestContext.h"
+#include "ProgramFiles.h"
 #include "meld/Codegen/Codegen.h"
 #include "meld/Codegen/Compiler.h"
 #include "meld/Interpreter/Interpreter.h"
@@ -33,28 +34,6 @@ using namespace mlir;
 using meld::ref::HostTensor;
 
 namespace {
-
-/// Whether `path` defines a function (some model-suite tests only run the
-/// examples through other tools).
-bool containsProgram(llvm::StringRef path) {
-  auto text = llvm::MemoryBuffer::getFile(path);
-  return text && (*text)->getBuffer().contains("func.func @");
-}
-
-/// The MLIR programs under `dir` (relative to the source tree), sorted.
-std::vector<std::string> programsIn(llvm::StringRef dir) {
-  std::vector<std::string> files;
-  llvm::SmallString<256> root(MELD_SOURCE_DIR);
-  llvm::sys::path::append(root, dir);
-  std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(root, ec), end; it != end && !ec;
-       it.increment(ec))
-    if (llvm::sys::path::extension(it->path()) == ".mlir" &&
-        containsProgram(it->path()))
-      files.push_back(it->path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
 
 /// Checks `actual` against the reference within the stated tolerances.
 void expectClose(const HostTensor &expected, const HostTensor &actual,
@@ -145,14 +124,6 @@ TEST_P(ProgramFile, FusedAndUnfusedMatchTheInterpreter) {
   checkAgainstInterpreter(*module, /*fuse=*/false, GetParam() + " (unfused)");
 }
 
-std::vector<std::string> allPrograms() {
-  std::vector<std::string> files = programsIn("examples");
-  for (const char *dir : {"test/Fusion/models", "test/Codegen/programs"})
-    for (std::string &f : programsIn(dir))
-      files.push_back(std::move(f));
-  return files;
-}
-
 std::string testName(const ::testing::TestParamInfo<std::string> &info) {
   std::string name =
       llvm::sys::path::parent_path(info.param).rsplit('/').second.str() + "_" +
@@ -163,8 +134,9 @@ std::string testName(const ::testing::TestParamInfo<std::string> &info) {
   return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(Programs, ProgramFile,
-                         ::testing::ValuesIn(allPrograms()), testName);
+INSTANTIATE_TEST_SUITE_P(
+    Programs, ProgramFile,
+    ::testing::ValuesIn(meld::testing::codegenTestPrograms()), testName);
 
 class RandomProgram : public HostCodegen,
                       public ::testing::TestWithParam<int> {};
