@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -94,13 +95,18 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
 }
 
 void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createMeldVectorizeHostContractions());
+  pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
+  pm.addPass(createConvertVectorToSCFPass());
   pm.addNestedPass<func::FuncOp>(createMeldApproximateMath());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }

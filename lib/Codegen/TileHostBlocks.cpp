@@ -67,6 +67,9 @@ static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
     inner *=
         ShapedType::isDynamic(d) ? kAssumedDynamicDim : std::max<int64_t>(d, 1);
   int64_t rows = std::max<int64_t>(1, targetElements / inner);
+  // Whole register tiles of 8 rows for meld-vectorize-host-contractions.
+  if (rows >= 8)
+    rows -= rows % 8;
 
   IRRewriter rewriter(ctx);
   scf::SCFTilingOptions tiling;
@@ -123,6 +126,17 @@ static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
   return rows;
 }
 
+/// Whether meld-vectorize-host-contractions will register-tile `op` (f32,
+/// static, rows a multiple of 8 and columns of 32); it wants the original
+/// loop order.
+static bool tilesIntoRegisters(linalg::GenericOp op) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t n = ranges.size();
+  return getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32() &&
+         llvm::none_of(ranges, ShapedType::isDynamic) &&
+         ranges[n - 3] % 8 == 0 && ranges[n - 2] % 32 == 0;
+}
+
 /// Moves a contraction's reduction loop outside its innermost parallel loop
 /// ((i, j, k) -> (i, k, j) for a matmul): the inner loop then walks rows of
 /// the right operand and the output contiguously and vectorizes, instead of
@@ -140,7 +154,8 @@ static void interchangeContractions(func::FuncOp func) {
         // Only when the right operand is walked along j (rows of B): with a
         // transposed B the k loop is the contiguous one and stays inner.
         op.getIndexingMapsArray()[1].getResults().back() ==
-            getAffineDimExpr(n - 2, op.getContext()))
+            getAffineDimExpr(n - 2, op.getContext()) &&
+        !tilesIntoRegisters(op))
       candidates.push_back(op);
   });
   for (linalg::GenericOp op : candidates) {

@@ -102,4 +102,27 @@ def MeldApproximateMath : Pass<"meld-approximate-math"> {
   ];
 }
 
+def MeldVectorizeHostContractions
+    : Pass<"meld-vectorize-host-contractions", "::mlir::func::FuncOp"> {
+  let summary = "Register-tile and vectorize matmul loops for the host";
+  let description = [{
+    Runs on kernels in buffer form. Each f32 contraction (a linalg.generic
+    with two inputs, parallel loops and one trailing reduction loop: matmul,
+    batch matmul, transposed variants) whose loop ranges are static and
+    divisible by the register tile is tiled with upstream's `tileUsingSCF`
+    into `rows x cols x 1` tiles, each tile is vectorized with
+    `linalg::vectorize`, and `hoistRedundantVectorTransfers` keeps the
+    accumulator tile in registers across the reduction loop.
+  }];
+  let options = [
+    Option<"tileRows", "tile-rows", "int64_t", "8", "Rows of a register tile">,
+    Option<"tileCols", "tile-cols", "int64_t", "32",
+           "Columns of a register tile (a multiple of the vector width)">,
+  ];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
+    "::mlir::affine::AffineDialect"
+  ];
+}
+
 #endif // MELD_CODEGEN_PASSES_TD
