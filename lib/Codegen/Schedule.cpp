@@ -28,6 +28,15 @@ std::string meld::codegen::dtypeName(Type type) {
   return kind ? ref::toString(*kind).str() : std::string();
 }
 
+/// {"dtype": ..., "shape": [...]} with null for dynamic dims.
+static Object describeTensor(RankedTensorType type) {
+  Array shape;
+  for (int64_t d : type.getShape())
+    shape.push_back(ShapedType::isDynamic(d) ? JValue(nullptr) : JValue(d));
+  return Object{{"dtype", codegen::dtypeName(type.getElementType())},
+                {"shape", std::move(shape)}};
+}
+
 static JValue binaryExpr(StringRef fn, JValue a, JValue b) {
   // Fold constants so static shapes stay plain integers.
   std::optional<int64_t> x = a.getAsInteger(), y = b.getAsInteger();
@@ -237,13 +246,9 @@ FailureOr<Object> meld::codegen::describeKernel(func::FuncOp kernel) {
       inputs.push_back(Object{{"kind", "index"}});
       continue;
     }
-    auto type = cast<RankedTensorType>(t);
-    Array shape;
-    for (int64_t d : type.getShape())
-      shape.push_back(ShapedType::isDynamic(d) ? JValue(nullptr) : JValue(d));
-    inputs.push_back(Object{{"kind", "tensor"},
-                            {"dtype", dtypeName(type.getElementType())},
-                            {"shape", std::move(shape)}});
+    Object input = describeTensor(cast<RankedTensorType>(t));
+    input["kind"] = "tensor";
+    inputs.push_back(std::move(input));
   }
   desc["inputs"] = std::move(inputs);
 
@@ -441,14 +446,8 @@ FailureOr<Object> ScheduleWriter::writeFunction(func::FuncOp func) {
   out["name"] = func.getSymName().str();
   auto describe = [](TypeRange types) {
     Array out;
-    for (Type t : types) {
-      auto type = cast<RankedTensorType>(t);
-      Array shape;
-      for (int64_t d : type.getShape())
-        shape.push_back(ShapedType::isDynamic(d) ? JValue(nullptr) : JValue(d));
-      out.push_back(Object{{"dtype", codegen::dtypeName(type.getElementType())},
-                           {"shape", std::move(shape)}});
-    }
+    for (Type t : types)
+      out.push_back(describeTensor(cast<RankedTensorType>(t)));
     return out;
   };
   for (Type t : func.getFunctionType().getInputs())

@@ -10,7 +10,6 @@
 
 #include "meld/Codegen/Passes.h"
 
-#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -126,47 +125,6 @@ static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
   return rows;
 }
 
-/// Whether meld-vectorize-host-contractions will register-tile `op` (f32,
-/// static, rows a multiple of 8 and columns of 32); it wants the original
-/// loop order.
-static bool tilesIntoRegisters(linalg::GenericOp op) {
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  int64_t n = ranges.size();
-  return getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32() &&
-         llvm::none_of(ranges, ShapedType::isDynamic) &&
-         ranges[n - 3] % 8 == 0 && ranges[n - 2] % 32 == 0;
-}
-
-/// Moves a contraction's reduction loop outside its innermost parallel loop
-/// ((i, j, k) -> (i, k, j) for a matmul): the inner loop then walks rows of
-/// the right operand and the output contiguously and vectorizes, instead of
-/// striding down a column.
-static void interchangeContractions(func::FuncOp func) {
-  IRRewriter rewriter(func.getContext());
-  SmallVector<linalg::GenericOp> candidates;
-  func.walk([&](linalg::GenericOp op) {
-    auto iterators = op.getIteratorTypesArray();
-    int64_t n = iterators.size();
-    if (n >= 3 && op.getNumDpsInputs() == 2 && op.getNumDpsInits() == 1 &&
-        iterators[n - 1] == utils::IteratorType::reduction &&
-        iterators[n - 2] == utils::IteratorType::parallel &&
-        llvm::count(iterators, utils::IteratorType::reduction) == 1 &&
-        // Only when the right operand is walked along j (rows of B): with a
-        // transposed B the k loop is the contiguous one and stays inner.
-        op.getIndexingMapsArray()[1].getResults().back() ==
-            getAffineDimExpr(n - 2, op.getContext()) &&
-        !tilesIntoRegisters(op))
-      candidates.push_back(op);
-  });
-  for (linalg::GenericOp op : candidates) {
-    int64_t n = op.getNumLoops();
-    SmallVector<unsigned> order = llvm::to_vector(llvm::seq<unsigned>(0, n));
-    std::swap(order[n - 1], order[n - 2]);
-    rewriter.setInsertionPoint(op);
-    (void)linalg::interchangeGenericOp(rewriter, op, order);
-  }
-}
-
 namespace {
 struct MeldTileHostBlocksPass
     : public meld::impl::MeldTileHostBlocksBase<MeldTileHostBlocksPass> {
@@ -176,7 +134,6 @@ struct MeldTileHostBlocksPass
     func::FuncOp func = getOperation();
     if (!func->hasAttr(kKernelAttrName) || func.isExternal())
       return;
-    interchangeContractions(func);
     // Work on a copy so that a kernel that cannot be split stays intact.
     OwningOpRef<func::FuncOp> copy = func.clone();
     FailureOr<int64_t> rows = tileIntoRowBlocks(*copy, targetElements);

@@ -23,7 +23,7 @@ namespace meld {
 
 using namespace mlir;
 
-/// Whether `op` is an f32 contraction on buffers: two inputs, one output,
+/// Whether `op` is a contraction on buffers: two inputs, one output,
 /// parallel loops then exactly one reduction loop, last.
 static bool isHostContraction(linalg::GenericOp op) {
   auto iterators = op.getIteratorTypesArray();
@@ -31,11 +31,24 @@ static bool isHostContraction(linalg::GenericOp op) {
   return op.hasPureBufferSemantics() && n >= 3 && op.getNumDpsInputs() == 2 &&
          op.getNumDpsInits() == 1 &&
          iterators[n - 1] == utils::IteratorType::reduction &&
-         llvm::count(iterators, utils::IteratorType::reduction) == 1 &&
-         llvm::all_of(op->getOperandTypes(), [](Type t) {
-           auto m = dyn_cast<MemRefType>(t);
-           return m && m.getElementType().isF32();
-         });
+         llvm::count(iterators, utils::IteratorType::reduction) == 1;
+}
+
+/// Moves a contraction's reduction loop outside its innermost parallel loop
+/// ((i, j, k) -> (i, k, j) for a matmul) when the right operand is walked
+/// along j (rows of B): the inner loop then runs contiguously over B and the
+/// output and LLVM vectorizes it. With a transposed B the k loop is the
+/// contiguous one and stays inner.
+static void interchangeForContiguousRows(RewriterBase &rewriter,
+                                         linalg::GenericOp op) {
+  int64_t n = op.getNumLoops();
+  if (op.getIndexingMapsArray()[1].getResults().back() !=
+      getAffineDimExpr(n - 2, op.getContext()))
+    return;
+  SmallVector<unsigned> order = llvm::to_vector(llvm::seq<unsigned>(0, n));
+  std::swap(order[n - 1], order[n - 2]);
+  rewriter.setInsertionPoint(op);
+  (void)linalg::interchangeGenericOp(rewriter, op, order);
 }
 
 namespace {
@@ -60,12 +73,16 @@ struct MeldVectorizeHostContractionsPass
       SmallVector<int64_t> sizes(n, 1);
       sizes[n - 3] = tileRows;
       sizes[n - 2] = tileCols;
+      // Register tiles for f32 loop nests that tile exactly (every tile full
+      // and static); everything else stays scalar loops.
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-      bool exact = true;
+      bool exact = getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32();
       for (int64_t i = 0; i < n; ++i)
         exact &= !ShapedType::isDynamic(ranges[i]) && ranges[i] % sizes[i] == 0;
-      if (!exact)
+      if (!exact) {
+        interchangeForContiguousRows(rewriter, op);
         continue;
+      }
       scf::SCFTilingOptions options;
       SmallVector<OpFoldResult> tileSizes;
       for (int64_t s : sizes)

@@ -98,7 +98,7 @@ public:
         ++stats.reused;
       }
       live += size;
-      stats.peakBytes = std::max(stats.peakBytes, live);
+      stats.peakBytes = std::max(stats.peakBytes, live - runBaseline);
       ++stats.allocations;
     }
     if (!p)
@@ -113,15 +113,18 @@ public:
     });
   }
 
-  void resetLive() {
+  /// Starts measuring a run's peak from what is alive now (the caller may
+  /// still hold results of earlier runs; when it drops them during this
+  /// run they go back to the pool and count against nothing).
+  void startRun() {
     std::lock_guard<std::mutex> lock(mutex);
-    live = 0;
+    runBaseline = live;
   }
 
 private:
   std::mutex mutex;
   std::unordered_multimap<size_t, void *> free;
-  int64_t live = 0;
+  int64_t live = 0, runBaseline = 0;
 };
 
 //===----------------------------------------------------------------------===//
@@ -930,7 +933,7 @@ HostExecutable::Impl::run(StringRef name, llvm::ArrayRef<Tensor> args) {
                           ", which does not match the signature");
   }
   stats = RunStats();
-  pool->resetLive();
+  pool->startRun();
   std::vector<Slot> slots(function->numSlots);
   std::vector<Slot> inputs;
   for (const Tensor &t : args) {

@@ -112,7 +112,10 @@ def MeldVectorizeHostContractions
     divisible by the register tile is tiled with upstream's `tileUsingSCF`
     into `rows x cols x 1` tiles, each tile is vectorized with
     `linalg::vectorize`, and `hoistRedundantVectorTransfers` keeps the
-    accumulator tile in registers across the reduction loop.
+    accumulator tile in registers across the reduction loop. Contractions
+    that do not tile exactly keep scalar loops, with the reduction loop
+    moved outside the innermost parallel loop when the right operand is
+    walked along its rows, so that loop is contiguous and vectorizes.
   }];
   let options = [
     Option<"tileRows", "tile-rows", "int64_t", "8", "Rows of a register tile">,
