@@ -13,6 +13,7 @@
 #include "meld/Dialect/Meld/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -69,6 +70,14 @@ static LogicalResult runPipeline(ModuleOp module, StringRef target,
          << "code generation for target '" << target << "' failed";
 }
 
+/// Records the row-block size of every kernel meld-tile-host-blocks split.
+static void collectRowsPerBlock(ModuleOp module,
+                                llvm::StringMap<int64_t> &rowsPerBlock) {
+  for (auto func : module.getOps<func::FuncOp>())
+    if (auto rows = func->getAttrOfType<IntegerAttr>(kRowsPerBlockAttrName))
+      rowsPerBlock[func.getSymName()] = rows.getInt();
+}
+
 /// Compiles the kernels for the host; `rowsPerBlock` receives the row-block
 /// size of every kernel meld-tile-host-blocks split.
 static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
@@ -76,15 +85,26 @@ static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
                                      llvm::StringMap<int64_t> &rowsPerBlock) {
   OwningOpRef<ModuleOp> module = outlined.clone();
   keepKernelsOnly(*module);
-  if (failed(runPipeline(*module, "host", options, [](OpPassManager &pm) {
-        codegen::buildKernelBufferPipeline(pm, /*hostBlocks=*/true);
+  bool emulate = options.emulateGpuOnHost;
+  if (failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
+        codegen::buildKernelBufferPipeline(
+            pm,
+            emulate ? codegen::BlockTiling::Gpu : codegen::BlockTiling::Host,
+            /*deallocate=*/!emulate);
       })))
     return failure();
-  for (auto func : module->getOps<func::FuncOp>())
-    if (auto rows = func->getAttrOfType<IntegerAttr>(kRowsPerBlockAttrName))
-      rowsPerBlock[func.getSymName()] = rows.getInt();
-  if (failed(runPipeline(*module, "host", options,
-                         codegen::buildHostLLVMPipeline)))
+  collectRowsPerBlock(*module, rowsPerBlock);
+  if (failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
+        if (emulate) {
+          MeldMapToGpuOptions map;
+          map.emulate = true;
+          map.blockSize = codegen::kGpuBlockSize;
+          pm.addPass(createMeldMapToGpu(map));
+          pm.addPass(createCanonicalizerPass());
+          bufferization::buildBufferDeallocationPipeline(pm);
+        }
+        codegen::buildHostLLVMPipeline(pm);
+      })))
     return failure();
   FailureOr<codegen::HostObject> object =
       codegen::emitHostObject(*module, options.optLevel);
@@ -98,21 +118,16 @@ static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
                 {"blob", blob}};
 }
 
-/// Kernels to GPU modules: each parallel loop nest of a kernel becomes one
-/// GPU kernel (tiled 16x16 onto blocks and threads).
+/// Kernels in buffer form to one gpu.module holding one GPU kernel per
+/// kernel (meld-map-to-gpu).
 static void buildGpuMappingPipeline(OpPassManager &pm) {
-  codegen::buildKernelBufferPipeline(pm);
-  OpPassManager &funcPm = pm.nest<func::FuncOp>();
-  funcPm.addPass(createConvertLinalgToParallelLoopsPass());
-  funcPm.addPass(
-      createParallelLoopTilingPass({16, 16}, /*noMinMaxBounds=*/true));
-  funcPm.addPass(createGpuMapParallelLoopsPass());
-  funcPm.addPass(createConvertParallelLoopToGpuPass());
-  funcPm.addPass(createLowerAffinePass());
-  funcPm.addPass(createCanonicalizerPass());
-  funcPm.addPass(createCSEPass());
-  funcPm.addPass(createGpuLaunchSinkIndexComputationsPass());
-  pm.addPass(createGpuKernelOutliningPass());
+  MeldMapToGpuOptions map;
+  map.blockSize = codegen::kGpuBlockSize;
+  pm.addPass(createMeldMapToGpu(map));
+  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createConvertLinalgToLoopsPass());
+  gpuPm.addPass(createCanonicalizerPass());
+  gpuPm.addPass(createCSEPass());
 }
 
 static void buildGpuLoweringPipeline(OpPassManager &pm, bool nvptx,
@@ -121,6 +136,7 @@ static void buildGpuLoweringPipeline(OpPassManager &pm, bool nvptx,
   gpuPm.addPass(memref::createExpandStridedMetadataPass());
   gpuPm.addPass(createLowerAffinePass());
   gpuPm.addPass(createSCFToControlFlowPass());
+  gpuPm.addPass(createMeldLowerAllReduce());
   if (nvptx) {
     gpuPm.addPass(createConvertGpuOpsToNVVMOps());
   } else {
@@ -138,10 +154,13 @@ static void buildGpuLoweringPipeline(OpPassManager &pm, bool nvptx,
   gpuPm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-/// Compiles the kernels for one GPU chip and adds one blob per GPU module.
+/// Compiles the kernels for one GPU chip and adds one blob per GPU module;
+/// `rowsPerBlock` receives the row-block size of every kernel split into
+/// workgroups.
 static LogicalResult compileGpu(ModuleOp outlined, bundle::Bundle &bundle,
                                 const CompileOptions &options, bool nvptx,
-                                StringRef chip, Array &binaries) {
+                                StringRef chip, Array &binaries,
+                                llvm::StringMap<int64_t> &rowsPerBlock) {
   StringRef target = nvptx ? "nvptx" : "amdgpu";
   OwningOpRef<ModuleOp> module = outlined.clone();
   keepKernelsOnly(*module);
@@ -151,11 +170,23 @@ static LogicalResult compileGpu(ModuleOp outlined, bundle::Bundle &bundle,
                                                     : options.rocmDeviceLibs;
   std::string toolkit = nvptx ? cuda : rocm;
   if (failed(runPipeline(*module, target, options, [&](OpPassManager &pm) {
+        codegen::buildKernelBufferPipeline(pm, codegen::BlockTiling::Gpu,
+                                           /*deallocate=*/false);
+      })))
+    return failure();
+  collectRowsPerBlock(*module, rowsPerBlock);
+  // Every kernel becomes the GPU kernel of the same name.
+  Array kernelNames;
+  for (auto func : module->getOps<func::FuncOp>())
+    kernelNames.push_back(func.getSymName().str());
+  if (failed(runPipeline(*module, target, options, [&](OpPassManager &pm) {
         buildGpuMappingPipeline(pm);
         if (nvptx) {
           GpuNVVMAttachTargetOptions attach;
           attach.chip = chip.str();
-          attach.features = chip == "sm_90" ? "+ptx80" : "+ptx70";
+          // PTX 8.1: kernel parameters up to 32 KB (horizontal kernels pass
+          // hundreds of buffers); needs a CUDA 12.1 or newer driver.
+          attach.features = "+ptx81";
           attach.optLevel = options.optLevel;
           pm.addPass(createGpuNVVMAttachTarget(attach));
         } else {
@@ -173,12 +204,6 @@ static LogicalResult compileGpu(ModuleOp outlined, bundle::Bundle &bundle,
       })))
     return failure();
 
-  // The GPU kernels of each module, as the host side launches them.
-  llvm::StringMap<Array> moduleKernels;
-  module->walk([&](gpu::LaunchFuncOp launch) {
-    moduleKernels[launch.getKernelModuleName().getValue()].push_back(
-        launch.getKernelName().getValue().str());
-  });
   LogicalResult result = success();
   module->walk([&](gpu::BinaryOp binary) {
     for (Attribute attr : binary.getObjects()) {
@@ -199,7 +224,7 @@ static LogicalResult compileGpu(ModuleOp outlined, bundle::Bundle &bundle,
                  {"chip", chip.str()},
                  {"format", nvptx ? "ptx" : "hsaco"},
                  {"module", binary.getSymName().str()},
-                 {"kernels", std::move(moduleKernels[binary.getSymName()])},
+                 {"kernels", Array(kernelNames)},
                  {"blob", blob}});
     }
   });
@@ -246,7 +271,21 @@ FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
     functions.push_back(std::move(*schedule));
   }
 
+  // ceil(rows / rows-per-block) of a kernel's first output, or 1.
+  auto blockCount = [&](const Object &kernel,
+                        const llvm::StringMap<int64_t> &rowsPerBlock)
+      -> llvm::json::Value {
+    auto rows = rowsPerBlock.find(*kernel.getString("name"));
+    if (rows == rowsPerBlock.end())
+      return 1;
+    const Array &outputs = *kernel.getArray("outputs");
+    const llvm::json::Value &leading =
+        (*outputs[0].getAsObject()->getArray("shape"))[0];
+    return Object{{"ceildiv", Array{leading, rows->second}}};
+  };
+
   Array binaries;
+  bool gpuLaunchesWritten = false;
   for (const std::string &target : options.targets) {
     if (target == "host") {
       llvm::StringMap<int64_t> rowsPerBlock;
@@ -254,25 +293,30 @@ FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
           compileHost(*module, bundle, options, rowsPerBlock);
       if (failed(host))
         return failure();
-      // Host blocks: ceil(rows / rows-per-block) of the first output.
       for (llvm::json::Value &k : kernels) {
         Object &kernel = *k.getAsObject();
-        auto rows = rowsPerBlock.find(*kernel.getString("name"));
-        if (rows == rowsPerBlock.end())
-          continue;
-        const Array &outputs = *kernel.getArray("outputs");
-        const llvm::json::Value &leading =
-            (*outputs[0].getAsObject()->getArray("shape"))[0];
-        kernel["host_blocks"] =
-            Object{{"ceildiv", Array{leading, rows->second}}};
+        if (rowsPerBlock.count(*kernel.getString("name")))
+          kernel["host_blocks"] = blockCount(kernel, rowsPerBlock);
       }
       binaries.push_back(std::move(*host));
-    } else {
-      bool nvptx = target == "nvptx";
-      for (const std::string &chip :
-           nvptx ? options.nvptxChips : options.amdgpuChips)
-        if (failed(compileGpu(*module, bundle, options, nvptx, chip, binaries)))
-          return failure();
+      continue;
+    }
+    bool nvptx = target == "nvptx";
+    llvm::StringMap<int64_t> rowsPerBlock;
+    for (const std::string &chip :
+         nvptx ? options.nvptxChips : options.amdgpuChips)
+      if (failed(compileGpu(*module, bundle, options, nvptx, chip, binaries,
+                            rowsPerBlock)))
+        return failure();
+    // Every GPU target maps kernels the same way: one launch each.
+    if (gpuLaunchesWritten)
+      continue;
+    gpuLaunchesWritten = true;
+    for (llvm::json::Value &k : kernels) {
+      Object &kernel = *k.getAsObject();
+      kernel["gpu_launch"] =
+          Object{{"grid", Array{blockCount(kernel, rowsPerBlock), 1, 1}},
+                 {"block", Array{codegen::kGpuBlockSize, 1, 1}}};
     }
   }
 

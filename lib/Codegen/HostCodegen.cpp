@@ -66,7 +66,8 @@ std::string meld::codegen::hostEntryName(llvm::StringRef kernelName) {
 }
 
 void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
-                                              bool hostBlocks) {
+                                              BlockTiling tiling,
+                                              bool deallocate) {
   pm.addNestedPass<func::FuncOp>(createMeldConvertToLinalg());
   pm.addPass(createCanonicalizerPass());
   // Drop the unit dims of kept-dims reductions and their broadcasts, so no
@@ -74,12 +75,20 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
   // cannot fuse through one).
   pm.addNestedPass<func::FuncOp>(createLinalgFoldUnitExtentDimsPass());
   pm.addPass(createCanonicalizerPass());
-  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  if (tiling == BlockTiling::Gpu)
+    pm.addNestedPass<func::FuncOp>(createMeldFuseElementwiseRecompute());
+  else
+    pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createMeldKernelToDestinationStyle());
-  if (hostBlocks) {
-    pm.addNestedPass<func::FuncOp>(createMeldTileHostBlocks());
+  if (tiling != BlockTiling::None) {
+    MeldTileHostBlocksOptions blocks;
+    if (tiling == BlockTiling::Gpu) {
+      blocks.targetElements = 1024;
+      blocks.rowMultiple = 1;
+    }
+    pm.addNestedPass<func::FuncOp>(createMeldTileHostBlocks(blocks));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }
@@ -91,7 +100,8 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
-  bufferization::buildBufferDeallocationPipeline(pm);
+  if (deallocate)
+    bufferization::buildBufferDeallocationPipeline(pm);
 }
 
 void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm) {

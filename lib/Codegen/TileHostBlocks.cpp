@@ -31,7 +31,8 @@ static constexpr int64_t kAssumedDynamicDim = 1024;
 /// Tiles `func` (a kernel in the buffer ABI) in place; fails, possibly
 /// leaving `func` half rewritten, when it cannot be split into row blocks.
 static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
-                                            int64_t targetElements) {
+                                            int64_t targetElements,
+                                            int64_t rowMultiple) {
   MLIRContext *ctx = func.getContext();
   Block &entry = func.getBody().front();
   unsigned numArgs = entry.getNumArguments();
@@ -66,9 +67,8 @@ static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
     inner *=
         ShapedType::isDynamic(d) ? kAssumedDynamicDim : std::max<int64_t>(d, 1);
   int64_t rows = std::max<int64_t>(1, targetElements / inner);
-  // Whole register tiles of 8 rows for meld-vectorize-host-contractions.
-  if (rows >= 8)
-    rows -= rows % 8;
+  if (rowMultiple > 1 && rows >= rowMultiple)
+    rows -= rows % rowMultiple;
 
   IRRewriter rewriter(ctx);
   scf::SCFTilingOptions tiling;
@@ -136,7 +136,7 @@ struct MeldTileHostBlocksPass
       return;
     // Work on a copy so that a kernel that cannot be split stays intact.
     OwningOpRef<func::FuncOp> copy = func.clone();
-    FailureOr<int64_t> rows = tileIntoRowBlocks(*copy, targetElements);
+    FailureOr<int64_t> rows = tileIntoRowBlocks(*copy, targetElements, rowMultiple);
     if (failed(rows))
       return;
     func.getBody().takeBody(copy->getBody());

@@ -11,9 +11,12 @@
 
 #include "meld/Codegen/Codegen.h"
 #include "meld/Codegen/Compiler.h"
+#include "meld/Codegen/Passes.h"
 #include "meld/Dialect/Meld/IR/MeldDialect.h"
+#include "meld/Dialect/Meld/Transforms/Passes.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -77,6 +80,10 @@ static int fail(const llvm::Twine &message) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // Pass names first, so that --mlir-print-ir-before/after=<pass> know them.
+  registerAllPasses();
+  meld::registerAllMeldPasses();
+  meld::registerMeldCodegenPasses();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   cl::HideUnrelatedOptions(category);

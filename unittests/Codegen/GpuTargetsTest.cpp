@@ -20,6 +20,7 @@
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -143,15 +144,33 @@ TEST_P(GpuTargets, PtxAndHsacoAreValid) {
         (GetParam() + " " + *b.getString("module") + " for " + chip).str();
     ASSERT_TRUE(b.getArray("kernels") && !b.getArray("kernels")->empty())
         << what;
+    // One GPU kernel per bundle kernel: fusion groups stay one launch.
+    EXPECT_EQ(b.getArray("kernels")->size(),
+              bundle->metadata.getArray("kernels")->size())
+        << what;
     if (b.getString("format") == "ptx") {
       ++ptx;
       EXPECT_NE(bytes.find(".target " + chip.str()), std::string::npos) << what;
+      size_t entries = 0;
+      for (size_t at = bytes.find(".entry "); at != std::string::npos;
+           at = bytes.find(".entry ", at + 1))
+        ++entries;
+      EXPECT_EQ(entries, b.getArray("kernels")->size()) << what;
       if (havePtxas)
         EXPECT_EQ(runPtxas(bytes, chip), "") << what;
     } else {
       ++hsaco;
       EXPECT_EQ(checkHsaco(bytes, chip, *b.getArray("kernels")), "") << what;
     }
+  }
+  // Every kernel says how to launch it: grid formula and workgroup size.
+  for (const llvm::json::Value &k : *bundle->metadata.getArray("kernels")) {
+    const llvm::json::Object *launch = k.getAsObject()->getObject("gpu_launch");
+    ASSERT_TRUE(launch) << GetParam();
+    EXPECT_EQ(launch->getArray("grid")->size(), 3u) << GetParam();
+    EXPECT_EQ((*launch->getArray("block"))[0].getAsInteger(),
+              meld::codegen::kGpuBlockSize)
+        << GetParam();
   }
   // Each kernel module is emitted once per chip: two NVPTX, two AMDGPU.
   EXPECT_GT(ptx, 0);
@@ -160,6 +179,46 @@ TEST_P(GpuTargets, PtxAndHsacoAreValid) {
   if (!havePtxas)
     GTEST_SKIP() << "ptxas not found at " << kPtxas
                  << "; PTX was generated but not assembled";
+}
+
+// Row statistics are reduced by the whole workgroup: subgroup shuffles
+// (shfl.sync.bfly on NVIDIA) and a workgroup-memory combine, in the same
+// single kernel as the normalization.
+TEST(GpuKernels, RowReductionsUseWarpShuffles) {
+  meld::testing::MeldTestContext test;
+  DialectRegistry registry;
+  meld::codegen::registerCodegenDialects(registry);
+  test.context.appendDialectRegistry(registry);
+  test.context.loadAllAvailableDialects();
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+    func.func @main(%x: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
+      %s = meld.reduce sum %x dims = [1] keep_dims
+          : tensor<64x1024xf32> -> tensor<64x1xf32>
+      %b = meld.broadcast_in_dim %s, dims = [0, 1]
+          : tensor<64x1xf32> -> tensor<64x1024xf32>
+      %y = meld.div %x, %b : tensor<64x1024xf32>
+      return %y : tensor<64x1024xf32>
+    })mlir",
+                                                             &test.context);
+  ASSERT_TRUE(module) << test.diagnostics;
+  meld::CompileOptions options;
+  options.targets = {"nvptx"};
+  options.nvptxChips = {"sm_90"};
+  FailureOr<meld::bundle::Bundle> bundle =
+      meld::compileToBundle(*module, options);
+  ASSERT_TRUE(succeeded(bundle)) << test.diagnostics;
+  const llvm::json::Array &kernels = *bundle->metadata.getArray("kernels");
+  ASSERT_EQ(kernels.size(), 1u);
+  // One workgroup per row: 64 rows of 1024 elements.
+  const llvm::json::Object &launch =
+      *kernels[0].getAsObject()->getObject("gpu_launch");
+  EXPECT_EQ(llvm::formatv("{0}", (*launch.getArray("grid"))[0]).str(),
+            R"({"ceildiv":[64,1]})");
+  const std::string &ptx = bundle->blobs[*(*bundle->metadata.getArray(
+      "binaries"))[0].getAsObject()->getInteger("blob")];
+  EXPECT_NE(ptx.find("shfl.sync.bfly"), std::string::npos);
+  EXPECT_NE(ptx.find(".shared"), std::string::npos);
+  EXPECT_NE(ptx.find("bar.sync"), std::string::npos);
 }
 
 std::string testName(const ::testing::TestParamInfo<std::string> &info) {

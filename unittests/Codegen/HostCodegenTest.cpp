@@ -72,9 +72,11 @@ protected:
   /// Compiles `module` for the host and checks every function with a body
   /// against the interpreter on random inputs.
   void checkAgainstInterpreter(ModuleOp module, bool fuse,
-                               const std::string &what) {
+                               const std::string &what,
+                               bool emulateGpu = false) {
     meld::CompileOptions options;
     options.fuse = fuse;
+    options.emulateGpuOnHost = emulateGpu;
     FailureOr<meld::bundle::Bundle> bundle =
         meld::compileToBundle(module, options);
     ASSERT_TRUE(succeeded(bundle)) << what << "\n" << diagnostics;
@@ -124,6 +126,22 @@ TEST_P(ProgramFile, FusedAndUnfusedMatchTheInterpreter) {
   checkAgainstInterpreter(*module, /*fuse=*/false, GetParam() + " (unfused)");
 }
 
+// The GPU kernels' decomposition (workgroups over row blocks, ops over
+// threads, cooperative reductions, workgroup-memory intermediates, in-place
+// results) emulated on the host: the same programs must still give the
+// interpreter's results.
+TEST_P(ProgramFile, GpuMappingMatchesTheInterpreter) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(GetParam(), &context);
+  ASSERT_TRUE(module) << diagnostics;
+  checkAgainstInterpreter(*module, /*fuse=*/true,
+                          GetParam() + " (fused, GPU mapping)",
+                          /*emulateGpu=*/true);
+  checkAgainstInterpreter(*module, /*fuse=*/false,
+                          GetParam() + " (unfused, GPU mapping)",
+                          /*emulateGpu=*/true);
+}
+
 std::string testName(const ::testing::TestParamInfo<std::string> &info) {
   std::string name =
       llvm::sys::path::parent_path(info.param).rsplit('/').second.str() + "_" +
@@ -149,6 +167,10 @@ TEST_P(RandomProgram, CompiledMatchesTheInterpreter) {
   ASSERT_TRUE(succeeded(verify(*module))) << diagnostics;
   checkAgainstInterpreter(*module, /*fuse=*/GetParam() % 4 != 3,
                           "random program " + std::to_string(GetParam()));
+  checkAgainstInterpreter(*module, /*fuse=*/GetParam() % 4 != 3,
+                          "random program " + std::to_string(GetParam()) +
+                              " (GPU mapping)",
+                          /*emulateGpu=*/true);
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, RandomProgram, ::testing::Range(0, 24));

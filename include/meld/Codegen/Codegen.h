@@ -22,13 +22,29 @@ namespace meld::codegen {
 /// generation pipelines need.
 void registerCodegenDialects(mlir::DialectRegistry &registry);
 
+/// How kernels are split into blocks of rows before bufferization.
+enum class BlockTiling {
+  /// One block per kernel.
+  None,
+  /// About 16K output elements per block, whole 8-row register tiles: the
+  /// host threads' unit of work.
+  Host,
+  /// About 1K output elements per block (one row of a wide row kernel): a
+  /// GPU workgroup's unit of work.
+  Gpu,
+};
+
 /// Kernels (tensor form, meld ops) to linalg on buffers in the kernel ABI
 /// (inputs, outputs, block range): meld-convert-to-linalg, elementwise
-/// fusion, meld-kernel-to-dps, one-shot bufferization, deallocation. With
-/// `hostBlocks`, kernels are first split into row blocks for host threads
-/// (meld-tile-host-blocks).
+/// fusion, meld-kernel-to-dps, meld-tile-host-blocks as `tiling` says,
+/// one-shot bufferization, and (with `deallocate`) the buffer deallocation
+/// pipeline.
 void buildKernelBufferPipeline(mlir::OpPassManager &pm,
-                               bool hostBlocks = false);
+                               BlockTiling tiling = BlockTiling::None,
+                               bool deallocate = true);
+
+/// Threads per GPU workgroup in the kernels meld-map-to-gpu makes.
+inline constexpr int64_t kGpuBlockSize = 256;
 
 /// Buffer-form kernels to the LLVM dialect for the host CPU.
 void buildHostLLVMPipeline(mlir::OpPassManager &pm);

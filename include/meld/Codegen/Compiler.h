@@ -35,6 +35,10 @@ struct CompileOptions {
   std::string cudaPath;
   std::string rocmDeviceLibs;
   unsigned optLevel = 3;
+  /// Compile the host code through the GPU kernel mapping (workgroups and
+  /// threads emulated by loops; see meld-map-to-gpu), so that the GPU
+  /// decomposition can be checked on the host against the interpreter.
+  bool emulateGpuOnHost = false;
   /// Called on every pass manager code generation runs (meld-compile uses
   /// it for --mlir-timing and the IR printing options).
   std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;

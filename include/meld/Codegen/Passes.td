@@ -81,6 +81,9 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
   let options = [
     Option<"targetElements", "target-elements", "int64_t", "16384",
            "Output elements one block should compute">,
+    Option<"rowMultiple", "row-multiple", "int64_t", "8",
+           "Blocks of at least this many rows hold a multiple of it (whole "
+           "register tiles for meld-vectorize-host-contractions)">,
   ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect"
@@ -125,6 +128,81 @@ def MeldVectorizeHostContractions
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
     "::mlir::affine::AffineDialect"
+  ];
+}
+
+def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Make each kernel one GPU kernel: row blocks on workgroups, ops on threads";
+  let description = [{
+    Runs on kernels in buffer form, after `meld-tile-host-blocks` and
+    before buffer deallocation. Each kernel becomes exactly one `gpu.func`
+    in one `gpu.module`, with the kernel's arguments minus the block range:
+    workgroup `block_id.x` computes block `block_id.x` of rows (the grid is
+    the kernel's block count), so a fused kernel stays one launch.
+
+    Inside a workgroup every linalg op is distributed over the threads,
+    with a barrier after each:
+    - reductions with few outputs and many reduced elements (row
+      statistics) are cooperative: each thread folds a strided share of the
+      elements into a partial that starts at the combiner's neutral value,
+      and `gpu.all_reduce` joins the partials (lowered here by upstream's
+      all-reduce patterns to subgroup shuffles and a workgroup-memory
+      combine); thread 0 folds the result into the output;
+    - every other op is output-parallel: its parallel iterations are
+      flattened and dealt out round-robin, so consecutive threads touch
+      consecutive elements (coalesced), and each thread runs the reduction
+      loops of the outputs it owns.
+
+    Intermediates (static buffers) become workgroup attributions; a
+    dynamically sized intermediate, more than 48 KiB of them, or a write to
+    an output outside the block loop is an error naming the kernel.
+
+    With `emulate`, the same decomposition is emitted as host code: a loop
+    over the block range, a loop over thread ids around every phase between
+    barriers, and a serial combine in place of `gpu.all_reduce`, so the
+    mapping can be checked against the reference interpreter without a GPU.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", "256",
+           "Threads per workgroup">,
+    Option<"emulate", "emulate", "bool", "false",
+           "Emit the thread mapping as host loops instead of GPU kernels">,
+    Option<"moduleName", "module-name", "std::string", "\"meld_kernels\"",
+           "Name of the gpu.module that receives the kernels">,
+  ];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
+    "::mlir::affine::AffineDialect", "::mlir::memref::MemRefDialect"
+  ];
+}
+
+def MeldFuseElementwiseRecompute
+    : Pass<"meld-fuse-elementwise-recompute", "::mlir::func::FuncOp"> {
+  let summary = "Fuse elementwise producers into all their consumers";
+  let description = [{
+    Upstream's elementwise fusion patterns with a control function that
+    accepts every producer, not only single-use ones: a producer used by
+    several consumers is recomputed in each of them and then disappears.
+    GPU kernels use it so that elementwise intermediates (softmax's
+    `exp(x - max)`, the broadcasts of a horizontal Adam step) cost a few
+    instructions instead of a workgroup-memory buffer.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def MeldLowerAllReduce
+    : Pass<"meld-lower-all-reduce", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower gpu.all_reduce with upstream's all-reduce patterns";
+  let description = [{
+    Applies `populateGpuAllReducePatterns`: each workgroup-wide
+    `gpu.all_reduce` becomes a subgroup reduction by `gpu.shuffle`
+    (butterfly), one value per subgroup in workgroup memory, and a final
+    subgroup reduction of those. The patterns split blocks, so this runs
+    after structured control flow has been lowered to `cf`. Upstream has
+    the patterns but no pass that applies them.
+  }];
+  let dependentDialects = [
+    "::mlir::cf::ControlFlowDialect", "::mlir::memref::MemRefDialect"
   ];
 }
 

@@ -1,0 +1,644 @@
+//===- MapToGpu.cpp - One GPU kernel per fused kernel ---------------------===//
+//
+// Turns each kernel function in buffer form (after meld-tile-host-blocks has
+// split it into blocks of rows) into exactly one GPU kernel: one workgroup
+// per block of rows, every linalg op of the block distributed over the
+// workgroup's threads, intermediates in workgroup memory, and a barrier
+// between ops. A fused kernel therefore stays one launch on the device,
+// with its intermediates never touching global memory.
+//
+// Two ways to spread an op over threads:
+//  - output-parallel: the op's parallel iterations are flattened and dealt
+//    out round-robin (consecutive threads take consecutive elements of the
+//    innermost dimension, so global accesses coalesce); each thread runs
+//    the op's reduction loops, if any, for the elements it owns;
+//  - cooperative reduction: for ops reducing many elements into few
+//    outputs (the row statistics of softmax, LayerNorm, RMSNorm), every
+//    thread folds a strided share of the reduced elements into a partial,
+//    and `gpu.all_reduce` (upstream's lowering: subgroup shuffles, then a
+//    workgroup-memory combine) joins the partials.
+//
+// With `emulate`, the same decomposition is emitted for the host: a loop
+// over blocks, a loop over thread ids around every phase between barriers,
+// and a serial combine of the partials in place of gpu.all_reduce. The
+// compiled-code tests run that form against the reference interpreter, so
+// the thread mapping is checked on real data on machines without a GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Codegen/Passes.h"
+
+#include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace meld {
+#define GEN_PASS_DEF_MELDMAPTOGPU
+#define GEN_PASS_DEF_MELDLOWERALLREDUCE
+#define GEN_PASS_DEF_MELDFUSEELEMENTWISERECOMPUTE
+#include "meld/Codegen/Passes.h.inc"
+} // namespace meld
+
+using namespace mlir;
+using namespace meld;
+
+/// Workgroup memory a kernel may use for its intermediates (the static
+/// shared-memory limit of NVIDIA GPUs; AMD GPUs have 64 KiB).
+static constexpr int64_t kWorkgroupMemoryLimit = 48 * 1024;
+
+namespace {
+
+/// Where the threads of a workgroup come from: on a GPU every thread runs
+/// the code and reads its id; emulated, a loop over thread ids wraps each
+/// phase.
+struct Threads {
+  bool emulate;
+  int64_t blockSize;
+
+  /// Emits `body(tid)` as run by every thread of the workgroup.
+  void forEach(OpBuilder &b, Location loc,
+               function_ref<void(OpBuilder &, Value)> body) const {
+    if (!emulate) {
+      Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+      body(b, tid);
+      return;
+    }
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    auto loop = scf::ForOp::create(b, loc, zero, size(b, loc), one);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    body(b, loop.getInductionVar());
+  }
+
+  /// Makes the writes of one phase visible to the next.
+  void barrier(OpBuilder &b, Location loc) const {
+    if (!emulate)
+      gpu::BarrierOp::create(b, loc);
+  }
+
+  Value size(OpBuilder &b, Location loc) const {
+    return arith::ConstantIndexOp::create(b, loc, blockSize);
+  }
+};
+
+} // namespace
+
+/// A loop carrying `init` whose body yields its iteration arguments
+/// unchanged until the caller sets the terminator's operands.
+static scf::ForOp createLoop(OpBuilder &b, Location loc, Value lower,
+                             Value upper, Value step, ValueRange init) {
+  return scf::ForOp::create(
+      b, loc, lower, upper, step, init,
+      [](OpBuilder &b, Location loc, Value, ValueRange args) {
+        scf::YieldOp::create(b, loc, args);
+      });
+}
+
+/// The product of `sizes`, 1 for none.
+static Value product(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes) {
+  Value result = arith::ConstantIndexOp::create(b, loc, 1);
+  for (OpFoldResult s : sizes)
+    result = arith::MulIOp::create(
+        b, loc, result, getValueOrCreateConstantIndexOp(b, loc, s));
+  return result;
+}
+
+/// Splits `linear` into indices over `basis` (row-major, last fastest).
+static SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
+                                      ArrayRef<OpFoldResult> basis) {
+  if (basis.empty())
+    return {};
+  if (basis.size() == 1)
+    return {linear};
+  auto op = affine::AffineDelinearizeIndexOp::create(b, loc, linear, basis,
+                                                     /*hasOuterBound=*/true);
+  return SmallVector<Value>(op.getResults());
+}
+
+/// The combining op of a single-output reduction whose body yields
+/// `combiner(acc, f(inputs))`, with the accumulator used nowhere else and a
+/// known neutral element; null otherwise.
+static Operation *matchCombiner(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0)
+    return nullptr;
+  Block *body = op.getBlock();
+  BlockArgument acc = body->getArguments().back();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  Operation *combiner = yield.getOperand(0).getDefiningOp();
+  if (!combiner || combiner->getBlock() != body ||
+      combiner->getNumOperands() != 2 || combiner->getNumResults() != 1 ||
+      combiner->getNumRegions() != 0 || !acc.hasOneUse() ||
+      acc.getUses().begin()->getOwner() != combiner ||
+      combiner->getResult(0).getType() != acc.getType() ||
+      combiner->getOperand(0) == combiner->getOperand(1) ||
+      !arith::getNeutralElement(combiner))
+    return nullptr;
+  return combiner;
+}
+
+/// Applies `combiner` to (lhs, rhs) in its operand order.
+static Value combine(OpBuilder &b, Operation *combiner, Value lhs, Value rhs) {
+  IRMapping map;
+  map.map(combiner->getOperand(0), lhs);
+  map.map(combiner->getOperand(1), rhs);
+  return b.clone(*combiner, map)->getResult(0);
+}
+
+/// Indices of operand `map` at loop indices `ivs`.
+static SmallVector<Value> applyIndexingMap(OpBuilder &b, Location loc,
+                                           AffineMap map, ValueRange ivs) {
+  SmallVector<Value> indices;
+  for (AffineExpr expr : map.getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      indices.push_back(ivs[dim.getPosition()]);
+    else
+      indices.push_back(affine::expandAffineExpr(b, loc, expr, ivs, {}));
+  }
+  return indices;
+}
+
+/// Output-parallel: thread t computes the outputs t, t + blockSize, ... of
+/// the flattened parallel iteration space, each as a 1-wide tile of `op`
+/// (its reduction loops stay whole and sequential).
+static LogicalResult distributeOutputs(OpBuilder &b, linalg::LinalgOp op,
+                                       const Threads &threads) {
+  Location loc = op.getLoc();
+  SmallVector<Range> ranges = op.createLoopRanges(b, loc);
+  SmallVector<unsigned> parallel;
+  op.getParallelDims(parallel);
+  SmallVector<OpFoldResult> basis;
+  for (unsigned d : parallel)
+    basis.push_back(ranges[d].size);
+  Value total = product(b, loc, basis);
+  LogicalResult result = success();
+  threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+    auto loop = scf::ForOp::create(b, loc, tid, total, threads.size(b, loc));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    SmallVector<Value> ivs = delinearize(b, loc, loop.getInductionVar(), basis);
+    SmallVector<OpFoldResult> offsets(ranges.size(), b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes;
+    for (const Range &r : ranges)
+      sizes.push_back(r.size);
+    for (auto [i, d] : llvm::enumerate(parallel)) {
+      offsets[d] = ivs[i];
+      sizes[d] = b.getIndexAttr(1);
+    }
+    if (failed(cast<TilingInterface>(op.getOperation())
+                   .getTiledImplementation(b, offsets, sizes)))
+      result = op.emitError("cannot split this op over GPU threads");
+  });
+  threads.barrier(b, loc);
+  return result;
+}
+
+/// Cooperative reduction: for each output element of the block, all threads
+/// fold strided shares of the reduced elements into partials, which are
+/// then combined across the workgroup and folded into the output by
+/// thread 0.
+static void distributeReduction(OpBuilder &b, linalg::GenericOp op,
+                                Operation *combiner, const Threads &threads,
+                                Block &entry) {
+  Location loc = op.getLoc();
+  SmallVector<Range> ranges =
+      cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc);
+  SmallVector<unsigned> parallel, reduction;
+  op.getParallelDims(parallel);
+  op.getReductionDims(reduction);
+  SmallVector<OpFoldResult> pBasis, rBasis;
+  for (unsigned d : parallel)
+    pBasis.push_back(ranges[d].size);
+  for (unsigned d : reduction)
+    rBasis.push_back(ranges[d].size);
+  Type accType = combiner->getResult(0).getType();
+  TypedAttr neutralAttr = *arith::getNeutralElement(combiner);
+  Block *body = op.getBlock();
+  OpOperand *init = op.getDpsInitOperand(0);
+
+  // Emulated partials live in one stack buffer for the whole kernel.
+  Value partials;
+  if (threads.emulate) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&entry);
+    partials = memref::AllocaOp::create(
+        b, loc, MemRefType::get({threads.blockSize}, accType));
+  }
+
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto outer =
+      scf::ForOp::create(b, loc, zero, product(b, loc, pBasis), one);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(outer.getBody()->getTerminator());
+  SmallVector<Value> pIvs = delinearize(b, loc, outer.getInductionVar(), pBasis);
+  Value neutral = arith::ConstantOp::create(b, loc, neutralAttr);
+
+  // One thread's partial: the body run over elements tid, tid + blockSize,
+  // ... of the flattened reduction space, starting from the neutral value.
+  auto partialOf = [&](OpBuilder &b, Value tid) -> Value {
+    auto inner = createLoop(b, loc, tid, product(b, loc, rBasis),
+                            threads.size(b, loc), ValueRange{neutral});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(inner.getBody()->getTerminator());
+    SmallVector<Value> rIvs =
+        delinearize(b, loc, inner.getInductionVar(), rBasis);
+    SmallVector<Value> ivs(ranges.size());
+    for (auto [i, d] : llvm::enumerate(parallel))
+      ivs[d] = pIvs[i];
+    for (auto [i, d] : llvm::enumerate(reduction))
+      ivs[d] = rIvs[i];
+    IRMapping map;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      BlockArgument arg = op.getMatchingBlockArgument(input);
+      if (!isa<MemRefType>(input->get().getType())) {
+        map.map(arg, input->get());
+        continue;
+      }
+      SmallVector<Value> indices =
+          applyIndexingMap(b, loc, op.getMatchingIndexingMap(input), ivs);
+      map.map(arg, memref::LoadOp::create(b, loc, input->get(), indices));
+    }
+    map.map(op.getMatchingBlockArgument(init), inner.getRegionIterArgs()[0]);
+    for (Operation &inst : body->without_terminator()) {
+      if (auto index = dyn_cast<linalg::IndexOp>(inst)) {
+        map.map(index.getResult(), ivs[index.getDim()]);
+        continue;
+      }
+      b.clone(inst, map);
+    }
+    Value next = map.lookup(body->getTerminator()->getOperand(0));
+    inner.getBody()->getTerminator()->setOperands(next);
+    return inner.getResult(0);
+  };
+
+  Value total;
+  if (threads.emulate) {
+    threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+      memref::StoreOp::create(b, loc, partialOf(b, tid), partials, tid);
+    });
+    auto fold = createLoop(b, loc, zero, threads.size(b, loc), one,
+                           ValueRange{neutral});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(fold.getBody()->getTerminator());
+      Value part =
+          memref::LoadOp::create(b, loc, partials, fold.getInductionVar());
+      fold.getBody()->getTerminator()->setOperands(
+          combine(b, combiner, fold.getRegionIterArgs()[0], part));
+    }
+    total = fold.getResult(0);
+  } else {
+    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    Value partial = partialOf(b, tid);
+    auto allReduce = gpu::AllReduceOp::create(b, loc, partial,
+                                              gpu::AllReduceOperationAttr(),
+                                              /*uniform=*/true);
+    Block *region = b.createBlock(&allReduce.getBody(), {}, {accType, accType},
+                                  {loc, loc});
+    b.setInsertionPointToStart(region);
+    gpu::YieldOp::create(
+        b, loc,
+        combine(b, combiner, region->getArgument(0), region->getArgument(1)));
+    b.setInsertionPointAfter(allReduce);
+    total = allReduce.getResult();
+    // The lowering reuses one workgroup buffer for every all-reduce: no
+    // thread may start the next one while another still reads this one.
+    threads.barrier(b, loc);
+  }
+
+  // Thread 0 folds the block's total into the output element.
+  SmallVector<Value> outIvs(ranges.size(), zero);
+  for (auto [i, d] : llvm::enumerate(parallel))
+    outIvs[d] = pIvs[i];
+  auto store = [&](OpBuilder &b) {
+    SmallVector<Value> indices =
+        applyIndexingMap(b, loc, op.getMatchingIndexingMap(init), outIvs);
+    Value old = memref::LoadOp::create(b, loc, init->get(), indices);
+    memref::StoreOp::create(b, loc, combine(b, combiner, old, total),
+                            init->get(), indices);
+  };
+  if (threads.emulate) {
+    store(b);
+    return;
+  }
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value first =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero);
+  auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  store(b);
+}
+
+/// The largest value loop `dim` of `op` can take: the smallest constant
+/// upper bound of the operand dimensions it indexes (a block's row count is
+/// dynamic but at most rows-per-block); ShapedType::kDynamic if unbounded.
+static int64_t loopUpperBound(linalg::LinalgOp op, unsigned dim) {
+  int64_t best = ShapedType::kDynamic;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isa<ShapedType>(operand.get().getType()))
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    for (auto [pos, expr] : llvm::enumerate(map.getResults())) {
+      auto d = dyn_cast<AffineDimExpr>(expr);
+      if (!d || d.getPosition() != dim)
+        continue;
+      FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
+          presburger::BoundType::UB,
+          {operand.get(), static_cast<int64_t>(pos)},
+          /*stopCondition=*/nullptr, /*closedUB=*/true);
+      if (succeeded(bound) &&
+          (ShapedType::isDynamic(best) || *bound < best))
+        best = *bound;
+    }
+  }
+  return best;
+}
+
+/// Whether `op` is better reduced by the whole workgroup than by one thread
+/// per output: few outputs, many reduced elements each.
+static bool prefersCooperativeReduction(linalg::GenericOp op,
+                                        int64_t blockSize) {
+  int64_t outputs = 1, reduced = 1;
+  for (auto [d, type] : llvm::enumerate(op.getIteratorTypesArray())) {
+    int64_t bound = loopUpperBound(op, d);
+    int64_t r = ShapedType::isDynamic(bound) ? 1024 : bound;
+    (type == utils::IteratorType::parallel ? outputs : reduced) *= r;
+  }
+  return reduced >= blockSize / 4 && outputs <= 64;
+}
+
+/// Computes kernel results in place: a buffer that is only copied into an
+/// output argument nothing else touches (a result that is also used inside
+/// the kernel, which bufferization computes into a fresh buffer) becomes
+/// that output, so it needs no workgroup memory and no copy.
+static void forwardCopiedResults(func::FuncOp func) {
+  SmallVector<memref::CopyOp> copies;
+  func.walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+  for (memref::CopyOp copy : copies) {
+    auto alloc = copy.getSource().getDefiningOp<memref::AllocOp>();
+    auto output = dyn_cast<BlockArgument>(copy.getTarget());
+    if (!alloc || !output || output.getOwner() != &func.getBody().front() ||
+        !output.hasOneUse() || alloc.getType() != output.getType() ||
+        alloc->getBlock() != copy->getBlock() ||
+        llvm::count_if(alloc->getUsers(), [](Operation *user) {
+          return isa<memref::CopyOp>(user);
+        }) != 1)
+      continue;
+    copy.erase();
+    alloc.replaceAllUsesWith(output);
+    alloc.erase();
+  }
+}
+
+/// Distributes every linalg op of `func` over the threads of a workgroup.
+static LogicalResult distributeOverThreads(func::FuncOp func,
+                                           const Threads &threads) {
+  IRRewriter rewriter(func.getContext());
+  forwardCopiedResults(func);
+  // Copies become linalg ops, and every linalg op a generic, so that one
+  // distribution covers fills, transposes, matmuls and copies alike.
+  SmallVector<memref::CopyOp> copies;
+  func.walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+  for (memref::CopyOp copy : copies) {
+    rewriter.setInsertionPoint(copy);
+    rewriter.replaceOpWithNewOp<linalg::CopyOp>(copy, copy.getSource(),
+                                                copy.getTarget());
+  }
+  SmallVector<linalg::LinalgOp> named;
+  func.walk([&](linalg::LinalgOp op) {
+    if (!isa<linalg::GenericOp>(op))
+      named.push_back(op);
+  });
+  for (linalg::LinalgOp op : named) {
+    rewriter.setInsertionPoint(op);
+    if (failed(linalg::generalizeNamedOp(rewriter, op)))
+      return op.emitError("cannot generalize this op for GPU threads");
+  }
+
+  SmallVector<linalg::GenericOp> ops;
+  func.walk([&](linalg::GenericOp op) { ops.push_back(op); });
+  for (linalg::GenericOp op : ops) {
+    if (!op.hasPureBufferSemantics())
+      return op.emitError("expected a linalg op on buffers");
+    rewriter.setInsertionPoint(op);
+    Operation *combiner = matchCombiner(op);
+    if (combiner && prefersCooperativeReduction(op, threads.blockSize)) {
+      distributeReduction(rewriter, op, combiner, threads,
+                          func.getBody().front());
+      threads.barrier(rewriter, op.getLoc());
+    } else if (failed(distributeOutputs(rewriter, op, threads))) {
+      return failure();
+    }
+    rewriter.eraseOp(op);
+  }
+  return success();
+}
+
+/// Checks that the ops a tiled kernel runs outside its block loop (once per
+/// workgroup) write only workgroup-private intermediates: every workgroup
+/// recomputes them, and a write to an output would race.
+static LogicalResult checkPerBlockWrites(func::FuncOp func) {
+  for (Operation &op : func.getBody().front()) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp)
+      continue;
+    for (Value out : linalgOp.getDpsInits()) {
+      Value root = out;
+      while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
+        root = view.getViewSource();
+      if (!root.getDefiningOp<memref::AllocOp>())
+        return op.emitError("writes a kernel output outside the kernel's "
+                            "block loop; it cannot run as one GPU kernel");
+    }
+  }
+  return success();
+}
+
+/// The emulated grid: a loop over blocks [begin, end), each running the
+/// kernel body with the block range [b, b + 1).
+static void wrapInBlockLoop(func::FuncOp func) {
+  Block &entry = func.getBody().front();
+  unsigned n = entry.getNumArguments();
+  Value begin = entry.getArgument(n - 2), end = entry.getArgument(n - 1);
+  OpBuilder b(func.getContext());
+  b.setInsertionPointToStart(&entry);
+  Location loc = func.getLoc();
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto loop = scf::ForOp::create(b, loc, begin, end, one);
+  Block *body = loop.getBody();
+  // Everything after the loop but the return and the emulated partials'
+  // stack buffers moves into it.
+  auto ops = llvm::make_range(std::next(loop->getIterator()),
+                              std::prev(entry.end()));
+  for (Operation &op : llvm::make_early_inc_range(ops)) {
+    if (isa<memref::AllocaOp>(op))
+      op.moveBefore(loop);
+    else
+      op.moveBefore(body->getTerminator());
+  }
+  b.setInsertionPointToStart(body);
+  Value next = arith::AddIOp::create(b, loc, loop.getInductionVar(), one);
+  begin.replaceUsesWithIf(loop.getInductionVar(), [&](OpOperand &use) {
+    return use.getOwner() != loop;
+  });
+  end.replaceUsesWithIf(next, [&](OpOperand &use) {
+    return use.getOwner() != loop && use.getOwner() != next.getDefiningOp();
+  });
+}
+
+/// Moves `func` into `gpuModule` as a `gpu.func` kernel with the same
+/// arguments but the block range, which becomes [block_id.x, block_id.x+1);
+/// intermediates become workgroup attributions.
+static LogicalResult moveToGpuFunc(func::FuncOp func, gpu::GPUModuleOp gpuModule,
+                                   int64_t blockSize) {
+  Location loc = func.getLoc();
+  Block &entry = func.getBody().front();
+  unsigned n = entry.getNumArguments();
+  OpBuilder b(func.getContext());
+
+  // Intermediates: workgroup buffers as large as their sizes can get (a
+  // block's last rows may be fewer than rows-per-block).
+  SmallVector<memref::AllocOp> allocs;
+  func.walk([&](memref::AllocOp alloc) { allocs.push_back(alloc); });
+  SmallVector<int64_t> allocBytes;
+  int64_t bytes = 0;
+  for (memref::AllocOp alloc : allocs) {
+    MemRefType type = alloc.getType();
+    int64_t elements = 1;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      FailureOr<int64_t> bound = type.isDynamicDim(d)
+                                     ? ValueBoundsConstraintSet::computeConstantBound(
+                                           presburger::BoundType::UB,
+                                           {alloc.getResult(), d},
+                                           /*stopCondition=*/nullptr,
+                                           /*closedUB=*/true)
+                                     : FailureOr<int64_t>(type.getDimSize(d));
+      if (failed(bound) || !type.getLayout().isIdentity())
+        return alloc.emitError("kernel '")
+               << func.getSymName()
+               << "' needs an intermediate buffer of unbounded size, which a "
+                  "GPU kernel cannot place in workgroup memory";
+      elements *= std::max<int64_t>(*bound, 1);
+    }
+    int64_t size = llvm::alignTo(
+        elements * llvm::divideCeil(type.getElementTypeBitWidth(), 8), 16);
+    allocBytes.push_back(size);
+    bytes += size;
+  }
+  if (bytes > kWorkgroupMemoryLimit)
+    return func.emitError("kernel '")
+           << func.getSymName() << "' needs " << bytes
+           << " bytes of workgroup memory for its intermediates, more than "
+              "the "
+           << kWorkgroupMemoryLimit << " a GPU kernel may use";
+
+  b.setInsertionPointToStart(&entry);
+  Value block = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value next = arith::AddIOp::create(
+      b, loc, block, arith::ConstantIndexOp::create(b, loc, 1));
+  entry.getArgument(n - 2).replaceAllUsesWith(block);
+  entry.getArgument(n - 1).replaceAllUsesWith(next);
+  entry.eraseArguments(n - 2, 2);
+  auto ret = cast<func::ReturnOp>(entry.getTerminator());
+  b.setInsertionPoint(ret);
+  gpu::ReturnOp::create(b, ret.getLoc());
+  ret.erase();
+
+  b.setInsertionPointToEnd(gpuModule.getBody());
+  auto type = FunctionType::get(func.getContext(), entry.getArgumentTypes(), {});
+  auto gpuFunc = gpu::GPUFuncOp::create(b, loc, func.getSymName(), type);
+  gpuFunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  gpuFunc.setKnownBlockSize(
+      ArrayRef<int32_t>{static_cast<int32_t>(blockSize), 1, 1});
+  gpuFunc.getBody().takeBody(func.getBody());
+
+  // Each intermediate is a byte buffer in workgroup memory, seen through
+  // memref.view with the alloc's own (possibly dynamic) sizes.
+  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  for (auto [alloc, size] : llvm::zip(allocs, allocBytes)) {
+    Location allocLoc = alloc.getLoc();
+    Type i8 = b.getI8Type();
+    BlockArgument buffer = gpuFunc.addWorkgroupAttribution(
+        MemRefType::get({size}, i8, nullptr, workgroup), allocLoc);
+    b.setInsertionPoint(alloc);
+    Value flat = memref::MemorySpaceCastOp::create(
+        b, allocLoc, MemRefType::get({size}, i8), buffer);
+    Value zero = arith::ConstantIndexOp::create(b, allocLoc, 0);
+    Value view = memref::ViewOp::create(b, allocLoc, alloc.getType(), flat,
+                                        zero, alloc.getDynamicSizes());
+    alloc.replaceAllUsesWith(view);
+    alloc.erase();
+  }
+  func.erase();
+  return success();
+}
+
+namespace {
+struct MeldMapToGpuPass
+    : public meld::impl::MeldMapToGpuBase<MeldMapToGpuPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    Threads threads{emulate, blockSize};
+    SmallVector<func::FuncOp> kernels;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func->hasAttr(kKernelAttrName) && !func.isExternal())
+        kernels.push_back(func);
+    for (func::FuncOp func : kernels) {
+      if (func->hasAttr(kRowsPerBlockAttrName) &&
+          failed(checkPerBlockWrites(func)))
+        return signalPassFailure();
+      if (failed(distributeOverThreads(func, threads)))
+        return signalPassFailure();
+    }
+    if (emulate) {
+      for (func::FuncOp func : kernels)
+        wrapInBlockLoop(func);
+      return;
+    }
+    if (kernels.empty())
+      return;
+    OpBuilder b(module.getContext());
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    b.getUnitAttr());
+    b.setInsertionPointToEnd(module.getBody());
+    auto gpuModule = gpu::GPUModuleOp::create(b, module.getLoc(), moduleName);
+    for (func::FuncOp func : kernels)
+      if (failed(moveToGpuFunc(func, gpuModule, blockSize)))
+        return signalPassFailure();
+  }
+};
+
+struct MeldFuseElementwiseRecomputePass
+    : public meld::impl::MeldFuseElementwiseRecomputeBase<
+          MeldFuseElementwiseRecomputePass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    // Every elementwise producer fuses into every consumer, also when it
+    // has other users: recomputing is cheaper than an intermediate buffer.
+    linalg::populateElementwiseOpsFusionPatterns(
+        patterns, [](OpOperand *) { return true; });
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+struct MeldLowerAllReducePass
+    : public meld::impl::MeldLowerAllReduceBase<MeldLowerAllReducePass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateGpuAllReducePatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,92 @@
+// RUN: meld-opt %s --meld-map-to-gpu | FileCheck %s
+// RUN: meld-opt %s --meld-map-to-gpu=emulate=true | FileCheck %s --check-prefix=EMU
+
+// A softmax kernel as meld-compile hands it to meld-map-to-gpu (fused,
+// tiled into blocks of 2 rows, bufferized): two row reductions and the
+// normalization. It becomes one GPU kernel: a workgroup per block of rows,
+// cooperative reductions through gpu.all_reduce, the row statistics in
+// workgroup memory, a barrier between ops.
+
+// CHECK: module attributes {gpu.container_module}
+// CHECK: gpu.module @meld_kernels
+// CHECK: gpu.func @main_kernel_0(%{{.*}}: memref<4x512xf32>, %{{.*}}: memref<4x512xf32>)
+// CHECK-SAME: workgroup(%[[WG0:.+]] : memref<16xi8, #gpu.address_space<workgroup>>, %[[WG1:.+]] : memref<16xi8, #gpu.address_space<workgroup>>)
+// CHECK-SAME: kernel
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: %[[BLOCK:.+]] = gpu.block_id x
+// CHECK: arith.muli %[[BLOCK]]
+// CHECK: memref.memory_space_cast %[[WG0]]
+// CHECK: memref.view
+// CHECK: gpu.thread_id x
+// CHECK: gpu.barrier
+// The row maximum: per-thread partials from -inf, one all-reduce, thread 0
+// folds it into the statistic.
+// CHECK: %[[NEG_INF:.+]] = arith.constant 0xFF800000 : f32
+// CHECK: %[[PARTIAL:.+]] = scf.for {{.*}} iter_args(%[[ACC:.+]] = %[[NEG_INF]]) -> (f32)
+// CHECK: arith.maximumf %[[ACC]]
+// CHECK: gpu.all_reduce %[[PARTIAL]] uniform
+// CHECK: arith.maximumf
+// CHECK: gpu.yield
+// CHECK: gpu.barrier
+// CHECK: arith.cmpi eq
+// CHECK: scf.if
+// CHECK: memref.store
+// The sum of exponentials, the same way.
+// CHECK: gpu.all_reduce {{.*}} uniform
+// CHECK: arith.addf
+// CHECK: gpu.return
+// CHECK-NOT: func.func
+
+// Emulated: the same decomposition as host loops, no GPU ops.
+// EMU-LABEL: func.func private @main_kernel_0
+// EMU-NOT: gpu.
+// EMU: memref.alloca() : memref<256xf32>
+// EMU: scf.for %[[BLOCK:.+]] = %{{.*}} to %{{.*}} step
+// EMU: scf.for %{{.+}} = %c0{{.*}} to %c256
+// EMU: arith.maximumf
+// EMU: memref.store {{.*}} : memref<256xf32>
+// EMU-NOT: gpu.
+// EMU: return
+
+#map = affine_map<(d0, d1) -> (d0, d1)>
+#map1 = affine_map<(d0, d1) -> (d0)>
+module {
+  func.func private @main_kernel_0(%arg0: memref<4x512xf32>, %arg1: memref<4x512xf32>, %arg2: index, %arg3: index) attributes {llvm.emit_c_interface, meld.kernel = "reduction", meld.rows_per_block = 2 : i64} {
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %cst = arith.constant 0xFF800000 : f32
+    %cst_0 = arith.constant 0.000000e+00 : f32
+    %0 = arith.muli %arg2, %c2 : index
+    %1 = arith.muli %arg3, %c2 : index
+    %2 = arith.minsi %1, %c4 : index
+    scf.for %arg4 = %0 to %2 step %c2 {
+      %subview = memref.subview %arg0[%arg4, 0] [2, 512] [1, 1] : memref<4x512xf32> to memref<2x512xf32, strided<[512, 1], offset: ?>>
+      %alloc = memref.alloc() {alignment = 64 : i64} : memref<2xf32>
+      %alloc_1 = memref.alloc() {alignment = 64 : i64} : memref<2xf32>
+      linalg.fill ins(%cst : f32) outs(%alloc_1 : memref<2xf32>)
+      linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "reduction"]} ins(%subview : memref<2x512xf32, strided<[512, 1], offset: ?>>) outs(%alloc_1 : memref<2xf32>) {
+      ^bb0(%in: f32, %out: f32):
+        %3 = arith.maximumf %out, %in : f32
+        linalg.yield %3 : f32
+      }
+      linalg.fill ins(%cst_0 : f32) outs(%alloc : memref<2xf32>)
+      linalg.generic {indexing_maps = [#map, #map1, #map1], iterator_types = ["parallel", "reduction"]} ins(%subview, %alloc_1 : memref<2x512xf32, strided<[512, 1], offset: ?>>, memref<2xf32>) outs(%alloc : memref<2xf32>) {
+      ^bb0(%in: f32, %in_3: f32, %out: f32):
+        %3 = arith.subf %in, %in_3 : f32
+        %4 = math.exp %3 : f32
+        %5 = arith.addf %out, %4 fastmath<reassoc> : f32
+        linalg.yield %5 : f32
+      }
+      %subview_2 = memref.subview %arg1[%arg4, 0] [2, 512] [1, 1] : memref<4x512xf32> to memref<2x512xf32, strided<[512, 1], offset: ?>>
+      linalg.generic {indexing_maps = [#map, #map1, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%subview, %alloc_1, %alloc : memref<2x512xf32, strided<[512, 1], offset: ?>>, memref<2xf32>, memref<2xf32>) outs(%subview_2 : memref<2x512xf32, strided<[512, 1], offset: ?>>) {
+      ^bb0(%in: f32, %in_3: f32, %in_4: f32, %out: f32):
+        %3 = arith.subf %in, %in_3 : f32
+        %4 = math.exp %3 : f32
+        %5 = arith.divf %4, %in_4 : f32
+        linalg.yield %5 : f32
+      }
+    }
+    return
+  }
+}
+
