@@ -70,19 +70,47 @@ static LogicalResult runPipeline(ModuleOp module, StringRef target,
          << "code generation for target '" << target << "' failed";
 }
 
-/// Records the row-block size of every kernel meld-tile-host-blocks split.
-static void collectRowsPerBlock(ModuleOp module,
-                                llvm::StringMap<int64_t> &rowsPerBlock) {
-  for (auto func : module.getOps<func::FuncOp>())
-    if (auto rows = func->getAttrOfType<IntegerAttr>(kRowsPerBlockAttrName))
-      rowsPerBlock[func.getSymName()] = rows.getInt();
-}
+namespace {
+/// How a target splits each kernel into blocks: rows per block for kernels
+/// meld-tile-host-blocks split, or a fixed count for horizontal kernels
+/// whose sub-kernels meld-map-to-gpu put on workgroups of their own.
+struct KernelBlocks {
+  llvm::StringMap<int64_t> rows, groups;
 
-/// Compiles the kernels for the host; `rowsPerBlock` receives the row-block
-/// size of every kernel meld-tile-host-blocks split.
+  void collect(Operation *module) {
+    module->walk([&](Operation *op) {
+      auto symbol = dyn_cast<SymbolOpInterface>(op);
+      if (!symbol)
+        return;
+      if (auto rowsAttr = op->getAttrOfType<IntegerAttr>(kRowsPerBlockAttrName))
+        rows[symbol.getName()] = rowsAttr.getInt();
+      if (auto count = op->getAttrOfType<IntegerAttr>(kGpuBlocksAttrName))
+        groups[symbol.getName()] = count.getInt();
+    });
+  }
+
+  /// ceil(rows / rows-per-block) of the kernel's first output, the group
+  /// count, or nothing (one block).
+  std::optional<llvm::json::Value> count(const Object &kernel) const {
+    StringRef name = *kernel.getString("name");
+    if (auto g = groups.find(name); g != groups.end())
+      return llvm::json::Value(g->second);
+    auto r = rows.find(name);
+    if (r == rows.end())
+      return std::nullopt;
+    const Array &outputs = *kernel.getArray("outputs");
+    const llvm::json::Value &leading =
+        (*outputs[0].getAsObject()->getArray("shape"))[0];
+    return llvm::json::Value(Object{{"ceildiv", Array{leading, r->second}}});
+  }
+};
+} // namespace
+
+/// Compiles the kernels for the host; `blocks` receives how each kernel is
+/// split into blocks.
 static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
                                      const CompileOptions &options,
-                                     llvm::StringMap<int64_t> &rowsPerBlock) {
+                                     KernelBlocks &blocks) {
   OwningOpRef<ModuleOp> module = outlined.clone();
   keepKernelsOnly(*module);
   bool emulate = options.emulateGpuOnHost;
@@ -93,18 +121,19 @@ static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
             /*deallocate=*/!emulate);
       })))
     return failure();
-  collectRowsPerBlock(*module, rowsPerBlock);
-  if (failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
-        if (emulate) {
-          MeldMapToGpuOptions map;
-          map.emulate = true;
-          map.blockSize = codegen::kGpuBlockSize;
-          pm.addPass(createMeldMapToGpu(map));
-          pm.addPass(createCanonicalizerPass());
-          bufferization::buildBufferDeallocationPipeline(pm);
-        }
-        codegen::buildHostLLVMPipeline(pm);
+  if (emulate &&
+      failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
+        MeldMapToGpuOptions map;
+        map.emulate = true;
+        map.blockSize = codegen::kGpuBlockSize;
+        pm.addPass(createMeldMapToGpu(map));
+        pm.addPass(createCanonicalizerPass());
+        bufferization::buildBufferDeallocationPipeline(pm);
       })))
+    return failure();
+  blocks.collect(*module);
+  if (failed(runPipeline(*module, "host", options,
+                         codegen::buildHostLLVMPipeline)))
     return failure();
   FailureOr<codegen::HostObject> object =
       codegen::emitHostObject(*module, options.optLevel);
@@ -155,12 +184,11 @@ static void buildGpuLoweringPipeline(OpPassManager &pm, bool nvptx,
 }
 
 /// Compiles the kernels for one GPU chip and adds one blob per GPU module;
-/// `rowsPerBlock` receives the row-block size of every kernel split into
-/// workgroups.
+/// `blocks` receives how each kernel is split into workgroups.
 static LogicalResult compileGpu(ModuleOp outlined, bundle::Bundle &bundle,
                                 const CompileOptions &options, bool nvptx,
                                 StringRef chip, Array &binaries,
-                                llvm::StringMap<int64_t> &rowsPerBlock) {
+                                KernelBlocks &blocks) {
   StringRef target = nvptx ? "nvptx" : "amdgpu";
   OwningOpRef<ModuleOp> module = outlined.clone();
   keepKernelsOnly(*module);
@@ -174,13 +202,14 @@ static LogicalResult compileGpu(ModuleOp outlined, bundle::Bundle &bundle,
                                            /*deallocate=*/false);
       })))
     return failure();
-  collectRowsPerBlock(*module, rowsPerBlock);
   // Every kernel becomes the GPU kernel of the same name.
   Array kernelNames;
   for (auto func : module->getOps<func::FuncOp>())
     kernelNames.push_back(func.getSymName().str());
+  if (failed(runPipeline(*module, target, options, buildGpuMappingPipeline)))
+    return failure();
+  blocks.collect(*module);
   if (failed(runPipeline(*module, target, options, [&](OpPassManager &pm) {
-        buildGpuMappingPipeline(pm);
         if (nvptx) {
           GpuNVVMAttachTargetOptions attach;
           attach.chip = chip.str();
@@ -271,42 +300,28 @@ FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
     functions.push_back(std::move(*schedule));
   }
 
-  // ceil(rows / rows-per-block) of a kernel's first output, or 1.
-  auto blockCount = [&](const Object &kernel,
-                        const llvm::StringMap<int64_t> &rowsPerBlock)
-      -> llvm::json::Value {
-    auto rows = rowsPerBlock.find(*kernel.getString("name"));
-    if (rows == rowsPerBlock.end())
-      return 1;
-    const Array &outputs = *kernel.getArray("outputs");
-    const llvm::json::Value &leading =
-        (*outputs[0].getAsObject()->getArray("shape"))[0];
-    return Object{{"ceildiv", Array{leading, rows->second}}};
-  };
-
   Array binaries;
   bool gpuLaunchesWritten = false;
   for (const std::string &target : options.targets) {
     if (target == "host") {
-      llvm::StringMap<int64_t> rowsPerBlock;
-      FailureOr<Object> host =
-          compileHost(*module, bundle, options, rowsPerBlock);
+      KernelBlocks blocks;
+      FailureOr<Object> host = compileHost(*module, bundle, options, blocks);
       if (failed(host))
         return failure();
       for (llvm::json::Value &k : kernels) {
         Object &kernel = *k.getAsObject();
-        if (rowsPerBlock.count(*kernel.getString("name")))
-          kernel["host_blocks"] = blockCount(kernel, rowsPerBlock);
+        if (std::optional<llvm::json::Value> count = blocks.count(kernel))
+          kernel["host_blocks"] = std::move(*count);
       }
       binaries.push_back(std::move(*host));
       continue;
     }
     bool nvptx = target == "nvptx";
-    llvm::StringMap<int64_t> rowsPerBlock;
+    KernelBlocks blocks;
     for (const std::string &chip :
          nvptx ? options.nvptxChips : options.amdgpuChips)
       if (failed(compileGpu(*module, bundle, options, nvptx, chip, binaries,
-                            rowsPerBlock)))
+                            blocks)))
         return failure();
     // Every GPU target maps kernels the same way: one launch each.
     if (gpuLaunchesWritten)
@@ -315,7 +330,7 @@ FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
     for (llvm::json::Value &k : kernels) {
       Object &kernel = *k.getAsObject();
       kernel["gpu_launch"] =
-          Object{{"grid", Array{blockCount(kernel, rowsPerBlock), 1, 1}},
+          Object{{"grid", Array{blocks.count(kernel).value_or(1), 1, 1}},
                  {"block", Array{codegen::kGpuBlockSize, 1, 1}}};
     }
   }

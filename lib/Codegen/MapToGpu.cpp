@@ -38,6 +38,8 @@
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include "llvm/ADT/EquivalenceClasses.h"
+
 namespace meld {
 #define GEN_PASS_DEF_MELDMAPTOGPU
 #define GEN_PASS_DEF_MELDLOWERALLREDUCE
@@ -397,6 +399,70 @@ static void forwardCopiedResults(func::FuncOp func) {
   }
 }
 
+/// The buffer a view ultimately refers to.
+static Value rootBuffer(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
+/// A horizontal kernel's sub-kernels on workgroups of their own: the linalg
+/// ops of an unsplit kernel fall into groups that share no buffer one of
+/// them writes (inputs only read may be shared), and group `i` runs under
+/// `scf.if (block == i)`, `block` being the kernel's first block-range
+/// argument (the workgroup id once on the GPU). Returns the group count.
+static int64_t dispatchGroupsByBlock(func::FuncOp func) {
+  Block &entry = func.getBody().front();
+  SmallVector<linalg::LinalgOp> ops;
+  bool nested = false;
+  func.walk([&](linalg::LinalgOp op) {
+    if (op->getBlock() == &entry)
+      ops.push_back(op);
+    else
+      nested = true;
+  });
+  if (nested || ops.size() < 2)
+    return 1;
+  llvm::EquivalenceClasses<unsigned> groups;
+  llvm::DenseMap<Value, SmallVector<unsigned>> users;
+  for (auto [i, op] : llvm::enumerate(ops)) {
+    groups.insert(i);
+    for (Value operand : op->getOperands())
+      if (isa<MemRefType>(operand.getType()))
+        users[rootBuffer(operand)].push_back(i);
+  }
+  for (auto [i, op] : llvm::enumerate(ops))
+    for (Value init : op.getDpsInits())
+      for (unsigned j : users[rootBuffer(init)])
+        groups.unionSets(i, j);
+  // Groups in the order of their first op.
+  llvm::DenseMap<unsigned, int64_t> groupIndex;
+  SmallVector<int64_t> groupOf;
+  for (unsigned i = 0; i < ops.size(); ++i) {
+    unsigned leader = groups.getLeaderValue(i);
+    auto [it, inserted] = groupIndex.try_emplace(leader, groupIndex.size());
+    groupOf.push_back(it->second);
+  }
+  int64_t count = groupIndex.size();
+  if (count < 2)
+    return 1;
+
+  OpBuilder b(func.getContext());
+  Location loc = func.getLoc();
+  b.setInsertionPoint(entry.getTerminator());
+  Value block = entry.getArgument(entry.getNumArguments() - 2);
+  SmallVector<scf::IfOp> branches;
+  for (int64_t g = 0; g < count; ++g) {
+    Value id = arith::ConstantIndexOp::create(b, loc, g);
+    Value mine =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, block, id);
+    branches.push_back(scf::IfOp::create(b, loc, mine, false));
+  }
+  for (auto [i, op] : llvm::enumerate(ops))
+    op->moveBefore(branches[groupOf[i]].thenBlock()->getTerminator());
+  return count;
+}
+
 /// Distributes every linalg op of `func` over the threads of a workgroup.
 static LogicalResult distributeOverThreads(func::FuncOp func,
                                            const Threads &threads) {
@@ -420,6 +486,11 @@ static LogicalResult distributeOverThreads(func::FuncOp func,
     rewriter.setInsertionPoint(op);
     if (failed(linalg::generalizeNamedOp(rewriter, op)))
       return op.emitError("cannot generalize this op for GPU threads");
+  }
+  if (!func->hasAttr(kRowsPerBlockAttrName)) {
+    int64_t groups = dispatchGroupsByBlock(func);
+    if (groups > 1)
+      func->setAttr(kGpuBlocksAttrName, rewriter.getI64IntegerAttr(groups));
   }
 
   SmallVector<linalg::GenericOp> ops;
@@ -557,6 +628,8 @@ static LogicalResult moveToGpuFunc(func::FuncOp func, gpu::GPUModuleOp gpuModule
   gpuFunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
   gpuFunc.setKnownBlockSize(
       ArrayRef<int32_t>{static_cast<int32_t>(blockSize), 1, 1});
+  if (Attribute groups = func->getAttr(kGpuBlocksAttrName))
+    gpuFunc->setAttr(kGpuBlocksAttrName, groups);
   gpuFunc.getBody().takeBody(func.getBody());
 
   // Each intermediate is a byte buffer in workgroup memory, seen through

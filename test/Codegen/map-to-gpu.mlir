@@ -35,6 +35,18 @@
 // CHECK: gpu.all_reduce {{.*}} uniform
 // CHECK: arith.addf
 // CHECK: gpu.return
+
+// A horizontal kernel: two independent updates, each on a workgroup of its
+// own (the bundle launches it with a grid of 2).
+// CHECK: gpu.func @two_updates
+// CHECK-SAME: meld.gpu_blocks = 2 : i64
+// CHECK: %[[BLOCK2:.+]] = gpu.block_id x
+// CHECK: %[[IS0:.+]] = arith.cmpi eq, %[[BLOCK2]], %c0
+// CHECK: scf.if %[[IS0]]
+// CHECK: arith.mulf
+// CHECK: %[[IS1:.+]] = arith.cmpi eq, %[[BLOCK2]], %c1
+// CHECK: scf.if %[[IS1]]
+// CHECK: arith.negf
 // CHECK-NOT: func.func
 
 // Emulated: the same decomposition as host loops, no GPU ops.
@@ -88,5 +100,17 @@ module {
     }
     return
   }
+  func.func private @two_updates(%a: memref<64xf32>, %b: memref<32xf32>, %oa: memref<64xf32>, %ob: memref<32xf32>, %begin: index, %end: index) attributes {meld.kernel = "horizontal"} {
+    linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : memref<64xf32>) outs(%oa : memref<64xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %y = arith.mulf %x, %x : f32
+      linalg.yield %y : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%b : memref<32xf32>) outs(%ob : memref<32xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %y = arith.negf %x : f32
+      linalg.yield %y : f32
+    }
+    return
+  }
 }
-

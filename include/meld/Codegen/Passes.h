@@ -32,6 +32,11 @@ namespace meld {
 inline constexpr llvm::StringLiteral kRowsPerBlockAttrName =
     "meld.rows_per_block";
 
+/// The attribute meld-map-to-gpu sets on a kernel whose independent
+/// sub-kernels (a horizontal group's) run on workgroups of their own: how
+/// many workgroups the kernel is launched with.
+inline constexpr llvm::StringLiteral kGpuBlocksAttrName = "meld.gpu_blocks";
+
 #define GEN_PASS_DECL
 #include "meld/Codegen/Passes.h.inc"
 
