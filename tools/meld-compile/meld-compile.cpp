@@ -46,6 +46,11 @@ static cl::list<std::string> targets("targets",
 static cl::opt<bool> noFuse("no-fuse",
                             cl::desc("One kernel per op (no fusion)"),
                             cl::init(false), cl::cat(category));
+static cl::opt<bool> emulateGpu(
+    "emulate-gpu-on-host",
+    cl::desc("Compile the host code through the GPU kernel mapping "
+             "(workgroups and threads as loops), to check it with meld-run"),
+    cl::init(false), cl::cat(category));
 static cl::list<std::string>
     nvptxChips("nvptx-chips", cl::desc("NVPTX chips (default sm_80,sm_90)"),
                cl::CommaSeparated, cl::cat(category));
@@ -114,6 +119,7 @@ int main(int argc, char **argv) {
   if (!targets.empty())
     options.targets.assign(targets.begin(), targets.end());
   options.fuse = !noFuse;
+  options.emulateGpuOnHost = emulateGpu;
   if (!nvptxChips.empty())
     options.nvptxChips.assign(nvptxChips.begin(), nvptxChips.end());
   if (!amdgpuChips.empty())
