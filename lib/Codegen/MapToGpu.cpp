@@ -628,8 +628,10 @@ static LogicalResult moveToGpuFunc(func::FuncOp func, gpu::GPUModuleOp gpuModule
   gpuFunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
   gpuFunc.setKnownBlockSize(
       ArrayRef<int32_t>{static_cast<int32_t>(blockSize), 1, 1});
-  if (Attribute groups = func->getAttr(kGpuBlocksAttrName))
-    gpuFunc->setAttr(kGpuBlocksAttrName, groups);
+  // How the kernel is split into workgroups, for the launch metadata.
+  for (StringRef name : {kRowsPerBlockAttrName, kGpuBlocksAttrName})
+    if (Attribute value = func->getAttr(name))
+      gpuFunc->setAttr(name, value);
   gpuFunc.getBody().takeBody(func.getBody());
 
   // Each intermediate is a byte buffer in workgroup memory, seen through

@@ -153,9 +153,16 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
       consecutive elements (coalesced), and each thread runs the reduction
       loops of the outputs it owns.
 
-    Intermediates (static buffers) become workgroup attributions; a
-    dynamically sized intermediate, more than 48 KiB of them, or a write to
-    an output outside the block loop is an error naming the kernel.
+    A kernel that is not split into rows but whose ops fall into groups
+    sharing no written buffer (a horizontal group's sub-kernels) runs group
+    `i` on workgroup `i`; the group count is recorded as `meld.gpu_blocks`.
+    A kernel result that is also used inside the kernel is computed in its
+    output buffer.
+
+    Intermediates become views of workgroup buffers as large as their
+    constant upper bounds (upstream value-bounds analysis); an unbounded
+    intermediate, more than 48 KiB of them, or a write to an output outside
+    the block loop is an error naming the kernel.
 
     With `emulate`, the same decomposition is emitted as host code: a loop
     over the block range, a loop over thread ids around every phase between
