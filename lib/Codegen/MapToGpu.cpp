@@ -166,6 +166,129 @@ static SmallVector<Value> applyIndexingMap(OpBuilder &b, Location loc,
   return indices;
 }
 
+/// The buffer a view ultimately refers to.
+static Value rootBuffer(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
+/// Elements one thread takes at once along the innermost loop of an
+/// elementwise op: 4 (128-bit accesses) when every operand is 32-bit, the
+/// body is elementwise-mappable, and each buffer indexed by that loop is a
+/// kernel argument (16-byte aligned by the ABI) walked contiguously with a
+/// static extent and row strides divisible by 4; otherwise 1.
+static constexpr int64_t kVectorWidth = 4;
+static bool isVectorizable(linalg::GenericOp op) {
+  unsigned n = op.getNumLoops();
+  if (n == 0 || op.getNumReductionLoops() != 0 || op.getNumDpsInits() != 1)
+    return false;
+  int64_t inner = op.getStaticLoopRanges()[n - 1];
+  if (ShapedType::isDynamic(inner) || inner % kVectorWidth != 0)
+    return false;
+  for (Operation &inst : op.getBlock()->without_terminator())
+    if (isa<linalg::IndexOp>(inst) ||
+        !OpTrait::hasElementwiseMappableTraits(&inst) ||
+        inst.getNumResults() != 1)
+      return false;
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type) {
+      if (!operand.get().getType().isIntOrFloat())
+        return false;
+      continue;
+    }
+    if (type.getElementTypeBitWidth() != 32)
+      return false;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!map.isFunctionOfDim(n - 1))
+      continue; // the same element for the whole vector: a broadcast
+    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+    if (!last || last.getPosition() != n - 1 ||
+        !isa<BlockArgument>(rootBuffer(operand.get())))
+      return false;
+    auto [strides, offset] = type.getStridesAndOffset();
+    if (strides.back() != 1)
+      return false;
+    for (int64_t stride : ArrayRef<int64_t>(strides).drop_back())
+      if (ShapedType::isDynamic(stride) || stride % kVectorWidth != 0)
+        return false;
+  }
+  return true;
+}
+
+/// Output-parallel with 128-bit accesses: thread t computes the groups of
+/// 4 neighbouring outputs t, t + blockSize, ... with vector loads and
+/// stores (alignment 16) and the body applied to vectors.
+static void distributeVectorized(OpBuilder &b, linalg::GenericOp op,
+                                 const Threads &threads) {
+  Location loc = op.getLoc();
+  SmallVector<Range> ranges =
+      cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc);
+  unsigned n = ranges.size();
+  SmallVector<OpFoldResult> basis;
+  for (const Range &r : ranges)
+    basis.push_back(r.size);
+  basis.back() =
+      b.getIndexAttr(*getConstantIntValue(basis.back()) / kVectorWidth);
+  Value total = product(b, loc, basis);
+  Block *body = op.getBlock();
+  llvm::Align align(kVectorWidth * 4);
+  threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+    auto loop = scf::ForOp::create(b, loc, tid, total, threads.size(b, loc));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    SmallVector<Value> ivs = delinearize(b, loc, loop.getInductionVar(), basis);
+    ivs.back() = arith::MulIOp::create(
+        b, loc, ivs.back(),
+        arith::ConstantIndexOp::create(b, loc, kVectorWidth));
+    auto vectorOf = [](Type t) { return VectorType::get({kVectorWidth}, t); };
+    IRMapping map;
+    auto splat = [&](Value scalar) -> Value {
+      return vector::BroadcastOp::create(b, loc, vectorOf(scalar.getType()),
+                                         scalar);
+    };
+    for (OpOperand &operand : op->getOpOperands()) {
+      BlockArgument arg = op.getMatchingBlockArgument(&operand);
+      if (arg.use_empty())
+        continue;
+      Value source = operand.get();
+      if (!isa<MemRefType>(source.getType())) {
+        map.map(arg, splat(source));
+        continue;
+      }
+      AffineMap indexing = op.getMatchingIndexingMap(&operand);
+      SmallVector<Value> indices = applyIndexingMap(b, loc, indexing, ivs);
+      if (indexing.isFunctionOfDim(n - 1))
+        map.map(arg, vector::LoadOp::create(b, loc, vectorOf(arg.getType()),
+                                            source, indices,
+                                            /*nontemporal=*/false, align));
+      else
+        map.map(arg, splat(memref::LoadOp::create(b, loc, source, indices)));
+    }
+    for (Operation &inst : body->without_terminator()) {
+      OperationState state(inst.getLoc(), inst.getName());
+      for (Value operand : inst.getOperands())
+        state.addOperands(map.lookupOrNull(operand)
+                              ? map.lookup(operand)
+                              : splat(operand)); // defined outside the body
+      state.propertiesAttr = inst.getPropertiesAsAttribute();
+      state.addAttributes(llvm::to_vector(inst.getDiscardableAttrs()));
+      state.addTypes(vectorOf(inst.getResult(0).getType()));
+      map.map(inst.getResult(0), b.create(state)->getResult(0));
+    }
+    OpOperand *init = op.getDpsInitOperand(0);
+    Value yielded = body->getTerminator()->getOperand(0);
+    Value result = map.lookupOrNull(yielded) ? map.lookup(yielded)
+                                             : splat(yielded);
+    vector::StoreOp::create(
+        b, loc, result, init->get(),
+        applyIndexingMap(b, loc, op.getMatchingIndexingMap(init), ivs),
+        /*nontemporal=*/false, align);
+  });
+  threads.barrier(b, loc);
+}
+
 /// Output-parallel: thread t computes the outputs t, t + blockSize, ... of
 /// the flattened parallel iteration space, each as a 1-wide tile of `op`
 /// (its reduction loops stay whole and sequential).
@@ -399,13 +522,6 @@ static void forwardCopiedResults(func::FuncOp func) {
   }
 }
 
-/// The buffer a view ultimately refers to.
-static Value rootBuffer(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
-}
-
 /// A horizontal kernel's sub-kernels on workgroups of their own: the linalg
 /// ops of an unsplit kernel fall into groups that share no buffer one of
 /// them writes (inputs only read may be shared), and group `i` runs under
@@ -504,6 +620,8 @@ static LogicalResult distributeOverThreads(func::FuncOp func,
       distributeReduction(rewriter, op, combiner, threads,
                           func.getBody().front());
       threads.barrier(rewriter, op.getLoc());
+    } else if (isVectorizable(op)) {
+      distributeVectorized(rewriter, op, threads);
     } else if (failed(distributeOutputs(rewriter, op, threads))) {
       return failure();
     }

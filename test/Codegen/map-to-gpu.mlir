@@ -34,6 +34,12 @@
 // The sum of exponentials, the same way.
 // CHECK: gpu.all_reduce {{.*}} uniform
 // CHECK: arith.addf
+// The normalization: 4 neighbouring elements per thread, 128-bit accesses,
+// the row statistics broadcast from workgroup memory.
+// CHECK: vector.load {{.*}} {alignment = 16 : i64} : memref<2x512xf32, {{.*}}>, vector<4xf32>
+// CHECK: math.exp {{.*}} : vector<4xf32>
+// CHECK: arith.divf {{.*}} : vector<4xf32>
+// CHECK: vector.store {{.*}} {alignment = 16 : i64} : memref<2x512xf32, {{.*}}>, vector<4xf32>
 // CHECK: gpu.return
 
 // A horizontal kernel: two independent updates, each on a workgroup of its

@@ -219,6 +219,9 @@ TEST(GpuKernels, RowReductionsUseWarpShuffles) {
   EXPECT_NE(ptx.find("shfl.sync.bfly"), std::string::npos);
   EXPECT_NE(ptx.find(".shared"), std::string::npos);
   EXPECT_NE(ptx.find("bar.sync"), std::string::npos);
+  // The normalization reads and writes rows 128 bits at a time.
+  EXPECT_NE(ptx.find("ld.global.v4"), std::string::npos);
+  EXPECT_NE(ptx.find("st.global.v4"), std::string::npos);
 }
 
 std::string testName(const ::testing::TestParamInfo<std::string> &info) {

@@ -148,6 +148,11 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
       and `gpu.all_reduce` joins the partials (lowered here by upstream's
       all-reduce patterns to subgroup shuffles and a workgroup-memory
       combine); thread 0 folds the result into the output;
+    - elementwise ops on 32-bit kernel buffers that are contiguous along
+      the innermost loop (static extent and row strides divisible by 4)
+      take 4 neighbouring elements per thread, with 128-bit `vector.load` /
+      `vector.store` (alignment 16: the ABI's buffers are 16-byte aligned)
+      and the body applied to vectors;
     - every other op is output-parallel: its parallel iterations are
       flattened and dealt out round-robin, so consecutive threads touch
       consecutive elements (coalesced), and each thread runs the reduction
@@ -179,7 +184,8 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
   ];
   let dependentDialects = [
     "::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
-    "::mlir::affine::AffineDialect", "::mlir::memref::MemRefDialect"
+    "::mlir::affine::AffineDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 
