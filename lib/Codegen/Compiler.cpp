@@ -115,10 +115,10 @@ static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
   keepKernelsOnly(*module);
   bool emulate = options.emulateGpuOnHost;
   if (failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
-        codegen::buildKernelBufferPipeline(
-            pm,
-            emulate ? codegen::BlockTiling::Gpu : codegen::BlockTiling::Host,
-            /*deallocate=*/!emulate);
+        codegen::buildKernelBufferPipeline(pm,
+                                           emulate ? codegen::BlockTiling::Gpu
+                                                   : codegen::BlockTiling::Host,
+                                           /*deallocate=*/!emulate);
       })))
     return failure();
   if (emulate &&
@@ -183,32 +183,41 @@ static void buildGpuLoweringPipeline(OpPassManager &pm, bool nvptx,
   gpuPm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-/// Compiles the kernels for one GPU chip and adds one blob per GPU module;
-/// `blocks` receives how each kernel is split into workgroups.
-static LogicalResult compileGpu(ModuleOp outlined, bundle::Bundle &bundle,
-                                const CompileOptions &options, bool nvptx,
-                                StringRef chip, Array &binaries,
-                                KernelBlocks &blocks) {
-  StringRef target = nvptx ? "nvptx" : "amdgpu";
+/// The kernels of `outlined` as one gpu.module of GPU kernels
+/// (chip-independent, so done once per target); `blocks` receives how each
+/// kernel is split into workgroups.
+static FailureOr<OwningOpRef<ModuleOp>>
+mapKernelsToGpu(ModuleOp outlined, const CompileOptions &options,
+                StringRef target, KernelBlocks &blocks) {
   OwningOpRef<ModuleOp> module = outlined.clone();
   keepKernelsOnly(*module);
+  if (failed(runPipeline(*module, target, options, [&](OpPassManager &pm) {
+        codegen::buildKernelBufferPipeline(pm, codegen::BlockTiling::Gpu,
+                                           /*deallocate=*/false);
+        buildGpuMappingPipeline(pm);
+      })))
+    return failure();
+  blocks.collect(*module);
+  return module;
+}
+
+/// Compiles the mapped kernels for one GPU chip and adds one blob per GPU
+/// module.
+static LogicalResult compileGpu(ModuleOp mapped, bundle::Bundle &bundle,
+                                const CompileOptions &options, bool nvptx,
+                                StringRef chip, Array &binaries) {
+  StringRef target = nvptx ? "nvptx" : "amdgpu";
+  OwningOpRef<ModuleOp> module = mapped.clone();
   std::string cuda =
       options.cudaPath.empty() ? MELD_DEFAULT_CUDA_PATH : options.cudaPath;
   std::string rocm = options.rocmDeviceLibs.empty() ? MELD_DEFAULT_ROCM_ROOT
                                                     : options.rocmDeviceLibs;
   std::string toolkit = nvptx ? cuda : rocm;
-  if (failed(runPipeline(*module, target, options, [&](OpPassManager &pm) {
-        codegen::buildKernelBufferPipeline(pm, codegen::BlockTiling::Gpu,
-                                           /*deallocate=*/false);
-      })))
-    return failure();
-  // Every kernel becomes the GPU kernel of the same name.
+  // Every kernel became the GPU kernel of the same name.
   Array kernelNames;
-  for (auto func : module->getOps<func::FuncOp>())
-    kernelNames.push_back(func.getSymName().str());
-  if (failed(runPipeline(*module, target, options, buildGpuMappingPipeline)))
-    return failure();
-  blocks.collect(*module);
+  module->walk([&](gpu::GPUFuncOp func) {
+    kernelNames.push_back(func.getName().str());
+  });
   if (failed(runPipeline(*module, target, options, [&](OpPassManager &pm) {
         if (nvptx) {
           GpuNVVMAttachTargetOptions attach;
@@ -248,13 +257,12 @@ static LogicalResult compileGpu(ModuleOp outlined, bundle::Bundle &bundle,
         return;
       }
       int64_t blob = bundle.addBlob(bytes.str());
-      binaries.push_back(
-          Object{{"target", target},
-                 {"chip", chip.str()},
-                 {"format", nvptx ? "ptx" : "hsaco"},
-                 {"module", binary.getSymName().str()},
-                 {"kernels", Array(kernelNames)},
-                 {"blob", blob}});
+      binaries.push_back(Object{{"target", target},
+                                {"chip", chip.str()},
+                                {"format", nvptx ? "ptx" : "hsaco"},
+                                {"module", binary.getSymName().str()},
+                                {"kernels", Array(kernelNames)},
+                                {"blob", blob}});
     }
   });
   return result;
@@ -318,10 +326,13 @@ FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
     }
     bool nvptx = target == "nvptx";
     KernelBlocks blocks;
+    FailureOr<OwningOpRef<ModuleOp>> mapped =
+        mapKernelsToGpu(*module, options, target, blocks);
+    if (failed(mapped))
+      return failure();
     for (const std::string &chip :
          nvptx ? options.nvptxChips : options.amdgpuChips)
-      if (failed(compileGpu(*module, bundle, options, nvptx, chip, binaries,
-                            blocks)))
+      if (failed(compileGpu(**mapped, bundle, options, nvptx, chip, binaries)))
         return failure();
     // Every GPU target maps kernels the same way: one launch each.
     if (gpuLaunchesWritten)

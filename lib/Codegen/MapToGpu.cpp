@@ -34,8 +34,8 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/ADT/EquivalenceClasses.h"
@@ -107,8 +107,8 @@ static scf::ForOp createLoop(OpBuilder &b, Location loc, Value lower,
 static Value product(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes) {
   Value result = arith::ConstantIndexOp::create(b, loc, 1);
   for (OpFoldResult s : sizes)
-    result = arith::MulIOp::create(
-        b, loc, result, getValueOrCreateConstantIndexOp(b, loc, s));
+    result = arith::MulIOp::create(b, loc, result,
+                                   getValueOrCreateConstantIndexOp(b, loc, s));
   return result;
 }
 
@@ -217,6 +217,24 @@ static bool isVectorizable(linalg::GenericOp op) {
   return true;
 }
 
+/// Deals the points of the iteration space `basis` (row-major) out to the
+/// workgroup's threads round-robin: thread t runs `body` on points t,
+/// t + blockSize, ... so neighbouring threads take neighbouring points.
+/// A barrier follows.
+static void
+distributeRoundRobin(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> basis,
+                     const Threads &threads,
+                     function_ref<void(OpBuilder &, SmallVector<Value>)> body) {
+  Value total = product(b, loc, basis);
+  threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+    auto loop = scf::ForOp::create(b, loc, tid, total, threads.size(b, loc));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    body(b, delinearize(b, loc, loop.getInductionVar(), basis));
+  });
+  threads.barrier(b, loc);
+}
+
 /// Output-parallel with 128-bit accesses: thread t computes the groups of
 /// 4 neighbouring outputs t, t + blockSize, ... with vector loads and
 /// stores (alignment 16) and the body applied to vectors.
@@ -231,62 +249,60 @@ static void distributeVectorized(OpBuilder &b, linalg::GenericOp op,
     basis.push_back(r.size);
   basis.back() =
       b.getIndexAttr(*getConstantIntValue(basis.back()) / kVectorWidth);
-  Value total = product(b, loc, basis);
   Block *body = op.getBlock();
   llvm::Align align(kVectorWidth * 4);
-  threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
-    auto loop = scf::ForOp::create(b, loc, tid, total, threads.size(b, loc));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(loop.getBody()->getTerminator());
-    SmallVector<Value> ivs = delinearize(b, loc, loop.getInductionVar(), basis);
-    ivs.back() = arith::MulIOp::create(
-        b, loc, ivs.back(),
-        arith::ConstantIndexOp::create(b, loc, kVectorWidth));
-    auto vectorOf = [](Type t) { return VectorType::get({kVectorWidth}, t); };
-    IRMapping map;
-    auto splat = [&](Value scalar) -> Value {
-      return vector::BroadcastOp::create(b, loc, vectorOf(scalar.getType()),
-                                         scalar);
-    };
-    for (OpOperand &operand : op->getOpOperands()) {
-      BlockArgument arg = op.getMatchingBlockArgument(&operand);
-      if (arg.use_empty())
-        continue;
-      Value source = operand.get();
-      if (!isa<MemRefType>(source.getType())) {
-        map.map(arg, splat(source));
-        continue;
-      }
-      AffineMap indexing = op.getMatchingIndexingMap(&operand);
-      SmallVector<Value> indices = applyIndexingMap(b, loc, indexing, ivs);
-      if (indexing.isFunctionOfDim(n - 1))
-        map.map(arg, vector::LoadOp::create(b, loc, vectorOf(arg.getType()),
-                                            source, indices,
-                                            /*nontemporal=*/false, align));
-      else
-        map.map(arg, splat(memref::LoadOp::create(b, loc, source, indices)));
-    }
-    for (Operation &inst : body->without_terminator()) {
-      OperationState state(inst.getLoc(), inst.getName());
-      for (Value operand : inst.getOperands())
-        state.addOperands(map.lookupOrNull(operand)
-                              ? map.lookup(operand)
-                              : splat(operand)); // defined outside the body
-      state.propertiesAttr = inst.getPropertiesAsAttribute();
-      state.addAttributes(llvm::to_vector(inst.getDiscardableAttrs()));
-      state.addTypes(vectorOf(inst.getResult(0).getType()));
-      map.map(inst.getResult(0), b.create(state)->getResult(0));
-    }
-    OpOperand *init = op.getDpsInitOperand(0);
-    Value yielded = body->getTerminator()->getOperand(0);
-    Value result = map.lookupOrNull(yielded) ? map.lookup(yielded)
-                                             : splat(yielded);
-    vector::StoreOp::create(
-        b, loc, result, init->get(),
-        applyIndexingMap(b, loc, op.getMatchingIndexingMap(init), ivs),
-        /*nontemporal=*/false, align);
-  });
-  threads.barrier(b, loc);
+  distributeRoundRobin(
+      b, loc, basis, threads, [&](OpBuilder &b, SmallVector<Value> ivs) {
+        ivs.back() = arith::MulIOp::create(
+            b, loc, ivs.back(),
+            arith::ConstantIndexOp::create(b, loc, kVectorWidth));
+        auto vectorOf = [](Type t) {
+          return VectorType::get({kVectorWidth}, t);
+        };
+        IRMapping map;
+        auto splat = [&](Value scalar) -> Value {
+          return vector::BroadcastOp::create(b, loc, vectorOf(scalar.getType()),
+                                             scalar);
+        };
+        for (OpOperand &operand : op->getOpOperands()) {
+          BlockArgument arg = op.getMatchingBlockArgument(&operand);
+          if (arg.use_empty())
+            continue;
+          Value source = operand.get();
+          if (!isa<MemRefType>(source.getType())) {
+            map.map(arg, splat(source));
+            continue;
+          }
+          AffineMap indexing = op.getMatchingIndexingMap(&operand);
+          SmallVector<Value> indices = applyIndexingMap(b, loc, indexing, ivs);
+          if (indexing.isFunctionOfDim(n - 1))
+            map.map(arg, vector::LoadOp::create(b, loc, vectorOf(arg.getType()),
+                                                source, indices,
+                                                /*nontemporal=*/false, align));
+          else
+            map.map(arg,
+                    splat(memref::LoadOp::create(b, loc, source, indices)));
+        }
+        for (Operation &inst : body->without_terminator()) {
+          OperationState state(inst.getLoc(), inst.getName());
+          for (Value operand : inst.getOperands())
+            state.addOperands(map.lookupOrNull(operand)
+                                  ? map.lookup(operand)
+                                  : splat(operand)); // defined outside the body
+          state.propertiesAttr = inst.getPropertiesAsAttribute();
+          state.addAttributes(llvm::to_vector(inst.getDiscardableAttrs()));
+          state.addTypes(vectorOf(inst.getResult(0).getType()));
+          map.map(inst.getResult(0), b.create(state)->getResult(0));
+        }
+        OpOperand *init = op.getDpsInitOperand(0);
+        Value yielded = body->getTerminator()->getOperand(0);
+        Value result =
+            map.lookupOrNull(yielded) ? map.lookup(yielded) : splat(yielded);
+        vector::StoreOp::create(
+            b, loc, result, init->get(),
+            applyIndexingMap(b, loc, op.getMatchingIndexingMap(init), ivs),
+            /*nontemporal=*/false, align);
+      });
 }
 
 /// Output-parallel: thread t computes the outputs t, t + blockSize, ... of
@@ -301,26 +317,21 @@ static LogicalResult distributeOutputs(OpBuilder &b, linalg::LinalgOp op,
   SmallVector<OpFoldResult> basis;
   for (unsigned d : parallel)
     basis.push_back(ranges[d].size);
-  Value total = product(b, loc, basis);
   LogicalResult result = success();
-  threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
-    auto loop = scf::ForOp::create(b, loc, tid, total, threads.size(b, loc));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(loop.getBody()->getTerminator());
-    SmallVector<Value> ivs = delinearize(b, loc, loop.getInductionVar(), basis);
-    SmallVector<OpFoldResult> offsets(ranges.size(), b.getIndexAttr(0));
-    SmallVector<OpFoldResult> sizes;
-    for (const Range &r : ranges)
-      sizes.push_back(r.size);
-    for (auto [i, d] : llvm::enumerate(parallel)) {
-      offsets[d] = ivs[i];
-      sizes[d] = b.getIndexAttr(1);
-    }
-    if (failed(cast<TilingInterface>(op.getOperation())
-                   .getTiledImplementation(b, offsets, sizes)))
-      result = op.emitError("cannot split this op over GPU threads");
-  });
-  threads.barrier(b, loc);
+  distributeRoundRobin(
+      b, loc, basis, threads, [&](OpBuilder &b, SmallVector<Value> ivs) {
+        SmallVector<OpFoldResult> offsets(ranges.size(), b.getIndexAttr(0));
+        SmallVector<OpFoldResult> sizes;
+        for (const Range &r : ranges)
+          sizes.push_back(r.size);
+        for (auto [i, d] : llvm::enumerate(parallel)) {
+          offsets[d] = ivs[i];
+          sizes[d] = b.getIndexAttr(1);
+        }
+        if (failed(cast<TilingInterface>(op.getOperation())
+                       .getTiledImplementation(b, offsets, sizes)))
+          result = op.emitError("cannot split this op over GPU threads");
+      });
   return result;
 }
 
@@ -358,11 +369,11 @@ static void distributeReduction(OpBuilder &b, linalg::GenericOp op,
 
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  auto outer =
-      scf::ForOp::create(b, loc, zero, product(b, loc, pBasis), one);
+  auto outer = scf::ForOp::create(b, loc, zero, product(b, loc, pBasis), one);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(outer.getBody()->getTerminator());
-  SmallVector<Value> pIvs = delinearize(b, loc, outer.getInductionVar(), pBasis);
+  SmallVector<Value> pIvs =
+      delinearize(b, loc, outer.getInductionVar(), pBasis);
   Value neutral = arith::ConstantOp::create(b, loc, neutralAttr);
 
   // One thread's partial: the body run over elements tid, tid + blockSize,
@@ -422,11 +433,11 @@ static void distributeReduction(OpBuilder &b, linalg::GenericOp op,
   } else {
     Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
     Value partial = partialOf(b, tid);
-    auto allReduce = gpu::AllReduceOp::create(b, loc, partial,
-                                              gpu::AllReduceOperationAttr(),
-                                              /*uniform=*/true);
-    Block *region = b.createBlock(&allReduce.getBody(), {}, {accType, accType},
-                                  {loc, loc});
+    auto allReduce =
+        gpu::AllReduceOp::create(b, loc, partial, gpu::AllReduceOperationAttr(),
+                                 /*uniform=*/true);
+    Block *region =
+        b.createBlock(&allReduce.getBody(), {}, {accType, accType}, {loc, loc});
     b.setInsertionPointToStart(region);
     gpu::YieldOp::create(
         b, loc,
@@ -475,11 +486,9 @@ static int64_t loopUpperBound(linalg::LinalgOp op, unsigned dim) {
       if (!d || d.getPosition() != dim)
         continue;
       FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
-          presburger::BoundType::UB,
-          {operand.get(), static_cast<int64_t>(pos)},
+          presburger::BoundType::UB, {operand.get(), static_cast<int64_t>(pos)},
           /*stopCondition=*/nullptr, /*closedUB=*/true);
-      if (succeeded(bound) &&
-          (ShapedType::isDynamic(best) || *bound < best))
+      if (succeeded(bound) && (ShapedType::isDynamic(best) || *bound < best))
         best = *bound;
     }
   }
@@ -639,10 +648,7 @@ static LogicalResult checkPerBlockWrites(func::FuncOp func) {
     if (!linalgOp)
       continue;
     for (Value out : linalgOp.getDpsInits()) {
-      Value root = out;
-      while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
-        root = view.getViewSource();
-      if (!root.getDefiningOp<memref::AllocOp>())
+      if (!rootBuffer(out).getDefiningOp<memref::AllocOp>())
         return op.emitError("writes a kernel output outside the kernel's "
                             "block loop; it cannot run as one GPU kernel");
     }
@@ -664,8 +670,8 @@ static void wrapInBlockLoop(func::FuncOp func) {
   Block *body = loop.getBody();
   // Everything after the loop but the return and the emulated partials'
   // stack buffers moves into it.
-  auto ops = llvm::make_range(std::next(loop->getIterator()),
-                              std::prev(entry.end()));
+  auto ops =
+      llvm::make_range(std::next(loop->getIterator()), std::prev(entry.end()));
   for (Operation &op : llvm::make_early_inc_range(ops)) {
     if (isa<memref::AllocaOp>(op))
       op.moveBefore(loop);
@@ -685,7 +691,8 @@ static void wrapInBlockLoop(func::FuncOp func) {
 /// Moves `func` into `gpuModule` as a `gpu.func` kernel with the same
 /// arguments but the block range, which becomes [block_id.x, block_id.x+1);
 /// intermediates become workgroup attributions.
-static LogicalResult moveToGpuFunc(func::FuncOp func, gpu::GPUModuleOp gpuModule,
+static LogicalResult moveToGpuFunc(func::FuncOp func,
+                                   gpu::GPUModuleOp gpuModule,
                                    int64_t blockSize) {
   Location loc = func.getLoc();
   Block &entry = func.getBody().front();
@@ -702,13 +709,13 @@ static LogicalResult moveToGpuFunc(func::FuncOp func, gpu::GPUModuleOp gpuModule
     MemRefType type = alloc.getType();
     int64_t elements = 1;
     for (int64_t d = 0; d < type.getRank(); ++d) {
-      FailureOr<int64_t> bound = type.isDynamicDim(d)
-                                     ? ValueBoundsConstraintSet::computeConstantBound(
-                                           presburger::BoundType::UB,
-                                           {alloc.getResult(), d},
-                                           /*stopCondition=*/nullptr,
-                                           /*closedUB=*/true)
-                                     : FailureOr<int64_t>(type.getDimSize(d));
+      FailureOr<int64_t> bound =
+          type.isDynamicDim(d)
+              ? ValueBoundsConstraintSet::computeConstantBound(
+                    presburger::BoundType::UB, {alloc.getResult(), d},
+                    /*stopCondition=*/nullptr,
+                    /*closedUB=*/true)
+              : FailureOr<int64_t>(type.getDimSize(d));
       if (failed(bound) || !type.getLayout().isIdentity())
         return alloc.emitError("kernel '")
                << func.getSymName()
@@ -730,8 +737,8 @@ static LogicalResult moveToGpuFunc(func::FuncOp func, gpu::GPUModuleOp gpuModule
 
   b.setInsertionPointToStart(&entry);
   Value block = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
-  Value next = arith::AddIOp::create(
-      b, loc, block, arith::ConstantIndexOp::create(b, loc, 1));
+  Value next = arith::AddIOp::create(b, loc, block,
+                                     arith::ConstantIndexOp::create(b, loc, 1));
   entry.getArgument(n - 2).replaceAllUsesWith(block);
   entry.getArgument(n - 1).replaceAllUsesWith(next);
   entry.eraseArguments(n - 2, 2);
@@ -741,7 +748,8 @@ static LogicalResult moveToGpuFunc(func::FuncOp func, gpu::GPUModuleOp gpuModule
   ret.erase();
 
   b.setInsertionPointToEnd(gpuModule.getBody());
-  auto type = FunctionType::get(func.getContext(), entry.getArgumentTypes(), {});
+  auto type =
+      FunctionType::get(func.getContext(), entry.getArgumentTypes(), {});
   auto gpuFunc = gpu::GPUFuncOp::create(b, loc, func.getSymName(), type);
   gpuFunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
   gpuFunc.setKnownBlockSize(
@@ -754,8 +762,8 @@ static LogicalResult moveToGpuFunc(func::FuncOp func, gpu::GPUModuleOp gpuModule
 
   // Each intermediate is a byte buffer in workgroup memory, seen through
   // memref.view with the alloc's own (possibly dynamic) sizes.
-  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
-                                              gpu::AddressSpace::Workgroup);
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
   for (auto [alloc, size] : llvm::zip(allocs, allocBytes)) {
     Location allocLoc = alloc.getLoc();
     Type i8 = b.getI8Type();

@@ -214,8 +214,10 @@ TEST(GpuKernels, RowReductionsUseWarpShuffles) {
       *kernels[0].getAsObject()->getObject("gpu_launch");
   EXPECT_EQ(llvm::formatv("{0}", (*launch.getArray("grid"))[0]).str(),
             R"({"ceildiv":[64,1]})");
-  const std::string &ptx = bundle->blobs[*(*bundle->metadata.getArray(
-      "binaries"))[0].getAsObject()->getInteger("blob")];
+  const std::string &ptx =
+      bundle->blobs[*(*bundle->metadata.getArray("binaries"))[0]
+                         .getAsObject()
+                         ->getInteger("blob")];
   EXPECT_NE(ptx.find("shfl.sync.bfly"), std::string::npos);
   EXPECT_NE(ptx.find(".shared"), std::string::npos);
   EXPECT_NE(ptx.find("bar.sync"), std::string::npos);
