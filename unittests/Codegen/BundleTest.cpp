@@ -185,11 +185,11 @@ TEST_F(BundleLoad, RejectsMalformedMetadata) {
             std::string::npos);
   EXPECT_NE(loadError([](auto &m) {
               m["binaries"] = llvm::json::Array();
-            }).find("no host binary"),
+            }).find("has no binary for device"),
             std::string::npos);
   EXPECT_NE(loadError([](auto &m) {
               (*(*m.getArray("binaries"))[0].getAsObject())["blob"] = 99;
-            }).find("host binary entry is malformed"),
+            }).find("binary entry is malformed"),
             std::string::npos);
   EXPECT_NE(loadError([](auto &m) {
               (*(*m.getArray("binaries"))[0].getAsObject())["triple"] =

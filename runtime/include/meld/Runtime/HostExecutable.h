@@ -1,10 +1,11 @@
 //===- HostExecutable.h - Run bundles on the host CPU -----------*- C++ -*-===//
 //
-// Loads a bundle's host object into an in-process JIT and runs its
-// schedules: buffers come from a size-keyed pool and go back to it right
-// after their last use (the schedule's release lists), kernels run their
-// blocks on a thread pool, and meld.if / meld.while read their predicates
-// from device (here: host) buffers.
+// A convenience over Executable for host code: loads a bundle on a host
+// device of its own and runs functions on host tensors synchronously.
+// Buffers come from a size-keyed pool and go back to it right after their
+// last use (the schedule's release lists), kernels run their blocks on a
+// thread pool, and meld.if / meld.while read their predicates from device
+// (here: host) buffers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #define MELD_RUNTIME_HOSTEXECUTABLE_H
 
 #include "meld/Bundle/Bundle.h"
+#include "meld/Runtime/Executable.h"
 #include "meld/Reference/HostTensor.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -53,27 +55,6 @@ struct HostOptions {
   unsigned threads = 0;
   /// A meld.while running longer than this fails with an error.
   int64_t maxWhileIterations = 1'000'000;
-};
-
-/// What the last run did.
-struct RunStats {
-  int64_t launches = 0;
-  int64_t blocks = 0;
-  /// Bytes of schedule-allocated buffers alive at once, at most.
-  int64_t peakBytes = 0;
-  /// Buffers requested, and how many of them the pool served.
-  int64_t allocations = 0;
-  int64_t reused = 0;
-};
-
-/// The signature of one function in a bundle; -1 marks a dynamic dim.
-struct TensorSpec {
-  ref::ElementKind kind;
-  llvm::SmallVector<int64_t> shape;
-};
-struct FunctionSignature {
-  std::string name;
-  std::vector<TensorSpec> inputs, outputs;
 };
 
 class HostExecutable {

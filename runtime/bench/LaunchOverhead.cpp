@@ -1,0 +1,177 @@
+//===- LaunchOverhead.cpp - Eager launches vs. graph replay ---------------===//
+//
+// A chain of 100 small kernels (bench/runtime/chain100.mlir compiled with
+// --no-fuse; the bundle is named by MELD_CHAIN_BUNDLE) on every backend
+// with a device:
+//   Eager          one meld_executable_run per iteration (100 launches)
+//   Replay         one meld_graph_exec_launch of the captured run
+//   RebindReplay   rebind to the other of two buffer sets, then replay
+//   FreshCapture   capture + instantiate + replay + release, the cost that
+//                  rebinding avoids
+// Each iteration ends with a stream synchronize. The per_kernel counter
+// is the iteration time divided by the 100 kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Runtime/meld_runtime.h"
+
+#include "benchmark/benchmark.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr int kKernels = 100;
+constexpr int64_t kElements = 1024;
+
+struct Setup {
+  meld_device_t device = {};
+  meld_stream_t stream = {};
+  meld_executable_t exe = {};
+  meld_buffer_t buffers[4] = {};
+  meld_tensor_t in[2], out[2];
+  std::string error;
+
+  bool open(const char *backend) {
+    const char *bundle = std::getenv("MELD_CHAIN_BUNDLE");
+    if (!bundle)
+      return fail("set MELD_CHAIN_BUNDLE to the compiled chain100 bundle");
+    int n = 0;
+    if (meld_device_count(backend, &n) != MELD_OK || n == 0)
+      return fail(std::string("no ") + backend + " device");
+    if (meld_device_open(backend, 0, &device) ||
+        meld_stream_create(device, &stream) ||
+        meld_executable_load_file(device, bundle, &exe))
+      return fail(meld_last_error());
+    std::vector<float> ones(kElements, 1.0f);
+    for (int i = 0; i < 4; ++i) {
+      if (meld_buffer_alloc(device, kElements * 4, MELD_MEMORY_DEVICE,
+                            &buffers[i]) ||
+          meld_buffer_write(stream, buffers[i], 0, ones.data(), kElements * 4))
+        return fail(meld_last_error());
+      meld_tensor_t t = {};
+      t.buffer = buffers[i];
+      t.dtype = MELD_F32;
+      t.rank = 1;
+      t.shape[0] = kElements;
+      (i < 2 ? in[i] : out[i - 2]) = t;
+    }
+    return meld_stream_synchronize(stream) == MELD_OK || fail(meld_last_error());
+  }
+  bool fail(const std::string &message) {
+    error = message;
+    return false;
+  }
+  ~Setup() {
+    for (meld_buffer_t b : buffers)
+      if (b.id)
+        meld_buffer_release(b);
+    if (exe.id)
+      meld_executable_release(exe);
+    if (stream.id)
+      meld_stream_release(stream);
+    if (device.id)
+      meld_device_release(device);
+  }
+};
+
+/// Seconds per kernel (Google Benchmark prints it with an SI prefix: 1.2u
+/// is 1.2 microseconds).
+void perKernel(benchmark::State &state) {
+  state.counters["per_kernel"] = benchmark::Counter(
+      static_cast<double>(state.iterations()) * kKernels,
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
+#define CHECK_OK(call)                                                         \
+  if ((call) != MELD_OK) {                                                     \
+    state.SkipWithError(meld_last_error());                                    \
+    return;                                                                    \
+  }
+
+void Eager(benchmark::State &state, const char *backend) {
+  Setup s;
+  if (!s.open(backend))
+    return state.SkipWithError(s.error.c_str());
+  for (auto _ : state) {
+    CHECK_OK(meld_executable_run(s.exe, s.stream, nullptr, &s.in[0], 1,
+                                 &s.out[0], 1));
+    CHECK_OK(meld_stream_synchronize(s.stream));
+  }
+  perKernel(state);
+}
+
+void Replay(benchmark::State &state, const char *backend) {
+  Setup s;
+  if (!s.open(backend))
+    return state.SkipWithError(s.error.c_str());
+  meld_graph_exec_t g;
+  CHECK_OK(meld_executable_capture(s.exe, s.stream, nullptr, &s.in[0], 1,
+                                   &s.out[0], 1, &g));
+  for (auto _ : state) {
+    CHECK_OK(meld_graph_exec_launch(g, s.stream));
+    CHECK_OK(meld_stream_synchronize(s.stream));
+  }
+  meld_graph_exec_release(g);
+  perKernel(state);
+}
+
+void RebindReplay(benchmark::State &state, const char *backend) {
+  Setup s;
+  if (!s.open(backend))
+    return state.SkipWithError(s.error.c_str());
+  meld_graph_exec_t g;
+  CHECK_OK(meld_executable_capture(s.exe, s.stream, nullptr, &s.in[0], 1,
+                                   &s.out[0], 1, &g));
+  int which = 0;
+  for (auto _ : state) {
+    which ^= 1;
+    CHECK_OK(meld_graph_exec_rebind(g, &s.in[which], 1, &s.out[which], 1));
+    CHECK_OK(meld_graph_exec_launch(g, s.stream));
+    CHECK_OK(meld_stream_synchronize(s.stream));
+  }
+  meld_graph_exec_release(g);
+  perKernel(state);
+}
+
+void FreshCapture(benchmark::State &state, const char *backend) {
+  Setup s;
+  if (!s.open(backend))
+    return state.SkipWithError(s.error.c_str());
+  int which = 0;
+  for (auto _ : state) {
+    which ^= 1;
+    meld_graph_exec_t g;
+    CHECK_OK(meld_executable_capture(s.exe, s.stream, nullptr, &s.in[which],
+                                     1, &s.out[which], 1, &g));
+    CHECK_OK(meld_graph_exec_launch(g, s.stream));
+    CHECK_OK(meld_stream_synchronize(s.stream));
+    CHECK_OK(meld_graph_exec_release(g));
+  }
+  perKernel(state);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  for (const char *backend : {"host", "cuda", "hip"}) {
+    int n = 0;
+    if (meld_device_count(backend, &n) != MELD_OK || n == 0)
+      continue;
+    for (auto [name, fn] :
+         {std::pair("Eager", &Eager), std::pair("Replay", &Replay),
+          std::pair("RebindReplay", &RebindReplay),
+          std::pair("FreshCapture", &FreshCapture)})
+      benchmark::RegisterBenchmark(
+          (std::string("Chain100/") + backend + "/" + name).c_str(), fn,
+          backend)
+          ->Unit(benchmark::kMicrosecond);
+  }
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,75 @@
+//===- Backend.cpp - The backend registry and runtime errors ---------------===//
+
+#include "meld/Runtime/Backend.h"
+
+#include <map>
+#include <mutex>
+
+using namespace meld::runtime;
+
+char StatusError::ID = 0;
+
+meld_status_t meld::runtime::takeStatus(llvm::Error err, std::string &message) {
+  meld_status_t code = MELD_OK;
+  message.clear();
+  llvm::handleAllErrors(
+      std::move(err),
+      [&](const StatusError &e) {
+        if (code == MELD_OK)
+          code = e.getCode();
+        message += (message.empty() ? "" : "; ") + e.getMessage();
+      },
+      [&](const llvm::ErrorInfoBase &e) {
+        if (code == MELD_OK)
+          code = MELD_ERROR_INTERNAL;
+        message += (message.empty() ? "" : "; ") + e.message();
+      });
+  return code;
+}
+
+Kernel::~Kernel() = default;
+Module::~Module() = default;
+Event::~Event() = default;
+GraphExec::~GraphExec() = default;
+Graph::~Graph() = default;
+Stream::~Stream() = default;
+Device::~Device() = default;
+Backend::~Backend() = default;
+
+namespace {
+struct Registry {
+  std::mutex mutex;
+  std::map<std::string, std::shared_ptr<Backend>> backends;
+  Registry() {
+    for (std::shared_ptr<Backend> b :
+         {createHostBackend(), createCudaBackend(), createHipBackend()})
+      backends[b->getName().str()] = std::move(b);
+  }
+};
+Registry &registry() {
+  static Registry r;
+  return r;
+}
+} // namespace
+
+void meld::runtime::registerBackend(std::shared_ptr<Backend> backend) {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.backends[backend->getName().str()] = std::move(backend);
+}
+
+std::shared_ptr<Backend> meld::runtime::lookupBackend(llvm::StringRef name) {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.backends.find(name.str());
+  return it == r.backends.end() ? nullptr : it->second;
+}
+
+std::vector<std::string> meld::runtime::getBackendNames() {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  std::vector<std::string> names;
+  for (auto &[name, b] : r.backends)
+    names.push_back(name);
+  return names;
+}

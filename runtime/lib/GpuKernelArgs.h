@@ -1,0 +1,70 @@
+//===- GpuKernelArgs.h - The GPU kernel parameter ABI -----------*- C++ -*-===//
+//
+// Packs kernel arguments the way every Meld GPU kernel takes them
+// (docs/bundle-format.md, "GPU kernel ABI"): per buffer the expanded memref
+// descriptor {allocated, aligned, offset, sizes[r], strides[r]} as separate
+// parameters, per index argument one int64_t. Shared by the cuda and hip
+// backends.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_RUNTIME_LIB_GPUKERNELARGS_H
+#define MELD_RUNTIME_LIB_GPUKERNELARGS_H
+
+#include "meld/Runtime/Backend.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace meld::runtime {
+
+/// Parameter storage plus the `void **kernelParams` array pointing into it.
+/// Stable addresses: `params` points into `storage`, which never grows
+/// after construction.
+class GpuKernelArgs {
+public:
+  explicit GpuKernelArgs(llvm::ArrayRef<KernelArg> args) {
+    size_t words = 0;
+    for (const KernelArg &a : args)
+      words += a.isIndex ? 1 : 3 + 2 * a.shape.size();
+    storage.reserve(words);
+    for (const KernelArg &a : args) {
+      if (a.isIndex) {
+        push(a.index);
+        continue;
+      }
+      int64_t p = static_cast<int64_t>(reinterpret_cast<intptr_t>(a.data));
+      push(p);
+      push(p);
+      push(0);
+      for (int64_t d : a.shape)
+        push(d);
+      int64_t stride = 1;
+      std::vector<int64_t> strides(a.shape.size());
+      for (size_t i = a.shape.size(); i-- > 0;) {
+        strides[i] = stride;
+        stride *= a.shape[i];
+      }
+      for (int64_t s : strides)
+        push(s);
+    }
+  }
+  GpuKernelArgs(const GpuKernelArgs &) = delete;
+  GpuKernelArgs &operator=(const GpuKernelArgs &) = delete;
+
+  /// The array to pass as kernelParams.
+  void **data() { return params.data(); }
+  size_t size() const { return params.size(); }
+
+private:
+  void push(int64_t v) {
+    storage.push_back(v);
+    params.push_back(&storage.back());
+  }
+  std::vector<int64_t> storage;
+  std::vector<void *> params;
+};
+
+} // namespace meld::runtime
+
+#endif // MELD_RUNTIME_LIB_GPUKERNELARGS_H

@@ -1,0 +1,491 @@
+//===- HostBackend.cpp - The host CPU as a Meld device ---------------------===//
+//
+// One device, the host. Memory is 64-byte-aligned host memory. Modules are
+// the bundle's host objects, JITted with ORC. Streams execute in order and
+// synchronously on the calling thread (a kernel's row blocks run on the
+// device's thread pool), so events complete when recorded. Capture records
+// tasks instead of running them; a graph is that task tree, replayed without
+// re-planning: kernel arguments are prepacked, conditional tasks read their
+// one-byte predicate at replay time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Runtime/Backend.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+using namespace meld::runtime;
+using llvm::Error;
+using llvm::Expected;
+using llvm::StringRef;
+using llvm::Twine;
+
+namespace {
+
+constexpr size_t kAlignment = 64;
+/// A WHILE task looping longer than this fails instead of hanging.
+constexpr int64_t kMaxWhileIterations = int64_t(1) << 30;
+
+using KernelEntry = void (*)(void **args, int64_t blockBegin, int64_t blockEnd);
+
+class HostKernel : public Kernel {
+public:
+  explicit HostKernel(KernelEntry entry) : entry(entry) {}
+  KernelEntry entry;
+};
+
+class HostModule : public Module {
+public:
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  std::mutex mutex;
+  llvm::StringMap<std::unique_ptr<HostKernel>> kernels;
+
+  Expected<Kernel *> getKernel(StringRef symbol) override {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = kernels.find(symbol);
+    if (it != kernels.end())
+      return it->second.get();
+    Expected<llvm::orc::ExecutorAddr> addr = jit->lookup(symbol);
+    if (!addr) {
+      llvm::consumeError(addr.takeError());
+      return makeStatusError(MELD_ERROR_NOT_FOUND,
+                             "the host code has no kernel '" + symbol + "'");
+    }
+    auto k = std::make_unique<HostKernel>(addr->toPtr<KernelEntry>());
+    Kernel *raw = k.get();
+    kernels[symbol] = std::move(k);
+    return raw;
+  }
+};
+
+class HostEvent : public Event {
+public:
+  Error synchronize() override { return Error::success(); }
+  Expected<bool> query() override { return true; }
+};
+
+//===----------------------------------------------------------------------===//
+// Tasks: what a stream runs, and what a graph holds
+//===----------------------------------------------------------------------===//
+
+struct Task;
+using TaskList = std::vector<std::unique_ptr<Task>>;
+
+struct Task {
+  enum Kind { Launch, Copy, If, While } kind;
+  // Launch: the entry, packed memref descriptors and the argument array.
+  KernelEntry entry = nullptr;
+  int64_t blocks = 0;
+  std::vector<std::vector<int64_t>> descriptors;
+  std::vector<int64_t> indices;
+  std::vector<void *> argv;
+  // Copy.
+  void *dst = nullptr;
+  const void *src = nullptr;
+  size_t bytes = 0;
+  // If / While: a one-byte predicate; If runs `first` or `second`, While
+  // runs `first` while the predicate holds.
+  const uint8_t *predicate = nullptr;
+  TaskList first, second;
+
+  explicit Task(Kind kind) : kind(kind) {}
+
+  void setArgs(KernelEntry e, int64_t b, llvm::ArrayRef<KernelArg> args) {
+    entry = e;
+    blocks = b;
+    descriptors.clear();
+    indices.clear();
+    argv.clear();
+    size_t buffers = 0, scalars = 0;
+    for (const KernelArg &a : args)
+      (a.isIndex ? scalars : buffers)++;
+    descriptors.reserve(buffers);
+    indices.reserve(scalars);
+    for (const KernelArg &a : args) {
+      if (a.isIndex) {
+        indices.push_back(a.index);
+        argv.push_back(&indices.back());
+        continue;
+      }
+      // {allocated, aligned, offset, sizes..., strides...}
+      std::vector<int64_t> d;
+      int64_t p = static_cast<int64_t>(reinterpret_cast<intptr_t>(a.data));
+      d.insert(d.end(), {p, p, 0});
+      d.insert(d.end(), a.shape.begin(), a.shape.end());
+      size_t rank = a.shape.size();
+      d.resize(3 + 2 * rank);
+      int64_t stride = 1;
+      for (size_t i = rank; i-- > 0;) {
+        d[3 + rank + i] = stride;
+        stride *= a.shape[i];
+      }
+      descriptors.push_back(std::move(d));
+      argv.push_back(descriptors.back().data());
+    }
+  }
+
+  std::unique_ptr<Task> clone(llvm::DenseMap<const Task *, Task *> &map) const {
+    auto t = std::make_unique<Task>(kind);
+    t->entry = entry;
+    t->blocks = blocks;
+    t->descriptors = descriptors;
+    t->indices = indices;
+    t->dst = dst;
+    t->src = src;
+    t->bytes = bytes;
+    t->predicate = predicate;
+    // Re-point argv into the copies.
+    size_t di = 0, ii = 0;
+    for (void *p : argv) {
+      bool isIndex = ii < indices.size() && p == &indices[ii];
+      t->argv.push_back(isIndex ? static_cast<void *>(&t->indices[ii++])
+                                : t->descriptors[di++].data());
+    }
+    for (const auto &c : first)
+      t->first.push_back(c->clone(map));
+    for (const auto &c : second)
+      t->second.push_back(c->clone(map));
+    map[this] = t.get();
+    return t;
+  }
+};
+
+class HostDevice;
+
+/// Runs one task now.
+Error runTask(HostDevice &device, const Task &task);
+Error runTasks(HostDevice &device, const TaskList &tasks) {
+  for (const auto &t : tasks)
+    if (Error e = runTask(device, *t))
+      return e;
+  return Error::success();
+}
+
+class HostGraphExec : public GraphExec {
+public:
+  HostGraphExec(HostDevice &device, const TaskList &tasks) : device(device) {
+    for (const auto &t : tasks)
+      this->tasks.push_back(t->clone(map));
+  }
+  Error launch(Stream &stream) override;
+  Error updateKernel(NodeId node, Kernel &kernel, const LaunchConfig &config,
+                     llvm::ArrayRef<KernelArg> args) override {
+    Expected<Task *> t = lookup(node, Task::Launch);
+    if (!t)
+      return t.takeError();
+    std::lock_guard<std::mutex> lock(mutex);
+    (*t)->setArgs(static_cast<HostKernel &>(kernel).entry, config.hostBlocks,
+                  args);
+    return Error::success();
+  }
+  Error updateCopy(NodeId node, void *dst, const void *src,
+                   size_t bytes) override {
+    Expected<Task *> t = lookup(node, Task::Copy);
+    if (!t)
+      return t.takeError();
+    std::lock_guard<std::mutex> lock(mutex);
+    (*t)->dst = dst;
+    (*t)->src = src;
+    (*t)->bytes = bytes;
+    return Error::success();
+  }
+
+private:
+  Expected<Task *> lookup(NodeId node, Task::Kind kind) {
+    auto it = map.find(static_cast<const Task *>(node));
+    if (it == map.end() || it->second->kind != kind)
+      return makeStatusError(MELD_ERROR_INVALID_ARGUMENT,
+                             "the node is not a node of this graph");
+    return it->second;
+  }
+  HostDevice &device;
+  std::mutex mutex;
+  TaskList tasks;
+  llvm::DenseMap<const Task *, Task *> map;
+};
+
+class HostGraph : public Graph {
+public:
+  HostGraph(HostDevice &device, TaskList tasks)
+      : device(device), tasks(std::move(tasks)) {}
+  Expected<std::unique_ptr<GraphExec>> instantiate() override {
+    return std::make_unique<HostGraphExec>(device, tasks);
+  }
+
+private:
+  HostDevice &device;
+  TaskList tasks;
+};
+
+class HostStream : public Stream {
+public:
+  explicit HostStream(HostDevice &device) : device(device) {}
+
+  Error launch(Kernel &kernel, const LaunchConfig &config,
+               llvm::ArrayRef<KernelArg> args, NodeId *node) override {
+    auto task = std::make_unique<Task>(Task::Launch);
+    task->setArgs(static_cast<HostKernel &>(kernel).entry, config.hostBlocks,
+                  args);
+    return submit(std::move(task), node);
+  }
+  Error copy(void *dst, const void *src, size_t bytes, NodeId *node) override {
+    auto task = std::make_unique<Task>(Task::Copy);
+    task->dst = dst;
+    task->src = src;
+    task->bytes = bytes;
+    return submit(std::move(task), node);
+  }
+  Error synchronize() override {
+    if (isCapturing())
+      return makeStatusError(MELD_ERROR_CAPTURE,
+                             "cannot synchronize a stream while it captures");
+    return Error::success();
+  }
+  Error record(Event &) override { return Error::success(); }
+  Error wait(Event &) override { return Error::success(); }
+
+  Error beginCapture() override {
+    if (isCapturing())
+      return makeStatusError(MELD_ERROR_CAPTURE,
+                             "the stream is already capturing (nested "
+                             "captures are not supported)");
+    captures.emplace_back();
+    target = &captures.back();
+    return Error::success();
+  }
+  Expected<std::unique_ptr<Graph>> endCapture() override {
+    if (captures.size() != 1)
+      return makeStatusError(MELD_ERROR_CAPTURE,
+                             captures.empty()
+                                 ? "end of capture without a matching begin"
+                                 : "end of capture inside a conditional body");
+    TaskList tasks = std::move(captures.back());
+    captures.clear();
+    target = nullptr;
+    return std::make_unique<HostGraph>(device, std::move(tasks));
+  }
+  bool isCapturing() const override { return !captures.empty(); }
+
+  Error captureIf(const void *predicate, CaptureBody thenBody,
+                  CaptureBody elseBody) override {
+    auto task = std::make_unique<Task>(Task::If);
+    task->predicate = static_cast<const uint8_t *>(predicate);
+    if (Error e = captureInto(task->first, thenBody))
+      return e;
+    if (Error e = captureInto(task->second, elseBody))
+      return e;
+    return submit(std::move(task), nullptr);
+  }
+  Error captureWhile(const void *predicate, CaptureBody body) override {
+    auto task = std::make_unique<Task>(Task::While);
+    task->predicate = static_cast<const uint8_t *>(predicate);
+    if (Error e = captureInto(task->first, body))
+      return e;
+    return submit(std::move(task), nullptr);
+  }
+
+private:
+  Error submit(std::unique_ptr<Task> task, NodeId *node) {
+    if (node)
+      *node = isCapturing() ? task.get() : nullptr;
+    if (!isCapturing())
+      return runTask(device, *task);
+    target->push_back(std::move(task));
+    return Error::success();
+  }
+  Error captureInto(TaskList &list, CaptureBody body) {
+    if (!isCapturing())
+      return makeStatusError(MELD_ERROR_CAPTURE,
+                             "conditional nodes exist only in captures");
+    TaskList *outer = target;
+    target = &list;
+    Error e = body(*this);
+    target = outer;
+    return e;
+  }
+
+  HostDevice &device;
+  /// The capture in progress (one entry) and where tasks go now (the top
+  /// list or a conditional body).
+  std::vector<TaskList> captures;
+  TaskList *target = nullptr;
+};
+
+class HostDevice : public Device {
+public:
+  explicit HostDevice(unsigned threads) {
+    info.backend = "host";
+    info.target = "host";
+    info.chip = llvm::sys::getHostCPUName().str();
+    if (!threads)
+      threads = llvm::hardware_concurrency().compute_thread_count();
+    info.name = "host CPU (" + info.chip + ", " + std::to_string(threads) +
+                " threads)";
+    info.conditionalNodes = true;
+    if (threads > 1)
+      pool = std::make_unique<llvm::StdThreadPool>(
+          llvm::hardware_concurrency(threads));
+  }
+
+  const DeviceInfo &getInfo() const override { return info; }
+
+  Expected<void *> allocate(size_t bytes, MemoryKind) override {
+    size_t size =
+        std::max(kAlignment, (bytes + kAlignment - 1) / kAlignment * kAlignment);
+    void *p = std::aligned_alloc(kAlignment, size);
+    if (!p)
+      return makeStatusError(MELD_ERROR_OUT_OF_MEMORY,
+                             "out of host memory allocating " + Twine(bytes) +
+                                 " bytes");
+    return p;
+  }
+  void deallocate(void *ptr, MemoryKind) override { std::free(ptr); }
+
+  Expected<std::unique_ptr<Stream>> createStream() override {
+    return std::make_unique<HostStream>(*this);
+  }
+  Expected<std::unique_ptr<Event>> createEvent() override {
+    return std::make_unique<HostEvent>();
+  }
+
+  int rate(const ModuleImage &image) const override {
+    if (image.target != "host" || image.format != "elf-relocatable")
+      return -1;
+    llvm::Triple process(llvm::sys::getProcessTriple());
+    llvm::Triple object(image.triple);
+    return object.getArch() == process.getArch() &&
+                   object.getOS() == process.getOS()
+               ? 1
+               : -1;
+  }
+
+  Expected<std::unique_ptr<Module>>
+  loadModule(const ModuleImage &image) override {
+    if (rate(image) < 0)
+      return makeStatusError(MELD_ERROR_UNSUPPORTED,
+                             "the host code is for '" + image.triple +
+                                 "', but this process runs on '" +
+                                 llvm::sys::getProcessTriple() + "'");
+    static std::once_flag targetsInitialized;
+    std::call_once(targetsInitialized, [] {
+      llvm::InitializeNativeTarget();
+      llvm::InitializeNativeTargetAsmPrinter();
+    });
+    auto module = std::make_unique<HostModule>();
+    Expected<std::unique_ptr<llvm::orc::LLJIT>> jit =
+        llvm::orc::LLJITBuilder().create();
+    if (!jit)
+      return jit.takeError();
+    module->jit = std::move(*jit);
+    auto generator =
+        llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+            module->jit->getDataLayout().getGlobalPrefix());
+    if (!generator)
+      return generator.takeError();
+    module->jit->getMainJITDylib().addGenerator(std::move(*generator));
+    if (Error e = module->jit->addObjectFile(
+            llvm::MemoryBuffer::getMemBufferCopy(image.bytes,
+                                                 "meld-host-kernels")))
+      return makeStatusError(MELD_ERROR_INVALID_BUNDLE,
+                             "the host code cannot be loaded: " +
+                                 llvm::toString(std::move(e)));
+    return std::unique_ptr<Module>(std::move(module));
+  }
+
+  /// Runs blocks [0, blocks) of a kernel over the thread pool.
+  void runBlocks(KernelEntry entry, void **argv, int64_t blocks) {
+    int64_t workers = pool ? pool->getMaxConcurrency() : 1;
+    int64_t chunks = std::min<int64_t>(workers, blocks);
+    if (chunks <= 1) {
+      if (blocks > 0)
+        entry(argv, 0, blocks);
+      return;
+    }
+    llvm::ThreadPoolTaskGroup group(*pool);
+    for (int64_t c = 0; c < chunks; ++c) {
+      int64_t begin = blocks * c / chunks, end = blocks * (c + 1) / chunks;
+      group.async([=] { entry(argv, begin, end); });
+    }
+    group.wait();
+  }
+
+private:
+  DeviceInfo info;
+  std::unique_ptr<llvm::StdThreadPool> pool;
+};
+
+Error runTask(HostDevice &device, const Task &task) {
+  switch (task.kind) {
+  case Task::Launch:
+    device.runBlocks(task.entry, const_cast<void **>(task.argv.data()),
+                     task.blocks);
+    return Error::success();
+  case Task::Copy:
+    if (task.bytes)
+      std::memmove(task.dst, task.src, task.bytes);
+    return Error::success();
+  case Task::If:
+    return runTasks(device, *task.predicate ? task.first : task.second);
+  case Task::While:
+    for (int64_t i = 0; *task.predicate; ++i) {
+      if (i == kMaxWhileIterations)
+        return makeStatusError(MELD_ERROR_EXECUTION,
+                               "a WHILE node ran more than " +
+                                   Twine(kMaxWhileIterations) + " iterations");
+      if (Error e = runTasks(device, task.first))
+        return e;
+    }
+    return Error::success();
+  }
+  llvm_unreachable("unknown task");
+}
+
+Error HostGraphExec::launch(Stream &stream) {
+  if (stream.isCapturing())
+    return makeStatusError(MELD_ERROR_CAPTURE,
+                           "cannot launch a host graph into a capture");
+  // One replay at a time: the graph's buffers are shared by its replays.
+  std::lock_guard<std::mutex> lock(mutex);
+  return runTasks(device, tasks);
+}
+
+class HostBackend : public Backend {
+public:
+  StringRef getName() const override { return "host"; }
+  Expected<int> getDeviceCount() override { return 1; }
+  Expected<std::shared_ptr<Device>> openDevice(int ordinal) override {
+    if (ordinal != 0)
+      return makeStatusError(MELD_ERROR_NOT_FOUND,
+                             "the host backend has one device (#0), not #" +
+                                 Twine(ordinal));
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!device)
+      device = std::make_shared<HostDevice>(0);
+    return device;
+  }
+
+private:
+  std::mutex mutex;
+  std::shared_ptr<HostDevice> device;
+};
+
+} // namespace
+
+std::shared_ptr<Device> meld::runtime::createHostDevice(unsigned threads) {
+  return std::make_shared<HostDevice>(threads);
+}
+
+std::shared_ptr<Backend> meld::runtime::createHostBackend() {
+  return std::make_shared<HostBackend>();
+}

@@ -1,0 +1,546 @@
+//===- RuntimeTest.cpp - The runtime on compiled programs -----------------===//
+//
+// What the conformance test does not cover: the C API's errors on real
+// bundles (bad arguments, released handles, capture misuse, a bundle with no
+// binary for the device), both control-flow strategies of captured runs
+// (conditional nodes, and host-evaluated predicates between sub-graphs, the
+// HIP strategy) against the interpreter, and eight threads sharing
+// executables and streams. Host backend; compiled in-process.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../Support/MeldTestContext.h"
+#include "meld/Codegen/Codegen.h"
+#include "meld/Codegen/Compiler.h"
+#include "meld/Interpreter/Interpreter.h"
+#include "meld/Runtime/Executable.h"
+#include "meld/Runtime/meld_runtime.h"
+
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/Path.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <thread>
+
+using namespace mlir;
+using meld::ref::ElementKind;
+using meld::ref::HostTensor;
+namespace rt = meld::runtime;
+
+namespace {
+
+#define MELD_ASSERT_OK(call)                                                   \
+  do {                                                                         \
+    meld_status_t s_ = (call);                                                 \
+    ASSERT_EQ(s_, MELD_OK) << #call << ": " << meld_status_name(s_) << ": "    \
+                           << meld_last_error();                               \
+  } while (0)
+
+#define MELD_EXPECT_STATUS(call, status, text)                                 \
+  do {                                                                         \
+    meld_status_t s_ = (call);                                                 \
+    EXPECT_EQ(s_, status) << #call << ": " << meld_last_error();               \
+    EXPECT_NE(std::string(meld_last_error()).find(text), std::string::npos)    \
+        << #call << ": " << meld_last_error();                                 \
+  } while (0)
+
+void expectClose(const HostTensor &e, const HostTensor &a,
+                 const std::string &what) {
+  ASSERT_EQ(e.getTypeString(), a.getTypeString()) << what;
+  for (int64_t i = 0, bad = 0; i < e.size() && bad < 5; ++i) {
+    bool ok = !e.isFloat() ? e.getInt(i) == a.getInt(i)
+                           : std::abs(e.getFloat(i) - a.getFloat(i)) <=
+                                 5e-5 + 5e-4 * std::abs(e.getFloat(i));
+    if (!ok && ++bad)
+      ADD_FAILURE() << what << ": element " << i << " is " << a.getAsDouble(i)
+                    << ", the reference says " << e.getAsDouble(i);
+  }
+}
+
+class Runtime : public meld::testing::MeldTestContext,
+                public ::testing::Test {
+protected:
+  Runtime() {
+    DialectRegistry registry;
+    meld::codegen::registerCodegenDialects(registry);
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+  }
+
+  /// Parses examples/<name>.mlir and compiles it for `targets`.
+  std::string compile(const std::string &name,
+                      std::vector<std::string> targets = {"host"}) {
+    llvm::SmallString<256> path(MELD_SOURCE_DIR);
+    llvm::sys::path::append(path, "examples", name + ".mlir");
+    module = parseSourceFile<ModuleOp>(path, &context);
+    EXPECT_TRUE(module) << diagnostics;
+    if (!module)
+      return "";
+    meld::CompileOptions options;
+    options.targets = std::move(targets);
+    FailureOr<meld::bundle::Bundle> bundle =
+        meld::compileToBundle(*module, options);
+    EXPECT_TRUE(succeeded(bundle)) << diagnostics;
+    return succeeded(bundle) ? bundle->toBytes() : "";
+  }
+
+  /// Reference inputs and outputs of @main for `seed`.
+  std::pair<std::vector<HostTensor>, std::vector<HostTensor>>
+  reference(uint64_t seed) {
+    auto func = module->lookupSymbol<func::FuncOp>("main");
+    FailureOr<std::vector<HostTensor>> args =
+        meld::makeRandomArguments(func, seed, 5);
+    EXPECT_TRUE(succeeded(args));
+    meld::Interpreter interpreter(*module);
+    FailureOr<std::vector<HostTensor>> out = interpreter.run("main", *args);
+    EXPECT_TRUE(succeeded(out)) << diagnostics;
+    return {*args, *out};
+  }
+
+  OwningOpRef<ModuleOp> module;
+};
+
+//===----------------------------------------------------------------------===//
+// Captured control flow, both strategies, through the C++ API
+//===----------------------------------------------------------------------===//
+
+/// The value, or a test failure with the error's message (cantFail is
+/// unchecked in release builds).
+template <typename T> T take(llvm::Expected<T> value, const char *what) {
+  if (!value) {
+    ADD_FAILURE() << what << ": " << llvm::toString(value.takeError());
+    return T();
+  }
+  return std::move(*value);
+}
+#define MELD_TAKE(expr) take((expr), #expr)
+
+rt::TensorRef hostTensor(const std::shared_ptr<rt::Device> &device,
+                         const HostTensor &t) {
+  rt::TensorRef r;
+  r.kind = t.getKind();
+  r.shape.assign(t.getShape().begin(), t.getShape().end());
+  std::string raw = meld::ref::encodeRaw(t);
+  r.buffer = MELD_TAKE(
+      rt::Buffer::allocate(device, std::max<size_t>(raw.size(), 1)));
+  std::memcpy(r.data(), raw.data(), raw.size());
+  return r;
+}
+
+rt::TensorRef emptyLike(const std::shared_ptr<rt::Device> &device,
+                        const HostTensor &t) {
+  rt::TensorRef r = hostTensor(device, t);
+  std::memset(r.data(), 0x7f, r.sizeInBytes());
+  return r;
+}
+
+HostTensor toHost(const rt::TensorRef &t) {
+  return meld::ref::decodeRaw(
+      t.kind, t.shape,
+      llvm::StringRef(static_cast<const char *>(t.data()), t.sizeInBytes()));
+}
+
+class ControlFlow : public Runtime,
+                    public ::testing::WithParamInterface<
+                        std::tuple<const char *, bool>> {};
+
+TEST_P(ControlFlow, CapturedOnceReplaysEveryTripCount) {
+  auto [program, deviceConditionals] = GetParam();
+  std::string bytes = compile(program);
+  ASSERT_FALSE(bytes.empty());
+  std::shared_ptr<rt::Device> device = rt::createHostDevice(2);
+  rt::ExecutableOptions options;
+  options.deviceConditionals = deviceConditionals;
+  auto exe = MELD_TAKE(rt::Executable::load(
+      device, MELD_TAKE(meld::bundle::Bundle::read(bytes)), options));
+  ASSERT_TRUE(exe);
+  auto stream = MELD_TAKE(device->createStream());
+  ASSERT_TRUE(stream);
+
+  auto [inA, outA] = reference(1);
+  std::vector<rt::TensorRef> in, out;
+  for (const HostTensor &t : inA)
+    in.push_back(hostTensor(device, t));
+  for (const HostTensor &t : outA)
+    out.push_back(emptyLike(device, t));
+  auto captured = MELD_TAKE(exe->capture(*stream, "main", in, out));
+  ASSERT_TRUE(captured);
+  // One graph with conditional nodes, or sub-graphs around host decisions.
+  if (deviceConditionals)
+    EXPECT_EQ(captured->getNumGraphs(), 1);
+  else
+    EXPECT_GT(captured->getNumGraphs(), 1);
+  ASSERT_FALSE(captured->replay(*stream));
+  for (size_t i = 0; i < outA.size(); ++i)
+    expectClose(outA[i], toHost(out[i]), "replay result #" + std::to_string(i));
+
+  // New inputs with other trip counts and branches: rebind, replay.
+  std::set<int64_t> tripCounts;
+  for (uint64_t seed : {2, 3, 4, 5, 6}) {
+    auto [inB, outB] = reference(seed);
+    tripCounts.insert(outB.back().getInt(0));
+    std::vector<rt::TensorRef> in2, out2;
+    for (const HostTensor &t : inB)
+      in2.push_back(hostTensor(device, t));
+    for (const HostTensor &t : outB)
+      out2.push_back(emptyLike(device, t));
+    ASSERT_FALSE(captured->rebind(in2, out2));
+    ASSERT_FALSE(captured->replay(*stream));
+    for (size_t i = 0; i < outB.size(); ++i)
+      expectClose(outB[i], toHost(out2[i]),
+                  "seed " + std::to_string(seed) + " result #" +
+                      std::to_string(i));
+  }
+  EXPECT_GT(tripCounts.size(), 1u) << "the inputs should exercise several "
+                                      "trip counts";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Strategies, ControlFlow,
+    ::testing::Combine(::testing::Values("while_loop", "branch_and_loop"),
+                       ::testing::Bool()),
+    [](const auto &info) {
+      return std::string(std::get<0>(info.param)) +
+             (std::get<1>(info.param) ? "_conditional_nodes"
+                                      : "_host_predicates");
+    });
+
+//===----------------------------------------------------------------------===//
+// The C API's errors
+//===----------------------------------------------------------------------===//
+
+class CApi : public Runtime {
+protected:
+  void SetUp() override {
+    MELD_ASSERT_OK(meld_device_open("host", 0, &device));
+    MELD_ASSERT_OK(meld_stream_create(device, &stream));
+  }
+  void TearDown() override {
+    meld_stream_release(stream);
+    meld_device_release(device);
+  }
+  meld_tensor_t tensor(meld_buffer_t b, meld_dtype_t dtype,
+                       std::vector<int64_t> shape) {
+    meld_tensor_t t = {};
+    t.buffer = b;
+    t.dtype = dtype;
+    t.rank = shape.size();
+    for (size_t i = 0; i < shape.size(); ++i)
+      t.shape[i] = shape[i];
+    return t;
+  }
+  meld_device_t device = {};
+  meld_stream_t stream = {};
+};
+
+TEST_F(CApi, DevicesAndBackends) {
+  int n = -1;
+  MELD_ASSERT_OK(meld_device_count("host", &n));
+  EXPECT_EQ(n, 1);
+  meld_device_t d;
+  MELD_EXPECT_STATUS(meld_device_open("tpu", 0, &d), MELD_ERROR_NOT_FOUND,
+                     "no backend 'tpu'");
+  MELD_EXPECT_STATUS(meld_device_open("host", 3, &d), MELD_ERROR_NOT_FOUND,
+                     "#3");
+  for (const char *gpu : {"cuda", "hip"}) {
+    meld_status_t s = meld_device_count(gpu, &n);
+    EXPECT_TRUE(s == MELD_OK || s == MELD_ERROR_UNAVAILABLE) << gpu;
+  }
+  meld_device_info_t info;
+  MELD_ASSERT_OK(meld_device_get_info(device, &info));
+  EXPECT_STREQ(info.backend, "host");
+  EXPECT_EQ(info.conditional_nodes, 1);
+  MELD_EXPECT_STATUS(meld_device_get_info(device, nullptr),
+                     MELD_ERROR_INVALID_ARGUMENT, "null");
+}
+
+TEST_F(CApi, HandlesAreChecked) {
+  meld_buffer_t b;
+  MELD_ASSERT_OK(meld_buffer_alloc(device, 64, MELD_MEMORY_DEVICE, &b));
+  size_t size = 0;
+  MELD_ASSERT_OK(meld_buffer_size(b, &size));
+  EXPECT_EQ(size, 64u);
+  MELD_ASSERT_OK(meld_buffer_release(b));
+  // Use after free, double free, null and mistyped handles.
+  MELD_EXPECT_STATUS(meld_buffer_size(b, &size), MELD_ERROR_INVALID_HANDLE,
+                     "released");
+  MELD_EXPECT_STATUS(meld_buffer_release(b), MELD_ERROR_INVALID_HANDLE,
+                     "released");
+  MELD_EXPECT_STATUS(meld_buffer_size(meld_buffer_t{0}, &size),
+                     MELD_ERROR_INVALID_HANDLE, "null buffer");
+  MELD_EXPECT_STATUS(meld_buffer_size(meld_buffer_t{stream.id}, &size),
+                     MELD_ERROR_INVALID_HANDLE, "got a stream handle");
+  // A new buffer in the same slot does not revive the old handle.
+  meld_buffer_t c;
+  MELD_ASSERT_OK(meld_buffer_alloc(device, 64, MELD_MEMORY_DEVICE, &c));
+  EXPECT_NE(c.id, b.id);
+  MELD_EXPECT_STATUS(meld_buffer_size(b, &size), MELD_ERROR_INVALID_HANDLE,
+                     "released");
+  char data[8] = {};
+  MELD_EXPECT_STATUS(meld_buffer_write(stream, c, 60, data, 8),
+                     MELD_ERROR_INVALID_ARGUMENT, "outside the buffer");
+  MELD_ASSERT_OK(meld_buffer_release(c));
+}
+
+TEST_F(CApi, BadBundlesAndArguments) {
+  std::string bytes = compile("softmax");
+  ASSERT_FALSE(bytes.empty());
+  meld_executable_t exe;
+  // Corrupt and truncated bundles.
+  std::string corrupt = bytes;
+  corrupt[corrupt.size() / 2] ^= 1;
+  MELD_EXPECT_STATUS(
+      meld_executable_load(device, corrupt.data(), corrupt.size(), &exe),
+      MELD_ERROR_INVALID_BUNDLE, "checksum");
+  MELD_EXPECT_STATUS(meld_executable_load(device, bytes.data(), 20, &exe),
+                     MELD_ERROR_INVALID_BUNDLE, "invalid bundle");
+  MELD_EXPECT_STATUS(
+      meld_executable_load_file(device, "/nonexistent.meldb", &exe),
+      MELD_ERROR_NOT_FOUND, "cannot read");
+  MELD_ASSERT_OK(meld_executable_load(device, bytes.data(), bytes.size(), &exe));
+
+  meld_tensor_t spec;
+  MELD_ASSERT_OK(meld_executable_signature(exe, "main", 0, 0, &spec));
+  std::vector<int64_t> shape(spec.shape, spec.shape + spec.rank);
+  size_t bytesNeeded = 4;
+  for (int64_t d : shape)
+    bytesNeeded *= d;
+  meld_buffer_t in, out, small;
+  MELD_ASSERT_OK(meld_buffer_alloc(device, bytesNeeded, MELD_MEMORY_DEVICE, &in));
+  MELD_ASSERT_OK(
+      meld_buffer_alloc(device, bytesNeeded, MELD_MEMORY_DEVICE, &out));
+  MELD_ASSERT_OK(meld_buffer_alloc(device, 16, MELD_MEMORY_DEVICE, &small));
+  meld_tensor_t x = tensor(in, MELD_F32, shape), y = tensor(out, MELD_F32, shape);
+
+  MELD_ASSERT_OK(meld_executable_run(exe, stream, "main", &x, 1, &y, 1));
+  MELD_EXPECT_STATUS(meld_executable_run(exe, stream, "nope", &x, 1, &y, 1),
+                     MELD_ERROR_NOT_FOUND, "no function 'nope'");
+  MELD_EXPECT_STATUS(meld_executable_run(exe, stream, "main", &x, 0, &y, 1),
+                     MELD_ERROR_INVALID_ARGUMENT, "takes 1 argument");
+  MELD_EXPECT_STATUS(meld_executable_run(exe, stream, "main", &x, 1, &y, 0),
+                     MELD_ERROR_INVALID_ARGUMENT, "result(s)");
+  meld_tensor_t wrongDtype = tensor(in, MELD_I32, shape);
+  MELD_EXPECT_STATUS(
+      meld_executable_run(exe, stream, "main", &wrongDtype, 1, &y, 1),
+      MELD_ERROR_INVALID_ARGUMENT, "does not match the signature");
+  std::vector<int64_t> otherShape = shape;
+  otherShape.back() += 1;
+  meld_tensor_t wrongShape = tensor(in, MELD_F32, otherShape);
+  MELD_EXPECT_STATUS(
+      meld_executable_run(exe, stream, "main", &wrongShape, 1, &y, 1),
+      MELD_ERROR_INVALID_ARGUMENT, "does not match the signature");
+  meld_tensor_t tooSmall = tensor(small, MELD_F32, shape);
+  MELD_EXPECT_STATUS(
+      meld_executable_run(exe, stream, "main", &tooSmall, 1, &y, 1),
+      MELD_ERROR_INVALID_ARGUMENT, "but its buffer has 16");
+  meld_tensor_t misaligned = x;
+  misaligned.offset = 4;
+  MELD_EXPECT_STATUS(
+      meld_executable_run(exe, stream, "main", &misaligned, 1, &y, 1),
+      MELD_ERROR_INVALID_ARGUMENT, "bytes at offset 4");
+
+  // A released input buffer.
+  meld_buffer_t gone;
+  MELD_ASSERT_OK(
+      meld_buffer_alloc(device, bytesNeeded, MELD_MEMORY_DEVICE, &gone));
+  MELD_ASSERT_OK(meld_buffer_release(gone));
+  meld_tensor_t freed = tensor(gone, MELD_F32, shape);
+  MELD_EXPECT_STATUS(meld_executable_run(exe, stream, "main", &freed, 1, &y, 1),
+                     MELD_ERROR_INVALID_HANDLE, "released");
+
+  // Rebinding checks shapes too; raw graphs cannot be rebound.
+  meld_graph_exec_t g;
+  MELD_ASSERT_OK(meld_executable_capture(exe, stream, "main", &x, 1, &y, 1, &g));
+  MELD_EXPECT_STATUS(meld_graph_exec_rebind(g, &tooSmall, 1, &y, 1),
+                     MELD_ERROR_INVALID_ARGUMENT, "does not fit");
+  MELD_ASSERT_OK(meld_graph_exec_release(g));
+  for (meld_buffer_t b : {in, out, small})
+    MELD_ASSERT_OK(meld_buffer_release(b));
+  MELD_ASSERT_OK(meld_executable_release(exe));
+  MELD_EXPECT_STATUS(meld_executable_release(exe), MELD_ERROR_INVALID_HANDLE,
+                     "released");
+}
+
+TEST_F(CApi, NoBinaryForTheDevice) {
+  std::string bytes = compile("softmax", {"nvptx"});
+  ASSERT_FALSE(bytes.empty());
+  meld_executable_t exe;
+  MELD_EXPECT_STATUS(
+      meld_executable_load(device, bytes.data(), bytes.size(), &exe),
+      MELD_ERROR_UNSUPPORTED, "has no binary for device");
+}
+
+TEST_F(CApi, CaptureMisuse) {
+  std::string bytes = compile("softmax");
+  meld_executable_t exe;
+  MELD_ASSERT_OK(meld_executable_load(device, bytes.data(), bytes.size(), &exe));
+  meld_tensor_t spec;
+  MELD_ASSERT_OK(meld_executable_signature(exe, nullptr, 0, 0, &spec));
+  size_t n = 4;
+  for (int i = 0; i < spec.rank; ++i)
+    n *= spec.shape[i];
+  meld_buffer_t in, out;
+  MELD_ASSERT_OK(meld_buffer_alloc(device, n, MELD_MEMORY_DEVICE, &in));
+  MELD_ASSERT_OK(meld_buffer_alloc(device, n, MELD_MEMORY_DEVICE, &out));
+  spec.buffer = in;
+  meld_tensor_t y = spec;
+  y.buffer = out;
+
+  meld_graph_t graph;
+  MELD_EXPECT_STATUS(meld_stream_end_capture(stream, &graph),
+                     MELD_ERROR_CAPTURE, "without a matching begin");
+  MELD_ASSERT_OK(meld_stream_begin_capture(stream));
+  int capturing = 0;
+  MELD_ASSERT_OK(meld_stream_is_capturing(stream, &capturing));
+  EXPECT_EQ(capturing, 1);
+  MELD_EXPECT_STATUS(meld_stream_begin_capture(stream), MELD_ERROR_CAPTURE,
+                     "already capturing");
+  MELD_EXPECT_STATUS(meld_stream_synchronize(stream), MELD_ERROR_CAPTURE,
+                     "while it captures");
+  meld_graph_exec_t g;
+  MELD_EXPECT_STATUS(
+      meld_executable_capture(exe, stream, nullptr, &spec, 1, &y, 1, &g),
+      MELD_ERROR_CAPTURE, "already capturing");
+  // Eager runs take pool buffers and may read predicates on the host, so
+  // they are not captured; meld_executable_capture is the way.
+  MELD_EXPECT_STATUS(
+      meld_executable_run(exe, stream, nullptr, &spec, 1, &y, 1),
+      MELD_ERROR_CAPTURE, "use capture()");
+  meld_buffer_t scratch;
+  MELD_ASSERT_OK(meld_buffer_alloc(device, n, MELD_MEMORY_DEVICE, &scratch));
+  MELD_ASSERT_OK(meld_buffer_copy(stream, scratch, in, n));
+  MELD_ASSERT_OK(meld_stream_end_capture(stream, &graph));
+  meld_graph_exec_t exec;
+  MELD_ASSERT_OK(meld_graph_instantiate(graph, &exec));
+  MELD_EXPECT_STATUS(meld_graph_exec_rebind(exec, &spec, 1, &y, 1),
+                     MELD_ERROR_UNSUPPORTED, "meld_executable_capture");
+  MELD_ASSERT_OK(meld_stream_begin_capture(stream));
+  MELD_EXPECT_STATUS(meld_graph_exec_launch(exec, stream), MELD_ERROR_CAPTURE,
+                     "capturing");
+  MELD_EXPECT_STATUS(meld_stream_release(stream), MELD_ERROR_CAPTURE,
+                     "end the capture first");
+  meld_graph_t discarded;
+  MELD_ASSERT_OK(meld_stream_end_capture(stream, &discarded));
+  MELD_ASSERT_OK(meld_graph_release(discarded));
+  MELD_ASSERT_OK(meld_graph_exec_launch(exec, stream));
+  MELD_ASSERT_OK(meld_stream_synchronize(stream));
+  MELD_ASSERT_OK(meld_graph_exec_release(exec));
+  MELD_ASSERT_OK(meld_graph_release(graph));
+  MELD_ASSERT_OK(meld_buffer_release(in));
+  MELD_ASSERT_OK(meld_buffer_release(out));
+  MELD_ASSERT_OK(meld_buffer_release(scratch));
+  MELD_ASSERT_OK(meld_executable_release(exe));
+}
+
+//===----------------------------------------------------------------------===//
+// Threads
+//===----------------------------------------------------------------------===//
+
+// Eight threads, each with its own stream, share two executables: eager
+// runs, captures, replays and rebinding at once must all give the
+// interpreter's results (run under ThreadSanitizer by scripts/sanitize.sh).
+TEST_F(CApi, EightThreadsShareExecutables) {
+  std::string softmax = compile("softmax");
+  auto [inS, outS] = reference(1);
+  std::string branch = compile("branch_and_loop");
+  auto [inB, outB] = reference(3);
+  struct Program {
+    meld_executable_t exe;
+    std::vector<HostTensor> in, out;
+  } programs[2];
+  MELD_ASSERT_OK(meld_executable_load(device, softmax.data(), softmax.size(),
+                                      &programs[0].exe));
+  programs[0].in = inS;
+  programs[0].out = outS;
+  MELD_ASSERT_OK(meld_executable_load(device, branch.data(), branch.size(),
+                                      &programs[1].exe));
+  programs[1].in = inB;
+  programs[1].out = outB;
+
+  std::atomic<int> failures{0};
+  auto worker = [&](int id) {
+    const Program &p = programs[id % 2];
+    meld_stream_t s;
+    if (meld_stream_create(device, &s) != MELD_OK)
+      return void(++failures);
+    std::vector<meld_buffer_t> buffers;
+    auto make = [&](const HostTensor &t, bool write) {
+      std::string raw = meld::ref::encodeRaw(t);
+      meld_buffer_t b;
+      if (meld_buffer_alloc(device, std::max<size_t>(raw.size(), 1),
+                            MELD_MEMORY_DEVICE, &b) != MELD_OK)
+        ++failures;
+      if (write && meld_buffer_write(s, b, 0, raw.data(), raw.size()))
+        ++failures;
+      buffers.push_back(b);
+      meld_tensor_t t2 = {};
+      t2.buffer = b;
+      t2.dtype = static_cast<meld_dtype_t>(t.getKind());
+      t2.rank = t.getShape().size();
+      for (int i = 0; i < t2.rank; ++i)
+        t2.shape[i] = t.getShape()[i];
+      return t2;
+    };
+    std::vector<meld_tensor_t> in, out;
+    for (const HostTensor &t : p.in)
+      in.push_back(make(t, true));
+    for (const HostTensor &t : p.out)
+      out.push_back(make(t, false));
+    auto verify = [&] {
+      if (meld_stream_synchronize(s) != MELD_OK)
+        return void(++failures);
+      for (size_t i = 0; i < p.out.size(); ++i) {
+        std::string raw(meld::ref::encodeRaw(p.out[i]).size(), '\0');
+        if (meld_buffer_read(s, out[i].buffer, 0, raw.data(), raw.size()) ||
+            meld_stream_synchronize(s)) {
+          ++failures;
+          continue;
+        }
+        HostTensor got = meld::ref::decodeRaw(p.out[i].getKind(),
+                                              p.out[i].getShape(), raw);
+        for (int64_t k = 0; k < got.size(); ++k)
+          if (std::abs(got.getAsDouble(k) - p.out[i].getAsDouble(k)) >
+              1e-4 + 1e-3 * std::abs(p.out[i].getAsDouble(k))) {
+            ++failures;
+            break;
+          }
+      }
+    };
+    for (int round = 0; round < 5; ++round) {
+      if (meld_executable_run(p.exe, s, nullptr, in.data(), in.size(),
+                              out.data(), out.size()))
+        ++failures;
+      verify();
+      meld_graph_exec_t g;
+      if (meld_executable_capture(p.exe, s, nullptr, in.data(), in.size(),
+                                  out.data(), out.size(), &g)) {
+        ++failures;
+        continue;
+      }
+      for (int r = 0; r < 3; ++r)
+        if (meld_graph_exec_launch(g, s))
+          ++failures;
+      if (meld_graph_exec_rebind(g, in.data(), in.size(), out.data(),
+                                 out.size()) ||
+          meld_graph_exec_launch(g, s))
+        ++failures;
+      verify();
+      meld_graph_exec_release(g);
+    }
+    for (meld_buffer_t b : buffers)
+      meld_buffer_release(b);
+    meld_stream_release(s);
+  };
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 8; ++i)
+    threads.emplace_back(worker, i);
+  for (std::thread &t : threads)
+    t.join();
+  EXPECT_EQ(failures.load(), 0);
+  for (const Program &p : programs)
+    MELD_ASSERT_OK(meld_executable_release(p.exe));
+}
+
+} // namespace
