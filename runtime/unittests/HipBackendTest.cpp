@@ -194,9 +194,9 @@ TEST_F(HipDeviceTest, RatesOnlyItsOwnHsaco) {
   EXPECT_LT(device->rate(image("amdgpu", chip, "llvm-ir")), 0);
   EXPECT_LT(device->rate(image("nvptx", "sm_90", "cubin")), 0);
   EXPECT_LT(device->rate(image("host", "x86-64", "object")), 0);
-  EXPECT_EQ(statusOf(device->loadModule(image("nvptx", "sm_90", "ptx"))
-                         .takeError()),
-            MELD_ERROR_UNSUPPORTED);
+  EXPECT_EQ(
+      statusOf(device->loadModule(image("nvptx", "sm_90", "ptx")).takeError()),
+      MELD_ERROR_UNSUPPORTED);
 }
 
 TEST_F(HipDeviceTest, CopyRoundTrip) {
