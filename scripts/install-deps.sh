@@ -11,6 +11,7 @@ packages=(
   clang-22 lld-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev libgmock-dev libbenchmark-dev libopenblas-dev
   rocm-device-libs
+  libamdhip64-dev  # HIP headers + libamdhip64 (hip backend: ABI check, discovery)
   python3 python3-venv python3-pip
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libcurl4-openssl-dev
 )
