@@ -128,6 +128,19 @@ def model_while(x):
     return [np.sqrt(a), None]
 
 
+def make_branch_and_loop(rng):
+    return [rng.uniform(-1, 1, (4, 32)).astype(np.float32)]
+
+
+def model_branch_and_loop(x):
+    r = np.tanh(x) if x.sum() > 0 else np.exp(-x)
+    k = 0
+    while np.abs(r).max() >= 0.01:
+        r = 0.5 * r  # exact in binary: the count k is checked through r
+        k += 1
+    return [r, None]
+
+
 def make_softmax_dynamic(rng, rows=5):
     return [f32(rng, rows, 128, scale=3.0)]
 
@@ -144,6 +157,7 @@ MODELS = {
     "attention.mlir": (make_attention, model_attention),
     "gelu.mlir": (make_gelu, model_gelu),
     "while_loop.mlir": (make_while, model_while),
+    "branch_and_loop.mlir": (make_branch_and_loop, model_branch_and_loop),
     "softmax_dynamic.mlir": (make_softmax_dynamic, model_softmax_dynamic),
 }
 
@@ -174,6 +188,9 @@ TOLERANCES = {
     "while_loop.mlir": (1e-5, 0.0,
                         "the loop stops once |y^2 - a| / a < 1e-5, so y is within "
                         "~5e-6 relative of sqrt(a)"),
+    "branch_and_loop.mlir": (1e-6, 0.0,
+                             "one f32 tanh or exp (a few ulp), then exact "
+                             "halvings; a wrong trip count would be off by 2x"),
     "softmax_dynamic.mlir": (1e-5, 1e-9, "as softmax.mlir"),
 }
 
