@@ -1,6 +1,9 @@
-//===- Backend.cpp - The backend registry and runtime errors ---------------===//
+//===- Backend.cpp - The backend registry and runtime errors
+//---------------===//
 
 #include "meld/Runtime/Backend.h"
+
+#include "meld/Reference/HostTensor.h"
 
 #include <map>
 #include <mutex>
@@ -25,6 +28,15 @@ meld_status_t meld::runtime::takeStatus(llvm::Error err, std::string &message) {
         message += (message.empty() ? "" : "; ") + e.message();
       });
   return code;
+}
+
+llvm::SmallVector<int64_t, 11> KernelArg::getDescriptor() const {
+  int64_t p = static_cast<int64_t>(reinterpret_cast<intptr_t>(data));
+  llvm::SmallVector<int64_t, 11> d = {p, p, 0};
+  d.append(shape.begin(), shape.end());
+  llvm::SmallVector<int64_t> strides = ref::rowMajorStrides(shape);
+  d.append(strides.begin(), strides.end());
+  return d;
 }
 
 Kernel::~Kernel() = default;

@@ -183,17 +183,14 @@ private:
       return makeStatusError(MELD_ERROR_INVALID_HANDLE,
                              Twine("null ") + kindName(kind) + " handle");
     if (actual != kind)
-      return makeStatusError(MELD_ERROR_INVALID_HANDLE,
-                             Twine("expected a ") + kindName(kind) +
-                                 " handle, got " +
-                                 (actual >= Kind::Device &&
-                                          actual <= Kind::GraphExec
-                                      ? Twine("a ") + kindName(actual) +
-                                            " handle"
-                                      : Twine("garbage")));
+      return makeStatusError(
+          MELD_ERROR_INVALID_HANDLE,
+          Twine("expected a ") + kindName(kind) + " handle, got " +
+              (actual >= Kind::Device && actual <= Kind::GraphExec
+                   ? Twine("a ") + kindName(actual) + " handle"
+                   : Twine("garbage")));
     if (slot >= entries.size() || !entries[slot].object ||
-        entries[slot].generation != generation ||
-        entries[slot].kind != kind)
+        entries[slot].generation != generation || entries[slot].kind != kind)
       return makeStatusError(MELD_ERROR_INVALID_HANDLE,
                              Twine("the ") + kindName(kind) +
                                  " handle was released (or never existed)");
@@ -258,6 +255,38 @@ Expected<std::vector<TensorRef>> toTensors(const meld_tensor_t *tensors, int n,
   return out;
 }
 
+/// The inputs and outputs of a run, capture or rebind.
+struct RunTensors {
+  std::vector<TensorRef> inputs, outputs;
+};
+Expected<RunTensors> toRunTensors(const meld_tensor_t *inputs, int numInputs,
+                                  const meld_tensor_t *outputs,
+                                  int numOutputs) {
+  Expected<std::vector<TensorRef>> in = toTensors(inputs, numInputs, "input");
+  if (!in)
+    return in.takeError();
+  Expected<std::vector<TensorRef>> out =
+      toTensors(outputs, numOutputs, "output");
+  if (!out)
+    return out.takeError();
+  return RunTensors{std::move(*in), std::move(*out)};
+}
+
+/// Drops a handle (see HandleTable::remove).
+template <typename T> meld_status_t release(uint64_t id) {
+  if (Error e = handles().remove<T>(id))
+    return fail(std::move(e));
+  return ok();
+}
+
+Error checkSameDevice(const ExecutableObject &e, const StreamObject &s) {
+  if (e.device != s.device)
+    return makeStatusError(MELD_ERROR_INVALID_ARGUMENT,
+                           "the executable and the stream belong to "
+                           "different devices");
+  return Error::success();
+}
+
 const char *functionName(const char *name) { return name ? name : ""; }
 
 } // namespace
@@ -308,9 +337,8 @@ static Expected<std::shared_ptr<Backend>> backendNamed(const char *name) {
     std::string names;
     for (const std::string &n : getBackendNames())
       names += (names.empty() ? "" : ", ") + n;
-    return makeStatusError(MELD_ERROR_NOT_FOUND,
-                           Twine("no backend '") + name + "' (have: " + names +
-                               ")");
+    return makeStatusError(MELD_ERROR_NOT_FOUND, Twine("no backend '") + name +
+                                                     "' (have: " + names + ")");
   }
   return b;
 }
@@ -341,9 +369,7 @@ meld_status_t meld_device_open(const char *backend, int ordinal,
 }
 
 meld_status_t meld_device_release(meld_device_t device) {
-  if (Error e = handles().remove<Device>(device.id))
-    return fail(std::move(e));
-  return ok();
+  return release<Device>(device.id);
 }
 
 meld_status_t meld_device_get_info(meld_device_t device,
@@ -375,10 +401,10 @@ meld_status_t meld_buffer_alloc(meld_device_t device, size_t bytes,
   MELD_GET(Device, d, device);
   if (kind != MELD_MEMORY_DEVICE && kind != MELD_MEMORY_HOST_VISIBLE)
     return fail(MELD_ERROR_INVALID_ARGUMENT, "unknown memory kind");
-  Expected<std::shared_ptr<Buffer>> b = Buffer::allocate(
-      d, std::max<size_t>(bytes, 1),
-      kind == MELD_MEMORY_DEVICE ? MemoryKind::Device
-                                 : MemoryKind::HostVisible);
+  Expected<std::shared_ptr<Buffer>> b =
+      Buffer::allocate(d, std::max<size_t>(bytes, 1),
+                       kind == MELD_MEMORY_DEVICE ? MemoryKind::Device
+                                                  : MemoryKind::HostVisible);
   if (!b)
     return fail(b.takeError());
   buffer->id = handles().add<Buffer>(std::move(*b));
@@ -386,9 +412,7 @@ meld_status_t meld_buffer_alloc(meld_device_t device, size_t bytes,
 }
 
 meld_status_t meld_buffer_release(meld_buffer_t buffer) {
-  if (Error e = handles().remove<Buffer>(buffer.id))
-    return fail(std::move(e));
-  return ok();
+  return release<Buffer>(buffer.id);
 }
 
 meld_status_t meld_buffer_size(meld_buffer_t buffer, size_t *bytes) {
@@ -427,11 +451,10 @@ static meld_status_t enqueueCopy(meld_stream_t stream, void *dst,
 
 static Error checkRange(const Buffer &b, size_t offset, size_t bytes) {
   if (offset > b.size() || bytes > b.size() - offset)
-    return makeStatusError(MELD_ERROR_INVALID_ARGUMENT,
-                           "the range [" + Twine(offset) + ", " +
-                               Twine(offset + bytes) +
-                               ") is outside the buffer of " +
-                               Twine(b.size()) + " bytes");
+    return makeStatusError(
+        MELD_ERROR_INVALID_ARGUMENT,
+        "the range [" + Twine(offset) + ", " + Twine(offset + bytes) +
+            ") is outside the buffer of " + Twine(b.size()) + " bytes");
   return Error::success();
 }
 
@@ -497,9 +520,7 @@ meld_status_t meld_stream_release(meld_stream_t stream) {
     if (Error e = s->stream->synchronize())
       return fail(std::move(e));
   }
-  if (Error e = handles().remove<StreamObject>(stream.id))
-    return fail(std::move(e));
-  return ok();
+  return release<StreamObject>(stream.id);
 }
 
 meld_status_t meld_stream_synchronize(meld_stream_t stream) {
@@ -524,9 +545,7 @@ meld_status_t meld_event_create(meld_device_t device, meld_event_t *event) {
 }
 
 meld_status_t meld_event_release(meld_event_t event) {
-  if (Error e = handles().remove<EventObject>(event.id))
-    return fail(std::move(e));
-  return ok();
+  return release<EventObject>(event.id);
 }
 
 meld_status_t meld_event_record(meld_event_t event, meld_stream_t stream) {
@@ -587,11 +606,10 @@ meld_status_t meld_executable_load(meld_device_t device, const void *bundle,
   MELD_CHECK_OUT(exe);
   if (!bundle && bytes)
     return fail(MELD_ERROR_INVALID_ARGUMENT, "bundle is null");
-  return loadExecutable(
-      device,
-      bundle::Bundle::read(llvm::StringRef(static_cast<const char *>(bundle),
-                                           bytes)),
-      exe);
+  return loadExecutable(device,
+                        bundle::Bundle::read(llvm::StringRef(
+                            static_cast<const char *>(bundle), bytes)),
+                        exe);
 }
 
 meld_status_t meld_executable_load_file(meld_device_t device, const char *path,
@@ -607,9 +625,7 @@ meld_status_t meld_executable_load_file(meld_device_t device, const char *path,
 }
 
 meld_status_t meld_executable_release(meld_executable_t exe) {
-  if (Error e = handles().remove<ExecutableObject>(exe.id))
-    return fail(std::move(e));
-  return ok();
+  return release<ExecutableObject>(exe.id);
 }
 
 meld_status_t meld_executable_function_count(meld_executable_t exe,
@@ -626,9 +642,9 @@ meld_status_t meld_executable_function_info(meld_executable_t exe, int index,
   MELD_GET(ExecutableObject, e, exe);
   const std::vector<FunctionSignature> &fns = e->executable->getFunctions();
   if (index < 0 || index >= static_cast<int>(fns.size()))
-    return fail(MELD_ERROR_NOT_FOUND,
-                "no function #" + Twine(index) + " (the bundle has " +
-                    Twine(fns.size()) + ")");
+    return fail(MELD_ERROR_NOT_FOUND, "no function #" + Twine(index) +
+                                          " (the bundle has " +
+                                          Twine(fns.size()) + ")");
   if (name)
     *name = fns[index].name.c_str(); // lives as long as the executable
   if (inputs)
@@ -672,57 +688,46 @@ meld_status_t meld_executable_run(meld_executable_t exe, meld_stream_t stream,
                                   int num_outputs) {
   MELD_GET(ExecutableObject, e, exe);
   MELD_GET(StreamObject, s, stream);
-  if (e->device != s->device)
-    return fail(MELD_ERROR_INVALID_ARGUMENT,
-                "the executable and the stream belong to different devices");
-  Expected<std::vector<TensorRef>> in = toTensors(inputs, num_inputs, "input");
-  if (!in)
-    return fail(in.takeError());
-  Expected<std::vector<TensorRef>> out =
-      toTensors(outputs, num_outputs, "output");
-  if (!out)
-    return fail(out.takeError());
+  if (Error err = checkSameDevice(*e, *s))
+    return fail(std::move(err));
+  Expected<RunTensors> t =
+      toRunTensors(inputs, num_inputs, outputs, num_outputs);
+  if (!t)
+    return fail(t.takeError());
   Expected<const FunctionSignature *> sig =
       e->executable->getFunction(functionName(function));
   if (!sig)
     return fail(sig.takeError());
-  if (out->size() != (*sig)->outputs.size())
+  if (t->outputs.size() != (*sig)->outputs.size())
     return fail(MELD_ERROR_INVALID_ARGUMENT,
                 "function '" + (*sig)->name + "' has " +
                     Twine((*sig)->outputs.size()) + " result(s), got " +
-                    Twine(out->size()) + " output tensor(s)");
+                    Twine(t->outputs.size()) + " output tensor(s)");
   std::lock_guard<std::mutex> lock(s->mutex);
-  Expected<std::vector<TensorRef>> r =
-      e->executable->run(*s->stream, functionName(function), *in, *out);
+  Expected<std::vector<TensorRef>> r = e->executable->run(
+      *s->stream, functionName(function), t->inputs, t->outputs);
   if (!r)
     return fail(r.takeError());
   return ok();
 }
 
-meld_status_t meld_executable_capture(meld_executable_t exe,
-                                      meld_stream_t stream,
-                                      const char *function,
-                                      const meld_tensor_t *inputs,
-                                      int num_inputs,
-                                      const meld_tensor_t *outputs,
-                                      int num_outputs,
-                                      meld_graph_exec_t *graph) {
+meld_status_t
+meld_executable_capture(meld_executable_t exe, meld_stream_t stream,
+                        const char *function, const meld_tensor_t *inputs,
+                        int num_inputs, const meld_tensor_t *outputs,
+                        int num_outputs, meld_graph_exec_t *graph) {
   MELD_CHECK_OUT(graph);
   MELD_GET(ExecutableObject, e, exe);
   MELD_GET(StreamObject, s, stream);
-  if (e->device != s->device)
-    return fail(MELD_ERROR_INVALID_ARGUMENT,
-                "the executable and the stream belong to different devices");
-  Expected<std::vector<TensorRef>> in = toTensors(inputs, num_inputs, "input");
-  if (!in)
-    return fail(in.takeError());
-  Expected<std::vector<TensorRef>> out =
-      toTensors(outputs, num_outputs, "output");
-  if (!out)
-    return fail(out.takeError());
+  if (Error err = checkSameDevice(*e, *s))
+    return fail(std::move(err));
+  Expected<RunTensors> t =
+      toRunTensors(inputs, num_inputs, outputs, num_outputs);
+  if (!t)
+    return fail(t.takeError());
   std::lock_guard<std::mutex> lock(s->mutex);
-  Expected<std::unique_ptr<CapturedRun>> run =
-      e->executable->capture(*s->stream, functionName(function), *in, *out);
+  Expected<std::unique_ptr<CapturedRun>> run = e->executable->capture(
+      *s->stream, functionName(function), t->inputs, t->outputs);
   if (!run)
     return fail(run.takeError());
   auto object = std::make_shared<GraphExecObject>();
@@ -783,9 +788,7 @@ meld_status_t meld_graph_instantiate(meld_graph_t graph,
 }
 
 meld_status_t meld_graph_release(meld_graph_t graph) {
-  if (Error e = handles().remove<GraphObject>(graph.id))
-    return fail(std::move(e));
-  return ok();
+  return release<GraphObject>(graph.id);
 }
 
 meld_status_t meld_graph_exec_launch(meld_graph_exec_t exec,
@@ -800,8 +803,8 @@ meld_status_t meld_graph_exec_launch(meld_graph_exec_t exec,
     return fail(MELD_ERROR_CAPTURE,
                 "cannot launch a graph on a stream that is capturing");
   std::lock_guard<std::mutex> lock(g->mutex);
-  if (Error e = g->run ? g->run->replay(*s->stream)
-                       : g->exec->launch(*s->stream))
+  if (Error e =
+          g->run ? g->run->replay(*s->stream) : g->exec->launch(*s->stream))
     return fail(std::move(e));
   return ok();
 }
@@ -816,23 +819,18 @@ meld_status_t meld_graph_exec_rebind(meld_graph_exec_t exec,
     return fail(MELD_ERROR_UNSUPPORTED,
                 "only graphs made by meld_executable_capture know their "
                 "inputs and outputs");
-  Expected<std::vector<TensorRef>> in = toTensors(inputs, num_inputs, "input");
-  if (!in)
-    return fail(in.takeError());
-  Expected<std::vector<TensorRef>> out =
-      toTensors(outputs, num_outputs, "output");
-  if (!out)
-    return fail(out.takeError());
+  Expected<RunTensors> t =
+      toRunTensors(inputs, num_inputs, outputs, num_outputs);
+  if (!t)
+    return fail(t.takeError());
   std::lock_guard<std::mutex> lock(g->mutex);
-  if (Error e = g->run->rebind(*in, *out))
+  if (Error e = g->run->rebind(t->inputs, t->outputs))
     return fail(std::move(e));
   return ok();
 }
 
 meld_status_t meld_graph_exec_release(meld_graph_exec_t exec) {
-  if (Error e = handles().remove<GraphExecObject>(exec.id))
-    return fail(std::move(e));
-  return ok();
+  return release<GraphExecObject>(exec.id);
 }
 
 } // extern "C"

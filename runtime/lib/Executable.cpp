@@ -1,4 +1,5 @@
-//===- Executable.cpp - Run and capture schedules on any device ------------===//
+//===- Executable.cpp - Run and capture schedules on any device
+//------------===//
 //
 // One walker interprets a function's schedule. Eagerly, it launches on a
 // stream, takes intermediate buffers from a per-stream pool and reads
@@ -55,8 +56,8 @@ Buffer::allocate(std::shared_ptr<Device> device, size_t bytes,
   return b;
 }
 
-std::shared_ptr<Buffer> Buffer::wrap(std::shared_ptr<Device> device,
-                                     void *data, size_t bytes,
+std::shared_ptr<Buffer> Buffer::wrap(std::shared_ptr<Device> device, void *data,
+                                     size_t bytes,
                                      std::shared_ptr<void> owner) {
   std::shared_ptr<Buffer> b(new Buffer());
   b->device = std::move(device);
@@ -224,9 +225,9 @@ class Walker {
 public:
   Walker(Executable::Impl &exe, const Function &function, Stream &stream,
          llvm::ArrayRef<TensorRef> outputs, CaptureState *capture)
-      : counters(capture ? nullptr : std::make_shared<RunCounters>()),
-        exe(exe), function(function), stream(&stream), outputs(outputs),
-        capture(capture), slots(function.numSlots) {}
+      : counters(capture ? nullptr : std::make_shared<RunCounters>()), exe(exe),
+        function(function), stream(&stream), outputs(outputs), capture(capture),
+        slots(function.numSlots) {}
 
   Error run(llvm::ArrayRef<Value> args, std::vector<Value> &results);
 
@@ -244,6 +245,9 @@ private:
   Error checkPredicate(const Value &v, const Twine &what);
   Expected<TensorRef> allocate(ElementKind kind, llvm::ArrayRef<int64_t> shape,
                                MemoryKind memory = MemoryKind::Device);
+  /// A tensor value in a fresh buffer.
+  Expected<Value> allocateValue(ElementKind kind,
+                                llvm::ArrayRef<int64_t> shape);
   /// Copies `src` into `dst` (same size), remembering caller buffers.
   Error copy(const Value &dst, const Value &src);
   /// Records `node` if any argument is a caller's buffer.
@@ -255,6 +259,12 @@ private:
   /// Host-evaluated fallback: closes the current sub-graph, captures
   /// `body` as its own item list into `into`, and reopens.
   Error subProgram(std::vector<Item> &into, llvm::function_ref<Error()> body);
+  /// Host-evaluated fallback for meld.if (`first`, `second`) and meld.while
+  /// (`first` only): an item deciding on the byte at `predicate` between
+  /// the sub-graphs before and after it.
+  Error hostDecision(Item::Kind kind, const void *predicate,
+                     llvm::function_ref<Error()> first,
+                     llvm::function_ref<Error()> second = nullptr);
   Error closeGraph();
   Error openGraph();
 
@@ -289,6 +299,17 @@ Expected<TensorRef> Walker::allocate(ElementKind kind,
   return t;
 }
 
+Expected<Value> Walker::allocateValue(ElementKind kind,
+                                      llvm::ArrayRef<int64_t> shape) {
+  Expected<TensorRef> t = allocate(kind, shape);
+  if (!t)
+    return t.takeError();
+  Value v;
+  v.state = Value::TensorValue;
+  v.tensor = std::move(*t);
+  return v;
+}
+
 void Walker::bind(NodeId node, Kernel *kernel, const LaunchConfig &config,
                   llvm::ArrayRef<const Value *> values,
                   llvm::ArrayRef<KernelArg> args, size_t bytes) {
@@ -296,9 +317,8 @@ void Walker::bind(NodeId node, Kernel *kernel, const LaunchConfig &config,
     return;
   if (kernel)
     ++capture->kernelNodes;
-  if (llvm::none_of(values, [](const Value *v) {
-        return v->binding != Value::Internal;
-      }))
+  if (llvm::none_of(
+          values, [](const Value *v) { return v->binding != Value::Internal; }))
     return;
   BoundNode b;
   b.graph = capture->graphs.size();
@@ -315,12 +335,11 @@ Error Walker::copy(const Value &dst, const Value &src) {
   size_t bytes = src.tensor.sizeInBytes();
   if (dst.tensor.kind != src.tensor.kind ||
       dst.tensor.shape != src.tensor.shape)
-    return invalidArgument("a result of type " +
-                           ref::toString(src.tensor.kind) +
-                           ref::formatShape(src.tensor.shape) +
-                           " does not fit its destination of type " +
-                           ref::toString(dst.tensor.kind) +
-                           ref::formatShape(dst.tensor.shape));
+    return invalidArgument(
+        "a result of type " + ref::toString(src.tensor.kind) +
+        ref::formatShape(src.tensor.shape) +
+        " does not fit its destination of type " +
+        ref::toString(dst.tensor.kind) + ref::formatShape(dst.tensor.shape));
   if (dst.tensor.data() == src.tensor.data() || bytes == 0)
     return Error::success();
   NodeId node = nullptr;
@@ -382,10 +401,10 @@ Error Walker::launch(const Step &step) {
                                    "elements");
     r.state = Value::TensorValue;
     size_t slot = step.results[&r - results.data()];
-    int32_t out = depth == 0 && !outputs.empty()
-                      ? exe.directOutputs[&function -
-                                          exe.schedule.functions.data()][slot]
-                      : -1;
+    int32_t out =
+        depth == 0 && !outputs.empty()
+            ? exe.directOutputs[&function - exe.schedule.functions.data()][slot]
+            : -1;
     if (out >= 0 && outputs[out].kind == kind &&
         llvm::ArrayRef(outputs[out].shape) == llvm::ArrayRef(shape)) {
       r.tensor = outputs[out];
@@ -451,6 +470,17 @@ Error Walker::checkPredicate(const Value &v, const Twine &what) {
   return Error::success();
 }
 
+/// Reads the predicate byte at `predicate` on the host through
+/// host-visible `staging`, after the work before it on `stream`.
+static Expected<bool> readPredicateByte(Stream &stream, void *staging,
+                                        const void *predicate) {
+  if (Error e = stream.copy(staging, predicate, 1))
+    return std::move(e);
+  if (Error e = stream.synchronize())
+    return std::move(e);
+  return *static_cast<const uint8_t *>(staging) != 0;
+}
+
 Expected<bool> Walker::readPredicate(const Value &v, const Twine &what) {
   if (Error e = checkPredicate(v, what))
     return std::move(e);
@@ -458,11 +488,7 @@ Expected<bool> Walker::readPredicate(const Value &v, const Twine &what) {
       allocate(ElementKind::I1, {1}, MemoryKind::HostVisible);
   if (!staging)
     return staging.takeError();
-  if (Error e = stream->copy(staging->data(), v.tensor.data(), 1))
-    return std::move(e);
-  if (Error e = stream->synchronize())
-    return std::move(e);
-  return *static_cast<const uint8_t *>(staging->data()) != 0;
+  return readPredicateByte(*stream, staging->data(), v.tensor.data());
 }
 
 Error Walker::onStream(Stream &s, llvm::function_ref<Error()> body) {
@@ -503,6 +529,28 @@ Error Walker::subProgram(std::vector<Item> &into,
   return e;
 }
 
+Error Walker::hostDecision(Item::Kind kind, const void *predicate,
+                           llvm::function_ref<Error()> first,
+                           llvm::function_ref<Error()> second) {
+  Item item;
+  item.kind = kind;
+  item.predicate = predicate;
+  Expected<TensorRef> staging =
+      allocate(ElementKind::I1, {1}, MemoryKind::HostVisible);
+  if (!staging)
+    return staging.takeError();
+  item.staging = staging->buffer;
+  if (Error e = closeGraph())
+    return e;
+  if (Error e = subProgram(item.first, first))
+    return e;
+  if (second)
+    if (Error e = subProgram(item.second, second))
+      return e;
+  items->push_back(std::move(item));
+  return openGraph();
+}
+
 Error Walker::ifStep(const Step &step) {
   const Value &pred = slots[step.pred];
   if (!capture) {
@@ -529,11 +577,11 @@ Error Walker::ifStep(const Step &step) {
         return executionError("meld.if yields an index; only tensors can be "
                               "captured");
       if (result.state == Value::Empty) {
-        Expected<TensorRef> t = allocate(value.tensor.kind, value.tensor.shape);
-        if (!t)
-          return t.takeError();
-        result.state = Value::TensorValue;
-        result.tensor = std::move(*t);
+        Expected<Value> r =
+            allocateValue(value.tensor.kind, value.tensor.shape);
+        if (!r)
+          return r.takeError();
+        result = std::move(*r);
       } else if (result.tensor.shape != value.tensor.shape) {
         return executionError("the branches of meld.if yield different "
                               "shapes; such a program cannot be captured");
@@ -553,24 +601,11 @@ Error Walker::ifStep(const Step &step) {
               return onStream(s, [&] { return branch(*step.second); });
             }))
       return e;
-  } else {
-    Item item;
-    item.kind = Item::IfItem;
-    item.predicate = pred.tensor.data();
-    Expected<TensorRef> staging =
-        allocate(ElementKind::I1, {1}, MemoryKind::HostVisible);
-    if (!staging)
-      return staging.takeError();
-    item.staging = staging->buffer;
-    if (Error e = closeGraph())
-      return e;
-    if (Error e = subProgram(item.first, [&] { return branch(*step.first); }))
-      return e;
-    if (Error e = subProgram(item.second, [&] { return branch(*step.second); }))
-      return e;
-    items->push_back(std::move(item));
-    if (Error e = openGraph())
-      return e;
+  } else if (Error e = hostDecision(
+                 Item::IfItem, pred.tensor.data(),
+                 [&] { return branch(*step.first); },
+                 [&] { return branch(*step.second); })) {
+    return e;
   }
   for (auto [slot, value] : llvm::zip(step.results, results))
     slots[slot] = std::move(value);
@@ -613,15 +648,12 @@ Error Walker::whileStep(const Step &step) {
     if (v.state != Value::TensorValue)
       return executionError("meld.while carries an index; only tensors can "
                             "be captured");
-    Expected<TensorRef> t = allocate(v.tensor.kind, v.tensor.shape);
-    if (!t)
-      return t.takeError();
-    Value c;
-    c.state = Value::TensorValue;
-    c.tensor = std::move(*t);
-    if (Error e = copy(c, v))
+    Expected<Value> c = allocateValue(v.tensor.kind, v.tensor.shape);
+    if (!c)
+      return c.takeError();
+    if (Error e = copy(*c, v))
       return e;
-    carried.push_back(std::move(c));
+    carried.push_back(std::move(*c));
   }
   Value pred; // allocated like the first predicate
   auto condition = [&]() -> Error {
@@ -631,12 +663,11 @@ Error Walker::whileStep(const Step &step) {
     if (Error e = checkPredicate(yielded.front(), "meld.while"))
       return e;
     if (pred.state == Value::Empty) {
-      Expected<TensorRef> t =
-          allocate(ElementKind::I1, yielded.front().tensor.shape);
-      if (!t)
-        return t.takeError();
-      pred.state = Value::TensorValue;
-      pred.tensor = std::move(*t);
+      Expected<Value> p =
+          allocateValue(ElementKind::I1, yielded.front().tensor.shape);
+      if (!p)
+        return p.takeError();
+      pred = std::move(*p);
     }
     return copy(pred, yielded.front());
   };
@@ -655,15 +686,12 @@ Error Walker::whileStep(const Step &step) {
       });
       if (!isCarried)
         continue;
-      Expected<TensorRef> t = allocate(n.tensor.kind, n.tensor.shape);
-      if (!t)
-        return t.takeError();
-      Value staged;
-      staged.state = Value::TensorValue;
-      staged.tensor = std::move(*t);
-      if (Error e = copy(staged, n))
+      Expected<Value> staged = allocateValue(n.tensor.kind, n.tensor.shape);
+      if (!staged)
+        return staged.takeError();
+      if (Error e = copy(*staged, n))
         return e;
-      n = std::move(staged);
+      n = std::move(*staged);
     }
     for (auto [c, n] : llvm::zip(carried, next))
       if (c.tensor.shape != n.tensor.shape)
@@ -676,26 +704,12 @@ Error Walker::whileStep(const Step &step) {
   if (Error e = condition())
     return e;
   if (capture->deviceConditionals) {
-    if (Error e = stream->captureWhile(pred.tensor.data(), [&](Stream &s) {
-          return onStream(s, body);
-        }))
+    if (Error e = stream->captureWhile(
+            pred.tensor.data(), [&](Stream &s) { return onStream(s, body); }))
       return e;
-  } else {
-    Item item;
-    item.kind = Item::WhileItem;
-    item.predicate = pred.tensor.data();
-    Expected<TensorRef> staging =
-        allocate(ElementKind::I1, {1}, MemoryKind::HostVisible);
-    if (!staging)
-      return staging.takeError();
-    item.staging = staging->buffer;
-    if (Error e = closeGraph())
-      return e;
-    if (Error e = subProgram(item.first, body))
-      return e;
-    items->push_back(std::move(item));
-    if (Error e = openGraph())
-      return e;
+  } else if (Error e =
+                 hostDecision(Item::WhileItem, pred.tensor.data(), body)) {
+    return e;
   }
   for (auto [slot, value] : llvm::zip(step.results, carried))
     slots[slot] = std::move(value);
@@ -835,11 +849,10 @@ Error Executable::Impl::checkArgs(const FunctionSignature &sig,
     if (&t.buffer->getDevice() != device.get())
       return invalidArgument(what + ": " + name +
                              " is a buffer of another device");
-    bool matches =
-        t.kind == spec.kind && t.shape.size() == spec.shape.size();
+    bool matches = t.kind == spec.kind && t.shape.size() == spec.shape.size();
     for (size_t d = 0; matches && d < spec.shape.size(); ++d)
-      matches = t.shape[d] >= 0 &&
-                (spec.shape[d] < 0 || spec.shape[d] == t.shape[d]);
+      matches =
+          t.shape[d] >= 0 && (spec.shape[d] < 0 || spec.shape[d] == t.shape[d]);
     if (!matches)
       return invalidArgument(what + ": " + name + " has type " +
                              ref::toString(t.kind) + ref::formatShape(t.shape) +
@@ -914,8 +927,7 @@ Executable::run(Stream &stream, StringRef name,
   Expected<const Function *> function = impl->schedule.lookup(name);
   if (!function)
     return function.takeError();
-  if (Error e =
-          impl->checkArgs((*function)->signature, inputs, outputs, false))
+  if (Error e = impl->checkArgs((*function)->signature, inputs, outputs, false))
     return std::move(e);
   if (stream.isCapturing())
     return makeStatusError(MELD_ERROR_CAPTURE,
@@ -982,11 +994,7 @@ struct CapturedRun::Impl {
   }
 
   Expected<bool> read(Stream &stream, const Item &item) {
-    if (Error e = stream.copy(item.staging->data(), item.predicate, 1))
-      return std::move(e);
-    if (Error e = stream.synchronize())
-      return std::move(e);
-    return *static_cast<const uint8_t *>(item.staging->data()) != 0;
+    return readPredicateByte(stream, item.staging->data(), item.predicate);
   }
 };
 
@@ -1052,10 +1060,10 @@ Error CapturedRun::rebind(llvm::ArrayRef<TensorRef> inputs,
       args.push_back(std::move(k));
     }
     GraphExec &exec = *impl->execs[b.graph];
-    if (Error e = b.kernel ? exec.updateKernel(b.node, *b.kernel, b.config,
-                                               args)
-                           : exec.updateCopy(b.node, args[0].data,
-                                             args[1].data, b.bytes))
+    if (Error e =
+            b.kernel
+                ? exec.updateKernel(b.node, *b.kernel, b.config, args)
+                : exec.updateCopy(b.node, args[0].data, args[1].data, b.bytes))
       return e;
   }
   impl->inputs.assign(inputs.begin(), inputs.end());
@@ -1079,9 +1087,8 @@ Executable::capture(Stream &stream, StringRef name,
   run->device = impl->device;
   run->signature = &(*function)->signature;
   run->state.pool = std::make_shared<BufferPool>(impl->device);
-  run->state.deviceConditionals =
-      impl->options.deviceConditionals &&
-      impl->device->getInfo().conditionalNodes;
+  run->state.deviceConditionals = impl->options.deviceConditionals &&
+                                  impl->device->getInfo().conditionalNodes;
   run->inputs.assign(inputs.begin(), inputs.end());
   run->outputs.assign(outputs.begin(), outputs.end());
   {
@@ -1137,9 +1144,9 @@ Executable::load(std::shared_ptr<Device> device, bundle::Bundle bundle,
             info.target + ", chip " + info.chip + "); it has: " +
             (available.empty() ? std::string("none") : available) +
             ". Compile it with --targets=" + info.target);
-  Expected<std::unique_ptr<Module>> module = device->loadModule(
-      {best->target, best->chip, best->format, best->triple,
-       impl->bundle.blobs[best->blob]});
+  Expected<std::unique_ptr<Module>> module =
+      device->loadModule({best->target, best->chip, best->format, best->triple,
+                          impl->bundle.blobs[best->blob]});
   if (!module)
     return module.takeError();
   impl->module = std::move(*module);

@@ -29,24 +29,11 @@ public:
       words += a.isIndex ? 1 : 3 + 2 * a.shape.size();
     storage.reserve(words);
     for (const KernelArg &a : args) {
-      if (a.isIndex) {
+      if (a.isIndex)
         push(a.index);
-        continue;
-      }
-      int64_t p = static_cast<int64_t>(reinterpret_cast<intptr_t>(a.data));
-      push(p);
-      push(p);
-      push(0);
-      for (int64_t d : a.shape)
-        push(d);
-      int64_t stride = 1;
-      std::vector<int64_t> strides(a.shape.size());
-      for (size_t i = a.shape.size(); i-- > 0;) {
-        strides[i] = stride;
-        stride *= a.shape[i];
-      }
-      for (int64_t s : strides)
-        push(s);
+      else
+        for (int64_t v : a.getDescriptor())
+          push(v);
     }
   }
   GpuKernelArgs(const GpuKernelArgs &) = delete;

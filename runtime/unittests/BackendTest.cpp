@@ -9,32 +9,22 @@
 
 #include "meld/Runtime/Backend.h"
 
+#include "RuntimeTestSupport.h"
+
 #include "gtest/gtest.h"
 
 #include <cstring>
 
 using namespace meld::runtime;
+using meld::runtime::testing::statusOf;
+using meld::runtime::testing::take;
 
 namespace {
-
-meld_status_t statusOf(llvm::Error e) {
-  std::string message;
-  return takeStatus(std::move(e), message);
-}
-
-template <typename T> T take(llvm::Expected<T> value) {
-  if (!value) {
-    ADD_FAILURE() << llvm::toString(value.takeError());
-    return T();
-  }
-  return std::move(*value);
-}
 
 TEST(Backends, RegistryHasHostCudaAndHip) {
   std::vector<std::string> names = getBackendNames();
   for (const char *name : {"host", "cuda", "hip"})
-    EXPECT_NE(std::find(names.begin(), names.end(), name), names.end())
-        << name;
+    EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
   EXPECT_EQ(lookupBackend("tpu"), nullptr);
 }
 

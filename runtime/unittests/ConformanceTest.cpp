@@ -23,6 +23,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include "RuntimeTestSupport.h"
+
 #include "gtest/gtest.h"
 
 #include <cmath>
@@ -32,13 +34,6 @@ using meld::ref::ElementKind;
 using meld::ref::HostTensor;
 
 namespace {
-
-#define MELD_ASSERT_OK(call)                                                   \
-  do {                                                                         \
-    meld_status_t s_ = (call);                                                 \
-    ASSERT_EQ(s_, MELD_OK) << #call << ": " << meld_status_name(s_) << ": "    \
-                           << meld_last_error();                               \
-  } while (0)
 
 struct TensorFile {
   ElementKind kind;
@@ -86,8 +81,8 @@ bool readCase(const std::string &dir, const std::string &manifest, Case &c,
         f.kind = *meld::ref::parseElementKind(*to->getString("dtype"));
         for (const llvm::json::Value &d : *to->getArray("shape"))
           f.shape.push_back(*d.getAsInteger());
-        auto bytes = llvm::MemoryBuffer::getFile(
-            dir + "/" + to->getString("file")->str());
+        auto bytes = llvm::MemoryBuffer::getFile(dir + "/" +
+                                                 to->getString("file")->str());
         if (!bytes) {
           error = "missing data file";
           return false;
@@ -121,12 +116,12 @@ std::vector<Case> readCases(std::string &error) {
 
 void expectClose(const TensorFile &expected, const std::string &actualBytes,
                  bool gpu, const std::string &what) {
-  HostTensor e = meld::ref::decodeRaw(expected.kind, expected.shape,
-                                      expected.bytes);
+  HostTensor e =
+      meld::ref::decodeRaw(expected.kind, expected.shape, expected.bytes);
   HostTensor a =
       meld::ref::decodeRaw(expected.kind, expected.shape, actualBytes);
-  bool half = expected.kind == ElementKind::F16 ||
-              expected.kind == ElementKind::BF16;
+  bool half =
+      expected.kind == ElementKind::F16 || expected.kind == ElementKind::BF16;
   double atol = half ? 1e-2 : gpu ? 1e-4 : 5e-5;
   double rtol = half ? 1e-2 : gpu ? 1e-3 : 5e-4;
   int64_t reported = 0;
@@ -194,8 +189,8 @@ protected:
   void allocate(const Case &c, int set, Buffers &b) {
     for (const TensorFile &f : c.inputs[set]) {
       meld_buffer_t buf;
-      MELD_ASSERT_OK(meld_buffer_alloc(device, f.bytes.size(),
-                                       MELD_MEMORY_DEVICE, &buf));
+      MELD_ASSERT_OK(
+          meld_buffer_alloc(device, f.bytes.size(), MELD_MEMORY_DEVICE, &buf));
       b.buffers.push_back(buf);
       MELD_ASSERT_OK(
           meld_buffer_write(stream, buf, 0, f.bytes.data(), f.bytes.size()));
@@ -203,8 +198,8 @@ protected:
     }
     for (const TensorFile &f : c.outputs[set]) {
       meld_buffer_t buf;
-      MELD_ASSERT_OK(meld_buffer_alloc(device, f.bytes.size(),
-                                       MELD_MEMORY_DEVICE, &buf));
+      MELD_ASSERT_OK(
+          meld_buffer_alloc(device, f.bytes.size(), MELD_MEMORY_DEVICE, &buf));
       b.buffers.push_back(buf);
       // Poison, so a result that is never written shows.
       std::string poison(f.bytes.size(), '\x7f');
@@ -215,8 +210,7 @@ protected:
     MELD_ASSERT_OK(meld_stream_synchronize(stream));
   }
 
-  void check(const Case &c, int set, const Buffers &b,
-             const std::string &how) {
+  void check(const Case &c, int set, const Buffers &b, const std::string &how) {
     for (size_t i = 0; i < c.outputs[set].size(); ++i) {
       const TensorFile &f = c.outputs[set][i];
       std::string bytes(f.bytes.size(), '\0');
@@ -266,9 +260,9 @@ TEST_P(Conformance, EagerCapturedAndRebound) {
     allocate(c, 0, ca);
     allocate(c, 1, cb);
     meld_graph_exec_t graph;
-    MELD_ASSERT_OK(meld_executable_capture(
-        exe, stream, fn, ca.inputs.data(), ca.inputs.size(),
-        ca.outputs.data(), ca.outputs.size(), &graph));
+    MELD_ASSERT_OK(meld_executable_capture(exe, stream, fn, ca.inputs.data(),
+                                           ca.inputs.size(), ca.outputs.data(),
+                                           ca.outputs.size(), &graph));
     MELD_ASSERT_OK(meld_graph_exec_launch(graph, stream));
     check(c, 0, ca, "replay");
     MELD_ASSERT_OK(meld_graph_exec_rebind(graph, cb.inputs.data(),

@@ -10,6 +10,8 @@
 
 #include "meld/Runtime/Backend.h"
 
+#include "RuntimeTestSupport.h"
+
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -165,21 +167,8 @@ DONE:
 }
 )ptx";
 
-meld_status_t statusOf(llvm::Error e, std::string *message = nullptr) {
-  std::string m;
-  meld_status_t s = takeStatus(std::move(e), m);
-  if (message)
-    *message = m;
-  return s;
-}
-
-template <typename T> T take(llvm::Expected<T> value) {
-  if (!value) {
-    ADD_FAILURE() << llvm::toString(value.takeError());
-    return T();
-  }
-  return std::move(*value);
-}
+using meld::runtime::testing::statusOf;
+using meld::runtime::testing::take;
 
 #define EXPECT_OK(expr)                                                        \
   do {                                                                         \

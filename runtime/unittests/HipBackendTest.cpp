@@ -10,6 +10,8 @@
 
 #include "meld/Runtime/Backend.h"
 
+#include "RuntimeTestSupport.h"
+
 #include "gtest/gtest.h"
 
 #include <cstdlib>
@@ -17,21 +19,10 @@
 #include <optional>
 
 using namespace meld::runtime;
+using meld::runtime::testing::statusOf;
+using meld::runtime::testing::take;
 
 namespace {
-
-meld_status_t statusOf(llvm::Error e) {
-  std::string message;
-  return takeStatus(std::move(e), message);
-}
-
-template <typename T> T take(llvm::Expected<T> value) {
-  if (!value) {
-    ADD_FAILURE() << llvm::toString(value.takeError());
-    return T();
-  }
-  return std::move(*value);
-}
 
 /// Sets an environment variable for a scope.
 class ScopedEnv {

@@ -19,6 +19,8 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/Path.h"
 
+#include "RuntimeTestSupport.h"
+
 #include "gtest/gtest.h"
 
 #include <cmath>
@@ -30,13 +32,6 @@ using meld::ref::HostTensor;
 namespace rt = meld::runtime;
 
 namespace {
-
-#define MELD_ASSERT_OK(call)                                                   \
-  do {                                                                         \
-    meld_status_t s_ = (call);                                                 \
-    ASSERT_EQ(s_, MELD_OK) << #call << ": " << meld_status_name(s_) << ": "    \
-                           << meld_last_error();                               \
-  } while (0)
 
 #define MELD_EXPECT_STATUS(call, status, text)                                 \
   do {                                                                         \
@@ -59,8 +54,7 @@ void expectClose(const HostTensor &e, const HostTensor &a,
   }
 }
 
-class Runtime : public meld::testing::MeldTestContext,
-                public ::testing::Test {
+class Runtime : public meld::testing::MeldTestContext, public ::testing::Test {
 protected:
   Runtime() {
     DialectRegistry registry;
@@ -106,25 +100,14 @@ protected:
 // Captured control flow, both strategies, through the C++ API
 //===----------------------------------------------------------------------===//
 
-/// The value, or a test failure with the error's message (cantFail is
-/// unchecked in release builds).
-template <typename T> T take(llvm::Expected<T> value, const char *what) {
-  if (!value) {
-    ADD_FAILURE() << what << ": " << llvm::toString(value.takeError());
-    return T();
-  }
-  return std::move(*value);
-}
-#define MELD_TAKE(expr) take((expr), #expr)
-
 rt::TensorRef hostTensor(const std::shared_ptr<rt::Device> &device,
                          const HostTensor &t) {
   rt::TensorRef r;
   r.kind = t.getKind();
   r.shape.assign(t.getShape().begin(), t.getShape().end());
   std::string raw = meld::ref::encodeRaw(t);
-  r.buffer = MELD_TAKE(
-      rt::Buffer::allocate(device, std::max<size_t>(raw.size(), 1)));
+  r.buffer =
+      MELD_TAKE(rt::Buffer::allocate(device, std::max<size_t>(raw.size(), 1)));
   std::memcpy(r.data(), raw.data(), raw.size());
   return r;
 }
@@ -142,9 +125,9 @@ HostTensor toHost(const rt::TensorRef &t) {
       llvm::StringRef(static_cast<const char *>(t.data()), t.sizeInBytes()));
 }
 
-class ControlFlow : public Runtime,
-                    public ::testing::WithParamInterface<
-                        std::tuple<const char *, bool>> {};
+class ControlFlow
+    : public Runtime,
+      public ::testing::WithParamInterface<std::tuple<const char *, bool>> {};
 
 TEST_P(ControlFlow, CapturedOnceReplaysEveryTripCount) {
   auto [program, deviceConditionals] = GetParam();
@@ -202,9 +185,9 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Combine(::testing::Values("while_loop", "branch_and_loop"),
                        ::testing::Bool()),
     [](const auto &info) {
-      return std::string(std::get<0>(info.param)) +
-             (std::get<1>(info.param) ? "_conditional_nodes"
-                                      : "_host_predicates");
+      return std::string(std::get<0>(info.param)) + (std::get<1>(info.param)
+                                                         ? "_conditional_nodes"
+                                                         : "_host_predicates");
     });
 
 //===----------------------------------------------------------------------===//
@@ -299,7 +282,8 @@ TEST_F(CApi, BadBundlesAndArguments) {
   MELD_EXPECT_STATUS(
       meld_executable_load_file(device, "/nonexistent.meldb", &exe),
       MELD_ERROR_NOT_FOUND, "cannot read");
-  MELD_ASSERT_OK(meld_executable_load(device, bytes.data(), bytes.size(), &exe));
+  MELD_ASSERT_OK(
+      meld_executable_load(device, bytes.data(), bytes.size(), &exe));
 
   meld_tensor_t spec;
   MELD_ASSERT_OK(meld_executable_signature(exe, "main", 0, 0, &spec));
@@ -308,11 +292,13 @@ TEST_F(CApi, BadBundlesAndArguments) {
   for (int64_t d : shape)
     bytesNeeded *= d;
   meld_buffer_t in, out, small;
-  MELD_ASSERT_OK(meld_buffer_alloc(device, bytesNeeded, MELD_MEMORY_DEVICE, &in));
+  MELD_ASSERT_OK(
+      meld_buffer_alloc(device, bytesNeeded, MELD_MEMORY_DEVICE, &in));
   MELD_ASSERT_OK(
       meld_buffer_alloc(device, bytesNeeded, MELD_MEMORY_DEVICE, &out));
   MELD_ASSERT_OK(meld_buffer_alloc(device, 16, MELD_MEMORY_DEVICE, &small));
-  meld_tensor_t x = tensor(in, MELD_F32, shape), y = tensor(out, MELD_F32, shape);
+  meld_tensor_t x = tensor(in, MELD_F32, shape),
+                y = tensor(out, MELD_F32, shape);
 
   MELD_ASSERT_OK(meld_executable_run(exe, stream, "main", &x, 1, &y, 1));
   MELD_EXPECT_STATUS(meld_executable_run(exe, stream, "nope", &x, 1, &y, 1),
@@ -352,7 +338,8 @@ TEST_F(CApi, BadBundlesAndArguments) {
 
   // Rebinding checks shapes too; raw graphs cannot be rebound.
   meld_graph_exec_t g;
-  MELD_ASSERT_OK(meld_executable_capture(exe, stream, "main", &x, 1, &y, 1, &g));
+  MELD_ASSERT_OK(
+      meld_executable_capture(exe, stream, "main", &x, 1, &y, 1, &g));
   MELD_EXPECT_STATUS(meld_graph_exec_rebind(g, &tooSmall, 1, &y, 1),
                      MELD_ERROR_INVALID_ARGUMENT, "does not fit");
   MELD_ASSERT_OK(meld_graph_exec_release(g));
@@ -375,7 +362,8 @@ TEST_F(CApi, NoBinaryForTheDevice) {
 TEST_F(CApi, CaptureMisuse) {
   std::string bytes = compile("softmax");
   meld_executable_t exe;
-  MELD_ASSERT_OK(meld_executable_load(device, bytes.data(), bytes.size(), &exe));
+  MELD_ASSERT_OK(
+      meld_executable_load(device, bytes.data(), bytes.size(), &exe));
   meld_tensor_t spec;
   MELD_ASSERT_OK(meld_executable_signature(exe, nullptr, 0, 0, &spec));
   size_t n = 4;
@@ -405,9 +393,8 @@ TEST_F(CApi, CaptureMisuse) {
       MELD_ERROR_CAPTURE, "already capturing");
   // Eager runs take pool buffers and may read predicates on the host, so
   // they are not captured; meld_executable_capture is the way.
-  MELD_EXPECT_STATUS(
-      meld_executable_run(exe, stream, nullptr, &spec, 1, &y, 1),
-      MELD_ERROR_CAPTURE, "use capture()");
+  MELD_EXPECT_STATUS(meld_executable_run(exe, stream, nullptr, &spec, 1, &y, 1),
+                     MELD_ERROR_CAPTURE, "use capture()");
   meld_buffer_t scratch;
   MELD_ASSERT_OK(meld_buffer_alloc(device, n, MELD_MEMORY_DEVICE, &scratch));
   MELD_ASSERT_OK(meld_buffer_copy(stream, scratch, in, n));
@@ -498,8 +485,8 @@ TEST_F(CApi, EightThreadsShareExecutables) {
           ++failures;
           continue;
         }
-        HostTensor got = meld::ref::decodeRaw(p.out[i].getKind(),
-                                              p.out[i].getShape(), raw);
+        HostTensor got =
+            meld::ref::decodeRaw(p.out[i].getKind(), p.out[i].getShape(), raw);
         for (int64_t k = 0; k < got.size(); ++k)
           if (std::abs(got.getAsDouble(k) - p.out[i].getAsDouble(k)) >
               1e-4 + 1e-3 * std::abs(p.out[i].getAsDouble(k))) {

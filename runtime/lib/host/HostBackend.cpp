@@ -1,4 +1,5 @@
-//===- HostBackend.cpp - The host CPU as a Meld device ---------------------===//
+//===- HostBackend.cpp - The host CPU as a Meld device
+//---------------------===//
 //
 // One device, the host. Memory is 64-byte-aligned host memory. Modules are
 // the bundle's host objects, JITted with ORC. Streams execute in order and
@@ -118,19 +119,8 @@ struct Task {
         argv.push_back(&indices.back());
         continue;
       }
-      // {allocated, aligned, offset, sizes..., strides...}
-      std::vector<int64_t> d;
-      int64_t p = static_cast<int64_t>(reinterpret_cast<intptr_t>(a.data));
-      d.insert(d.end(), {p, p, 0});
-      d.insert(d.end(), a.shape.begin(), a.shape.end());
-      size_t rank = a.shape.size();
-      d.resize(3 + 2 * rank);
-      int64_t stride = 1;
-      for (size_t i = rank; i-- > 0;) {
-        d[3 + rank + i] = stride;
-        stride *= a.shape[i];
-      }
-      descriptors.push_back(std::move(d));
+      llvm::SmallVector<int64_t, 11> d = a.getDescriptor();
+      descriptors.emplace_back(d.begin(), d.end());
       argv.push_back(descriptors.back().data());
     }
   }
@@ -330,8 +320,8 @@ public:
     info.chip = llvm::sys::getHostCPUName().str();
     if (!threads)
       threads = llvm::hardware_concurrency().compute_thread_count();
-    info.name = "host CPU (" + info.chip + ", " + std::to_string(threads) +
-                " threads)";
+    info.name =
+        "host CPU (" + info.chip + ", " + std::to_string(threads) + " threads)";
     info.conditionalNodes = true;
     if (threads > 1)
       pool = std::make_unique<llvm::StdThreadPool>(
@@ -341,8 +331,8 @@ public:
   const DeviceInfo &getInfo() const override { return info; }
 
   Expected<void *> allocate(size_t bytes, MemoryKind) override {
-    size_t size =
-        std::max(kAlignment, (bytes + kAlignment - 1) / kAlignment * kAlignment);
+    size_t size = std::max(kAlignment,
+                           (bytes + kAlignment - 1) / kAlignment * kAlignment);
     void *p = std::aligned_alloc(kAlignment, size);
     if (!p)
       return makeStatusError(MELD_ERROR_OUT_OF_MEMORY,
@@ -394,9 +384,9 @@ public:
     if (!generator)
       return generator.takeError();
     module->jit->getMainJITDylib().addGenerator(std::move(*generator));
-    if (Error e = module->jit->addObjectFile(
-            llvm::MemoryBuffer::getMemBufferCopy(image.bytes,
-                                                 "meld-host-kernels")))
+    if (Error e =
+            module->jit->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(
+                image.bytes, "meld-host-kernels")))
       return makeStatusError(MELD_ERROR_INVALID_BUNDLE,
                              "the host code cannot be loaded: " +
                                  llvm::toString(std::move(e)));

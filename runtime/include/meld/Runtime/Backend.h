@@ -1,4 +1,5 @@
-//===- Backend.h - The one interface a device backend implements -*- C++ -*-===//
+//===- Backend.h - The one interface a device backend implements -*- C++
+//-*-===//
 //
 // Everything above this interface (executables, schedules, graphs of whole
 // programs, the C API) is device-agnostic: it never names CUDA or HIP. A
@@ -89,6 +90,9 @@ struct KernelArg {
     a.index = v;
     return a;
   }
+  /// A buffer's memref descriptor as compiled kernels take it: {allocated,
+  /// aligned, offset, sizes[r], strides[r]} (docs/bundle-format.md).
+  llvm::SmallVector<int64_t, 11> getDescriptor() const;
 };
 
 /// How a kernel runs: host kernels split `hostBlocks` row blocks over
