@@ -14,6 +14,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import meldtest  # noqa: E402
 
+# The Python bindings build into $MELD_BUILD_DIR/python-bindings/meld.
+sys.path.insert(0, str(meldtest.build_dir() / "python-bindings"))
+
 
 def pytest_report_header(config):
     return f"meld tools: {meldtest.build_dir() / 'bin'}"

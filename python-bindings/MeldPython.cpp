@@ -1,0 +1,919 @@
+//===- MeldPython.cpp - nanobind extension over the Meld JIT --------------===//
+//
+// The `meld._meld` extension: compiles meld IR with meld::jit::Jit, runs the
+// Program on numpy arrays or DLPack tensors, captures and replays graphs,
+// and turns compiler and runtime errors into Python exceptions. The `meld`
+// package (meld/__init__.py) re-exports it; docs/python.md is the guide.
+//
+// Arrays in: any object nb::ndarray accepts (numpy arrays, buffer-protocol
+// objects, objects with __dlpack__) in host memory. A C-contiguous array
+// whose data is 16-byte aligned is passed to the runtime without a copy;
+// any other is copied into an aligned, contiguous temporary first.
+//
+// Arrays out: numpy arrays that own the runtime's result buffer (a capsule
+// keeps the runtime::TensorRef alive): no copy. bf16 results are uint16 bit
+// patterns (numpy has no bfloat16).
+//
+// The GIL is released while compiling, running, replaying and interpreting.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/JIT/JIT.h"
+#include "meld/Runtime/Backend.h"
+
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace nb = nanobind;
+using namespace meld;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+PyObject *meldErrorType = nullptr;
+PyObject *compileErrorType = nullptr;
+PyObject *executionErrorType = nullptr;
+
+/// Thrown with the GIL held or not; turned into meld.CompileError.
+struct CompileFailure {
+  std::string diagnostics;
+};
+/// Turned into meld.ExecutionError with `status` and `code` attributes.
+struct StatusFailure {
+  std::string status;
+  int code;
+  std::string message;
+};
+
+/// Throws the C++ exception for `err` (which must be a failure).
+[[noreturn]] void throwError(llvm::Error err) {
+  std::optional<CompileFailure> compile;
+  std::optional<StatusFailure> status;
+  llvm::handleAllErrors(
+      std::move(err),
+      [&](const jit::CompileError &e) {
+        if (compile)
+          compile->diagnostics += "\n" + e.getDiagnostics();
+        else
+          compile = CompileFailure{e.getDiagnostics()};
+      },
+      [&](const runtime::StatusError &e) {
+        if (!status)
+          status = StatusFailure{meld_status_name(e.getCode()),
+                                 static_cast<int>(e.getCode()), e.getMessage()};
+      },
+      [&](const llvm::ErrorInfoBase &e) {
+        if (!status)
+          status =
+              StatusFailure{meld_status_name(MELD_ERROR_INTERNAL),
+                            static_cast<int>(MELD_ERROR_INTERNAL), e.message()};
+      });
+  if (compile)
+    throw *compile;
+  if (status)
+    throw *status;
+  throw StatusFailure{meld_status_name(MELD_ERROR_INTERNAL),
+                      static_cast<int>(MELD_ERROR_INTERNAL), "unknown error"};
+}
+
+template <typename T> T unwrap(llvm::Expected<T> value) {
+  if (!value)
+    throwError(value.takeError());
+  return std::move(*value);
+}
+
+void check(llvm::Error err) {
+  if (err)
+    throwError(std::move(err));
+}
+
+void raiseWithAttributes(
+    PyObject *type, const std::string &message,
+    std::initializer_list<std::pair<const char *, nb::object>> attributes) {
+  nb::str text(message.data(), message.size());
+  nb::object instance = nb::steal(PyObject_CallOneArg(type, text.ptr()));
+  if (!instance.is_valid())
+    return; // PyObject_CallFunction set an error already.
+  for (const auto &[name, value] : attributes)
+    PyObject_SetAttrString(instance.ptr(), name, value.ptr());
+  PyErr_SetObject(type, instance.ptr());
+}
+
+void translateException(const std::exception_ptr &p, void *) {
+  try {
+    std::rethrow_exception(p);
+  } catch (const CompileFailure &e) {
+    raiseWithAttributes(compileErrorType, e.diagnostics,
+                        {{"diagnostics", nb::str(e.diagnostics.c_str())}});
+  } catch (const StatusFailure &e) {
+    std::string message = e.status + ": " + e.message;
+    raiseWithAttributes(executionErrorType, message,
+                        {{"status", nb::str(e.status.c_str())},
+                         {"code", nb::int_(e.code)},
+                         {"message", nb::str(e.message.c_str())}});
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// dtypes
+//===----------------------------------------------------------------------===//
+
+namespace dl = nb::dlpack;
+
+const char *numpyName(ref::ElementKind kind) {
+  switch (kind) {
+  case ref::ElementKind::F64:
+    return "float64";
+  case ref::ElementKind::F32:
+    return "float32";
+  case ref::ElementKind::F16:
+    return "float16";
+  case ref::ElementKind::BF16:
+    return "uint16 (bf16 bit patterns) or bfloat16";
+  case ref::ElementKind::I64:
+    return "int64";
+  case ref::ElementKind::I32:
+    return "int32";
+  case ref::ElementKind::I8:
+    return "int8";
+  case ref::ElementKind::I1:
+    return "bool";
+  }
+  return "?";
+}
+
+/// The dtype of results of `kind` (bf16 as uint16 bit patterns).
+dl::dtype outputDtype(ref::ElementKind kind) {
+  switch (kind) {
+  case ref::ElementKind::F64:
+    return nb::dtype<double>();
+  case ref::ElementKind::F32:
+    return nb::dtype<float>();
+  case ref::ElementKind::F16:
+    return {static_cast<uint8_t>(dl::dtype_code::Float), 16, 1};
+  case ref::ElementKind::BF16:
+    return nb::dtype<uint16_t>();
+  case ref::ElementKind::I64:
+    return nb::dtype<int64_t>();
+  case ref::ElementKind::I32:
+    return nb::dtype<int32_t>();
+  case ref::ElementKind::I8:
+    return nb::dtype<int8_t>();
+  case ref::ElementKind::I1:
+    return nb::dtype<bool>();
+  }
+  return nb::dtype<float>();
+}
+
+/// Whether an array of dtype `dt` may be passed for an argument of `kind`.
+bool accepts(ref::ElementKind kind, dl::dtype dt) {
+  if (dt.lanes != 1)
+    return false;
+  auto code = static_cast<dl::dtype_code>(dt.code);
+  switch (kind) {
+  case ref::ElementKind::F64:
+    return code == dl::dtype_code::Float && dt.bits == 64;
+  case ref::ElementKind::F32:
+    return code == dl::dtype_code::Float && dt.bits == 32;
+  case ref::ElementKind::F16:
+    return code == dl::dtype_code::Float && dt.bits == 16;
+  case ref::ElementKind::BF16:
+    return (code == dl::dtype_code::Bfloat || code == dl::dtype_code::UInt) &&
+           dt.bits == 16;
+  case ref::ElementKind::I64:
+    return code == dl::dtype_code::Int && dt.bits == 64;
+  case ref::ElementKind::I32:
+    return code == dl::dtype_code::Int && dt.bits == 32;
+  case ref::ElementKind::I8:
+    return code == dl::dtype_code::Int && dt.bits == 8;
+  case ref::ElementKind::I1:
+    return code == dl::dtype_code::Bool && dt.bits == 8;
+  }
+  return false;
+}
+
+std::string describeDtype(dl::dtype dt) {
+  const char *name = "?";
+  switch (static_cast<dl::dtype_code>(dt.code)) {
+  case dl::dtype_code::Int:
+    name = "int";
+    break;
+  case dl::dtype_code::UInt:
+    name = "uint";
+    break;
+  case dl::dtype_code::Float:
+    name = "float";
+    break;
+  case dl::dtype_code::Bfloat:
+    name = "bfloat";
+    break;
+  case dl::dtype_code::Complex:
+    name = "complex";
+    break;
+  case dl::dtype_code::Bool:
+    return "bool";
+  default:
+    return "dlpack dtype code " + std::to_string(dt.code) + " with " +
+           std::to_string(dt.bits) + " bits";
+  }
+  return std::string(name) + std::to_string(dt.bits);
+}
+
+std::string formatSpec(const runtime::TensorSpec &spec) {
+  std::string s = "tensor<";
+  for (int64_t d : spec.shape)
+    s += (d < 0 ? std::string("?") : std::to_string(d)) + "x";
+  s += ref::toString(spec.kind).str() + ">";
+  return s;
+}
+
+std::string formatShape(const int64_t *shape, size_t rank) {
+  std::string s = "(";
+  for (size_t i = 0; i < rank; ++i)
+    s += std::to_string(shape[i]) + (rank == 1 || i + 1 < rank ? "," : "");
+  return s + ")";
+}
+
+//===----------------------------------------------------------------------===//
+// Arrays in
+//===----------------------------------------------------------------------===//
+
+using InArray = nb::ndarray<nb::ro, nb::device::cpu>;
+
+std::atomic<int64_t> inputCopies{0};
+
+struct AlignedFree {
+  void operator()(void *p) const { std::free(p); }
+};
+using AlignedBytes = std::unique_ptr<char, AlignedFree>;
+
+AlignedBytes allocateAligned(size_t bytes) {
+  size_t rounded = (bytes + 63) / 64 * 64;
+  void *p = std::aligned_alloc(64, rounded ? rounded : 64);
+  if (!p)
+    throw std::bad_alloc();
+  return AlignedBytes(static_cast<char *>(p));
+}
+
+/// Copies a strided array into contiguous row-major `dst`.
+void copyStrided(char *dst, const char *src, const int64_t *shape,
+                 const int64_t *strides, size_t rank, size_t item) {
+  if (rank == 0) {
+    std::memcpy(dst, src, item);
+    return;
+  }
+  std::vector<int64_t> index(rank, 0);
+  int64_t total = 1;
+  for (size_t i = 0; i < rank; ++i)
+    total *= shape[i];
+  for (int64_t n = 0; n < total; ++n) {
+    int64_t offset = 0;
+    for (size_t i = 0; i < rank; ++i)
+      offset += index[i] * strides[i];
+    std::memcpy(dst + n * item, src + offset * static_cast<int64_t>(item),
+                item);
+    for (size_t i = rank; i-- > 0;) {
+      if (++index[i] < shape[i])
+        break;
+      index[i] = 0;
+    }
+  }
+}
+
+/// The arguments of one call, converted and kept alive for its duration.
+struct Arguments {
+  std::vector<InArray> arrays;
+  std::vector<AlignedBytes> copies;
+  llvm::SmallVector<jit::HostView, 8> views;
+};
+
+/// Retries an object that nb::ndarray does not take: ml_dtypes bfloat16
+/// arrays (as uint16 bit patterns) and numpy arrays with a byte order or
+/// layout that neither the buffer protocol nor DLPack exports.
+bool castFallback(nb::handle obj, InArray &out) {
+  if (!nb::hasattr(obj, "dtype") || !nb::hasattr(obj, "view"))
+    return false;
+  try {
+    nb::object dtype = obj.attr("dtype");
+    std::string name = nb::cast<std::string>(dtype.attr("name"));
+    if (name == "bfloat16")
+      return nb::try_cast(obj.attr("view")("uint16"), out, false);
+    // Non-native byte order: numpy converts (a copy).
+    if (nb::cast<std::string>(dtype.attr("byteorder")) == ">") {
+      nb::object native = dtype.attr("newbyteorder")("=");
+      nb::object converted = obj.attr("astype")(native);
+      inputCopies.fetch_add(1, std::memory_order_relaxed);
+      return nb::try_cast(converted, out, false);
+    }
+  } catch (nb::python_error &) {
+    return false;
+  }
+  return false;
+}
+
+void convertArgument(const runtime::FunctionSignature &sig, size_t i,
+                     nb::handle obj, Arguments &args) {
+  const runtime::TensorSpec &spec = sig.inputs[i];
+  InArray array;
+  if (!nb::try_cast(obj, array, false) && !castFallback(obj, array))
+    throw nb::type_error(
+        ("@" + sig.name + ": argument " + std::to_string(i) + " must be a " +
+         numpyName(spec.kind) + " array for " + formatSpec(spec) +
+         " (a numpy array or an object with __dlpack__ in host memory), "
+         "got " +
+         nb::cast<std::string>(nb::str(obj.type().attr("__name__"))))
+            .c_str());
+  if (!accepts(spec.kind, array.dtype()))
+    throw nb::type_error(("@" + sig.name + ": argument " + std::to_string(i) +
+                          " has dtype " + describeDtype(array.dtype()) +
+                          ", expected " + numpyName(spec.kind) + " for " +
+                          formatSpec(spec))
+                             .c_str());
+  size_t rank = array.ndim();
+  const int64_t *shape = array.shape_ptr();
+  bool shapeOk = rank == spec.shape.size();
+  for (size_t d = 0; shapeOk && d < rank; ++d)
+    shapeOk = spec.shape[d] < 0 || spec.shape[d] == shape[d];
+  if (!shapeOk)
+    throw nb::value_error(("@" + sig.name + ": argument " + std::to_string(i) +
+                           " has shape " + formatShape(shape, rank) +
+                           ", expected " + formatSpec(spec))
+                              .c_str());
+
+  size_t item = ref::storageBytes(spec.kind);
+  const char *data = static_cast<const char *>(array.data());
+  bool contiguous = true;
+  if (const int64_t *strides = array.stride_ptr()) {
+    int64_t expected = 1;
+    for (size_t d = rank; d-- > 0;) {
+      if (shape[d] != 1 && strides[d] != expected)
+        contiguous = false;
+      expected *= shape[d];
+    }
+  }
+  jit::HostView view;
+  view.kind = spec.kind;
+  view.shape.assign(shape, shape + rank);
+  bool aligned = reinterpret_cast<uintptr_t>(data) % 16 == 0;
+  if (contiguous && aligned) {
+    view.data = const_cast<char *>(data);
+  } else {
+    size_t bytes = view.sizeInBytes();
+    AlignedBytes copy = allocateAligned(bytes);
+    if (contiguous)
+      std::memcpy(copy.get(), data, bytes);
+    else
+      copyStrided(copy.get(), data, shape, array.stride_ptr(), rank, item);
+    view.data = copy.get();
+    args.copies.push_back(std::move(copy));
+    inputCopies.fetch_add(1, std::memory_order_relaxed);
+  }
+  args.views.push_back(std::move(view));
+  args.arrays.push_back(std::move(array));
+}
+
+void convertArguments(const runtime::FunctionSignature &sig, nb::args inputs,
+                      Arguments &args) {
+  size_t n = nb::len(inputs);
+  if (n != sig.inputs.size())
+    throw nb::type_error(("@" + sig.name + " takes " +
+                          std::to_string(sig.inputs.size()) + " input" +
+                          (sig.inputs.size() == 1 ? "" : "s") + ", got " +
+                          std::to_string(n))
+                             .c_str());
+  args.arrays.reserve(n);
+  for (size_t i = 0; i < n; ++i)
+    convertArgument(sig, i, inputs[i], args);
+}
+
+//===----------------------------------------------------------------------===//
+// Arrays out
+//===----------------------------------------------------------------------===//
+
+/// A numpy array owning `tensor` (host memory), without a copy.
+nb::object wrapTensor(runtime::TensorRef tensor) {
+  auto *owned = new runtime::TensorRef(std::move(tensor));
+  nb::capsule owner(owned, [](void *p) noexcept {
+    delete static_cast<runtime::TensorRef *>(p);
+  });
+  size_t rank = owned->shape.size();
+  llvm::SmallVector<size_t, 4> shape(owned->shape.begin(), owned->shape.end());
+  nb::ndarray<nb::numpy> array(owned->data(), rank, shape.data(), owner,
+                               nullptr, outputDtype(owned->kind));
+  return array.cast();
+}
+
+/// A fresh numpy array holding a copy of `bytes`.
+nb::object copyToArray(ref::ElementKind kind, llvm::ArrayRef<int64_t> shape,
+                       const void *bytes, size_t size) {
+  auto storage = std::make_shared<AlignedBytes>(allocateAligned(size));
+  if (size)
+    std::memcpy(storage->get(), bytes, size);
+  auto *holder = new std::shared_ptr<AlignedBytes>(storage);
+  nb::capsule owner(holder, [](void *p) noexcept {
+    delete static_cast<std::shared_ptr<AlignedBytes> *>(p);
+  });
+  llvm::SmallVector<size_t, 4> dims(shape.begin(), shape.end());
+  nb::ndarray<nb::numpy> array(storage->get(), dims.size(), dims.data(), owner,
+                               nullptr, outputDtype(kind));
+  return array.cast();
+}
+
+nb::tuple wrapTensors(std::vector<runtime::TensorRef> tensors) {
+  nb::object result = nb::steal(PyTuple_New(tensors.size()));
+  for (size_t i = 0; i < tensors.size(); ++i)
+    PyTuple_SET_ITEM(result.ptr(), i,
+                     wrapTensor(std::move(tensors[i])).release().ptr());
+  return nb::borrow<nb::tuple>(result);
+}
+
+//===----------------------------------------------------------------------===//
+// The JIT per device and cache directory
+//===----------------------------------------------------------------------===//
+
+std::mutex jitsMutex;
+std::map<std::pair<std::string, std::string>, std::shared_ptr<jit::Jit>> &
+jits() {
+  static auto *map = new std::map<std::pair<std::string, std::string>,
+                                  std::shared_ptr<jit::Jit>>();
+  return *map;
+}
+
+std::shared_ptr<jit::Jit> getJit(const std::string &device,
+                                 const std::string &cacheDir) {
+  std::lock_guard<std::mutex> lock(jitsMutex);
+  auto key = std::make_pair(device, cacheDir);
+  auto it = jits().find(key);
+  if (it != jits().end())
+    return it->second;
+  jit::JitOptions options;
+  options.device = device;
+  options.cacheDirectory = cacheDir;
+  std::shared_ptr<jit::Jit> created = unwrap(jit::Jit::create(options));
+  jits()[key] = created;
+  return created;
+}
+
+//===----------------------------------------------------------------------===//
+// Executable, Graph
+//===----------------------------------------------------------------------===//
+
+nb::object specToPython(const runtime::TensorSpec &spec) {
+  nb::list dims;
+  for (int64_t d : spec.shape)
+    dims.append(d < 0 ? nb::object(nb::none()) : nb::object(nb::int_(d)));
+  return nb::make_tuple(nb::str(ref::toString(spec.kind).str().c_str()),
+                        nb::tuple(dims));
+}
+
+const char *outcomeName(jit::CacheOutcome outcome) {
+  switch (outcome) {
+  case jit::CacheOutcome::Compiled:
+    return "compiled";
+  case jit::CacheOutcome::MemoryHit:
+    return "memory";
+  case jit::CacheOutcome::DiskHit:
+    return "disk";
+  }
+  return "?";
+}
+
+class PyExecutable;
+
+class PyGraph {
+public:
+  PyGraph(std::shared_ptr<jit::Program> program,
+          const runtime::FunctionSignature *signature,
+          std::unique_ptr<jit::CapturedProgram> captured)
+      : program(std::move(program)), signature(signature),
+        captured(std::move(captured)) {}
+
+  nb::tuple replay() {
+    std::vector<runtime::TensorRef> copies;
+    {
+      nb::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mutex);
+      check(captured->replay());
+      copies = unwrap(copyOutputs());
+    }
+    return wrapTensors(std::move(copies));
+  }
+
+  nb::tuple call(nb::args inputs) {
+    Arguments args;
+    convertArguments(*signature, inputs, args);
+    std::vector<runtime::TensorRef> results;
+    {
+      nb::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mutex);
+      results = unwrap(captured->run(args.views));
+    }
+    return wrapTensors(std::move(results));
+  }
+
+  /// Views of the capture's own buffers (host devices only).
+  nb::tuple staticBuffers(bool outputs) {
+    if (program->getDevice()->getInfo().target != "host")
+      throw nb::value_error("static buffers are host memory only on the host "
+                            "device; use replay() or the graph call");
+    llvm::ArrayRef<runtime::TensorRef> refs =
+        outputs ? captured->getOutputs() : captured->getInputs();
+    nb::list list;
+    for (const runtime::TensorRef &t : refs)
+      list.append(wrapTensor(t));
+    return nb::tuple(list);
+  }
+
+  int64_t numKernelNodes() {
+    return captured->getCapturedRun().getNumKernelNodes();
+  }
+  int64_t numBoundNodes() {
+    return captured->getCapturedRun().getNumBoundNodes();
+  }
+  int64_t numGraphs() { return captured->getCapturedRun().getNumGraphs(); }
+  const std::string &function() const { return signature->name; }
+
+private:
+  /// Copies the capture's outputs into fresh host memory.
+  llvm::Expected<std::vector<runtime::TensorRef>> copyOutputs() {
+    const std::shared_ptr<runtime::Device> &device = program->getDevice();
+    bool host = device->getInfo().target == "host";
+    std::unique_ptr<runtime::Stream> stream;
+    if (!host) {
+      auto created = device->createStream();
+      if (!created)
+        return created.takeError();
+      stream = std::move(*created);
+    }
+    std::vector<runtime::TensorRef> result;
+    for (const runtime::TensorRef &t : captured->getOutputs()) {
+      size_t bytes = t.sizeInBytes();
+      AlignedBytes storage = allocateAligned(bytes);
+      char *data = storage.get();
+      auto owner = std::shared_ptr<void>(storage.release(), AlignedFree());
+      runtime::TensorRef copy;
+      copy.buffer = runtime::Buffer::wrap(device, data, bytes, owner);
+      copy.kind = t.kind;
+      copy.shape = t.shape;
+      if (host) {
+        if (bytes)
+          std::memcpy(data, t.data(), bytes);
+      } else if (bytes) {
+        if (llvm::Error e = stream->copy(data, t.data(), bytes))
+          return std::move(e);
+      }
+      result.push_back(std::move(copy));
+    }
+    if (stream)
+      if (llvm::Error e = stream->synchronize())
+        return std::move(e);
+    return result;
+  }
+
+  std::shared_ptr<jit::Program> program;
+  const runtime::FunctionSignature *signature;
+  std::unique_ptr<jit::CapturedProgram> captured;
+  std::mutex mutex;
+};
+
+class PyExecutable {
+public:
+  PyExecutable(std::shared_ptr<jit::Jit> jit,
+               std::shared_ptr<jit::Program> program)
+      : jit(std::move(jit)), program(std::move(program)) {}
+
+  const runtime::FunctionSignature &
+  resolve(const std::optional<std::string> &function) const {
+    const auto &functions = program->getFunctions();
+    std::string name = function.value_or("");
+    if (name.empty()) {
+      for (const auto &f : functions)
+        if (f.name == "main")
+          return f;
+      if (functions.size() == 1)
+        return functions.front();
+      throw nb::value_error("the program has no @main and several functions: "
+                            "pass function=");
+    }
+    for (const auto &f : functions)
+      if (f.name == name)
+        return f;
+    std::string known;
+    for (const auto &f : functions)
+      known += (known.empty() ? "@" : ", @") + f.name;
+    throw nb::value_error(
+        ("no function @" + name + " in the program (it has " + known + ")")
+            .c_str());
+  }
+
+  nb::tuple call(nb::args inputs, std::optional<std::string> function,
+                 std::optional<nb::sequence> out) {
+    const runtime::FunctionSignature &sig = resolve(function);
+    Arguments args;
+    convertArguments(sig, inputs, args);
+    Arguments outs;
+    if (out) {
+      size_t n = nb::len(*out);
+      if (n != sig.outputs.size())
+        throw nb::type_error(("@" + sig.name + " has " +
+                              std::to_string(sig.outputs.size()) +
+                              " results, out= has " + std::to_string(n))
+                                 .c_str());
+      for (size_t i = 0; i < n; ++i)
+        convertOutput(sig, i, (*out)[i], outs);
+    }
+    std::vector<runtime::TensorRef> results;
+    {
+      nb::gil_scoped_release release;
+      results = unwrap(program->run(sig.name, args.views, outs.views));
+    }
+    if (out) {
+      nb::list list;
+      for (size_t i = 0; i < sig.outputs.size(); ++i)
+        list.append((*out)[i]);
+      return nb::tuple(list);
+    }
+    return wrapTensors(std::move(results));
+  }
+
+  nb::tuple interpret(nb::args inputs, std::optional<std::string> function) {
+    const runtime::FunctionSignature &sig = resolve(function);
+    Arguments args;
+    convertArguments(sig, inputs, args);
+    std::vector<ref::HostTensor> tensors;
+    std::vector<std::string> encoded;
+    {
+      nb::gil_scoped_release release;
+      std::vector<ref::HostTensor> in;
+      for (const jit::HostView &v : args.views)
+        in.push_back(
+            ref::decodeRaw(v.kind, v.shape,
+                           llvm::StringRef(static_cast<const char *>(v.data),
+                                           v.sizeInBytes())));
+      tensors = unwrap(program->interpret(sig.name, in));
+      for (const ref::HostTensor &t : tensors)
+        encoded.push_back(ref::encodeRaw(t));
+    }
+    nb::list list;
+    for (size_t i = 0; i < tensors.size(); ++i)
+      list.append(copyToArray(tensors[i].getKind(), tensors[i].getShape(),
+                              encoded[i].data(), encoded[i].size()));
+    return nb::tuple(list);
+  }
+
+  PyGraph *capture(nb::args inputs, std::optional<std::string> function) {
+    const runtime::FunctionSignature &sig = resolve(function);
+    Arguments args;
+    convertArguments(sig, inputs, args);
+    std::unique_ptr<jit::CapturedProgram> captured;
+    {
+      nb::gil_scoped_release release;
+      captured = unwrap(program->capture(sig.name, args.views));
+    }
+    return new PyGraph(program, &sig, std::move(captured));
+  }
+
+  nb::list functions() const {
+    nb::list list;
+    for (const auto &f : program->getFunctions())
+      list.append(signatureToPython(f));
+    return list;
+  }
+
+  nb::object signature(std::optional<std::string> function) const {
+    return signatureToPython(resolve(function));
+  }
+
+  std::string fusionReport() const { return program->getFusionReport(); }
+  nb::bytes bundleBytes() const {
+    llvm::StringRef b = program->getBundleBytes();
+    return nb::bytes(b.data(), b.size());
+  }
+  const char *cacheOutcome() const {
+    return outcomeName(program->getCacheOutcome());
+  }
+  std::string device() const { return program->getDevice()->getInfo().backend; }
+
+  nb::dict lastRunStats() const {
+    runtime::RunStats s = program->getExecutable().getLastRunStats();
+    nb::dict d;
+    d["launches"] = s.launches;
+    d["blocks"] = s.blocks;
+    d["peak_bytes"] = s.peakBytes;
+    d["allocations"] = s.allocations;
+    d["reused"] = s.reused;
+    return d;
+  }
+
+private:
+  static nb::object signatureToPython(const runtime::FunctionSignature &f) {
+    nb::list ins, outs;
+    for (const auto &s : f.inputs)
+      ins.append(specToPython(s));
+    for (const auto &s : f.outputs)
+      outs.append(specToPython(s));
+    nb::object sigType = nb::module_::import_("meld").attr("Signature");
+    return sigType(f.name, nb::tuple(ins), nb::tuple(outs));
+  }
+
+  /// Output arrays must be writable, C-contiguous, aligned and exactly the
+  /// result dtype and static shape: results are written in place.
+  void convertOutput(const runtime::FunctionSignature &sig, size_t i,
+                     nb::handle obj, Arguments &outs) {
+    const runtime::TensorSpec &spec = sig.outputs[i];
+    nb::ndarray<nb::device::cpu> array;
+    if (!nb::try_cast(obj, array, false))
+      throw nb::type_error(("@" + sig.name + ": out[" + std::to_string(i) +
+                            "] must be a writable " + numpyName(spec.kind) +
+                            " array for " + formatSpec(spec))
+                               .c_str());
+    if (!accepts(spec.kind, array.dtype()))
+      throw nb::type_error(("@" + sig.name + ": out[" + std::to_string(i) +
+                            "] has dtype " + describeDtype(array.dtype()) +
+                            ", expected " + numpyName(spec.kind))
+                               .c_str());
+    size_t rank = array.ndim();
+    const int64_t *shape = array.shape_ptr();
+    bool ok = rank == spec.shape.size();
+    for (size_t d = 0; ok && d < rank; ++d)
+      ok = spec.shape[d] < 0 || spec.shape[d] == shape[d];
+    if (!ok)
+      throw nb::value_error(("@" + sig.name + ": out[" + std::to_string(i) +
+                             "] has shape " + formatShape(shape, rank) +
+                             ", expected " + formatSpec(spec))
+                                .c_str());
+    bool contiguous = true;
+    if (const int64_t *strides = array.stride_ptr()) {
+      int64_t expected = 1;
+      for (size_t d = rank; d-- > 0;) {
+        if (shape[d] != 1 && strides[d] != expected)
+          contiguous = false;
+        expected *= shape[d];
+      }
+    }
+    if (!contiguous || reinterpret_cast<uintptr_t>(array.data()) % 16 != 0)
+      throw nb::value_error(
+          ("@" + sig.name + ": out[" + std::to_string(i) +
+           "] must be C-contiguous and 16-byte aligned (results are "
+           "written in place)")
+              .c_str());
+    jit::HostView view;
+    view.data = array.data();
+    view.kind = spec.kind;
+    view.shape.assign(shape, shape + rank);
+    outs.views.push_back(std::move(view));
+  }
+
+  std::shared_ptr<jit::Jit> jit;
+  std::shared_ptr<jit::Program> program;
+};
+
+PyExecutable *compileText(const std::string &text, const std::string &device,
+                          bool fuse, bool strictFp,
+                          std::optional<std::vector<std::string>> targets,
+                          std::optional<std::string> cacheDir,
+                          unsigned optLevel, const std::string &name,
+                          bool isFile) {
+  std::shared_ptr<jit::Jit> jit;
+  std::shared_ptr<jit::Program> program;
+  {
+    nb::gil_scoped_release release;
+    jit = getJit(device, cacheDir.value_or(""));
+    jit::CompileOptions options;
+    options.fuse = fuse;
+    options.strictFp = strictFp;
+    options.optLevel = optLevel;
+    if (targets)
+      options.targets = *targets;
+    program = isFile ? unwrap(jit->compileFile(text, options))
+                     : unwrap(jit->compile(text, options, name));
+  }
+  return new PyExecutable(std::move(jit), std::move(program));
+}
+
+} // namespace
+
+NB_MODULE(_meld, m) {
+  m.doc() = "Meld's JIT: compile meld IR, run it on numpy arrays and DLPack "
+            "tensors, capture and replay graphs (see docs/python.md)";
+
+  meldErrorType = PyErr_NewExceptionWithDoc(
+      "meld.Error", "Base class of Meld's errors.", PyExc_Exception, nullptr);
+  compileErrorType = PyErr_NewExceptionWithDoc(
+      "meld.CompileError",
+      "A program that does not parse, verify or compile; str() and "
+      ".diagnostics hold every diagnostic with its location "
+      "('<ir>:3:10: error: ...').",
+      meldErrorType, nullptr);
+  nb::object executionBases =
+      nb::make_tuple(nb::handle(meldErrorType), nb::handle(PyExc_RuntimeError));
+  executionErrorType = PyErr_NewExceptionWithDoc(
+      "meld.ExecutionError",
+      "A runtime failure; .status is the C API status name "
+      "('MELD_ERROR_EXECUTION'), .code its number, .message the text.",
+      meldErrorType ? executionBases.ptr() : nullptr, nullptr);
+  m.attr("Error") = nb::handle(meldErrorType);
+  m.attr("CompileError") = nb::handle(compileErrorType);
+  m.attr("ExecutionError") = nb::handle(executionErrorType);
+  nb::register_exception_translator(translateException);
+
+  m.attr("version") = jit::getVersion().str();
+
+  nb::class_<PyGraph>(m, "Graph",
+                      "One captured run of a function (Executable.capture).")
+      .def("replay", &PyGraph::replay,
+           "Replays on the captured buffers; returns copies of the outputs.")
+      .def("__call__", &PyGraph::call,
+           "Replays on new inputs (same dtypes and shapes as the captured "
+           "ones); returns fresh output arrays.")
+      .def_prop_ro(
+          "inputs", [](PyGraph &g) { return g.staticBuffers(false); },
+          "Writable views of the captured input buffers (host device).")
+      .def_prop_ro(
+          "outputs", [](PyGraph &g) { return g.staticBuffers(true); },
+          "Views of the captured output buffers (host device); replay() "
+          "overwrites them.")
+      .def_prop_ro("num_kernel_nodes", &PyGraph::numKernelNodes)
+      .def_prop_ro("num_bound_nodes", &PyGraph::numBoundNodes)
+      .def_prop_ro("num_graphs", &PyGraph::numGraphs)
+      .def_prop_ro("function", &PyGraph::function);
+
+  nb::class_<PyExecutable>(m, "Executable",
+                           "A compiled program loaded on a device.")
+      .def("__call__", &PyExecutable::call, nb::arg("inputs"),
+           nb::arg("function") = nb::none(), nb::arg("out") = nb::none(),
+           "Runs a function (default @main) and returns a tuple of arrays.")
+      .def("run", &PyExecutable::call, nb::arg("inputs"),
+           nb::arg("function") = nb::none(), nb::arg("out") = nb::none())
+      .def("interpret", &PyExecutable::interpret, nb::arg("inputs"),
+           nb::arg("function") = nb::none(),
+           "Runs the program through the reference interpreter.")
+      .def("capture", &PyExecutable::capture, nb::arg("inputs"),
+           nb::arg("function") = nb::none(),
+           "Captures one run on copies of the inputs into a Graph.")
+      .def("fusion_report", &PyExecutable::fusionReport)
+      .def("bundle_bytes", &PyExecutable::bundleBytes)
+      .def("signature", &PyExecutable::signature,
+           nb::arg("function") = nb::none())
+      .def("last_run_stats", &PyExecutable::lastRunStats)
+      .def_prop_ro("functions", &PyExecutable::functions)
+      .def_prop_ro("cache_outcome", &PyExecutable::cacheOutcome)
+      .def_prop_ro("device", &PyExecutable::device);
+
+  m.def(
+      "_compile",
+      [](const std::string &text, const std::string &device, bool fuse,
+         bool strictFp, std::optional<std::vector<std::string>> targets,
+         std::optional<std::string> cacheDir, unsigned optLevel,
+         const std::string &name) {
+        return compileText(text, device, fuse, strictFp, std::move(targets),
+                           std::move(cacheDir), optLevel, name, false);
+      },
+      nb::arg("text"), nb::arg("device"), nb::arg("fuse"), nb::arg("strict_fp"),
+      nb::arg("targets").none(), nb::arg("cache_dir").none(),
+      nb::arg("opt_level"), nb::arg("name"), nb::rv_policy::take_ownership);
+  m.def(
+      "_compile_file",
+      [](const std::string &path, const std::string &device, bool fuse,
+         bool strictFp, std::optional<std::vector<std::string>> targets,
+         std::optional<std::string> cacheDir, unsigned optLevel) {
+        return compileText(path, device, fuse, strictFp, std::move(targets),
+                           std::move(cacheDir), optLevel, path, true);
+      },
+      nb::arg("path"), nb::arg("device"), nb::arg("fuse"), nb::arg("strict_fp"),
+      nb::arg("targets").none(), nb::arg("cache_dir").none(),
+      nb::arg("opt_level"), nb::rv_policy::take_ownership);
+  m.def(
+      "_cache_stats",
+      [](const std::string &device, std::optional<std::string> cacheDir) {
+        jit::CacheStats s =
+            getJit(device, cacheDir.value_or(""))->getCacheStats();
+        nb::dict d;
+        d["compiles"] = s.compiles;
+        d["memory_hits"] = s.memoryHits;
+        d["disk_hits"] = s.diskHits;
+        d["disk_rejected"] = s.diskRejected;
+        d["disk_writes"] = s.diskWrites;
+        return d;
+      },
+      nb::arg("device"), nb::arg("cache_dir").none());
+  m.def(
+      "_input_copies",
+      [] { return inputCopies.load(std::memory_order_relaxed); },
+      "Inputs copied so far (non-contiguous or misaligned arrays).");
+}
