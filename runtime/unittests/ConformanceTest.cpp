@@ -15,150 +15,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "meld/Reference/HostTensor.h"
 #include "meld/Runtime/meld_runtime.h"
 
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
-
+#include "ConformanceData.h"
 #include "RuntimeTestSupport.h"
 
 #include "gtest/gtest.h"
 
-#include <cmath>
-#include <cstdlib>
+#include <iostream>
 
-using meld::ref::ElementKind;
-using meld::ref::HostTensor;
+using namespace meld::runtime::testing;
 
 namespace {
-
-struct TensorFile {
-  ElementKind kind;
-  std::vector<int64_t> shape;
-  std::string bytes;
-};
-
-struct Case {
-  std::string name, bundle, function;
-  std::vector<TensorFile> inputs[2], outputs[2];
-};
-
-std::string dataDir() {
-  const char *dir = std::getenv("MELD_CONFORMANCE_DATA");
-  return dir ? dir : "";
-}
-
-bool readCase(const std::string &dir, const std::string &manifest, Case &c,
-              std::string &error) {
-  auto text = llvm::MemoryBuffer::getFile(manifest);
-  if (!text) {
-    error = "cannot read " + manifest;
-    return false;
-  }
-  llvm::Expected<llvm::json::Value> json =
-      llvm::json::parse((*text)->getBuffer());
-  if (!json) {
-    error = llvm::toString(json.takeError());
-    return false;
-  }
-  const llvm::json::Object *o = json->getAsObject();
-  c.name = llvm::sys::path::stem(manifest).str();
-  c.bundle = (dir + "/" + o->getString("bundle").value_or("")).str();
-  c.function = o->getString("function").value_or("").str();
-  for (int set = 0; set < 2; ++set) {
-    const llvm::json::Object *s = o->getObject(set ? "b" : "a");
-    if (!s) {
-      error = "no input set";
-      return false;
-    }
-    for (const char *key : {"inputs", "outputs"})
-      for (const llvm::json::Value &t : *s->getArray(key)) {
-        const llvm::json::Object *to = t.getAsObject();
-        TensorFile f;
-        f.kind = *meld::ref::parseElementKind(*to->getString("dtype"));
-        for (const llvm::json::Value &d : *to->getArray("shape"))
-          f.shape.push_back(*d.getAsInteger());
-        auto bytes = llvm::MemoryBuffer::getFile(dir + "/" +
-                                                 to->getString("file")->str());
-        if (!bytes) {
-          error = "missing data file";
-          return false;
-        }
-        f.bytes = (*bytes)->getBuffer().str();
-        (std::string(key) == "inputs" ? c.inputs : c.outputs)[set].push_back(
-            std::move(f));
-      }
-  }
-  return true;
-}
-
-std::vector<Case> readCases(std::string &error) {
-  std::vector<Case> cases;
-  std::string dir = dataDir();
-  std::error_code ec;
-  std::vector<std::string> manifests;
-  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
-       it.increment(ec))
-    if (llvm::sys::path::extension(it->path()) == ".json")
-      manifests.push_back(it->path());
-  std::sort(manifests.begin(), manifests.end());
-  for (const std::string &m : manifests) {
-    Case c;
-    if (!readCase(dir, m, c, error))
-      return {};
-    cases.push_back(std::move(c));
-  }
-  return cases;
-}
-
-void expectClose(const TensorFile &expected, const std::string &actualBytes,
-                 bool gpu, const std::string &what) {
-  HostTensor e =
-      meld::ref::decodeRaw(expected.kind, expected.shape, expected.bytes);
-  HostTensor a =
-      meld::ref::decodeRaw(expected.kind, expected.shape, actualBytes);
-  bool half =
-      expected.kind == ElementKind::F16 || expected.kind == ElementKind::BF16;
-  double atol = half ? 1e-2 : gpu ? 1e-4 : 5e-5;
-  double rtol = half ? 1e-2 : gpu ? 1e-3 : 5e-4;
-  int64_t reported = 0;
-  for (int64_t i = 0; i < e.size(); ++i) {
-    bool ok;
-    if (!e.isFloat()) {
-      ok = e.getInt(i) == a.getInt(i);
-    } else {
-      double x = e.getFloat(i), y = a.getFloat(i);
-      ok = (std::isnan(x) && std::isnan(y)) || x == y ||
-           std::abs(x - y) <= atol + rtol * std::abs(x);
-    }
-    if (!ok && reported++ < 5)
-      ADD_FAILURE() << what << ": element " << i << " is " << a.getAsDouble(i)
-                    << ", the reference says " << e.getAsDouble(i);
-  }
-}
-
-/// Device buffers for one input set and its outputs.
-struct Buffers {
-  std::vector<meld_buffer_t> buffers;
-  std::vector<meld_tensor_t> inputs, outputs;
-  ~Buffers() {
-    for (meld_buffer_t b : buffers)
-      meld_buffer_release(b);
-  }
-};
-
-meld_tensor_t tensorOf(meld_buffer_t b, const TensorFile &f) {
-  meld_tensor_t t = {};
-  t.buffer = b;
-  t.dtype = static_cast<meld_dtype_t>(f.kind);
-  t.rank = static_cast<int32_t>(f.shape.size());
-  for (size_t d = 0; d < f.shape.size(); ++d)
-    t.shape[d] = f.shape[d];
-  return t;
-}
 
 class Conformance : public ::testing::TestWithParam<const char *> {
 protected:
@@ -168,7 +36,7 @@ protected:
     if (s == MELD_ERROR_UNAVAILABLE || (s == MELD_OK && count == 0))
       GTEST_SKIP() << "no " << GetParam() << " device: " << meld_last_error();
     MELD_ASSERT_OK(s);
-    if (dataDir().empty())
+    if (conformanceDataDir().empty())
       GTEST_SKIP() << "MELD_CONFORMANCE_DATA is not set";
     MELD_ASSERT_OK(meld_device_open(GetParam(), 0, &device));
     meld_device_info_t info;
@@ -187,39 +55,11 @@ protected:
   }
 
   void allocate(const Case &c, int set, Buffers &b) {
-    for (const TensorFile &f : c.inputs[set]) {
-      meld_buffer_t buf;
-      MELD_ASSERT_OK(
-          meld_buffer_alloc(device, f.bytes.size(), MELD_MEMORY_DEVICE, &buf));
-      b.buffers.push_back(buf);
-      MELD_ASSERT_OK(
-          meld_buffer_write(stream, buf, 0, f.bytes.data(), f.bytes.size()));
-      b.inputs.push_back(tensorOf(buf, f));
-    }
-    for (const TensorFile &f : c.outputs[set]) {
-      meld_buffer_t buf;
-      MELD_ASSERT_OK(
-          meld_buffer_alloc(device, f.bytes.size(), MELD_MEMORY_DEVICE, &buf));
-      b.buffers.push_back(buf);
-      // Poison, so a result that is never written shows.
-      std::string poison(f.bytes.size(), '\x7f');
-      MELD_ASSERT_OK(
-          meld_buffer_write(stream, buf, 0, poison.data(), poison.size()));
-      b.outputs.push_back(tensorOf(buf, f));
-    }
-    MELD_ASSERT_OK(meld_stream_synchronize(stream));
+    MELD_ASSERT_OK(allocateSet(device, stream, c, set, b));
   }
 
   void check(const Case &c, int set, const Buffers &b, const std::string &how) {
-    for (size_t i = 0; i < c.outputs[set].size(); ++i) {
-      const TensorFile &f = c.outputs[set][i];
-      std::string bytes(f.bytes.size(), '\0');
-      MELD_ASSERT_OK(meld_buffer_read(stream, b.outputs[i].buffer, 0,
-                                      bytes.data(), bytes.size()));
-      MELD_ASSERT_OK(meld_stream_synchronize(stream));
-      expectClose(f, bytes, gpu,
-                  c.name + " (" + how + ") result #" + std::to_string(i));
-    }
+    MELD_ASSERT_OK(checkOutputs(stream, c, set, b, gpu, how));
   }
 
   meld_device_t device = {};
@@ -231,7 +71,7 @@ TEST_P(Conformance, EagerCapturedAndRebound) {
   std::string error;
   std::vector<Case> cases = readCases(error);
   ASSERT_TRUE(error.empty()) << error;
-  ASSERT_FALSE(cases.empty()) << "no cases in " << dataDir();
+  ASSERT_FALSE(cases.empty()) << "no cases in " << conformanceDataDir();
   int ran = 0;
   for (const Case &c : cases) {
     SCOPED_TRACE(c.name);

@@ -4,8 +4,10 @@
 // bundles (bad arguments, released handles, capture misuse, a bundle with no
 // binary for the device), both control-flow strategies of captured runs
 // (conditional nodes, and host-evaluated predicates between sub-graphs, the
-// HIP strategy) against the interpreter, and eight threads sharing
-// executables and streams. Host backend; compiled in-process.
+// HIP strategy) against the interpreter. Host backend; compiled
+// in-process. Eight threads sharing executables: runtime/unittests/
+// ThreadTest.cpp, on the conformance cases (it needs no MLIR, so it also
+// runs in the standalone runtime build under ThreadSanitizer).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +26,6 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
-#include <thread>
 
 using namespace mlir;
 using meld::ref::ElementKind;
@@ -419,115 +420,6 @@ TEST_F(CApi, CaptureMisuse) {
   MELD_ASSERT_OK(meld_buffer_release(out));
   MELD_ASSERT_OK(meld_buffer_release(scratch));
   MELD_ASSERT_OK(meld_executable_release(exe));
-}
-
-//===----------------------------------------------------------------------===//
-// Threads
-//===----------------------------------------------------------------------===//
-
-// Eight threads, each with its own stream, share two executables: eager
-// runs, captures, replays and rebinding at once must all give the
-// interpreter's results (run under ThreadSanitizer by scripts/sanitize.sh).
-TEST_F(CApi, EightThreadsShareExecutables) {
-  std::string softmax = compile("softmax");
-  auto [inS, outS] = reference(1);
-  std::string branch = compile("branch_and_loop");
-  auto [inB, outB] = reference(3);
-  struct Program {
-    meld_executable_t exe;
-    std::vector<HostTensor> in, out;
-  } programs[2];
-  MELD_ASSERT_OK(meld_executable_load(device, softmax.data(), softmax.size(),
-                                      &programs[0].exe));
-  programs[0].in = inS;
-  programs[0].out = outS;
-  MELD_ASSERT_OK(meld_executable_load(device, branch.data(), branch.size(),
-                                      &programs[1].exe));
-  programs[1].in = inB;
-  programs[1].out = outB;
-
-  std::atomic<int> failures{0};
-  auto worker = [&](int id) {
-    const Program &p = programs[id % 2];
-    meld_stream_t s;
-    if (meld_stream_create(device, &s) != MELD_OK)
-      return void(++failures);
-    std::vector<meld_buffer_t> buffers;
-    auto make = [&](const HostTensor &t, bool write) {
-      std::string raw = meld::ref::encodeRaw(t);
-      meld_buffer_t b;
-      if (meld_buffer_alloc(device, std::max<size_t>(raw.size(), 1),
-                            MELD_MEMORY_DEVICE, &b) != MELD_OK)
-        ++failures;
-      if (write && meld_buffer_write(s, b, 0, raw.data(), raw.size()))
-        ++failures;
-      buffers.push_back(b);
-      meld_tensor_t t2 = {};
-      t2.buffer = b;
-      t2.dtype = static_cast<meld_dtype_t>(t.getKind());
-      t2.rank = t.getShape().size();
-      for (int i = 0; i < t2.rank; ++i)
-        t2.shape[i] = t.getShape()[i];
-      return t2;
-    };
-    std::vector<meld_tensor_t> in, out;
-    for (const HostTensor &t : p.in)
-      in.push_back(make(t, true));
-    for (const HostTensor &t : p.out)
-      out.push_back(make(t, false));
-    auto verify = [&] {
-      if (meld_stream_synchronize(s) != MELD_OK)
-        return void(++failures);
-      for (size_t i = 0; i < p.out.size(); ++i) {
-        std::string raw(meld::ref::encodeRaw(p.out[i]).size(), '\0');
-        if (meld_buffer_read(s, out[i].buffer, 0, raw.data(), raw.size()) ||
-            meld_stream_synchronize(s)) {
-          ++failures;
-          continue;
-        }
-        HostTensor got =
-            meld::ref::decodeRaw(p.out[i].getKind(), p.out[i].getShape(), raw);
-        for (int64_t k = 0; k < got.size(); ++k)
-          if (std::abs(got.getAsDouble(k) - p.out[i].getAsDouble(k)) >
-              1e-4 + 1e-3 * std::abs(p.out[i].getAsDouble(k))) {
-            ++failures;
-            break;
-          }
-      }
-    };
-    for (int round = 0; round < 5; ++round) {
-      if (meld_executable_run(p.exe, s, nullptr, in.data(), in.size(),
-                              out.data(), out.size()))
-        ++failures;
-      verify();
-      meld_graph_exec_t g;
-      if (meld_executable_capture(p.exe, s, nullptr, in.data(), in.size(),
-                                  out.data(), out.size(), &g)) {
-        ++failures;
-        continue;
-      }
-      for (int r = 0; r < 3; ++r)
-        if (meld_graph_exec_launch(g, s))
-          ++failures;
-      if (meld_graph_exec_rebind(g, in.data(), in.size(), out.data(),
-                                 out.size()) ||
-          meld_graph_exec_launch(g, s))
-        ++failures;
-      verify();
-      meld_graph_exec_release(g);
-    }
-    for (meld_buffer_t b : buffers)
-      meld_buffer_release(b);
-    meld_stream_release(s);
-  };
-  std::vector<std::thread> threads;
-  for (int i = 0; i < 8; ++i)
-    threads.emplace_back(worker, i);
-  for (std::thread &t : threads)
-    t.join();
-  EXPECT_EQ(failures.load(), 0);
-  for (const Program &p : programs)
-    MELD_ASSERT_OK(meld_executable_release(p.exe));
 }
 
 } // namespace
