@@ -10,6 +10,7 @@
 #include "meld/Codegen/Codegen.h"
 #include "meld/Codegen/Passes.h"
 #include "meld/Codegen/Schedule.h"
+#include "meld/Dialect/Meld/Transforms/Fusion.h"
 #include "meld/Dialect/Meld/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -39,15 +40,23 @@ using llvm::json::Object;
 #define MELD_DEFAULT_ROCM_ROOT "/opt/rocm"
 #endif
 
-LogicalResult meld::outlineProgram(ModuleOp module, bool fuse) {
-  PassManager pm(module.getContext());
-  pm.addPass(createCanonicalizerPass());
+LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
+                                   std::string *fusionReport) {
+  PassManager fusePm(module.getContext());
+  fusePm.addPass(createCanonicalizerPass());
   if (fuse)
-    buildFusionPipeline(pm);
+    buildFusionPipeline(fusePm);
   else
-    pm.addNestedPass<func::FuncOp>(createMeldOutlineSingletons());
-  pm.addPass(createMeldOutlineKernels());
-  return pm.run(module);
+    fusePm.addNestedPass<func::FuncOp>(createMeldOutlineSingletons());
+  if (failed(fusePm.run(module)))
+    return failure();
+  if (fusionReport) {
+    llvm::raw_string_ostream os(*fusionReport);
+    printFusionReport(module, os, MeldFusionReportOptions().dynamicDimEstimate);
+  }
+  PassManager outlinePm(module.getContext());
+  outlinePm.addPass(createMeldOutlineKernels());
+  return outlinePm.run(module);
 }
 
 /// Erases every function that is not an outlined kernel.
@@ -115,10 +124,10 @@ static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
   keepKernelsOnly(*module);
   bool emulate = options.emulateGpuOnHost;
   if (failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
-        codegen::buildKernelBufferPipeline(pm,
-                                           emulate ? codegen::BlockTiling::Gpu
-                                                   : codegen::BlockTiling::Host,
-                                           /*deallocate=*/!emulate);
+        codegen::buildKernelBufferPipeline(
+            pm,
+            emulate ? codegen::BlockTiling::Gpu : codegen::BlockTiling::Host,
+            /*deallocate=*/!emulate, options.strictFp);
       })))
     return failure();
   if (emulate &&
@@ -132,8 +141,9 @@ static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
       })))
     return failure();
   blocks.collect(*module);
-  if (failed(runPipeline(*module, "host", options,
-                         codegen::buildHostLLVMPipeline)))
+  if (failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
+        codegen::buildHostLLVMPipeline(pm, options.strictFp);
+      })))
     return failure();
   FailureOr<codegen::HostObject> object =
       codegen::emitHostObject(*module, options.optLevel);
@@ -274,9 +284,14 @@ FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
     if (target != "host" && target != "nvptx" && target != "amdgpu")
       return emitError(input.getLoc()) << "unknown target '" << target
                                        << "' (expected host, nvptx or amdgpu)";
+  for (const std::string &target : options.targets)
+    if (options.strictFp && target != "host")
+      return emitError(input.getLoc())
+             << "strict floating point is not supported for target '" << target
+             << "': its reductions combine partial sums across threads";
 
   OwningOpRef<ModuleOp> module = input.clone();
-  if (failed(outlineProgram(*module, options.fuse)))
+  if (failed(outlineProgram(*module, options.fuse, options.fusionReport)))
     return failure();
 
   bundle::Bundle bundle;

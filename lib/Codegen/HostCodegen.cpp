@@ -67,8 +67,10 @@ std::string meld::codegen::hostEntryName(llvm::StringRef kernelName) {
 
 void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
                                               BlockTiling tiling,
-                                              bool deallocate) {
-  pm.addNestedPass<func::FuncOp>(createMeldConvertToLinalg());
+                                              bool deallocate, bool strictFp) {
+  MeldConvertToLinalgOptions toLinalg;
+  toLinalg.strictFp = strictFp;
+  pm.addNestedPass<func::FuncOp>(createMeldConvertToLinalg(toLinalg));
   pm.addPass(createCanonicalizerPass());
   // Drop the unit dims of kept-dims reductions and their broadcasts, so no
   // reshape stands between a row statistic and its consumers (tile-and-fuse
@@ -104,13 +106,14 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
     bufferization::buildBufferDeallocationPipeline(pm);
 }
 
-void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm) {
+void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp) {
   pm.addNestedPass<func::FuncOp>(createMeldVectorizeHostContractions());
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
   pm.addPass(createConvertVectorToSCFPass());
-  pm.addNestedPass<func::FuncOp>(createMeldApproximateMath());
+  if (!strictFp)
+    pm.addNestedPass<func::FuncOp>(createMeldApproximateMath());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -334,7 +334,9 @@ Value elementwiseScalar(OpBuilder &b, Location loc, Operation *op,
 
 class Lowering {
 public:
-  explicit Lowering(RewriterBase &rewriter) : b(rewriter) {}
+  Lowering(RewriterBase &rewriter, bool strictFp)
+      : b(rewriter), sumFlags(strictFp ? arith::FastMathFlags::none
+                                       : arith::FastMathFlags::reassoc) {}
 
   LogicalResult lower(Operation *op);
 
@@ -354,6 +356,9 @@ private:
   }
 
   RewriterBase &b;
+  /// Flags of the additions that accumulate sums and dot products:
+  /// reassoc lets them vectorize (partial sums per lane) unless strict-fp.
+  arith::FastMathFlags sumFlags;
 };
 
 LogicalResult Lowering::lower(Operation *op) {
@@ -754,9 +759,7 @@ LogicalResult Lowering::lowerReduce(ReduceOp op) {
           switch (kind) {
           case ReduceKind::sum:
           case ReduceKind::mean:
-            // reassoc lets the sum vectorize (partial sums per lane).
-            r = isFloat ? arith::AddFOp::create(nb, nloc, a, v,
-                                                arith::FastMathFlags::reassoc)
+            r = isFloat ? arith::AddFOp::create(nb, nloc, a, v, sumFlags)
                               .getResult()
                         : arith::AddIOp::create(nb, nloc, a, v).getResult();
             break;
@@ -889,7 +892,7 @@ LogicalResult Lowering::lowerContraction(Operation *op, bool transposeLhs,
             isFloat
                 ? arith::AddFOp::create(nb, nloc, args[2],
                                         arith::MulFOp::create(nb, nloc, x, y),
-                                        arith::FastMathFlags::reassoc)
+                                        sumFlags)
                       .getResult()
                 : arith::AddIOp::create(nb, nloc, args[2],
                                         arith::MulIOp::create(nb, nloc, x, y))
@@ -917,7 +920,7 @@ struct MeldConvertToLinalgPass
         ops.push_back(op);
     });
     IRRewriter rewriter(&getContext());
-    Lowering lowering(rewriter);
+    Lowering lowering(rewriter, strictFp);
     for (Operation *op : ops) {
       if (isa<KernelOp, LaunchOp, IfOp, WhileOp, YieldOp>(op)) {
         op->emitOpError("must be outlined before lowering to linalg (run "

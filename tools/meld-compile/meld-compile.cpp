@@ -46,6 +46,11 @@ static cl::list<std::string> targets("targets",
 static cl::opt<bool> noFuse("no-fuse",
                             cl::desc("One kernel per op (no fusion)"),
                             cl::init(false), cl::cat(category));
+static cl::opt<bool> strictFp(
+    "strict-fp",
+    cl::desc("Strict floating point (host only): sums in program order, "
+             "C library math functions"),
+    cl::init(false), cl::cat(category));
 static cl::opt<bool> emulateGpu(
     "emulate-gpu-on-host",
     cl::desc("Compile the host code through the GPU kernel mapping "
@@ -120,6 +125,7 @@ int main(int argc, char **argv) {
     options.targets.assign(targets.begin(), targets.end());
   options.fuse = !noFuse;
   options.emulateGpuOnHost = emulateGpu;
+  options.strictFp = strictFp;
   if (!nvptxChips.empty())
     options.nvptxChips.assign(nvptxChips.begin(), nvptxChips.end());
   if (!amdgpuChips.empty())

@@ -38,16 +38,17 @@ enum class BlockTiling {
 /// (inputs, outputs, block range): meld-convert-to-linalg, elementwise
 /// fusion, meld-kernel-to-dps, meld-tile-host-blocks as `tiling` says,
 /// one-shot bufferization, and (with `deallocate`) the buffer deallocation
-/// pipeline.
+/// pipeline. `strictFp` keeps float sums in program order.
 void buildKernelBufferPipeline(mlir::OpPassManager &pm,
                                BlockTiling tiling = BlockTiling::None,
-                               bool deallocate = true);
+                               bool deallocate = true, bool strictFp = false);
 
 /// Threads per GPU workgroup in the kernels meld-map-to-gpu makes.
 inline constexpr int64_t kGpuBlockSize = 256;
 
-/// Buffer-form kernels to the LLVM dialect for the host CPU.
-void buildHostLLVMPipeline(mlir::OpPassManager &pm);
+/// Buffer-form kernels to the LLVM dialect for the host CPU. `strictFp`
+/// keeps the C library's math functions instead of meld-approximate-math.
+void buildHostLLVMPipeline(mlir::OpPassManager &pm, bool strictFp = false);
 
 /// The host code of one module in the LLVM dialect: an x86-64 (host triple)
 /// relocatable object with, for each kernel `K`, the entry point

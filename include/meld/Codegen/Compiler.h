@@ -39,6 +39,14 @@ struct CompileOptions {
   /// threads emulated by loops; see meld-map-to-gpu), so that the GPU
   /// decomposition can be checked on the host against the interpreter.
   bool emulateGpuOnHost = false;
+  /// Strict floating point: reductions and contractions accumulate in
+  /// program order (no reassociation, so no partial sums per vector lane)
+  /// and math functions call the C library instead of meld's polynomial
+  /// approximations. Slower; results closer to the reference interpreter.
+  bool strictFp = false;
+  /// When set, receives the fusion report of the program (as
+  /// meld-fusion-report prints it) after fusion, before outlining.
+  std::string *fusionReport = nullptr;
   /// Called on every pass manager code generation runs (meld-compile uses
   /// it for --mlir-timing and the IR printing options).
   std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;
@@ -51,8 +59,10 @@ mlir::FailureOr<bundle::Bundle> compileToBundle(mlir::ModuleOp module,
                                                 const CompileOptions &options);
 
 /// The part of compileToBundle before code generation: canonicalize, fuse
-/// (when `fuse`), outline kernels. `module` is transformed in place.
-mlir::LogicalResult outlineProgram(mlir::ModuleOp module, bool fuse);
+/// (when `fuse`), outline kernels. `module` is transformed in place. With
+/// `fusionReport`, the fusion report is written there before outlining.
+mlir::LogicalResult outlineProgram(mlir::ModuleOp module, bool fuse,
+                                   std::string *fusionReport = nullptr);
 
 } // namespace meld
 

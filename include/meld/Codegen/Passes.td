@@ -39,7 +39,13 @@ def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp">
     the reference interpreter: NaN-propagating max/min, saturating
     float-to-int casts, integer division by zero giving 0 instead of
     trapping. f16 and bf16 math runs in f32 and is rounded per op.
+    Float sums and dot products carry the `reassoc` flag (so they vectorize
+    with partial sums per lane) unless `strict-fp` is set.
   }];
+  let options = [
+    Option<"strictFp", "strict-fp", "bool", /*default=*/"false",
+           "Accumulate float sums in program order (no reassoc flag)">
+  ];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"

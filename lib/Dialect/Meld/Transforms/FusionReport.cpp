@@ -76,52 +76,56 @@ static std::string ratio(int64_t before, int64_t after) {
   return s;
 }
 
+void meld::printFusionReport(Operation *root, llvm::raw_ostream &os,
+                             int64_t dynamicDimEstimate) {
+  root->walk([&](func::FuncOp func) {
+    if (func.isExternal())
+      return;
+    os << "meld fusion report: @" << func.getSymName() << "\n";
+    int64_t index = 0;
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      bool isKernel = isa<KernelOp>(op);
+      if (!isKernel && !isComputeOp(op))
+        return WalkResult::advance();
+      if (op->getParentOfType<KernelOp>())
+        return WalkResult::skip();
+      SmallVector<Operation *> self{op};
+      Cost c = estimateGroupCost(self, dynamicDimEstimate);
+      std::string kind =
+          isKernel ? stringifyFusionKind(cast<KernelOp>(op).getKind()).str()
+                   : "unfused";
+      int64_t ops = 0;
+      if (isKernel)
+        op->walk([&](Operation *inner) { ops += isComputeOp(inner); });
+      else
+        ops = 1;
+      os << "  group " << index++ << ": " << kind << ", ";
+      if (isKernel && cast<KernelOp>(op).getKind() == FusionKind::horizontal)
+        os << cast<KernelOp>(op).getBody().front().getOperations().size() - 1
+           << " kernels, ";
+      os << ops << (ops == 1 ? " op" : " ops") << " (" << describeOps(op)
+         << "), reads " << c.bytesRead << " B, writes " << c.bytesWritten
+         << " B\n";
+      return isKernel ? WalkResult::skip() : WalkResult::advance();
+    });
+    Cost before = getUnfusedCost(func, dynamicDimEstimate);
+    Cost after = estimateFunctionCost(func, dynamicDimEstimate).fused;
+    os << "  before fusion: " << before.launches << " launches, "
+       << before.bytes() << " bytes\n";
+    os << "  after fusion:  " << after.launches << " launches, "
+       << after.bytes() << " bytes (" << ratio(before.launches, after.launches)
+       << " fewer launches, " << ratio(before.bytes(), after.bytes())
+       << " fewer bytes)\n";
+  });
+}
+
 namespace {
 struct MeldFusionReportPass
     : public meld::impl::MeldFusionReportBase<MeldFusionReportPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    llvm::raw_ostream &os = llvm::outs();
-    getOperation().walk([&](func::FuncOp func) {
-      if (func.isExternal())
-        return;
-      os << "meld fusion report: @" << func.getSymName() << "\n";
-      int64_t index = 0;
-      func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-        bool isKernel = isa<KernelOp>(op);
-        if (!isKernel && !isComputeOp(op))
-          return WalkResult::advance();
-        if (op->getParentOfType<KernelOp>())
-          return WalkResult::skip();
-        SmallVector<Operation *> self{op};
-        Cost c = estimateGroupCost(self, dynamicDimEstimate);
-        std::string kind =
-            isKernel ? stringifyFusionKind(cast<KernelOp>(op).getKind()).str()
-                     : "unfused";
-        int64_t ops = 0;
-        if (isKernel)
-          op->walk([&](Operation *inner) { ops += isComputeOp(inner); });
-        else
-          ops = 1;
-        os << "  group " << index++ << ": " << kind << ", ";
-        if (isKernel && cast<KernelOp>(op).getKind() == FusionKind::horizontal)
-          os << cast<KernelOp>(op).getBody().front().getOperations().size() - 1
-             << " kernels, ";
-        os << ops << (ops == 1 ? " op" : " ops") << " (" << describeOps(op)
-           << "), reads " << c.bytesRead << " B, writes " << c.bytesWritten
-           << " B\n";
-        return isKernel ? WalkResult::skip() : WalkResult::advance();
-      });
-      Cost before = getUnfusedCost(func, dynamicDimEstimate);
-      Cost after = estimateFunctionCost(func, dynamicDimEstimate).fused;
-      os << "  before fusion: " << before.launches << " launches, "
-         << before.bytes() << " bytes\n";
-      os << "  after fusion:  " << after.launches << " launches, "
-         << after.bytes() << " bytes ("
-         << ratio(before.launches, after.launches) << " fewer launches, "
-         << ratio(before.bytes(), after.bytes()) << " fewer bytes)\n";
-    });
+    printFusionReport(getOperation(), llvm::outs(), dynamicDimEstimate);
   }
 };
 

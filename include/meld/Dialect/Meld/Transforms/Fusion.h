@@ -117,6 +117,12 @@ void recordUnfusedCost(mlir::func::FuncOp func, const FusionOptions &options);
 /// The recorded unfused cost, or the one estimated from the IR as it is.
 Cost getUnfusedCost(mlir::func::FuncOp func, int64_t dynamicDimEstimate);
 
+/// The fusion report of every function under `root` (what
+/// meld-fusion-report prints): each group with its kind, ops and estimated
+/// traffic, then launches and bytes before and after fusion.
+void printFusionReport(mlir::Operation *root, llvm::raw_ostream &os,
+                       int64_t dynamicDimEstimate);
+
 //===----------------------------------------------------------------------===//
 // Planning
 //===----------------------------------------------------------------------===//

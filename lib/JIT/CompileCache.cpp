@@ -1,0 +1,204 @@
+//===- CompileCache.cpp - The JIT's compiled-program cache ----------------===//
+
+#include "CompileCache.h"
+
+#include "meld/Bundle/Bundle.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace meld;
+using namespace meld::jit;
+
+llvm::Expected<std::unique_ptr<CompileCache>>
+CompileCache::create(size_t memoryEntries, llvm::StringRef directory) {
+  if (!directory.empty())
+    if (std::error_code ec = llvm::sys::fs::create_directories(directory))
+      return runtime::makeStatusError(MELD_ERROR_INVALID_ARGUMENT,
+                                      "cannot create the cache directory '" +
+                                          directory + "': " + ec.message());
+  return std::unique_ptr<CompileCache>(
+      new CompileCache(memoryEntries, directory.str()));
+}
+
+std::string CompileCache::makeKey(llvm::StringRef description,
+                                  llvm::StringRef source) {
+  llvm::SHA256 hash;
+  // Lengths first, so no two (description, source) pairs hash alike.
+  hash.update(std::to_string(description.size()) + ":");
+  hash.update(description);
+  hash.update(std::to_string(source.size()) + ":");
+  hash.update(source);
+  return llvm::toHex(hash.final(), /*LowerCase=*/true);
+}
+
+std::string CompileCache::getDiskPath(llvm::StringRef key) const {
+  llvm::SmallString<256> path(directory);
+  llvm::sys::path::append(path, key + ".meldb");
+  return std::string(path);
+}
+
+std::shared_ptr<Program>
+CompileCache::relabel(const std::shared_ptr<Program> &p, CacheOutcome outcome) {
+  return std::shared_ptr<Program>(new Program(p->impl, outcome));
+}
+
+std::shared_ptr<Program> CompileCache::lookupMemory(llvm::StringRef key) {
+  auto it = index.find(key);
+  if (it == index.end())
+    return nullptr;
+  lru.splice(lru.begin(), lru, it->second);
+  return it->second->second;
+}
+
+void CompileCache::insertMemory(llvm::StringRef key,
+                                std::shared_ptr<Program> program) {
+  if (!capacity || index.count(key))
+    return;
+  lru.emplace_front(key.str(), std::move(program));
+  index[key] = lru.begin();
+  while (lru.size() > capacity) {
+    index.erase(lru.back().first);
+    lru.pop_back();
+  }
+}
+
+void CompileCache::clearMemory() {
+  std::lock_guard<std::mutex> lock(mutex);
+  index.clear();
+  lru.clear();
+}
+
+CacheStats CompileCache::getStats() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return stats;
+}
+
+void CompileCache::discardDisk(llvm::StringRef key) {
+  (void)llvm::sys::fs::remove(getDiskPath(key));
+  std::lock_guard<std::mutex> lock(mutex);
+  ++stats.diskRejected;
+}
+
+std::optional<CacheEntry> CompileCache::readDisk(llvm::StringRef key) {
+  std::string path = getDiskPath(key);
+  if (!llvm::sys::fs::exists(path))
+    return std::nullopt;
+  auto file = llvm::MemoryBuffer::getFile(path);
+  if (!file) {
+    discardDisk(key);
+    return std::nullopt;
+  }
+  // Bundle::read checks magic, version, sizes and the checksum.
+  auto bundle = bundle::Bundle::read((*file)->getBuffer());
+  if (!bundle) {
+    llvm::consumeError(bundle.takeError());
+    discardDisk(key);
+    return std::nullopt;
+  }
+  const llvm::json::Object *jit = bundle->metadata.getObject("jit");
+  std::optional<llvm::StringRef> recordedKey =
+      jit ? jit->getString("cache_key") : std::nullopt;
+  std::optional<llvm::StringRef> source =
+      jit ? jit->getString("source") : std::nullopt;
+  std::optional<llvm::StringRef> report =
+      jit ? jit->getString("fusion_report") : std::nullopt;
+  if (!recordedKey || *recordedKey != key || !source || !report) {
+    discardDisk(key);
+    return std::nullopt;
+  }
+  CacheEntry entry;
+  entry.bundleBytes = (*file)->getBuffer().str();
+  entry.source = source->str();
+  entry.fusionReport = report->str();
+  return entry;
+}
+
+void CompileCache::writeDisk(llvm::StringRef key, llvm::StringRef bytes) {
+  // Write a unique temporary file, then rename it into place: readers see
+  // the whole entry or none, even with several processes writing.
+  int fd;
+  llvm::SmallString<256> temp;
+  if (llvm::sys::fs::createUniqueFile(getDiskPath(key) + ".tmp-%%%%%%%%", fd,
+                                      temp))
+    return;
+  bool ok;
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << bytes;
+    os.close();
+    ok = !os.has_error();
+    if (!ok)
+      os.clear_error();
+  }
+  if (!ok || llvm::sys::fs::rename(temp, getDiskPath(key))) {
+    (void)llvm::sys::fs::remove(temp);
+    return;
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  ++stats.diskWrites;
+}
+
+llvm::Expected<std::shared_ptr<Program>>
+CompileCache::getOrCreate(llvm::StringRef key, LoadFn load, CompileFn compile) {
+  std::shared_ptr<std::mutex> keyLock;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (std::shared_ptr<Program> hit = lookupMemory(key)) {
+      ++stats.memoryHits;
+      return relabel(hit, CacheOutcome::MemoryHit);
+    }
+    std::shared_ptr<std::mutex> &slot = building[key];
+    if (!slot)
+      slot = std::make_shared<std::mutex>();
+    keyLock = slot;
+  }
+  std::lock_guard<std::mutex> building(*keyLock);
+  auto forget = llvm::make_scope_exit([&] {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = this->building.find(key);
+    // Nobody else waits when only the map and this thread hold it.
+    if (it != this->building.end() && it->second.use_count() <= 2)
+      this->building.erase(it);
+  });
+  {
+    // Another thread may have built it while this one waited.
+    std::lock_guard<std::mutex> lock(mutex);
+    if (std::shared_ptr<Program> hit = lookupMemory(key)) {
+      ++stats.memoryHits;
+      return relabel(hit, CacheOutcome::MemoryHit);
+    }
+  }
+  auto remember = [&](std::shared_ptr<Program> program, int64_t &counter) {
+    std::lock_guard<std::mutex> lock(mutex);
+    ++counter;
+    insertMemory(key, program);
+    return program;
+  };
+  if (!directory.empty()) {
+    if (std::optional<CacheEntry> entry = readDisk(key)) {
+      llvm::Expected<std::shared_ptr<Program>> program =
+          load(*entry, CacheOutcome::DiskHit);
+      if (program)
+        return remember(std::move(*program), stats.diskHits);
+      // A valid bundle this device cannot load is not this key's program.
+      llvm::consumeError(program.takeError());
+      discardDisk(key);
+    }
+  }
+  llvm::Expected<CacheEntry> entry = compile();
+  if (!entry)
+    return entry.takeError();
+  llvm::Expected<std::shared_ptr<Program>> program =
+      load(*entry, CacheOutcome::Compiled);
+  if (!program)
+    return program.takeError();
+  if (!directory.empty())
+    writeDisk(key, entry->bundleBytes);
+  return remember(std::move(*program), stats.compiles);
+}

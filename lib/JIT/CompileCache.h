@@ -1,0 +1,86 @@
+//===- CompileCache.h - The JIT's compiled-program cache --------*- C++ -*-===//
+//
+// Two levels: loaded Programs in memory (least recently used dropped
+// first), and bundles on disk named by their key. Disk entries are written
+// atomically (a unique temporary file renamed into place) and validated on
+// read (the bundle checksum, and the key recorded in the bundle's `jit`
+// metadata); an entry that fails is removed and rebuilt, never loaded.
+// Concurrent requests for one key compile it once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_LIB_JIT_COMPILECACHE_H
+#define MELD_LIB_JIT_COMPILECACHE_H
+
+#include "meld/JIT/JIT.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <list>
+#include <mutex>
+
+namespace meld::jit {
+
+/// What a compile produces and the disk cache stores.
+struct CacheEntry {
+  /// The bundle, with a `jit` metadata object: cache_key, source,
+  /// fusion_report.
+  std::string bundleBytes;
+  std::string fusionReport;
+  /// The program text (for the interpreter).
+  std::string source;
+};
+
+class CompileCache {
+public:
+  static llvm::Expected<std::unique_ptr<CompileCache>>
+  create(size_t memoryEntries, llvm::StringRef directory);
+
+  /// The key of `source` compiled as `description` says (compiler version,
+  /// device, options): hex SHA-256.
+  static std::string makeKey(llvm::StringRef description,
+                             llvm::StringRef source);
+
+  using LoadFn = llvm::function_ref<llvm::Expected<std::shared_ptr<Program>>(
+      const CacheEntry &, CacheOutcome)>;
+  using CompileFn = llvm::function_ref<llvm::Expected<CacheEntry>()>;
+
+  /// The program for `key`: from memory, else from disk, else compiled
+  /// (and stored at both levels).
+  llvm::Expected<std::shared_ptr<Program>>
+  getOrCreate(llvm::StringRef key, LoadFn load, CompileFn compile);
+
+  CacheStats getStats() const;
+  void clearMemory();
+
+  /// The disk file of `key` (for tests and tools).
+  std::string getDiskPath(llvm::StringRef key) const;
+
+private:
+  CompileCache(size_t memoryEntries, std::string directory)
+      : capacity(memoryEntries), directory(std::move(directory)) {}
+
+  std::shared_ptr<Program> lookupMemory(llvm::StringRef key);
+  void insertMemory(llvm::StringRef key, std::shared_ptr<Program> program);
+  std::optional<CacheEntry> readDisk(llvm::StringRef key);
+  void writeDisk(llvm::StringRef key, llvm::StringRef bytes);
+  void discardDisk(llvm::StringRef key);
+  static std::shared_ptr<Program> relabel(const std::shared_ptr<Program> &p,
+                                          CacheOutcome outcome);
+
+  size_t capacity;
+  std::string directory;
+
+  mutable std::mutex mutex;
+  CacheStats stats;
+  /// Most recently used first.
+  std::list<std::pair<std::string, std::shared_ptr<Program>>> lru;
+  llvm::StringMap<decltype(lru)::iterator> index;
+  /// A lock per key being built, so one thread compiles it.
+  llvm::StringMap<std::shared_ptr<std::mutex>> building;
+};
+
+} // namespace meld::jit
+
+#endif // MELD_LIB_JIT_COMPILECACHE_H

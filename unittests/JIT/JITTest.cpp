@@ -1,0 +1,604 @@
+//===- JITTest.cpp - The embedding API ------------------------------------===//
+//
+// meld::jit on the host device: every example compiled from text, from a
+// file and from a caller's ModuleOp gives the interpreter's results; host
+// memory in and out (zero-copy where aligned, copies where not); capture
+// and replay on new memory (including data-dependent control flow); the
+// compile options; errors with diagnostics; the memory and disk caches
+// (hits, eviction, corrupt/truncated/foreign entries rebuilt); and many
+// threads compiling and running at once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/JIT/JIT.h"
+#include "../Support/MeldTestContext.h"
+#include "meld/Interpreter/Interpreter.h"
+
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "RuntimeTestSupport.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <cstring>
+#include <thread>
+
+using namespace mlir;
+using meld::ref::ElementKind;
+using meld::ref::HostTensor;
+namespace jit = meld::jit;
+namespace rt = meld::runtime;
+using rt::testing::statusOf;
+
+namespace {
+
+std::string examplePath(llvm::StringRef name) {
+  llvm::SmallString<256> path(MELD_SOURCE_DIR);
+  llvm::sys::path::append(path, "examples", name + ".mlir");
+  return std::string(path);
+}
+
+std::string readExample(llvm::StringRef name) {
+  auto file = llvm::MemoryBuffer::getFile(examplePath(name));
+  EXPECT_TRUE(bool(file)) << name.str();
+  return file ? (*file)->getBuffer().str() : "";
+}
+
+std::vector<std::string> exampleNames() {
+  std::vector<std::string> names;
+  std::error_code ec;
+  llvm::SmallString<256> dir(MELD_SOURCE_DIR);
+  llvm::sys::path::append(dir, "examples");
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec))
+    if (llvm::sys::path::extension(it->path()) == ".mlir")
+      names.push_back(llvm::sys::path::stem(it->path()).str());
+  llvm::sort(names);
+  return names;
+}
+
+/// The error's message, which must be a CompileError.
+std::string compileDiagnostics(llvm::Error e) {
+  std::string text;
+  bool isCompileError = false;
+  llvm::handleAllErrors(
+      std::move(e),
+      [&](const jit::CompileError &c) {
+        isCompileError = true;
+        text = c.getDiagnostics();
+      },
+      [&](const llvm::ErrorInfoBase &other) { text = other.message(); });
+  EXPECT_TRUE(isCompileError) << text;
+  return text;
+}
+
+void expectClose(const HostTensor &e, const HostTensor &a,
+                 const std::string &what, double atol = 1e-4,
+                 double rtol = 1e-3) {
+  ASSERT_EQ(e.getTypeString(), a.getTypeString()) << what;
+  for (int64_t i = 0, bad = 0; i < e.size() && bad < 5; ++i) {
+    bool ok = !e.isFloat()
+                  ? e.getInt(i) == a.getInt(i)
+                  : (std::isnan(e.getFloat(i)) && std::isnan(a.getFloat(i))) ||
+                        std::abs(e.getFloat(i) - a.getFloat(i)) <=
+                            atol + rtol * std::abs(e.getFloat(i));
+    if (!ok && ++bad)
+      ADD_FAILURE() << what << ": element " << i << " is " << a.getAsDouble(i)
+                    << ", the reference says " << e.getAsDouble(i);
+  }
+}
+
+class Jit : public meld::testing::MeldTestContext, public ::testing::Test {
+protected:
+  void SetUp() override {
+    jit = MELD_TAKE(jit::Jit::create());
+    ASSERT_TRUE(jit);
+  }
+
+  /// Random arguments for `function` of examples/<name>.mlir.
+  std::vector<HostTensor> randomArgs(llvm::StringRef name, uint64_t seed,
+                                     llvm::StringRef function = "") {
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(examplePath(name), &context);
+    EXPECT_TRUE(module) << diagnostics;
+    if (!module)
+      return {};
+    func::FuncOp func = meld::findEntryFunction(*module, function);
+    EXPECT_TRUE(func) << diagnostics;
+    if (!func)
+      return {};
+    auto args = meld::makeRandomArguments(func, seed, /*dynamicSize=*/24);
+    EXPECT_TRUE(succeeded(args)) << diagnostics;
+    return succeeded(args) ? *args : std::vector<HostTensor>{};
+  }
+
+  void expectMatchesInterpreter(jit::Program &program, llvm::StringRef function,
+                                llvm::ArrayRef<HostTensor> args,
+                                const std::string &what) {
+    auto expected = MELD_TAKE(program.interpret(function, args));
+    auto actual = MELD_TAKE(program.run(function, args));
+    ASSERT_EQ(expected.size(), actual.size()) << what;
+    ASSERT_FALSE(expected.empty()) << what;
+    for (size_t i = 0; i < expected.size(); ++i)
+      expectClose(expected[i], actual[i],
+                  what + " result #" + std::to_string(i));
+  }
+
+  std::unique_ptr<jit::Jit> jit;
+};
+
+/// A 16-byte aligned copy of `t` in the device layout, and a view on it.
+struct AlignedTensor {
+  std::string storage;
+  jit::HostView view;
+
+  explicit AlignedTensor(const HostTensor &t, size_t misalign = 0) {
+    std::string bytes = meld::ref::encodeRaw(t);
+    storage.assign(bytes.size() + 64, '\0');
+    char *base = storage.data();
+    base += (16 - reinterpret_cast<uintptr_t>(base) % 16) % 16 + misalign;
+    std::memcpy(base, bytes.data(), bytes.size());
+    view.data = base;
+    view.kind = t.getKind();
+    view.shape.assign(t.getShape().begin(), t.getShape().end());
+  }
+  HostTensor decode() const {
+    return meld::ref::decodeRaw(
+        view.kind, view.shape,
+        llvm::StringRef(static_cast<const char *>(view.data),
+                        view.sizeInBytes()));
+  }
+};
+
+HostTensor decode(const rt::TensorRef &t) {
+  return meld::ref::decodeRaw(
+      t.kind, t.shape,
+      llvm::StringRef(static_cast<const char *>(t.data()), t.sizeInBytes()));
+}
+
+//===----------------------------------------------------------------------===//
+// Compiling and running
+//===----------------------------------------------------------------------===//
+
+TEST_F(Jit, EveryExampleFromTextMatchesTheInterpreter) {
+  std::vector<std::string> names = exampleNames();
+  ASSERT_GE(names.size(), 9u);
+  for (const std::string &name : names) {
+    auto program = MELD_TAKE(jit->compile(readExample(name), {}, name));
+    ASSERT_TRUE(program) << name;
+    EXPECT_EQ(program->getCacheOutcome(), jit::CacheOutcome::Compiled);
+    for (const rt::FunctionSignature &sig : program->getFunctions())
+      for (uint64_t seed : {1, 2})
+        expectMatchesInterpreter(
+            *program, sig.name, randomArgs(name, seed, sig.name),
+            name + " @" + sig.name + " seed " + std::to_string(seed));
+  }
+}
+
+TEST_F(Jit, CompilesFilesAndCallerModules) {
+  auto fromFile = MELD_TAKE(jit->compileFile(examplePath("layernorm")));
+  ASSERT_TRUE(fromFile);
+  std::vector<HostTensor> args = randomArgs("layernorm", 3);
+  expectMatchesInterpreter(*fromFile, "", args, "layernorm from a file");
+
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(examplePath("mlp"), &context);
+  ASSERT_TRUE(module) << diagnostics;
+  std::string before;
+  llvm::raw_string_ostream(before) << *module;
+  auto fromModule = MELD_TAKE(jit->compile(*module));
+  ASSERT_TRUE(fromModule);
+  std::string after;
+  llvm::raw_string_ostream(after) << *module;
+  EXPECT_EQ(before, after) << "the caller's module was changed";
+  expectMatchesInterpreter(*fromModule, "", randomArgs("mlp", 4),
+                           "mlp from a ModuleOp");
+}
+
+TEST_F(Jit, FusionReportAndOptions) {
+  std::string text = readExample("layernorm");
+  auto fused = MELD_TAKE(jit->compile(text));
+  ASSERT_TRUE(fused);
+  const std::string &report = fused->getFusionReport();
+  EXPECT_NE(report.find("meld fusion report: @main"), std::string::npos)
+      << report;
+  EXPECT_NE(report.find("after fusion:  1 launches"), std::string::npos)
+      << report;
+
+  jit::CompileOptions noFuse;
+  noFuse.fuse = false;
+  auto unfused = MELD_TAKE(jit->compile(text, noFuse));
+  ASSERT_TRUE(unfused);
+  EXPECT_EQ(unfused->getCacheOutcome(), jit::CacheOutcome::Compiled)
+      << "other options must not hit the cache";
+  std::vector<HostTensor> args = randomArgs("layernorm", 5);
+  expectMatchesInterpreter(*unfused, "", args, "layernorm unfused");
+  (void)MELD_TAKE(fused->run("", args));
+  int64_t fusedLaunches = fused->getExecutable().getLastRunStats().launches;
+  int64_t unfusedLaunches = unfused->getExecutable().getLastRunStats().launches;
+  EXPECT_EQ(fusedLaunches, 1);
+  EXPECT_GT(unfusedLaunches, 5);
+
+  // Strict floating point: sums in program order, C library exp.
+  jit::CompileOptions strict;
+  strict.strictFp = true;
+  for (llvm::StringRef name : {"softmax", "gelu", "layernorm"}) {
+    auto program = MELD_TAKE(jit->compile(readExample(name), strict));
+    ASSERT_TRUE(program) << name.str();
+    expectMatchesInterpreter(*program, "", randomArgs(name, 6),
+                             name.str() + " strict-fp");
+  }
+  strict.targets = {"host", "nvptx"};
+  auto gpuStrict = jit->compile(text, strict);
+  ASSERT_FALSE(gpuStrict);
+  EXPECT_NE(compileDiagnostics(gpuStrict.takeError())
+                .find("strict floating point is not supported for target "
+                      "'nvptx'"),
+            std::string::npos);
+}
+
+TEST_F(Jit, HostMemoryInAndOut) {
+  auto program = MELD_TAKE(jit->compile(readExample("softmax")));
+  ASSERT_TRUE(program);
+  std::vector<HostTensor> args = randomArgs("softmax", 7);
+  auto expected = MELD_TAKE(program->interpret("", args));
+  ASSERT_EQ(expected.size(), 1u);
+
+  // Results in fresh host memory.
+  AlignedTensor x(args[0]);
+  auto results = MELD_TAKE(program->run("", {x.view}));
+  ASSERT_EQ(results.size(), 1u);
+  expectClose(expected[0], decode(results[0]), "fresh results");
+
+  // Results written into caller memory, aligned and not.
+  for (size_t misalign : {0, 4}) {
+    AlignedTensor in(args[0], misalign), out(expected[0], misalign);
+    std::memset(out.view.data, 0, out.view.sizeInBytes());
+    auto written = MELD_TAKE(program->run("main", {in.view}, {out.view}));
+    ASSERT_EQ(written.size(), 1u);
+    EXPECT_EQ(written[0].data(), out.view.data);
+    expectClose(expected[0], out.decode(),
+                "caller memory misaligned by " + std::to_string(misalign));
+  }
+}
+
+TEST_F(Jit, CapturedRunsReplayOnNewMemory) {
+  for (llvm::StringRef name : {"softmax", "branch_and_loop", "while_loop"}) {
+    auto program = MELD_TAKE(jit->compile(readExample(name)));
+    ASSERT_TRUE(program) << name.str();
+    std::vector<HostTensor> first = randomArgs(name, 11);
+    std::vector<AlignedTensor> firstIn;
+    std::vector<jit::HostView> firstViews;
+    for (const HostTensor &t : first)
+      firstIn.emplace_back(t);
+    for (const AlignedTensor &t : firstIn)
+      firstViews.push_back(t.view);
+    auto captured = MELD_TAKE(program->capture("", firstViews));
+    ASSERT_TRUE(captured) << name.str();
+    EXPECT_GT(captured->getCapturedRun().getNumKernelNodes(), 0);
+
+    // replay() on the captured copies of the first inputs.
+    ASSERT_FALSE(bool(captured->replay())) << name.str();
+    auto expectedFirst = MELD_TAKE(program->interpret("", first));
+    for (auto [e, t] : llvm::zip_equal(expectedFirst, captured->getOutputs()))
+      expectClose(e, decode(t), name.str() + " replay()");
+
+    // New inputs: several seeds (other branches and trip counts), through
+    // the rebinding path (aligned) and the copying path (misaligned).
+    for (uint64_t seed : {12, 13, 14, 15}) {
+      std::vector<HostTensor> args = randomArgs(name, seed);
+      if (name == "branch_and_loop" && seed % 2)
+        for (double &v : args[0].floatData())
+          v = -std::abs(v) * 40; // the else branch, more iterations
+      auto expected = MELD_TAKE(program->interpret("", args));
+      size_t misalign = seed == 15 ? 8 : 0;
+      std::vector<AlignedTensor> in, out;
+      for (const HostTensor &t : args)
+        in.emplace_back(t, misalign);
+      for (const HostTensor &t : expected)
+        out.emplace_back(t, misalign);
+      std::vector<jit::HostView> inViews, outViews;
+      for (AlignedTensor &t : in)
+        inViews.push_back(t.view);
+      for (AlignedTensor &t : out) {
+        std::memset(t.view.data, 0xff, t.view.sizeInBytes());
+        outViews.push_back(t.view);
+      }
+      llvm::Error e = captured->run(inViews, outViews);
+      ASSERT_FALSE(bool(e)) << llvm::toString(std::move(e));
+      for (auto [exp, o] : llvm::zip_equal(expected, out))
+        expectClose(exp, o.decode(),
+                    name.str() + " replay, seed " + std::to_string(seed));
+      // Fresh outputs.
+      auto fresh = MELD_TAKE(captured->run(inViews));
+      for (auto [exp, t] : llvm::zip_equal(expected, fresh))
+        expectClose(exp, decode(t), name.str() + " replay to fresh memory");
+    }
+    // After replays on caller memory, replay() is back on its own buffers,
+    // which hold the inputs last copied in (seed 15's, misaligned).
+    ASSERT_FALSE(bool(captured->replay()));
+    std::vector<HostTensor> owned;
+    for (const rt::TensorRef &t : captured->getInputs())
+      owned.push_back(decode(t));
+    auto expectedOwned = MELD_TAKE(program->interpret("", owned));
+    for (auto [e, t] : llvm::zip_equal(expectedOwned, captured->getOutputs()))
+      expectClose(e, decode(t), name.str() + " replay() after rebinding");
+
+    // Wrong shapes and counts are errors, not crashes.
+    std::string message;
+    EXPECT_EQ(statusOf(captured->run({}, {}), &message),
+              MELD_ERROR_INVALID_ARGUMENT);
+    EXPECT_NE(message.find("the captured run takes"), std::string::npos)
+        << message;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+TEST_F(Jit, CompileErrorsCarryDiagnostics) {
+  auto syntax = jit->compile("func.func @main(%x: tensor<4xf32>) {\n"
+                             "  %y = meld.bogus %x : tensor<4xf32>\n"
+                             "}\n",
+                             {}, "bad.mlir");
+  ASSERT_FALSE(syntax);
+  std::string text = compileDiagnostics(syntax.takeError());
+  EXPECT_NE(text.find("bad.mlir:2:"), std::string::npos) << text;
+  EXPECT_NE(text.find("meld.bogus"), std::string::npos) << text;
+
+  auto verifier =
+      jit->compile("func.func @main(%x: tensor<4xf32>, %y: tensor<5xf32>) -> "
+                   "tensor<4xf32> {\n"
+                   "  %z = meld.add %x, %y : (tensor<4xf32>, tensor<5xf32>) -> "
+                   "tensor<4xf32>\n"
+                   "  return %z : tensor<4xf32>\n}\n");
+  ASSERT_FALSE(verifier);
+  text = compileDiagnostics(verifier.takeError());
+  EXPECT_NE(text.find("<ir>:2:"), std::string::npos) << text;
+  EXPECT_NE(text.find("error"), std::string::npos) << text;
+
+  jit::CompileOptions badTarget;
+  badTarget.targets = {"tpu"};
+  auto unknown = jit->compile(readExample("gelu"), badTarget);
+  ASSERT_FALSE(unknown);
+  EXPECT_NE(
+      compileDiagnostics(unknown.takeError()).find("unknown target 'tpu'"),
+      std::string::npos);
+
+  std::string message;
+  auto missing = jit->compileFile("/nonexistent/model.mlir");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(statusOf(missing.takeError(), &message), MELD_ERROR_NOT_FOUND);
+  EXPECT_NE(message.find("/nonexistent/model.mlir"), std::string::npos);
+
+  // Failures are not cached: the same text fails again.
+  auto again = jit->compile("func.func @main(", {}, "bad.mlir");
+  ASSERT_FALSE(again);
+  EXPECT_FALSE(compileDiagnostics(again.takeError()).empty());
+  EXPECT_EQ(jit->getCacheStats().compiles, 0);
+}
+
+TEST_F(Jit, RunErrorsAreStatusCodes) {
+  auto program = MELD_TAKE(jit->compile(readExample("softmax")));
+  ASSERT_TRUE(program);
+  std::string message;
+  HostTensor wrongShape(ElementKind::F32, {8, 32});
+  EXPECT_EQ(statusOf(program->run("", {wrongShape}).takeError(), &message),
+            MELD_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(message.find("8x32"), std::string::npos) << message;
+  HostTensor wrongKind(ElementKind::I32, {8, 64});
+  EXPECT_EQ(statusOf(program->run("", {wrongKind}).takeError(), &message),
+            MELD_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(message.find("i32"), std::string::npos) << message;
+  EXPECT_EQ(statusOf(program->run("", std::vector<HostTensor>{}).takeError(),
+                     &message),
+            MELD_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(statusOf(program->run("nope", {wrongKind}).takeError(), &message),
+            MELD_ERROR_NOT_FOUND);
+  jit::HostView null;
+  null.shape = {8, 64};
+  EXPECT_EQ(statusOf(program->run("", {null}).takeError(), &message),
+            MELD_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(message.find("no data"), std::string::npos) << message;
+
+  jit::JitOptions badDevice;
+  badDevice.device = "tpu";
+  EXPECT_EQ(statusOf(jit::Jit::create(badDevice).takeError(), &message),
+            MELD_ERROR_NOT_FOUND);
+  EXPECT_NE(message.find("tpu"), std::string::npos) << message;
+}
+
+TEST_F(Jit, BestDeviceIsOneThatExists) {
+  jit::JitOptions best;
+  best.device = "best";
+  auto bestJit = MELD_TAKE(jit::Jit::create(best));
+  ASSERT_TRUE(bestJit);
+  const rt::DeviceInfo &info = bestJit->getDevice()->getInfo();
+  auto program = MELD_TAKE(bestJit->compile(readExample("gelu")));
+  ASSERT_TRUE(program) << info.name;
+  expectMatchesInterpreter(*program, "", randomArgs("gelu", 8),
+                           "gelu on " + info.name);
+}
+
+//===----------------------------------------------------------------------===//
+// The cache
+//===----------------------------------------------------------------------===//
+
+class JitCache : public Jit {
+protected:
+  void SetUp() override {
+    Jit::SetUp();
+    llvm::SmallString<128> dir;
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("meld-jit-cache", dir));
+    cacheDir = std::string(dir);
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(cacheDir); }
+
+  std::unique_ptr<jit::Jit> makeJit(size_t memoryEntries = 64) {
+    jit::JitOptions options;
+    options.cacheDirectory = cacheDir;
+    options.memoryCacheEntries = memoryEntries;
+    return MELD_TAKE(jit::Jit::create(options));
+  }
+
+  /// The .meldb entries in the cache directory.
+  std::vector<std::string> entries() {
+    std::vector<std::string> files;
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(cacheDir, ec), end;
+         it != end && !ec; it.increment(ec))
+      files.push_back(it->path());
+    llvm::sort(files);
+    return files;
+  }
+
+  std::string cacheDir;
+};
+
+TEST_F(JitCache, MemoryHitsShareTheProgram) {
+  auto cached = makeJit(/*memoryEntries=*/2);
+  std::string softmax = readExample("softmax");
+  auto a = MELD_TAKE(cached->compile(softmax));
+  auto b = MELD_TAKE(cached->compile(softmax));
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(a->getCacheOutcome(), jit::CacheOutcome::Compiled);
+  EXPECT_EQ(b->getCacheOutcome(), jit::CacheOutcome::MemoryHit);
+  EXPECT_EQ(&a->getExecutable(), &b->getExecutable());
+  // Capacity 2: two more programs push softmax out (least recently used).
+  (void)MELD_TAKE(cached->compile(readExample("gelu")));
+  (void)MELD_TAKE(cached->compile(readExample("rmsnorm")));
+  cached->clearMemoryCache();
+  auto c = MELD_TAKE(cached->compile(softmax));
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->getCacheOutcome(), jit::CacheOutcome::DiskHit);
+  jit::CacheStats stats = cached->getCacheStats();
+  EXPECT_EQ(stats.compiles, 3);
+  EXPECT_EQ(stats.memoryHits, 1);
+  EXPECT_EQ(stats.diskHits, 1);
+  EXPECT_EQ(stats.diskWrites, 3);
+
+  auto noMemory = makeJit(/*memoryEntries=*/0);
+  auto d = MELD_TAKE(noMemory->compile(softmax));
+  auto e = MELD_TAKE(noMemory->compile(softmax));
+  ASSERT_TRUE(d && e);
+  EXPECT_EQ(d->getCacheOutcome(), jit::CacheOutcome::DiskHit);
+  EXPECT_EQ(e->getCacheOutcome(), jit::CacheOutcome::DiskHit);
+}
+
+TEST_F(JitCache, DiskEntriesSurviveAndBadOnesAreRebuilt) {
+  std::string softmax = readExample("softmax");
+  std::vector<HostTensor> args = randomArgs("softmax", 21);
+  {
+    auto first = makeJit();
+    auto p = MELD_TAKE(first->compile(softmax));
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->getCacheOutcome(), jit::CacheOutcome::Compiled);
+  }
+  std::vector<std::string> files = entries();
+  ASSERT_EQ(files.size(), 1u) << "no temporary files are left behind";
+  std::string path = files[0];
+  std::string good = (*llvm::MemoryBuffer::getFile(path))->getBuffer().str();
+
+  auto reopen = [&]() {
+    auto fresh = makeJit();
+    auto p = MELD_TAKE(fresh->compile(softmax));
+    EXPECT_TRUE(p);
+    if (p)
+      expectMatchesInterpreter(*p, "", args, "softmax from the cache");
+    return std::make_pair(p ? p->getCacheOutcome()
+                            : jit::CacheOutcome::Compiled,
+                          fresh->getCacheStats());
+  };
+  auto write = [&](llvm::StringRef bytes) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    ASSERT_FALSE(ec);
+    os << bytes;
+  };
+
+  auto [outcome, stats] = reopen();
+  EXPECT_EQ(outcome, jit::CacheOutcome::DiskHit);
+
+  // A flipped byte in a blob (the checksum catches it), a truncated file,
+  // an empty file, and another program's valid bundle under this key: each
+  // is discarded and rebuilt, and the rebuilt entry is valid again.
+  std::string flipped = good;
+  flipped[flipped.size() / 2] ^= 0x20;
+  std::string foreign;
+  {
+    auto other = makeJit();
+    auto gelu = MELD_TAKE(other->compile(readExample("gelu")));
+    ASSERT_TRUE(gelu);
+    foreign = gelu->getBundleBytes().str();
+  }
+  for (const std::string &bad :
+       {flipped, good.substr(0, good.size() / 3), std::string(), foreign}) {
+    write(bad);
+    auto [badOutcome, badStats] = reopen();
+    EXPECT_EQ(badOutcome, jit::CacheOutcome::Compiled);
+    EXPECT_EQ(badStats.diskRejected, 1);
+    EXPECT_EQ(badStats.diskWrites, 1);
+    auto [goodOutcome, goodStats] = reopen();
+    EXPECT_EQ(goodOutcome, jit::CacheOutcome::DiskHit) << "rebuilt entry";
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Threads
+//===----------------------------------------------------------------------===//
+
+TEST_F(JitCache, EightThreadsCompileAndRun) {
+  auto shared = makeJit();
+  std::vector<std::string> names = {"softmax", "gelu", "layernorm", "mlp"};
+  std::vector<std::string> texts;
+  std::vector<std::vector<HostTensor>> args, expected;
+  for (const std::string &name : names) {
+    texts.push_back(readExample(name));
+    args.push_back(randomArgs(name, 31));
+    auto program = MELD_TAKE(jit->compile(texts.back()));
+    ASSERT_TRUE(program);
+    expected.push_back(MELD_TAKE(program->interpret("", args.back())));
+  }
+  std::vector<std::string> failures(8);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < 6; ++round) {
+        size_t which = (t + round) % names.size();
+        auto program = shared->compile(texts[which]);
+        if (!program) {
+          failures[t] = llvm::toString(program.takeError());
+          return;
+        }
+        auto results = (*program)->run("", args[which]);
+        if (!results) {
+          failures[t] = llvm::toString(results.takeError());
+          return;
+        }
+        for (auto [e, a] : llvm::zip_equal(expected[which], *results))
+          for (int64_t i = 0; i < e.size(); ++i)
+            if (std::abs(e.getAsDouble(i) - a.getAsDouble(i)) >
+                1e-4 + 1e-3 * std::abs(e.getAsDouble(i))) {
+              failures[t] =
+                  names[which] + ": wrong element " + std::to_string(i);
+              return;
+            }
+      }
+    });
+  for (std::thread &t : threads)
+    t.join();
+  for (int t = 0; t < 8; ++t)
+    EXPECT_EQ(failures[t], "") << "thread " << t;
+  jit::CacheStats stats = shared->getCacheStats();
+  EXPECT_EQ(stats.compiles, int64_t(names.size()))
+      << "each program is compiled once however many threads ask";
+  EXPECT_EQ(stats.memoryHits, 8 * 6 - int64_t(names.size()));
+}
+
+} // namespace
