@@ -694,20 +694,10 @@ meld_status_t meld_executable_run(meld_executable_t exe, meld_stream_t stream,
       toRunTensors(inputs, num_inputs, outputs, num_outputs);
   if (!t)
     return fail(t.takeError());
-  Expected<const FunctionSignature *> sig =
-      e->executable->getFunction(functionName(function));
-  if (!sig)
-    return fail(sig.takeError());
-  if (t->outputs.size() != (*sig)->outputs.size())
-    return fail(MELD_ERROR_INVALID_ARGUMENT,
-                "function '" + (*sig)->name + "' has " +
-                    Twine((*sig)->outputs.size()) + " result(s), got " +
-                    Twine(t->outputs.size()) + " output tensor(s)");
   std::lock_guard<std::mutex> lock(s->mutex);
-  Expected<std::vector<TensorRef>> r = e->executable->run(
-      *s->stream, functionName(function), t->inputs, t->outputs);
-  if (!r)
-    return fail(r.takeError());
+  if (Error err = e->executable->runInto(*s->stream, functionName(function),
+                                         t->inputs, t->outputs))
+    return fail(std::move(err));
   return ok();
 }
 

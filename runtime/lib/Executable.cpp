@@ -920,34 +920,54 @@ static std::vector<Value> inputValues(llvm::ArrayRef<TensorRef> inputs,
   return values;
 }
 
-Expected<std::vector<TensorRef>>
-Executable::run(Stream &stream, StringRef name,
-                llvm::ArrayRef<TensorRef> inputs,
-                llvm::ArrayRef<TensorRef> outputs) {
-  Expected<const Function *> function = impl->schedule.lookup(name);
+/// An eager run of `name`; `outputsRequired`: one output per result, else
+/// none (the results are then allocated).
+static Expected<std::vector<Value>>
+runEagerly(Executable::Impl &impl, Stream &stream, StringRef name,
+           llvm::ArrayRef<TensorRef> inputs, llvm::ArrayRef<TensorRef> outputs,
+           bool outputsRequired) {
+  Expected<const Function *> function = impl.schedule.lookup(name);
   if (!function)
     return function.takeError();
-  if (Error e = impl->checkArgs((*function)->signature, inputs, outputs, false))
+  if (Error e = impl.checkArgs((*function)->signature, inputs, outputs,
+                               outputsRequired))
     return std::move(e);
   if (stream.isCapturing())
     return makeStatusError(MELD_ERROR_CAPTURE,
                            "eager runs read predicates back to the host and "
                            "cannot be captured; use capture()");
-  Walker walker(*impl, **function, stream, outputs, nullptr);
+  Walker walker(impl, **function, stream, outputs, nullptr);
   std::vector<Value> results;
   if (Error e = walker.run(inputValues(inputs, false), results))
     return std::move(e);
   {
-    std::lock_guard<std::mutex> lock(impl->statsMutex);
-    impl->lastStats = walker.stats;
+    std::lock_guard<std::mutex> lock(impl.statsMutex);
+    impl.lastStats = walker.stats;
   }
+  return results;
+}
+
+Expected<std::vector<TensorRef>>
+Executable::run(Stream &stream, StringRef name,
+                llvm::ArrayRef<TensorRef> inputs,
+                llvm::ArrayRef<TensorRef> outputs) {
+  Expected<std::vector<Value>> results =
+      runEagerly(*impl, stream, name, inputs, outputs, false);
+  if (!results)
+    return results.takeError();
   std::vector<TensorRef> out;
   if (outputs.empty())
-    for (Value &v : results)
+    for (Value &v : *results)
       out.push_back(std::move(v.tensor));
   else
     out.assign(outputs.begin(), outputs.end());
   return out;
+}
+
+Error Executable::runInto(Stream &stream, StringRef name,
+                          llvm::ArrayRef<TensorRef> inputs,
+                          llvm::ArrayRef<TensorRef> outputs) {
+  return runEagerly(*impl, stream, name, inputs, outputs, true).takeError();
 }
 
 struct CapturedRun::Impl {

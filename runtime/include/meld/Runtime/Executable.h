@@ -60,9 +60,7 @@ struct TensorRef {
   ref::ElementKind kind = ref::ElementKind::F32;
   llvm::SmallVector<int64_t, 4> shape;
 
-  void *data() const {
-    return static_cast<char *>(buffer->data()) + offset;
-  }
+  void *data() const { return static_cast<char *>(buffer->data()) + offset; }
   size_t sizeInBytes() const {
     return static_cast<size_t>(ref::numElements(shape)) *
            ref::storageBytes(kind);
@@ -149,6 +147,11 @@ public:
   llvm::Expected<std::vector<TensorRef>>
   run(Stream &stream, llvm::StringRef function,
       llvm::ArrayRef<TensorRef> inputs, llvm::ArrayRef<TensorRef> outputs = {});
+  /// Like run(), with one output per result required (what the C API
+  /// calls).
+  llvm::Error runInto(Stream &stream, llvm::StringRef function,
+                      llvm::ArrayRef<TensorRef> inputs,
+                      llvm::ArrayRef<TensorRef> outputs);
 
   /// Captures one run of `function` on these buffers.
   llvm::Expected<std::unique_ptr<CapturedRun>>
