@@ -104,28 +104,17 @@ struct GraphExecObject {
   std::mutex mutex;
 };
 
-template <typename T> struct KindOf;
-template <> struct KindOf<Device> {
-  static constexpr Kind value = Kind::Device;
-};
-template <> struct KindOf<Buffer> {
-  static constexpr Kind value = Kind::Buffer;
-};
-template <> struct KindOf<StreamObject> {
-  static constexpr Kind value = Kind::Stream;
-};
-template <> struct KindOf<EventObject> {
-  static constexpr Kind value = Kind::Event;
-};
-template <> struct KindOf<ExecutableObject> {
-  static constexpr Kind value = Kind::Executable;
-};
-template <> struct KindOf<GraphObject> {
-  static constexpr Kind value = Kind::Graph;
-};
-template <> struct KindOf<GraphExecObject> {
-  static constexpr Kind value = Kind::GraphExec;
-};
+/// The handle kind of each object type (overloads on a null pointer).
+constexpr Kind kindOf(const Device *) { return Kind::Device; }
+constexpr Kind kindOf(const Buffer *) { return Kind::Buffer; }
+constexpr Kind kindOf(const StreamObject *) { return Kind::Stream; }
+constexpr Kind kindOf(const EventObject *) { return Kind::Event; }
+constexpr Kind kindOf(const ExecutableObject *) { return Kind::Executable; }
+constexpr Kind kindOf(const GraphObject *) { return Kind::Graph; }
+constexpr Kind kindOf(const GraphExecObject *) { return Kind::GraphExec; }
+template <typename T> constexpr Kind kindOf() {
+  return kindOf(static_cast<const T *>(nullptr));
+}
 
 class HandleTable {
 public:
@@ -140,14 +129,14 @@ public:
       entries.emplace_back();
     }
     Entry &e = entries[slot];
-    e.kind = KindOf<T>::value;
+    e.kind = kindOf<T>();
     e.object = std::move(object);
     return (uint64_t(e.kind) << 56) | (uint64_t(e.generation) << 32) | slot;
   }
 
   template <typename T> Expected<std::shared_ptr<T>> get(uint64_t id) {
     std::lock_guard<std::mutex> lock(mutex);
-    Expected<Entry *> e = find(id, KindOf<T>::value);
+    Expected<Entry *> e = find(id, kindOf<T>());
     if (!e)
       return e.takeError();
     return std::static_pointer_cast<T>((*e)->object);
@@ -157,7 +146,7 @@ public:
   template <typename T> Error remove(uint64_t id) {
     std::shared_ptr<void> object; // destroyed outside the lock
     std::lock_guard<std::mutex> lock(mutex);
-    Expected<Entry *> e = find(id, KindOf<T>::value);
+    Expected<Entry *> e = find(id, kindOf<T>());
     if (!e)
       return e.takeError();
     object = std::move((*e)->object);
@@ -288,6 +277,21 @@ Error checkSameDevice(const ExecutableObject &e, const StreamObject &s) {
 }
 
 const char *functionName(const char *name) { return name ? name : ""; }
+
+/// A new handle for what `create` made (a stream, event, executable, graph
+/// or graph exec of `device`), stored in `member` of a new Object.
+template <typename Object, typename T, typename H>
+meld_status_t addObject(std::shared_ptr<Device> device,
+                        Expected<std::unique_ptr<T>> created,
+                        std::unique_ptr<T> Object::*member, H *handle) {
+  if (!created)
+    return fail(created.takeError());
+  auto object = std::make_shared<Object>();
+  object->device = std::move(device);
+  (*object).*member = std::move(*created);
+  handle->id = handles().add<Object>(std::move(object));
+  return ok();
+}
 
 } // namespace
 
@@ -498,14 +502,7 @@ meld_status_t meld_buffer_copy(meld_stream_t stream, meld_buffer_t dst,
 meld_status_t meld_stream_create(meld_device_t device, meld_stream_t *stream) {
   MELD_CHECK_OUT(stream);
   MELD_GET(Device, d, device);
-  Expected<std::unique_ptr<Stream>> s = d->createStream();
-  if (!s)
-    return fail(s.takeError());
-  auto object = std::make_shared<StreamObject>();
-  object->device = d;
-  object->stream = std::move(*s);
-  stream->id = handles().add<StreamObject>(std::move(object));
-  return ok();
+  return addObject(d, d->createStream(), &StreamObject::stream, stream);
 }
 
 meld_status_t meld_stream_release(meld_stream_t stream) {
@@ -534,14 +531,7 @@ meld_status_t meld_stream_synchronize(meld_stream_t stream) {
 meld_status_t meld_event_create(meld_device_t device, meld_event_t *event) {
   MELD_CHECK_OUT(event);
   MELD_GET(Device, d, device);
-  Expected<std::unique_ptr<Event>> e = d->createEvent();
-  if (!e)
-    return fail(e.takeError());
-  auto object = std::make_shared<EventObject>();
-  object->device = d;
-  object->event = std::move(*e);
-  event->id = handles().add<EventObject>(std::move(object));
-  return ok();
+  return addObject(d, d->createEvent(), &EventObject::event, event);
 }
 
 meld_status_t meld_event_release(meld_event_t event) {
@@ -590,15 +580,8 @@ static meld_status_t loadExecutable(meld_device_t device,
   if (!bundle)
     return fail(makeStatusError(MELD_ERROR_INVALID_BUNDLE,
                                 llvm::toString(bundle.takeError())));
-  Expected<std::unique_ptr<Executable>> e =
-      Executable::load(d, std::move(*bundle));
-  if (!e)
-    return fail(e.takeError());
-  auto object = std::make_shared<ExecutableObject>();
-  object->device = d;
-  object->executable = std::move(*e);
-  exe->id = handles().add<ExecutableObject>(std::move(object));
-  return ok();
+  return addObject(d, Executable::load(d, std::move(*bundle)),
+                   &ExecutableObject::executable, exe);
 }
 
 meld_status_t meld_executable_load(meld_device_t device, const void *bundle,
@@ -745,14 +728,8 @@ meld_status_t meld_stream_end_capture(meld_stream_t stream,
   MELD_CHECK_OUT(graph);
   MELD_GET(StreamObject, s, stream);
   std::lock_guard<std::mutex> lock(s->mutex);
-  Expected<std::unique_ptr<Graph>> g = s->stream->endCapture();
-  if (!g)
-    return fail(g.takeError());
-  auto object = std::make_shared<GraphObject>();
-  object->device = s->device;
-  object->graph = std::move(*g);
-  graph->id = handles().add<GraphObject>(std::move(object));
-  return ok();
+  return addObject(s->device, s->stream->endCapture(), &GraphObject::graph,
+                   graph);
 }
 
 meld_status_t meld_stream_is_capturing(meld_stream_t stream, int *capturing) {
@@ -767,14 +744,8 @@ meld_status_t meld_graph_instantiate(meld_graph_t graph,
                                      meld_graph_exec_t *exec) {
   MELD_CHECK_OUT(exec);
   MELD_GET(GraphObject, g, graph);
-  Expected<std::unique_ptr<GraphExec>> e = g->graph->instantiate();
-  if (!e)
-    return fail(e.takeError());
-  auto object = std::make_shared<GraphExecObject>();
-  object->device = g->device;
-  object->exec = std::move(*e);
-  exec->id = handles().add<GraphExecObject>(std::move(object));
-  return ok();
+  return addObject(g->device, g->graph->instantiate(), &GraphExecObject::exec,
+                   exec);
 }
 
 meld_status_t meld_graph_release(meld_graph_t graph) {

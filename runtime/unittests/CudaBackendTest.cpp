@@ -24,6 +24,81 @@ using namespace meld::runtime;
 
 namespace {
 
+// Pieces of the test kernels that several of them share (string literals,
+// concatenated into kTestPtx).
+
+// Per thread i < a_size: loads a[i] of an f32 buffer into %f0 (address in
+// %rd7); branches to DONE past the end.
+#define MELD_PTX_LOAD_ELEMENT                                                  \
+  R"ptx(
+  ld.param.u64 %rd0, [a_aligned];
+  ld.param.u64 %rd1, [a_offset];
+  ld.param.u64 %rd2, [a_size];
+  ld.param.u64 %rd3, [a_stride];
+  mov.u32 %r0, %ctaid.x;
+  mov.u32 %r1, %ntid.x;
+  mov.u32 %r2, %tid.x;
+  cvt.u64.u32 %rd5, %r2;
+  mad.wide.u32 %rd4, %r0, %r1, %rd5;
+  setp.ge.s64 %p, %rd4, %rd2;
+  @%p bra DONE;
+  mad.lo.s64 %rd6, %rd4, %rd3, %rd1;
+  shl.b64 %rd6, %rd6, 2;
+  add.s64 %rd6, %rd0, %rd6;
+  cvta.to.global.u64 %rd7, %rd6;
+  ld.global.f32 %f0, [%rd7];
+)ptx"
+// Stores %f1 back into a[i] and ends the kernel.
+#define MELD_PTX_STORE_ELEMENT                                                 \
+  R"ptx(
+  st.global.f32 [%rd7], %f1;
+DONE:
+  ret;
+}
+)ptx"
+
+// The parameters of the counter kernels: an i32 counter c, an i32 limit l
+// and an i8 predicate p, rank-0 expanded descriptors; their registers; the
+// counter's address into %rd0 and value into %r0.
+#define MELD_PTX_COUNTER_PROLOGUE                                              \
+  R"ptx((.param .u64 c0, .param .u64 c1, .param .u64 c2,
+  .param .u64 c3, .param .u64 c4,
+  .param .u64 l0, .param .u64 l1, .param .u64 l2,
+  .param .u64 l3, .param .u64 l4,
+  .param .u64 p0, .param .u64 p1, .param .u64 p2,
+  .param .u64 p3, .param .u64 p4)
+{
+  .reg .pred %p;
+  .reg .b16 %h;
+  .reg .b32 %r<2>;
+  .reg .b64 %rd<6>;
+  ld.param.u64 %rd0, [c1];
+  ld.param.u64 %rd1, [c2];
+  shl.b64 %rd1, %rd1, 2;
+  add.s64 %rd0, %rd0, %rd1;
+  cvta.to.global.u64 %rd0, %rd0;
+  ld.global.u32 %r0, [%rd0];
+)ptx"
+// p[0] = %r0 < l[0]; ends the kernel.
+#define MELD_PTX_STORE_LESS_THAN                                               \
+  R"ptx(
+  ld.param.u64 %rd2, [l1];
+  ld.param.u64 %rd3, [l2];
+  shl.b64 %rd3, %rd3, 2;
+  add.s64 %rd2, %rd2, %rd3;
+  cvta.to.global.u64 %rd2, %rd2;
+  ld.global.u32 %r1, [%rd2];
+  setp.lt.s32 %p, %r0, %r1;
+  selp.u16 %h, 1, 0, %p;
+  ld.param.u64 %rd4, [p1];
+  ld.param.u64 %rd5, [p2];
+  add.s64 %rd4, %rd4, %rd5;
+  cvta.to.global.u64 %rd4, %rd4;
+  st.global.u8 [%rd4], %h;
+  ret;
+}
+)ptx"
+
 /// Test kernels, written by hand in the Meld GPU kernel ABI: per buffer the
 /// expanded descriptor {allocated, aligned, offset, size, stride}, per index
 /// an int64.
@@ -40,29 +115,8 @@ const char kTestPtx[] = R"ptx(
   .reg .pred %p;
   .reg .f32 %f<2>;
   .reg .b32 %r<3>;
-  .reg .b64 %rd<8>;
-  ld.param.u64 %rd0, [a_aligned];
-  ld.param.u64 %rd1, [a_offset];
-  ld.param.u64 %rd2, [a_size];
-  ld.param.u64 %rd3, [a_stride];
-  mov.u32 %r0, %ctaid.x;
-  mov.u32 %r1, %ntid.x;
-  mov.u32 %r2, %tid.x;
-  cvt.u64.u32 %rd5, %r2;
-  mad.wide.u32 %rd4, %r0, %r1, %rd5;
-  setp.ge.s64 %p, %rd4, %rd2;
-  @%p bra DONE;
-  mad.lo.s64 %rd6, %rd4, %rd3, %rd1;
-  shl.b64 %rd6, %rd6, 2;
-  add.s64 %rd6, %rd0, %rd6;
-  cvta.to.global.u64 %rd7, %rd6;
-  ld.global.f32 %f0, [%rd7];
-  add.f32 %f1, %f0, 0f3F800000;
-  st.global.f32 [%rd7], %f1;
-DONE:
-  ret;
-}
-
+  .reg .b64 %rd<8>;)ptx" MELD_PTX_LOAD_ELEMENT R"ptx(
+  add.f32 %f1, %f0, 0f3F800000;)ptx" MELD_PTX_STORE_ELEMENT R"ptx(
 // a[i] += v for i < size: one f32 buffer and an index.
 .visible .entry add_scalar(.param .u64 a_allocated, .param .u64 a_aligned,
                            .param .u64 a_offset, .param .u64 a_size,
@@ -72,100 +126,21 @@ DONE:
   .reg .f32 %f<3>;
   .reg .b32 %r<3>;
   .reg .b64 %rd<9>;
-  ld.param.u64 %rd0, [a_aligned];
-  ld.param.u64 %rd1, [a_offset];
-  ld.param.u64 %rd2, [a_size];
-  ld.param.u64 %rd3, [a_stride];
-  ld.param.u64 %rd8, [v];
-  mov.u32 %r0, %ctaid.x;
-  mov.u32 %r1, %ntid.x;
-  mov.u32 %r2, %tid.x;
-  cvt.u64.u32 %rd5, %r2;
-  mad.wide.u32 %rd4, %r0, %r1, %rd5;
-  setp.ge.s64 %p, %rd4, %rd2;
-  @%p bra DONE;
-  mad.lo.s64 %rd6, %rd4, %rd3, %rd1;
-  shl.b64 %rd6, %rd6, 2;
-  add.s64 %rd6, %rd0, %rd6;
-  cvta.to.global.u64 %rd7, %rd6;
-  ld.global.f32 %f0, [%rd7];
+  ld.param.u64 %rd8, [v];)ptx" MELD_PTX_LOAD_ELEMENT R"ptx(
   cvt.rn.f32.s64 %f2, %rd8;
-  add.f32 %f1, %f0, %f2;
-  st.global.f32 [%rd7], %f1;
-DONE:
-  ret;
-}
-
-// p[0] = c[0] < l[0]: i32 counter and limit, i8 predicate.
-.visible .entry less_than(.param .u64 c0, .param .u64 c1, .param .u64 c2,
-                          .param .u64 c3, .param .u64 c4,
-                          .param .u64 l0, .param .u64 l1, .param .u64 l2,
-                          .param .u64 l3, .param .u64 l4,
-                          .param .u64 p0, .param .u64 p1, .param .u64 p2,
-                          .param .u64 p3, .param .u64 p4)
-{
-  .reg .pred %p;
-  .reg .b16 %h;
-  .reg .b32 %r<2>;
-  .reg .b64 %rd<6>;
-  ld.param.u64 %rd0, [c1];
-  ld.param.u64 %rd1, [c2];
-  shl.b64 %rd1, %rd1, 2;
-  add.s64 %rd0, %rd0, %rd1;
-  cvta.to.global.u64 %rd0, %rd0;
-  ld.global.u32 %r0, [%rd0];
-  ld.param.u64 %rd2, [l1];
-  ld.param.u64 %rd3, [l2];
-  shl.b64 %rd3, %rd3, 2;
-  add.s64 %rd2, %rd2, %rd3;
-  cvta.to.global.u64 %rd2, %rd2;
-  ld.global.u32 %r1, [%rd2];
-  setp.lt.s32 %p, %r0, %r1;
-  selp.u16 %h, 1, 0, %p;
-  ld.param.u64 %rd4, [p1];
-  ld.param.u64 %rd5, [p2];
-  add.s64 %rd4, %rd4, %rd5;
-  cvta.to.global.u64 %rd4, %rd4;
-  st.global.u8 [%rd4], %h;
-  ret;
-}
-
+  add.f32 %f1, %f0, %f2;)ptx" MELD_PTX_STORE_ELEMENT R"ptx(
+// p[0] = c[0] < l[0].
+.visible .entry less_than)ptx" MELD_PTX_COUNTER_PROLOGUE MELD_PTX_STORE_LESS_THAN
+                        R"ptx(
 // c[0] += 1; p[0] = c[0] < l[0].
-.visible .entry count_step(.param .u64 c0, .param .u64 c1, .param .u64 c2,
-                           .param .u64 c3, .param .u64 c4,
-                           .param .u64 l0, .param .u64 l1, .param .u64 l2,
-                           .param .u64 l3, .param .u64 l4,
-                           .param .u64 p0, .param .u64 p1, .param .u64 p2,
-                           .param .u64 p3, .param .u64 p4)
-{
-  .reg .pred %p;
-  .reg .b16 %h;
-  .reg .b32 %r<2>;
-  .reg .b64 %rd<6>;
-  ld.param.u64 %rd0, [c1];
-  ld.param.u64 %rd1, [c2];
-  shl.b64 %rd1, %rd1, 2;
-  add.s64 %rd0, %rd0, %rd1;
-  cvta.to.global.u64 %rd0, %rd0;
-  ld.global.u32 %r0, [%rd0];
+.visible .entry count_step)ptx" MELD_PTX_COUNTER_PROLOGUE R"ptx(
   add.s32 %r0, %r0, 1;
-  st.global.u32 [%rd0], %r0;
-  ld.param.u64 %rd2, [l1];
-  ld.param.u64 %rd3, [l2];
-  shl.b64 %rd3, %rd3, 2;
-  add.s64 %rd2, %rd2, %rd3;
-  cvta.to.global.u64 %rd2, %rd2;
-  ld.global.u32 %r1, [%rd2];
-  setp.lt.s32 %p, %r0, %r1;
-  selp.u16 %h, 1, 0, %p;
-  ld.param.u64 %rd4, [p1];
-  ld.param.u64 %rd5, [p2];
-  add.s64 %rd4, %rd4, %rd5;
-  cvta.to.global.u64 %rd4, %rd4;
-  st.global.u8 [%rd4], %h;
-  ret;
-}
-)ptx";
+  st.global.u32 [%rd0], %r0;)ptx" MELD_PTX_STORE_LESS_THAN;
+
+#undef MELD_PTX_LOAD_ELEMENT
+#undef MELD_PTX_STORE_ELEMENT
+#undef MELD_PTX_COUNTER_PROLOGUE
+#undef MELD_PTX_STORE_LESS_THAN
 
 using meld::runtime::testing::statusOf;
 using meld::runtime::testing::take;
