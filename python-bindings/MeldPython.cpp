@@ -23,11 +23,18 @@
 
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
+
+// numpy's C API: the fast path for numpy arrays in and out (nb::ndarray
+// covers every other array type).
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
+#include <numpy/arrayobject.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -157,29 +164,6 @@ const char *numpyName(ref::ElementKind kind) {
   return "?";
 }
 
-/// The dtype of results of `kind` (bf16 as uint16 bit patterns).
-dl::dtype outputDtype(ref::ElementKind kind) {
-  switch (kind) {
-  case ref::ElementKind::F64:
-    return nb::dtype<double>();
-  case ref::ElementKind::F32:
-    return nb::dtype<float>();
-  case ref::ElementKind::F16:
-    return {static_cast<uint8_t>(dl::dtype_code::Float), 16, 1};
-  case ref::ElementKind::BF16:
-    return nb::dtype<uint16_t>();
-  case ref::ElementKind::I64:
-    return nb::dtype<int64_t>();
-  case ref::ElementKind::I32:
-    return nb::dtype<int32_t>();
-  case ref::ElementKind::I8:
-    return nb::dtype<int8_t>();
-  case ref::ElementKind::I1:
-    return nb::dtype<bool>();
-  }
-  return nb::dtype<float>();
-}
-
 /// Whether an array of dtype `dt` may be passed for an argument of `kind`.
 bool accepts(ref::ElementKind kind, dl::dtype dt) {
   if (dt.lanes != 1)
@@ -270,23 +254,21 @@ AlignedBytes allocateAligned(size_t bytes) {
   return AlignedBytes(static_cast<char *>(p));
 }
 
-/// Copies a strided array into contiguous row-major `dst`.
+/// Copies a strided array (strides in bytes) into contiguous row-major
+/// `dst`.
 void copyStrided(char *dst, const char *src, const int64_t *shape,
-                 const int64_t *strides, size_t rank, size_t item) {
+                 const int64_t *byteStrides, size_t rank, int64_t item) {
   if (rank == 0) {
     std::memcpy(dst, src, item);
     return;
   }
-  std::vector<int64_t> index(rank, 0);
-  int64_t total = 1;
-  for (size_t i = 0; i < rank; ++i)
-    total *= shape[i];
+  llvm::SmallVector<int64_t, 4> index(rank, 0);
+  int64_t total = ref::numElements(llvm::ArrayRef<int64_t>(shape, rank));
   for (int64_t n = 0; n < total; ++n) {
     int64_t offset = 0;
     for (size_t i = 0; i < rank; ++i)
-      offset += index[i] * strides[i];
-    std::memcpy(dst + n * item, src + offset * static_cast<int64_t>(item),
-                item);
+      offset += index[i] * byteStrides[i];
+    std::memcpy(dst + n * item, src + offset, item);
     for (size_t i = rank; i-- > 0;) {
       if (++index[i] < shape[i])
         break;
@@ -326,26 +308,86 @@ bool castFallback(nb::handle obj, InArray &out) {
   return false;
 }
 
+/// What convertArgument needs to know about an input array.
+struct ArrayInfo {
+  const char *data = nullptr;
+  dl::dtype dtype;
+  size_t rank = 0;
+  const int64_t *shape = nullptr;
+  /// Strides in bytes; empty: C-contiguous.
+  llvm::SmallVector<int64_t, 4> byteStrides;
+};
+
+static_assert(sizeof(npy_intp) == sizeof(int64_t), "64-bit numpy expected");
+
+/// The numpy fast path: a native-byte-order ndarray of a plain dtype.
+bool numpyInfo(nb::handle obj, ArrayInfo &info) {
+  if (!PyArray_Check(obj.ptr()))
+    return false;
+  auto *array = reinterpret_cast<PyArrayObject *>(obj.ptr());
+  PyArray_Descr *descr = PyArray_DESCR(array);
+  if (!PyArray_ISNOTSWAPPED(array))
+    return false;
+  uint8_t bits = static_cast<uint8_t>(PyArray_ITEMSIZE(array) * 8);
+  switch (descr->kind) {
+  case 'f':
+    info.dtype = {static_cast<uint8_t>(dl::dtype_code::Float), bits, 1};
+    break;
+  case 'i':
+    info.dtype = {static_cast<uint8_t>(dl::dtype_code::Int), bits, 1};
+    break;
+  case 'u':
+    info.dtype = {static_cast<uint8_t>(dl::dtype_code::UInt), bits, 1};
+    break;
+  case 'b':
+    info.dtype = {static_cast<uint8_t>(dl::dtype_code::Bool), bits, 1};
+    break;
+  default:
+    return false; // complex, objects, ml_dtypes, ...: the generic path
+  }
+  info.data = static_cast<const char *>(PyArray_DATA(array));
+  info.rank = static_cast<size_t>(PyArray_NDIM(array));
+  info.shape = reinterpret_cast<const int64_t *>(PyArray_DIMS(array));
+  if (!PyArray_IS_C_CONTIGUOUS(array)) {
+    const npy_intp *strides = PyArray_STRIDES(array);
+    info.byteStrides.assign(strides, strides + info.rank);
+  }
+  return true;
+}
+
 void convertArgument(const runtime::FunctionSignature &sig, size_t i,
                      nb::handle obj, Arguments &args) {
   const runtime::TensorSpec &spec = sig.inputs[i];
-  InArray array;
-  if (!nb::try_cast(obj, array, false) && !castFallback(obj, array))
-    throw nb::type_error(
-        ("@" + sig.name + ": argument " + std::to_string(i) + " must be a " +
-         numpyName(spec.kind) + " array for " + formatSpec(spec) +
-         " (a numpy array or an object with __dlpack__ in host memory), "
-         "got " +
-         nb::cast<std::string>(nb::str(obj.type().attr("__name__"))))
-            .c_str());
-  if (!accepts(spec.kind, array.dtype()))
+  ArrayInfo info;
+  if (!numpyInfo(obj, info)) {
+    InArray array;
+    if (!nb::try_cast(obj, array, false) && !castFallback(obj, array))
+      throw nb::type_error(
+          ("@" + sig.name + ": argument " + std::to_string(i) + " must be a " +
+           numpyName(spec.kind) + " array for " + formatSpec(spec) +
+           " (a numpy array or an object with __dlpack__ in host memory), "
+           "got " +
+           nb::cast<std::string>(nb::str(obj.type().attr("__name__"))))
+              .c_str());
+    info.data = static_cast<const char *>(array.data());
+    info.dtype = array.dtype();
+    info.rank = array.ndim();
+    info.shape = array.shape_ptr();
+    if (const int64_t *strides = array.stride_ptr()) {
+      int64_t item = static_cast<int64_t>(array.itemsize());
+      for (size_t d = 0; d < info.rank; ++d)
+        info.byteStrides.push_back(strides[d] * item);
+    }
+    args.arrays.push_back(std::move(array)); // keeps the memory alive
+  }
+  if (!accepts(spec.kind, info.dtype))
     throw nb::type_error(("@" + sig.name + ": argument " + std::to_string(i) +
-                          " has dtype " + describeDtype(array.dtype()) +
+                          " has dtype " + describeDtype(info.dtype) +
                           ", expected " + numpyName(spec.kind) + " for " +
                           formatSpec(spec))
                              .c_str());
-  size_t rank = array.ndim();
-  const int64_t *shape = array.shape_ptr();
+  size_t rank = info.rank;
+  const int64_t *shape = info.shape;
   bool shapeOk = rank == spec.shape.size();
   for (size_t d = 0; shapeOk && d < rank; ++d)
     shapeOk = spec.shape[d] < 0 || spec.shape[d] == shape[d];
@@ -355,13 +397,12 @@ void convertArgument(const runtime::FunctionSignature &sig, size_t i,
                            ", expected " + formatSpec(spec))
                               .c_str());
 
-  size_t item = ref::storageBytes(spec.kind);
-  const char *data = static_cast<const char *>(array.data());
+  int64_t item = ref::storageBytes(spec.kind);
   bool contiguous = true;
-  if (const int64_t *strides = array.stride_ptr()) {
-    int64_t expected = 1;
+  if (!info.byteStrides.empty()) {
+    int64_t expected = item;
     for (size_t d = rank; d-- > 0;) {
-      if (shape[d] != 1 && strides[d] != expected)
+      if (shape[d] != 1 && info.byteStrides[d] != expected)
         contiguous = false;
       expected *= shape[d];
     }
@@ -369,22 +410,22 @@ void convertArgument(const runtime::FunctionSignature &sig, size_t i,
   jit::HostView view;
   view.kind = spec.kind;
   view.shape.assign(shape, shape + rank);
-  bool aligned = reinterpret_cast<uintptr_t>(data) % 16 == 0;
+  bool aligned = reinterpret_cast<uintptr_t>(info.data) % 16 == 0;
   if (contiguous && aligned) {
-    view.data = const_cast<char *>(data);
+    view.data = const_cast<char *>(info.data);
   } else {
     size_t bytes = view.sizeInBytes();
     AlignedBytes copy = allocateAligned(bytes);
     if (contiguous)
-      std::memcpy(copy.get(), data, bytes);
+      std::memcpy(copy.get(), info.data, bytes);
     else
-      copyStrided(copy.get(), data, shape, array.stride_ptr(), rank, item);
+      copyStrided(copy.get(), info.data, shape, info.byteStrides.data(), rank,
+                  item);
     view.data = copy.get();
     args.copies.push_back(std::move(copy));
     inputCopies.fetch_add(1, std::memory_order_relaxed);
   }
   args.views.push_back(std::move(view));
-  args.arrays.push_back(std::move(array));
 }
 
 void convertArguments(const runtime::FunctionSignature &sig, nb::args inputs,
@@ -396,7 +437,6 @@ void convertArguments(const runtime::FunctionSignature &sig, nb::args inputs,
                           (sig.inputs.size() == 1 ? "" : "s") + ", got " +
                           std::to_string(n))
                              .c_str());
-  args.arrays.reserve(n);
   for (size_t i = 0; i < n; ++i)
     convertArgument(sig, i, inputs[i], args);
 }
@@ -405,33 +445,64 @@ void convertArguments(const runtime::FunctionSignature &sig, nb::args inputs,
 // Arrays out
 //===----------------------------------------------------------------------===//
 
+int numpyType(ref::ElementKind kind) {
+  switch (kind) {
+  case ref::ElementKind::F64:
+    return NPY_FLOAT64;
+  case ref::ElementKind::F32:
+    return NPY_FLOAT32;
+  case ref::ElementKind::F16:
+    return NPY_FLOAT16;
+  case ref::ElementKind::BF16:
+    return NPY_UINT16; // bit patterns
+  case ref::ElementKind::I64:
+    return NPY_INT64;
+  case ref::ElementKind::I32:
+    return NPY_INT32;
+  case ref::ElementKind::I8:
+    return NPY_INT8;
+  case ref::ElementKind::I1:
+    return NPY_BOOL;
+  }
+  return NPY_FLOAT32;
+}
+
+/// A writable C-contiguous numpy array over `data`, kept alive by `owner`.
+nb::object makeArray(ref::ElementKind kind, llvm::ArrayRef<int64_t> shape,
+                     void *data, nb::capsule owner) {
+  llvm::SmallVector<npy_intp, 4> dims(shape.begin(), shape.end());
+  PyObject *array =
+      PyArray_New(&PyArray_Type, static_cast<int>(dims.size()), dims.data(),
+                  numpyType(kind), nullptr, data, 0, NPY_ARRAY_CARRAY, nullptr);
+  if (!array)
+    throw nb::python_error();
+  // Steals the reference to the owner.
+  if (PyArray_SetBaseObject(reinterpret_cast<PyArrayObject *>(array),
+                            owner.release().ptr()) < 0) {
+    Py_DECREF(array);
+    throw nb::python_error();
+  }
+  return nb::steal(array);
+}
+
 /// A numpy array owning `tensor` (host memory), without a copy.
 nb::object wrapTensor(runtime::TensorRef tensor) {
   auto *owned = new runtime::TensorRef(std::move(tensor));
   nb::capsule owner(owned, [](void *p) noexcept {
     delete static_cast<runtime::TensorRef *>(p);
   });
-  size_t rank = owned->shape.size();
-  llvm::SmallVector<size_t, 4> shape(owned->shape.begin(), owned->shape.end());
-  nb::ndarray<nb::numpy> array(owned->data(), rank, shape.data(), owner,
-                               nullptr, outputDtype(owned->kind));
-  return array.cast();
+  return makeArray(owned->kind, owned->shape, owned->data(), std::move(owner));
 }
 
 /// A fresh numpy array holding a copy of `bytes`.
 nb::object copyToArray(ref::ElementKind kind, llvm::ArrayRef<int64_t> shape,
                        const void *bytes, size_t size) {
-  auto storage = std::make_shared<AlignedBytes>(allocateAligned(size));
+  AlignedBytes storage = allocateAligned(size);
   if (size)
-    std::memcpy(storage->get(), bytes, size);
-  auto *holder = new std::shared_ptr<AlignedBytes>(storage);
-  nb::capsule owner(holder, [](void *p) noexcept {
-    delete static_cast<std::shared_ptr<AlignedBytes> *>(p);
-  });
-  llvm::SmallVector<size_t, 4> dims(shape.begin(), shape.end());
-  nb::ndarray<nb::numpy> array(storage->get(), dims.size(), dims.data(), owner,
-                               nullptr, outputDtype(kind));
-  return array.cast();
+    std::memcpy(storage.get(), bytes, size);
+  char *data = storage.release();
+  nb::capsule owner(data, [](void *p) noexcept { std::free(p); });
+  return makeArray(kind, shape, data, std::move(owner));
 }
 
 nb::tuple wrapTensors(std::vector<runtime::TensorRef> tensors) {
@@ -651,6 +722,22 @@ public:
     return wrapTensors(std::move(results));
   }
 
+  /// Benchmark helper: nanoseconds per Program::run (the C++ JIT API, no
+  /// Python in the loop) on these inputs, results in fresh host memory.
+  double benchRun(nb::args inputs, int64_t iterations) {
+    const runtime::FunctionSignature &sig = resolve(std::nullopt);
+    Arguments args;
+    convertArguments(sig, inputs, args);
+    nb::gil_scoped_release release;
+    auto start = std::chrono::steady_clock::now();
+    for (int64_t i = 0; i < iterations; ++i)
+      unwrap(program->run(sig.name, args.views));
+    return std::chrono::duration<double, std::nano>(
+               std::chrono::steady_clock::now() - start)
+               .count() /
+           static_cast<double>(std::max<int64_t>(iterations, 1));
+  }
+
   nb::tuple interpret(nb::args inputs, std::optional<std::string> function) {
     const runtime::FunctionSignature &sig = resolve(function);
     Arguments args;
@@ -736,19 +823,37 @@ private:
   void convertOutput(const runtime::FunctionSignature &sig, size_t i,
                      nb::handle obj, Arguments &outs) {
     const runtime::TensorSpec &spec = sig.outputs[i];
+    ArrayInfo info;
     nb::ndarray<nb::device::cpu> array;
-    if (!nb::try_cast(obj, array, false))
+    bool writable = true;
+    if (numpyInfo(obj, info)) {
+      writable =
+          PyArray_ISWRITEABLE(reinterpret_cast<PyArrayObject *>(obj.ptr()));
+    } else if (nb::try_cast(obj, array, false)) {
+      info.data = static_cast<const char *>(array.data());
+      info.dtype = array.dtype();
+      info.rank = array.ndim();
+      info.shape = array.shape_ptr();
+      if (const int64_t *strides = array.stride_ptr())
+        for (size_t d = 0; d < info.rank; ++d)
+          info.byteStrides.push_back(strides[d] *
+                                     static_cast<int64_t>(array.itemsize()));
+      outs.arrays.push_back(InArray(array));
+    } else {
+      writable = false;
+    }
+    if (!writable)
       throw nb::type_error(("@" + sig.name + ": out[" + std::to_string(i) +
                             "] must be a writable " + numpyName(spec.kind) +
                             " array for " + formatSpec(spec))
                                .c_str());
-    if (!accepts(spec.kind, array.dtype()))
+    if (!accepts(spec.kind, info.dtype))
       throw nb::type_error(("@" + sig.name + ": out[" + std::to_string(i) +
-                            "] has dtype " + describeDtype(array.dtype()) +
+                            "] has dtype " + describeDtype(info.dtype) +
                             ", expected " + numpyName(spec.kind))
                                .c_str());
-    size_t rank = array.ndim();
-    const int64_t *shape = array.shape_ptr();
+    size_t rank = info.rank;
+    const int64_t *shape = info.shape;
     bool ok = rank == spec.shape.size();
     for (size_t d = 0; ok && d < rank; ++d)
       ok = spec.shape[d] < 0 || spec.shape[d] == shape[d];
@@ -758,22 +863,20 @@ private:
                              ", expected " + formatSpec(spec))
                                 .c_str());
     bool contiguous = true;
-    if (const int64_t *strides = array.stride_ptr()) {
-      int64_t expected = 1;
-      for (size_t d = rank; d-- > 0;) {
-        if (shape[d] != 1 && strides[d] != expected)
-          contiguous = false;
-        expected *= shape[d];
-      }
+    int64_t expected = ref::storageBytes(spec.kind);
+    for (size_t d = info.byteStrides.size(); d-- > 0;) {
+      if (shape[d] != 1 && info.byteStrides[d] != expected)
+        contiguous = false;
+      expected *= shape[d];
     }
-    if (!contiguous || reinterpret_cast<uintptr_t>(array.data()) % 16 != 0)
+    if (!contiguous || reinterpret_cast<uintptr_t>(info.data) % 16 != 0)
       throw nb::value_error(
           ("@" + sig.name + ": out[" + std::to_string(i) +
            "] must be C-contiguous and 16-byte aligned (results are "
            "written in place)")
               .c_str());
     jit::HostView view;
-    view.data = array.data();
+    view.data = const_cast<char *>(info.data);
     view.kind = spec.kind;
     view.shape.assign(shape, shape + rank);
     outs.views.push_back(std::move(view));
@@ -809,6 +912,8 @@ PyExecutable *compileText(const std::string &text, const std::string &device,
 } // namespace
 
 NB_MODULE(_meld, m) {
+  if (_import_array() < 0)
+    throw nb::python_error();
   m.doc() = "Meld's JIT: compile meld IR, run it on numpy arrays and DLPack "
             "tensors, capture and replay graphs (see docs/python.md)";
 
@@ -866,6 +971,9 @@ NB_MODULE(_meld, m) {
       .def("capture", &PyExecutable::capture, nb::arg("inputs"),
            nb::arg("function") = nb::none(),
            "Captures one run on copies of the inputs into a Graph.")
+      .def("_bench_run", &PyExecutable::benchRun, nb::arg("inputs"),
+           nb::arg("iterations"),
+           "ns per Program::run call (C++ loop), for bench/python.")
       .def("fusion_report", &PyExecutable::fusionReport)
       .def("bundle_bytes", &PyExecutable::bundleBytes)
       .def("signature", &PyExecutable::signature,

@@ -533,6 +533,14 @@ def test_out_arrays_are_written_in_place(add2):
         add2(a, b, out=[np.empty((8, 4), np.float32).T])
     with pytest.raises(TypeError, match="out="):
         add2(a, b, out=[])
+    readonly = np.empty((4, 8), np.float32)
+    readonly.flags.writeable = False
+    with pytest.raises(TypeError, match="writable"):
+        add2(a, b, out=[readonly])
+    with pytest.raises(TypeError, match="dtype float64"):
+        add2(a, b, out=[np.empty((4, 8), np.float64)])
+    with pytest.raises(ValueError, match="shape"):
+        add2(a, b, out=[np.empty((4, 9), np.float32)])
 
 
 class DLPackOnly:
