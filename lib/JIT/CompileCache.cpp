@@ -9,8 +9,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace meld;
 using namespace meld::jit;
@@ -26,15 +26,22 @@ CompileCache::create(size_t memoryEntries, llvm::StringRef directory) {
       new CompileCache(memoryEntries, directory.str()));
 }
 
-std::string CompileCache::makeKey(llvm::StringRef description,
-                                  llvm::StringRef source) {
-  llvm::SHA256 hash;
-  // Lengths first, so no two (description, source) pairs hash alike.
-  hash.update(std::to_string(description.size()) + ":");
-  hash.update(description);
-  hash.update(std::to_string(source.size()) + ":");
-  hash.update(source);
-  return llvm::toHex(hash.final(), /*LowerCase=*/true);
+CacheKey CompileCache::makeKey(std::string description, std::string source) {
+  // The description's length first, so no two pairs hash the same text.
+  std::string text = std::to_string(description.size()) + ":" + description;
+  text += source;
+  llvm::XXH128_hash_t hash =
+      llvm::xxh3_128bits(llvm::arrayRefFromStringRef(text));
+  uint64_t words[2] = {hash.high64, hash.low64};
+  std::string hex;
+  for (uint64_t w : words)
+    hex += llvm::utohexstr(w, /*LowerCase=*/true, /*Width=*/16);
+  return CacheKey{std::move(hex), std::move(description), std::move(source)};
+}
+
+static bool sameIdentity(const CacheKey &a, const CacheKey &b) {
+  return a.hash == b.hash && a.description == b.description &&
+         a.source == b.source;
 }
 
 std::string CompileCache::getDiskPath(llvm::StringRef key) const {
@@ -48,22 +55,22 @@ CompileCache::relabel(const std::shared_ptr<Program> &p, CacheOutcome outcome) {
   return std::shared_ptr<Program>(new Program(p->impl, outcome));
 }
 
-std::shared_ptr<Program> CompileCache::lookupMemory(llvm::StringRef key) {
-  auto it = index.find(key);
-  if (it == index.end())
+std::shared_ptr<Program> CompileCache::lookupMemory(const CacheKey &key) {
+  auto it = index.find(key.hash);
+  if (it == index.end() || !sameIdentity(it->second->key, key))
     return nullptr;
   lru.splice(lru.begin(), lru, it->second);
-  return it->second->second;
+  return it->second->program;
 }
 
-void CompileCache::insertMemory(llvm::StringRef key,
+void CompileCache::insertMemory(const CacheKey &key,
                                 std::shared_ptr<Program> program) {
-  if (!capacity || index.count(key))
+  if (!capacity || index.count(key.hash))
     return;
-  lru.emplace_front(key.str(), std::move(program));
-  index[key] = lru.begin();
+  lru.push_front(MemoryEntry{key, std::move(program)});
+  index[key.hash] = lru.begin();
   while (lru.size() > capacity) {
-    index.erase(lru.back().first);
+    index.erase(lru.back().key.hash);
     lru.pop_back();
   }
 }
@@ -85,31 +92,34 @@ void CompileCache::discardDisk(llvm::StringRef key) {
   ++stats.diskRejected;
 }
 
-std::optional<CacheEntry> CompileCache::readDisk(llvm::StringRef key) {
-  std::string path = getDiskPath(key);
+std::optional<CacheEntry> CompileCache::readDisk(const CacheKey &key) {
+  std::string path = getDiskPath(key.hash);
   if (!llvm::sys::fs::exists(path))
     return std::nullopt;
   auto file = llvm::MemoryBuffer::getFile(path);
   if (!file) {
-    discardDisk(key);
+    discardDisk(key.hash);
     return std::nullopt;
   }
   // Bundle::read checks magic, version, sizes and the checksum.
   auto bundle = bundle::Bundle::read((*file)->getBuffer());
   if (!bundle) {
     llvm::consumeError(bundle.takeError());
-    discardDisk(key);
+    discardDisk(key.hash);
     return std::nullopt;
   }
   const llvm::json::Object *jit = bundle->metadata.getObject("jit");
-  std::optional<llvm::StringRef> recordedKey =
-      jit ? jit->getString("cache_key") : std::nullopt;
-  std::optional<llvm::StringRef> source =
-      jit ? jit->getString("source") : std::nullopt;
-  std::optional<llvm::StringRef> report =
-      jit ? jit->getString("fusion_report") : std::nullopt;
-  if (!recordedKey || *recordedKey != key || !source || !report) {
-    discardDisk(key);
+  auto field = [&](llvm::StringRef name) {
+    return jit ? jit->getString(name) : std::nullopt;
+  };
+  std::optional<llvm::StringRef> recordedKey = field("cache_key"),
+                                 description = field("description"),
+                                 source = field("source"),
+                                 report = field("fusion_report");
+  if (!recordedKey || *recordedKey != key.hash || !description ||
+      *description != key.description || !source || *source != key.source ||
+      !report) {
+    discardDisk(key.hash);
     return std::nullopt;
   }
   CacheEntry entry;
@@ -145,7 +155,7 @@ void CompileCache::writeDisk(llvm::StringRef key, llvm::StringRef bytes) {
 }
 
 llvm::Expected<std::shared_ptr<Program>>
-CompileCache::getOrCreate(llvm::StringRef key, LoadFn load, CompileFn compile) {
+CompileCache::getOrCreate(const CacheKey &key, LoadFn load, CompileFn compile) {
   std::shared_ptr<std::mutex> keyLock;
   {
     std::lock_guard<std::mutex> lock(mutex);
@@ -153,15 +163,15 @@ CompileCache::getOrCreate(llvm::StringRef key, LoadFn load, CompileFn compile) {
       ++stats.memoryHits;
       return relabel(hit, CacheOutcome::MemoryHit);
     }
-    std::shared_ptr<std::mutex> &slot = building[key];
+    std::shared_ptr<std::mutex> &slot = building[key.hash];
     if (!slot)
       slot = std::make_shared<std::mutex>();
     keyLock = slot;
   }
   std::lock_guard<std::mutex> building(*keyLock);
-  auto forget = llvm::make_scope_exit([&] {
+  llvm::scope_exit forget([&] {
     std::lock_guard<std::mutex> lock(mutex);
-    auto it = this->building.find(key);
+    auto it = this->building.find(key.hash);
     // Nobody else waits when only the map and this thread hold it.
     if (it != this->building.end() && it->second.use_count() <= 2)
       this->building.erase(it);
@@ -188,7 +198,7 @@ CompileCache::getOrCreate(llvm::StringRef key, LoadFn load, CompileFn compile) {
         return remember(std::move(*program), stats.diskHits);
       // A valid bundle this device cannot load is not this key's program.
       llvm::consumeError(program.takeError());
-      discardDisk(key);
+      discardDisk(key.hash);
     }
   }
   llvm::Expected<CacheEntry> entry = compile();
@@ -199,6 +209,6 @@ CompileCache::getOrCreate(llvm::StringRef key, LoadFn load, CompileFn compile) {
   if (!program)
     return program.takeError();
   if (!directory.empty())
-    writeDisk(key, entry->bundleBytes);
+    writeDisk(key.hash, entry->bundleBytes);
   return remember(std::move(*program), stats.compiles);
 }

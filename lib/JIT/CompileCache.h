@@ -22,10 +22,19 @@
 
 namespace meld::jit {
 
+/// A cache key: a hash naming the entry, and the full identity it stands
+/// for (what the program was compiled as, and its text), compared on every
+/// hit so that a hash collision can never hand out another program.
+struct CacheKey {
+  std::string hash;
+  std::string description;
+  std::string source;
+};
+
 /// What a compile produces and the disk cache stores.
 struct CacheEntry {
-  /// The bundle, with a `jit` metadata object: cache_key, source,
-  /// fusion_report.
+  /// The bundle, with a `jit` metadata object: cache_key, description,
+  /// source, fusion_report.
   std::string bundleBytes;
   std::string fusionReport;
   /// The program text (for the interpreter).
@@ -38,9 +47,8 @@ public:
   create(size_t memoryEntries, llvm::StringRef directory);
 
   /// The key of `source` compiled as `description` says (compiler version,
-  /// device, options): hex SHA-256.
-  static std::string makeKey(llvm::StringRef description,
-                             llvm::StringRef source);
+  /// device, options); the hash is XXH3-128 in hex.
+  static CacheKey makeKey(std::string description, std::string source);
 
   using LoadFn = llvm::function_ref<llvm::Expected<std::shared_ptr<Program>>(
       const CacheEntry &, CacheOutcome)>;
@@ -49,7 +57,7 @@ public:
   /// The program for `key`: from memory, else from disk, else compiled
   /// (and stored at both levels).
   llvm::Expected<std::shared_ptr<Program>>
-  getOrCreate(llvm::StringRef key, LoadFn load, CompileFn compile);
+  getOrCreate(const CacheKey &key, LoadFn load, CompileFn compile);
 
   CacheStats getStats() const;
   void clearMemory();
@@ -61,9 +69,9 @@ private:
   CompileCache(size_t memoryEntries, std::string directory)
       : capacity(memoryEntries), directory(std::move(directory)) {}
 
-  std::shared_ptr<Program> lookupMemory(llvm::StringRef key);
-  void insertMemory(llvm::StringRef key, std::shared_ptr<Program> program);
-  std::optional<CacheEntry> readDisk(llvm::StringRef key);
+  std::shared_ptr<Program> lookupMemory(const CacheKey &key);
+  void insertMemory(const CacheKey &key, std::shared_ptr<Program> program);
+  std::optional<CacheEntry> readDisk(const CacheKey &key);
   void writeDisk(llvm::StringRef key, llvm::StringRef bytes);
   void discardDisk(llvm::StringRef key);
   static std::shared_ptr<Program> relabel(const std::shared_ptr<Program> &p,
@@ -74,8 +82,12 @@ private:
 
   mutable std::mutex mutex;
   CacheStats stats;
+  struct MemoryEntry {
+    CacheKey key;
+    std::shared_ptr<Program> program;
+  };
   /// Most recently used first.
-  std::list<std::pair<std::string, std::shared_ptr<Program>>> lru;
+  std::list<MemoryEntry> lru;
   llvm::StringMap<decltype(lru)::iterator> index;
   /// A lock per key being built, so one thread compiles it.
   llvm::StringMap<std::shared_ptr<std::mutex>> building;

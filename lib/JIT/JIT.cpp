@@ -666,17 +666,18 @@ public:
   /// Compiles `module` into an entry (bundle bytes with the JIT metadata).
   llvm::Expected<CacheEntry> build(ModuleOp module,
                                    const meld::CompileOptions &options,
-                                   std::string source, std::string &diagnostics,
-                                   llvm::StringRef key) {
+                                   std::string &diagnostics,
+                                   const CacheKey &key) {
     CacheEntry entry;
     meld::CompileOptions withReport = options;
     withReport.fusionReport = &entry.fusionReport;
     FailureOr<bundle::Bundle> bundle = compileToBundle(module, withReport);
     if (failed(bundle))
       return compileError(diagnostics);
-    entry.source = std::move(source);
+    entry.source = key.source;
     bundle->metadata["jit"] =
-        llvm::json::Object{{"cache_key", key.str()},
+        llvm::json::Object{{"cache_key", key.hash},
+                           {"description", key.description},
                            {"source", entry.source},
                            {"fusion_report", entry.fusionReport}};
     entry.bundleBytes = bundle->toBytes();
@@ -704,7 +705,7 @@ public:
 
   /// The cache around `compile`, which makes the entry on a miss.
   llvm::Expected<std::shared_ptr<Program>>
-  getOrCompile(llvm::StringRef key,
+  getOrCompile(const CacheKey &key,
                llvm::function_ref<llvm::Expected<CacheEntry>()> compile) {
     return cache->getOrCreate(
         key,
@@ -774,14 +775,13 @@ llvm::Expected<std::shared_ptr<Program>>
 Jit::compile(llvm::StringRef irText, const jit::CompileOptions &options,
              llvm::StringRef bufferName) {
   meld::CompileOptions bundleOptions = impl->bundleOptions(options);
-  std::string key =
-      CompileCache::makeKey(impl->describe(bundleOptions), irText);
+  CacheKey key =
+      CompileCache::makeKey(impl->describe(bundleOptions), irText.str());
   return impl->getOrCompile(key, [&]() -> llvm::Expected<CacheEntry> {
     ParsedModule parsed(irText, bufferName);
     if (!parsed.module)
       return compileError(parsed.diagnostics);
-    return impl->build(*parsed.module, bundleOptions, irText.str(),
-                       parsed.diagnostics, key);
+    return impl->build(*parsed.module, bundleOptions, parsed.diagnostics, key);
   });
 }
 
@@ -802,9 +802,8 @@ Jit::compile(ModuleOp module, const jit::CompileOptions &options) {
   module->getContext()->appendDialectRegistry(registry);
   module->getContext()->loadAllAvailableDialects();
   meld::CompileOptions bundleOptions = impl->bundleOptions(options);
-  std::string source = printModule(module);
-  std::string key =
-      CompileCache::makeKey(impl->describe(bundleOptions), source);
+  CacheKey key =
+      CompileCache::makeKey(impl->describe(bundleOptions), printModule(module));
   return impl->getOrCompile(key, [&]() -> llvm::Expected<CacheEntry> {
     std::string diagnostics;
     llvm::raw_string_ostream os(diagnostics);
@@ -814,7 +813,7 @@ Jit::compile(ModuleOp module, const jit::CompileOptions &options) {
     });
     if (failed(verify(module)))
       return compileError(diagnostics);
-    return impl->build(module, bundleOptions, source, diagnostics, key);
+    return impl->build(module, bundleOptions, diagnostics, key);
   });
 }
 
