@@ -15,6 +15,8 @@ f16/bf16 ``1e-2 + 1e-2 |e|``, integers and booleans exact.
 from __future__ import annotations
 
 import gc
+import json
+import os
 import subprocess
 import sys
 import threading
@@ -199,7 +201,7 @@ def test_disk_cache_across_processes(tmp_path):
             "print(exe.cache_outcome)")
     proc = subprocess.run([sys.executable, "-c", code, str(tmp_path)], input=text,
                           capture_output=True, text=True, timeout=120,
-                          env={**__import__("os").environ,
+                          env={**os.environ,
                                "PYTHONPATH": str(mt.build_dir() / "python-bindings")})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "disk"
@@ -458,8 +460,10 @@ func.func @main(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
 """
     exe = meld.compile(prog)
     a = np.arange(4, dtype=np.int32)
-    with pytest.raises(meld.Error, match="zero"):
+    with pytest.raises(meld.ExecutionError, match="integer division by zero") as info:
         exe.interpret(a, np.array([1, 0, 2, 3], np.int32))
+    assert info.value.status == "MELD_ERROR_EXECUTION"
+    assert ":3:8: error" in str(info.value)  # the op's location
     np.testing.assert_array_equal(exe.interpret(a, np.ones(4, np.int32))[0], a)
 
 
@@ -606,6 +610,33 @@ def test_eight_threads_share_an_executable():
     assert not errors, errors[0]
 
 
+def test_concurrent_compiles_of_one_program():
+    # Eight threads compile the same new text at once: one compile, the
+    # rest share it (memory-cache hits), and every executable works.
+    text = ADD2.replace("%c", "%concurrent")
+    results, errors = [], []
+    barrier = threading.Barrier(8)
+
+    def worker():
+        try:
+            barrier.wait()
+            results.append(meld.compile(text))
+        except Exception as e:  # noqa: BLE001
+            errors.append(e)
+
+    threads = [threading.Thread(target=worker) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[0]
+    outcomes = sorted(e.cache_outcome for e in results)
+    assert outcomes.count("compiled") == 1, outcomes
+    a = rand((4, 8), 3)
+    for exe in results:
+        np.testing.assert_array_equal(exe(a, a)[0], a + a)
+
+
 def test_graph_is_safe_without_a_lock():
     # A Graph serializes its own replays: concurrent use gives correct
     # results (just no parallelism).
@@ -629,3 +660,23 @@ def test_graph_is_safe_without_a_lock():
     for t in threads:
         t.join()
     assert not errors, errors[0]
+
+
+# ---------------------------------------------------------------------------
+# The per-call overhead benchmark still runs (a smoke test, not a timing).
+# ---------------------------------------------------------------------------
+
+def test_call_overhead_bench_runs():
+    script = mt.REPO_ROOT / "bench" / "python" / "call_overhead.py"
+    proc = subprocess.run([sys.executable, str(script), "--iterations", "50",
+                           "--repeats", "1", "--json"], capture_output=True, text=True,
+                          timeout=300,
+                          env={**os.environ,
+                               "MELD_BUILD_DIR": str(mt.build_dir())})
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    times = result["ns_per_call"]
+    assert set(times) == {"C API meld_executable_run", "C++ jit::Program::run",
+                          "exe(a, b)", "exe(a, b, out=[c])", "graph(a, b)",
+                          "graph.replay()"}
+    assert all(0 < t < 1e8 for t in times.values()), times
