@@ -7,9 +7,11 @@
 // its fusion report. Compiled bundles are cached in memory and optionally
 // on disk.
 //
-//   auto jit = meld::jit::Jit::create({.device = "best"});
+//   meld::jit::JitOptions options;
+//   options.device = "best";
+//   auto jit = meld::jit::Jit::create(options);
 //   auto program = (*jit)->compile(irText);
-//   auto outputs = (*program)->run("main", {x, w});
+//   auto outputs = (*program)->run("main", {x, w});  // HostViews
 //
 // Thread safety: a Jit and the Programs it returns may be used from any
 // number of threads at once (compiles of the same program are done once).
