@@ -5,13 +5,14 @@
 // and turns compiler and runtime errors into Python exceptions. The `meld`
 // package (meld/__init__.py) re-exports it; docs/python.md is the guide.
 //
-// Arrays in: any object nb::ndarray accepts (numpy arrays, buffer-protocol
-// objects, objects with __dlpack__) in host memory. A C-contiguous array
+// Arrays in: numpy arrays (read through numpy's C API) and any other object
+// nb::ndarray accepts (buffer-protocol objects, objects with __dlpack__) in
+// host memory. A C-contiguous array
 // whose data is 16-byte aligned is passed to the runtime without a copy;
 // any other is copied into an aligned, contiguous temporary first.
 //
-// Arrays out: numpy arrays that own the runtime's result buffer (a capsule
-// keeps the runtime::TensorRef alive): no copy. bf16 results are uint16 bit
+// Arrays out: numpy arrays (PyArray_New) whose base is a capsule keeping the
+// runtime::TensorRef of the result alive: no copy. bf16 results are uint16 bit
 // patterns (numpy has no bfloat16).
 //
 // The GIL is released while compiling, running, replaying and interpreting.
@@ -23,13 +24,13 @@
 
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 // numpy's C API: the fast path for numpy arrays in and out (nb::ndarray
 // covers every other array type).
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
-#include <nanobind/stl/optional.h>
-#include <nanobind/stl/string.h>
-#include <nanobind/stl/vector.h>
 #include <numpy/arrayobject.h>
 
 #include <algorithm>

@@ -680,3 +680,18 @@ def test_call_overhead_bench_runs():
                           "exe(a, b)", "exe(a, b, out=[c])", "graph(a, b)",
                           "graph.replay()"}
     assert all(0 < t < 1e8 for t in times.values()), times
+
+
+def test_graph_of_dynamic_program_keeps_captured_shapes():
+    exe = compile_example("softmax_dynamic.mlir")
+    (x3,) = ex.make_softmax_dynamic(np.random.default_rng(0), rows=3)
+    graph = exe.capture(x3)
+    (y,) = graph(x3 * 2)
+    np.testing.assert_array_equal(y, exe(x3 * 2)[0])
+    (x5,) = ex.make_softmax_dynamic(np.random.default_rng(1), rows=5)
+    with pytest.raises(meld.ExecutionError, match="captured with") as info:
+        graph(x5)
+    assert info.value.status == "MELD_ERROR_INVALID_ARGUMENT"
+    # The graph still works after the error.
+    (y,) = graph(x3)
+    np.testing.assert_array_equal(y, exe(x3)[0])
