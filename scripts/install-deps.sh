@@ -12,7 +12,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libopenblas-dev
   rocm-device-libs
   libamdhip64-dev  # HIP headers + libamdhip64 (hip backend: ABI check, discovery)
-  python3 python3-venv python3-pip
+  python3 python3-venv python3-pip python3-dev
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libcurl4-openssl-dev
 )
 
@@ -32,13 +32,14 @@ else
   echo "meld: Debian packages already present"
 fi
 
-# Python tools for the numerical tests (numpy as the independent reference).
+# Python tools for the numerical tests (numpy as the independent reference)
+# and nanobind, which the Python bindings are built with.
 venv="$root/.venv"
 if [[ ! -x $venv/bin/python ]]; then
   echo "meld: creating $venv"
   python3 -m venv "$venv"
 fi
-if ! "$venv/bin/python" -c 'import numpy, pytest' 2>/dev/null; then
-  echo "meld: installing numpy and pytest into $venv"
+if ! "$venv/bin/python" -c 'import numpy, pytest, nanobind' 2>/dev/null; then
+  echo "meld: installing numpy, pytest and nanobind into $venv"
   "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$root/scripts/requirements-test.txt"
 fi
