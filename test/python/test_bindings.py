@@ -567,6 +567,10 @@ def test_dlpack_inputs(add2):
     (c,) = add2(DLPackOnly(a), DLPackOnly(b))
     assert meld._meld._input_copies() == before  # zero copy
     np.testing.assert_array_equal(c, a + b)
+    # Raw DLPack capsules too (each is consumed by the call).
+    (e,) = add2(a.__dlpack__(), b.__dlpack__())
+    assert meld._meld._input_copies() == before
+    np.testing.assert_array_equal(e, a + b)
     # A round trip: a result fed back through DLPack.
     (d,) = add2(DLPackOnly(c), np.from_dlpack(c))
     np.testing.assert_array_equal(d, (a + b) * 2)
@@ -695,3 +699,15 @@ def test_graph_of_dynamic_program_keeps_captured_shapes():
     # The graph still works after the error.
     (y,) = graph(x3)
     np.testing.assert_array_equal(y, exe(x3)[0])
+
+
+def test_device_best_runs_anywhere():
+    # "best": cuda, then hip, else the host; results are host arrays either
+    # way (a GPU device copies them back).
+    exe = meld.compile(ADD2, device="best")
+    assert exe.device in ("host", "cuda", "hip")
+    a = rand((4, 8), 4)
+    (c,) = exe(a, a)
+    np.testing.assert_array_equal(c, a + a)
+    (g,) = exe.capture(a, a).replay()
+    np.testing.assert_array_equal(g, a + a)
