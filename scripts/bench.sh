@@ -17,6 +17,13 @@ echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -
 "$build/bench/meld-bench-codegen" --benchmark_repetitions=3 \
   --benchmark_report_aggregates_only=true --benchmark_min_time=0.5 "$@"
 
+# The JIT: cold, disk-cached and memory-cached compile time per model.
+"$build/bench/meld-bench-jit" --benchmark_repetitions=3 \
+  --benchmark_report_aggregates_only=true "$@"
+
+# Per-call overhead: the Python binding against the C API.
+MELD_BUILD_DIR="$build" "$root/.venv/bin/python" "$root/bench/python/call_overhead.py"
+
 # The peers (torch.compile, JAX/XLA, IREE), in the same run when their
 # environment exists (bench/peers/setup.sh makes it; about 6 GB from PyPI).
 if [[ -x "$root/bench/.venv-peers/bin/python" ]]; then
