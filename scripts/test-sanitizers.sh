@@ -12,18 +12,39 @@ jobs=${MELD_JOBS:-2}
 
 "$root/scripts/install-deps.sh" || exit 1
 "$root/scripts/sanitize-runtime.sh" --install || exit 1
+
+# Everything links the shared ASan runtime (found through an rpath), so
+# that the Python extension, loaded into an uninstrumented python with that
+# runtime preloaded, and the tools the Python tests start share one copy (a
+# statically linked runtime refuses to start next to a preloaded one).
+asan_rt=$(clang++-22 -print-file-name=libclang_rt.asan-x86_64.so)
 flags="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize=vptr,function"
+link="-fsanitize=address,undefined -shared-libsan -Wl,-rpath,$(dirname "$asan_rt")"
 cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
   -DLLVM_ENABLE_ASSERTIONS=ON -DPython3_EXECUTABLE="$root/.venv/bin/python" \
-  -DCMAKE_CXX_FLAGS="$flags" \
-  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null || exit 1
+  -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
+  -DCMAKE_EXE_LINKER_FLAGS="$link" -DCMAKE_SHARED_LINKER_FLAGS="$link" \
+  -DCMAKE_MODULE_LINKER_FLAGS="$link" >/dev/null || exit 1
 nice -n 10 ninja -C "$build" -j"$jobs" || exit 1
 
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 status=0
-(cd "$build" && ctest -j2 --output-on-failure) || status=1
+echo "=== unit tests (ctest) under ASan+UBSan ==="
+(cd "$build" && ctest -j2 --output-on-failure -E '^Meld[.]Install[.]') || status=1
+# The install tests build an application against the installed (here
+# instrumented) libMeld.so with plain flags: it starts only with the ASan
+# runtime preloaded, and so do cmake and clang that the test runs, whose
+# deliberate leaks at exit are not Meld's.
+(cd "$build" && LD_PRELOAD="$asan_rt" ASAN_OPTIONS=detect_leaks=0 \
+  ctest --output-on-failure -R '^Meld[.]Install[.]') || status=1
+echo "=== compiler tests (lit) under ASan+UBSan ==="
 /usr/lib/llvm-22/bin/lit -sv "$build/test" || status=1
-MELD_BUILD_DIR="$build" "$root/.venv/bin/python" -m pytest -q "$root/test/python" || status=1
+# python itself is not instrumented: the ASan runtime is preloaded, and
+# LeakSanitizer is off there (CPython and numpy keep memory until exit by
+# design; Meld's own leaks are checked by ctest and lit above).
+echo "=== numerical and binding tests (pytest) under ASan+UBSan ==="
+MELD_BUILD_DIR="$build" LD_PRELOAD="$asan_rt" ASAN_OPTIONS=detect_leaks=0 \
+  "$root/.venv/bin/python" -m pytest -q "$root/test/python" || status=1
 MELD_BUILD_DIR="$build" "$root/scripts/sanitize-runtime.sh" || status=1
 exit $status
