@@ -1,5 +1,4 @@
-//===- ConformanceData.h - Cases written by meld-conformance-data -*- C++
-//-*-===//
+//===- ConformanceData.h - Cases of meld-conformance-data -------*- C++ -*-===//
 //
 // Reads the cases of a directory named by MELD_CONFORMANCE_DATA (written by
 // unittests/Runtime/MakeConformanceData.cpp): each is a bundle, a function,

@@ -1,5 +1,4 @@
-//===- RuntimeTestSupport.h - Helpers shared by the runtime tests -*- C++
-//-*-===//
+//===- RuntimeTestSupport.h - Runtime test helpers --------------*- C++ -*-===//
 
 #ifndef MELD_RUNTIME_UNITTESTS_RUNTIMETESTSUPPORT_H
 #define MELD_RUNTIME_UNITTESTS_RUNTIMETESTSUPPORT_H

@@ -1,12 +1,12 @@
-//===- ThreadTest.cpp - Eight threads sharing executables
-//------------------===//
+//===- ThreadTest.cpp - Eight threads sharing executables -----------------===//
 //
 // Eight threads, each with two streams and an event of its own, share
 // several executables loaded once (programs with kernels of every dtype,
-// reductions, meld.if and a data-dependent meld.while) on one device. Each
-// thread runs them eagerly on both streams, orders one stream after the
-// other with an event, captures a run, replays it, rebinds it to its
-// second buffers and back, and checks every result against the reference
+// reductions, meld.if and a data-dependent meld.while) and one more stream
+// on one device. Each thread runs them eagerly on its streams and on the
+// shared one, orders one stream after the other with an event, captures a
+// run, replays it, rebinds it to its second buffers and back, and checks
+// every result against the reference
 // outputs of the conformance cases (MELD_CONFORMANCE_DATA, see
 // ConformanceData.h). Needs no MLIR, so it is the test the standalone
 // runtime build runs under ThreadSanitizer (scripts/sanitize-runtime.sh).
@@ -89,10 +89,11 @@ void replayAndRebind(meld_graph_exec_t graph, const meld_stream_t (&s)[2],
   MELD_TRY(checkOutputs(s[0], c, 0, a, false, where + " rebound back"));
 }
 
-/// One round on program `p`: eager on both streams, across streams through
-/// an event, captured, replayed, rebound both ways.
+/// One round on program `p`: eager on both streams and on the `shared`
+/// one, across streams through an event, captured, replayed, rebound both
+/// ways.
 void exercise(meld_device_t device, const meld_stream_t (&s)[2],
-              meld_event_t event, const SharedProgram &p,
+              meld_stream_t shared, meld_event_t event, const SharedProgram &p,
               const std::string &where) {
   const Case &c = *p.c;
   Buffers a, b;
@@ -102,6 +103,10 @@ void exercise(meld_device_t device, const meld_stream_t (&s)[2],
   MELD_TRY(checkOutputs(s[0], c, 0, a, false, where + " eager"));
   MELD_TRY(run(p, s[1], b));
   MELD_TRY(checkOutputs(s[1], c, 1, b, false, where + " eager, stream 1"));
+  // On the stream every thread uses (and its buffer pool).
+  MELD_TRY(poisonOutputs(shared, c, 0, a));
+  MELD_TRY(run(p, shared, a));
+  MELD_TRY(checkOutputs(shared, c, 0, a, false, where + " shared stream"));
 
   // The inputs written again on stream 0, used on stream 1 after an event.
   MELD_TRY(poisonOutputs(s[0], c, 1, b));
@@ -124,7 +129,7 @@ void exercise(meld_device_t device, const meld_stream_t (&s)[2],
   succeeded(meld_graph_exec_release(graph), "meld_graph_exec_release", where);
 }
 
-void worker(int id, meld_device_t device,
+void worker(int id, meld_device_t device, meld_stream_t shared,
             const std::vector<SharedProgram> &programs,
             std::atomic<int> &waiting) {
   std::string where = "thread " + std::to_string(id);
@@ -140,7 +145,7 @@ void worker(int id, meld_device_t device,
   if (ready)
     for (int round = 0; round < kRounds; ++round) {
       const SharedProgram &p = programs[(id + round) % programs.size()];
-      exercise(device, s, event, p, where + ", " + p.c->name);
+      exercise(device, s, shared, event, p, where + ", " + p.c->name);
     }
   for (meld_stream_t stream : s)
     if (stream.id)
@@ -169,14 +174,17 @@ TEST(RuntimeThreads, EightThreadsShareExecutables) {
     programs.push_back({&*it, exe});
   }
 
+  meld_stream_t shared;
+  MELD_ASSERT_OK(meld_stream_create(device, &shared));
   std::atomic<int> waiting{kThreads};
   std::vector<std::thread> threads;
   for (int id = 0; id < kThreads; ++id)
-    threads.emplace_back(worker, id, device, std::cref(programs),
+    threads.emplace_back(worker, id, device, shared, std::cref(programs),
                          std::ref(waiting));
   for (std::thread &t : threads)
     t.join();
 
+  EXPECT_EQ(meld_stream_release(shared), MELD_OK) << meld_last_error();
   for (const SharedProgram &p : programs)
     EXPECT_EQ(meld_executable_release(p.exe), MELD_OK) << meld_last_error();
   EXPECT_EQ(meld_device_release(device), MELD_OK) << meld_last_error();

@@ -1,5 +1,4 @@
-//===- meld_runtime.hpp - A C++ wrapper over the runtime's C API -*- C++
-//-*-===//
+//===- meld_runtime.hpp - C++ wrapper over the C API ------------*- C++ -*-===//
 //
 // Header-only RAII classes over meld_runtime.h: each owns one handle and
 // releases it when it goes (move-only). A failed call throws meld::rt::Error,
