@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs, builds and runs every Meld test: GoogleTest unit tests (ctest),
-# lit/FileCheck compiler tests, and the pytest suite that checks the
-# interpreter against numpy. Ends with one summary line over all of them.
+# lit/FileCheck compiler tests, the pytest suite (the interpreter against
+# numpy, the Python bindings, docs examples), and the runtime's tests again
+# in standalone builds under ASan+UBSan and TSan (scripts/sanitize-runtime.sh;
+# the whole project under sanitizers is scripts/test-sanitizers.sh, too slow
+# for CI). Ends with one summary line over all of them.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${MELD_BUILD_DIR:-$root/build}
@@ -22,6 +25,9 @@ echo "=== compiler tests (lit) ==="
 echo "=== numerical tests (pytest) ==="
 MELD_BUILD_DIR="$build" "$root/.venv/bin/python" -m pytest -q \
   --junitxml "$reports/pytest.xml" "$root/test/python" || status=1
+
+echo "=== runtime under sanitizers (standalone build: ASan+UBSan, TSan) ==="
+MELD_BUILD_DIR="$build" MELD_TEST_REPORTS="$reports" "$root/scripts/sanitize-runtime.sh" || status=1
 
 "$root/.venv/bin/python" "$root/scripts/summarize-junit.py" "$reports"/*.xml || status=1
 exit $status

@@ -133,14 +133,15 @@ protected:
 };
 
 /// A 16-byte aligned copy of `t` in the device layout, and a view on it.
+/// Move-only: the view points into the heap block, which a move keeps.
 struct AlignedTensor {
-  std::string storage;
+  std::unique_ptr<char[]> storage;
   jit::HostView view;
 
   explicit AlignedTensor(const HostTensor &t, size_t misalign = 0) {
     std::string bytes = meld::ref::encodeRaw(t);
-    storage.assign(bytes.size() + 64, '\0');
-    char *base = storage.data();
+    storage = std::make_unique<char[]>(bytes.size() + 64);
+    char *base = storage.get();
     base += (16 - reinterpret_cast<uintptr_t>(base) % 16) % 16 + misalign;
     std::memcpy(base, bytes.data(), bytes.size());
     view.data = base;
