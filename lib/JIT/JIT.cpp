@@ -162,25 +162,20 @@ static std::string printModule(ModuleOp module) {
 // Host memory
 //===----------------------------------------------------------------------===//
 
-/// 64-byte aligned host memory owned by the returned buffer.
-static std::shared_ptr<Buffer>
+/// 64-byte aligned plain host memory owned by the returned buffer (for
+/// results leaving a device that does not use host memory).
+static llvm::Expected<std::shared_ptr<Buffer>>
 allocateHostMemory(const std::shared_ptr<runtime::Device> &device,
                    size_t bytes) {
   size_t rounded = (std::max<size_t>(bytes, 1) + 63) / 64 * 64;
   void *data = std::aligned_alloc(64, rounded);
   if (!data)
-    return nullptr;
+    return makeStatusError(MELD_ERROR_OUT_OF_MEMORY,
+                           "out of host memory allocating " +
+                               llvm::Twine(bytes) + " bytes for a result");
   return Buffer::wrap(
       device, data, bytes,
       std::shared_ptr<void>(data, [](void *p) { std::free(p); }));
-}
-
-/// Caller memory, borrowed (never freed by the buffer).
-static std::shared_ptr<Buffer>
-borrowHostMemory(const std::shared_ptr<runtime::Device> &device, void *data,
-                 size_t bytes) {
-  return Buffer::wrap(device, data, bytes,
-                      std::shared_ptr<void>(data, [](void *) {}));
 }
 
 static bool isAligned(const void *p) {
@@ -213,6 +208,19 @@ static TensorRef makeRef(std::shared_ptr<Buffer> buffer,
   t.kind = like.kind;
   t.shape = like.shape;
   return t;
+}
+
+/// Caller memory as tensors, borrowed (never freed by their buffers).
+static std::vector<TensorRef>
+borrowViews(const std::shared_ptr<runtime::Device> &device,
+            llvm::ArrayRef<HostView> views) {
+  std::vector<TensorRef> refs;
+  for (const HostView &view : views)
+    refs.push_back(
+        makeRef(Buffer::wrap(device, view.data, view.sizeInBytes(),
+                             std::shared_ptr<void>(view.data, [](void *) {})),
+                view));
+  return refs;
 }
 
 //===----------------------------------------------------------------------===//
@@ -260,34 +268,37 @@ struct Program::Impl {
     return StreamLease(this, std::move(*stream));
   }
 
-  /// Inputs in device memory: caller memory itself when the device reads
-  /// host memory and it is aligned, else a copy.
+  /// A copy of `view` in a new device buffer (enqueued on `stream`).
+  llvm::Expected<TensorRef> copyToDevice(runtime::Stream &stream,
+                                         const HostView &view) {
+    auto buffer = Buffer::allocate(device, view.sizeInBytes());
+    if (!buffer)
+      return buffer.takeError();
+    if (view.sizeInBytes())
+      if (llvm::Error e =
+              stream.copy((*buffer)->data(), view.data, view.sizeInBytes()))
+        return std::move(e);
+    return makeRef(std::move(*buffer), view);
+  }
+
+  /// Views checked and in device memory: caller memory itself when the
+  /// device reads host memory and it is aligned, else a copy (or always a
+  /// copy, with `alwaysCopy`).
   llvm::Expected<std::vector<TensorRef>>
-  stageInputs(runtime::Stream &stream, llvm::ArrayRef<HostView> inputs) {
+  stageInputs(runtime::Stream &stream, llvm::ArrayRef<HostView> inputs,
+              bool alwaysCopy = false) {
     std::vector<TensorRef> refs;
     for (auto [i, view] : llvm::enumerate(inputs)) {
       if (llvm::Error e = checkView(view, "argument #" + llvm::Twine(i)))
         return std::move(e);
-      if (hostMemory && isAligned(view.data)) {
-        refs.push_back(makeRef(
-            borrowHostMemory(device, view.data, view.sizeInBytes()), view));
+      if (!alwaysCopy && hostMemory && isAligned(view.data)) {
+        refs.push_back(borrowViews(device, view).front());
         continue;
       }
-      std::shared_ptr<Buffer> buffer;
-      if (hostMemory) {
-        buffer = allocateHostMemory(device, view.sizeInBytes());
-        if (!buffer)
-          return makeStatusError(MELD_ERROR_OUT_OF_MEMORY,
-                                 "cannot allocate argument #" + llvm::Twine(i));
-      } else if (llvm::Error e = Buffer::allocate(device, view.sizeInBytes())
-                                     .moveInto(buffer)) {
-        return std::move(e);
-      }
-      if (view.sizeInBytes())
-        if (llvm::Error e =
-                stream.copy(buffer->data(), view.data, view.sizeInBytes()))
-          return std::move(e);
-      refs.push_back(makeRef(std::move(buffer), view));
+      auto copy = copyToDevice(stream, view);
+      if (!copy)
+        return copy.takeError();
+      refs.push_back(std::move(*copy));
     }
     return refs;
   }
@@ -325,16 +336,14 @@ copyToHost(const std::shared_ptr<runtime::Device> &device,
            runtime::Stream &stream, llvm::ArrayRef<TensorRef> results) {
   std::vector<TensorRef> host;
   for (const TensorRef &r : results) {
-    std::shared_ptr<Buffer> buffer =
-        allocateHostMemory(device, r.sizeInBytes());
+    auto buffer = allocateHostMemory(device, r.sizeInBytes());
     if (!buffer)
-      return makeStatusError(MELD_ERROR_OUT_OF_MEMORY,
-                             "cannot allocate host memory for a result");
+      return buffer.takeError();
     if (r.sizeInBytes())
       if (llvm::Error e =
-              stream.copy(buffer->data(), r.data(), r.sizeInBytes()))
+              stream.copy((*buffer)->data(), r.data(), r.sizeInBytes()))
         return std::move(e);
-    host.push_back(makeRef(std::move(buffer), r));
+    host.push_back(makeRef(std::move(*buffer), r));
   }
   if (llvm::Error e = stream.synchronize())
     return std::move(e);
@@ -381,11 +390,7 @@ Program::run(llvm::StringRef function, llvm::ArrayRef<HostView> inputs,
     return results.takeError();
   if (llvm::Error e = copyOut(stream, *results, outputs))
     return std::move(e);
-  std::vector<TensorRef> caller;
-  for (const HostView &view : outputs)
-    caller.push_back(makeRef(
-        borrowHostMemory(impl->device, view.data, view.sizeInBytes()), view));
-  return caller;
+  return borrowViews(impl->device, outputs);
 }
 
 /// Reference tensors in the compiled-code layout, and views on them.
@@ -498,15 +503,9 @@ struct CapturedProgram::Impl {
                           [](const HostView &v) { return isAligned(v.data); });
     };
     if (program->hostMemory && allAligned(in) && allAligned(out)) {
-      std::vector<TensorRef> inRefs, outRefs;
-      for (const HostView &v : in)
-        inRefs.push_back(makeRef(
-            borrowHostMemory(program->device, v.data, v.sizeInBytes()), v));
-      for (const HostView &v : out)
-        outRefs.push_back(makeRef(
-            borrowHostMemory(program->device, v.data, v.sizeInBytes()), v));
       boundToOwned = false;
-      if (llvm::Error e = captured->rebind(inRefs, outRefs))
+      if (llvm::Error e = captured->rebind(borrowViews(program->device, in),
+                                           borrowViews(program->device, out)))
         return e;
       return launch();
     }
@@ -548,17 +547,15 @@ CapturedProgram::run(llvm::ArrayRef<HostView> inputs) {
   std::vector<TensorRef> results;
   std::vector<HostView> views;
   for (const TensorRef &t : impl->outputs) {
-    std::shared_ptr<Buffer> buffer =
-        allocateHostMemory(impl->program->device, t.sizeInBytes());
+    auto buffer = allocateHostMemory(impl->program->device, t.sizeInBytes());
     if (!buffer)
-      return makeStatusError(MELD_ERROR_OUT_OF_MEMORY,
-                             "cannot allocate host memory for a result");
+      return buffer.takeError();
     HostView view;
-    view.data = buffer->data();
+    view.data = (*buffer)->data();
     view.kind = t.kind;
     view.shape.assign(t.shape.begin(), t.shape.end());
     views.push_back(std::move(view));
-    results.push_back(makeRef(std::move(buffer), t));
+    results.push_back(makeRef(std::move(*buffer), t));
   }
   if (llvm::Error e = run(inputs, views))
     return std::move(e);
@@ -586,18 +583,10 @@ Program::capture(llvm::StringRef function, llvm::ArrayRef<HostView> inputs) {
   runtime::Stream &s = *state->stream;
   // The capture owns its inputs (copies), so replay() never reads memory
   // the caller may have freed.
-  for (auto [i, view] : llvm::enumerate(inputs)) {
-    if (llvm::Error e = checkView(view, "argument #" + llvm::Twine(i)))
-      return std::move(e);
-    auto buffer = Buffer::allocate(impl->device, view.sizeInBytes());
-    if (!buffer)
-      return buffer.takeError();
-    if (view.sizeInBytes())
-      if (llvm::Error e =
-              s.copy((*buffer)->data(), view.data, view.sizeInBytes()))
-        return std::move(e);
-    state->inputs.push_back(makeRef(std::move(*buffer), view));
-  }
+  auto owned = impl->stageInputs(s, inputs, /*alwaysCopy=*/true);
+  if (!owned)
+    return owned.takeError();
+  state->inputs = std::move(*owned);
   // One eager run sizes the results (dynamic dims follow the inputs) and
   // gives the buffers the graph writes.
   auto results = impl->executable->run(s, function, state->inputs);
