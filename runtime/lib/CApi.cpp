@@ -538,28 +538,27 @@ meld_status_t meld_event_release(meld_event_t event) {
   return release<EventObject>(event.id);
 }
 
-meld_status_t meld_event_record(meld_event_t event, meld_stream_t stream) {
+/// Calls `action` (record or wait) on the stream with the event, both of
+/// one device, under the stream's lock.
+static meld_status_t onStreamWithEvent(meld_stream_t stream, meld_event_t event,
+                                       Error (Stream::*action)(Event &)) {
   MELD_GET(EventObject, e, event);
   MELD_GET(StreamObject, s, stream);
   if (e->device != s->device)
     return fail(MELD_ERROR_INVALID_ARGUMENT,
                 "the event and the stream belong to different devices");
   std::lock_guard<std::mutex> lock(s->mutex);
-  if (Error err = s->stream->record(*e->event))
+  if (Error err = ((*s->stream).*action)(*e->event))
     return fail(std::move(err));
   return ok();
 }
 
+meld_status_t meld_event_record(meld_event_t event, meld_stream_t stream) {
+  return onStreamWithEvent(stream, event, &Stream::record);
+}
+
 meld_status_t meld_stream_wait_event(meld_stream_t stream, meld_event_t event) {
-  MELD_GET(EventObject, e, event);
-  MELD_GET(StreamObject, s, stream);
-  if (e->device != s->device)
-    return fail(MELD_ERROR_INVALID_ARGUMENT,
-                "the event and the stream belong to different devices");
-  std::lock_guard<std::mutex> lock(s->mutex);
-  if (Error err = s->stream->wait(*e->event))
-    return fail(std::move(err));
-  return ok();
+  return onStreamWithEvent(stream, event, &Stream::wait);
 }
 
 meld_status_t meld_event_synchronize(meld_event_t event) {
