@@ -580,6 +580,26 @@ def test_dlpack_inputs(add2):
 # Threads
 # ---------------------------------------------------------------------------
 
+def run_in_threads(worker, count=8):
+    """Runs worker(i) for i in range(count) on that many threads and
+    re-raises the first exception any of them raised."""
+    errors = []
+
+    def guarded(i):
+        try:
+            worker(i)
+        except Exception as e:  # noqa: BLE001 - collected and re-raised below
+            errors.append(e)
+
+    threads = [threading.Thread(target=guarded, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if errors:
+        raise errors[0]
+
+
 def test_eight_threads_share_an_executable():
     exe = compile_example("layernorm.mlir")
     graph_lock = threading.Lock()
@@ -588,52 +608,35 @@ def test_eight_threads_share_an_executable():
     for seed in range(8):
         inputs = ex.inputs_for("layernorm.mlir", seed)
         expected[seed] = (inputs, exe(*inputs)[0])
-    errors = []
     barrier = threading.Barrier(8)
 
     def worker(seed):
-        try:
-            inputs, want = expected[seed]
-            barrier.wait()
-            for i in range(25):
-                (got,) = exe(*inputs)
-                # Exact: the same kernels on the same inputs.
-                np.testing.assert_array_equal(got, want)
-                if i % 5 == 0:
-                    with graph_lock:  # one thread at a time per graph (documented)
-                        (g,) = graph(*inputs)
-                    np.testing.assert_array_equal(g, want)
-        except Exception as e:  # noqa: BLE001 - collected and re-raised below
-            errors.append(e)
+        inputs, want = expected[seed]
+        barrier.wait()
+        for i in range(25):
+            (got,) = exe(*inputs)
+            # Exact: the same kernels on the same inputs.
+            np.testing.assert_array_equal(got, want)
+            if i % 5 == 0:
+                with graph_lock:  # one thread at a time per graph (documented)
+                    (g,) = graph(*inputs)
+                np.testing.assert_array_equal(g, want)
 
-    threads = [threading.Thread(target=worker, args=(s,)) for s in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors, errors[0]
+    run_in_threads(worker)
 
 
 def test_concurrent_compiles_of_one_program():
     # Eight threads compile the same new text at once: one compile, the
     # rest share it (memory-cache hits), and every executable works.
     text = ADD2.replace("%c", "%concurrent")
-    results, errors = [], []
+    results = []
     barrier = threading.Barrier(8)
 
-    def worker():
-        try:
-            barrier.wait()
-            results.append(meld.compile(text))
-        except Exception as e:  # noqa: BLE001
-            errors.append(e)
+    def worker(_):
+        barrier.wait()
+        results.append(meld.compile(text))
 
-    threads = [threading.Thread(target=worker) for _ in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors, errors[0]
+    run_in_threads(worker)
     outcomes = sorted(e.cache_outcome for e in results)
     assert outcomes.count("compiled") == 1, outcomes
     a = rand((4, 8), 3)
@@ -647,23 +650,14 @@ def test_graph_is_safe_without_a_lock():
     exe = meld.compile(ADD2.replace("%c", "%graphlock"))
     a = rand((4, 8), 1)
     graph = exe.capture(a, a)
-    errors = []
 
     def worker(seed):
-        try:
-            x = rand((4, 8), seed)
-            for _ in range(50):
-                (y,) = graph(x, x)
-                np.testing.assert_array_equal(y, x + x)
-        except Exception as e:  # noqa: BLE001
-            errors.append(e)
+        x = rand((4, 8), seed)
+        for _ in range(50):
+            (y,) = graph(x, x)
+            np.testing.assert_array_equal(y, x + x)
 
-    threads = [threading.Thread(target=worker, args=(s,)) for s in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors, errors[0]
+    run_in_threads(worker)
 
 
 # ---------------------------------------------------------------------------
