@@ -786,14 +786,16 @@ Jit::compileFile(llvm::StringRef path, const jit::CompileOptions &options) {
 
 llvm::Expected<std::shared_ptr<Program>>
 Jit::compile(ModuleOp module, const jit::CompileOptions &options) {
-  DialectRegistry registry;
-  addDialects(registry);
-  module->getContext()->appendDialectRegistry(registry);
-  module->getContext()->loadAllAvailableDialects();
   meld::CompileOptions bundleOptions = impl->bundleOptions(options);
   CacheKey key =
       CompileCache::makeKey(impl->describe(bundleOptions), printModule(module));
   return impl->getOrCompile(key, [&]() -> llvm::Expected<CacheEntry> {
+    // Only a compile needs the code-generation dialects in the caller's
+    // context; a cache hit leaves it alone.
+    DialectRegistry registry;
+    addDialects(registry);
+    module->getContext()->appendDialectRegistry(registry);
+    module->getContext()->loadAllAvailableDialects();
     std::string diagnostics;
     llvm::raw_string_ostream os(diagnostics);
     ScopedDiagnosticHandler handler(module->getContext(), [&](Diagnostic &d) {

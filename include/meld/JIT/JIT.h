@@ -228,9 +228,9 @@ public:
           llvm::StringRef bufferName = "<ir>");
   llvm::Expected<std::shared_ptr<Program>>
   compileFile(llvm::StringRef path, const CompileOptions &options = {});
-  /// Compiles a module built or parsed by the caller (left unchanged). Its
-  /// context gets the code-generation dialects; no other thread may use
-  /// that context during the call.
+  /// Compiles a module built or parsed by the caller (left unchanged). On
+  /// a cache miss its context gets the code-generation dialects; no other
+  /// thread may use that context during the call.
   llvm::Expected<std::shared_ptr<Program>>
   compile(mlir::ModuleOp module, const CompileOptions &options = {});
 
