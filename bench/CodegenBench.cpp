@@ -4,7 +4,12 @@
 //   (a) the fused and the unfused (one kernel per op) bundle on the host
 //       back end, both on all hardware threads;
 //   (b) bytes/second against a plain multi-threaded memcpy moving the same
-//       number of bytes (reads + writes), the practical bandwidth limit;
+//       number of bytes (reads + writes), the practical bandwidth limit:
+//       bandwidth/<model> runs the fused program through the JIT into
+//       preallocated outputs (what a serving loop does) and pairs every
+//       iteration with a memcpy on the same number of threads, so that the
+//       ratio is taken between neighbouring measurements (this VM's
+//       bandwidth drifts by 2x within a minute);
 //   (c) the MLP epilogue (matmul + bias + tanh-GELU) against OpenBLAS sgemm
 //       followed by a separate epilogue loop;
 //   (d) compile time per model (the compile_ms counter).
@@ -18,6 +23,7 @@
 #include "meld/Codegen/Compiler.h"
 #include "meld/Dialect/Meld/IR/MeldDialect.h"
 #include "meld/Interpreter/Interpreter.h"
+#include "meld/JIT/JIT.h"
 #include "meld/Runtime/HostExecutable.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -25,6 +31,7 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
 #include <benchmark/benchmark.h>
@@ -51,12 +58,31 @@ struct Model {
   std::vector<Tensor> args;
   Compiled fused, unfused;
   std::vector<Tensor> fusedResult;
+  std::shared_ptr<meld::jit::Program> program; // fused, through the JIT
   double maxAbsDiff = 0;
   int64_t bytes = 0; // arguments read + results written
 };
 
 unsigned numThreads() {
   return llvm::hardware_concurrency().compute_thread_count();
+}
+
+meld::jit::Jit &jit() {
+  static std::unique_ptr<meld::jit::Jit> instance = [] {
+    auto created = meld::jit::Jit::create();
+    if (!created)
+      llvm::report_fatal_error(created.takeError());
+    return std::move(*created);
+  }();
+  return *instance;
+}
+
+meld::jit::HostView viewOf(const Tensor &t) {
+  meld::jit::HostView view;
+  view.data = t.data();
+  view.kind = t.getKind();
+  view.shape.assign(t.getShape().begin(), t.getShape().end());
+  return view;
 }
 
 Compiled compile(ModuleOp module, bool fuse) {
@@ -128,6 +154,10 @@ void loadModels(MLIRContext &context) {
       model->bytes += model->args.back().sizeInBytes();
     }
     model->fused = compile(*module, /*fuse=*/true);
+    auto program = jit().compile(*module);
+    if (!program)
+      llvm::report_fatal_error(program.takeError());
+    model->program = std::move(*program);
     model->unfused = compile(*module, /*fuse=*/false);
     model->fusedResult = run(*model->fused.executable, model->args);
     std::vector<Tensor> reference =
@@ -174,6 +204,64 @@ void runMemcpy(benchmark::State &state, Model *model) {
     benchmark::DoNotOptimize(dst.data());
   }
   state.SetBytesProcessed(state.iterations() * 2 * half);
+  state.counters["threads"] = threads;
+}
+
+/// The fused program into preallocated outputs, each iteration paired with
+/// a memcpy of the same traffic on as many threads (a thread pool, like the
+/// runtime's). The iteration time is the program's; `pct_of_memcpy` is the
+/// median over iterations of memcpy time / program time.
+void runBandwidth(benchmark::State &state, Model *model) {
+  std::vector<meld::jit::HostView> inputs, outputs;
+  std::vector<Tensor> results;
+  for (const Tensor &t : model->args)
+    inputs.push_back(viewOf(t));
+  for (const Tensor &t : model->fusedResult) {
+    results.emplace_back(t.getKind(), t.getShape());
+    outputs.push_back(viewOf(results.back()));
+  }
+  size_t half = model->bytes / 2;
+  std::vector<char> src(half, 1), dst(half, 0);
+  unsigned threads = numThreads();
+  llvm::StdThreadPool pool(llvm::hardware_concurrency(threads));
+  auto copy = [&] {
+    llvm::ThreadPoolTaskGroup group(pool);
+    for (unsigned t = 0; t < threads; ++t)
+      group.async([&, t] {
+        size_t b = half * t / threads, e = half * (t + 1) / threads;
+        std::memcpy(dst.data() + b, src.data() + b, e - b);
+      });
+    group.wait();
+  };
+  using Clock = std::chrono::steady_clock;
+  auto seconds = [](Clock::duration d) {
+    return std::chrono::duration<double>(d).count();
+  };
+  std::vector<double> copyTimes, ratios;
+  for (auto _ : state) {
+    Clock::time_point t0 = Clock::now();
+    copy();
+    Clock::time_point t1 = Clock::now();
+    auto out = model->program->run("main", inputs, outputs);
+    Clock::time_point t2 = Clock::now();
+    if (!out)
+      llvm::report_fatal_error(out.takeError());
+    benchmark::DoNotOptimize(dst.data());
+    state.SetIterationTime(seconds(t2 - t1));
+    copyTimes.push_back(seconds(t1 - t0));
+    ratios.push_back(seconds(t1 - t0) / seconds(t2 - t1));
+  }
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+  };
+  state.SetBytesProcessed(state.iterations() * model->bytes);
+  state.counters["memcpy_ms"] = 1e3 * median(copyTimes);
+  state.counters["pct_of_memcpy"] = 100 * median(ratios);
+  double diff = 0;
+  for (auto [a, b] : llvm::zip(results, model->fusedResult))
+    diff = std::max(diff, maxAbsDiff(a, b));
+  state.counters["max_abs_diff_vs_bundle"] = diff;
   state.counters["threads"] = threads;
 }
 
@@ -237,6 +325,10 @@ int main(int argc, char **argv) {
     benchmark::RegisterBenchmark(("memcpy/" + m->name).c_str(), runMemcpy, m)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
+    benchmark::RegisterBenchmark(("bandwidth/" + m->name).c_str(),
+                                 runBandwidth, m)
+        ->Unit(benchmark::kMillisecond)
+        ->UseManualTime();
     if (m->name == "mlp_epilogue")
       benchmark::RegisterBenchmark(("openblas+epilogue/" + m->name).c_str(),
                                    runBlasEpilogue, m)

@@ -930,6 +930,14 @@ struct MeldConvertToLinalgPass
       if (failed(lowering.lower(op)))
         return signalPassFailure();
     }
+    // Outside strict-fp a division may be a multiplication by the divisor's
+    // reciprocal (arcp): LLVM then computes 1/s once where s is invariant in
+    // a loop (softmax, LayerNorm, RMSNorm: one division per row, not one
+    // per element).
+    if (!strictFp)
+      getOperation().walk([](arith::DivFOp div) {
+        div.setFastmath(div.getFastmath() | arith::FastMathFlags::arcp);
+      });
   }
 };
 

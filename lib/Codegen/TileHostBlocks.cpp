@@ -10,6 +10,7 @@
 
 #include "meld/Codegen/Passes.h"
 
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -32,7 +33,8 @@ static constexpr int64_t kAssumedDynamicDim = 1024;
 /// leaving `func` half rewritten, when it cannot be split into row blocks.
 static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
                                             int64_t targetElements,
-                                            int64_t rowMultiple) {
+                                            int64_t rowMultiple,
+                                            int64_t tileElements) {
   MLIRContext *ctx = func.getContext();
   Block &entry = func.getBody().front();
   unsigned numArgs = entry.getNumArguments();
@@ -69,13 +71,26 @@ static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
   int64_t rows = std::max<int64_t>(1, targetElements / inner);
   if (rowMultiple > 1 && rows >= rowMultiple)
     rows -= rows % rowMultiple;
+  // The rows one loop iteration computes: a divisor of the block's rows, so
+  // that block boundaries fall on tile boundaries. Contractions keep whole
+  // blocks (their register tiles need a multiple of `rowMultiple` rows).
+  int64_t tileRows = rows;
+  bool hasContraction = false;
+  func.walk([&](linalg::LinalgOp op) {
+    hasContraction |= linalg::isaContractionOpInterface(op);
+  });
+  if (tileElements > 0 && !hasContraction) {
+    tileRows = std::clamp<int64_t>(tileElements / inner, 1, rows);
+    while (rows % tileRows != 0)
+      --tileRows;
+  }
 
   IRRewriter rewriter(ctx);
   scf::SCFTilingOptions tiling;
   tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
   SmallVector<OpFoldResult> sizes(consumer.getNumLoops(),
                                   rewriter.getIndexAttr(0));
-  sizes[0] = rewriter.getIndexAttr(rows);
+  sizes[0] = rewriter.getIndexAttr(tileRows);
   tiling.setTileSizes(sizes);
   scf::SCFTileAndFuseOptions options;
   options.setTilingOptions(tiling);
@@ -108,7 +123,7 @@ static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
     return failure();
 
   // The loop computes into the output buffer itself, and only the rows of
-  // blocks [begin, end).
+  // blocks [begin, end), `tileRows` at a time.
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
   Value output = bufferization::ToTensorOp::create(
@@ -137,7 +152,7 @@ struct MeldTileHostBlocksPass
     // Work on a copy so that a kernel that cannot be split stays intact.
     OwningOpRef<func::FuncOp> copy = func.clone();
     FailureOr<int64_t> rows =
-        tileIntoRowBlocks(*copy, targetElements, rowMultiple);
+        tileIntoRowBlocks(*copy, targetElements, rowMultiple, tileElements);
     if (failed(rows))
       return;
     func.getBody().takeBody(copy->getBody());

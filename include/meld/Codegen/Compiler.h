@@ -40,8 +40,9 @@ struct CompileOptions {
   /// decomposition can be checked on the host against the interpreter.
   bool emulateGpuOnHost = false;
   /// Strict floating point: reductions and contractions accumulate in
-  /// program order (no reassociation, so no partial sums per vector lane)
-  /// and math functions call the C library instead of meld's polynomial
+  /// program order (no reassociation, so no partial sums per vector lane),
+  /// divisions divide (no multiplication by a hoisted reciprocal), and math
+  /// functions call the C library instead of meld's polynomial
   /// approximations. Slower; results closer to the reference interpreter.
   bool strictFp = false;
   /// When set, receives the fusion report of the program (as

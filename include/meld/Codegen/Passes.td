@@ -40,11 +40,14 @@ def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp">
     float-to-int casts, integer division by zero giving 0 instead of
     trapping. f16 and bf16 math runs in f32 and is rounded per op.
     Float sums and dot products carry the `reassoc` flag (so they vectorize
-    with partial sums per lane) unless `strict-fp` is set.
+    with partial sums per lane) and float divisions the `arcp` flag (so a
+    divisor invariant in a loop becomes one reciprocal and multiplications)
+    unless `strict-fp` is set.
   }];
   let options = [
     Option<"strictFp", "strict-fp", "bool", /*default=*/"false",
-           "Accumulate float sums in program order (no reassoc flag)">
+           "Accumulate float sums in program order and divide exactly (no "
+           "reassoc or arcp flag)">
   ];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
@@ -82,7 +85,10 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
     the blocks `[begin, end)` of the kernel's block-range arguments, so the
     runtime hands disjoint block ranges to its threads. The chosen size is
     recorded as the `meld.rows_per_block` attribute; kernels that cannot be
-    split keep one block.
+    split keep one block. With `tile-elements`, kernels without a
+    contraction step through their block in smaller row tiles, so a
+    persistent-row kernel's passes over a row (max, exp and sum, divide)
+    read it from the L1 cache.
   }];
   let options = [
     Option<"targetElements", "target-elements", "int64_t", "16384",
@@ -90,6 +96,11 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
     Option<"rowMultiple", "row-multiple", "int64_t", "8",
            "Blocks of at least this many rows hold a multiple of it (whole "
            "register tiles for meld-vectorize-host-contractions)">,
+    Option<"tileElements", "tile-elements", "int64_t", "0",
+           "Elements one iteration of the row loop computes in kernels "
+           "without a contraction (0: a whole block). Smaller than a block, "
+           "it keeps a row's passes (statistics, then the normalized row) "
+           "in the L1 cache; it is rounded to a divisor of the block's rows">,
   ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect"

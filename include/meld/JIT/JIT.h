@@ -75,8 +75,9 @@ struct CompileOptions {
   std::vector<std::string> targets;
   /// Run the fusion passes; false gives one kernel per op.
   bool fuse = true;
-  /// Strict floating point (host only): sums in program order, C library
-  /// math functions instead of polynomial approximations.
+  /// Strict floating point (host only): sums in program order, exact
+  /// divisions, C library math functions instead of polynomial
+  /// approximations.
   bool strictFp = false;
   /// LLVM optimization level of the generated code.
   unsigned optLevel = 3;

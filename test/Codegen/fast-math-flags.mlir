@@ -1,0 +1,25 @@
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg | FileCheck %s
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels '--meld-convert-to-linalg=strict-fp=true' | FileCheck %s --check-prefix=STRICT
+
+// The only fast-math freedoms compiled code takes: float sums may be
+// reassociated (partial sums per vector lane), and a division may multiply
+// by the divisor's reciprocal, so a row's 1/sum is computed once per row.
+// Strict floating point takes neither.
+
+// CHECK-LABEL: func.func private @main_kernel_0
+// CHECK:         arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : f32
+// CHECK:         arith.divf %{{.*}}, %{{.*}} fastmath<arcp> : f32
+
+// STRICT-LABEL: func.func private @main_kernel_0
+// STRICT:         arith.addf %{{.*}}, %{{.*}} : f32
+// STRICT-NOT:     fastmath
+// STRICT:         arith.divf %{{.*}}, %{{.*}} : f32
+// STRICT-NOT:     fastmath
+func.func @main(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %sum = meld.reduce sum %x dims = [1] keep_dims
+      : tensor<4x8xf32> -> tensor<4x1xf32>
+  %sumb = meld.broadcast_in_dim %sum, dims = [0, 1]
+      : tensor<4x1xf32> -> tensor<4x8xf32>
+  %y = meld.div %x, %sumb : tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}

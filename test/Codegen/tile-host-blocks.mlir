@@ -1,0 +1,47 @@
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps --meld-tile-host-blocks | FileCheck %s --check-prefix=BLOCK
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048' | FileCheck %s --check-prefix=TILE
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=1536' | FileCheck %s --check-prefix=ROUND
+
+// A row-max kernel on 64 rows of 512: 16K elements per block is 32 rows.
+// The block range [begin, end) always covers 32-row blocks; with
+// tile-elements the loop steps through them 4 rows (2048 elements) at a
+// time, and a target of 3 rows is rounded down to 2, a divisor of 32, so no
+// tile straddles two blocks.
+
+// BLOCK-LABEL: func.func private @main_kernel_0
+// BLOCK-SAME:    meld.rows_per_block = 32
+// BLOCK:         %[[B:.*]] = arith.muli %{{.*}}, %c32
+// BLOCK:         scf.for %{{.*}} = %[[B]] to %{{.*}} step %c32
+// BLOCK:           tensor.extract_slice {{.*}} [32, 512]
+
+// TILE-LABEL: func.func private @main_kernel_0
+// TILE-SAME:    meld.rows_per_block = 32
+// TILE:         %[[B:.*]] = arith.muli %{{.*}}, %c32
+// TILE:         %[[E:.*]] = arith.muli %{{.*}}, %c32
+// TILE:         %[[U:.*]] = arith.minsi %[[E]], %c64
+// TILE:         scf.for %{{.*}} = %[[B]] to %[[U]] step %c4
+// TILE:           tensor.extract_slice {{.*}} [4, 512]
+// TILE:           linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+
+// ROUND-LABEL: func.func private @main_kernel_0
+// ROUND-SAME:    meld.rows_per_block = 32
+// ROUND:         scf.for %{{.*}} step %c2
+// ROUND:           tensor.extract_slice {{.*}} [2, 512]
+func.func @main(%x: tensor<64x512xf32>) -> tensor<64x512xf32> {
+  %max = meld.reduce max %x dims = [1] keep_dims : tensor<64x512xf32> -> tensor<64x1xf32>
+  %maxb = meld.broadcast_in_dim %max, dims = [0, 1] : tensor<64x1xf32> -> tensor<64x512xf32>
+  %y = meld.sub %x, %maxb : tensor<64x512xf32>
+  return %y : tensor<64x512xf32>
+}
+
+// A matmul keeps whole blocks (its register tiles need 8-row multiples),
+// whatever tile-elements says.
+
+// TILE-LABEL: func.func private @matmul_kernel_0
+// TILE-SAME:    meld.rows_per_block = 32
+// TILE:         scf.for %{{.*}} step %c32
+// TILE:           linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}}tensor<32x64xf32>
+func.func @matmul(%a: tensor<64x64xf32>, %b: tensor<64x512xf32>) -> tensor<64x512xf32> {
+  %c = meld.matmul %a, %b : tensor<64x64xf32>, tensor<64x512xf32> -> tensor<64x512xf32>
+  return %c : tensor<64x512xf32>
+}
