@@ -41,13 +41,23 @@ using llvm::json::Object;
 #endif
 
 LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
-                                   std::string *fusionReport) {
+                                   std::string *fusionReport,
+                                   bool splitReductions, bool strictFp) {
   PassManager fusePm(module.getContext());
   fusePm.addPass(createCanonicalizerPass());
-  if (fuse)
+  // Long reductions become a parallel partial stage and a final stage, also
+  // unfused (a lone full sum is the case that needs it most).
+  MeldSplitReductionsOptions split;
+  split.strictFp = strictFp;
+  if (fuse && splitReductions) {
+    buildSplitFusionPipeline(fusePm, split);
+  } else if (fuse) {
     buildFusionPipeline(fusePm);
-  else
+  } else {
     fusePm.addNestedPass<func::FuncOp>(createMeldOutlineSingletons());
+    if (splitReductions)
+      fusePm.addNestedPass<func::FuncOp>(createMeldSplitReductions(split));
+  }
   if (failed(fusePm.run(module)))
     return failure();
   if (fusionReport) {
@@ -291,7 +301,8 @@ FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
              << "': its reductions combine partial sums across threads";
 
   OwningOpRef<ModuleOp> module = input.clone();
-  if (failed(outlineProgram(*module, options.fuse, options.fusionReport)))
+  if (failed(outlineProgram(*module, options.fuse, options.fusionReport,
+                            options.splitReductions, options.strictFp)))
     return failure();
 
   bundle::Bundle bundle;

@@ -105,6 +105,8 @@ struct MeldOutlineKernelsPass
     func.setPrivate();
     func->setAttr(kKernelAttrName,
                   builder.getStringAttr(stringifyFusionKind(kernel.getKind())));
+    if (Attribute split = kernel->getAttr(kSplitPartialsAttrName))
+      func->setAttr(kSplitPartialsAttrName, split);
     Block *entry = func.addEntryBlock();
     IRMapping mapping;
     Block &body = kernel.getBody().front();

@@ -71,6 +71,10 @@ static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
   int64_t rows = std::max<int64_t>(1, targetElements / inner);
   if (rowMultiple > 1 && rows >= rowMultiple)
     rows -= rows % rowMultiple;
+  // A row of a split reduction's partials is a whole chunk of the reduced
+  // data: one block each.
+  if (func->hasAttr(kSplitPartialsAttrName))
+    rows = 1;
   // The rows one loop iteration computes: a divisor of the block's rows, so
   // that block boundaries fall on tile boundaries. Contractions keep whole
   // blocks (their register tiles need a multiple of `rowMultiple` rows).

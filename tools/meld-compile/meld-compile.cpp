@@ -51,6 +51,12 @@ static cl::opt<bool> strictFp(
     cl::desc("Strict floating point (host only): sums in program order, "
              "C library math functions"),
     cl::init(false), cl::cat(category));
+static cl::opt<bool> splitReductions(
+    "split-reductions",
+    cl::desc("Split long reductions (full sums, means, sums over the rows of "
+             "a tall matrix) into a parallel partial stage and a final stage "
+             "(default on; --split-reductions=false keeps one kernel)"),
+    cl::init(true), cl::cat(category));
 static cl::opt<bool> emulateGpu(
     "emulate-gpu-on-host",
     cl::desc("Compile the host code through the GPU kernel mapping "
@@ -126,6 +132,7 @@ int main(int argc, char **argv) {
   options.fuse = !noFuse;
   options.emulateGpuOnHost = emulateGpu;
   options.strictFp = strictFp;
+  options.splitReductions = splitReductions;
   if (!nvptxChips.empty())
     options.nvptxChips.assign(nvptxChips.begin(), nvptxChips.end());
   if (!amdgpuChips.empty())

@@ -226,6 +226,64 @@ TEST(GpuKernels, RowReductionsUseWarpShuffles) {
   EXPECT_NE(ptx.find("st.global.v4"), std::string::npos);
 }
 
+// A full reduction (an MSE loss) and a sum over the rows of a tall matrix
+// are split in two: a partial kernel on a grid of 256 workgroups (one per
+// chunk of rows, each reducing its chunk cooperatively) and a final kernel
+// on one; both assemble for every chip.
+TEST(GpuKernels, LongReductionsRunOnAGridOfPartials) {
+  meld::testing::MeldTestContext test;
+  DialectRegistry registry;
+  meld::codegen::registerCodegenDialects(registry);
+  test.context.appendDialectRegistry(registry);
+  test.context.loadAllAvailableDialects();
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+    func.func @mse(%p: tensor<2048x1024xf32>, %t: tensor<2048x1024xf32>) -> tensor<f32> {
+      %d = meld.sub %p, %t : tensor<2048x1024xf32>
+      %sq = meld.mul %d, %d : tensor<2048x1024xf32>
+      %s = meld.reduce sum %sq dims = [0, 1] : tensor<2048x1024xf32> -> tensor<f32>
+      %n = meld.constant dense<2097152.0> : tensor<f32>
+      %l = meld.div %s, %n : tensor<f32>
+      return %l : tensor<f32>
+    }
+    func.func @sum_tall(%x: tensor<65536x64xf16>) -> tensor<64xf16> {
+      %s = meld.reduce sum %x dims = [0] : tensor<65536x64xf16> -> tensor<64xf16>
+      return %s : tensor<64xf16>
+    })mlir",
+                                                             &test.context);
+  ASSERT_TRUE(module) << test.diagnostics;
+  meld::CompileOptions options;
+  options.targets = {"nvptx", "amdgpu"};
+  FailureOr<meld::bundle::Bundle> bundle =
+      meld::compileToBundle(*module, options);
+  ASSERT_TRUE(succeeded(bundle)) << test.diagnostics;
+  const llvm::json::Array &kernels = *bundle->metadata.getArray("kernels");
+  ASSERT_EQ(kernels.size(), 4u);
+  auto grid = [&](size_t i) {
+    const llvm::json::Object &launch =
+        *kernels[i].getAsObject()->getObject("gpu_launch");
+    return llvm::formatv("{0}", (*launch.getArray("grid"))[0]).str();
+  };
+  EXPECT_EQ(grid(0), R"({"ceildiv":[256,1]})");
+  EXPECT_EQ(grid(1), "1");
+  EXPECT_EQ(grid(2), R"({"ceildiv":[256,1]})");
+  EXPECT_EQ(grid(3), R"({"ceildiv":[64,1024]})"); // one workgroup
+  bool havePtxas = llvm::sys::fs::can_execute(kPtxas);
+  for (const llvm::json::Value &v : *bundle->metadata.getArray("binaries")) {
+    const llvm::json::Object &b = *v.getAsObject();
+    StringRef chip = *b.getString("chip");
+    const std::string &bytes = bundle->blobs[*b.getInteger("blob")];
+    if (b.getString("format") == "ptx") {
+      // The partials are combined with warp shuffles.
+      EXPECT_NE(bytes.find("shfl.sync.bfly"), std::string::npos);
+      if (havePtxas)
+        EXPECT_EQ(runPtxas(bytes, chip), "") << chip.str();
+    } else {
+      EXPECT_EQ(checkHsaco(bytes, chip, *b.getArray("kernels")), "")
+          << chip.str();
+    }
+  }
+}
+
 std::string testName(const ::testing::TestParamInfo<std::string> &info) {
   std::string name = llvm::sys::path::stem(info.param).str();
   for (char &c : name)

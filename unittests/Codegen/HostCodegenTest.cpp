@@ -8,7 +8,10 @@
 // atol 5e-5 + rtol 5e-4 (compiled code accumulates reductions and matmuls
 // in f32 where the reference accumulates in double; the deepest model, a
 // transformer block, differs by up to 2.3e-5 absolute);
-// f16 and bf16 within 1e-2 + 1e-2; integers and booleans exactly.
+// f16 and bf16 within 1e-2 + 1e-2; integers and booleans exactly. Long
+// reductions split into two stages (full sums, means, maxima, a loss, a sum
+// over the rows of a tall matrix) must also match, with their partial stage
+// in many blocks, and strict floating point must keep float sums whole.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,9 +80,19 @@ protected:
     meld::CompileOptions options;
     options.fuse = fuse;
     options.emulateGpuOnHost = emulateGpu;
+    checkCompiled(module, options, what);
+  }
+
+  /// checkAgainstInterpreter with any options; `metadata`, when given,
+  /// receives the bundle's metadata.
+  void checkCompiled(ModuleOp module, const meld::CompileOptions &options,
+                     const std::string &what,
+                     llvm::json::Object *metadata = nullptr) {
     FailureOr<meld::bundle::Bundle> bundle =
         meld::compileToBundle(module, options);
     ASSERT_TRUE(succeeded(bundle)) << what << "\n" << diagnostics;
+    if (metadata)
+      *metadata = bundle->metadata;
     // Through the serialized form, as meld-run sees it.
     llvm::Expected<meld::bundle::Bundle> reread =
         meld::bundle::Bundle::read(bundle->toBytes());
@@ -181,5 +194,197 @@ TEST_P(RandomProgram, CompiledMatchesTheInterpreter) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, RandomProgram, ::testing::Range(0, 24));
+
+//===----------------------------------------------------------------------===//
+// Two-stage reductions (meld-split-reductions)
+//===----------------------------------------------------------------------===//
+
+// Reductions of millions of elements into few outputs: each becomes a
+// partial kernel over 256 chunks and a final kernel. The same tolerances
+// hold (the two stages accumulate in f32 like one stage does; chunked sums
+// are if anything closer to the reference's double sums).
+constexpr const char *kLongReductions = R"mlir(
+  func.func @sum_all(%x: tensor<2048x1024xf32>) -> tensor<f32> {
+    %s = meld.reduce sum %x dims = [0, 1] : tensor<2048x1024xf32> -> tensor<f32>
+    return %s : tensor<f32>
+  }
+  func.func @mean_all(%x: tensor<2048x1024xf32>) -> tensor<1x1xf32> {
+    %m = meld.reduce mean %x dims = [0, 1] keep_dims
+        : tensor<2048x1024xf32> -> tensor<1x1xf32>
+    return %m : tensor<1x1xf32>
+  }
+  func.func @max_all(%x: tensor<2048x1024xf32>) -> tensor<f32> {
+    %m = meld.reduce max %x dims = [0, 1] : tensor<2048x1024xf32> -> tensor<f32>
+    return %m : tensor<f32>
+  }
+  func.func @sum_tall(%x: tensor<65536x64xf32>) -> tensor<64xf32> {
+    %s = meld.reduce sum %x dims = [0] : tensor<65536x64xf32> -> tensor<64xf32>
+    return %s : tensor<64xf32>
+  }
+  func.func @sum_f16(%x: tensor<2048x1024xf16>) -> tensor<f16> {
+    %s = meld.reduce sum %x dims = [0, 1] : tensor<2048x1024xf16> -> tensor<f16>
+    return %s : tensor<f16>
+  }
+  func.func @sum_int(%x: tensor<2048x1024xi32>) -> tensor<i32> {
+    %s = meld.reduce sum %x dims = [0, 1] : tensor<2048x1024xi32> -> tensor<i32>
+    return %s : tensor<i32>
+  }
+  func.func @min_int_cols(%x: tensor<16384x128xi32>) -> tensor<128xi32> {
+    %m = meld.reduce min %x dims = [0] : tensor<16384x128xi32> -> tensor<128xi32>
+    return %m : tensor<128xi32>
+  }
+  func.func @prod_odd_int(%x: tensor<2048x1024xi32>) -> tensor<i32> {
+    %two = meld.constant dense<2> : tensor<2048x1024xi32>
+    %one = meld.constant dense<1> : tensor<2048x1024xi32>
+    %d = meld.mul %x, %two : tensor<2048x1024xi32>
+    %y = meld.add %d, %one : tensor<2048x1024xi32>
+    %p = meld.reduce prod %y dims = [0, 1] : tensor<2048x1024xi32> -> tensor<i32>
+    return %p : tensor<i32>
+  }
+  func.func @prod_near_one(%x: tensor<512x512xf32>) -> tensor<f32> {
+    %k = meld.constant dense<0.001> : tensor<512x512xf32>
+    %one = meld.constant dense<1.0> : tensor<512x512xf32>
+    %s = meld.mul %x, %k : tensor<512x512xf32>
+    %y = meld.add %s, %one : tensor<512x512xf32>
+    %p = meld.reduce prod %y dims = [0, 1] : tensor<512x512xf32> -> tensor<f32>
+    return %p : tensor<f32>
+  }
+  func.func @mse(%p: tensor<2048x1024xf32>, %t: tensor<2048x1024xf32>) -> tensor<f32> {
+    %d = meld.sub %p, %t : tensor<2048x1024xf32>
+    %sq = meld.mul %d, %d : tensor<2048x1024xf32>
+    %s = meld.reduce sum %sq dims = [0, 1] : tensor<2048x1024xf32> -> tensor<f32>
+    %n = meld.constant dense<2097152.0> : tensor<f32>
+    %l = meld.div %s, %n : tensor<f32>
+    return %l : tensor<f32>
+  }
+  func.func @halve_until_small(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+    %y = meld.while (%x : tensor<1024x1024xf32>) cond {
+    ^bb0(%yc: tensor<1024x1024xf32>):
+      %a = meld.abs %yc : tensor<1024x1024xf32>
+      %m = meld.reduce max %a dims = [0, 1] : tensor<1024x1024xf32> -> tensor<f32>
+      %tol = meld.constant dense<0.01> : tensor<f32>
+      %go = meld.compare ge, %m, %tol : tensor<f32>
+      meld.yield %go : tensor<i1>
+    } do {
+    ^bb0(%yb: tensor<1024x1024xf32>):
+      %half = meld.constant dense<0.5> : tensor<1024x1024xf32>
+      %yn = meld.mul %yb, %half : tensor<1024x1024xf32>
+      meld.yield %yn : tensor<1024x1024xf32>
+    }
+    return %y : tensor<1024x1024xf32>
+  }
+)mlir";
+
+class LongReductions : public HostCodegen, public ::testing::Test {};
+
+/// How many blocks the kernel `kernel` runs in on the host (1 without
+/// `host_blocks`); static shapes make the formula a constant.
+int64_t hostBlocks(const llvm::json::Object &kernel) {
+  const llvm::json::Value *blocks = kernel.get("host_blocks");
+  if (!blocks)
+    return 1;
+  if (std::optional<int64_t> n = blocks->getAsInteger())
+    return *n;
+  const llvm::json::Array &args =
+      *blocks->getAsObject()->getArray("ceildiv");
+  int64_t a = *args[0].getAsInteger(), b = *args[1].getAsInteger();
+  return (a + b - 1) / b;
+}
+
+/// Whether a kernel of function `func` is the partial stage of a split
+/// reduction into `chunks` chunks: `chunks` rows of partials, one block
+/// each.
+bool hasPartialStage(const llvm::json::Object &metadata, StringRef func,
+                     int64_t chunks) {
+  for (const llvm::json::Value &k : *metadata.getArray("kernels")) {
+    const llvm::json::Object &kernel = *k.getAsObject();
+    if (!kernel.getString("name")->starts_with((func + "_kernel_").str()))
+      continue;
+    const llvm::json::Object &output =
+        *(*kernel.getArray("outputs"))[0].getAsObject();
+    const llvm::json::Array &shape = *output.getArray("shape");
+    if (!shape.empty() && shape[0].getAsInteger() == chunks &&
+        hostBlocks(kernel) == chunks)
+      return true;
+  }
+  return false;
+}
+
+/// The chunks each function of kLongReductions is split into.
+int64_t expectedChunks(StringRef func) {
+  return func == "prod_near_one" ? 64 : 256;
+}
+
+TEST_F(LongReductions, SplitIntoManyBlocks) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(kLongReductions, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  for (bool emulateGpu : {false, true})
+    for (bool fuse : {true, false}) {
+      meld::CompileOptions options;
+      options.fuse = fuse;
+      options.emulateGpuOnHost = emulateGpu;
+      std::string what = std::string("long reductions (") +
+                         (fuse ? "fused" : "unfused") +
+                         (emulateGpu ? ", GPU mapping)" : ")");
+      llvm::json::Object metadata;
+      checkCompiled(*module, options, what, &metadata);
+      // Every function's reduction has a partial stage the runtime's
+      // threads (or the GPU's workgroups) share.
+      for (auto func : module->getOps<func::FuncOp>())
+        EXPECT_TRUE(hasPartialStage(metadata, func.getSymName(),
+                                    expectedChunks(func.getSymName())))
+            << what << " @" << func.getSymName().str();
+    }
+}
+
+// max/min propagate NaN through both stages.
+TEST_F(LongReductions, SplitMaxPropagatesNaN) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(kLongReductions, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  for (bool emulateGpu : {false, true}) {
+    meld::CompileOptions options;
+    options.emulateGpuOnHost = emulateGpu;
+    FailureOr<meld::bundle::Bundle> bundle =
+        meld::compileToBundle(*module, options);
+    ASSERT_TRUE(succeeded(bundle)) << diagnostics;
+    auto executable = meld::runtime::HostExecutable::load(std::move(*bundle));
+    ASSERT_TRUE(bool(executable)) << llvm::toString(executable.takeError());
+    auto func = module->lookupSymbol<func::FuncOp>("max_all");
+    FailureOr<std::vector<HostTensor>> args =
+        meld::makeRandomArguments(func, /*seed=*/7, /*dynamicSize=*/1);
+    ASSERT_TRUE(succeeded(args)) << diagnostics;
+    (*args)[0].setFloat(1234567, NAN);
+    llvm::Expected<std::vector<HostTensor>> result =
+        (*executable)->run("max_all", *args);
+    ASSERT_TRUE(bool(result)) << llvm::toString(result.takeError());
+    EXPECT_TRUE(std::isnan((*result)[0].getFloat(0)));
+  }
+}
+
+// Strict floating point keeps float sums and products in one kernel (a
+// split reassociates them); integer reductions and max/min are exact in
+// any order and still split. (Results are not compared: a strict f32 sum
+// of 2M elements in program order is itself outside the tolerances.)
+TEST_F(LongReductions, StrictFpSplitsOnlyExactReductions) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(kLongReductions, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  meld::CompileOptions options;
+  options.strictFp = true;
+  FailureOr<meld::bundle::Bundle> bundle =
+      meld::compileToBundle(*module, options);
+  ASSERT_TRUE(succeeded(bundle)) << diagnostics;
+  for (StringRef func : {"sum_all", "mean_all", "sum_tall", "sum_f16",
+                         "prod_near_one", "mse"})
+    EXPECT_FALSE(
+        hasPartialStage(bundle->metadata, func, expectedChunks(func)))
+        << func.str();
+  for (StringRef func : {"max_all", "sum_int", "min_int_cols", "prod_odd_int",
+                         "halve_until_small"})
+    EXPECT_TRUE(hasPartialStage(bundle->metadata, func, expectedChunks(func)))
+        << func.str();
+}
 
 } // namespace

@@ -45,6 +45,11 @@ struct CompileOptions {
   /// functions call the C library instead of meld's polynomial
   /// approximations. Slower; results closer to the reference interpreter.
   bool strictFp = false;
+  /// Split reductions of many elements into few outputs (full sums, means,
+  /// sums over the rows of a tall matrix) into a partial stage over many
+  /// blocks and a final stage (meld-split-reductions; only exact ones, integer
+  /// and max/min, under strictFp).
+  bool splitReductions = true;
   /// When set, receives the fusion report of the program (as
   /// meld-fusion-report prints it) after fusion, before outlining.
   std::string *fusionReport = nullptr;
@@ -60,10 +65,14 @@ mlir::FailureOr<bundle::Bundle> compileToBundle(mlir::ModuleOp module,
                                                 const CompileOptions &options);
 
 /// The part of compileToBundle before code generation: canonicalize, fuse
-/// (when `fuse`), outline kernels. `module` is transformed in place. With
-/// `fusionReport`, the fusion report is written there before outlining.
+/// (when `fuse`), split long reductions into two stages (when
+/// `splitReductions`; only the exact ones with `strictFp`), outline kernels.
+/// `module` is transformed in place. With `fusionReport`, the fusion report
+/// is written there before outlining.
 mlir::LogicalResult outlineProgram(mlir::ModuleOp module, bool fuse,
-                                   std::string *fusionReport = nullptr);
+                                   std::string *fusionReport = nullptr,
+                                   bool splitReductions = false,
+                                   bool strictFp = false);
 
 } // namespace meld
 

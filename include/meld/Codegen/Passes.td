@@ -85,10 +85,12 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
     the blocks `[begin, end)` of the kernel's block-range arguments, so the
     runtime hands disjoint block ranges to its threads. The chosen size is
     recorded as the `meld.rows_per_block` attribute; kernels that cannot be
-    split keep one block. With `tile-elements`, kernels without a
-    contraction step through their block in smaller row tiles, so a
-    persistent-row kernel's passes over a row (max, exp and sum, divide)
-    read it from the L1 cache.
+    split keep one block. The partial stage of a split reduction (marked
+    `meld.split_partials` by `meld-split-reductions`) takes one row per
+    block: each row is a whole chunk of the reduced data. With
+    `tile-elements`, kernels without a contraction step through their block
+    in smaller row tiles, so a persistent-row kernel's passes over a row
+    (max, exp and sum, divide) read it from the L1 cache.
   }];
   let options = [
     Option<"targetElements", "target-elements", "int64_t", "16384",

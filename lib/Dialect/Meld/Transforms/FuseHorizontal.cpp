@@ -96,7 +96,9 @@ LogicalResult meld::fuseHorizontally(Block &block,
               d = std::max(d, depth.lookup(top));
     });
     auto kernel = dyn_cast<KernelOp>(op);
-    bool candidate = kernel && kernel.getKind() != FusionKind::horizontal;
+    // The partial stage of a split reduction needs its own grid.
+    bool candidate = kernel && kernel.getKind() != FusionKind::horizontal &&
+                     !kernel->hasAttr(kSplitPartialsAttrName);
     depth[&op] = d + (kernel ? 1 : 0);
     if (candidate)
       byDepth[d].push_back(kernel);

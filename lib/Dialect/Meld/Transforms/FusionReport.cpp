@@ -264,13 +264,25 @@ struct MeldFusionDotPass
 };
 } // namespace
 
-void meld::buildFusionPipeline(OpPassManager &pm) {
+static void addFusionPasses(OpPassManager &pm,
+                            const MeldSplitReductionsOptions *split) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(createMeldFusePointwise());
   funcPm.addPass(createMeldFuseReductions());
   funcPm.addPass(createMeldFuseGemmEpilogue());
   funcPm.addPass(createMeldOutlineSingletons());
+  if (split)
+    funcPm.addPass(createMeldSplitReductions(*split));
   funcPm.addPass(createMeldFuseHorizontal());
+}
+
+void meld::buildFusionPipeline(OpPassManager &pm) {
+  addFusionPasses(pm, nullptr);
+}
+
+void meld::buildSplitFusionPipeline(OpPassManager &pm,
+                                    const MeldSplitReductionsOptions &split) {
+  addFusionPasses(pm, &split);
 }
 
 void meld::registerAllMeldPasses() {

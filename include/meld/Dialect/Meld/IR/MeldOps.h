@@ -30,6 +30,13 @@ namespace meld {
 /// Unit-free attribute on a `func.func` that `meld-outline-kernels` made from
 /// a fusion group; its value is the group's FusionKind name.
 inline constexpr llvm::StringLiteral kKernelAttrName = "meld.kernel";
+/// Unit attribute meld-split-reductions puts on the partial stage of a
+/// split reduction (a `meld.kernel`, then the function outlined from it):
+/// each row of its leading output dimension is one block of work, so code
+/// generation gives every row a block (host thread share, GPU workgroup) of
+/// its own, and horizontal fusion never packs it with other kernels.
+inline constexpr llvm::StringLiteral kSplitPartialsAttrName =
+    "meld.split_partials";
 /// Kernels in buffer form end with two `index` arguments: the range
 /// [begin, end) of blocks one call computes (host threads split the grid).
 inline constexpr int kBlockRangeArgs = 2;

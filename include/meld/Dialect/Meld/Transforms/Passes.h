@@ -23,6 +23,12 @@ namespace meld {
 /// reductions, GEMM epilogues, singletons, horizontal.
 void buildFusionPipeline(mlir::OpPassManager &pm);
 
+/// The fusion pipeline code generation runs: buildFusionPipeline with
+/// meld-split-reductions (with `split`) before horizontal fusion, so the
+/// final stages of split reductions may still share launches.
+void buildSplitFusionPipeline(mlir::OpPassManager &pm,
+                              const MeldSplitReductionsOptions &split);
+
 /// Registers every Meld pass and the `meld-fuse` pipeline.
 void registerAllMeldPasses();
 

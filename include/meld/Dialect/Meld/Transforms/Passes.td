@@ -119,6 +119,51 @@ def MeldFuseHorizontal : Pass<"meld-fuse-horizontal", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::meld::MeldDialect"];
 }
 
+def MeldSplitReductions
+    : Pass<"meld-split-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Split long reductions into a parallel partial stage and a "
+                "final stage";
+  let description = [{
+    A `reduction` kernel whose reductions cover the leading dimension and
+    reduce at least `min-elements` elements into at most `max-outputs`
+    outputs (a full sum or mean, a loss, a sum over the rows of a tall
+    matrix) becomes two kernels:
+
+    - one *partial* kernel per `meld.reduce`: the leading dimension is cut
+      into C chunks (the largest divisor of it up to `max-partials` that
+      leaves every chunk at least 64 reduced elements per output and 4096
+      elements in all; at least 8 chunks, or no split), by recomputing the
+      reduced operand's elementwise prologue on the shape `[C, S0/C, ...]`,
+      and the reduction keeps the chunk dimension: `C x outputs` partial
+      results. The kernel is marked `meld.split_partials`: code generation
+      gives each chunk a block of its own, and `meld-fuse-horizontal` leaves
+      it alone;
+    - a *final* kernel reducing the partials over the chunks and running the
+      kernel's epilogue (a mean's division, a loss's scale).
+
+    Sums, products, max, min and means are split (halves accumulate in f32
+    in both stages and round once); argmax/argmin, reductions that leave the
+    leading dimension, dynamic shapes, a reduction of a reduction, and
+    kernels that also return values computed before their reductions keep
+    one kernel. A split reassociates float sums and products: with
+    `strict-fp` only integer reductions and float max/min are split. The
+    compiler runs this pass after the other fusion passes and before
+    `meld-fuse-horizontal`.
+  }];
+  let options = [
+    Option<"strictFp", "strict-fp", "bool", /*default=*/"false",
+           "Split only reductions that are exact in any order (integers, "
+           "float max/min)">,
+    Option<"minElements", "min-elements", "int64_t", /*default=*/"262144",
+           "Fewest elements a reduction reads before it is split">,
+    Option<"maxOutputs", "max-outputs", "int64_t", /*default=*/"16384",
+           "Most outputs a split reduction may have">,
+    Option<"maxPartials", "max-partials", "int64_t", /*default=*/"256",
+           "Most chunks (partial results per output) of a split reduction">
+  ];
+  let dependentDialects = ["::meld::MeldDialect"];
+}
+
 def MeldFusionReport : Pass<"meld-fusion-report", "::mlir::ModuleOp"> {
   let summary = "Print the fusion groups and their estimated cost";
   let description = [{
