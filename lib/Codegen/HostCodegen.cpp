@@ -111,7 +111,10 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
 }
 
 void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp) {
-  pm.addNestedPass<func::FuncOp>(createMeldVectorizeHostContractions());
+  MeldVectorizeHostContractionsOptions contractions;
+  contractions.fusedMultiplyAdd = !strictFp;
+  pm.addNestedPass<func::FuncOp>(
+      createMeldVectorizeHostContractions(contractions));
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());

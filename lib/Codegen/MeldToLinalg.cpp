@@ -930,13 +930,25 @@ struct MeldConvertToLinalgPass
       if (failed(lowering.lower(op)))
         return signalPassFailure();
     }
-    // Outside strict-fp a division may be a multiplication by the divisor's
-    // reciprocal (arcp): LLVM then computes 1/s once where s is invariant in
-    // a loop (softmax, LayerNorm, RMSNorm: one division per row, not one
-    // per element).
+    // Outside strict-fp a multiplication and the addition of its product
+    // may be one fused multiply-add (contract: a matmul's inner step is an
+    // FMA, not a multiply and a dependent add), and a division may be a
+    // multiplication by the divisor's reciprocal (arcp): LLVM then computes
+    // 1/s once where s is invariant in a loop (softmax, LayerNorm, RMSNorm:
+    // one division per row, not one per element).
     if (!strictFp)
-      getOperation().walk([](arith::DivFOp div) {
-        div.setFastmath(div.getFastmath() | arith::FastMathFlags::arcp);
+      getOperation().walk([](Operation *op) {
+        auto fmf = dyn_cast<arith::ArithFastMathInterface>(op);
+        if (!fmf || !isa<arith::AddFOp, arith::SubFOp, arith::MulFOp,
+                         arith::DivFOp>(op))
+          return;
+        arith::FastMathFlags flags = arith::FastMathFlags::contract;
+        if (isa<arith::DivFOp>(op))
+          flags = flags | arith::FastMathFlags::arcp;
+        op->setAttr(fmf.getFastMathAttrName(),
+                    arith::FastMathFlagsAttr::get(
+                        op->getContext(), fmf.getFastMathFlagsAttr().getValue() |
+                                              flags));
       });
   }
 };

@@ -12,7 +12,11 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
@@ -51,7 +55,69 @@ static void interchangeForContiguousRows(RewriterBase &rewriter,
   (void)linalg::interchangeGenericOp(rewriter, op, order);
 }
 
+/// Tiles a contraction into cache blocks: slices of `kReductionBlock` along
+/// k (outermost) and one register tile's columns, so the right operand's
+/// `kReductionBlock x tileCols` panel (32 KiB for f32) stays in L1 while
+/// every row tile of the block walks it, instead of each row tile streaming
+/// the operand's whole column panel from L2 or L3. Returns the op to
+/// register-tile (`op` itself when there is nothing to block).
+static FailureOr<Operation *> tileForCache(RewriterBase &rewriter,
+                                           linalg::GenericOp op,
+                                           ArrayRef<int64_t> ranges,
+                                           int64_t tileCols) {
+  constexpr int64_t kReductionBlock = 256;
+  int64_t n = op.getNumLoops();
+  int64_t k = ranges[n - 1], kBlock = std::min(k, kReductionBlock);
+  while (k % kBlock != 0)
+    --kBlock;
+  if (ranges[n - 2] == tileCols && kBlock == k)
+    return op.getOperation();
+  SmallVector<OpFoldResult> sizes(n, rewriter.getIndexAttr(0));
+  sizes[n - 2] = rewriter.getIndexAttr(tileCols);
+  sizes[n - 1] = rewriter.getIndexAttr(kBlock);
+  // Loops: k blocks, then column tiles (the batch and row loops come with
+  // the register tiles inside).
+  SmallVector<int64_t> interchange = llvm::to_vector(llvm::seq<int64_t>(0, n));
+  std::swap(interchange[n - 3], interchange[n - 1]);
+  scf::SCFTilingOptions options;
+  options.setTileSizes(sizes);
+  options.setInterchange(interchange);
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(tiled) || tiled->tiledOps.size() != 1)
+    return failure();
+  rewriter.eraseOp(op);
+  return tiled->tiledOps.front();
+}
+
 namespace {
+/// acc + (sum over unit dims of x * y) -> fma(x, y, acc). A vectorized
+/// register tile reduces its product over a k tile of 1; upstream lowers
+/// that multi-reduction to an add of the product, a multiply and a
+/// dependent add per step of k, where one FMA does both.
+struct UnitReductionToFma : OpRewritePattern<vector::MultiDimReductionOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
+                                PatternRewriter &rewriter) const override {
+    auto accType = dyn_cast<VectorType>(op.getAcc().getType());
+    auto mul = op.getSource().getDefiningOp<arith::MulFOp>();
+    if (op.getKind() != vector::CombiningKind::ADD || !accType || !mul)
+      return rewriter.notifyMatchFailure(op, "not a sum of products");
+    VectorType sourceType = op.getSourceVectorType();
+    for (int64_t d : op.getReductionDims())
+      if (sourceType.getDimSize(d) != 1)
+        return rewriter.notifyMatchFailure(op, "reduces more than one term");
+    // Dropping unit dims keeps the kept dims in order: a shape cast.
+    Location loc = op.getLoc();
+    Value x = vector::ShapeCastOp::create(rewriter, loc, accType, mul.getLhs());
+    Value y = vector::ShapeCastOp::create(rewriter, loc, accType, mul.getRhs());
+    rewriter.replaceOpWithNewOp<vector::FMAOp>(op, x, y, op.getAcc());
+    return success();
+  }
+};
+
 struct MeldVectorizeHostContractionsPass
     : public meld::impl::MeldVectorizeHostContractionsBase<
           MeldVectorizeHostContractionsPass> {
@@ -83,17 +149,20 @@ struct MeldVectorizeHostContractionsPass
         interchangeForContiguousRows(rewriter, op);
         continue;
       }
+      FailureOr<Operation *> blocked = tileForCache(rewriter, op, ranges, tileCols);
+      if (failed(blocked))
+        continue;
       scf::SCFTilingOptions options;
       SmallVector<OpFoldResult> tileSizes;
       for (int64_t s : sizes)
         tileSizes.push_back(rewriter.getIndexAttr(s));
       options.setTileSizes(tileSizes);
-      rewriter.setInsertionPoint(op);
+      rewriter.setInsertionPoint(*blocked);
       FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-          rewriter, cast<TilingInterface>(op.getOperation()), options);
+          rewriter, cast<TilingInterface>(*blocked), options);
       if (failed(tiled))
         continue;
-      rewriter.eraseOp(op);
+      rewriter.eraseOp(*blocked);
       for (Operation *t : tiled->tiledOps) {
         if (failed(linalg::vectorizeOpPrecondition(t)))
           continue;
@@ -104,14 +173,25 @@ struct MeldVectorizeHostContractionsPass
       }
     }
     // Fold the tiles' subviews into the transfers (hoisting does not look
-    // through views), move invariant code out of the loops, then the
+    // through views), drop single-iteration loops, merge equal index
+    // computations, move invariant code out of the loops, then the
     // accumulator's read and write leave the reduction loop.
     RewritePatternSet patterns(&getContext());
     memref::populateFoldMemRefAliasOpPatterns(patterns);
+    scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
+    affine::AffineApplyOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(applyPatternsGreedily(func, std::move(patterns))))
       return signalPassFailure();
+    DominanceInfo dominance(func);
+    eliminateCommonSubExpressions(rewriter, dominance, func);
     func.walk([](LoopLikeOpInterface loop) { moveLoopInvariantCode(loop); });
     linalg::hoistRedundantVectorTransfers(func);
+    if (!fusedMultiplyAdd)
+      return;
+    RewritePatternSet fma(&getContext());
+    fma.add<UnitReductionToFma>(&getContext());
+    if (failed(applyPatternsGreedily(func, std::move(fma))))
+      return signalPassFailure();
   }
 };
 } // namespace

@@ -2,13 +2,14 @@
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels '--meld-convert-to-linalg=strict-fp=true' | FileCheck %s --check-prefix=STRICT
 
 // The only fast-math freedoms compiled code takes: float sums may be
-// reassociated (partial sums per vector lane), and a division may multiply
-// by the divisor's reciprocal, so a row's 1/sum is computed once per row.
-// Strict floating point takes neither.
+// reassociated (partial sums per vector lane), a product and its sum may be
+// one fused multiply-add (contract), and a division may multiply by the
+// divisor's reciprocal, so a row's 1/sum is computed once per row. Strict
+// floating point takes none of them.
 
 // CHECK-LABEL: func.func private @main_kernel_0
-// CHECK:         arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : f32
-// CHECK:         arith.divf %{{.*}}, %{{.*}} fastmath<arcp> : f32
+// CHECK:         arith.addf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : f32
+// CHECK:         arith.divf %{{.*}}, %{{.*}} fastmath<arcp,contract> : f32
 
 // STRICT-LABEL: func.func private @main_kernel_0
 // STRICT:         arith.addf %{{.*}}, %{{.*}} : f32
@@ -22,4 +23,18 @@ func.func @main(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
       : tensor<4x1xf32> -> tensor<4x8xf32>
   %y = meld.div %x, %sumb : tensor<4x8xf32>
   return %y : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func private @matmul_kernel_0
+// CHECK:         arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : f32
+// CHECK:         arith.addf %{{.*}}, %{{.*}} fastmath<reassoc,contract> : f32
+
+// STRICT-LABEL: func.func private @matmul_kernel_0
+// STRICT:         arith.mulf %{{.*}}, %{{.*}} : f32
+// STRICT-NOT:     fastmath
+// STRICT:         arith.addf %{{.*}}, %{{.*}} : f32
+// STRICT-NOT:     fastmath
+func.func @matmul(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  %c = meld.matmul %a, %b : tensor<4x8xf32>, tensor<8x16xf32> -> tensor<4x16xf32>
+  return %c : tensor<4x16xf32>
 }

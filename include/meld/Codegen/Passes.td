@@ -134,7 +134,10 @@ def MeldVectorizeHostContractions
     divisible by the register tile is tiled with upstream's `tileUsingSCF`
     into `rows x cols x 1` tiles, each tile is vectorized with
     `linalg::vectorize`, and `hoistRedundantVectorTransfers` keeps the
-    accumulator tile in registers across the reduction loop. Contractions
+    accumulator tile in registers across the reduction loop. With
+    `fused-multiply-add`, each tile's product and its reduction over the
+    unit k tile become one `vector.fma` per step of k (upstream lowers the
+    reduction to a separate add). Contractions
     that do not tile exactly keep scalar loops, with the reduction loop
     moved outside the innermost parallel loop when the right operand is
     walked along its rows, so that loop is contiguous and vectorizes.
@@ -143,6 +146,9 @@ def MeldVectorizeHostContractions
     Option<"tileRows", "tile-rows", "int64_t", "8", "Rows of a register tile">,
     Option<"tileCols", "tile-cols", "int64_t", "32",
            "Columns of a register tile (a multiple of the vector width)">,
+    Option<"fusedMultiplyAdd", "fused-multiply-add", "bool", "true",
+           "Accumulate register tiles with fused multiply-adds (false for "
+           "strict floating point: a multiply, then an add)">,
   ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
