@@ -89,6 +89,7 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
     if (tiling == BlockTiling::Gpu) {
       blocks.targetElements = 1024;
       blocks.rowMultiple = 1;
+      blocks.contractionRows = kGpuContractionRows;
     }
     pm.addNestedPass<func::FuncOp>(createMeldTileHostBlocks(blocks));
     pm.addPass(createCanonicalizerPass());

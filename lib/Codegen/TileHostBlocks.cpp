@@ -32,7 +32,8 @@ static constexpr int64_t kAssumedDynamicDim = 1024;
 /// leaving `func` half rewritten, when it cannot be split into row blocks.
 static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
                                             int64_t targetElements,
-                                            int64_t rowMultiple) {
+                                            int64_t rowMultiple,
+                                            int64_t contractionRows) {
   MLIRContext *ctx = func.getContext();
   Block &entry = func.getBody().front();
   unsigned numArgs = entry.getNumArguments();
@@ -62,11 +63,25 @@ static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
       consumer.getIteratorTypesArray()[0] != utils::IteratorType::parallel)
     return failure();
 
-  int64_t inner = 1;
-  for (int64_t d : resultType.getShape().drop_front())
-    inner *=
-        ShapedType::isDynamic(d) ? kAssumedDynamicDim : std::max<int64_t>(d, 1);
-  int64_t rows = std::max<int64_t>(1, targetElements / inner);
+  auto extent = [](int64_t d) {
+    return ShapedType::isDynamic(d) ? kAssumedDynamicDim
+                                    : std::max<int64_t>(d, 1);
+  };
+  int64_t rows;
+  auto kind = func->getAttrOfType<StringAttr>(kKernelAttrName);
+  if (contractionRows > 0 && kind && kind.getValue() == "gemm") {
+    // A block holds `contractionRows` rows of the matmul's output (for a
+    // batch matmul, whole matrices of fewer rows), a GEMM tile's height.
+    int64_t middle = 1;
+    for (int64_t d : resultType.getShape().drop_front().drop_back())
+      middle *= extent(d);
+    rows = std::max<int64_t>(1, contractionRows / middle);
+  } else {
+    int64_t inner = 1;
+    for (int64_t d : resultType.getShape().drop_front())
+      inner *= extent(d);
+    rows = std::max<int64_t>(1, targetElements / inner);
+  }
   if (rowMultiple > 1 && rows >= rowMultiple)
     rows -= rows % rowMultiple;
 
@@ -137,7 +152,7 @@ struct MeldTileHostBlocksPass
     // Work on a copy so that a kernel that cannot be split stays intact.
     OwningOpRef<func::FuncOp> copy = func.clone();
     FailureOr<int64_t> rows =
-        tileIntoRowBlocks(*copy, targetElements, rowMultiple);
+        tileIntoRowBlocks(*copy, targetElements, rowMultiple, contractionRows);
     if (failed(rows))
       return;
     func.getBody().takeBody(copy->getBody());

@@ -90,6 +90,10 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
     Option<"rowMultiple", "row-multiple", "int64_t", "8",
            "Blocks of at least this many rows hold a multiple of it (whole "
            "register tiles for meld-vectorize-host-contractions)">,
+    Option<"contractionRows", "contraction-rows", "int64_t", "0",
+           "Rows of matmul output per block of a gemm kernel (a batch "
+           "matmul's leading dimension counts whole matrices); 0 sizes "
+           "gemm kernels by target-elements like every other kernel">,
   ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect"
