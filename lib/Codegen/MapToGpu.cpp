@@ -16,7 +16,11 @@
 //    outputs (the row statistics of softmax, LayerNorm, RMSNorm), every
 //    thread folds a strided share of the reduced elements into a partial,
 //    and `gpu.all_reduce` (upstream's lowering: subgroup shuffles, then a
-//    workgroup-memory combine) joins the partials.
+//    workgroup-memory combine) joins the partials;
+//  - tiled GEMM: for contractions, output tiles with a 4x4 register tile
+//    of accumulators per thread, k slices staged in workgroup memory by
+//    all threads between barriers, and the elementwise ops consuming the
+//    result applied to the accumulators before the one store.
 //
 // With `emulate`, the same decomposition is emitted for the host: a loop
 // over blocks, a loop over thread ids around every phase between barriers,
@@ -802,11 +806,13 @@ static void uniformLoop(OpBuilder &b, Location loc, Value lower, Value upper,
 }
 
 /// Emits `c` in place of its ops: for every batch, row tile and column tile
-/// of the output, the k loop over staged slices, then the epilogue on the
-/// accumulators and one store per output. `entry` receives the staging
-/// buffers (and, emulated, the per-thread accumulators).
+/// of the output (only column tile `columnBlock` if given), the k loop over
+/// staged slices, then the epilogue on the accumulators and one store per
+/// output. `entry` receives the staging buffers (and, emulated, the
+/// per-thread accumulators).
 static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
-                                 const Threads &threads, Block &entry) {
+                                 const Threads &threads, Block &entry,
+                                 Value columnBlock) {
   linalg::GenericOp op = c.op;
   Location loc = op.getLoc();
   auto cst = [&](int64_t v) -> Value {
@@ -858,8 +864,7 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
 
   uniformLoop(b, loc, zero, sizeB, one, [&](OpBuilder &b, Value batch) {
     uniformLoop(b, loc, zero, sizeM, cst(tileM), [&](OpBuilder &b, Value m0) {
-      uniformLoop(b, loc, zero, sizeN, cst(tileN), [&](OpBuilder &b,
-                                                       Value n0) {
+      auto columnTile = [&](OpBuilder &b, Value n0) {
         // The loop indices of output (row, col).
         auto loopIndices = [&](Value row, Value col) {
           SmallVector<Value> ivs(op.getNumLoops(), zero);
@@ -1098,7 +1103,11 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
         threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
           finish(b, tid, load(b, tid));
         });
-      });
+      };
+      if (columnBlock)
+        columnTile(b, arith::MulIOp::create(b, loc, columnBlock, cst(tileN)));
+      else
+        uniformLoop(b, loc, zero, sizeN, cst(tileN), columnTile);
     });
   });
   threads.barrier(b, loc);
@@ -1107,6 +1116,12 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
 /// Replaces every contraction of `func` that matches by a tiled GEMM with
 /// its epilogue applied in registers; the others keep the general mapping
 /// (the reason is in the debug output, `-debug-only=meld-map-to-gpu`).
+///
+/// A row-block kernel that is nothing but one such contraction (and its
+/// fill and epilogue) with a static column count splits its columns over
+/// workgroups too: block `x` of the kernel computes column tile `x % C` of
+/// row block `x / C`, and `C` is recorded as `meld.gpu_column_blocks`, so
+/// the launch has a workgroup per output tile rather than per row block.
 static void tileContractions(func::FuncOp func, const Threads &threads) {
   Block &entry = func.getBody().front();
   int64_t used = 0;
@@ -1117,10 +1132,10 @@ static void tileContractions(func::FuncOp func, const Threads &threads) {
   int64_t left = kWorkgroupMemoryLimit - used;
   SmallVector<linalg::GenericOp> ops;
   func.walk([&](linalg::GenericOp op) { ops.push_back(op); });
-  llvm::SmallPtrSet<Operation *, 8> erased;
-  OpBuilder b(func.getContext());
+  SmallVector<TiledContraction> matches;
+  llvm::SmallPtrSet<Operation *, 8> claimed;
   for (linalg::GenericOp op : ops) {
-    if (erased.contains(op))
+    if (claimed.contains(op))
       continue;
     StringRef reason;
     FailureOr<TiledContraction> c =
@@ -1131,22 +1146,60 @@ static void tileContractions(func::FuncOp func, const Threads &threads) {
                                 << "\n");
       continue;
     }
-    Operation *last = c->epilogue.empty() ? op : c->epilogue.back();
+    claimed.insert(op);
+    if (c->fill)
+      claimed.insert(c->fill);
+    for (linalg::GenericOp e : c->epilogue)
+      claimed.insert(e);
+    matches.push_back(*c);
+  }
+
+  Value columnBlock;
+  if (matches.size() == 1 && claimed.size() == ops.size() &&
+      func->hasAttr(kRowsPerBlockAttrName) &&
+      matches.front().op->getBlock() != &entry) {
+    const TiledContraction &c = matches.front();
+    linalg::GenericOp op = c.op;
+    int64_t columns = op.getStaticLoopRanges()[c.n];
+    int64_t count = ShapedType::isDynamic(columns)
+                        ? 1
+                        : llvm::divideCeil(columns, c.tileCols());
+    if (count > 1) {
+      unsigned n = entry.getNumArguments();
+      Value begin = entry.getArgument(n - 2), end = entry.getArgument(n - 1);
+      OpBuilder b = OpBuilder::atBlockBegin(&entry);
+      Location loc = func.getLoc();
+      Value countValue = arith::ConstantIndexOp::create(b, loc, count);
+      auto rowBlock = arith::DivUIOp::create(b, loc, begin, countValue);
+      auto column = arith::RemUIOp::create(b, loc, begin, countValue);
+      Value rowEnd = arith::AddIOp::create(
+          b, loc, rowBlock, arith::ConstantIndexOp::create(b, loc, 1));
+      begin.replaceUsesWithIf(rowBlock, [&](OpOperand &use) {
+        return use.getOwner() != rowBlock && use.getOwner() != column;
+      });
+      end.replaceAllUsesWith(rowEnd);
+      columnBlock = column;
+      func->setAttr(kGpuColumnBlocksAttrName, b.getI64IntegerAttr(count));
+    }
+  }
+
+  OpBuilder b(func.getContext());
+  for (const TiledContraction &c : matches) {
+    linalg::GenericOp op = c.op;
+    Operation *last = c.epilogue.empty() ? op : c.epilogue.back();
     b.setInsertionPoint(last);
-    emitTiledContraction(b, *c, threads, entry);
+    emitTiledContraction(b, c, threads, entry, columnBlock);
     // The results the epilogue consumed in registers.
     SmallVector<Value> intermediates{op.getDpsInitOperand(0)->get()};
-    for (linalg::GenericOp e : c->epilogue)
-      if (e != c->epilogue.back())
+    for (linalg::GenericOp e : c.epilogue)
+      if (e != c.epilogue.back())
         intermediates.push_back(e.getDpsInitOperand(0)->get());
     SmallVector<Operation *> dead{op};
-    if (c->fill)
-      dead.push_back(c->fill);
-    dead.append(c->epilogue.begin(), c->epilogue.end());
-    for (Operation *d : dead) {
-      erased.insert(d);
+    if (c.fill)
+      dead.push_back(c.fill);
+    dead.append(c.epilogue.begin(), c.epilogue.end());
+    for (Operation *d : dead)
       d->erase();
-    }
     for (Value v : intermediates) {
       auto alloc = v.getDefiningOp<memref::AllocOp>();
       if (!alloc || !llvm::all_of(alloc->getUsers(), [](Operation *user) {
@@ -1400,7 +1453,8 @@ static LogicalResult moveToGpuFunc(func::FuncOp func,
   gpuFunc.setKnownBlockSize(
       ArrayRef<int32_t>{static_cast<int32_t>(blockSize), 1, 1});
   // How the kernel is split into workgroups, for the launch metadata.
-  for (StringRef name : {kRowsPerBlockAttrName, kGpuBlocksAttrName})
+  for (StringRef name : {kRowsPerBlockAttrName, kGpuBlocksAttrName,
+                          kGpuColumnBlocksAttrName})
     if (Attribute value = func->getAttr(name))
       gpuFunc->setAttr(name, value);
   gpuFunc.getBody().takeBody(func.getBody());

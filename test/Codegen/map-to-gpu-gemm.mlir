@@ -7,18 +7,27 @@
 // GEMM: 64x64 output tiles, k slices of 16 staged in workgroup memory by
 // all threads between barriers, 16 register accumulators per thread, and
 // the epilogue applied to the accumulators before the one store per
-// output; the matmul's result is never stored.
+// output; the matmul's result is never stored. The kernel is nothing but
+// the GEMM, so its 96 columns are split over workgroups too: two per row
+// block, workgroup x computing column tile x % 2 of row block x / 2.
 
 // CHECK-LABEL: gpu.func @main_kernel_0
 // Only the two staged slices live in workgroup memory (the 64x96
 // intermediate is gone).
 // CHECK-SAME: workgroup(%[[WA:.+]] : memref<4096xi8, #gpu.address_space<workgroup>>, %[[WB:.+]] : memref<4096xi8, #gpu.address_space<workgroup>>)
 // CHECK-SAME: kernel
+// CHECK-SAME: meld.gpu_column_blocks = 2 : i64, meld.rows_per_block = 64 : i64
+// CHECK: %[[BLOCK:.+]] = gpu.block_id x
 // CHECK: %[[A_CAST:.+]] = memref.memory_space_cast %[[WA]]
 // CHECK: %[[A:.+]] = memref.view %[[A_CAST]]{{.*}} to memref<16x64xf32>
 // CHECK: %[[B_CAST:.+]] = memref.memory_space_cast %[[WB]]
 // CHECK: %[[B:.+]] = memref.view %[[B_CAST]]{{.*}} to memref<16x64xf32>
 // CHECK-NOT: memref.alloc
+// CHECK: %[[ROW_BLOCK:.+]] = arith.divui %[[BLOCK]], %c2
+// CHECK: %[[COLUMN:.+]] = arith.remui %[[BLOCK]], %c2
+// CHECK: %[[FIRST_ROW:.+]] = arith.muli %[[ROW_BLOCK]], %c64
+// CHECK: scf.for %{{.*}} = %[[FIRST_ROW]] to
+// CHECK: %[[N0:.+]] = arith.muli %[[COLUMN]], %c64
 // CHECK: %[[TID:.+]] = gpu.thread_id x
 // The k loop carries the thread's 4x4 accumulators, from the fill's zero.
 // CHECK: %[[ACC:.+]]:16 = scf.for %[[K0:.+]] = %{{.*}} to %{{.*}} step %c16 iter_args(%{{.*}} = %[[ZERO:[^,]+]],

@@ -177,6 +177,9 @@ struct GemmProgram {
   /// Whether the contraction has an elementwise epilogue to apply in
   /// registers.
   bool epilogue;
+  /// Workgroups per row block (meld.gpu_column_blocks): column tiles of a
+  /// GEMM that is the whole kernel, 0 when the columns fit one tile.
+  int64_t columnBlocks;
 };
 
 const GemmProgram kGemmPrograms[] = {
@@ -187,7 +190,7 @@ const GemmProgram kGemmPrograms[] = {
             : tensor<70x37xf32>, tensor<37x93xf32> -> tensor<70x93xf32>
         return %y : tensor<70x93xf32>
       })mlir",
-     false},
+     false, 2},
     {"dynamic_rows", R"mlir(
       func.func @main(%x: tensor<?x48xf32>, %w: tensor<48x80xf32>)
           -> tensor<?x80xf32> {
@@ -195,7 +198,7 @@ const GemmProgram kGemmPrograms[] = {
             : tensor<?x48xf32>, tensor<48x80xf32> -> tensor<?x80xf32>
         return %y : tensor<?x80xf32>
       })mlir",
-     false},
+     false, 2},
     {"transposed", R"mlir(
       func.func @main(%a: tensor<37x70xf32>, %b: tensor<93x37xf32>,
                       %c: tensor<70x37xf32>) -> (tensor<70x93xf32>,
@@ -206,7 +209,7 @@ const GemmProgram kGemmPrograms[] = {
             : tensor<70x37xf32>, tensor<70x37xf32> -> tensor<70x70xf32>
         return %y, %z : tensor<70x93xf32>, tensor<70x70xf32>
       })mlir",
-     false},
+     false, 2},
     {"batch", R"mlir(
       func.func @main(%q: tensor<3x20x24xf32>, %k: tensor<3x33x24xf32>,
                       %v: tensor<3x33x17xf32>) -> tensor<3x20x17xf32> {
@@ -216,7 +219,7 @@ const GemmProgram kGemmPrograms[] = {
             : tensor<3x20x33xf32>, tensor<3x33x17xf32> -> tensor<3x20x17xf32>
         return %o : tensor<3x20x17xf32>
       })mlir",
-     false},
+     false, 0},
     {"bias_gelu", R"mlir(
       func.func @main(%x: tensor<?x40xf32>, %w: tensor<40x100xf32>,
                       %bias: tensor<100xf32>) -> tensor<?x100xf32> {
@@ -229,7 +232,7 @@ const GemmProgram kGemmPrograms[] = {
         %y = meld.gelu %a approximate = tanh : tensor<?x100xf32>
         return %y : tensor<?x100xf32>
       })mlir",
-     true},
+     true, 2},
     {"residual_halves", R"mlir(
       func.func @main(%x: tensor<70x40xf16>, %w: tensor<40x50xf16>,
                       %r: tensor<70x50xf32>) -> tensor<70x50xf32> {
@@ -238,7 +241,7 @@ const GemmProgram kGemmPrograms[] = {
         %y = meld.add %h, %r : tensor<70x50xf32>
         return %y : tensor<70x50xf32>
       })mlir",
-     true},
+     true, 0},
 };
 
 void PrintTo(const GemmProgram &program, std::ostream *os) {
@@ -315,6 +318,10 @@ TEST_P(TiledGemm, ContractionsAreTiledInWorkgroupMemory) {
       EXPECT_EQ(staged, 2) << name << ": one slice of each operand";
     });
     EXPECT_EQ(kLoops, 1) << name;
+    auto columns = func->getAttrOfType<IntegerAttr>(
+        meld::kGpuColumnBlocksAttrName);
+    EXPECT_EQ(columns ? columns.getInt() : 0, GetParam().columnBlocks)
+        << name;
     EXPECT_EQ(func.getNumWorkgroupAttributions(), 2u)
         << name << ": only the two staged slices live in workgroup memory";
     if (GetParam().epilogue) {

@@ -82,7 +82,8 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
     the blocks `[begin, end)` of the kernel's block-range arguments, so the
     runtime hands disjoint block ranges to its threads. The chosen size is
     recorded as the `meld.rows_per_block` attribute; kernels that cannot be
-    split keep one block.
+    split keep one block. With `contraction-rows`, gemm kernels get blocks
+    of that many output rows instead (a GPU GEMM tile's height).
   }];
   let options = [
     Option<"targetElements", "target-elements", "int64_t", "16384",
@@ -163,6 +164,15 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
       take 4 neighbouring elements per thread, with 128-bit `vector.load` /
       `vector.store` (alignment 16: the ABI's buffers are 16-byte aligned)
       and the body applied to vectors;
+    - contractions (one reduction loop; (m, k) and (k, n) inputs, perhaps
+      transposed or batched) are tiled GEMMs: output tiles of 64x64,
+      32x128 or 16x256 with a 4x4 register tile per thread, k slices of
+      16 (or 8) staged in workgroup memory by all threads between two
+      barriers, and the elementwise ops that consume the result (and
+      nothing else reads) applied to the accumulators before the one
+      store; a kernel that is only such a GEMM with a static column
+      count splits its column tiles over workgroups as well
+      (`meld.gpu_column_blocks` per row block);
     - every other op is output-parallel: its parallel iterations are
       flattened and dealt out round-robin, so consecutive threads touch
       consecutive elements (coalesced), and each thread runs the reduction
