@@ -723,10 +723,30 @@ matchTiledContraction(linalg::GenericOp op, const Threads &threads,
                 "reduction");
 
   // The tile shape wasting the fewest threads on the edges of the output
-  // (as large as a block's rows can get; 1024 assumed where unbounded),
-  // square when that is as good.
+  // (as large as a block's rows can get, and no larger than the buffers a
+  // block's views are taken from; 1024 assumed where unbounded), square
+  // when that is as good.
   auto bound = [&](unsigned dim) {
     int64_t b = loopUpperBound(op, dim);
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!isa<MemRefType>(operand.get().getType()))
+        continue;
+      std::optional<unsigned> pos =
+          resultOfDim(op.getMatchingIndexingMap(&operand), dim);
+      Value buffer = operand.get();
+      while (auto view = buffer.getDefiningOp<memref::SubViewOp>()) {
+        if (view.getSourceType().getRank() != view.getType().getRank())
+          break;
+        buffer = view.getSource();
+      }
+      auto type = cast<MemRefType>(buffer.getType());
+      if (pos && type.getRank() == static_cast<int64_t>(
+                                       op.getMatchingIndexingMap(&operand)
+                                           .getNumResults()) &&
+          !type.isDynamicDim(*pos) &&
+          (ShapedType::isDynamic(b) || type.getDimSize(*pos) < b))
+        b = type.getDimSize(*pos);
+    }
     return ShapedType::isDynamic(b) ? int64_t(1024) : std::max<int64_t>(b, 1);
   };
   int64_t rows = bound(c.m), cols = bound(c.n), best = -1;

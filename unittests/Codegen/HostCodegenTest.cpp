@@ -199,6 +199,14 @@ const GemmProgram kGemmPrograms[] = {
         return %y : tensor<?x80xf32>
       })mlir",
      false, 2},
+    {"dynamic_all", R"mlir(
+      func.func @main(%x: tensor<?x?xf32>, %w: tensor<?x?xf32>)
+          -> tensor<?x?xf32> {
+        %y = meld.matmul %x, %w
+            : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x?xf32>
+        return %y : tensor<?x?xf32>
+      })mlir",
+     false, 0},
     {"transposed", R"mlir(
       func.func @main(%a: tensor<37x70xf32>, %b: tensor<93x37xf32>,
                       %c: tensor<70x37xf32>) -> (tensor<70x93xf32>,
