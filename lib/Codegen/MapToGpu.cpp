@@ -35,6 +35,7 @@
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -1488,6 +1489,11 @@ static LogicalResult moveToGpuFunc(func::FuncOp func,
     Type i8 = b.getI8Type();
     BlockArgument buffer = gpuFunc.addWorkgroupAttribution(
         MemRefType::get({size}, i8, nullptr, workgroup), allocLoc);
+    // Byte buffers holding wider elements: align them like the ABI's
+    // buffers, or the shared variables get alignment 1.
+    gpuFunc.setWorkgroupAttributionAttr(
+        gpuFunc.getNumWorkgroupAttributions() - 1,
+        LLVM::LLVMDialect::getAlignAttrName(), b.getI64IntegerAttr(16));
     b.setInsertionPoint(alloc);
     Value flat = memref::MemorySpaceCastOp::create(
         b, allocLoc, MemRefType::get({size}, i8), buffer);
