@@ -741,10 +741,7 @@ matchTiledContraction(linalg::GenericOp op, const Threads &threads,
         buffer = view.getSource();
       }
       auto type = cast<MemRefType>(buffer.getType());
-      if (pos && type.getRank() == static_cast<int64_t>(
-                                       op.getMatchingIndexingMap(&operand)
-                                           .getNumResults()) &&
-          !type.isDynamicDim(*pos) &&
+      if (pos && !type.isDynamicDim(*pos) &&
           (ShapedType::isDynamic(b) || type.getDimSize(*pos) < b))
         b = type.getDimSize(*pos);
     }
@@ -785,6 +782,11 @@ matchTiledContraction(linalg::GenericOp op, const Threads &threads,
     if (!isEpilogueOf(next, result))
       break;
     Value out = next.getDpsInitOperand(0)->get();
+    // Tiles store their final values while other tiles still read the
+    // operands.
+    if (rootBuffer(out) == rootBuffer(c.lhs->get()) ||
+        rootBuffer(out) == rootBuffer(c.rhs->get()))
+      break;
     SmallVector<Operation *> users{op, next};
     if (c.fill && c.epilogue.empty())
       users.push_back(c.fill);

@@ -60,6 +60,19 @@
 // CHECK: gpu.barrier
 // CHECK: gpu.return
 
+// A contraction whose body reads loop indices (a causal mask) is not tiled:
+// it stays output-parallel, one thread per output with its own k loop, and
+// takes no workgroup memory.
+// CHECK-LABEL: gpu.func @masked
+// CHECK-NOT: workgroup(
+// CHECK: %[[T:.+]] = gpu.thread_id x
+// CHECK: scf.for %{{.*}} = %[[T]] to %c1024 step %c256
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: linalg.index
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+
 // Emulated: the staged slices and every thread's accumulators are stack
 // buffers; the phases are loops over the 256 thread ids.
 // EMU-LABEL: func.func private @main_kernel_0
@@ -122,6 +135,17 @@ module {
     }
     return
   }
+  func.func private @masked(%a: memref<32x16xf32>, %b: memref<16x32xf32>, %c: memref<32x32xf32>, %begin: index, %end: index) attributes {meld.kernel = "gemm"} {
+    linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<32x16xf32>, memref<16x32xf32>) outs(%c : memref<32x32xf32>) {
+    ^bb0(%x: f32, %y: f32, %acc: f32):
+      %k = linalg.index 2 : index
+      %n = linalg.index 1 : index
+      %keep = arith.cmpi ule, %k, %n : index
+      %p = arith.mulf %x, %y : f32
+      %s = arith.addf %acc, %p : f32
+      %r = arith.select %keep, %s, %acc : f32
+      linalg.yield %r : f32
+    }
+    return
+  }
 }
-
-
