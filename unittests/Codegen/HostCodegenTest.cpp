@@ -4,7 +4,8 @@
 // test/Codegen/programs (every element type), compiled fused and
 // unfused for the host and run through the runtime, must give the reference
 // interpreter's results on random inputs; so must random programs (the
-// fusion differential generator). Tolerances: f64 and f32 results within
+// fusion differential generator) and, through the emulated GPU mapping,
+// GEMMs of every shape the tiled GEMM handles. Tolerances: f64 and f32 results within
 // atol 5e-5 + rtol 5e-4 (compiled code accumulates reductions and matmuls
 // in f32 where the reference accumulates in double; the deepest model, a
 // transformer block, differs by up to 2.3e-5 absolute);
