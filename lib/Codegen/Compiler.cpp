@@ -94,7 +94,7 @@ namespace {
 /// meld-tile-host-blocks split, or a fixed count for horizontal kernels
 /// whose sub-kernels meld-map-to-gpu put on workgroups of their own.
 struct KernelBlocks {
-  llvm::StringMap<int64_t> rows, groups;
+  llvm::StringMap<int64_t> rows, groups, columns;
 
   void collect(Operation *module) {
     module->walk([&](Operation *op) {
@@ -105,11 +105,15 @@ struct KernelBlocks {
         rows[symbol.getName()] = rowsAttr.getInt();
       if (auto count = op->getAttrOfType<IntegerAttr>(kGpuBlocksAttrName))
         groups[symbol.getName()] = count.getInt();
+      if (auto count =
+              op->getAttrOfType<IntegerAttr>(kGpuColumnBlocksAttrName))
+        columns[symbol.getName()] = count.getInt();
     });
   }
 
-  /// ceil(rows / rows-per-block) of the kernel's first output, the group
-  /// count, or nothing (one block).
+  /// ceil(rows / rows-per-block) of the kernel's first output (times the
+  /// column blocks of a GEMM split both ways), the group count, or nothing
+  /// (one block).
   std::optional<llvm::json::Value> count(const Object &kernel) const {
     StringRef name = *kernel.getString("name");
     if (auto g = groups.find(name); g != groups.end())
@@ -120,7 +124,12 @@ struct KernelBlocks {
     const Array &outputs = *kernel.getArray("outputs");
     const llvm::json::Value &leading =
         (*outputs[0].getAsObject()->getArray("shape"))[0];
-    return llvm::json::Value(Object{{"ceildiv", Array{leading, r->second}}});
+    llvm::json::Value rowBlocks =
+        Object{{"ceildiv", Array{leading, r->second}}};
+    if (auto c = columns.find(name); c != columns.end())
+      return llvm::json::Value(
+          Object{{"mul", Array{std::move(rowBlocks), c->second}}});
+    return rowBlocks;
   }
 };
 } // namespace

@@ -90,6 +90,7 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
     if (tiling == BlockTiling::Gpu) {
       blocks.targetElements = 1024;
       blocks.rowMultiple = 1;
+      blocks.contractionRows = kGpuContractionRows;
     } else {
       // 8 KiB of f32 per row tile: a tile and its intermediates stay in L1.
       blocks.tileElements = 2048;

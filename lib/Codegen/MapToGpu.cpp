@@ -16,7 +16,11 @@
 //    outputs (the row statistics of softmax, LayerNorm, RMSNorm), every
 //    thread folds a strided share of the reduced elements into a partial,
 //    and `gpu.all_reduce` (upstream's lowering: subgroup shuffles, then a
-//    workgroup-memory combine) joins the partials.
+//    workgroup-memory combine) joins the partials;
+//  - tiled GEMM: for contractions, output tiles with a 4x4 register tile
+//    of accumulators per thread, k slices staged in workgroup memory by
+//    all threads between barriers, and the elementwise ops consuming the
+//    result applied to the accumulators before the one store.
 //
 // With `emulate`, the same decomposition is emitted for the host: a loop
 // over blocks, a loop over thread ids around every phase between barriers,
@@ -31,6 +35,7 @@
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -39,6 +44,9 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "meld-map-to-gpu"
 
 namespace meld {
 #define GEN_PASS_DEF_MELDMAPTOGPU
@@ -508,6 +516,726 @@ static bool prefersCooperativeReduction(linalg::GenericOp op,
   return reduced >= blockSize / 4 && outputs <= 64;
 }
 
+//===----------------------------------------------------------------------===//
+// Tiled contractions
+//===----------------------------------------------------------------------===//
+
+/// Outputs per thread along each of the two output dimensions of a tiled
+/// contraction: every thread keeps a 4x4 register tile of accumulators.
+static constexpr int64_t kMicroTile = 4;
+
+/// Whether `op` neither reads nor writes memory a kernel's ops share (index
+/// arithmetic, views, constants, allocations).
+static bool touchesNoBuffer(Operation *op) {
+  return isMemoryEffectFree(op) || isa<memref::AllocOp, memref::AllocaOp>(op);
+}
+
+/// The next (previous) op of `op`'s block that touches a buffer.
+static Operation *nextBufferOp(Operation *op, bool forward) {
+  for (op = forward ? op->getNextNode() : op->getPrevNode(); op;
+       op = forward ? op->getNextNode() : op->getPrevNode())
+    if (!touchesNoBuffer(op))
+      return op;
+  return nullptr;
+}
+
+/// The dimension loop `dim` of `map` indexes, if it is one of its results.
+static std::optional<unsigned> resultOfDim(AffineMap map, unsigned dim) {
+  for (auto [pos, expr] : llvm::enumerate(map.getResults()))
+    if (auto d = dyn_cast<AffineDimExpr>(expr); d && d.getPosition() == dim)
+      return pos;
+  return std::nullopt;
+}
+
+namespace {
+/// A contraction computed as a tiled GEMM: the workgroup walks the output
+/// in tiles of (4 threadRows) x (4 threadCols); k advances in slices of
+/// `tileK` that all threads stage into workgroup memory together; each
+/// thread accumulates its 4x4 outputs in registers and applies the
+/// epilogue to them before the one store.
+struct TiledContraction {
+  linalg::GenericOp op;
+  /// Loop dimensions: the batch (if any), the rows and columns of the
+  /// output, the reduction.
+  std::optional<unsigned> batch;
+  unsigned m, n, k;
+  /// The loop dimension of each output dimension, in order.
+  SmallVector<unsigned> outDims;
+  /// The operands indexed by (m, k) and (k, n), each perhaps by the batch.
+  OpOperand *lhs, *rhs;
+  /// The value the output starts from when a fill writes it just before
+  /// the contraction (the fill then disappears); null to read the output.
+  Value initValue;
+  linalg::GenericOp fill;
+  /// Elementwise ops applied in registers, in order: each reads the
+  /// previous one's result (the contraction's first), which no other op
+  /// reads, so only the last one's result is stored.
+  SmallVector<linalg::GenericOp> epilogue;
+  int64_t threadRows, threadCols, tileK;
+
+  int64_t tileRows() const { return kMicroTile * threadRows; }
+  int64_t tileCols() const { return kMicroTile * threadCols; }
+};
+} // namespace
+
+/// Bytes of workgroup memory `type` takes at its constant upper bound size
+/// (`value` gives dynamic sizes their bounds), 16-byte aligned.
+static FailureOr<int64_t> workgroupBytes(Value value) {
+  auto type = cast<MemRefType>(value.getType());
+  if (!type.getLayout().isIdentity())
+    return failure();
+  int64_t elements = 1;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    FailureOr<int64_t> bound =
+        type.isDynamicDim(d)
+            ? ValueBoundsConstraintSet::computeConstantBound(
+                  presburger::BoundType::UB, {value, d},
+                  /*stopCondition=*/nullptr, /*closedUB=*/true)
+            : FailureOr<int64_t>(type.getDimSize(d));
+    if (failed(bound))
+      return failure();
+    elements *= std::max<int64_t>(*bound, 1);
+  }
+  return static_cast<int64_t>(llvm::alignTo(
+      elements * llvm::divideCeil(type.getElementTypeBitWidth(), 8), 16));
+}
+
+/// The value a fill writes to every element: its scalar input or a value
+/// from outside its body; null if `op` is not such a fill of all of `out`.
+static Value fillValue(linalg::GenericOp op, Value out) {
+  if (op.getNumDpsInits() != 1 || op.getDpsInitOperand(0)->get() != out ||
+      op.getNumReductionLoops() != 0 ||
+      !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() ||
+      !llvm::hasSingleElement(*op.getBlock()))
+    return nullptr;
+  Value yielded = op.getBlock()->getTerminator()->getOperand(0);
+  auto arg = dyn_cast<BlockArgument>(yielded);
+  if (!arg)
+    return yielded.getParentBlock() == op.getBlock() ? nullptr : yielded;
+  if (arg.getOwner() != op.getBlock())
+    return yielded;
+  OpOperand &operand = op->getOpOperand(arg.getArgNumber());
+  if (isa<ShapedType>(operand.get().getType()))
+    return nullptr;
+  return operand.get();
+}
+
+/// Whether `op` is elementwise over `result`'s iteration space and reads it
+/// (only) with the identity map; its other buffers must not be `result`'s
+/// nor, read differently from the way it is written, its own output's.
+static bool isEpilogueOf(linalg::GenericOp op, Value result) {
+  auto type = cast<MemRefType>(result.getType());
+  if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 0 ||
+      op.getNumLoops() != type.getRank())
+    return false;
+  OpOperand *init = op.getDpsInitOperand(0);
+  AffineMap initMap = op.getMatchingIndexingMap(init);
+  bool reads = false;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isa<ShapedType>(operand.get().getType()))
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (operand.get() == result) {
+      if (!map.isIdentity())
+        return false;
+      reads |= op.isDpsInput(&operand) ||
+               op.payloadUsesValueFromOperand(&operand);
+      continue;
+    }
+    Value root = rootBuffer(operand.get());
+    if (root == rootBuffer(result) ||
+        (&operand != init && root == rootBuffer(init->get()) &&
+         (operand.get() != init->get() || map != initMap)))
+      return false;
+  }
+  return reads;
+}
+
+/// Whether `result` is a workgroup-private intermediate that only `users`
+/// touch (besides its deallocation).
+static bool onlyUsedBy(Value result, ArrayRef<Operation *> users) {
+  if (!result.getDefiningOp<memref::AllocOp>())
+    return false;
+  return llvm::all_of(result.getUsers(), [&](Operation *user) {
+    return isa<memref::DeallocOp>(user) || llvm::is_contained(users, user);
+  });
+}
+
+/// Matches `op` as a contraction to tile, with its fill and epilogue;
+/// `reason` says why not otherwise. `workgroupBytesLeft` is what the
+/// kernel's intermediates leave of the workgroup-memory limit; it is
+/// updated for the staging buffers and the intermediates the epilogue
+/// makes unnecessary.
+static FailureOr<TiledContraction>
+matchTiledContraction(linalg::GenericOp op, const Threads &threads,
+                      int64_t &workgroupBytesLeft, StringRef &reason) {
+  auto fail = [&](StringRef why) {
+    reason = why;
+    return failure();
+  };
+  if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 1)
+    return fail("not a contraction (one output, one reduction loop)");
+  unsigned numParallel = op.getNumParallelLoops();
+  if (numParallel != 2 && numParallel != 3)
+    return fail("not 2 or 3 parallel loops (matmul, batch matmul)");
+  if (!op.getBlock()->getOps<linalg::IndexOp>().empty())
+    return fail("the body reads loop indices");
+  TiledContraction c;
+  c.op = op;
+  SmallVector<unsigned> reduction;
+  op.getReductionDims(reduction);
+  c.k = reduction.front();
+  AffineMap initMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (!initMap.isProjectedPermutation() ||
+      initMap.getNumResults() != numParallel)
+    return fail("the output is not indexed by the parallel loops");
+  for (AffineExpr expr : initMap.getResults())
+    c.outDims.push_back(cast<AffineDimExpr>(expr).getPosition());
+  c.n = c.outDims.back();
+  c.m = c.outDims[numParallel - 2];
+  if (numParallel == 3)
+    c.batch = c.outDims.front();
+
+  SmallVector<OpOperand *> buffers;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (isa<ShapedType>(input->get().getType()))
+      buffers.push_back(input);
+  if (buffers.size() != 2)
+    return fail("not two input buffers");
+  c.lhs = c.rhs = nullptr;
+  for (OpOperand *input : buffers) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    bool hasM = resultOfDim(map, c.m).has_value();
+    bool hasN = resultOfDim(map, c.n).has_value();
+    if (!map.isProjectedPermutation() || !resultOfDim(map, c.k) ||
+        hasM == hasN)
+      return fail("an input is not indexed by (m, k) or (k, n)");
+    (hasM ? c.lhs : c.rhs) = input;
+  }
+  if (!c.lhs || !c.rhs)
+    return fail("the inputs are not one (m, k) and one (k, n) operand");
+  Value result = op.getDpsInitOperand(0)->get();
+  if (rootBuffer(result) == rootBuffer(c.lhs->get()) ||
+      rootBuffer(result) == rootBuffer(c.rhs->get()))
+    return fail("the output aliases an input");
+  if (Operation *combiner = matchCombiner(op);
+      combiner && prefersCooperativeReduction(op, threads.blockSize))
+    return fail("few outputs, many reduced elements: a cooperative "
+                "reduction");
+
+  // The tile shape wasting the fewest threads on the edges of the output
+  // (as large as a block's rows can get, and no larger than the buffers a
+  // block's views are taken from; 1024 assumed where unbounded), square
+  // when that is as good.
+  auto bound = [&](unsigned dim) {
+    int64_t b = loopUpperBound(op, dim);
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!isa<MemRefType>(operand.get().getType()))
+        continue;
+      std::optional<unsigned> pos =
+          resultOfDim(op.getMatchingIndexingMap(&operand), dim);
+      Value buffer = operand.get();
+      while (auto view = buffer.getDefiningOp<memref::SubViewOp>()) {
+        if (view.getSourceType().getRank() != view.getType().getRank())
+          break;
+        buffer = view.getSource();
+      }
+      auto type = cast<MemRefType>(buffer.getType());
+      if (pos && !type.isDynamicDim(*pos) &&
+          (ShapedType::isDynamic(b) || type.getDimSize(*pos) < b))
+        b = type.getDimSize(*pos);
+    }
+    return ShapedType::isDynamic(b) ? int64_t(1024) : std::max<int64_t>(b, 1);
+  };
+  int64_t rows = bound(c.m), cols = bound(c.n), best = -1;
+  for (int64_t threadRows : {16, 8, 4}) {
+    if (threads.blockSize % threadRows != 0)
+      continue;
+    int64_t threadCols = threads.blockSize / threadRows;
+    int64_t tiles = llvm::divideCeil(rows, kMicroTile * threadRows) *
+                    llvm::divideCeil(cols, kMicroTile * threadCols);
+    if (best < 0 || tiles < best) {
+      best = tiles;
+      c.threadRows = threadRows;
+      c.threadCols = threadCols;
+    }
+  }
+  if (best < 0)
+    return fail("the workgroup size is not a multiple of 4 threads");
+  c.tileK = c.threadRows == c.threadCols ? 16 : 8;
+
+  // A fill of the whole output just before: the accumulators start from
+  // its value.
+  if (auto fill = dyn_cast_or_null<linalg::GenericOp>(
+          nextBufferOp(op, /*forward=*/false))) {
+    if (Value value = fillValue(fill, result)) {
+      c.fill = fill;
+      c.initValue = value;
+    }
+  }
+
+  // Elementwise consumers of the result that nothing else reads.
+  int64_t saved = 0;
+  Operation *last = op;
+  while (auto next =
+             dyn_cast_or_null<linalg::GenericOp>(nextBufferOp(last, true))) {
+    if (!isEpilogueOf(next, result))
+      break;
+    Value out = next.getDpsInitOperand(0)->get();
+    // Tiles store their final values while other tiles still read the
+    // operands.
+    if (rootBuffer(out) == rootBuffer(c.lhs->get()) ||
+        rootBuffer(out) == rootBuffer(c.rhs->get()))
+      break;
+    SmallVector<Operation *> users{op, next};
+    if (c.fill && c.epilogue.empty())
+      users.push_back(c.fill);
+    if (!c.epilogue.empty())
+      users.push_back(c.epilogue.back());
+    if (out != result && !onlyUsedBy(result, users))
+      break;
+    if (out != result) {
+      FailureOr<int64_t> bytes = workgroupBytes(result);
+      saved += succeeded(bytes) ? *bytes : 0;
+    }
+    c.epilogue.push_back(next);
+    result = out;
+    last = next;
+  }
+
+  auto elementBytes = [](OpOperand *operand) {
+    return static_cast<int64_t>(llvm::divideCeil(
+        cast<ShapedType>(operand->get().getType()).getElementTypeBitWidth(),
+        8));
+  };
+  int64_t staging =
+      llvm::alignTo(c.tileK * c.tileRows() * elementBytes(c.lhs), 16) +
+      llvm::alignTo(c.tileK * c.tileCols() * elementBytes(c.rhs), 16);
+  if (staging > workgroupBytesLeft + saved)
+    return fail("no room in workgroup memory for the staged slices");
+  workgroupBytesLeft += saved - staging;
+  return c;
+}
+
+/// A loop over [lower, upper) by `step` run by every thread alike (its
+/// bounds are uniform), `body` given the induction variable.
+static void uniformLoop(OpBuilder &b, Location loc, Value lower, Value upper,
+                        Value step,
+                        function_ref<void(OpBuilder &, Value)> body) {
+  auto loop = scf::ForOp::create(b, loc, lower, upper, step);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  body(b, loop.getInductionVar());
+}
+
+/// Emits `c` in place of its ops: for every batch, row tile and column tile
+/// of the output (only column tile `columnBlock` if given), the k loop over
+/// staged slices, then the epilogue on the accumulators and one store per
+/// output. `entry` receives the staging buffers (and, emulated, the
+/// per-thread accumulators).
+static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
+                                 const Threads &threads, Block &entry,
+                                 Value columnBlock) {
+  linalg::GenericOp op = c.op;
+  Location loc = op.getLoc();
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto lhsType = cast<MemRefType>(c.lhs->get().getType());
+  auto rhsType = cast<MemRefType>(c.rhs->get().getType());
+  OpOperand *init = op.getDpsInitOperand(0);
+  Type accType = getElementTypeOrSelf(init->get().getType());
+  int64_t tileM = c.tileRows(), tileN = c.tileCols(), tileK = c.tileK;
+  constexpr int64_t kAccs = kMicroTile * kMicroTile;
+
+  // Staging buffers [k][m] and [k][n] (workgroup memory once on the GPU),
+  // and the emulated threads' accumulators, which outlive each phase.
+  Value lhsTile, rhsTile, accs;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&entry);
+    auto alloc = [&](MemRefType type) -> Value {
+      if (threads.emulate)
+        return memref::AllocaOp::create(b, loc, type);
+      return memref::AllocOp::create(b, loc, type);
+    };
+    lhsTile =
+        alloc(MemRefType::get({tileK, tileM}, lhsType.getElementType()));
+    rhsTile =
+        alloc(MemRefType::get({tileK, tileN}, rhsType.getElementType()));
+    if (threads.emulate)
+      accs = alloc(MemRefType::get({threads.blockSize, kAccs}, accType));
+  }
+
+  SmallVector<Range> ranges =
+      cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc);
+  auto extent = [&](unsigned dim) {
+    return getValueOrCreateConstantIndexOp(b, loc, ranges[dim].size);
+  };
+  Value zero = cst(0), one = cst(1);
+  Value sizeM = extent(c.m), sizeN = extent(c.n), sizeK = extent(c.k);
+  Value sizeB = c.batch ? extent(*c.batch) : one;
+  auto lessThan = [&](OpBuilder &b, Value lhs, Value rhs) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lhs, rhs);
+  };
+  auto andOf = [&](OpBuilder &b, Value lhs, Value rhs) -> Value {
+    return arith::AndIOp::create(b, loc, lhs, rhs);
+  };
+  auto add = [&](OpBuilder &b, Value lhs, Value rhs) -> Value {
+    return arith::AddIOp::create(b, loc, lhs, rhs);
+  };
+
+  uniformLoop(b, loc, zero, sizeB, one, [&](OpBuilder &b, Value batch) {
+    uniformLoop(b, loc, zero, sizeM, cst(tileM), [&](OpBuilder &b, Value m0) {
+      auto columnTile = [&](OpBuilder &b, Value n0) {
+        // The loop indices of output (row, col).
+        auto loopIndices = [&](Value row, Value col) {
+          SmallVector<Value> ivs(op.getNumLoops(), zero);
+          ivs[c.m] = row;
+          ivs[c.n] = col;
+          if (c.batch)
+            ivs[*c.batch] = batch;
+          return ivs;
+        };
+        // Thread `tid`'s register tile: rows ty, ty + threadRows, ...,
+        // columns tx, tx + threadCols, ... of the tile, so neighbouring
+        // threads store neighbouring columns and read neighbouring words
+        // of the staged slices.
+        auto position = [&](OpBuilder &b, Value tid, int64_t i, int64_t j) {
+          Value tx = arith::RemUIOp::create(b, loc, tid, cst(c.threadCols));
+          Value ty = arith::DivUIOp::create(b, loc, tid, cst(c.threadCols));
+          Value r = add(b, ty, cst(i * c.threadRows));
+          Value col = add(b, tx, cst(j * c.threadCols));
+          return std::make_pair(r, col);
+        };
+        auto inOutput = [&](OpBuilder &b, Value row, Value col) {
+          return andOf(b, lessThan(b, row, sizeM), lessThan(b, col, sizeN));
+        };
+        // The accumulators' initial values: the fill's, or the output's.
+        auto initial = [&](OpBuilder &b, Value tid) {
+          SmallVector<Value> values;
+          for (int64_t a = 0; a < kAccs; ++a) {
+            if (c.initValue) {
+              values.push_back(c.initValue);
+              continue;
+            }
+            auto [r, col] = position(b, tid, a / kMicroTile, a % kMicroTile);
+            Value row = add(b, m0, r), column = add(b, n0, col);
+            auto ifOp = scf::IfOp::create(
+                b, loc, accType, inOutput(b, row, column), /*else=*/true);
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPointToStart(ifOp.thenBlock());
+            Value loaded = memref::LoadOp::create(
+                b, loc, init->get(),
+                applyIndexingMap(b, loc, op.getMatchingIndexingMap(init),
+                                 loopIndices(row, column)));
+            scf::YieldOp::create(b, loc, loaded);
+            b.setInsertionPointToStart(ifOp.elseBlock());
+            scf::YieldOp::create(
+                b, loc,
+                arith::ConstantOp::create(b, loc, b.getZeroAttr(accType))
+                    .getResult());
+            values.push_back(ifOp.getResult(0));
+          }
+          return values;
+        };
+        // Copies the slice k0 .. k0 + tileK of `operand` along `dim` (m or
+        // n, from `x0`) into `tile`, zero outside the operand. Consecutive
+        // threads take elements consecutive in the operand's innermost
+        // dimension, so the global reads coalesce.
+        auto stage = [&](OpBuilder &b, Value tid, Value k0, OpOperand *operand,
+                         unsigned dim, Value x0, Value size, Value tile,
+                         int64_t width) {
+          AffineMap map = op.getMatchingIndexingMap(operand);
+          bool kInner = cast<AffineDimExpr>(map.getResults().back())
+                            .getPosition() == c.k;
+          Type type = getElementTypeOrSelf(operand->get().getType());
+          auto loop = scf::ForOp::create(b, loc, tid, cst(width * tileK),
+                                         threads.size(b, loc));
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(loop.getBody()->getTerminator());
+          Value l = loop.getInductionVar();
+          Value inner = cst(kInner ? tileK : width);
+          Value outerIdx = arith::DivUIOp::create(b, loc, l, inner);
+          Value innerIdx = arith::RemUIOp::create(b, loc, l, inner);
+          Value kk = kInner ? innerIdx : outerIdx;
+          Value x = kInner ? outerIdx : innerIdx;
+          Value gk = add(b, k0, kk), gx = add(b, x0, x);
+          auto ifOp = scf::IfOp::create(
+              b, loc, type,
+              andOf(b, lessThan(b, gk, sizeK), lessThan(b, gx, size)),
+              /*else=*/true);
+          {
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPointToStart(ifOp.thenBlock());
+            SmallVector<Value> ivs(op.getNumLoops(), zero);
+            ivs[c.k] = gk;
+            ivs[dim] = gx;
+            if (c.batch)
+              ivs[*c.batch] = batch;
+            Value loaded = memref::LoadOp::create(
+                b, loc, operand->get(), applyIndexingMap(b, loc, map, ivs));
+            scf::YieldOp::create(b, loc, loaded);
+            b.setInsertionPointToStart(ifOp.elseBlock());
+            scf::YieldOp::create(
+                b, loc,
+                arith::ConstantOp::create(b, loc, b.getZeroAttr(type))
+                    .getResult());
+          }
+          memref::StoreOp::create(b, loc, ifOp.getResult(0), tile,
+                                  ValueRange{kk, x});
+        };
+        auto stageBoth = [&](OpBuilder &b, Value tid, Value k0) {
+          stage(b, tid, k0, c.lhs, c.m, m0, sizeM, lhsTile, tileM);
+          stage(b, tid, k0, c.rhs, c.n, n0, sizeN, rhsTile, tileN);
+        };
+        // The contraction's body on the staged slices, for the k steps of
+        // this slice that are inside the operands: one outer product of
+        // the thread's 4 rows and 4 columns per step.
+        auto multiply = [&](OpBuilder &b, Value tid, Value k0,
+                            ValueRange before) -> SmallVector<Value> {
+          Value steps = arith::MinSIOp::create(
+              b, loc, cst(tileK), arith::SubIOp::create(b, loc, sizeK, k0));
+          auto loop = createLoop(b, loc, zero, steps, one, before);
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(loop.getBody()->getTerminator());
+          Value kk = loop.getInductionVar();
+          SmallVector<Value> a, w;
+          for (int64_t i = 0; i < kMicroTile; ++i) {
+            auto [r, col] = position(b, tid, i, i);
+            a.push_back(
+                memref::LoadOp::create(b, loc, lhsTile, ValueRange{kk, r}));
+            w.push_back(
+                memref::LoadOp::create(b, loc, rhsTile, ValueRange{kk, col}));
+          }
+          Block *body = op.getBlock();
+          SmallVector<Value> after;
+          for (int64_t idx = 0; idx < kAccs; ++idx) {
+            IRMapping map;
+            for (OpOperand &operand : op->getOpOperands())
+              map.map(op.getMatchingBlockArgument(&operand), operand.get());
+            map.map(op.getMatchingBlockArgument(c.lhs), a[idx / kMicroTile]);
+            map.map(op.getMatchingBlockArgument(c.rhs), w[idx % kMicroTile]);
+            map.map(op.getMatchingBlockArgument(init),
+                    loop.getRegionIterArgs()[idx]);
+            for (Operation &inst : body->without_terminator())
+              b.clone(inst, map);
+            after.push_back(
+                map.lookupOrDefault(body->getTerminator()->getOperand(0)));
+          }
+          loop.getBody()->getTerminator()->setOperands(after);
+          return SmallVector<Value>(loop.getResults());
+        };
+        // The epilogue on the accumulators and one store per output.
+        auto finish = [&](OpBuilder &b, Value tid, ValueRange values) {
+          for (int64_t idx = 0; idx < kAccs; ++idx) {
+            auto [r, col] = position(b, tid, idx / kMicroTile, idx % kMicroTile);
+            Value row = add(b, m0, r), column = add(b, n0, col);
+            auto ifOp = scf::IfOp::create(b, loc, inOutput(b, row, column),
+                                          /*withElseRegion=*/false);
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+            SmallVector<Value> ivs = loopIndices(row, column);
+            Value value = values[idx];
+            Value target = init->get();
+            AffineMap targetMap = op.getMatchingIndexingMap(init);
+            for (linalg::GenericOp e : c.epilogue) {
+              SmallVector<Value> eIvs;
+              for (unsigned d : c.outDims)
+                eIvs.push_back(ivs[d]);
+              IRMapping map;
+              for (OpOperand &operand : e->getOpOperands()) {
+                BlockArgument arg = e.getMatchingBlockArgument(&operand);
+                if (operand.get() == target)
+                  map.map(arg, value);
+                else if (!isa<ShapedType>(operand.get().getType()))
+                  map.map(arg, operand.get());
+                else if (!arg.use_empty())
+                  map.map(arg,
+                          memref::LoadOp::create(
+                              b, loc, operand.get(),
+                              applyIndexingMap(
+                                  b, loc, e.getMatchingIndexingMap(&operand),
+                                  eIvs)));
+              }
+              Block *body = e.getBlock();
+              for (Operation &inst : body->without_terminator()) {
+                if (auto index = dyn_cast<linalg::IndexOp>(inst)) {
+                  map.map(index.getResult(), eIvs[index.getDim()]);
+                  continue;
+                }
+                b.clone(inst, map);
+              }
+              value = map.lookupOrDefault(body->getTerminator()->getOperand(0));
+              OpOperand *out = e.getDpsInitOperand(0);
+              target = out->get();
+              targetMap = e.getMatchingIndexingMap(out);
+              ivs = eIvs;
+            }
+            memref::StoreOp::create(b, loc, value, target,
+                                    applyIndexingMap(b, loc, targetMap, ivs));
+          }
+        };
+
+        Value kStep = cst(tileK);
+        if (!threads.emulate) {
+          // Every thread keeps its accumulators in registers across the k
+          // loop; the barriers make a slice visible before it is read and
+          // keep it until every thread has read it.
+          Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+          auto kLoop =
+              createLoop(b, loc, zero, sizeK, kStep, initial(b, tid));
+          {
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPoint(kLoop.getBody()->getTerminator());
+            Value k0 = kLoop.getInductionVar();
+            stageBoth(b, tid, k0);
+            threads.barrier(b, loc);
+            SmallVector<Value> next =
+                multiply(b, tid, k0, kLoop.getRegionIterArgs());
+            threads.barrier(b, loc);
+            kLoop.getBody()->getTerminator()->setOperands(next);
+          }
+          finish(b, tid, kLoop.getResults());
+          return;
+        }
+        // Emulated, each phase is a loop over the threads, and the
+        // accumulators wait in the threads' rows of `accs` in between.
+        auto load = [&](OpBuilder &b, Value tid) {
+          SmallVector<Value> values;
+          for (int64_t a = 0; a < kAccs; ++a)
+            values.push_back(
+                memref::LoadOp::create(b, loc, accs, ValueRange{tid, cst(a)}));
+          return values;
+        };
+        auto store = [&](OpBuilder &b, Value tid, ValueRange values) {
+          for (auto [a, value] : llvm::enumerate(values))
+            memref::StoreOp::create(b, loc, value, accs,
+                                    ValueRange{tid, cst(a)});
+        };
+        threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+          store(b, tid, initial(b, tid));
+        });
+        uniformLoop(b, loc, zero, sizeK, kStep, [&](OpBuilder &b, Value k0) {
+          threads.forEach(b, loc,
+                          [&](OpBuilder &b, Value tid) { stageBoth(b, tid, k0); });
+          threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+            store(b, tid, multiply(b, tid, k0, load(b, tid)));
+          });
+        });
+        threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+          finish(b, tid, load(b, tid));
+        });
+      };
+      if (columnBlock)
+        columnTile(b, arith::MulIOp::create(b, loc, columnBlock, cst(tileN)));
+      else
+        uniformLoop(b, loc, zero, sizeN, cst(tileN), columnTile);
+    });
+  });
+  threads.barrier(b, loc);
+}
+
+/// Replaces every contraction of `func` that matches by a tiled GEMM with
+/// its epilogue applied in registers; the others keep the general mapping
+/// (the reason is in the debug output, `-debug-only=meld-map-to-gpu`).
+///
+/// A row-block kernel that is nothing but one such contraction (and its
+/// fill and epilogue) with a static column count splits its columns over
+/// workgroups too: block `x` of the kernel computes column tile `x % C` of
+/// row block `x / C`, and `C` is recorded as `meld.gpu_column_blocks`, so
+/// the launch has a workgroup per output tile rather than per row block.
+static void tileContractions(func::FuncOp func, const Threads &threads) {
+  Block &entry = func.getBody().front();
+  int64_t used = 0;
+  func.walk([&](memref::AllocOp alloc) {
+    FailureOr<int64_t> bytes = workgroupBytes(alloc.getResult());
+    used += succeeded(bytes) ? *bytes : 0;
+  });
+  int64_t left = kWorkgroupMemoryLimit - used;
+  SmallVector<linalg::GenericOp> ops;
+  func.walk([&](linalg::GenericOp op) { ops.push_back(op); });
+  SmallVector<TiledContraction> matches;
+  llvm::SmallPtrSet<Operation *, 8> claimed;
+  for (linalg::GenericOp op : ops) {
+    if (claimed.contains(op))
+      continue;
+    StringRef reason;
+    FailureOr<TiledContraction> c =
+        matchTiledContraction(op, threads, left, reason);
+    if (failed(c)) {
+      if (op.getNumReductionLoops() != 0)
+        LLVM_DEBUG(llvm::dbgs() << "not tiled (" << reason << "): " << op
+                                << "\n");
+      continue;
+    }
+    claimed.insert(op);
+    if (c->fill)
+      claimed.insert(c->fill);
+    for (linalg::GenericOp e : c->epilogue)
+      claimed.insert(e);
+    matches.push_back(*c);
+  }
+
+  Value columnBlock;
+  if (matches.size() == 1 && claimed.size() == ops.size() &&
+      func->hasAttr(kRowsPerBlockAttrName) &&
+      matches.front().op->getBlock() != &entry) {
+    const TiledContraction &c = matches.front();
+    linalg::GenericOp op = c.op;
+    int64_t columns = op.getStaticLoopRanges()[c.n];
+    int64_t count = ShapedType::isDynamic(columns)
+                        ? 1
+                        : llvm::divideCeil(columns, c.tileCols());
+    if (count > 1) {
+      unsigned n = entry.getNumArguments();
+      Value begin = entry.getArgument(n - 2), end = entry.getArgument(n - 1);
+      OpBuilder b = OpBuilder::atBlockBegin(&entry);
+      Location loc = func.getLoc();
+      Value countValue = arith::ConstantIndexOp::create(b, loc, count);
+      auto rowBlock = arith::DivUIOp::create(b, loc, begin, countValue);
+      auto column = arith::RemUIOp::create(b, loc, begin, countValue);
+      Value rowEnd = arith::AddIOp::create(
+          b, loc, rowBlock, arith::ConstantIndexOp::create(b, loc, 1));
+      begin.replaceUsesWithIf(rowBlock, [&](OpOperand &use) {
+        return use.getOwner() != rowBlock && use.getOwner() != column;
+      });
+      end.replaceAllUsesWith(rowEnd);
+      columnBlock = column;
+      func->setAttr(kGpuColumnBlocksAttrName, b.getI64IntegerAttr(count));
+    }
+  }
+
+  OpBuilder b(func.getContext());
+  for (const TiledContraction &c : matches) {
+    linalg::GenericOp op = c.op;
+    Operation *last = c.epilogue.empty() ? op : c.epilogue.back();
+    b.setInsertionPoint(last);
+    emitTiledContraction(b, c, threads, entry, columnBlock);
+    // The results the epilogue consumed in registers.
+    SmallVector<Value> intermediates{op.getDpsInitOperand(0)->get()};
+    for (linalg::GenericOp e : c.epilogue)
+      if (e != c.epilogue.back())
+        intermediates.push_back(e.getDpsInitOperand(0)->get());
+    SmallVector<Operation *> dead{op};
+    if (c.fill)
+      dead.push_back(c.fill);
+    dead.append(c.epilogue.begin(), c.epilogue.end());
+    for (Operation *d : dead)
+      d->erase();
+    for (Value v : intermediates) {
+      auto alloc = v.getDefiningOp<memref::AllocOp>();
+      if (!alloc || !llvm::all_of(alloc->getUsers(), [](Operation *user) {
+            return isa<memref::DeallocOp>(user);
+          }))
+        continue;
+      for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+        user->erase();
+      alloc.erase();
+    }
+  }
+}
+
 /// Computes kernel results in place: a buffer that is only copied into an
 /// output argument nothing else touches (a result that is also used inside
 /// the kernel, which bufferization computes into a fresh buffer) becomes
@@ -620,6 +1348,12 @@ static LogicalResult distributeOverThreads(func::FuncOp func,
 
   SmallVector<linalg::GenericOp> ops;
   func.walk([&](linalg::GenericOp op) { ops.push_back(op); });
+  for (linalg::GenericOp op : ops)
+    if (!op.hasPureBufferSemantics())
+      return op.emitError("expected a linalg op on buffers");
+  tileContractions(func, threads);
+  ops.clear();
+  func.walk([&](linalg::GenericOp op) { ops.push_back(op); });
   for (linalg::GenericOp op : ops) {
     if (!op.hasPureBufferSemantics())
       return op.emitError("expected a linalg op on buffers");
@@ -706,27 +1440,14 @@ static LogicalResult moveToGpuFunc(func::FuncOp func,
   SmallVector<int64_t> allocBytes;
   int64_t bytes = 0;
   for (memref::AllocOp alloc : allocs) {
-    MemRefType type = alloc.getType();
-    int64_t elements = 1;
-    for (int64_t d = 0; d < type.getRank(); ++d) {
-      FailureOr<int64_t> bound =
-          type.isDynamicDim(d)
-              ? ValueBoundsConstraintSet::computeConstantBound(
-                    presburger::BoundType::UB, {alloc.getResult(), d},
-                    /*stopCondition=*/nullptr,
-                    /*closedUB=*/true)
-              : FailureOr<int64_t>(type.getDimSize(d));
-      if (failed(bound) || !type.getLayout().isIdentity())
-        return alloc.emitError("kernel '")
-               << func.getSymName()
-               << "' needs an intermediate buffer of unbounded size, which a "
-                  "GPU kernel cannot place in workgroup memory";
-      elements *= std::max<int64_t>(*bound, 1);
-    }
-    int64_t size = llvm::alignTo(
-        elements * llvm::divideCeil(type.getElementTypeBitWidth(), 8), 16);
-    allocBytes.push_back(size);
-    bytes += size;
+    FailureOr<int64_t> size = workgroupBytes(alloc.getResult());
+    if (failed(size))
+      return alloc.emitError("kernel '")
+             << func.getSymName()
+             << "' needs an intermediate buffer of unbounded size, which a "
+                "GPU kernel cannot place in workgroup memory";
+    allocBytes.push_back(*size);
+    bytes += *size;
   }
   if (bytes > kWorkgroupMemoryLimit)
     return func.emitError("kernel '")
@@ -755,7 +1476,8 @@ static LogicalResult moveToGpuFunc(func::FuncOp func,
   gpuFunc.setKnownBlockSize(
       ArrayRef<int32_t>{static_cast<int32_t>(blockSize), 1, 1});
   // How the kernel is split into workgroups, for the launch metadata.
-  for (StringRef name : {kRowsPerBlockAttrName, kGpuBlocksAttrName})
+  for (StringRef name : {kRowsPerBlockAttrName, kGpuBlocksAttrName,
+                          kGpuColumnBlocksAttrName})
     if (Attribute value = func->getAttr(name))
       gpuFunc->setAttr(name, value);
   gpuFunc.getBody().takeBody(func.getBody());
@@ -769,6 +1491,11 @@ static LogicalResult moveToGpuFunc(func::FuncOp func,
     Type i8 = b.getI8Type();
     BlockArgument buffer = gpuFunc.addWorkgroupAttribution(
         MemRefType::get({size}, i8, nullptr, workgroup), allocLoc);
+    // Byte buffers holding wider elements: align them like the ABI's
+    // buffers, or the shared variables get alignment 1.
+    gpuFunc.setWorkgroupAttributionAttr(
+        gpuFunc.getNumWorkgroupAttributions() - 1,
+        LLVM::LLVMDialect::getAlignAttrName(), b.getI64IntegerAttr(16));
     b.setInsertionPoint(alloc);
     Value flat = memref::MemorySpaceCastOp::create(
         b, allocLoc, MemRefType::get({size}, i8), buffer);

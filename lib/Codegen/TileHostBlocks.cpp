@@ -34,6 +34,7 @@ static constexpr int64_t kAssumedDynamicDim = 1024;
 static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
                                             int64_t targetElements,
                                             int64_t rowMultiple,
+                                            int64_t contractionRows,
                                             int64_t tileElements) {
   MLIRContext *ctx = func.getContext();
   Block &entry = func.getBody().front();
@@ -64,11 +65,25 @@ static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
       consumer.getIteratorTypesArray()[0] != utils::IteratorType::parallel)
     return failure();
 
+  auto extent = [](int64_t d) {
+    return ShapedType::isDynamic(d) ? kAssumedDynamicDim
+                                    : std::max<int64_t>(d, 1);
+  };
   int64_t inner = 1;
   for (int64_t d : resultType.getShape().drop_front())
-    inner *=
-        ShapedType::isDynamic(d) ? kAssumedDynamicDim : std::max<int64_t>(d, 1);
-  int64_t rows = std::max<int64_t>(1, targetElements / inner);
+    inner *= extent(d);
+  int64_t rows;
+  auto kind = func->getAttrOfType<StringAttr>(kKernelAttrName);
+  if (contractionRows > 0 && kind && kind.getValue() == "gemm") {
+    // A block holds `contractionRows` rows of the matmul's output (for a
+    // batch matmul, whole matrices of fewer rows), a GEMM tile's height.
+    int64_t middle = 1;
+    for (int64_t d : resultType.getShape().drop_front().drop_back())
+      middle *= extent(d);
+    rows = std::max<int64_t>(1, contractionRows / middle);
+  } else {
+    rows = std::max<int64_t>(1, targetElements / inner);
+  }
   if (rowMultiple > 1 && rows >= rowMultiple)
     rows -= rows % rowMultiple;
   // A row of a split reduction's partials is a whole chunk of the reduced
@@ -156,7 +171,8 @@ struct MeldTileHostBlocksPass
     // Work on a copy so that a kernel that cannot be split stays intact.
     OwningOpRef<func::FuncOp> copy = func.clone();
     FailureOr<int64_t> rows =
-        tileIntoRowBlocks(*copy, targetElements, rowMultiple, tileElements);
+        tileIntoRowBlocks(*copy, targetElements, rowMultiple, contractionRows,
+                          tileElements);
     if (failed(rows))
       return;
     func.getBody().takeBody(copy->getBody());

@@ -284,6 +284,68 @@ TEST(GpuKernels, LongReductionsRunOnAGridOfPartials) {
   }
 }
 
+// A linear layer with a bias + GELU epilogue is one tiled GEMM kernel: one
+// workgroup per 64x64 output tile (row blocks times column tiles), the
+// k slices staged in shared memory (aligned for the 32-bit accesses) between
+// barriers, and only the activation's result stored to global memory.
+TEST(GpuKernels, GemmStagesSlicesInSharedMemory) {
+  meld::testing::MeldTestContext test;
+  DialectRegistry registry;
+  meld::codegen::registerCodegenDialects(registry);
+  test.context.appendDialectRegistry(registry);
+  test.context.loadAllAvailableDialects();
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+    func.func @main(%x: tensor<128x256xf32>, %w: tensor<256x192xf32>,
+                    %bias: tensor<192xf32>) -> tensor<128x192xf32> {
+      %h = meld.matmul %x, %w
+          : tensor<128x256xf32>, tensor<256x192xf32> -> tensor<128x192xf32>
+      %bb = meld.broadcast_in_dim %bias, dims = [1]
+          : tensor<192xf32> -> tensor<128x192xf32>
+      %a = meld.add %h, %bb : tensor<128x192xf32>
+      %y = meld.gelu %a approximate = tanh : tensor<128x192xf32>
+      return %y : tensor<128x192xf32>
+    })mlir",
+                                                             &test.context);
+  ASSERT_TRUE(module) << test.diagnostics;
+  meld::CompileOptions options;
+  options.targets = {"nvptx"};
+  options.nvptxChips = {"sm_90"};
+  FailureOr<meld::bundle::Bundle> bundle =
+      meld::compileToBundle(*module, options);
+  ASSERT_TRUE(succeeded(bundle)) << test.diagnostics;
+  const llvm::json::Array &kernels = *bundle->metadata.getArray("kernels");
+  ASSERT_EQ(kernels.size(), 1u);
+  // 2 row blocks of 64 rows, 3 column tiles of 64 each.
+  const llvm::json::Object &launch =
+      *kernels[0].getAsObject()->getObject("gpu_launch");
+  EXPECT_EQ(llvm::formatv("{0}", (*launch.getArray("grid"))[0]).str(),
+            R"({"mul":[{"ceildiv":[128,64]},3]})");
+  const std::string &ptx =
+      bundle->blobs[*(*bundle->metadata.getArray("binaries"))[0]
+                         .getAsObject()
+                         ->getInteger("blob")];
+  // Two 16x64 f32 slices and nothing else in shared memory.
+  size_t shared = 0;
+  for (size_t at = ptx.find(".shared .align 16 .b8"); at != std::string::npos;
+       at = ptx.find(".shared .align 16 .b8", at + 1)) {
+    ++shared;
+    EXPECT_NE(ptx.substr(at, 64).find("[4096]"), std::string::npos)
+        << ptx.substr(at, 64);
+  }
+  EXPECT_EQ(shared, 2u);
+  EXPECT_NE(ptx.find("st.shared"), std::string::npos);
+  EXPECT_NE(ptx.find("ld.shared"), std::string::npos);
+  EXPECT_NE(ptx.find("bar.sync"), std::string::npos);
+  // One store per output of each thread's 4x4 tile, nothing else global.
+  size_t stores = 0;
+  for (size_t at = ptx.find("st.global"); at != std::string::npos;
+       at = ptx.find("st.global", at + 1))
+    ++stores;
+  EXPECT_EQ(stores, 16u);
+  if (llvm::sys::fs::can_execute(kPtxas))
+    EXPECT_EQ(runPtxas(ptx, "sm_90"), "");
+}
+
 std::string testName(const ::testing::TestParamInfo<std::string> &info) {
   std::string name = llvm::sys::path::stem(info.param).str();
   for (char &c : name)

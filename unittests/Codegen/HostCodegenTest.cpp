@@ -4,7 +4,8 @@
 // test/Codegen/programs (every element type), compiled fused and
 // unfused for the host and run through the runtime, must give the reference
 // interpreter's results on random inputs; so must random programs (the
-// fusion differential generator). Tolerances: f64 and f32 results within
+// fusion differential generator) and, through the emulated GPU mapping,
+// GEMMs of every shape the tiled GEMM handles. Tolerances: f64 and f32 results within
 // atol 5e-5 + rtol 5e-4 (compiled code accumulates reductions and matmuls
 // in f32 where the reference accumulates in double; the deepest model, a
 // transformer block, differs by up to 2.3e-5 absolute);
@@ -19,11 +20,13 @@
 #include "ProgramFiles.h"
 #include "meld/Codegen/Codegen.h"
 #include "meld/Codegen/Compiler.h"
+#include "meld/Codegen/Passes.h"
 #include "meld/Interpreter/Interpreter.h"
 #include "meld/Runtime/HostExecutable.h"
 #include "meld/Testing/RandomProgram.h"
 
 #include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -76,18 +79,20 @@ protected:
   /// against the interpreter on random inputs.
   void checkAgainstInterpreter(ModuleOp module, bool fuse,
                                const std::string &what,
-                               bool emulateGpu = false) {
+                               bool emulateGpu = false,
+                               ArrayRef<int64_t> dynamicSizes = {1, 5}) {
     meld::CompileOptions options;
     options.fuse = fuse;
     options.emulateGpuOnHost = emulateGpu;
-    checkCompiled(module, options, what);
+    checkCompiled(module, options, what, /*metadata=*/nullptr, dynamicSizes);
   }
 
   /// checkAgainstInterpreter with any options; `metadata`, when given,
   /// receives the bundle's metadata.
   void checkCompiled(ModuleOp module, const meld::CompileOptions &options,
                      const std::string &what,
-                     llvm::json::Object *metadata = nullptr) {
+                     llvm::json::Object *metadata = nullptr,
+                     ArrayRef<int64_t> dynamicSizes = {1, 5}) {
     FailureOr<meld::bundle::Bundle> bundle =
         meld::compileToBundle(module, options);
     ASSERT_TRUE(succeeded(bundle)) << what << "\n" << diagnostics;
@@ -107,7 +112,7 @@ protected:
       if (func.isExternal() || func.isPrivate())
         continue;
       std::string name = what + " @" + func.getSymName().str();
-      for (int64_t dynamicSize : {1, 5}) {
+      for (int64_t dynamicSize : dynamicSizes) {
         FailureOr<std::vector<HostTensor>> args =
             meld::makeRandomArguments(func, /*seed=*/dynamicSize, dynamicSize);
         ASSERT_TRUE(succeeded(args)) << diagnostics;
@@ -175,6 +180,189 @@ std::string testName(const ::testing::TestParamInfo<std::string> &info) {
 INSTANTIATE_TEST_SUITE_P(
     Programs, ProgramFile,
     ::testing::ValuesIn(meld::testing::codegenTestPrograms()), testName);
+
+// Contractions on the GPU are tiled GEMMs (meld-map-to-gpu): k slices staged
+// in workgroup memory, 4x4 accumulators per thread, the elementwise epilogue
+// applied in registers. Sizes are not multiples of the 64x64 (or 32x128,
+// 16x256) output tile or of the 16-deep k slice, so every edge is taken;
+// dynamic rows run with 1, 5, 70 and 130 (three 64-row workgroups).
+struct GemmProgram {
+  const char *name;
+  const char *source;
+  /// Whether the contraction has an elementwise epilogue to apply in
+  /// registers.
+  bool epilogue;
+  /// Workgroups per row block (meld.gpu_column_blocks): column tiles of a
+  /// GEMM that is the whole kernel, 0 when the columns fit one tile.
+  int64_t columnBlocks;
+};
+
+const GemmProgram kGemmPrograms[] = {
+    {"odd_sizes", R"mlir(
+      func.func @main(%x: tensor<70x37xf32>, %w: tensor<37x93xf32>)
+          -> tensor<70x93xf32> {
+        %y = meld.matmul %x, %w
+            : tensor<70x37xf32>, tensor<37x93xf32> -> tensor<70x93xf32>
+        return %y : tensor<70x93xf32>
+      })mlir",
+     false, 2},
+    {"dynamic_rows", R"mlir(
+      func.func @main(%x: tensor<?x48xf32>, %w: tensor<48x80xf32>)
+          -> tensor<?x80xf32> {
+        %y = meld.matmul %x, %w
+            : tensor<?x48xf32>, tensor<48x80xf32> -> tensor<?x80xf32>
+        return %y : tensor<?x80xf32>
+      })mlir",
+     false, 2},
+    {"dynamic_all", R"mlir(
+      func.func @main(%x: tensor<?x?xf32>, %w: tensor<?x?xf32>)
+          -> tensor<?x?xf32> {
+        %y = meld.matmul %x, %w
+            : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x?xf32>
+        return %y : tensor<?x?xf32>
+      })mlir",
+     false, 0},
+    {"transposed", R"mlir(
+      func.func @main(%a: tensor<37x70xf32>, %b: tensor<93x37xf32>,
+                      %c: tensor<70x37xf32>) -> (tensor<70x93xf32>,
+                                                 tensor<70x70xf32>) {
+        %y = meld.matmul %a, %b transpose_lhs transpose_rhs
+            : tensor<37x70xf32>, tensor<93x37xf32> -> tensor<70x93xf32>
+        %z = meld.matmul %c, %c transpose_rhs
+            : tensor<70x37xf32>, tensor<70x37xf32> -> tensor<70x70xf32>
+        return %y, %z : tensor<70x93xf32>, tensor<70x70xf32>
+      })mlir",
+     false, 2},
+    {"batch", R"mlir(
+      func.func @main(%q: tensor<3x20x24xf32>, %k: tensor<3x33x24xf32>,
+                      %v: tensor<3x33x17xf32>) -> tensor<3x20x17xf32> {
+        %s = meld.batch_matmul %q, %k transpose_rhs
+            : tensor<3x20x24xf32>, tensor<3x33x24xf32> -> tensor<3x20x33xf32>
+        %o = meld.batch_matmul %s, %v
+            : tensor<3x20x33xf32>, tensor<3x33x17xf32> -> tensor<3x20x17xf32>
+        return %o : tensor<3x20x17xf32>
+      })mlir",
+     false, 0},
+    {"bias_gelu", R"mlir(
+      func.func @main(%x: tensor<?x40xf32>, %w: tensor<40x100xf32>,
+                      %bias: tensor<100xf32>) -> tensor<?x100xf32> {
+        %n = meld.dim %x, 0 : tensor<?x40xf32>
+        %h = meld.matmul %x, %w
+            : tensor<?x40xf32>, tensor<40x100xf32> -> tensor<?x100xf32>
+        %bb = meld.broadcast_in_dim %bias, dims = [1] sizes(%n)
+            : tensor<100xf32> -> tensor<?x100xf32>
+        %a = meld.add %h, %bb : tensor<?x100xf32>
+        %y = meld.gelu %a approximate = tanh : tensor<?x100xf32>
+        return %y : tensor<?x100xf32>
+      })mlir",
+     true, 2},
+    {"residual_halves", R"mlir(
+      func.func @main(%x: tensor<70x40xf16>, %w: tensor<40x50xf16>,
+                      %r: tensor<70x50xf32>) -> tensor<70x50xf32> {
+        %h = meld.matmul %x, %w
+            : tensor<70x40xf16>, tensor<40x50xf16> -> tensor<70x50xf32>
+        %y = meld.add %h, %r : tensor<70x50xf32>
+        return %y : tensor<70x50xf32>
+      })mlir",
+     true, 0},
+};
+
+void PrintTo(const GemmProgram &program, std::ostream *os) {
+  *os << program.name;
+}
+
+/// Keeps a copy of the module meld-map-to-gpu produces.
+struct KeepMappedModule : public PassInstrumentation {
+  OwningOpRef<ModuleOp> *mapped;
+  explicit KeepMappedModule(OwningOpRef<ModuleOp> *mapped) : mapped(mapped) {}
+  void runAfterPass(Pass *pass, Operation *op) override {
+    if (pass->getArgument() == "meld-map-to-gpu")
+      *mapped = cast<ModuleOp>(op->clone());
+  }
+};
+
+class TiledGemm : public HostCodegen,
+                  public ::testing::TestWithParam<GemmProgram> {};
+
+TEST_P(TiledGemm, EmulatedMatchesTheInterpreter) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(GetParam().source, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  checkAgainstInterpreter(*module, /*fuse=*/true,
+                          std::string(GetParam().name) + " (GPU mapping)",
+                          /*emulateGpu=*/true, {1, 5, 70, 130});
+  checkAgainstInterpreter(*module, /*fuse=*/true, GetParam().name);
+}
+
+// The GPU kernels have no contraction left as a linalg op: each is a k loop
+// carrying 16 accumulators around two barriers and the staging stores into
+// workgroup memory; with an epilogue, that is applied after the k loop and
+// the contraction's result is no intermediate (the only workgroup buffers
+// are the staged slices).
+TEST_P(TiledGemm, ContractionsAreTiledInWorkgroupMemory) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(GetParam().source, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  OwningOpRef<ModuleOp> mapped;
+  meld::CompileOptions options;
+  options.targets = {"nvptx"};
+  options.nvptxChips = {"sm_90"};
+  options.configurePassManager = [&](PassManager &pm) {
+    pm.addInstrumentation(std::make_unique<KeepMappedModule>(&mapped));
+    return success();
+  };
+  ASSERT_TRUE(succeeded(meld::compileToBundle(*module, options)))
+      << diagnostics;
+  ASSERT_TRUE(mapped);
+  int kernels = 0;
+  mapped->walk([&](gpu::GPUFuncOp func) {
+    ++kernels;
+    std::string name = func.getName().str();
+    func.walk([&](linalg::LinalgOp op) {
+      EXPECT_EQ(op.getNumReductionLoops(), 0u)
+          << name << ": a contraction was not tiled";
+    });
+    int kLoops = 0;
+    func.walk([&](scf::ForOp loop) {
+      // The k loop, not the loop over the steps of one slice inside it.
+      auto outer = loop->getParentOfType<scf::ForOp>();
+      if (loop.getNumRegionIterArgs() != 16 ||
+          (outer && outer.getNumRegionIterArgs() == 16))
+        return;
+      ++kLoops;
+      int barriers = 0, staged = 0;
+      loop.walk([&](gpu::BarrierOp) { ++barriers; });
+      loop.walk([&](memref::StoreOp store) {
+        auto view = store.getMemRef().getDefiningOp<memref::ViewOp>();
+        staged += view && view.getSource()
+                              .getDefiningOp<memref::MemorySpaceCastOp>();
+      });
+      EXPECT_EQ(barriers, 2) << name;
+      EXPECT_EQ(staged, 2) << name << ": one slice of each operand";
+    });
+    EXPECT_EQ(kLoops, 1) << name;
+    auto columns = func->getAttrOfType<IntegerAttr>(
+        meld::kGpuColumnBlocksAttrName);
+    EXPECT_EQ(columns ? columns.getInt() : 0, GetParam().columnBlocks)
+        << name;
+    EXPECT_EQ(func.getNumWorkgroupAttributions(), 2u)
+        << name << ": only the two staged slices live in workgroup memory";
+    if (GetParam().epilogue) {
+      int separate = 0;
+      func.walk([&](Operation *op) {
+        separate += isa<linalg::LinalgOp, vector::StoreOp>(op);
+      });
+      EXPECT_EQ(separate, 0) << name << ": the epilogue is a separate op";
+    }
+  });
+  EXPECT_GT(kernels, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Programs, TiledGemm, ::testing::ValuesIn(kGemmPrograms),
+    [](const ::testing::TestParamInfo<GemmProgram> &info) {
+      return std::string(info.param.name);
+    });
 
 class RandomProgram : public HostCodegen,
                       public ::testing::TestWithParam<int> {};

@@ -29,8 +29,9 @@ enum class BlockTiling {
   /// About 16K output elements per block, whole 8-row register tiles: the
   /// host threads' unit of work.
   Host,
-  /// About 1K output elements per block (one row of a wide row kernel): a
-  /// GPU workgroup's unit of work.
+  /// About 1K output elements per block (one row of a wide row kernel), or
+  /// kGpuContractionRows rows of a gemm kernel's output: a GPU workgroup's
+  /// unit of work.
   Gpu,
 };
 
@@ -45,6 +46,10 @@ void buildKernelBufferPipeline(mlir::OpPassManager &pm,
 
 /// Threads per GPU workgroup in the kernels meld-map-to-gpu makes.
 inline constexpr int64_t kGpuBlockSize = 256;
+
+/// Rows of a gemm kernel's output per GPU workgroup: the height of the
+/// largest output tile meld-map-to-gpu's tiled GEMM uses.
+inline constexpr int64_t kGpuContractionRows = 64;
 
 /// Buffer-form kernels to the LLVM dialect for the host CPU. `strictFp`
 /// keeps the C library's math functions instead of meld-approximate-math.

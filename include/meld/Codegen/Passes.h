@@ -37,6 +37,12 @@ inline constexpr llvm::StringLiteral kRowsPerBlockAttrName =
 /// many workgroups the kernel is launched with.
 inline constexpr llvm::StringLiteral kGpuBlocksAttrName = "meld.gpu_blocks";
 
+/// The attribute meld-map-to-gpu sets on a row-block kernel whose GEMM also
+/// splits its columns over workgroups: each row block is this many
+/// workgroups, block `x` computing column tile `x % C` of row block `x / C`.
+inline constexpr llvm::StringLiteral kGpuColumnBlocksAttrName =
+    "meld.gpu_column_blocks";
+
 #define GEN_PASS_DECL
 #include "meld/Codegen/Passes.h.inc"
 

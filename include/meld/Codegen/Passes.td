@@ -90,7 +90,8 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
     block: each row is a whole chunk of the reduced data. With
     `tile-elements`, kernels without a contraction step through their block
     in smaller row tiles, so a persistent-row kernel's passes over a row
-    (max, exp and sum, divide) read it from the L1 cache.
+    (max, exp and sum, divide) read it from the L1 cache. With `contraction-rows`, gemm kernels get
+    blocks of that many output rows instead (a GPU GEMM tile's height).
   }];
   let options = [
     Option<"targetElements", "target-elements", "int64_t", "16384",
@@ -103,6 +104,10 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
            "without a contraction (0: a whole block). Smaller than a block, "
            "it keeps a row's passes (statistics, then the normalized row) "
            "in the L1 cache; it is rounded to a divisor of the block's rows">,
+    Option<"contractionRows", "contraction-rows", "int64_t", "0",
+           "Rows of matmul output per block of a gemm kernel (a batch "
+           "matmul's leading dimension counts whole matrices); 0 sizes "
+           "gemm kernels by target-elements like every other kernel">,
   ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect"
@@ -178,6 +183,15 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
       take 4 neighbouring elements per thread, with 128-bit `vector.load` /
       `vector.store` (alignment 16: the ABI's buffers are 16-byte aligned)
       and the body applied to vectors;
+    - contractions (one reduction loop; (m, k) and (k, n) inputs, perhaps
+      transposed or batched) are tiled GEMMs: output tiles of 64x64,
+      32x128 or 16x256 with a 4x4 register tile per thread, k slices of
+      16 (or 8) staged in workgroup memory by all threads between two
+      barriers, and the elementwise ops that consume the result (and
+      nothing else reads) applied to the accumulators before the one
+      store; a kernel that is only such a GEMM with a static column
+      count splits its column tiles over workgroups as well
+      (`meld.gpu_column_blocks` per row block);
     - every other op is output-parallel: its parallel iterations are
       flattened and dealt out round-robin, so consecutive threads touch
       consecutive elements (coalesced), and each thread runs the reduction
