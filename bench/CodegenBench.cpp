@@ -325,8 +325,8 @@ int main(int argc, char **argv) {
     benchmark::RegisterBenchmark(("memcpy/" + m->name).c_str(), runMemcpy, m)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
-    benchmark::RegisterBenchmark(("bandwidth/" + m->name).c_str(),
-                                 runBandwidth, m)
+    benchmark::RegisterBenchmark(("bandwidth/" + m->name).c_str(), runBandwidth,
+                                 m)
         ->Unit(benchmark::kMillisecond)
         ->UseManualTime();
     if (m->name == "mlp_epilogue")

@@ -939,16 +939,17 @@ struct MeldConvertToLinalgPass
     if (!strictFp)
       getOperation().walk([](Operation *op) {
         auto fmf = dyn_cast<arith::ArithFastMathInterface>(op);
-        if (!fmf || !isa<arith::AddFOp, arith::SubFOp, arith::MulFOp,
-                         arith::DivFOp>(op))
+        if (!fmf ||
+            !isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp>(
+                op))
           return;
         arith::FastMathFlags flags = arith::FastMathFlags::contract;
         if (isa<arith::DivFOp>(op))
           flags = flags | arith::FastMathFlags::arcp;
         op->setAttr(fmf.getFastMathAttrName(),
                     arith::FastMathFlagsAttr::get(
-                        op->getContext(), fmf.getFastMathFlagsAttr().getValue() |
-                                              flags));
+                        op->getContext(),
+                        fmf.getFastMathFlagsAttr().getValue() | flags));
       });
   }
 };

@@ -170,9 +170,8 @@ struct MeldTileHostBlocksPass
       return;
     // Work on a copy so that a kernel that cannot be split stays intact.
     OwningOpRef<func::FuncOp> copy = func.clone();
-    FailureOr<int64_t> rows =
-        tileIntoRowBlocks(*copy, targetElements, rowMultiple, contractionRows,
-                          tileElements);
+    FailureOr<int64_t> rows = tileIntoRowBlocks(
+        *copy, targetElements, rowMultiple, contractionRows, tileElements);
     if (failed(rows))
       return;
     func.getBody().takeBody(copy->getBody());

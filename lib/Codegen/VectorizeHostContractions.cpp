@@ -8,14 +8,14 @@
 
 #include "meld/Codegen/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Interfaces/TilingInterface.h"
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
@@ -149,7 +149,8 @@ struct MeldVectorizeHostContractionsPass
         interchangeForContiguousRows(rewriter, op);
         continue;
       }
-      FailureOr<Operation *> blocked = tileForCache(rewriter, op, ranges, tileCols);
+      FailureOr<Operation *> blocked =
+          tileForCache(rewriter, op, ranges, tileCols);
       if (failed(blocked))
         continue;
       scf::SCFTilingOptions options;
@@ -158,8 +159,8 @@ struct MeldVectorizeHostContractionsPass
         tileSizes.push_back(rewriter.getIndexAttr(s));
       options.setTileSizes(tileSizes);
       rewriter.setInsertionPoint(*blocked);
-      FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-          rewriter, cast<TilingInterface>(*blocked), options);
+      FailureOr<scf::SCFTilingResult> tiled =
+          scf::tileUsingSCF(rewriter, cast<TilingInterface>(*blocked), options);
       if (failed(tiled))
         continue;
       rewriter.eraseOp(*blocked);

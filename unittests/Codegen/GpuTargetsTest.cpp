@@ -125,6 +125,56 @@ protected:
   }
 };
 
+/// Single programs compiled for the GPU targets, with accessors for what
+/// the tests inspect.
+class GpuKernels : public meld::testing::MeldTestContext,
+                   public ::testing::Test {
+protected:
+  GpuKernels() {
+    DialectRegistry registry;
+    meld::codegen::registerCodegenDialects(registry);
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+  }
+
+  /// Compiles `source` for `targets` (NVPTX for sm_90 only unless
+  /// `allChips`); fails the test on an error.
+  FailureOr<meld::bundle::Bundle> compile(StringRef source,
+                                          std::vector<std::string> targets,
+                                          bool allChips = false) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
+    EXPECT_TRUE(module) << diagnostics;
+    if (!module)
+      return failure();
+    meld::CompileOptions options;
+    options.targets = std::move(targets);
+    if (!allChips)
+      options.nvptxChips = {"sm_90"};
+    FailureOr<meld::bundle::Bundle> bundle =
+        meld::compileToBundle(*module, options);
+    EXPECT_TRUE(succeeded(bundle)) << diagnostics;
+    return bundle;
+  }
+
+  static const llvm::json::Array &kernelsOf(const meld::bundle::Bundle &b) {
+    return *b.metadata.getArray("kernels");
+  }
+
+  /// The grid's x formula of kernel `i`, as JSON text.
+  static std::string gridOf(const meld::bundle::Bundle &b, size_t i) {
+    const llvm::json::Object &launch =
+        *kernelsOf(b)[i].getAsObject()->getObject("gpu_launch");
+    return llvm::formatv("{0}", (*launch.getArray("grid"))[0]).str();
+  }
+
+  static const std::string &firstBinary(const meld::bundle::Bundle &b) {
+    return b
+        .blobs[*(*b.metadata.getArray("binaries"))[0].getAsObject()->getInteger(
+            "blob")];
+  }
+};
+
 TEST_P(GpuTargets, PtxAndHsacoAreValid) {
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(GetParam(), &context);
@@ -184,13 +234,8 @@ TEST_P(GpuTargets, PtxAndHsacoAreValid) {
 // Row statistics are reduced by the whole workgroup: subgroup shuffles
 // (shfl.sync.bfly on NVIDIA) and a workgroup-memory combine, in the same
 // single kernel as the normalization.
-TEST(GpuKernels, RowReductionsUseWarpShuffles) {
-  meld::testing::MeldTestContext test;
-  DialectRegistry registry;
-  meld::codegen::registerCodegenDialects(registry);
-  test.context.appendDialectRegistry(registry);
-  test.context.loadAllAvailableDialects();
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+TEST_F(GpuKernels, RowReductionsUseWarpShuffles) {
+  FailureOr<meld::bundle::Bundle> bundle = compile(R"mlir(
     func.func @main(%x: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
       %s = meld.reduce sum %x dims = [1] keep_dims
           : tensor<64x1024xf32> -> tensor<64x1xf32>
@@ -199,25 +244,13 @@ TEST(GpuKernels, RowReductionsUseWarpShuffles) {
       %y = meld.div %x, %b : tensor<64x1024xf32>
       return %y : tensor<64x1024xf32>
     })mlir",
-                                                             &test.context);
-  ASSERT_TRUE(module) << test.diagnostics;
-  meld::CompileOptions options;
-  options.targets = {"nvptx"};
-  options.nvptxChips = {"sm_90"};
-  FailureOr<meld::bundle::Bundle> bundle =
-      meld::compileToBundle(*module, options);
-  ASSERT_TRUE(succeeded(bundle)) << test.diagnostics;
-  const llvm::json::Array &kernels = *bundle->metadata.getArray("kernels");
+                                                   {"nvptx"});
+  ASSERT_TRUE(succeeded(bundle));
+  const llvm::json::Array &kernels = kernelsOf(*bundle);
   ASSERT_EQ(kernels.size(), 1u);
   // One workgroup per row: 64 rows of 1024 elements.
-  const llvm::json::Object &launch =
-      *kernels[0].getAsObject()->getObject("gpu_launch");
-  EXPECT_EQ(llvm::formatv("{0}", (*launch.getArray("grid"))[0]).str(),
-            R"({"ceildiv":[64,1]})");
-  const std::string &ptx =
-      bundle->blobs[*(*bundle->metadata.getArray("binaries"))[0]
-                         .getAsObject()
-                         ->getInteger("blob")];
+  EXPECT_EQ(gridOf(*bundle, 0), R"({"ceildiv":[64,1]})");
+  const std::string &ptx = firstBinary(*bundle);
   EXPECT_NE(ptx.find("shfl.sync.bfly"), std::string::npos);
   EXPECT_NE(ptx.find(".shared"), std::string::npos);
   EXPECT_NE(ptx.find("bar.sync"), std::string::npos);
@@ -230,13 +263,9 @@ TEST(GpuKernels, RowReductionsUseWarpShuffles) {
 // are split in two: a partial kernel on a grid of 256 workgroups (one per
 // chunk of rows, each reducing its chunk cooperatively) and a final kernel
 // on one; both assemble for every chip.
-TEST(GpuKernels, LongReductionsRunOnAGridOfPartials) {
-  meld::testing::MeldTestContext test;
-  DialectRegistry registry;
-  meld::codegen::registerCodegenDialects(registry);
-  test.context.appendDialectRegistry(registry);
-  test.context.loadAllAvailableDialects();
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+TEST_F(GpuKernels, LongReductionsRunOnAGridOfPartials) {
+  FailureOr<meld::bundle::Bundle> bundle =
+      compile(R"mlir(
     func.func @mse(%p: tensor<2048x1024xf32>, %t: tensor<2048x1024xf32>) -> tensor<f32> {
       %d = meld.sub %p, %t : tensor<2048x1024xf32>
       %sq = meld.mul %d, %d : tensor<2048x1024xf32>
@@ -249,24 +278,14 @@ TEST(GpuKernels, LongReductionsRunOnAGridOfPartials) {
       %s = meld.reduce sum %x dims = [0] : tensor<65536x64xf16> -> tensor<64xf16>
       return %s : tensor<64xf16>
     })mlir",
-                                                             &test.context);
-  ASSERT_TRUE(module) << test.diagnostics;
-  meld::CompileOptions options;
-  options.targets = {"nvptx", "amdgpu"};
-  FailureOr<meld::bundle::Bundle> bundle =
-      meld::compileToBundle(*module, options);
-  ASSERT_TRUE(succeeded(bundle)) << test.diagnostics;
-  const llvm::json::Array &kernels = *bundle->metadata.getArray("kernels");
+              {"nvptx", "amdgpu"}, /*allChips=*/true);
+  ASSERT_TRUE(succeeded(bundle));
+  const llvm::json::Array &kernels = kernelsOf(*bundle);
   ASSERT_EQ(kernels.size(), 4u);
-  auto grid = [&](size_t i) {
-    const llvm::json::Object &launch =
-        *kernels[i].getAsObject()->getObject("gpu_launch");
-    return llvm::formatv("{0}", (*launch.getArray("grid"))[0]).str();
-  };
-  EXPECT_EQ(grid(0), R"({"ceildiv":[256,1]})");
-  EXPECT_EQ(grid(1), "1");
-  EXPECT_EQ(grid(2), R"({"ceildiv":[256,1]})");
-  EXPECT_EQ(grid(3), R"({"ceildiv":[64,1024]})"); // one workgroup
+  EXPECT_EQ(gridOf(*bundle, 0), R"({"ceildiv":[256,1]})");
+  EXPECT_EQ(gridOf(*bundle, 1), "1");
+  EXPECT_EQ(gridOf(*bundle, 2), R"({"ceildiv":[256,1]})");
+  EXPECT_EQ(gridOf(*bundle, 3), R"({"ceildiv":[64,1024]})"); // one workgroup
   bool havePtxas = llvm::sys::fs::can_execute(kPtxas);
   for (const llvm::json::Value &v : *bundle->metadata.getArray("binaries")) {
     const llvm::json::Object &b = *v.getAsObject();
@@ -288,13 +307,8 @@ TEST(GpuKernels, LongReductionsRunOnAGridOfPartials) {
 // workgroup per 64x64 output tile (row blocks times column tiles), the
 // k slices staged in shared memory (aligned for the 32-bit accesses) between
 // barriers, and only the activation's result stored to global memory.
-TEST(GpuKernels, GemmStagesSlicesInSharedMemory) {
-  meld::testing::MeldTestContext test;
-  DialectRegistry registry;
-  meld::codegen::registerCodegenDialects(registry);
-  test.context.appendDialectRegistry(registry);
-  test.context.loadAllAvailableDialects();
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+TEST_F(GpuKernels, GemmStagesSlicesInSharedMemory) {
+  FailureOr<meld::bundle::Bundle> bundle = compile(R"mlir(
     func.func @main(%x: tensor<128x256xf32>, %w: tensor<256x192xf32>,
                     %bias: tensor<192xf32>) -> tensor<128x192xf32> {
       %h = meld.matmul %x, %w
@@ -305,25 +319,13 @@ TEST(GpuKernels, GemmStagesSlicesInSharedMemory) {
       %y = meld.gelu %a approximate = tanh : tensor<128x192xf32>
       return %y : tensor<128x192xf32>
     })mlir",
-                                                             &test.context);
-  ASSERT_TRUE(module) << test.diagnostics;
-  meld::CompileOptions options;
-  options.targets = {"nvptx"};
-  options.nvptxChips = {"sm_90"};
-  FailureOr<meld::bundle::Bundle> bundle =
-      meld::compileToBundle(*module, options);
-  ASSERT_TRUE(succeeded(bundle)) << test.diagnostics;
-  const llvm::json::Array &kernels = *bundle->metadata.getArray("kernels");
+                                                   {"nvptx"});
+  ASSERT_TRUE(succeeded(bundle));
+  const llvm::json::Array &kernels = kernelsOf(*bundle);
   ASSERT_EQ(kernels.size(), 1u);
   // 2 row blocks of 64 rows, 3 column tiles of 64 each.
-  const llvm::json::Object &launch =
-      *kernels[0].getAsObject()->getObject("gpu_launch");
-  EXPECT_EQ(llvm::formatv("{0}", (*launch.getArray("grid"))[0]).str(),
-            R"({"mul":[{"ceildiv":[128,64]},3]})");
-  const std::string &ptx =
-      bundle->blobs[*(*bundle->metadata.getArray("binaries"))[0]
-                         .getAsObject()
-                         ->getInteger("blob")];
+  EXPECT_EQ(gridOf(*bundle, 0), R"({"mul":[{"ceildiv":[128,64]},3]})");
+  const std::string &ptx = firstBinary(*bundle);
   // Two 16x64 f32 slices and nothing else in shared memory.
   size_t shared = 0;
   for (size_t at = ptx.find(".shared .align 16 .b8"); at != std::string::npos;
