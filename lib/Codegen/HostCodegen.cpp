@@ -107,6 +107,12 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
+  // A host row tile's scratch rows have the same static size every
+  // iteration: one allocation per block range, not a malloc and free per
+  // tile. (GPU kernels place them in workgroup memory instead.)
+  if (tiling == BlockTiling::Host)
+    pm.addNestedPass<func::FuncOp>(
+        bufferization::createBufferLoopHoistingPass());
   if (deallocate)
     bufferization::buildBufferDeallocationPipeline(pm);
 }
