@@ -39,6 +39,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -63,13 +64,19 @@ struct Model {
   int64_t bytes = 0; // arguments read + results written
 };
 
+/// Threads of every run: MELD_BENCH_THREADS, or one per hardware thread.
 unsigned numThreads() {
+  if (const char *env = std::getenv("MELD_BENCH_THREADS"))
+    if (int n = std::atoi(env); n > 0)
+      return n;
   return llvm::hardware_concurrency().compute_thread_count();
 }
 
 meld::jit::Jit &jit() {
   static std::unique_ptr<meld::jit::Jit> instance = [] {
-    auto created = meld::jit::Jit::create();
+    meld::jit::JitOptions options;
+    options.hostThreads = numThreads();
+    auto created = meld::jit::Jit::create(options);
     if (!created)
       llvm::report_fatal_error(created.takeError());
     return std::move(*created);
@@ -93,7 +100,9 @@ Compiled compile(ModuleOp module, bool fuse) {
       meld::compileToBundle(module, options);
   if (failed(bundle))
     llvm::report_fatal_error("benchmark model does not compile");
-  auto exe = HostExecutable::load(std::move(*bundle));
+  meld::runtime::HostOptions hostOptions;
+  hostOptions.threads = numThreads();
+  auto exe = HostExecutable::load(std::move(*bundle), hostOptions);
   if (!exe)
     llvm::report_fatal_error(exe.takeError());
   Compiled out;
@@ -183,28 +192,6 @@ void runModel(benchmark::State &state, Model *model, bool fused) {
   state.counters["compile_ms"] = c.compileMs;
   state.counters["max_abs_diff_vs_unfused"] = model->maxAbsDiff;
   state.counters["threads"] = numThreads();
-}
-
-/// Copies half the model's traffic, so that reads + writes equal it, split
-/// over all hardware threads like the compiled kernels.
-void runMemcpy(benchmark::State &state, Model *model) {
-  size_t half = model->bytes / 2;
-  std::vector<char> src(half, 1), dst(half);
-  unsigned threads = numThreads();
-  for (auto _ : state) {
-    std::vector<std::thread> workers;
-    for (unsigned t = 1; t < threads; ++t)
-      workers.emplace_back([&, t] {
-        size_t b = half * t / threads, e = half * (t + 1) / threads;
-        std::memcpy(dst.data() + b, src.data() + b, e - b);
-      });
-    std::memcpy(dst.data(), src.data(), half / threads);
-    for (std::thread &w : workers)
-      w.join();
-    benchmark::DoNotOptimize(dst.data());
-  }
-  state.SetBytesProcessed(state.iterations() * 2 * half);
-  state.counters["threads"] = threads;
 }
 
 /// The fused program into preallocated outputs, each iteration paired with
@@ -320,9 +307,6 @@ int main(int argc, char **argv) {
         ->UseRealTime();
     benchmark::RegisterBenchmark(("unfused/" + m->name).c_str(), runModel, m,
                                  false)
-        ->Unit(benchmark::kMillisecond)
-        ->UseRealTime();
-    benchmark::RegisterBenchmark(("memcpy/" + m->name).c_str(), runMemcpy, m)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
     benchmark::RegisterBenchmark(("bandwidth/" + m->name).c_str(), runBandwidth,
