@@ -25,6 +25,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -105,8 +106,7 @@ struct KernelBlocks {
         rows[symbol.getName()] = rowsAttr.getInt();
       if (auto count = op->getAttrOfType<IntegerAttr>(kGpuBlocksAttrName))
         groups[symbol.getName()] = count.getInt();
-      if (auto count =
-              op->getAttrOfType<IntegerAttr>(kGpuColumnBlocksAttrName))
+      if (auto count = op->getAttrOfType<IntegerAttr>(kGpuColumnBlocksAttrName))
         columns[symbol.getName()] = count.getInt();
     });
   }
@@ -188,6 +188,16 @@ static void buildGpuMappingPipeline(OpPassManager &pm) {
   gpuPm.addPass(createCSEPass());
 }
 
+/// Whether the kernels for NVIDIA `chip` ("sm_90", "sm_90a", ...) wait
+/// for their grid dependencies (meld-grid-dependency-control): sm_90 and
+/// newer have griddepcontrol.
+static bool hasGridDependencyControl(StringRef chip) {
+  unsigned capability = 0;
+  chip.consume_front("sm_");
+  chip = chip.take_while(llvm::isDigit);
+  return !chip.getAsInteger(10, capability) && capability >= 90;
+}
+
 static void buildGpuLoweringPipeline(OpPassManager &pm, bool nvptx,
                                      StringRef chip) {
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
@@ -196,6 +206,8 @@ static void buildGpuLoweringPipeline(OpPassManager &pm, bool nvptx,
   gpuPm.addPass(createSCFToControlFlowPass());
   gpuPm.addPass(createMeldLowerAllReduce());
   if (nvptx) {
+    if (hasGridDependencyControl(chip))
+      gpuPm.addPass(createMeldGridDependencyControl());
     gpuPm.addPass(createConvertGpuOpsToNVVMOps());
   } else {
     // The AMDGPU back end has no lowering for llvm.tanh and the ROCDL
@@ -286,12 +298,15 @@ static LogicalResult compileGpu(ModuleOp mapped, bundle::Bundle &bundle,
         return;
       }
       int64_t blob = bundle.addBlob(bytes.str());
-      binaries.push_back(Object{{"target", target},
-                                {"chip", chip.str()},
-                                {"format", nvptx ? "ptx" : "hsaco"},
-                                {"module", binary.getSymName().str()},
-                                {"kernels", Array(kernelNames)},
-                                {"blob", blob}});
+      Object entry{{"target", target},
+                   {"chip", chip.str()},
+                   {"format", nvptx ? "ptx" : "hsaco"},
+                   {"module", binary.getSymName().str()},
+                   {"kernels", Array(kernelNames)},
+                   {"blob", blob}};
+      if (nvptx && hasGridDependencyControl(chip))
+        entry["grid_dependency_wait"] = true;
+      binaries.push_back(std::move(entry));
     }
   });
   return result;

@@ -8,8 +8,14 @@
 //   RebindReplay   rebind to the other of two buffer sets, then replay
 //   FreshCapture   capture + instantiate + replay + release, the cost that
 //                  rebinding avoids
-// Each iteration ends with a stream synchronize. The per_kernel counter
-// is the iteration time divided by the 100 kernels.
+//   Replay10       ten replays back to back, then one synchronize: the
+//                  steady state of a caller that keeps the device busy
+// Every other iteration ends with a stream synchronize. The per_kernel
+// counter is the iteration time divided by the kernels it ran.
+//
+// On CUDA each is run twice: as the backend launches by default (on sm_90
+// each kernel is a programmatic dependent of the one before it) and with
+// MELD_CUDA_PROGRAMMATIC_LAUNCH=0 (".../serial"), plain stream order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,14 +41,22 @@ struct Setup {
   meld_tensor_t in[2], out[2];
   std::string error;
 
-  bool open(const char *backend) {
+  bool open(const std::string &name) {
     const char *bundle = std::getenv("MELD_CHAIN_BUNDLE");
     if (!bundle)
       return fail("set MELD_CHAIN_BUNDLE to the compiled chain100 bundle");
+    // "cuda/serial": the cuda backend without programmatic launches (read
+    // when the device is opened; nothing else holds it here).
+    std::string backend = name.substr(0, name.find('/'));
+    bool serial = name.size() > backend.size();
+    if (serial)
+      setenv("MELD_CUDA_PROGRAMMATIC_LAUNCH", "0", 1);
+    else
+      unsetenv("MELD_CUDA_PROGRAMMATIC_LAUNCH");
     int n = 0;
-    if (meld_device_count(backend, &n) != MELD_OK || n == 0)
-      return fail(std::string("no ") + backend + " device");
-    if (meld_device_open(backend, 0, &device) ||
+    if (meld_device_count(backend.c_str(), &n) != MELD_OK || n == 0)
+      return fail("no " + backend + " device");
+    if (meld_device_open(backend.c_str(), 0, &device) ||
         meld_stream_create(device, &stream) ||
         meld_executable_load_file(device, bundle, &exe))
       return fail(meld_last_error());
@@ -59,7 +73,8 @@ struct Setup {
       t.shape[0] = kElements;
       (i < 2 ? in[i] : out[i - 2]) = t;
     }
-    return meld_stream_synchronize(stream) == MELD_OK || fail(meld_last_error());
+    return meld_stream_synchronize(stream) == MELD_OK ||
+           fail(meld_last_error());
   }
   bool fail(const std::string &message) {
     error = message;
@@ -80,9 +95,9 @@ struct Setup {
 
 /// Seconds per kernel (Google Benchmark prints it with an SI prefix: 1.2u
 /// is 1.2 microseconds).
-void perKernel(benchmark::State &state) {
+void perKernel(benchmark::State &state, int runsPerIteration = 1) {
   state.counters["per_kernel"] = benchmark::Counter(
-      static_cast<double>(state.iterations()) * kKernels,
+      static_cast<double>(state.iterations()) * kKernels * runsPerIteration,
       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
@@ -92,7 +107,7 @@ void perKernel(benchmark::State &state) {
     return;                                                                    \
   }
 
-void Eager(benchmark::State &state, const char *backend) {
+void Eager(benchmark::State &state, const std::string &backend) {
   Setup s;
   if (!s.open(backend))
     return state.SkipWithError(s.error.c_str());
@@ -104,7 +119,7 @@ void Eager(benchmark::State &state, const char *backend) {
   perKernel(state);
 }
 
-void Replay(benchmark::State &state, const char *backend) {
+void Replay(benchmark::State &state, const std::string &backend) {
   Setup s;
   if (!s.open(backend))
     return state.SkipWithError(s.error.c_str());
@@ -119,7 +134,7 @@ void Replay(benchmark::State &state, const char *backend) {
   perKernel(state);
 }
 
-void RebindReplay(benchmark::State &state, const char *backend) {
+void RebindReplay(benchmark::State &state, const std::string &backend) {
   Setup s;
   if (!s.open(backend))
     return state.SkipWithError(s.error.c_str());
@@ -137,7 +152,23 @@ void RebindReplay(benchmark::State &state, const char *backend) {
   perKernel(state);
 }
 
-void FreshCapture(benchmark::State &state, const char *backend) {
+void Replay10(benchmark::State &state, const std::string &backend) {
+  Setup s;
+  if (!s.open(backend))
+    return state.SkipWithError(s.error.c_str());
+  meld_graph_exec_t g;
+  CHECK_OK(meld_executable_capture(s.exe, s.stream, nullptr, &s.in[0], 1,
+                                   &s.out[0], 1, &g));
+  for (auto _ : state) {
+    for (int i = 0; i < 10; ++i)
+      CHECK_OK(meld_graph_exec_launch(g, s.stream));
+    CHECK_OK(meld_stream_synchronize(s.stream));
+  }
+  meld_graph_exec_release(g);
+  perKernel(state, 10);
+}
+
+void FreshCapture(benchmark::State &state, const std::string &backend) {
   Setup s;
   if (!s.open(backend))
     return state.SkipWithError(s.error.c_str());
@@ -145,8 +176,8 @@ void FreshCapture(benchmark::State &state, const char *backend) {
   for (auto _ : state) {
     which ^= 1;
     meld_graph_exec_t g;
-    CHECK_OK(meld_executable_capture(s.exe, s.stream, nullptr, &s.in[which],
-                                     1, &s.out[which], 1, &g));
+    CHECK_OK(meld_executable_capture(s.exe, s.stream, nullptr, &s.in[which], 1,
+                                     &s.out[which], 1, &g));
     CHECK_OK(meld_graph_exec_launch(g, s.stream));
     CHECK_OK(meld_stream_synchronize(s.stream));
     CHECK_OK(meld_graph_exec_release(g));
@@ -157,17 +188,20 @@ void FreshCapture(benchmark::State &state, const char *backend) {
 } // namespace
 
 int main(int argc, char **argv) {
-  for (const char *backend : {"host", "cuda", "hip"}) {
+  for (const char *backend : {"host", "cuda", "cuda/serial", "hip"}) {
+    std::string device(backend);
+    device = device.substr(0, device.find('/'));
     int n = 0;
-    if (meld_device_count(backend, &n) != MELD_OK || n == 0)
+    if (meld_device_count(device.c_str(), &n) != MELD_OK || n == 0)
       continue;
     for (auto [name, fn] :
          {std::pair("Eager", &Eager), std::pair("Replay", &Replay),
           std::pair("RebindReplay", &RebindReplay),
-          std::pair("FreshCapture", &FreshCapture)})
+          std::pair("FreshCapture", &FreshCapture),
+          std::pair("Replay10", &Replay10)})
       benchmark::RegisterBenchmark(
           (std::string("Chain100/") + backend + "/" + name).c_str(), fn,
-          backend)
+          std::string(backend))
           ->Unit(benchmark::kMicrosecond);
   }
   benchmark::Initialize(&argc, argv);

@@ -1146,8 +1146,12 @@ Executable::load(std::shared_ptr<Device> device, bundle::Bundle bundle,
   int bestRate = -1;
   std::string available;
   for (const Schedule::Binary &b : impl->schedule.binaries) {
-    ModuleImage image{b.target, b.chip, b.format, b.triple,
-                      impl->bundle.blobs[b.blob]};
+    ModuleImage image{b.target,
+                      b.chip,
+                      b.format,
+                      b.triple,
+                      impl->bundle.blobs[b.blob],
+                      b.waitsForGridDependencies};
     int r = device->rate(image);
     if (r > bestRate) {
       bestRate = r;
@@ -1164,9 +1168,9 @@ Executable::load(std::shared_ptr<Device> device, bundle::Bundle bundle,
             info.target + ", chip " + info.chip + "); it has: " +
             (available.empty() ? std::string("none") : available) +
             ". Compile it with --targets=" + info.target);
-  Expected<std::unique_ptr<Module>> module =
-      device->loadModule({best->target, best->chip, best->format, best->triple,
-                          impl->bundle.blobs[best->blob]});
+  Expected<std::unique_ptr<Module>> module = device->loadModule(
+      {best->target, best->chip, best->format, best->triple,
+       impl->bundle.blobs[best->blob], best->waitsForGridDependencies});
   if (!module)
     return module.takeError();
   impl->module = std::move(*module);

@@ -1,4 +1,4 @@
-//===- Schedule.cpp - Parse and check bundle metadata ----------------------===//
+//===- Schedule.cpp - Parse and check bundle metadata ---------------------===//
 
 #include "Schedule.h"
 
@@ -405,10 +405,10 @@ Expected<Function> Parser::function(const JValue &v, int64_t kernels) {
   return f;
 }
 
-
 /// Evaluates a shape or block-count formula over a kernel's arguments.
-Expected<int64_t> meld::runtime::evaluateFormula(const JValue &f,
-                                                 llvm::ArrayRef<FormulaArg> args) {
+Expected<int64_t>
+meld::runtime::evaluateFormula(const JValue &f,
+                               llvm::ArrayRef<FormulaArg> args) {
   if (std::optional<int64_t> i = f.getAsInteger())
     return *i;
   const Object *o = f.getAsObject();
@@ -456,7 +456,8 @@ Expected<int64_t> meld::runtime::evaluateFormula(const JValue &f,
   return bundleError("unknown formula function '" + key.str() + "'");
 }
 
-Expected<int64_t> meld::runtime::applyIndexFn(IndexFn fn, int64_t a, int64_t b) {
+Expected<int64_t> meld::runtime::applyIndexFn(IndexFn fn, int64_t a,
+                                              int64_t b) {
   int64_t r = 0;
   switch (fn) {
   case IndexFn::Const:
@@ -498,7 +499,6 @@ Expected<int64_t> meld::runtime::applyIndexFn(IndexFn fn, int64_t a, int64_t b) 
   }
 }
 
-
 Expected<Schedule> Schedule::parse(const bundle::Bundle &bundle) {
   const Object &meta = bundle.metadata;
   if (meta.getString("format") != StringRef("meld-bundle"))
@@ -538,6 +538,8 @@ Expected<Schedule> Schedule::parse(const bundle::Bundle &bundle) {
     bin.chip = o->getString("chip").value_or(o->getString("cpu").value_or(""));
     bin.format = o->getString("format").value_or("").str();
     bin.triple = o->getString("triple").value_or("").str();
+    bin.waitsForGridDependencies =
+        o->getBoolean("grid_dependency_wait").value_or(false);
     s.binaries.push_back(std::move(bin));
   }
   return s;

@@ -99,6 +99,7 @@ struct Schedule {
   struct Binary {
     std::string target, chip, format, triple;
     int64_t blob = -1;
+    bool waitsForGridDependencies = false;
   };
   std::vector<Binary> binaries;
 

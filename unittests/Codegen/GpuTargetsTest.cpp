@@ -206,6 +206,19 @@ TEST_P(GpuTargets, PtxAndHsacoAreValid) {
            at = bytes.find(".entry ", at + 1))
         ++entries;
       EXPECT_EQ(entries, b.getArray("kernels")->size()) << what;
+      // sm_90 kernels wait for their grid dependencies first thing (so
+      // the runtime may launch them as programmatic dependents), and the
+      // entry says so; sm_80 has no griddepcontrol.
+      size_t waits = 0;
+      for (size_t at = bytes.find("griddepcontrol.wait;");
+           at != std::string::npos;
+           at = bytes.find("griddepcontrol.wait;", at + 1))
+        ++waits;
+      bool waitsForGrids = chip == "sm_90";
+      EXPECT_EQ(waits, waitsForGrids ? entries : 0) << what;
+      EXPECT_EQ(b.getBoolean("grid_dependency_wait").value_or(false),
+                waitsForGrids)
+          << what;
       if (havePtxas)
         EXPECT_EQ(runPtxas(bytes, chip), "") << what;
     } else {

@@ -1,9 +1,10 @@
 //===- MakeConformanceData.cpp - Cases for the runtime conformance test ---===//
 //
-// meld-conformance-data <out-dir> [targets]
+// meld-conformance-data <out-dir> [targets] [program.mlir...]
 //
 // Compiles every program of the code generation suite (examples/, the
-// fusion model suite, test/Codegen/programs) for the given targets
+// fusion model suite, test/Codegen/programs), or the programs named, for
+// the given targets
 // (default host,nvptx,amdgpu), runs each function through the reference
 // interpreter on two sets of random inputs of the same shapes, and writes
 // one case per function: <name>.meldb and <name>.json, whose "a" and "b"
@@ -29,6 +30,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 using namespace mlir;
 
 static bool writeFile(const std::string &path, llvm::StringRef bytes) {
@@ -42,9 +45,9 @@ static bool writeFile(const std::string &path, llvm::StringRef bytes) {
   return true;
 }
 
-static llvm::json::Array tensorList(const std::vector<meld::ref::HostTensor> &ts,
-                                    const std::string &dir,
-                                    const std::string &prefix) {
+static llvm::json::Array
+tensorList(const std::vector<meld::ref::HostTensor> &ts, const std::string &dir,
+           const std::string &prefix) {
   llvm::json::Array out;
   for (auto [i, t] : llvm::enumerate(ts)) {
     std::string file = prefix + std::to_string(i) + ".bin";
@@ -52,23 +55,25 @@ static llvm::json::Array tensorList(const std::vector<meld::ref::HostTensor> &ts
     llvm::json::Array shape;
     for (int64_t d : t.getShape())
       shape.push_back(d);
-    out.push_back(llvm::json::Object{{"file", file},
-                                     {"dtype", meld::ref::toString(t.getKind())},
-                                     {"shape", std::move(shape)}});
+    out.push_back(
+        llvm::json::Object{{"file", file},
+                           {"dtype", meld::ref::toString(t.getKind())},
+                           {"shape", std::move(shape)}});
   }
   return out;
 }
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    llvm::errs() << "usage: meld-conformance-data <out-dir> [targets]\n";
+    llvm::errs() << "usage: meld-conformance-data <out-dir> [targets] "
+                    "[program.mlir...]\n";
     return 2;
   }
   std::string outDir = argv[1];
   meld::CompileOptions options;
   options.targets.clear();
-  for (llvm::StringRef t : llvm::split(argc > 2 ? argv[2] : "host,nvptx,amdgpu",
-                                       ','))
+  for (llvm::StringRef t :
+       llvm::split(argc > 2 ? argv[2] : "host,nvptx,amdgpu", ','))
     options.targets.push_back(t.str());
   if (std::error_code ec = llvm::sys::fs::create_directories(outDir)) {
     llvm::errs() << "cannot create " << outDir << ": " << ec.message() << "\n";
@@ -81,7 +86,12 @@ int main(int argc, char **argv) {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   int cases = 0, failures = 0;
-  for (const std::string &file : meld::testing::codegenTestPrograms()) {
+  // Programs named after the targets replace the suite (the benchmark
+  // models, for timing runs on a device).
+  std::vector<std::string> programs(argv + std::min(argc, 3), argv + argc);
+  if (programs.empty())
+    programs = meld::testing::codegenTestPrograms();
+  for (const std::string &file : programs) {
     OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(file, &context);
     if (!module) {
       ++failures;
@@ -94,10 +104,9 @@ int main(int argc, char **argv) {
       ++failures;
       continue;
     }
-    std::string stem =
-        (llvm::sys::path::parent_path(file).rsplit('/').second + "_" +
-         llvm::sys::path::stem(file))
-            .str();
+    std::string stem = (llvm::sys::path::parent_path(file).rsplit('/').second +
+                        "_" + llvm::sys::path::stem(file))
+                           .str();
     std::string bundleFile = stem + ".meldb";
     if (!writeFile(outDir + "/" + bundleFile, bundle->toBytes()))
       return 1;
@@ -113,9 +122,9 @@ int main(int argc, char **argv) {
             meld::makeRandomArguments(func, seed, /*dynamicSize=*/5);
         meld::Interpreter interpreter(*module);
         FailureOr<std::vector<meld::ref::HostTensor>> expected =
-            failed(args) ? FailureOr<std::vector<meld::ref::HostTensor>>(
-                               failure())
-                         : interpreter.run(func.getSymName(), *args);
+            failed(args)
+                ? FailureOr<std::vector<meld::ref::HostTensor>>(failure())
+                : interpreter.run(func.getSymName(), *args);
         if (failed(expected)) {
           llvm::errs() << name << ": the interpreter failed\n";
           ok = false;

@@ -258,4 +258,31 @@ def MeldLowerAllReduce
   ];
 }
 
+def MeldGridDependencyControl
+    : Pass<"meld-grid-dependency-control", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Let each kernel start before the kernel it depends on ends";
+  let description = [{
+    For NVIDIA sm_90 and newer (programmatic dependent launch): every
+    kernel of the module begins with `nvvm.griddepcontrol launch_dependents`
+    (the kernels launched after it may be scheduled now) followed by
+    `nvvm.griddepcontrol wait` (block until the grids this one depends on
+    have completed and their memory is visible), before it touches memory.
+    A runtime may then launch each kernel as a programmatic dependent of
+    the one before it, so the launch and block scheduling of the next
+    kernel overlap the end of this one; launched normally, both
+    instructions do nothing. The bundle marks such binaries with
+    `grid_dependency_wait`, and only those are launched that way: the wait
+    is what keeps the overlap correct.
+
+    ```mlir
+    gpu.func @k(...) kernel {
+      nvvm.griddepcontrol launch_dependents
+      nvvm.griddepcontrol wait
+      ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
+}
+
 #endif // MELD_CODEGEN_PASSES_TD

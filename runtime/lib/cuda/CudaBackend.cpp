@@ -12,7 +12,13 @@
 //    all pointers are unified virtual addresses, so a copy is one
 //    cuMemcpyAsync whatever the two sides are.
 //  - Modules are cubins for the device's exact chip or PTX that the driver
-//    JIT-compiles.
+//    JIT-compiles (the newest PTX the chip runs).
+//  - On sm_90 and newer, a kernel launched right after another kernel on
+//    the same stream is a programmatic dependent of it (cuLaunchKernelEx
+//    with programmatic stream serialization; in captures, a programmatic
+//    graph edge) when its module says that every kernel waits for its grid
+//    dependencies (griddepcontrol.wait, emitted by Meld's sm_90 code): the
+//    launch overlaps the end of the kernel before it.
 //  - Capture is stream capture in relaxed mode (CU_STREAM_CAPTURE_MODE_
 //    RELAXED): callers may allocate and load modules while a stream
 //    captures, which the global and thread-local modes forbid.
@@ -37,6 +43,7 @@
 #include <dlfcn.h>
 
 #include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <optional>
@@ -106,6 +113,11 @@ namespace {
   X(cuGraphExecKernelNodeSetParams, "cuGraphExecKernelNodeSetParams_v2")       \
   X(cuGraphExecMemcpyNodeSetParams, "cuGraphExecMemcpyNodeSetParams")
 
+/// Optional entry points: launches with attributes (programmatic dependent
+/// launch) need cuLaunchKernelEx, from CUDA 12.0 on.
+#define MELD_CUDA_OPTIONAL_ENTRY_POINTS(X)                                     \
+  X(cuLaunchKernelEx, "cuLaunchKernelEx")
+
 /// Entry points of conditional nodes (drivers for CUDA 12.3 and newer).
 #define MELD_CUDA_CONDITIONAL_ENTRY_POINTS(X)                                  \
   X(cuGraphConditionalHandleCreate, "cuGraphConditionalHandleCreate")          \
@@ -132,6 +144,7 @@ struct Driver {
 #define MELD_CUDA_MEMBER(name, symbol) decltype(&::name) name = nullptr;
   MELD_CUDA_REQUIRED_ENTRY_POINTS(MELD_CUDA_MEMBER)
   MELD_CUDA_CONDITIONAL_ENTRY_POINTS(MELD_CUDA_MEMBER)
+  MELD_CUDA_OPTIONAL_ENTRY_POINTS(MELD_CUDA_MEMBER)
 #undef MELD_CUDA_MEMBER
   GetCaptureInfoV3Fn getCaptureInfoV3 = nullptr;
   GetCaptureInfoV2Fn getCaptureInfoV2 = nullptr;
@@ -203,6 +216,11 @@ private:
                     " (the cuda backend needs a driver for CUDA 12.0 or newer)";
       return;
     }
+
+#define MELD_CUDA_RESOLVE(name, symbol)                                        \
+  name = reinterpret_cast<decltype(name)>(resolve(symbol));
+    MELD_CUDA_OPTIONAL_ENTRY_POINTS(MELD_CUDA_RESOLVE)
+#undef MELD_CUDA_RESOLVE
 
     hasConditionalEntryPoints = true;
 #define MELD_CUDA_RESOLVE(name, symbol)                                        \
@@ -298,6 +316,10 @@ struct Chip {
   char suffix = 0;
 };
 
+/// CudaDevice::rate of a cubin that runs: above every PTX (rated 1 + its
+/// capability).
+constexpr int kCubinRate = 1 << 20;
+
 std::optional<Chip> parseChip(StringRef chip) {
   if (!chip.consume_front("sm_"))
     return std::nullopt;
@@ -342,6 +364,11 @@ public:
   const std::string &getNoConditionalsReason() const {
     return noConditionalsReason;
   }
+  /// Whether kernels that wait for their grid dependencies are launched as
+  /// programmatic dependents of the kernel before them: sm_90 or newer, a
+  /// driver with cuLaunchKernelEx, and MELD_CUDA_PROGRAMMATIC_LAUNCH not
+  /// "0" when the device was opened.
+  bool hasProgrammaticLaunch() const { return programmaticLaunch; }
 
 private:
   CudaDevice() = default;
@@ -356,20 +383,26 @@ private:
   CUmodule setterModule = nullptr;
   CUfunction conditionSetter = nullptr;
   std::string noConditionalsReason;
+  bool programmaticLaunch = false;
 };
 
 using DeviceRef = std::shared_ptr<CudaDevice>;
 
 class CudaKernel : public Kernel {
 public:
-  explicit CudaKernel(CUfunction function) : function(function) {}
+  CudaKernel(CUfunction function, bool waitsForGridDependencies)
+      : function(function), waitsForGridDependencies(waitsForGridDependencies) {
+  }
   CUfunction function;
+  /// It starts with griddepcontrol.wait (see ModuleImage).
+  bool waitsForGridDependencies;
 };
 
 class CudaModule : public Module {
 public:
-  CudaModule(DeviceRef device, CUmodule module)
-      : device(std::move(device)), module(module) {}
+  CudaModule(DeviceRef device, CUmodule module, bool waitsForGridDependencies)
+      : device(std::move(device)), module(module),
+        waitsForGridDependencies(waitsForGridDependencies) {}
   ~CudaModule() override {
     kernels.clear();
     if (Error e = device->makeCurrent())
@@ -392,7 +425,8 @@ public:
                              "the CUDA module has no kernel '" + symbol + "'");
     if (result != CUDA_SUCCESS)
       return driverError(result, "cuModuleGetFunction");
-    auto kernel = std::make_unique<CudaKernel>(function);
+    auto kernel =
+        std::make_unique<CudaKernel>(function, waitsForGridDependencies);
     Kernel *raw = kernel.get();
     kernels[symbol] = std::move(kernel);
     return raw;
@@ -401,6 +435,7 @@ public:
 private:
   DeviceRef device;
   CUmodule module;
+  bool waitsForGridDependencies;
   std::mutex mutex;
   llvm::StringMap<std::unique_ptr<CudaKernel>> kernels;
 };
@@ -555,6 +590,10 @@ private:
   CUstream stream;
   bool isBody;
   bool capturing = false;
+  /// The last operation enqueued here was a kernel launch and nothing
+  /// else (a copy, an event wait, a conditional node) came after it: the
+  /// next kernel may be launched as its programmatic dependent.
+  bool afterKernel = false;
   /// The stream that captures the bodies of this stream's conditional
   /// nodes (created on first use).
   std::unique_ptr<CudaStream> bodyStream;
@@ -602,6 +641,9 @@ Error CudaDevice::init(int ordinal) {
                                ") has no unified addressing");
 
   capability = 10 * major + minor;
+  const char *programmatic = std::getenv("MELD_CUDA_PROGRAMMATIC_LAUNCH");
+  programmaticLaunch = capability >= 90 && d.cuLaunchKernelEx &&
+                       !(programmatic && StringRef(programmatic) == "0");
   info.backend = "cuda";
   info.name = name;
   info.target = "nvptx";
@@ -718,19 +760,21 @@ int CudaDevice::rate(const ModuleImage &image) const {
   bool sameMajor = chip->capability / 10 == capability / 10;
   if (image.format == "cubin") {
     // Exactly this chip ('a': its arch-specific features; 'f': code for the
-    // chip's family, which runs on its later minor versions).
+    // chip's family, which runs on its later minor versions). Beats any PTX.
     bool runs = chip->suffix == 'f'
                     ? sameMajor && chip->capability <= capability
                     : chip->capability == capability;
-    return runs ? 2 : -1;
+    return runs ? kCubinRate : -1;
   }
   if (image.format == "ptx") {
-    // The driver compiles PTX for this chip or any earlier one.
+    // The driver compiles PTX for this chip or any earlier one; the newest
+    // such PTX wins (sm_90 PTX on an H100 may use griddepcontrol, sm_80
+    // PTX may not).
     bool runs = chip->suffix == 'a' ? chip->capability == capability
                 : chip->suffix == 'f'
                     ? sameMajor && chip->capability <= capability
                     : chip->capability <= capability;
-    return runs ? 1 : -1;
+    return runs ? 1 + chip->capability : -1;
   }
   return -1;
 }
@@ -772,7 +816,8 @@ CudaDevice::loadModule(const ModuleImage &image) {
   Expected<CUmodule> module = load(image.bytes, what.c_str());
   if (!module)
     return module.takeError();
-  return std::make_unique<CudaModule>(shared_from_this(), *module);
+  return std::make_unique<CudaModule>(shared_from_this(), *module,
+                                      image.waitsForGridDependencies);
 }
 
 //===----------------------------------------------------------------------===//
@@ -805,14 +850,44 @@ Error CudaStream::launch(Kernel &kernel, const LaunchConfig &config,
   if (Error e = device->makeCurrent())
     return e;
   GpuKernelArgs params(args);
-  if (Error e = check(driver().cuLaunchKernel(
-                          static_cast<CudaKernel &>(kernel).function,
-                          dims->grid[0], dims->grid[1], dims->grid[2],
-                          dims->block[0], dims->block[1], dims->block[2],
-                          /*sharedMemBytes=*/0, stream, params.data(),
-                          /*extra=*/nullptr),
-                      "cuLaunchKernel"))
+  auto &k = static_cast<CudaKernel &>(kernel);
+  bool programmatic = afterKernel && k.waitsForGridDependencies &&
+                      device->hasProgrammaticLaunch();
+  afterKernel = false;
+  if (programmatic) {
+    // The kernel may start before the one before it ends: its blocks wait
+    // in griddepcontrol.wait until that grid has completed and its memory
+    // is visible, which hides the launch latency between the two.
+    CUlaunchAttribute attribute;
+    std::memset(&attribute, 0, sizeof(attribute));
+    attribute.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    attribute.value.programmaticStreamSerializationAllowed = 1;
+    CUlaunchConfig launchConfig;
+    std::memset(&launchConfig, 0, sizeof(launchConfig));
+    launchConfig.gridDimX = dims->grid[0];
+    launchConfig.gridDimY = dims->grid[1];
+    launchConfig.gridDimZ = dims->grid[2];
+    launchConfig.blockDimX = dims->block[0];
+    launchConfig.blockDimY = dims->block[1];
+    launchConfig.blockDimZ = dims->block[2];
+    launchConfig.hStream = stream;
+    launchConfig.attrs = &attribute;
+    launchConfig.numAttrs = 1;
+    if (Error e = check(driver().cuLaunchKernelEx(&launchConfig, k.function,
+                                                  params.data(),
+                                                  /*extra=*/nullptr),
+                        "cuLaunchKernelEx"))
+      return e;
+  } else if (Error e = check(driver().cuLaunchKernel(
+                                 k.function, dims->grid[0], dims->grid[1],
+                                 dims->grid[2], dims->block[0], dims->block[1],
+                                 dims->block[2],
+                                 /*sharedMemBytes=*/0, stream, params.data(),
+                                 /*extra=*/nullptr),
+                             "cuLaunchKernel")) {
     return e;
+  }
+  afterKernel = true;
   return getCapturedNode(node);
 }
 
@@ -823,6 +898,7 @@ Error CudaStream::copy(void *dst, const void *src, size_t bytes, NodeId *node) {
     return Error::success();
   if (Error e = device->makeCurrent())
     return e;
+  afterKernel = false;
   if (Error e = check(driver().cuMemcpyAsync(toDevicePtr(dst), toDevicePtr(src),
                                              bytes, stream),
                       "cuMemcpyAsync"))
@@ -849,6 +925,7 @@ Error CudaStream::record(Event &event) {
 Error CudaStream::wait(Event &event) {
   if (Error e = device->makeCurrent())
     return e;
+  afterKernel = false;
   return check(driver().cuStreamWaitEvent(
                    stream, static_cast<CudaEvent &>(event).get(), 0),
                "cuStreamWaitEvent");
@@ -867,6 +944,7 @@ Error CudaStream::beginCapture() {
           "cuStreamBeginCapture"))
     return e;
   capturing = true;
+  afterKernel = false;
   return Error::success();
 }
 
@@ -878,6 +956,7 @@ Expected<std::unique_ptr<Graph>> CudaStream::endCapture() {
   if (Error e = device->makeCurrent())
     return std::move(e);
   capturing = false;
+  afterKernel = false;
   CUgraph graph = nullptr;
   CUresult result = driver().cuStreamEndCapture(stream, &graph);
   if (result == CUDA_ERROR_STREAM_CAPTURE_INVALIDATED)
@@ -940,6 +1019,7 @@ Error CudaStream::setCondition(CUgraphConditionalHandle handle,
                                const void *predicate) {
   CUdeviceptr p = toDevicePtr(predicate);
   void *params[] = {&handle, &p};
+  afterKernel = false;
   return check(driver().cuLaunchKernel(device->getConditionSetter(), 1, 1, 1, 1,
                                        1, 1, 0, stream, params, nullptr),
                "cuLaunchKernel (condition setter)");
@@ -997,6 +1077,7 @@ Error CudaStream::captureConditional(CUgraphConditionalNodeType type,
                                             CU_STREAM_SET_CAPTURE_DEPENDENCIES),
                 "cuStreamUpdateCaptureDependencies"))
     return e;
+  afterKernel = false;
 
   for (size_t i = 0; i < bodies.size(); ++i)
     if (Error e =
@@ -1024,6 +1105,7 @@ Error CudaStream::captureBody(CUgraph graph, CaptureBody body,
           "cuStreamBeginCaptureToGraph"))
     return e;
   inner.capturing = true;
+  inner.afterKernel = false;
 
   Error err = body(inner);
   if (Error e = device->makeCurrent())

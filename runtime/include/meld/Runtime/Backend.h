@@ -130,6 +130,11 @@ struct ModuleImage {
   /// As in the bundle's binary entry; `triple` is set for host code.
   std::string target, chip, format, triple;
   llvm::StringRef bytes;
+  /// Every kernel waits for the grids it depends on before it touches
+  /// memory (the entry's "grid_dependency_wait"), so a backend may launch
+  /// it before its predecessor has finished (CUDA: programmatic dependent
+  /// launch).
+  bool waitsForGridDependencies = false;
 };
 
 /// A loaded kernel; owned by its Module.
