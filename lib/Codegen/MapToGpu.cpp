@@ -587,11 +587,10 @@ static FailureOr<int64_t> workgroupBytes(Value value) {
   int64_t elements = 1;
   for (int64_t d = 0; d < type.getRank(); ++d) {
     FailureOr<int64_t> bound =
-        type.isDynamicDim(d)
-            ? ValueBoundsConstraintSet::computeConstantBound(
-                  presburger::BoundType::UB, {value, d},
-                  /*stopCondition=*/nullptr, /*closedUB=*/true)
-            : FailureOr<int64_t>(type.getDimSize(d));
+        type.isDynamicDim(d) ? ValueBoundsConstraintSet::computeConstantBound(
+                                   presburger::BoundType::UB, {value, d},
+                                   /*stopCondition=*/nullptr, /*closedUB=*/true)
+                             : FailureOr<int64_t>(type.getDimSize(d));
     if (failed(bound))
       return failure();
     elements *= std::max<int64_t>(*bound, 1);
@@ -638,8 +637,8 @@ static bool isEpilogueOf(linalg::GenericOp op, Value result) {
     if (operand.get() == result) {
       if (!map.isIdentity())
         return false;
-      reads |= op.isDpsInput(&operand) ||
-               op.payloadUsesValueFromOperand(&operand);
+      reads |=
+          op.isDpsInput(&operand) || op.payloadUsesValueFromOperand(&operand);
       continue;
     }
     Value root = rootBuffer(operand.get());
@@ -707,8 +706,7 @@ matchTiledContraction(linalg::GenericOp op, const Threads &threads,
     AffineMap map = op.getMatchingIndexingMap(input);
     bool hasM = resultOfDim(map, c.m).has_value();
     bool hasN = resultOfDim(map, c.n).has_value();
-    if (!map.isProjectedPermutation() || !resultOfDim(map, c.k) ||
-        hasM == hasN)
+    if (!map.isProjectedPermutation() || !resultOfDim(map, c.k) || hasM == hasN)
       return fail("an input is not indexed by (m, k) or (k, n)");
     (hasM ? c.lhs : c.rhs) = input;
   }
@@ -859,10 +857,8 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
         return memref::AllocaOp::create(b, loc, type);
       return memref::AllocOp::create(b, loc, type);
     };
-    lhsTile =
-        alloc(MemRefType::get({tileK, tileM}, lhsType.getElementType()));
-    rhsTile =
-        alloc(MemRefType::get({tileK, tileN}, rhsType.getElementType()));
+    lhsTile = alloc(MemRefType::get({tileK, tileM}, lhsType.getElementType()));
+    rhsTile = alloc(MemRefType::get({tileK, tileN}, rhsType.getElementType()));
     if (threads.emulate)
       accs = alloc(MemRefType::get({threads.blockSize, kAccs}, accType));
   }
@@ -939,55 +935,101 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
           }
           return values;
         };
-        // Copies the slice k0 .. k0 + tileK of `operand` along `dim` (m or
-        // n, from `x0`) into `tile`, zero outside the operand. Consecutive
-        // threads take elements consecutive in the operand's innermost
-        // dimension, so the global reads coalesce.
-        auto stage = [&](OpBuilder &b, Value tid, Value k0, OpOperand *operand,
-                         unsigned dim, Value x0, Value size, Value tile,
-                         int64_t width) {
-          AffineMap map = op.getMatchingIndexingMap(operand);
-          bool kInner = cast<AffineDimExpr>(map.getResults().back())
-                            .getPosition() == c.k;
-          Type type = getElementTypeOrSelf(operand->get().getType());
-          auto loop = scf::ForOp::create(b, loc, tid, cst(width * tileK),
-                                         threads.size(b, loc));
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPoint(loop.getBody()->getTerminator());
-          Value l = loop.getInductionVar();
-          Value inner = cst(kInner ? tileK : width);
+        // Staging the slice k0 .. k0 + tileK of `operand` along `dim` (m or
+        // n, from `x0`) into its tile, zero outside the operand, in two
+        // halves: `fetch` loads thread tid's share of the slice (elements
+        // tid, tid + blockSize, ... of the tile, consecutive threads taking
+        // elements consecutive in the operand's innermost dimension, so the
+        // global reads coalesce) and `deposit` stores it into the tile. On
+        // the GPU the next slice is fetched while the current one is
+        // multiplied, so the loads' latency hides behind the arithmetic.
+        struct Share {
+          OpOperand *operand;
+          unsigned dim;
+          Value x0, size, tile;
+          int64_t width;
+        };
+        Share lhsShare{c.lhs, c.m, m0, sizeM, lhsTile, tileM};
+        Share rhsShare{c.rhs, c.n, n0, sizeN, rhsTile, tileN};
+        // Element i of thread tid's share: its position (kk, x) in the
+        // tile, and whether it is inside the tile at all.
+        auto sharePosition = [&](OpBuilder &b, Value tid, const Share &s,
+                                 int64_t i) {
+          AffineMap map = op.getMatchingIndexingMap(s.operand);
+          bool kInner =
+              cast<AffineDimExpr>(map.getResults().back()).getPosition() == c.k;
+          Value l = add(b, tid, cst(i * threads.blockSize));
+          Value inner = cst(kInner ? tileK : s.width);
           Value outerIdx = arith::DivUIOp::create(b, loc, l, inner);
           Value innerIdx = arith::RemUIOp::create(b, loc, l, inner);
           Value kk = kInner ? innerIdx : outerIdx;
           Value x = kInner ? outerIdx : innerIdx;
-          Value gk = add(b, k0, kk), gx = add(b, x0, x);
-          auto ifOp = scf::IfOp::create(
-              b, loc, type,
-              andOf(b, lessThan(b, gk, sizeK), lessThan(b, gx, size)),
-              /*else=*/true);
-          {
+          Value inTile;
+          if ((i + 1) * threads.blockSize > s.width * tileK)
+            inTile = lessThan(b, l, cst(s.width * tileK));
+          return std::make_tuple(kk, x, inTile);
+        };
+        auto shareSize = [&](const Share &s) {
+          return llvm::divideCeil(s.width * tileK, threads.blockSize);
+        };
+        auto fetch = [&](OpBuilder &b, Value tid, Value k0, const Share &s) {
+          AffineMap map = op.getMatchingIndexingMap(s.operand);
+          Type type = getElementTypeOrSelf(s.operand->get().getType());
+          SmallVector<Value> values;
+          for (int64_t i = 0; i < shareSize(s); ++i) {
+            auto [kk, x, inTile] = sharePosition(b, tid, s, i);
+            Value gk = add(b, k0, kk), gx = add(b, s.x0, x);
+            Value inside =
+                andOf(b, lessThan(b, gk, sizeK), lessThan(b, gx, s.size));
+            if (inTile)
+              inside = andOf(b, inside, inTile);
+            auto ifOp = scf::IfOp::create(b, loc, type, inside,
+                                          /*else=*/true);
             OpBuilder::InsertionGuard guard(b);
             b.setInsertionPointToStart(ifOp.thenBlock());
             SmallVector<Value> ivs(op.getNumLoops(), zero);
             ivs[c.k] = gk;
-            ivs[dim] = gx;
+            ivs[s.dim] = gx;
             if (c.batch)
               ivs[*c.batch] = batch;
             Value loaded = memref::LoadOp::create(
-                b, loc, operand->get(), applyIndexingMap(b, loc, map, ivs));
+                b, loc, s.operand->get(), applyIndexingMap(b, loc, map, ivs));
             scf::YieldOp::create(b, loc, loaded);
             b.setInsertionPointToStart(ifOp.elseBlock());
             scf::YieldOp::create(
                 b, loc,
                 arith::ConstantOp::create(b, loc, b.getZeroAttr(type))
                     .getResult());
+            values.push_back(ifOp.getResult(0));
           }
-          memref::StoreOp::create(b, loc, ifOp.getResult(0), tile,
-                                  ValueRange{kk, x});
+          return values;
+        };
+        auto deposit = [&](OpBuilder &b, Value tid, ValueRange values,
+                           const Share &s) {
+          for (auto [i, value] : llvm::enumerate(values)) {
+            auto [kk, x, inTile] =
+                sharePosition(b, tid, s, static_cast<int64_t>(i));
+            OpBuilder::InsertionGuard guard(b);
+            if (inTile) {
+              auto ifOp = scf::IfOp::create(b, loc, inTile,
+                                            /*withElseRegion=*/false);
+              b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+            }
+            memref::StoreOp::create(b, loc, value, s.tile, ValueRange{kk, x});
+          }
+        };
+        auto fetchBoth = [&](OpBuilder &b, Value tid, Value k0) {
+          SmallVector<Value> values = fetch(b, tid, k0, lhsShare);
+          llvm::append_range(values, fetch(b, tid, k0, rhsShare));
+          return values;
+        };
+        auto depositBoth = [&](OpBuilder &b, Value tid, ValueRange values) {
+          int64_t lhsCount = shareSize(lhsShare);
+          deposit(b, tid, values.take_front(lhsCount), lhsShare);
+          deposit(b, tid, values.drop_front(lhsCount), rhsShare);
         };
         auto stageBoth = [&](OpBuilder &b, Value tid, Value k0) {
-          stage(b, tid, k0, c.lhs, c.m, m0, sizeM, lhsTile, tileM);
-          stage(b, tid, k0, c.rhs, c.n, n0, sizeN, rhsTile, tileN);
+          depositBoth(b, tid, fetchBoth(b, tid, k0));
         };
         // The contraction's body on the staged slices, for the k steps of
         // this slice that are inside the operands: one outer product of
@@ -1029,7 +1071,8 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
         // The epilogue on the accumulators and one store per output.
         auto finish = [&](OpBuilder &b, Value tid, ValueRange values) {
           for (int64_t idx = 0; idx < kAccs; ++idx) {
-            auto [r, col] = position(b, tid, idx / kMicroTile, idx % kMicroTile);
+            auto [r, col] =
+                position(b, tid, idx / kMicroTile, idx % kMicroTile);
             Value row = add(b, m0, r), column = add(b, n0, col);
             auto ifOp = scf::IfOp::create(b, loc, inOutput(b, row, column),
                                           /*withElseRegion=*/false);
@@ -1082,21 +1125,30 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
           // Every thread keeps its accumulators in registers across the k
           // loop; the barriers make a slice visible before it is read and
           // keep it until every thread has read it.
+          // The loop also carries the thread's share of the next slice,
+          // fetched before the multiply and deposited after the barrier
+          // that ends it.
           Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-          auto kLoop =
-              createLoop(b, loc, zero, sizeK, kStep, initial(b, tid));
+          SmallVector<Value> start = initial(b, tid);
+          size_t numAccs = start.size();
+          llvm::append_range(start, fetchBoth(b, tid, zero));
+          auto kLoop = createLoop(b, loc, zero, sizeK, kStep, start);
           {
             OpBuilder::InsertionGuard guard(b);
             b.setInsertionPoint(kLoop.getBody()->getTerminator());
             Value k0 = kLoop.getInductionVar();
-            stageBoth(b, tid, k0);
+            ValueRange carried = kLoop.getRegionIterArgs();
+            depositBoth(b, tid, carried.drop_front(numAccs));
             threads.barrier(b, loc);
+            SmallVector<Value> prefetched =
+                fetchBoth(b, tid, add(b, k0, kStep));
             SmallVector<Value> next =
-                multiply(b, tid, k0, kLoop.getRegionIterArgs());
+                multiply(b, tid, k0, carried.take_front(numAccs));
             threads.barrier(b, loc);
+            llvm::append_range(next, prefetched);
             kLoop.getBody()->getTerminator()->setOperands(next);
           }
-          finish(b, tid, kLoop.getResults());
+          finish(b, tid, kLoop.getResults().take_front(numAccs));
           return;
         }
         // Emulated, each phase is a loop over the threads, and the
@@ -1117,8 +1169,8 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
           store(b, tid, initial(b, tid));
         });
         uniformLoop(b, loc, zero, sizeK, kStep, [&](OpBuilder &b, Value k0) {
-          threads.forEach(b, loc,
-                          [&](OpBuilder &b, Value tid) { stageBoth(b, tid, k0); });
+          threads.forEach(
+              b, loc, [&](OpBuilder &b, Value tid) { stageBoth(b, tid, k0); });
           threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
             store(b, tid, multiply(b, tid, k0, load(b, tid)));
           });
@@ -1165,8 +1217,8 @@ static void tileContractions(func::FuncOp func, const Threads &threads) {
         matchTiledContraction(op, threads, left, reason);
     if (failed(c)) {
       if (op.getNumReductionLoops() != 0)
-        LLVM_DEBUG(llvm::dbgs() << "not tiled (" << reason << "): " << op
-                                << "\n");
+        LLVM_DEBUG(llvm::dbgs()
+                   << "not tiled (" << reason << "): " << op << "\n");
       continue;
     }
     claimed.insert(op);
@@ -1476,8 +1528,8 @@ static LogicalResult moveToGpuFunc(func::FuncOp func,
   gpuFunc.setKnownBlockSize(
       ArrayRef<int32_t>{static_cast<int32_t>(blockSize), 1, 1});
   // How the kernel is split into workgroups, for the launch metadata.
-  for (StringRef name : {kRowsPerBlockAttrName, kGpuBlocksAttrName,
-                          kGpuColumnBlocksAttrName})
+  for (StringRef name :
+       {kRowsPerBlockAttrName, kGpuBlocksAttrName, kGpuColumnBlocksAttrName})
     if (Attribute value = func->getAttr(name))
       gpuFunc->setAttr(name, value);
   gpuFunc.getBody().takeBody(func.getBody());

@@ -5,7 +5,8 @@
 // meld-map-to-gpu (fused, 64-row blocks of a dynamic row count, 40-deep k,
 // 96 columns: no size a multiple of its tile). The matmul becomes a tiled
 // GEMM: 64x64 output tiles, k slices of 16 staged in workgroup memory by
-// all threads between barriers, 16 register accumulators per thread, and
+// all threads between barriers (each slice fetched into registers while
+// the one before is multiplied), 16 register accumulators per thread, and
 // the epilogue applied to the accumulators before the one store per
 // output; the matmul's result is never stored. The kernel is nothing but
 // the GEMM, so its 96 columns are split over workgroups too: two per row
@@ -29,17 +30,24 @@
 // CHECK: scf.for %{{.*}} = %[[FIRST_ROW]] to
 // CHECK: %[[N0:.+]] = arith.muli %[[COLUMN]], %c64
 // CHECK: %[[TID:.+]] = gpu.thread_id x
-// The k loop carries the thread's 4x4 accumulators, from the fill's zero.
-// CHECK: %[[ACC:.+]]:16 = scf.for %[[K0:.+]] = %{{.*}} to %{{.*}} step %c16 iter_args(%{{.*}} = %[[ZERO:[^,]+]],
-// Cooperative staging: thread t copies elements t, t + 256, ... of each
-// slice, zero outside the operands.
-// CHECK: scf.for %{{.*}} = %[[TID]] to %c1024 step %c256
+// Cooperative staging: thread t fetches elements t, t + 256, t + 512 and
+// t + 768 of each 16x64 slice, zero outside the operands; the first slice
+// before the k loop.
 // CHECK: memref.load %{{.*}} : memref<?x40xf32, strided<[40, 1], offset: ?>>
-// CHECK: memref.store %{{.*}}, %[[A]]
-// CHECK: scf.for %{{.*}} = %[[TID]] to %c1024 step %c256
-// CHECK: memref.load %{{.*}} : memref<40x96xf32>
-// CHECK: memref.store %{{.*}}, %[[B]]
+// CHECK-COUNT-3: memref.load %{{.*}} : memref<?x40xf32, strided<[40, 1], offset: ?>>
+// CHECK-COUNT-4: memref.load %{{.*}} : memref<40x96xf32>
+// The k loop carries the thread's 4x4 accumulators, from the fill's zero,
+// and its share of the next slice.
+// CHECK: %[[ACC:.+]]:24 = scf.for %[[K0:.+]] = %{{.*}} to %{{.*}} step %c16 iter_args(%{{.*}} = %[[ZERO:[^,]+]],
+// The share goes into workgroup memory ...
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[A]]
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[B]]
 // CHECK: gpu.barrier
+// ... and the next slice is fetched before the outer products, so its
+// loads are in flight while they run.
+// CHECK: arith.addi %[[K0]], %c16
+// CHECK-COUNT-4: memref.load %{{.*}} : memref<?x40xf32, strided<[40, 1], offset: ?>>
+// CHECK-COUNT-4: memref.load %{{.*}} : memref<40x96xf32>
 // Outer products from workgroup memory into the accumulators.
 // CHECK: scf.for {{.*}} iter_args
 // CHECK: memref.load %[[A]]
