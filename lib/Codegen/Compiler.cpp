@@ -177,10 +177,11 @@ static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
 }
 
 /// Kernels in buffer form to one gpu.module holding one GPU kernel per
-/// kernel (meld-map-to-gpu).
-static void buildGpuMappingPipeline(OpPassManager &pm) {
+/// kernel (meld-map-to-gpu); f16 GEMMs on tensor cores for NVIDIA.
+static void buildGpuMappingPipeline(OpPassManager &pm, bool tensorCores) {
   MeldMapToGpuOptions map;
   map.blockSize = codegen::kGpuBlockSize;
+  map.tensorCores = tensorCores;
   pm.addPass(createMeldMapToGpu(map));
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createConvertLinalgToLoopsPass());
@@ -235,7 +236,7 @@ mapKernelsToGpu(ModuleOp outlined, const CompileOptions &options,
   if (failed(runPipeline(*module, target, options, [&](OpPassManager &pm) {
         codegen::buildKernelBufferPipeline(pm, codegen::BlockTiling::Gpu,
                                            /*deallocate=*/false);
-        buildGpuMappingPipeline(pm);
+        buildGpuMappingPipeline(pm, options.tensorCores && target == "nvptx");
       })))
     return failure();
   blocks.collect(*module);

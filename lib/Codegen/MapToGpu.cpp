@@ -70,6 +70,8 @@ namespace {
 struct Threads {
   bool emulate;
   int64_t blockSize;
+  /// Tiled GEMMs may use gpu.subgroup_mma (never when emulating).
+  bool tensorCores = false;
 
   /// Emits `body(tid)` as run by every thread of the workgroup.
   void forEach(OpBuilder &b, Location loc,
@@ -524,6 +526,34 @@ static bool prefersCooperativeReduction(linalg::GenericOp op,
 /// contraction: every thread keeps a 4x4 register tile of accumulators.
 static constexpr int64_t kMicroTile = 4;
 
+/// The side of a gpu.subgroup_mma fragment (16x16x16 multiply-accumulate),
+/// and the threads of a warp.
+static constexpr int64_t kMmaSize = 16;
+static constexpr int64_t kWarpSize = 32;
+
+/// Whether `op`'s body is `out + a * b` in f16 with a and b its two
+/// buffers: what a tensor core's f16 multiply-accumulate computes.
+static bool isHalfMultiplyAccumulate(linalg::GenericOp op, OpOperand *lhs,
+                                     OpOperand *rhs) {
+  Block *body = op.getBlock();
+  auto isF16 = [](Value v) { return v.getType().isF16(); };
+  if (!llvm::hasNItems(body->without_terminator(), 2))
+    return false;
+  auto mul = dyn_cast<arith::MulFOp>(&body->front());
+  auto add = dyn_cast<arith::AddFOp>(mul ? mul->getNextNode() : nullptr);
+  if (!mul || !add || !isF16(mul.getResult()) ||
+      body->getTerminator()->getOperand(0) != add.getResult())
+    return false;
+  Value a = op.getMatchingBlockArgument(lhs);
+  Value b = op.getMatchingBlockArgument(rhs);
+  Value out = op.getMatchingBlockArgument(op.getDpsInitOperand(0));
+  bool multipliesInputs = (mul.getLhs() == a && mul.getRhs() == b) ||
+                          (mul.getLhs() == b && mul.getRhs() == a);
+  bool addsToOutput = (add.getLhs() == out && add.getRhs() == mul) ||
+                      (add.getLhs() == mul && add.getRhs() == out);
+  return multipliesInputs && addsToOutput && isF16(a) && isF16(b);
+}
+
 /// Whether `op` neither reads nor writes memory a kernel's ops share (index
 /// arithmetic, views, constants, allocations).
 static bool touchesNoBuffer(Operation *op) {
@@ -572,6 +602,9 @@ struct TiledContraction {
   /// reads, so only the last one's result is stored.
   SmallVector<linalg::GenericOp> epilogue;
   int64_t threadRows, threadCols, tileK;
+  /// Computed by warps with gpu.subgroup_mma fragments (kMmaSize cubes)
+  /// instead of per-thread outer products; the tile is then 64x64.
+  bool mma = false;
 
   int64_t tileRows() const { return kMicroTile * threadRows; }
   int64_t tileCols() const { return kMicroTile * threadCols; }
@@ -806,9 +839,21 @@ matchTiledContraction(linalg::GenericOp op, const Threads &threads,
         cast<ShapedType>(operand->get().getType()).getElementTypeBitWidth(),
         8));
   };
+  // Tensor cores: 8 warps, each 16x32 of a 64x64 tile, on k slices of 16,
+  // starting from a fill's value; the accumulators reach the epilogue
+  // through a workgroup-memory tile.
+  int64_t resultTile = 0;
+  if (threads.tensorCores && threads.blockSize == 8 * kWarpSize && !c.batch &&
+      c.initValue && isHalfMultiplyAccumulate(op, c.lhs, c.rhs)) {
+    c.mma = true;
+    c.threadRows = c.threadCols = 16;
+    c.tileK = kMmaSize;
+    resultTile = c.tileRows() * c.tileCols() * 2;
+  }
   int64_t staging =
       llvm::alignTo(c.tileK * c.tileRows() * elementBytes(c.lhs), 16) +
-      llvm::alignTo(c.tileK * c.tileCols() * elementBytes(c.rhs), 16);
+      llvm::alignTo(c.tileK * c.tileCols() * elementBytes(c.rhs), 16) +
+      resultTile;
   if (staging > workgroupBytesLeft + saved)
     return fail("no room in workgroup memory for the staged slices");
   workgroupBytesLeft += saved - staging;
@@ -848,7 +893,7 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
 
   // Staging buffers [k][m] and [k][n] (workgroup memory once on the GPU),
   // and the emulated threads' accumulators, which outlive each phase.
-  Value lhsTile, rhsTile, accs;
+  Value lhsTile, rhsTile, accs, resultTile;
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&entry);
@@ -861,6 +906,8 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
     rhsTile = alloc(MemRefType::get({tileK, tileN}, rhsType.getElementType()));
     if (threads.emulate)
       accs = alloc(MemRefType::get({threads.blockSize, kAccs}, accType));
+    if (c.mma && !threads.emulate)
+      resultTile = alloc(MemRefType::get({tileM, tileN}, accType));
   }
 
   SmallVector<Range> ranges =
@@ -1121,6 +1168,80 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
         };
 
         Value kStep = cst(tileK);
+        if (c.mma && !threads.emulate) {
+          // Warp w computes rows 16 (w / 2) .. + 16 and columns 32 (w % 2)
+          // .. + 32 of the tile as two 16x16 fragments: A from the [k][m]
+          // slice (column-major, hence `transpose`), B from the [k][n]
+          // slice. The loop carries the fragments and the thread's share
+          // of the next slice, fetched while the warps multiply.
+          Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+          Value warp = arith::DivUIOp::create(b, loc, tid, cst(kWarpSize));
+          Value rowOffset = arith::MulIOp::create(
+              b, loc, arith::DivUIOp::create(b, loc, warp, cst(2)),
+              cst(kMmaSize));
+          Value colOffset = arith::MulIOp::create(
+              b, loc, arith::RemUIOp::create(b, loc, warp, cst(2)),
+              cst(2 * kMmaSize));
+          Value colOffsets[] = {colOffset, add(b, colOffset, cst(kMmaSize))};
+          auto fragment = [&](StringRef kind) {
+            return gpu::MMAMatrixType::get({kMmaSize, kMmaSize}, accType, kind);
+          };
+          Value zeroFragment = gpu::SubgroupMmaConstantMatrixOp::create(
+              b, loc, fragment("COp"), c.initValue);
+          SmallVector<Value> start{zeroFragment, zeroFragment};
+          llvm::append_range(start, fetchBoth(b, tid, zero));
+          auto kLoop = createLoop(b, loc, zero, sizeK, kStep, start);
+          {
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPoint(kLoop.getBody()->getTerminator());
+            Value k0 = kLoop.getInductionVar();
+            ValueRange carried = kLoop.getRegionIterArgs();
+            depositBoth(b, tid, carried.drop_front(2));
+            threads.barrier(b, loc);
+            SmallVector<Value> prefetched =
+                fetchBoth(b, tid, add(b, k0, kStep));
+            SmallVector<Value> next(carried.take_front(2));
+            for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
+              Value a = gpu::SubgroupMmaLoadMatrixOp::create(
+                  b, loc, fragment("AOp"), lhsTile,
+                  ValueRange{cst(ks), rowOffset}, b.getIndexAttr(tileM),
+                  b.getUnitAttr());
+              for (int f = 0; f < 2; ++f) {
+                Value w = gpu::SubgroupMmaLoadMatrixOp::create(
+                    b, loc, fragment("BOp"), rhsTile,
+                    ValueRange{cst(ks), colOffsets[f]}, b.getIndexAttr(tileN),
+                    UnitAttr());
+                next[f] = gpu::SubgroupMmaComputeOp::create(
+                    b, loc, fragment("COp"), a, w, next[f],
+                    /*a_transpose=*/b.getUnitAttr(),
+                    /*b_transpose=*/UnitAttr());
+              }
+            }
+            threads.barrier(b, loc);
+            llvm::append_range(next, prefetched);
+            kLoop.getBody()->getTerminator()->setOperands(next);
+          }
+          // The fragments through workgroup memory to the threads that
+          // apply the epilogue and store (the same outputs as without
+          // tensor cores).
+          for (int f = 0; f < 2; ++f)
+            gpu::SubgroupMmaStoreMatrixOp::create(
+                b, loc, kLoop.getResult(f), resultTile,
+                ValueRange{rowOffset, colOffsets[f]}, b.getIndexAttr(tileN),
+                UnitAttr());
+          threads.barrier(b, loc);
+          SmallVector<Value> values;
+          for (int64_t idx = 0; idx < kAccs; ++idx) {
+            auto [r, col] =
+                position(b, tid, idx / kMicroTile, idx % kMicroTile);
+            values.push_back(
+                memref::LoadOp::create(b, loc, resultTile, ValueRange{r, col}));
+          }
+          finish(b, tid, values);
+          // The tile is reused by the next output tile.
+          threads.barrier(b, loc);
+          return;
+        }
         if (!threads.emulate) {
           // Every thread keeps its accumulators in registers across the k
           // loop; the barriers make a slice visible before it is read and
@@ -1543,11 +1664,12 @@ static LogicalResult moveToGpuFunc(func::FuncOp func,
     Type i8 = b.getI8Type();
     BlockArgument buffer = gpuFunc.addWorkgroupAttribution(
         MemRefType::get({size}, i8, nullptr, workgroup), allocLoc);
-    // Byte buffers holding wider elements: align them like the ABI's
-    // buffers, or the shared variables get alignment 1.
+    // Byte buffers holding wider elements: align them for 128-bit
+    // accesses and tensor-core fragments (256-bit), or the shared
+    // variables get alignment 1.
     gpuFunc.setWorkgroupAttributionAttr(
         gpuFunc.getNumWorkgroupAttributions() - 1,
-        LLVM::LLVMDialect::getAlignAttrName(), b.getI64IntegerAttr(16));
+        LLVM::LLVMDialect::getAlignAttrName(), b.getI64IntegerAttr(32));
     b.setInsertionPoint(alloc);
     Value flat = memref::MemorySpaceCastOp::create(
         b, allocLoc, MemRefType::get({size}, i8), buffer);
@@ -1568,7 +1690,7 @@ struct MeldMapToGpuPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    Threads threads{emulate, blockSize};
+    Threads threads{emulate, blockSize, tensorCores && !emulate};
     SmallVector<func::FuncOp> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (func->hasAttr(kKernelAttrName) && !func.isExternal())

@@ -15,7 +15,7 @@
 // CHECK-LABEL: gpu.func @main_kernel_0
 // Only the two staged slices live in workgroup memory (the 64x96
 // intermediate is gone).
-// CHECK-SAME: workgroup(%[[WA:.+]] : memref<4096xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[WB:.+]] : memref<4096xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-SAME: workgroup(%[[WA:.+]] : memref<4096xi8, #gpu.address_space<workgroup>> {llvm.align = 32 : i64}, %[[WB:.+]] : memref<4096xi8, #gpu.address_space<workgroup>> {llvm.align = 32 : i64})
 // CHECK-SAME: kernel
 // CHECK-SAME: meld.gpu_column_blocks = 2 : i64, meld.rows_per_block = 64 : i64
 // CHECK: %[[BLOCK:.+]] = gpu.block_id x

@@ -10,7 +10,7 @@
 // CHECK: module attributes {gpu.container_module}
 // CHECK: gpu.module @meld_kernels
 // CHECK: gpu.func @main_kernel_0(%{{.*}}: memref<4x512xf32>, %{{.*}}: memref<4x512xf32>)
-// CHECK-SAME: workgroup(%[[WG0:.+]] : memref<16xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[WG1:.+]] : memref<16xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-SAME: workgroup(%[[WG0:.+]] : memref<16xi8, #gpu.address_space<workgroup>> {llvm.align = 32 : i64}, %[[WG1:.+]] : memref<16xi8, #gpu.address_space<workgroup>> {llvm.align = 32 : i64})
 // CHECK-SAME: kernel
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>, meld.rows_per_block = 2 : i64
 // CHECK: %[[BLOCK:.+]] = gpu.block_id x

@@ -57,6 +57,11 @@ static cl::opt<bool> splitReductions(
              "a tall matrix) into a parallel partial stage and a final stage "
              "(default on; --split-reductions=false keeps one kernel)"),
     cl::init(true), cl::cat(category));
+static cl::opt<bool> tensorCores(
+    "tensor-cores",
+    cl::desc("Compute f16 matmuls on NVIDIA tensor cores (default on; "
+             "--tensor-cores=false keeps the CUDA-core tiled GEMM)"),
+    cl::init(true), cl::cat(category));
 static cl::opt<bool> emulateGpu(
     "emulate-gpu-on-host",
     cl::desc("Compile the host code through the GPU kernel mapping "
@@ -133,6 +138,7 @@ int main(int argc, char **argv) {
   options.emulateGpuOnHost = emulateGpu;
   options.strictFp = strictFp;
   options.splitReductions = splitReductions;
+  options.tensorCores = tensorCores;
   if (!nvptxChips.empty())
     options.nvptxChips.assign(nvptxChips.begin(), nvptxChips.end());
   if (!amdgpuChips.empty())

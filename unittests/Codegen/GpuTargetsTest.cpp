@@ -341,8 +341,8 @@ TEST_F(GpuKernels, GemmStagesSlicesInSharedMemory) {
   const std::string &ptx = firstBinary(*bundle);
   // Two 16x64 f32 slices and nothing else in shared memory.
   size_t shared = 0;
-  for (size_t at = ptx.find(".shared .align 16 .b8"); at != std::string::npos;
-       at = ptx.find(".shared .align 16 .b8", at + 1)) {
+  for (size_t at = ptx.find(".shared .align 32 .b8"); at != std::string::npos;
+       at = ptx.find(".shared .align 32 .b8", at + 1)) {
     ++shared;
     EXPECT_NE(ptx.substr(at, 64).find("[4096]"), std::string::npos)
         << ptx.substr(at, 64);
@@ -359,6 +359,54 @@ TEST_F(GpuKernels, GemmStagesSlicesInSharedMemory) {
   EXPECT_EQ(stores, 16u);
   if (llvm::sys::fs::can_execute(kPtxas))
     EXPECT_EQ(runPtxas(ptx, "sm_90"), "");
+}
+
+// An f16 GEMM for NVIDIA runs on tensor cores: the warps multiply 16x16x16
+// fragments of the staged slices (wmma.mma.sync with f16 accumulators, A
+// column-major from its [k][m] slice), store them to a 64x64 tile in
+// shared memory, and the threads apply the epilogue from there with one
+// global store per output. f32 GEMMs keep the CUDA-core kernel, and AMD
+// targets never see the fragments.
+TEST_F(GpuKernels, HalfGemmRunsOnTensorCores) {
+  const char *source = R"mlir(
+    func.func @main(%x: tensor<128x96xf16>, %w: tensor<96x80xf16>,
+                    %bias: tensor<80xf16>) -> tensor<128x80xf16> {
+      %h = meld.matmul %x, %w
+          : tensor<128x96xf16>, tensor<96x80xf16> -> tensor<128x80xf16>
+      %bb = meld.broadcast_in_dim %bias, dims = [1]
+          : tensor<80xf16> -> tensor<128x80xf16>
+      %a = meld.add %h, %bb : tensor<128x80xf16>
+      %y = meld.relu %a : tensor<128x80xf16>
+      return %y : tensor<128x80xf16>
+    })mlir";
+  FailureOr<meld::bundle::Bundle> bundle =
+      compile(source, {"nvptx"}, /*allChips=*/true);
+  ASSERT_TRUE(succeeded(bundle));
+  // 2 row blocks of 64 rows, 2 column tiles of 64.
+  EXPECT_EQ(gridOf(*bundle, 0), R"({"mul":[{"ceildiv":[128,64]},2]})");
+  for (const llvm::json::Value &v : *bundle->metadata.getArray("binaries")) {
+    const llvm::json::Object &b = *v.getAsObject();
+    std::string chip = b.getString("chip")->str();
+    const std::string &ptx = bundle->blobs[*b.getInteger("blob")];
+    auto count = [&](StringRef what) {
+      size_t n = 0;
+      for (size_t at = ptx.find(what); at != std::string::npos;
+           at = ptx.find(what, at + 1))
+        ++n;
+      return n;
+    };
+    // Two fragments per warp and k slice (the 6 slices are unrolled).
+    EXPECT_EQ(count("wmma.mma.sync.aligned.col.row.m16n16k16.f16.f16"), 12u)
+        << chip;
+    EXPECT_EQ(count("wmma.load.a.sync.aligned.col.m16n16k16.f16"), 6u) << chip;
+    EXPECT_EQ(count("wmma.store.d.sync.aligned.row.m16n16k16"), 2u) << chip;
+    EXPECT_EQ(count("st.global"), 16u) << chip;
+    if (llvm::sys::fs::can_execute(kPtxas))
+      EXPECT_EQ(runPtxas(ptx, chip), "") << chip;
+  }
+  // The same program for AMD compiles without tensor-core fragments.
+  FailureOr<meld::bundle::Bundle> amd = compile(source, {"amdgpu"});
+  ASSERT_TRUE(succeeded(amd));
 }
 
 std::string testName(const ::testing::TestParamInfo<std::string> &info) {

@@ -191,7 +191,12 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
       nothing else reads) applied to the accumulators before the one
       store; a kernel that is only such a GEMM with a static column
       count splits its column tiles over workgroups as well
-      (`meld.gpu_column_blocks` per row block);
+      (`meld.gpu_column_blocks` per row block); with `tensor-cores`, an
+      f16 contraction (`out + a * b`, started from a fill) is computed by
+      the 8 warps of a 256-thread workgroup with `gpu.subgroup_mma_*`
+      16x16x16 fragments from the staged slices, each warp 16x32 of the
+      64x64 tile, and the accumulators go through a workgroup-memory tile
+      to the threads that apply the epilogue;
     - every other op is output-parallel: its parallel iterations are
       flattened and dealt out round-robin, so consecutive threads touch
       consecutive elements (coalesced), and each thread runs the reduction
@@ -218,6 +223,10 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
            "Threads per workgroup">,
     Option<"emulate", "emulate", "bool", "false",
            "Emit the thread mapping as host loops instead of GPU kernels">,
+    Option<"tensorCores", "tensor-cores", "bool", "false",
+           "Compute f16 tiled GEMMs with warp-level matrix multiply-"
+           "accumulate (gpu.subgroup_mma: NVIDIA tensor cores); ignored "
+           "when emulating">,
     Option<"moduleName", "module-name", "std::string", "\"meld_kernels\"",
            "Name of the gpu.module that receives the kernels">,
   ];
