@@ -28,30 +28,12 @@
     }                                                                          \
   } while (0)
 
-static size_t elementBytes(meld_dtype_t dtype) {
-  switch (dtype) {
-  case MELD_F64:
-  case MELD_I64:
-    return 8;
-  case MELD_F32:
-  case MELD_I32:
-    return 4;
-  case MELD_F16:
-  case MELD_BF16:
-    return 2;
-  case MELD_I8:
-  case MELD_I1:
-    return 1;
-  }
-  return 1;
-}
-
 static int allocate(meld_device_t dev, meld_executable_t exe, int isOutput,
                     int count, std::vector<meld_tensor_t> &tensors) {
   for (int i = 0; i < count; ++i) {
     meld_tensor_t t;
     CHECK(meld_executable_signature(exe, "", isOutput, i, &t));
-    size_t bytes = elementBytes(t.dtype);
+    size_t bytes = meld_dtype_size(t.dtype);
     for (int d = 0; d < t.rank; ++d) {
       if (t.shape[d] < 0) {
         std::fprintf(stderr, "dynamic shapes are not supported here\n");

@@ -1168,12 +1168,40 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
         };
 
         Value kStep = cst(tileK);
+        // On the GPU: the k loop, carrying `accs` (updated by `step` from
+        // the staged slice at k0) and the thread's share of the next
+        // slice, fetched before the step and deposited after the barrier
+        // that ends it, so the global loads are in flight while the
+        // arithmetic runs. The barriers make a slice visible before it is
+        // read and keep it until every thread has read it. Returns the
+        // final accumulators.
+        auto pipelinedKLoop =
+            [&](OpBuilder &b, Value tid, SmallVector<Value> accs,
+                function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)>
+                    step) {
+              size_t numAccs = accs.size();
+              llvm::append_range(accs, fetchBoth(b, tid, zero));
+              auto kLoop = createLoop(b, loc, zero, sizeK, kStep, accs);
+              OpBuilder::InsertionGuard guard(b);
+              b.setInsertionPoint(kLoop.getBody()->getTerminator());
+              Value k0 = kLoop.getInductionVar();
+              ValueRange carried = kLoop.getRegionIterArgs();
+              depositBoth(b, tid, carried.drop_front(numAccs));
+              threads.barrier(b, loc);
+              SmallVector<Value> prefetched =
+                  fetchBoth(b, tid, add(b, k0, kStep));
+              SmallVector<Value> next =
+                  step(b, k0, carried.take_front(numAccs));
+              threads.barrier(b, loc);
+              llvm::append_range(next, prefetched);
+              kLoop.getBody()->getTerminator()->setOperands(next);
+              return SmallVector<Value>(kLoop.getResults().take_front(numAccs));
+            };
         if (c.mma && !threads.emulate) {
           // Warp w computes rows 16 (w / 2) .. + 16 and columns 32 (w % 2)
           // .. + 32 of the tile as two 16x16 fragments: A from the [k][m]
           // slice (column-major, hence `transpose`), B from the [k][n]
-          // slice. The loop carries the fragments and the thread's share
-          // of the next slice, fetched while the warps multiply.
+          // slice.
           Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
           Value warp = arith::DivUIOp::create(b, loc, tid, cst(kWarpSize));
           Value rowOffset = arith::MulIOp::create(
@@ -1188,45 +1216,34 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
           };
           Value zeroFragment = gpu::SubgroupMmaConstantMatrixOp::create(
               b, loc, fragment("COp"), c.initValue);
-          SmallVector<Value> start{zeroFragment, zeroFragment};
-          llvm::append_range(start, fetchBoth(b, tid, zero));
-          auto kLoop = createLoop(b, loc, zero, sizeK, kStep, start);
-          {
-            OpBuilder::InsertionGuard guard(b);
-            b.setInsertionPoint(kLoop.getBody()->getTerminator());
-            Value k0 = kLoop.getInductionVar();
-            ValueRange carried = kLoop.getRegionIterArgs();
-            depositBoth(b, tid, carried.drop_front(2));
-            threads.barrier(b, loc);
-            SmallVector<Value> prefetched =
-                fetchBoth(b, tid, add(b, k0, kStep));
-            SmallVector<Value> next(carried.take_front(2));
-            for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
-              Value a = gpu::SubgroupMmaLoadMatrixOp::create(
-                  b, loc, fragment("AOp"), lhsTile,
-                  ValueRange{cst(ks), rowOffset}, b.getIndexAttr(tileM),
-                  b.getUnitAttr());
-              for (int f = 0; f < 2; ++f) {
-                Value w = gpu::SubgroupMmaLoadMatrixOp::create(
-                    b, loc, fragment("BOp"), rhsTile,
-                    ValueRange{cst(ks), colOffsets[f]}, b.getIndexAttr(tileN),
-                    UnitAttr());
-                next[f] = gpu::SubgroupMmaComputeOp::create(
-                    b, loc, fragment("COp"), a, w, next[f],
-                    /*a_transpose=*/b.getUnitAttr(),
-                    /*b_transpose=*/UnitAttr());
-              }
-            }
-            threads.barrier(b, loc);
-            llvm::append_range(next, prefetched);
-            kLoop.getBody()->getTerminator()->setOperands(next);
-          }
+          SmallVector<Value> fragments = pipelinedKLoop(
+              b, tid, {zeroFragment, zeroFragment},
+              [&](OpBuilder &b, Value, ValueRange accs) {
+                SmallVector<Value> next(accs);
+                for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
+                  Value a = gpu::SubgroupMmaLoadMatrixOp::create(
+                      b, loc, fragment("AOp"), lhsTile,
+                      ValueRange{cst(ks), rowOffset}, b.getIndexAttr(tileM),
+                      b.getUnitAttr());
+                  for (int f = 0; f < 2; ++f) {
+                    Value w = gpu::SubgroupMmaLoadMatrixOp::create(
+                        b, loc, fragment("BOp"), rhsTile,
+                        ValueRange{cst(ks), colOffsets[f]},
+                        b.getIndexAttr(tileN), UnitAttr());
+                    next[f] = gpu::SubgroupMmaComputeOp::create(
+                        b, loc, fragment("COp"), a, w, next[f],
+                        /*a_transpose=*/b.getUnitAttr(),
+                        /*b_transpose=*/UnitAttr());
+                  }
+                }
+                return next;
+              });
           // The fragments through workgroup memory to the threads that
           // apply the epilogue and store (the same outputs as without
           // tensor cores).
           for (int f = 0; f < 2; ++f)
             gpu::SubgroupMmaStoreMatrixOp::create(
-                b, loc, kLoop.getResult(f), resultTile,
+                b, loc, fragments[f], resultTile,
                 ValueRange{rowOffset, colOffsets[f]}, b.getIndexAttr(tileN),
                 UnitAttr());
           threads.barrier(b, loc);
@@ -1244,32 +1261,13 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
         }
         if (!threads.emulate) {
           // Every thread keeps its accumulators in registers across the k
-          // loop; the barriers make a slice visible before it is read and
-          // keep it until every thread has read it.
-          // The loop also carries the thread's share of the next slice,
-          // fetched before the multiply and deposited after the barrier
-          // that ends it.
+          // loop.
           Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-          SmallVector<Value> start = initial(b, tid);
-          size_t numAccs = start.size();
-          llvm::append_range(start, fetchBoth(b, tid, zero));
-          auto kLoop = createLoop(b, loc, zero, sizeK, kStep, start);
-          {
-            OpBuilder::InsertionGuard guard(b);
-            b.setInsertionPoint(kLoop.getBody()->getTerminator());
-            Value k0 = kLoop.getInductionVar();
-            ValueRange carried = kLoop.getRegionIterArgs();
-            depositBoth(b, tid, carried.drop_front(numAccs));
-            threads.barrier(b, loc);
-            SmallVector<Value> prefetched =
-                fetchBoth(b, tid, add(b, k0, kStep));
-            SmallVector<Value> next =
-                multiply(b, tid, k0, carried.take_front(numAccs));
-            threads.barrier(b, loc);
-            llvm::append_range(next, prefetched);
-            kLoop.getBody()->getTerminator()->setOperands(next);
-          }
-          finish(b, tid, kLoop.getResults().take_front(numAccs));
+          finish(b, tid,
+                 pipelinedKLoop(b, tid, initial(b, tid),
+                                [&](OpBuilder &b, Value k0, ValueRange accs) {
+                                  return multiply(b, tid, k0, accs);
+                                }));
           return;
         }
         // Emulated, each phase is a loop over the threads, and the

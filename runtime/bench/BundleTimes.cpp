@@ -30,24 +30,6 @@ struct Target {
   std::string bundle, function;
 };
 
-size_t elementBytes(meld_dtype_t dtype) {
-  switch (dtype) {
-  case MELD_F64:
-  case MELD_I64:
-    return 8;
-  case MELD_F32:
-  case MELD_I32:
-    return 4;
-  case MELD_F16:
-  case MELD_BF16:
-    return 2;
-  case MELD_I8:
-  case MELD_I1:
-    return 1;
-  }
-  return 1;
-}
-
 /// Owns the handles of one timed function.
 struct Handles {
   meld_device_t device = {};
@@ -76,7 +58,7 @@ struct Handles {
     int64_t count = 1;
     for (int d = 0; d < t.rank; ++d)
       count *= t.shape[d];
-    bytes = count * static_cast<int64_t>(elementBytes(t.dtype));
+    bytes = count * static_cast<int64_t>(meld_dtype_size(t.dtype));
     if (meld_status_t s = meld_buffer_alloc(device, static_cast<size_t>(bytes),
                                             MELD_MEMORY_DEVICE, &t.buffer))
       return s;

@@ -299,6 +299,13 @@ extern "C" {
 
 const char *meld_last_error(void) { return lastError.c_str(); }
 
+size_t meld_dtype_size(meld_dtype_t dtype) {
+  int d = static_cast<int>(dtype);
+  if (d < MELD_F64 || d > MELD_I1)
+    return 0;
+  return ref::storageBytes(static_cast<ref::ElementKind>(dtype));
+}
+
 const char *meld_status_name(meld_status_t status) {
   switch (status) {
   case MELD_OK:

@@ -240,6 +240,19 @@ TEST_F(CApi, DevicesAndBackends) {
                      MELD_ERROR_INVALID_ARGUMENT, "null");
 }
 
+TEST(CApiDtypes, SizesAreTheBufferLayout) {
+  EXPECT_EQ(meld_dtype_size(MELD_F64), 8u);
+  EXPECT_EQ(meld_dtype_size(MELD_F32), 4u);
+  EXPECT_EQ(meld_dtype_size(MELD_F16), 2u);
+  EXPECT_EQ(meld_dtype_size(MELD_BF16), 2u);
+  EXPECT_EQ(meld_dtype_size(MELD_I64), 8u);
+  EXPECT_EQ(meld_dtype_size(MELD_I32), 4u);
+  EXPECT_EQ(meld_dtype_size(MELD_I8), 1u);
+  EXPECT_EQ(meld_dtype_size(MELD_I1), 1u);
+  EXPECT_EQ(meld_dtype_size(static_cast<meld_dtype_t>(42)), 0u);
+  EXPECT_EQ(meld_dtype_size(static_cast<meld_dtype_t>(-1)), 0u);
+}
+
 TEST_F(CApi, HandlesAreChecked) {
   meld_buffer_t b;
   MELD_ASSERT_OK(meld_buffer_alloc(device, 64, MELD_MEMORY_DEVICE, &b));

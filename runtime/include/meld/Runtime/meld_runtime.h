@@ -139,6 +139,10 @@ typedef enum meld_dtype_t {
   MELD_I1 = 7
 } meld_dtype_t;
 
+/** Bytes per element of `dtype` in a buffer (f16 and bf16: 2, i1: 1); 0
+ *  for a value that is not a meld_dtype_t. */
+size_t meld_dtype_size(meld_dtype_t dtype);
+
 #define MELD_MAX_RANK 8
 
 /** A dense row-major tensor view of a buffer (offset in bytes). */
