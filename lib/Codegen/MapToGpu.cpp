@@ -1017,7 +1017,7 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
           return std::make_tuple(kk, x, inTile);
         };
         auto shareSize = [&](const Share &s) {
-          return llvm::divideCeil(s.width * tileK, threads.blockSize);
+          return llvm::divideCeilSigned(s.width * tileK, threads.blockSize);
         };
         auto fetch = [&](OpBuilder &b, Value tid, Value k0, const Share &s) {
           AffineMap map = op.getMatchingIndexingMap(s.operand);
