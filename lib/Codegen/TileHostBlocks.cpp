@@ -69,9 +69,18 @@ static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
     return ShapedType::isDynamic(d) ? kAssumedDynamicDim
                                     : std::max<int64_t>(d, 1);
   };
+  // The elements one output row costs: its inner output elements and,
+  // for a reduction (a row sum, a loss), every element it reduces.
+  // Contractions are sized by their output, as their register and cache
+  // tiles are.
   int64_t inner = 1;
   for (int64_t d : resultType.getShape().drop_front())
     inner *= extent(d);
+  if (!linalg::isaContractionOpInterface(consumer))
+    for (auto [type, range] : llvm::zip(consumer.getIteratorTypesArray(),
+                                        consumer.getStaticLoopRanges()))
+      if (type == utils::IteratorType::reduction)
+        inner *= extent(range);
   int64_t rows;
   auto kind = func->getAttrOfType<StringAttr>(kKernelAttrName);
   if (contractionRows > 0 && kind && kind.getValue() == "gemm") {
@@ -170,6 +179,15 @@ struct MeldTileHostBlocksPass
       return;
     // Work on a copy so that a kernel that cannot be split stays intact.
     OwningOpRef<func::FuncOp> copy = func.clone();
+    // A reshaped empty tensor (the destination of a kept-dims reduction)
+    // is an empty tensor of the new shape, which the loop can take as its
+    // destination.
+    {
+      RewritePatternSet patterns(func.getContext());
+      tensor::populateFoldTensorEmptyPatterns(patterns);
+      if (failed(applyPatternsGreedily(*copy, std::move(patterns))))
+        return;
+    }
     FailureOr<int64_t> rows = tileIntoRowBlocks(
         *copy, targetElements, rowMultiple, contractionRows, tileElements);
     if (failed(rows))

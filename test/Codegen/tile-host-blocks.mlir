@@ -45,3 +45,28 @@ func.func @matmul(%a: tensor<64x64xf32>, %b: tensor<64x512xf32>) -> tensor<64x51
   %c = meld.matmul %a, %b : tensor<64x64xf32>, tensor<64x512xf32> -> tensor<64x512xf32>
   return %c : tensor<64x512xf32>
 }
+
+// A kernel that is only a row reduction is sized by the elements it reads,
+// not by its one output per row: 16K elements per block is 32 rows of 512
+// (not all 256 rows in one block, which left the kernel single-threaded),
+// and with tile-elements 4 rows per step. Kept dims (a 256x1 result) split
+// the same way.
+
+// BLOCK-LABEL: func.func private @row_sums_kernel_0
+// BLOCK-SAME:    meld.rows_per_block = 32
+// BLOCK:         scf.for %{{.*}} step %c32
+// TILE-LABEL: func.func private @row_sums_kernel_0
+// TILE-SAME:    meld.rows_per_block = 32
+// TILE:         scf.for %{{.*}} step %c4
+// TILE:           linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}tensor<4x512xf32>
+func.func @row_sums(%x: tensor<256x512xf32>) -> tensor<256xf32> {
+  %s = meld.reduce sum %x dims = [1] : tensor<256x512xf32> -> tensor<256xf32>
+  return %s : tensor<256xf32>
+}
+
+// BLOCK-LABEL: func.func private @row_sums_kept_kernel_0
+// BLOCK-SAME:    meld.rows_per_block = 32
+func.func @row_sums_kept(%x: tensor<256x512xf32>) -> tensor<256x1xf32> {
+  %s = meld.reduce sum %x dims = [1] keep_dims : tensor<256x512xf32> -> tensor<256x1xf32>
+  return %s : tensor<256x1xf32>
+}

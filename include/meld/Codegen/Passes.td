@@ -95,7 +95,9 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"targetElements", "target-elements", "int64_t", "16384",
-           "Output elements one block should compute">,
+           "Elements one block should compute: its output elements, times "
+           "the reduced elements of each when the output comes from a "
+           "reduction (a row sum reads a whole row per output)">,
     Option<"rowMultiple", "row-multiple", "int64_t", "8",
            "Blocks of at least this many rows hold a multiple of it (whole "
            "register tiles for meld-vectorize-host-contractions)">,
