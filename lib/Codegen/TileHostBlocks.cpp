@@ -76,19 +76,24 @@ static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
   int64_t inner = 1;
   for (int64_t d : resultType.getShape().drop_front())
     inner *= extent(d);
-  if (!linalg::isaContractionOpInterface(consumer))
-    for (auto [type, range] : llvm::zip(consumer.getIteratorTypesArray(),
-                                        consumer.getStaticLoopRanges()))
+  if (!linalg::isaContractionOpInterface(consumer)) {
+    SmallVector<utils::IteratorType> iterators =
+        consumer.getIteratorTypesArray();
+    SmallVector<int64_t> ranges = consumer.getStaticLoopRanges();
+    for (auto [type, range] : llvm::zip_equal(iterators, ranges))
       if (type == utils::IteratorType::reduction)
         inner *= extent(range);
+  }
   int64_t rows;
   auto kind = func->getAttrOfType<StringAttr>(kKernelAttrName);
   if (contractionRows > 0 && kind && kind.getValue() == "gemm") {
     // A block holds `contractionRows` rows of the matmul's output (for a
     // batch matmul, whole matrices of fewer rows), a GEMM tile's height.
     int64_t middle = 1;
-    for (int64_t d : resultType.getShape().drop_front().drop_back())
-      middle *= extent(d);
+    ArrayRef<int64_t> shape = resultType.getShape();
+    if (shape.size() > 2)
+      for (int64_t d : shape.slice(1, shape.size() - 2))
+        middle *= extent(d);
     rows = std::max<int64_t>(1, contractionRows / middle);
   } else {
     rows = std::max<int64_t>(1, targetElements / inner);
@@ -179,9 +184,28 @@ struct MeldTileHostBlocksPass
       return;
     // Work on a copy so that a kernel that cannot be split stays intact.
     OwningOpRef<func::FuncOp> copy = func.clone();
-    // A reshaped empty tensor (the destination of a kept-dims reduction)
-    // is an empty tensor of the new shape, which the loop can take as its
-    // destination.
+    // A result reshaped just before the store (a kept-dims reduction's
+    // unit dim) is stored unreshaped into the output buffer seen through
+    // the inverse reshape, so the op computing it can be tiled. A reshaped
+    // empty tensor (such a reduction's destination) is an empty tensor of
+    // the new shape, which the loop can take as its destination.
+    Block &entry = copy->getBody().front();
+    copy->walk([&](bufferization::MaterializeInDestinationOp store) {
+      auto expand = store.getSource().getDefiningOp<tensor::ExpandShapeOp>();
+      auto dest = dyn_cast<BlockArgument>(store.getDest());
+      auto destType =
+          dest ? dyn_cast<MemRefType>(dest.getType()) : MemRefType();
+      if (!expand || !destType || dest.getOwner() != &entry ||
+          !destType.getLayout().isIdentity() ||
+          !expand.getSrc().getDefiningOp<linalg::LinalgOp>())
+        return;
+      // At the top, so the row loop (built before the store) can use it.
+      auto b = OpBuilder::atBlockBegin(&entry);
+      Value flat = memref::CollapseShapeOp::create(
+          b, store.getLoc(), dest, expand.getReassociationIndices());
+      store.getSourceMutable().set(expand.getSrc());
+      store.getDestMutable().set(flat);
+    });
     {
       RewritePatternSet patterns(func.getContext());
       tensor::populateFoldTensorEmptyPatterns(patterns);

@@ -1,6 +1,7 @@
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps --meld-tile-host-blocks | FileCheck %s --check-prefix=BLOCK
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048' | FileCheck %s --check-prefix=TILE
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=1536' | FileCheck %s --check-prefix=ROUND
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --meld-fuse-elementwise-recompute --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=target-elements=1024 row-multiple=1' | FileCheck %s --check-prefix=GPU
 
 // A row-max kernel on 64 rows of 512: 16K elements per block is 32 rows.
 // The block range [begin, end) always covers 32-row blocks; with
@@ -69,4 +70,22 @@ func.func @row_sums(%x: tensor<256x512xf32>) -> tensor<256xf32> {
 func.func @row_sums_kept(%x: tensor<256x512xf32>) -> tensor<256x1xf32> {
   %s = meld.reduce sum %x dims = [1] keep_dims : tensor<256x512xf32> -> tensor<256x1xf32>
   return %s : tensor<256x1xf32>
+}
+
+// As GPU kernels are prepared (producers recomputed into each consumer),
+// max, exp and a kept-dims sum end in a reshape of the sum: the sum is
+// stored through the inverse reshape of the output buffer and split like
+// any row reduction (one row per 1024-element GPU block).
+
+// GPU-LABEL: func.func private @exp_sums_kernel_0
+// GPU-SAME:    meld.rows_per_block = 1
+// GPU:         memref.collapse_shape %{{.*}} {{\[}}[0, 1]] : memref<256x1xf32> into memref<256xf32>
+// GPU:         scf.for
+func.func @exp_sums(%x: tensor<256x1024xf32>) -> tensor<256x1xf32> {
+  %max = meld.reduce max %x dims = [1] keep_dims : tensor<256x1024xf32> -> tensor<256x1xf32>
+  %maxb = meld.broadcast_in_dim %max, dims = [0, 1] : tensor<256x1xf32> -> tensor<256x1024xf32>
+  %s = meld.sub %x, %maxb : tensor<256x1024xf32>
+  %e = meld.exp %s : tensor<256x1024xf32>
+  %sum = meld.reduce sum %e dims = [1] keep_dims : tensor<256x1024xf32> -> tensor<256x1xf32>
+  return %sum : tensor<256x1xf32>
 }
