@@ -27,9 +27,9 @@ namespace {
 // Pieces of the test kernels that several of them share (string literals,
 // concatenated into kTestPtx).
 
-// Per thread i < a_size: loads a[i] of an f32 buffer into %f0 (address in
-// %rd7); branches to DONE past the end.
-#define MELD_PTX_LOAD_ELEMENT                                                  \
+// Per thread i < a_size: i into %rd4 (a_size in %rd2); branches to DONE
+// past the end.
+#define MELD_PTX_THREAD_INDEX                                                  \
   R"ptx(
   ld.param.u64 %rd0, [a_aligned];
   ld.param.u64 %rd1, [a_offset];
@@ -42,12 +42,18 @@ namespace {
   mad.wide.u32 %rd4, %r0, %r1, %rd5;
   setp.ge.s64 %p, %rd4, %rd2;
   @%p bra DONE;
+)ptx"
+// Loads a[%rd4] of an f32 buffer into %f0 (address in %rd7).
+#define MELD_PTX_LOAD_AT_INDEX                                                 \
+  R"ptx(
   mad.lo.s64 %rd6, %rd4, %rd3, %rd1;
   shl.b64 %rd6, %rd6, 2;
   add.s64 %rd6, %rd0, %rd6;
   cvta.to.global.u64 %rd7, %rd6;
   ld.global.f32 %f0, [%rd7];
 )ptx"
+// Per thread i < a_size: loads a[i] into %f0 (address in %rd7).
+#define MELD_PTX_LOAD_ELEMENT MELD_PTX_THREAD_INDEX MELD_PTX_LOAD_AT_INDEX
 // Stores %f1 back into a[i] and ends the kernel.
 #define MELD_PTX_STORE_ELEMENT                                                 \
   R"ptx(
@@ -167,30 +173,16 @@ const char kWaitingPtx[] = R"ptx(
   .reg .pred %p;
   .reg .f32 %f<2>;
   .reg .b32 %r<3>;
-  .reg .b64 %rd<9>;
+  .reg .b64 %rd<8>;
   griddepcontrol.launch_dependents;
-  griddepcontrol.wait;
-  ld.param.u64 %rd0, [a_aligned];
-  ld.param.u64 %rd1, [a_offset];
-  ld.param.u64 %rd2, [a_size];
-  ld.param.u64 %rd3, [a_stride];
-  mov.u32 %r0, %ctaid.x;
-  mov.u32 %r1, %ntid.x;
-  mov.u32 %r2, %tid.x;
-  cvt.u64.u32 %rd5, %r2;
-  mad.wide.u32 %rd8, %r0, %r1, %rd5;
-  setp.ge.s64 %p, %rd8, %rd2;
-  @%p bra DONE;
-  sub.s64 %rd4, %rd2, %rd8;
-  sub.s64 %rd4, %rd4, 1;
-  mad.lo.s64 %rd6, %rd4, %rd3, %rd1;
-  shl.b64 %rd6, %rd6, 2;
-  add.s64 %rd6, %rd0, %rd6;
-  cvta.to.global.u64 %rd7, %rd6;
-  ld.global.f32 %f0, [%rd7];
+  griddepcontrol.wait;)ptx" MELD_PTX_THREAD_INDEX R"ptx(
+  sub.s64 %rd4, %rd2, %rd4;
+  sub.s64 %rd4, %rd4, 1;)ptx" MELD_PTX_LOAD_AT_INDEX R"ptx(
   add.f32 %f1, %f0, 0f3F800000;)ptx" MELD_PTX_STORE_ELEMENT;
 
 #undef MELD_PTX_LOAD_ELEMENT
+#undef MELD_PTX_THREAD_INDEX
+#undef MELD_PTX_LOAD_AT_INDEX
 #undef MELD_PTX_STORE_ELEMENT
 #undef MELD_PTX_COUNTER_PROLOGUE
 #undef MELD_PTX_STORE_LESS_THAN
