@@ -11,6 +11,7 @@
 #include "meld/Codegen/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -94,6 +95,7 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
     } else {
       // 8 KiB of f32 per row tile: a tile and its intermediates stay in L1.
       blocks.tileElements = 2048;
+      blocks.contractionRows = kHostContractionRows;
     }
     pm.addNestedPass<func::FuncOp>(createMeldTileHostBlocks(blocks));
     pm.addPass(createCanonicalizerPass());
@@ -125,7 +127,12 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp) {
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
-  pm.addPass(createConvertVectorToSCFPass());
+  // Unrolled, an n-D transfer is n-1 levels of 1-D transfers and vector
+  // inserts/extracts; the default lowering goes through a stack buffer
+  // that LLVM cannot always promote to registers, and inside a loop that
+  // buffer is a dynamic alloca that grows the stack every iteration.
+  pm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
   if (!strictFp)
     pm.addNestedPass<func::FuncOp>(createMeldApproximateMath());
   pm.addPass(memref::createExpandStridedMetadataPass());

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -91,6 +92,118 @@ static FailureOr<Operation *> tileForCache(RewriterBase &rewriter,
   return tiled->tiledOps.front();
 }
 
+/// Whether `value` is (a view of) one of the kernel's argument buffers.
+static bool isArgumentBuffer(Value value) {
+  while (auto view = value.getDefiningOp<memref::SubViewOp>())
+    value = view.getSource();
+  return isa<BlockArgument>(value);
+}
+
+/// Copies a cache block's operands into buffers on the kernel's stack
+/// (upstream's subview promotion, allocated once at the kernel's entry):
+/// - the right operand's `kBlock x tileCols` panel, when `rows` register
+///   tiles of `tileRows` rows are at least 4 per panel: in the matrix its
+///   rows lie a whole matrix row apart, so they share a handful of L1 sets
+///   and evict one another; packed, the panel is 32 KiB of consecutive
+///   lines that every row tile then reads from L1;
+/// - the output block, when it is a kernel argument: the register tiles'
+///   accumulators then stay in registers across the k loop (upstream's
+///   transfer hoisting cannot tell an argument buffer from the operands
+///   the loop reads, so each step of k loaded and stored them).
+/// Returns the op to register-tile.
+static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
+                                       int64_t tileRows) {
+  SmallVector<int64_t> operands;
+  if (rows >= 4 * tileRows)
+    operands.push_back(1);
+  if (isArgumentBuffer(op.getDpsInits()[0]))
+    operands.push_back(2);
+  if (operands.empty())
+    return op;
+  Block &entry =
+      op->getParentOfType<FunctionOpInterface>().getFunctionBody().front();
+  auto copy = [](OpBuilder &b, Value from, Value to) {
+    linalg::CopyOp::create(b, from.getLoc(), from, to);
+    return success();
+  };
+  linalg::LinalgPromotionOptions promotion;
+  promotion.setOperandsToPromote(operands)
+      .setAllocationDeallocationFns(
+          [&entry](OpBuilder &b, memref::SubViewOp view, ArrayRef<Value>,
+                   DataLayout &) -> std::optional<Value> {
+            MemRefType type = view.getType();
+            if (!type.hasStaticShape())
+              return std::nullopt;
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPointToStart(&entry);
+            return memref::AllocaOp::create(
+                       b, view.getLoc(),
+                       MemRefType::get(type.getShape(), type.getElementType()),
+                       b.getI64IntegerAttr(64))
+                .getResult();
+          },
+          [](OpBuilder &, Value) { return success(); })
+      .setCopyInOutFns(copy, copy);
+  OpBuilder builder(op);
+  FailureOr<linalg::LinalgOp> promoted =
+      linalg::promoteSubViews(builder, op, promotion);
+  return succeeded(promoted) ? promoted->getOperation() : op.getOperation();
+}
+
+/// Keeps a register tile's accumulator in registers across its k loop: a
+/// transfer_read and transfer_write of the same loop-invariant slice of a
+/// kernel-local buffer, the only accesses to it in the loop, become the
+/// loop's iter_arg (read before, write after). Upstream's
+/// hoistRedundantVectorTransfers declines these when the buffer is copied
+/// in and out around the loop nest (promoteBlockOperands), though nothing
+/// else can reach a buffer the kernel allocated itself.
+static void hoistLocalAccumulators(RewriterBase &rewriter, func::FuncOp func) {
+  SmallVector<std::pair<vector::TransferReadOp, vector::TransferWriteOp>> pairs;
+  func.walk([&](scf::ForOp loop) {
+    for (auto read : loop.getBody()->getOps<vector::TransferReadOp>()) {
+      Value buffer = read.getBase();
+      if (!buffer.getDefiningOp<memref::AllocaOp>() ||
+          llvm::any_of(read.getIndices(), [&](Value index) {
+            return !loop.isDefinedOutsideOfLoop(index);
+          }))
+        continue;
+      vector::TransferWriteOp write;
+      bool other = false;
+      for (Operation *user : buffer.getUsers()) {
+        if (user == read || !loop->isAncestor(user))
+          continue;
+        auto w = dyn_cast<vector::TransferWriteOp>(user);
+        if (w && !write && w->getBlock() == loop.getBody() &&
+            w.getIndices() == read.getIndices() &&
+            w.getVectorType() == read.getVectorType() &&
+            w.getPermutationMap() == read.getPermutationMap())
+          write = w;
+        else
+          other = true;
+      }
+      if (write && !other && read->isBeforeInBlock(write))
+        pairs.push_back({read, write});
+    }
+  });
+  for (auto [read, write] : pairs) {
+    auto loop = cast<scf::ForOp>(read->getParentOp());
+    loop.moveOutOfLoop(read);
+    FailureOr<LoopLikeOpInterface> replaced =
+        cast<LoopLikeOpInterface>(loop.getOperation())
+            .replaceWithAdditionalYields(
+                rewriter, read.getResult(),
+                /*replaceInitOperandUsesInLoop=*/true,
+                [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
+                  return SmallVector<Value>{write.getVector()};
+                });
+    if (failed(replaced))
+      continue;
+    write->moveAfter(replaced->getOperation());
+    write.getValueToStoreMutable().assign(
+        replaced->getOperation()->getResults().back());
+  }
+}
+
 namespace {
 /// acc + (sum over unit dims of x * y) -> fma(x, y, acc). A vectorized
 /// register tile reduces its product over a k tile of 1; upstream lowers
@@ -153,6 +266,9 @@ struct MeldVectorizeHostContractionsPass
           tileForCache(rewriter, op, ranges, tileCols);
       if (failed(blocked))
         continue;
+      if (*blocked != op.getOperation())
+        blocked = promoteBlockOperands(cast<linalg::GenericOp>(*blocked),
+                                       ranges[n - 3], tileRows);
       scf::SCFTilingOptions options;
       SmallVector<OpFoldResult> tileSizes;
       for (int64_t s : sizes)
@@ -187,6 +303,7 @@ struct MeldVectorizeHostContractionsPass
     eliminateCommonSubExpressions(rewriter, dominance, func);
     func.walk([](LoopLikeOpInterface loop) { moveLoopInvariantCode(loop); });
     linalg::hoistRedundantVectorTransfers(func);
+    hoistLocalAccumulators(rewriter, func);
     if (!fusedMultiplyAdd)
       return;
     RewritePatternSet fma(&getContext());

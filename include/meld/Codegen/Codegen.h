@@ -26,8 +26,9 @@ void registerCodegenDialects(mlir::DialectRegistry &registry);
 enum class BlockTiling {
   /// One block per kernel.
   None,
-  /// About 16K output elements per block, whole 8-row register tiles: the
-  /// host threads' unit of work.
+  /// About 16K output elements per block, whole 8-row register tiles, or
+  /// kHostContractionRows rows of a gemm kernel's output: the host threads'
+  /// unit of work.
   Host,
   /// About 1K output elements per block (one row of a wide row kernel), or
   /// kGpuContractionRows rows of a gemm kernel's output: a GPU workgroup's
@@ -50,6 +51,11 @@ inline constexpr int64_t kGpuBlockSize = 256;
 /// Rows of a gemm kernel's output per GPU workgroup: the height of the
 /// largest output tile meld-map-to-gpu's tiled GEMM uses.
 inline constexpr int64_t kGpuContractionRows = 64;
+
+/// Rows of a gemm kernel's output per host block: eight 8-row register
+/// tiles, which share each packed panel of the right operand
+/// (meld-vectorize-host-contractions).
+inline constexpr int64_t kHostContractionRows = 64;
 
 /// Buffer-form kernels to the LLVM dialect for the host CPU. `strictFp`
 /// keeps the C library's math functions instead of meld-approximate-math.

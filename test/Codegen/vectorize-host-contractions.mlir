@@ -1,0 +1,69 @@
+// RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions),canonicalize)' | FileCheck %s
+
+// Register tiles (8x32) of a matmul on buffers, in cache blocks of 256 along
+// k and 32 columns. With 64 rows (eight row tiles per block) the right
+// operand's 256x32 panel is packed into a stack buffer; the output block,
+// a kernel argument, is copied into one too, so each register tile's
+// accumulator stays in registers across the k loop (an iter_arg), read
+// before and written after it.
+
+#mA = affine_map<(i, j, k) -> (i, k)>
+#mB = affine_map<(i, j, k) -> (k, j)>
+#mC = affine_map<(i, j, k) -> (i, j)>
+
+// CHECK-LABEL: func.func @packed
+// CHECK-DAG:     %[[ACC:.*]] = memref.alloca() {alignment = 64 : i64} : memref<64x32xf32>
+// CHECK-DAG:     %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
+// CHECK:         scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %c256
+// CHECK:           scf.for %[[J0:.*]] = %{{.*}} to %{{.*}} step %c32
+// CHECK:             %[[BSLICE:.*]] = memref.subview %arg1[%[[K0]], %[[J0]]] [256, 32]
+// CHECK:             %[[CSLICE:.*]] = memref.subview %arg2[0, %[[J0]]] [64, 32]
+// CHECK:             linalg.copy ins(%[[BSLICE]] {{.*}} outs(%[[PANEL]]
+// CHECK:             linalg.copy ins(%[[CSLICE]] {{.*}} outs(%[[ACC]]
+// CHECK:             scf.for %[[I:.*]] = %{{.*}} to %c64 step %c8
+// CHECK:               %[[INIT:.*]] = vector.transfer_read %[[ACC]][%[[I]], %c0]
+// CHECK:               %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[A:.*]] = %[[INIT]]) -> (vector<8x32xf32>)
+// CHECK:                 vector.transfer_read %[[PANEL]]
+// CHECK:                 vector.fma %{{.*}}, %{{.*}}, %[[A]] : vector<8x32xf32>
+// CHECK-NOT:             vector.transfer_write
+// CHECK:               vector.transfer_write %[[SUM]], %[[ACC]][%[[I]], %c0]
+// CHECK:             linalg.copy ins(%[[ACC]] {{.*}} outs(%[[CSLICE]]
+func.func @packed(%a: memref<64x512xf32>, %b: memref<512x64xf32>,
+                  %c: memref<64x64xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x512xf32>, memref<512x64xf32>)
+      outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// 16 rows are two row tiles per panel: too few to repay packing it. The
+// output is a buffer of the kernel's own (a fused epilogue reads it), so
+// upstream hoisting keeps the accumulators in registers without a copy.
+// CHECK-LABEL: func.func @short_local_output
+// CHECK-NOT:     memref.alloca
+// CHECK-NOT:     linalg.copy
+// CHECK:         scf.for {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
+// CHECK:           vector.transfer_read %arg1
+// CHECK:           vector.fma
+func.func @short_local_output(%a: memref<16x512xf32>, %b: memref<512x64xf32>,
+                              %out: memref<16x64xf32>) {
+  %c = memref.alloc() : memref<16x64xf32>
+  linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<16x512xf32>, memref<512x64xf32>)
+      outs(%c : memref<16x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  memref.copy %c, %out : memref<16x64xf32> to memref<16x64xf32>
+  memref.dealloc %c : memref<16x64xf32>
+  return
+}
