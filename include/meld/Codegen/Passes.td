@@ -141,7 +141,15 @@ def MeldVectorizeHostContractions
     divisible by the register tile is tiled with upstream's `tileUsingSCF`
     into `rows x cols x 1` tiles, each tile is vectorized with
     `linalg::vectorize`, and `hoistRedundantVectorTransfers` keeps the
-    accumulator tile in registers across the reduction loop. With
+    accumulator tile in registers across the reduction loop. Before the
+    register tiles, the contraction is blocked for the cache (256 along k,
+    one register tile's columns) and the block's operands are promoted
+    with `linalg::promoteSubViews` into buffers on the kernel's stack: the
+    right operand's panel when at least four register tiles of rows share
+    it (packed, its rows no longer collide in a few L1 sets), and the
+    output block when it is a kernel argument (whose accumulators upstream
+    hoisting leaves in memory; the pass hoists them out of the stack
+    buffer itself). With
     `fused-multiply-add`, each tile's product and its reduction over the
     unit k tile become one `vector.fma` per step of k (upstream lowers the
     reduction to a separate add). Contractions
@@ -159,7 +167,8 @@ def MeldVectorizeHostContractions
   ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
-    "::mlir::affine::AffineDialect"
+    "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect"
   ];
 }
 
