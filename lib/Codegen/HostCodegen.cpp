@@ -72,6 +72,9 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
                                               bool deallocate, bool strictFp) {
   MeldConvertToLinalgOptions toLinalg;
   toLinalg.strictFp = strictFp;
+  // Host kernels report integer division by zero (meld-lower-host-checks);
+  // GPU kernels have no error channel yet and keep x / 0 = 0.
+  toLinalg.divisionChecks = tiling != BlockTiling::Gpu;
   pm.addNestedPass<func::FuncOp>(createMeldConvertToLinalg(toLinalg));
   pm.addPass(createCanonicalizerPass());
   // Drop the unit dims of kept-dims reductions and their broadcasts, so no
@@ -126,6 +129,7 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp) {
       createMeldVectorizeHostContractions(contractions));
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addNestedPass<func::FuncOp>(createMeldLowerHostChecks());
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
   // Unrolled, an n-D transfer is n-1 levels of 1-D transfers and vector
   // inserts/extracts; the default lowering goes through a stack buffer
@@ -145,10 +149,11 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-/// Adds `meld_kernel_K(ptr args, i64 begin, i64 end)` for every kernel's C
-/// interface `_mlir_ciface_K(...)`: argument i is read from args[i] (a
-/// memref descriptor pointer, or a pointer to an int64 index value), and the
-/// block range goes last.
+/// Adds `i32 meld_kernel_K(ptr args, i64 begin, i64 end)` for every
+/// kernel's C interface `_mlir_ciface_K(...)`: argument i is read from
+/// args[i] (a memref descriptor pointer, or a pointer to an int64 index
+/// value), then come the block range and the status cell
+/// (meld-lower-host-checks), which starts at 0 and is returned.
 static void addUniformEntryPoints(llvm::Module &module,
                                   ArrayRef<std::string> kernels) {
   llvm::LLVMContext &ctx = module.getContext();
@@ -158,16 +163,18 @@ static void addUniformEntryPoints(llvm::Module &module,
     llvm::Function *target = module.getFunction("_mlir_ciface_" + name);
     if (!target)
       continue;
-    auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx),
-                                         {ptr, i64, i64}, false);
+    llvm::Type *i32 = llvm::Type::getInt32Ty(ctx);
+    auto *type = llvm::FunctionType::get(i32, {ptr, i64, i64}, false);
     auto *entry =
         llvm::Function::Create(type, llvm::Function::ExternalLinkage,
                                meld::codegen::hostEntryName(name), module);
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", entry));
     llvm::Value *args = entry->getArg(0);
+    llvm::Value *status = b.CreateAlloca(i32);
+    b.CreateStore(b.getInt32(0), status);
     SmallVector<llvm::Value *> callArgs;
     unsigned n = target->arg_size();
-    for (unsigned i = 0; i + 2 < n; ++i) {
+    for (unsigned i = 0; i + 3 < n; ++i) {
       llvm::Value *slot = b.CreateConstGEP1_64(ptr, args, i);
       llvm::Value *p = b.CreateLoad(ptr, slot);
       llvm::Type *t = target->getArg(i)->getType();
@@ -175,8 +182,9 @@ static void addUniformEntryPoints(llvm::Module &module,
     }
     callArgs.push_back(entry->getArg(1));
     callArgs.push_back(entry->getArg(2));
+    callArgs.push_back(status);
     b.CreateCall(target, callArgs);
-    b.CreateRetVoid();
+    b.CreateRet(b.CreateLoad(i32, status));
   }
 }
 

@@ -334,9 +334,10 @@ Value elementwiseScalar(OpBuilder &b, Location loc, Operation *op,
 
 class Lowering {
 public:
-  Lowering(RewriterBase &rewriter, bool strictFp)
-      : b(rewriter), sumFlags(strictFp ? arith::FastMathFlags::none
-                                       : arith::FastMathFlags::reassoc) {}
+  Lowering(RewriterBase &rewriter, bool strictFp, bool divisionChecks)
+      : b(rewriter), divisionChecks(divisionChecks),
+        sumFlags(strictFp ? arith::FastMathFlags::none
+                          : arith::FastMathFlags::reassoc) {}
 
   LogicalResult lower(Operation *op);
 
@@ -356,6 +357,7 @@ private:
   }
 
   RewriterBase &b;
+  bool divisionChecks;
   /// Flags of the additions that accumulate sums and dot products:
   /// reassoc lets them vectorize (partial sums per lane) unless strict-fp.
   arith::FastMathFlags sumFlags;
@@ -440,6 +442,16 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
         if (!r) {
           failedBody = true;
           r = args.back();
+        }
+        // The interpreter fails on an integer division by zero; a checked
+        // kernel reports it to the runtime (meld-lower-host-checks).
+        if (divisionChecks && isa<DivOp>(op) &&
+            isa<IntegerType>(type.getElementType())) {
+          Value divisor = args[1];
+          Value nonZero =
+              arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ne, divisor,
+                                    intConst(nb, nloc, divisor.getType(), 0));
+          cf::AssertOp::create(nb, nloc, nonZero, kDivisionByZeroMessage);
         }
         linalg::YieldOp::create(nb, nloc, r);
       });
@@ -920,7 +932,7 @@ struct MeldConvertToLinalgPass
         ops.push_back(op);
     });
     IRRewriter rewriter(&getContext());
-    Lowering lowering(rewriter, strictFp);
+    Lowering lowering(rewriter, strictFp, divisionChecks);
     for (Operation *op : ops) {
       if (isa<KernelOp, LaunchOp, IfOp, WhileOp, YieldOp>(op)) {
         op->emitOpError("must be outlined before lowering to linalg (run "

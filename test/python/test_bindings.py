@@ -467,6 +467,35 @@ func.func @main(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
     np.testing.assert_array_equal(exe.interpret(a, np.ones(4, np.int32))[0], a)
 
 
+def test_compiled_division_by_zero_raises():
+    """Compiled host code fails where the interpreter fails: eagerly and in a
+    graph replay, naming the kernel; the executable and graph still work."""
+    prog = """
+func.func @main(%a: tensor<64x32xi32>, %b: tensor<64x32xi32>) -> tensor<64x32xi32> {
+  %q = meld.div %a, %b : tensor<64x32xi32>
+  %r = meld.mul %q, %b : tensor<64x32xi32>
+  return %r : tensor<64x32xi32>
+}
+"""
+    exe = meld.compile(prog)
+    a = np.arange(64 * 32, dtype=np.int32).reshape(64, 32)
+    ones = np.ones_like(a)
+    bad = ones.copy()
+    bad[50, 7] = 0
+    with pytest.raises(meld.ExecutionError, match="integer division by zero") as info:
+        exe(a, bad)
+    assert info.value.status == "MELD_ERROR_EXECUTION"
+    assert "kernel 'main_kernel_0'" in str(info.value)
+    np.testing.assert_array_equal(exe(a, ones)[0], a)
+    graph = exe.capture(a, ones)
+    np.testing.assert_array_equal(graph.replay()[0], a)
+    graph.inputs[1][...] = bad
+    with pytest.raises(meld.ExecutionError, match="integer division by zero"):
+        graph.replay()
+    graph.inputs[1][...] = ones
+    np.testing.assert_array_equal(graph.replay()[0], a)
+
+
 # ---------------------------------------------------------------------------
 # Memory: copies, zero copy, DLPack
 # ---------------------------------------------------------------------------

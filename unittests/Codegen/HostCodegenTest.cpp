@@ -132,6 +132,74 @@ protected:
   }
 };
 
+// An integer division by zero fails the compiled run as it fails the
+// interpreter (meld-lower-host-checks), whichever thread's blocks hold the
+// zero, fused or not; the executable still runs afterwards.
+class CheckedDivision : public HostCodegen, public ::testing::Test {};
+
+TEST_F(CheckedDivision, ByZeroIsAnErrorLikeInTheInterpreter) {
+  static constexpr StringLiteral kProgram = R"mlir(
+func.func @main(%a: tensor<512x256xi32>, %b: tensor<512x256xi32>)
+    -> (tensor<512x256xi32>, tensor<512xi32>) {
+  %q = meld.div %a, %b : tensor<512x256xi32>
+  %r = meld.add %q, %a : tensor<512x256xi32>
+  %s = meld.reduce sum %r dims = [1] : tensor<512x256xi32> -> tensor<512xi32>
+  return %r, %s : tensor<512x256xi32>, tensor<512xi32>
+}
+)mlir";
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(kProgram, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  auto func = module->lookupSymbol<func::FuncOp>("main");
+  for (bool fuse : {true, false}) {
+    meld::CompileOptions options;
+    options.fuse = fuse;
+    FailureOr<meld::bundle::Bundle> bundle =
+        meld::compileToBundle(*module, options);
+    ASSERT_TRUE(succeeded(bundle)) << diagnostics;
+    meld::runtime::HostOptions hostOptions;
+    hostOptions.threads = 2;
+    auto executable =
+        meld::runtime::HostExecutable::load(std::move(*bundle), hostOptions);
+    ASSERT_TRUE(bool(executable)) << llvm::toString(executable.takeError());
+    FailureOr<std::vector<HostTensor>> args =
+        meld::makeRandomArguments(func, /*seed=*/3, /*dynamicSize=*/1);
+    ASSERT_TRUE(succeeded(args)) << diagnostics;
+    HostTensor &divisor = (*args)[1];
+    for (int64_t i = 0; i < divisor.size(); ++i)
+      divisor.setInt(i, i % 7 + 1);
+    for (int64_t zeroAt : {int64_t(0), divisor.size() - 5}) {
+      SCOPED_TRACE(std::string(fuse ? "fused" : "unfused") + ", zero at " +
+                   std::to_string(zeroAt));
+      std::vector<HostTensor> bad = *args;
+      bad[1].setInt(zeroAt, 0);
+      meld::Interpreter interpreter(*module);
+      diagnostics.clear();
+      EXPECT_TRUE(failed(interpreter.run("main", bad)));
+      EXPECT_NE(diagnostics.find("integer division by zero"),
+                std::string::npos);
+      llvm::Expected<std::vector<HostTensor>> result =
+          (*executable)->run("main", bad);
+      ASSERT_FALSE(bool(result)) << "x / 0 ran without an error";
+      std::string message = llvm::toString(result.takeError());
+      EXPECT_NE(message.find("integer division by zero"), std::string::npos)
+          << message;
+      EXPECT_NE(message.find("kernel 'main_kernel_"), std::string::npos)
+          << message;
+    }
+    // Nonzero divisors: the interpreter's results.
+    meld::Interpreter interpreter(*module);
+    FailureOr<std::vector<HostTensor>> expected =
+        interpreter.run("main", *args);
+    ASSERT_TRUE(succeeded(expected)) << diagnostics;
+    llvm::Expected<std::vector<HostTensor>> actual =
+        (*executable)->run("main", *args);
+    ASSERT_TRUE(bool(actual)) << llvm::toString(actual.takeError());
+    for (size_t i = 0; i < expected->size(); ++i)
+      expectClose((*expected)[i], (*actual)[i], "result #" + std::to_string(i));
+  }
+}
+
 class ProgramFile : public HostCodegen,
                     public ::testing::TestWithParam<std::string> {};
 

@@ -63,7 +63,8 @@ void buildHostLLVMPipeline(mlir::OpPassManager &pm, bool strictFp = false);
 
 /// The host code of one module in the LLVM dialect: an x86-64 (host triple)
 /// relocatable object with, for each kernel `K`, the entry point
-/// `meld_kernel_K(void **args, int64_t blockBegin, int64_t blockEnd)`.
+/// `int32_t meld_kernel_K(void **args, int64_t blockBegin, int64_t blockEnd)`
+/// returning 0 or a failed check's `HostKernelStatus` (meld/Codegen/Passes.h).
 struct HostObject {
   std::string object;
   std::string triple;

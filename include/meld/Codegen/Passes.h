@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -43,6 +44,15 @@ inline constexpr llvm::StringLiteral kGpuBlocksAttrName = "meld.gpu_blocks";
 /// workgroups, block `x` computing column tile `x % C` of row block `x / C`.
 inline constexpr llvm::StringLiteral kGpuColumnBlocksAttrName =
     "meld.gpu_column_blocks";
+
+/// The message of the check meld-convert-to-linalg puts before an integer
+/// division (`division-checks`), a `cf.assert` on a nonzero divisor.
+inline constexpr llvm::StringLiteral kDivisionByZeroMessage =
+    "integer division by zero";
+
+/// What a host kernel entry returns (docs/bundle-format.md, host kernel
+/// ABI): 0, or the code of a runtime check that failed.
+enum class HostKernelStatus : int32_t { Ok = 0, IntegerDivisionByZero = 1 };
 
 #define GEN_PASS_DECL
 #include "meld/Codegen/Passes.h.inc"

@@ -38,7 +38,9 @@ def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp">
     `tensor.extract_slice` / `tensor.insert_slice`. Scalar semantics follow
     the reference interpreter: NaN-propagating max/min, saturating
     float-to-int casts, integer division by zero giving 0 instead of
-    trapping. f16 and bf16 math runs in f32 and is rounded per op.
+    trapping (with `division-checks`, a `cf.assert` on the divisor before
+    it too, which meld-lower-host-checks turns into the kernel's error
+    status). f16 and bf16 math runs in f32 and is rounded per op.
     Float sums and dot products carry the `reassoc` flag (so they vectorize
     with partial sums per lane) and float divisions the `arcp` flag (so a
     divisor invariant in a loop becomes one reciprocal and multiplications)
@@ -47,11 +49,15 @@ def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp">
   let options = [
     Option<"strictFp", "strict-fp", "bool", /*default=*/"false",
            "Accumulate float sums in program order and divide exactly (no "
-           "reassoc or arcp flag)">
+           "reassoc or arcp flag)">,
+    Option<"divisionChecks", "division-checks", "bool", /*default=*/"false",
+           "Check every integer divisor with a cf.assert (the host pipeline "
+           "lowers it into the kernel's error status)">
   ];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
-    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+    "::mlir::cf::ControlFlowDialect"
   ];
 }
 
@@ -113,6 +119,27 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
   ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect"
+  ];
+}
+
+def MeldLowerHostChecks
+    : Pass<"meld-lower-host-checks", "::mlir::func::FuncOp"> {
+  let summary = "Turn a host kernel's runtime checks into its error status";
+  let description = [{
+    Runs on host kernels (functions with the `meld.kernel` attribute) in
+    loop form, before the lowering to LLVM. Every kernel gets a trailing
+    `!llvm.ptr` argument, the status cell its entry point passes in
+    (docs/bundle-format.md, host kernel ABI), and each `cf.assert` in it
+    (the checks meld-convert-to-linalg puts before integer divisions)
+    becomes a store of the check's code to that cell when the condition is
+    false: the kernel finishes, and the runtime turns the code into an
+    error naming the kernel. A `cf.assert` outside a kernel, or with a
+    message that is not a known check, is an error (upstream would lower
+    it into a call to abort).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+    "::mlir::LLVM::LLVMDialect"
   ];
 }
 

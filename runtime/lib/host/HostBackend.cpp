@@ -22,6 +22,7 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -38,12 +39,28 @@ constexpr size_t kAlignment = 64;
 /// A WHILE task looping longer than this fails instead of hanging.
 constexpr int64_t kMaxWhileIterations = int64_t(1) << 30;
 
-using KernelEntry = void (*)(void **args, int64_t blockBegin, int64_t blockEnd);
+/// A host kernel's entry point (docs/bundle-format.md, host kernel ABI):
+/// returns 0, or the code of a runtime check that failed.
+using KernelEntry = int32_t (*)(void **args, int64_t blockBegin,
+                                int64_t blockEnd);
+
+/// What a failed check's code means (HostKernelStatus in
+/// meld/Codegen/Passes.h).
+std::string describeStatus(int32_t status) {
+  if (status == 1)
+    return "integer division by zero";
+  return "runtime check " + std::to_string(status) + " failed";
+}
 
 class HostKernel : public Kernel {
 public:
-  explicit HostKernel(KernelEntry entry) : entry(entry) {}
+  HostKernel(KernelEntry entry, StringRef symbol) : entry(entry) {
+    symbol.consume_front("meld_kernel_");
+    name = symbol.str();
+  }
   KernelEntry entry;
+  /// The bundle's kernel name (the symbol without `meld_kernel_`).
+  std::string name;
 };
 
 class HostModule : public Module {
@@ -63,7 +80,7 @@ public:
       return makeStatusError(MELD_ERROR_NOT_FOUND,
                              "the host code has no kernel '" + symbol + "'");
     }
-    auto k = std::make_unique<HostKernel>(addr->toPtr<KernelEntry>());
+    auto k = std::make_unique<HostKernel>(addr->toPtr<KernelEntry>(), symbol);
     Kernel *raw = k.get();
     kernels[symbol] = std::move(k);
     return raw;
@@ -85,8 +102,8 @@ using TaskList = std::vector<std::unique_ptr<Task>>;
 
 struct Task {
   enum Kind { Launch, Copy, If, While } kind;
-  // Launch: the entry, packed memref descriptors and the argument array.
-  KernelEntry entry = nullptr;
+  // Launch: the kernel, packed memref descriptors and the argument array.
+  const HostKernel *kernel = nullptr;
   int64_t blocks = 0;
   std::vector<std::vector<int64_t>> descriptors;
   std::vector<int64_t> indices;
@@ -102,8 +119,8 @@ struct Task {
 
   explicit Task(Kind kind) : kind(kind) {}
 
-  void setArgs(KernelEntry e, int64_t b, llvm::ArrayRef<KernelArg> args) {
-    entry = e;
+  void setArgs(const HostKernel &k, int64_t b, llvm::ArrayRef<KernelArg> args) {
+    kernel = &k;
     blocks = b;
     descriptors.clear();
     indices.clear();
@@ -127,7 +144,7 @@ struct Task {
 
   std::unique_ptr<Task> clone(llvm::DenseMap<const Task *, Task *> &map) const {
     auto t = std::make_unique<Task>(kind);
-    t->entry = entry;
+    t->kernel = kernel;
     t->blocks = blocks;
     t->descriptors = descriptors;
     t->indices = indices;
@@ -175,8 +192,7 @@ public:
     if (!t)
       return t.takeError();
     std::lock_guard<std::mutex> lock(mutex);
-    (*t)->setArgs(static_cast<HostKernel &>(kernel).entry, config.hostBlocks,
-                  args);
+    (*t)->setArgs(static_cast<HostKernel &>(kernel), config.hostBlocks, args);
     return Error::success();
   }
   Error updateCopy(NodeId node, void *dst, const void *src,
@@ -225,8 +241,7 @@ public:
   Error launch(Kernel &kernel, const LaunchConfig &config,
                llvm::ArrayRef<KernelArg> args, NodeId *node) override {
     auto task = std::make_unique<Task>(Task::Launch);
-    task->setArgs(static_cast<HostKernel &>(kernel).entry, config.hostBlocks,
-                  args);
+    task->setArgs(static_cast<HostKernel &>(kernel), config.hostBlocks, args);
     return submit(std::move(task), node);
   }
   Error copy(void *dst, const void *src, size_t bytes, NodeId *node) override {
@@ -393,21 +408,26 @@ public:
     return std::unique_ptr<Module>(std::move(module));
   }
 
-  /// Runs blocks [0, blocks) of a kernel over the thread pool.
-  void runBlocks(KernelEntry entry, void **argv, int64_t blocks) {
+  /// Runs blocks [0, blocks) of a kernel over the thread pool; returns the
+  /// status of a range whose check failed, or 0.
+  int32_t runBlocks(KernelEntry entry, void **argv, int64_t blocks) {
     int64_t workers = pool ? pool->getMaxConcurrency() : 1;
     int64_t chunks = std::min<int64_t>(workers, blocks);
-    if (chunks <= 1) {
-      if (blocks > 0)
-        entry(argv, 0, blocks);
-      return;
-    }
+    if (chunks <= 1)
+      return blocks > 0 ? entry(argv, 0, blocks) : 0;
+    std::atomic<int32_t> failed{0};
     llvm::ThreadPoolTaskGroup group(*pool);
     for (int64_t c = 0; c < chunks; ++c) {
       int64_t begin = blocks * c / chunks, end = blocks * (c + 1) / chunks;
-      group.async([=] { entry(argv, begin, end); });
+      group.async([=, &failed] {
+        if (int32_t status = entry(argv, begin, end)) {
+          int32_t none = 0;
+          failed.compare_exchange_strong(none, status);
+        }
+      });
     }
     group.wait();
+    return failed.load();
   }
 
 private:
@@ -418,8 +438,12 @@ private:
 Error runTask(HostDevice &device, const Task &task) {
   switch (task.kind) {
   case Task::Launch:
-    device.runBlocks(task.entry, const_cast<void **>(task.argv.data()),
-                     task.blocks);
+    if (int32_t status = device.runBlocks(task.kernel->entry,
+                                          const_cast<void **>(task.argv.data()),
+                                          task.blocks))
+      return makeStatusError(MELD_ERROR_EXECUTION,
+                             "kernel '" + task.kernel->name +
+                                 "': " + describeStatus(status));
     return Error::success();
   case Task::Copy:
     if (task.bytes)
