@@ -99,6 +99,42 @@ static bool isArgumentBuffer(Value value) {
   return isa<BlockArgument>(value);
 }
 
+/// Packs the cache block's right operand when the contraction reads it
+/// transposed (`B[j][k]`, attention's `Q @ K^T`): a `linalg.transpose` into
+/// a `kBlock x tileCols` buffer on the kernel's stack, which the op then
+/// reads as `B[k][j]`. The register tiles load rows of consecutive columns
+/// from it, where the transposed operand took one gathered element per
+/// column for every step of k. Returns whether it did.
+static bool packTransposedPanel(linalg::GenericOp op, Block &entry) {
+  int64_t n = op.getNumLoops();
+  MLIRContext *ctx = op.getContext();
+  AffineExpr j = getAffineDimExpr(n - 2, ctx), k = getAffineDimExpr(n - 1, ctx);
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  OpOperand *rhs = op.getDpsInputOperand(1);
+  auto type = dyn_cast<MemRefType>(rhs->get().getType());
+  if (maps[1] != AffineMap::get(n, 0, {j, k}, ctx) || !type ||
+      !type.hasStaticShape())
+    return false;
+  Location loc = op.getLoc();
+  OpBuilder b(op);
+  Value packed;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&entry);
+    packed = memref::AllocaOp::create(
+        b, loc,
+        MemRefType::get({type.getDimSize(1), type.getDimSize(0)},
+                        type.getElementType()),
+        b.getI64IntegerAttr(64));
+  }
+  linalg::TransposeOp::create(b, loc, rhs->get(), packed,
+                              ArrayRef<int64_t>{1, 0});
+  rhs->set(packed);
+  maps[1] = AffineMap::get(n, 0, {k, j}, ctx);
+  op.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
+  return true;
+}
+
 /// Copies a cache block's operands into buffers on the kernel's stack
 /// (upstream's subview promotion, allocated once at the kernel's entry):
 /// - the right operand's `kBlock x tileCols` panel, when `rows` register
@@ -110,18 +146,19 @@ static bool isArgumentBuffer(Value value) {
 ///   accumulators then stay in registers across the k loop (upstream's
 ///   transfer hoisting cannot tell an argument buffer from the operands
 ///   the loop reads, so each step of k loaded and stored them).
-/// Returns the op to register-tile.
+/// A transposed right operand is packed transposed (packTransposedPanel)
+/// whatever the rows. Returns the op to register-tile.
 static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
                                        int64_t tileRows) {
+  Block &entry =
+      op->getParentOfType<FunctionOpInterface>().getFunctionBody().front();
   SmallVector<int64_t> operands;
-  if (rows >= 4 * tileRows)
+  if (!packTransposedPanel(op, entry) && rows >= 4 * tileRows)
     operands.push_back(1);
   if (isArgumentBuffer(op.getDpsInits()[0]))
     operands.push_back(2);
   if (operands.empty())
     return op;
-  Block &entry =
-      op->getParentOfType<FunctionOpInterface>().getFunctionBody().front();
   auto copy = [](OpBuilder &b, Value from, Value to) {
     linalg::CopyOp::create(b, from.getLoc(), from, to);
     return success();

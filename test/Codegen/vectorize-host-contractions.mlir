@@ -67,3 +67,31 @@ func.func @short_local_output(%a: memref<16x512xf32>, %b: memref<512x64xf32>,
   memref.dealloc %c : memref<16x64xf32>
   return
 }
+
+// A transposed right operand (Q @ K^T) is packed transposed, whatever the
+// rows: each 32-column panel goes through linalg.transpose into a k-major
+// stack buffer that the op reads as B[k][j], so a register tile loads 32
+// consecutive floats per step of k instead of gathering a column.
+// CHECK-LABEL: func.func @transposed_rhs
+// CHECK-DAG:     %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<64x32xf32>
+// CHECK:         scf.for %[[J0:.*]] = %{{.*}} to %c256 step %c32
+// CHECK:           %[[BSLICE:.*]] = memref.subview %arg1[%[[J0]], 0] [32, 64]
+// CHECK:           linalg.transpose ins(%[[BSLICE]] {{.*}} outs(%[[PANEL]] : memref<64x32xf32>) permutation = [1, 0]
+// CHECK:           scf.for %{{.*}} = %{{.*}} to %c16 step %c8
+// CHECK:             scf.for %[[K:.*]] = {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
+// CHECK:               vector.transfer_read %[[PANEL]][%[[K]], %c0]
+// CHECK:               vector.fma
+#mBt = affine_map<(i, j, k) -> (j, k)>
+func.func @transposed_rhs(%a: memref<16x64xf32>, %b: memref<256x64xf32>,
+                          %c: memref<16x256xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mBt, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<16x64xf32>, memref<256x64xf32>)
+      outs(%c : memref<16x256xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}

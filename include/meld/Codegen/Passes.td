@@ -176,7 +176,10 @@ def MeldVectorizeHostContractions
     it (packed, its rows no longer collide in a few L1 sets), and the
     output block when it is a kernel argument (whose accumulators upstream
     hoisting leaves in memory; the pass hoists them out of the stack
-    buffer itself). With
+    buffer itself). A transposed right operand (`B[j][k]`) is packed
+    transposed instead, with `linalg.transpose`, and the op reads the
+    panel as `B[k][j]` (contiguous along the register tile's columns).
+    With
     `fused-multiply-add`, each tile's product and its reduction over the
     unit k tile become one `vector.fma` per step of k (upstream lowers the
     reduction to a separate add). Contractions
