@@ -272,10 +272,11 @@ TEST_F(GpuKernels, RowReductionsUseWarpShuffles) {
   EXPECT_NE(ptx.find("st.global.v4"), std::string::npos);
 }
 
-// A full reduction (an MSE loss) and a sum over the rows of a tall matrix
-// are split in two: a partial kernel on a grid of 256 workgroups (one per
-// chunk of rows, each reducing its chunk cooperatively) and a final kernel
-// on one; both assemble for every chip.
+// A full reduction (an MSE loss), a sum over the rows of a tall matrix and
+// the row sums of 4 very long rows are split in two: a partial kernel on a
+// grid of 256 workgroups (one per chunk of rows, or of a long row, each
+// reducing its chunk cooperatively) and a final kernel on one; both
+// assemble for every chip.
 TEST_F(GpuKernels, LongReductionsRunOnAGridOfPartials) {
   FailureOr<meld::bundle::Bundle> bundle =
       compile(R"mlir(
@@ -290,15 +291,21 @@ TEST_F(GpuKernels, LongReductionsRunOnAGridOfPartials) {
     func.func @sum_tall(%x: tensor<65536x64xf16>) -> tensor<64xf16> {
       %s = meld.reduce sum %x dims = [0] : tensor<65536x64xf16> -> tensor<64xf16>
       return %s : tensor<64xf16>
+    }
+    func.func @long_rows(%x: tensor<4x262144xf32>) -> tensor<4xf32> {
+      %s = meld.reduce sum %x dims = [1] : tensor<4x262144xf32> -> tensor<4xf32>
+      return %s : tensor<4xf32>
     })mlir",
               {"nvptx", "amdgpu"}, /*allChips=*/true);
   ASSERT_TRUE(succeeded(bundle));
   const llvm::json::Array &kernels = kernelsOf(*bundle);
-  ASSERT_EQ(kernels.size(), 4u);
+  ASSERT_EQ(kernels.size(), 6u);
   EXPECT_EQ(gridOf(*bundle, 0), R"({"ceildiv":[256,1]})");
   EXPECT_EQ(gridOf(*bundle, 1), "1");
   EXPECT_EQ(gridOf(*bundle, 2), R"({"ceildiv":[256,1]})");
   EXPECT_EQ(gridOf(*bundle, 3), R"({"ceildiv":[64,1024]})"); // one workgroup
+  EXPECT_EQ(gridOf(*bundle, 4), R"({"ceildiv":[256,1]})");
+  EXPECT_EQ(gridOf(*bundle, 5), R"({"ceildiv":[4,16]})"); // one workgroup
   bool havePtxas = llvm::sys::fs::can_execute(kPtxas);
   for (const llvm::json::Value &v : *bundle->metadata.getArray("binaries")) {
     const llvm::json::Object &b = *v.getAsObject();

@@ -514,6 +514,23 @@ constexpr const char *kLongReductions = R"mlir(
     %l = meld.div %s, %n : tensor<f32>
     return %l : tensor<f32>
   }
+  func.func @sum_long_rows(%x: tensor<4x262144xf32>) -> tensor<4xf32> {
+    %s = meld.reduce sum %x dims = [1] : tensor<4x262144xf32> -> tensor<4xf32>
+    return %s : tensor<4xf32>
+  }
+  func.func @max_long_rows(%x: tensor<4x262144xf32>) -> tensor<4x1xf32> {
+    %m = meld.reduce max %x dims = [1] keep_dims
+        : tensor<4x262144xf32> -> tensor<4x1xf32>
+    return %m : tensor<4x1xf32>
+  }
+  func.func @mean_sq_long_rows(%x: tensor<2x2x262144xf16>) -> tensor<2x2x1xf16> {
+    %h = meld.constant dense<0.5> : tensor<2x2x262144xf16>
+    %y = meld.mul %x, %h : tensor<2x2x262144xf16>
+    %sq = meld.mul %y, %y : tensor<2x2x262144xf16>
+    %m = meld.reduce mean %sq dims = [2] keep_dims
+        : tensor<2x2x262144xf16> -> tensor<2x2x1xf16>
+    return %m : tensor<2x2x1xf16>
+  }
   func.func @halve_until_small(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
     %y = meld.while (%x : tensor<1024x1024xf32>) cond {
     ^bb0(%yc: tensor<1024x1024xf32>):
@@ -633,11 +650,12 @@ TEST_F(LongReductions, StrictFpSplitsOnlyExactReductions) {
       meld::compileToBundle(*module, options);
   ASSERT_TRUE(succeeded(bundle)) << diagnostics;
   for (StringRef func :
-       {"sum_all", "mean_all", "sum_tall", "sum_f16", "prod_near_one", "mse"})
+       {"sum_all", "mean_all", "sum_tall", "sum_f16", "prod_near_one", "mse",
+        "sum_long_rows", "mean_sq_long_rows"})
     EXPECT_FALSE(hasPartialStage(bundle->metadata, func, expectedChunks(func)))
         << func.str();
   for (StringRef func : {"max_all", "sum_int", "min_int_cols", "prod_odd_int",
-                         "halve_until_small"})
+                         "halve_until_small", "max_long_rows"})
     EXPECT_TRUE(hasPartialStage(bundle->metadata, func, expectedChunks(func)))
         << func.str();
 }

@@ -155,8 +155,57 @@ func.func @in_loop(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   return %y : tensor<1024x1024xf32>
 }
 
-// Kept whole: too small, the leading dimension not reduced (row sums),
-// argmax.
+// A few very long rows, reduced along the last dimension only: each row
+// is cut into chunks of at least 4096 elements, at most 256 partials in
+// all. The partial kernel is a row reduction of [R*C, N/C], a view of the
+// input; the final kernel views the partials as [R, C] and reduces the
+// chunks. 8 rows of 65536: 16 chunks a row, 128 partials.
+// CHECK-LABEL: func.func @rows(
+// CHECK:         %[[P:.+]] = meld.kernel reduction(%arg0) : (tensor<8x65536xf32>) -> tensor<128xf32> attributes {meld.split_partials}
+// CHECK:           %[[V:.+]] = meld.reshape %{{.+}} : tensor<8x65536xf32> -> tensor<128x4096xf32>
+// CHECK:           meld.reduce sum %[[V]] dims = [1] : tensor<128x4096xf32> -> tensor<128xf32>
+// CHECK:         meld.kernel reduction(%[[P]]) : (tensor<128xf32>) -> tensor<8xf32> {
+// CHECK:           %[[B:.+]] = meld.reshape %{{.+}} : tensor<128xf32> -> tensor<8x16xf32>
+// CHECK:           meld.reduce sum %[[B]] dims = [1] : tensor<8x16xf32> -> tensor<8xf32>
+// STRICT-LABEL: func.func @rows(
+// STRICT-NOT:     meld.split_partials
+// STRICT:         meld.reduce sum %{{.+}} dims = [1] : tensor<8x65536xf32> -> tensor<8xf32>
+func.func @rows(%x: tensor<8x65536xf32>) -> tensor<8xf32> {
+  %s = meld.reduce sum %x dims = [1] : tensor<8x65536xf32> -> tensor<8xf32>
+  return %s : tensor<8xf32>
+}
+
+// A row mean of squares of halves (RMS-like): the prologue is recomputed on
+// the [256, 4096] view (a scalar broadcast stays one), accumulated in f32;
+// the final stage divides by the whole row length and rounds once.
+// CHECK-LABEL: func.func @mean_sq_rows(
+// CHECK:         meld.kernel reduction(%arg1, %arg0) : (tensor<f16>, tensor<2x2x262144xf16>) -> tensor<256xf32> attributes {meld.split_partials}
+// CHECK-NEXT:    ^bb0(%[[S:.+]]: tensor<f16>, %{{.+}}: tensor<2x2x262144xf16>):
+// CHECK-NEXT:      %[[H:.+]] = meld.broadcast_in_dim %[[S]], dims = [] : tensor<f16> -> tensor<256x4096xf16>
+// CHECK:           %[[X:.+]] = meld.reshape %{{.+}} : tensor<2x2x262144xf16> -> tensor<256x4096xf16>
+// CHECK:           %[[Y:.+]] = meld.mul %[[X]], %[[H]] : tensor<256x4096xf16>
+// CHECK:           %[[SQ:.+]] = meld.mul %[[Y]], %[[Y]] : tensor<256x4096xf16>
+// CHECK:           %[[F:.+]] = meld.cast %[[SQ]] : tensor<256x4096xf16> to tensor<256x4096xf32>
+// CHECK:           meld.reduce sum %[[F]] dims = [1] : tensor<256x4096xf32> -> tensor<256xf32>
+// CHECK:         meld.kernel reduction(%{{.+}}) : (tensor<256xf32>) -> tensor<2x2x1xf16> {
+// CHECK:           meld.reshape %{{.+}} : tensor<256xf32> -> tensor<2x2x64xf32>
+// CHECK:           meld.reduce sum %{{.+}} dims = [2] : tensor<2x2x64xf32> -> tensor<2x2xf32>
+// CHECK:           meld.constant dense<2.621440e+05> : tensor<2x2xf32>
+// CHECK:           meld.div
+// CHECK:           meld.cast %{{.+}} : tensor<2x2xf32> to tensor<2x2xf16>
+// CHECK:           meld.reshape %{{.+}} : tensor<2x2xf16> -> tensor<2x2x1xf16>
+func.func @mean_sq_rows(%x: tensor<2x2x262144xf16>, %h: tensor<f16>) -> tensor<2x2x1xf16> {
+  %hb = meld.broadcast_in_dim %h, dims = [] : tensor<f16> -> tensor<2x2x262144xf16>
+  %y = meld.mul %x, %hb : tensor<2x2x262144xf16>
+  %sq = meld.mul %y, %y : tensor<2x2x262144xf16>
+  %m = meld.reduce mean %sq dims = [2] keep_dims : tensor<2x2x262144xf16> -> tensor<2x2x1xf16>
+  return %m : tensor<2x2x1xf16>
+}
+
+// Kept whole: too small, rows too many to need chunks (a row sum of
+// 4096 x 1024 has 4096 row blocks already), a per-row broadcast in a row
+// reduction's prologue (rows of the [R*C, N/C] view mix the original
+// rows), argmax.
 // CHECK-LABEL: func.func @small(
 // CHECK-NOT:     meld.split_partials
 // CHECK:         meld.reduce sum %{{.+}} dims = [0, 1] : tensor<64x64xf32> -> tensor<f32>
@@ -165,11 +214,21 @@ func.func @small(%x: tensor<64x64xf32>) -> tensor<f32> {
   return %s : tensor<f32>
 }
 
-// CHECK-LABEL: func.func @rows(
+// CHECK-LABEL: func.func @many_rows(
 // CHECK-NOT:     meld.split_partials
-// CHECK:         meld.reduce sum %{{.+}} dims = [1] : tensor<8x65536xf32> -> tensor<8xf32>
-func.func @rows(%x: tensor<8x65536xf32>) -> tensor<8xf32> {
-  %s = meld.reduce sum %x dims = [1] : tensor<8x65536xf32> -> tensor<8xf32>
+// CHECK:         meld.reduce sum %{{.+}} dims = [1] : tensor<4096x1024xf32> -> tensor<4096xf32>
+func.func @many_rows(%x: tensor<4096x1024xf32>) -> tensor<4096xf32> {
+  %s = meld.reduce sum %x dims = [1] : tensor<4096x1024xf32> -> tensor<4096xf32>
+  return %s : tensor<4096xf32>
+}
+
+// CHECK-LABEL: func.func @row_bias(
+// CHECK-NOT:     meld.split_partials
+// CHECK:         meld.reduce max %{{.+}} dims = [1] : tensor<8x65536xf32> -> tensor<8xf32>
+func.func @row_bias(%x: tensor<8x65536xf32>, %b: tensor<8xf32>) -> tensor<8xf32> {
+  %bb = meld.broadcast_in_dim %b, dims = [0] : tensor<8xf32> -> tensor<8x65536xf32>
+  %y = meld.sub %x, %bb : tensor<8x65536xf32>
+  %s = meld.reduce max %y dims = [1] : tensor<8x65536xf32> -> tensor<8xf32>
   return %s : tensor<8xf32>
 }
 

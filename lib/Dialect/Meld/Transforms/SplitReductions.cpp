@@ -12,6 +12,10 @@
 //    partial results per output. Its leading output dimension is parallel
 //    and the kernel carries `meld.split_partials`, so code generation gives
 //    every chunk a block of its own (host threads, GPU workgroups);
+//    A reduction of only the last dimension of few, very long rows (say
+//    4 x 1M) is split along the rows instead: the operand [R..., N] is
+//    viewed as [R*C, N/C] (a row-major reshape, so a view of the inputs),
+//    and the partial stage is an ordinary row reduction of R*C rows;
 //  - a *final* stage that reduces the partials over the chunk dimension and
 //    runs whatever followed the reductions in the kernel (`/ n` of a mean, a
 //    loss epilogue).
@@ -67,10 +71,34 @@ static bool isExact(ReduceOp reduce) {
          reduce.getKind() == ReduceKind::min;
 }
 
-/// The number of chunks `reduce` is split into, or 0 when it stays whole
-/// (the reason in `why`).
-static int64_t choosePartials(ReduceOp reduce, const SplitLimits &limits,
-                              StringRef &why) {
+namespace {
+/// How one reduction is split: `chunks` chunks (0: not split), cut from the
+/// leading dimension, or with `rows` from the last dimension of each row.
+struct Split {
+  int64_t chunks = 0;
+  bool rows = false;
+};
+} // namespace
+
+/// The chunks of a reduction of only the last dimension: each of the R rows
+/// (the product of the other dimensions) is cut into C chunks of at least
+/// kMinChunkElements, R*C at most max-partials and at least kMinPartials.
+static Split chooseRowPartials(RankedTensorType type, const SplitLimits &limits,
+                               StringRef &why) {
+  int64_t n = type.getShape().back();
+  int64_t rows = type.getNumElements() / n;
+  int64_t bound = std::min(limits.maxPartials / rows, n / kMinChunkElements);
+  for (int64_t c = bound; c >= 2 && rows * c >= kMinPartials; --c)
+    if (n % c == 0)
+      return {c, /*rows=*/true};
+  why = "the rows are too many or too short to cut into chunks";
+  return {};
+}
+
+/// How `reduce` is split; no chunks when it stays whole (the reason in
+/// `why`).
+static Split choosePartials(ReduceOp reduce, const SplitLimits &limits,
+                            StringRef &why) {
   auto type = cast<RankedTensorType>(reduce.getOperand().getType());
   switch (reduce.getKind()) {
   case ReduceKind::sum:
@@ -80,29 +108,34 @@ static int64_t choosePartials(ReduceOp reduce, const SplitLimits &limits,
   case ReduceKind::mean:
     break;
   default:
-    return why = "argmax/argmin are not split", 0;
+    return why = "argmax/argmin are not split", Split();
   }
   if (limits.strictFp && !isExact(reduce))
-    return why = "strict floating point keeps float sums in order", 0;
+    return why = "strict floating point keeps float sums in order", Split();
   if (!type.hasStaticShape() || type.getRank() == 0)
-    return why = "dynamic or rank-0 operand", 0;
-  if (!llvm::is_contained(reduce.getDims(), 0))
-    return why = "the leading dimension is not reduced", 0;
+    return why = "dynamic or rank-0 operand", Split();
+  bool lastOnly =
+      reduce.getDims().size() == 1 && reduce.getDims()[0] == type.getRank() - 1;
+  if (!llvm::is_contained(reduce.getDims(), 0) && !lastOnly)
+    return why = "neither the leading nor only the last dimension is reduced",
+           Split();
   int64_t extent = 1, outputs = 1;
   for (int64_t d = 0; d < type.getRank(); ++d)
     (llvm::is_contained(reduce.getDims(), d) ? extent : outputs) *=
         type.getDimSize(d);
   if (extent * outputs < limits.minElements)
-    return why = "too few elements", 0;
+    return why = "too few elements", Split();
   if (outputs > limits.maxOutputs)
-    return why = "too many outputs", 0;
-  int64_t bound = std::min({limits.maxPartials, extent / kMinChunkExtent,
-                            extent * outputs / kMinChunkElements,
-                            type.getDimSize(0)});
+    return why = "too many outputs", Split();
+  if (!llvm::is_contained(reduce.getDims(), 0))
+    return chooseRowPartials(type, limits, why);
+  int64_t bound =
+      std::min({limits.maxPartials, extent / kMinChunkExtent,
+                extent * outputs / kMinChunkElements, type.getDimSize(0)});
   for (int64_t c = bound; c >= kMinPartials; --c)
     if (type.getDimSize(0) % c == 0)
-      return c;
-  return why = "the leading dimension has no suitable divisor", 0;
+      return {c, /*rows=*/false};
+  return why = "the leading dimension has no suitable divisor", Split();
 }
 
 /// `type` with its leading dimension cut into [chunks, size / chunks].
@@ -112,6 +145,17 @@ static RankedTensorType splitLeading(RankedTensorType type, int64_t chunks,
   shape[dim] /= chunks;
   shape.insert(shape.begin() + dim, chunks);
   return RankedTensorType::get(shape, type.getElementType());
+}
+
+/// The shape a reduction's operand of type `full` is computed on in the
+/// partial stage: [C, S0/C, ...], or for a row split [R*C, N/C].
+static RankedTensorType splitShape(RankedTensorType full, Split split) {
+  if (!split.rows)
+    return splitLeading(full, split.chunks);
+  int64_t n = full.getShape().back();
+  return RankedTensorType::get(
+      {full.getNumElements() / n * split.chunks, n / split.chunks},
+      full.getElementType());
 }
 
 /// Ops of `body` (in order) that `roots` are computed from.
@@ -133,12 +177,13 @@ static SmallVector<Operation *> backwardSlice(Block &body, ValueRange roots) {
 
 namespace {
 /// Builds the partial stage of one reduction: the ops its operand is
-/// computed from, recomputed on [C, S0/C, ...] instead of [S0, ...].
+/// computed from, recomputed on the split shape (splitShape) instead of the
+/// full one.
 class PartialBuilder {
 public:
-  PartialBuilder(OpBuilder &b, RankedTensorType full, int64_t chunks)
-      : b(b), full(full), expanded(splitLeading(full, chunks)),
-        chunks(chunks) {}
+  PartialBuilder(OpBuilder &b, RankedTensorType full, Split split)
+      : b(b), full(full), expanded(splitShape(full, split)),
+        chunks(split.chunks), rows(split.rows) {}
 
   /// Clones `ops` (in order) into the insertion block; `inputs` maps the
   /// kernel's block arguments. Fails on an op that cannot be split.
@@ -173,8 +218,8 @@ private:
   }
 
   LogicalResult cloneOne(Operation *op) {
-    bool fullResult = llvm::any_of(op->getResults(),
-                                   [&](Value r) { return isFull(r); });
+    bool fullResult =
+        llvm::any_of(op->getResults(), [&](Value r) { return isFull(r); });
     if (!fullResult) {
       // Computed on other shapes (a bias vector, a scalar): as it is.
       // Reshaping or slicing a value of the full shape: not splittable.
@@ -216,6 +261,21 @@ private:
     }
     auto type = cast<RankedTensorType>(operand.getType());
     Value source = plain.lookup(operand);
+    if (rows) {
+      // Rows of [R*C, N/C] mix the original rows: only a broadcast of one
+      // element (a scalar) stays a broadcast.
+      if (type.getNumElements() != 1)
+        return failure();
+      Location loc = op.getLoc();
+      Value scalar = source;
+      if (type.getRank() != 0)
+        scalar = ReshapeOp::create(
+            b, loc, RankedTensorType::get({}, type.getElementType()), source,
+            ValueRange{});
+      splitValues[op.getResult()] = BroadcastInDimOp::create(
+          b, loc, withElement(op), scalar, ArrayRef<int64_t>{}, ValueRange{});
+      return success();
+    }
     SmallVector<int64_t> dims;
     for (auto [i, d] : llvm::enumerate(op.getDims())) {
       if (d != 0) {
@@ -227,9 +287,8 @@ private:
         continue;
       }
       // The operand runs along the split dimension: split it too.
-      source = ReshapeOp::create(b, op.getLoc(),
-                                 splitLeading(type, chunks, i), source,
-                                 ValueRange{});
+      source = ReshapeOp::create(b, op.getLoc(), splitLeading(type, chunks, i),
+                                 source, ValueRange{});
       dims.push_back(0);
       dims.push_back(1);
     }
@@ -241,6 +300,7 @@ private:
   OpBuilder &b;
   RankedTensorType full, expanded;
   int64_t chunks;
+  bool rows;
   IRMapping plain;
   llvm::DenseMap<Value, Value> splitValues;
 };
@@ -259,7 +319,8 @@ static LogicalResult splitKernel(KernelOp kernel, const SplitLimits &limits) {
   if (kernel.getKind() != FusionKind::reduction)
     return failure();
   for (Type t : kernel.getOperandTypes())
-    if (!isa<RankedTensorType>(t) || !cast<RankedTensorType>(t).hasStaticShape())
+    if (!isa<RankedTensorType>(t) ||
+        !cast<RankedTensorType>(t).hasStaticShape())
       return failure();
   Block &body = kernel.getBody().front();
 
@@ -268,9 +329,8 @@ static LogicalResult splitKernel(KernelOp kernel, const SplitLimits &limits) {
   SmallVector<ReduceOp> reduces;
   SmallVector<Operation *> finalOps;
   for (Operation &op : body.without_terminator()) {
-    bool after = llvm::any_of(op.getOperands(), [&](Value v) {
-      return afterReduce.contains(v);
-    });
+    bool after = llvm::any_of(op.getOperands(),
+                              [&](Value v) { return afterReduce.contains(v); });
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
       if (after)
         return failure(); // a reduction of a reduction: three stages
@@ -287,13 +347,13 @@ static LogicalResult splitKernel(KernelOp kernel, const SplitLimits &limits) {
                     [&](Value v) { return afterReduce.contains(v); }))
     return failure(); // a value before the reductions leaves the kernel
 
-  SmallVector<int64_t> partials;
+  SmallVector<Split> partials;
   for (ReduceOp reduce : reduces) {
     StringRef why;
     partials.push_back(choosePartials(reduce, limits, why));
-    if (!partials.back()) {
-      LLVM_DEBUG(llvm::dbgs() << "not split (" << why << "): " << reduce
-                              << "\n");
+    if (!partials.back().chunks) {
+      LLVM_DEBUG(llvm::dbgs()
+                 << "not split (" << why << "): " << reduce << "\n");
       return failure();
     }
   }
@@ -338,14 +398,18 @@ static LogicalResult splitKernel(KernelOp kernel, const SplitLimits &limits) {
 
   // One partial stage per reduction.
   SmallVector<Value> partialResults;
-  for (auto [reduce, chunks] : llvm::zip(reduces, partials)) {
+  for (auto [reduce, how] : llvm::zip(reduces, partials)) {
     Value operand = reduce.getOperand();
     auto full = cast<RankedTensorType>(operand.getType());
     SmallVector<Operation *> slice = backwardSlice(body, operand);
     SmallVector<unsigned> args = usedInputs(slice, operand);
     Type acc = accumulatorType(full.getElementType());
-    SmallVector<int64_t> kept{chunks}, dims{1};
-    for (int64_t d = 1; d < full.getRank(); ++d) {
+    // Leading split: [C, kept dims...] over the chunk's part of S0 and the
+    // other reduced dims; row split: one partial per row of [R*C, N/C].
+    SmallVector<int64_t> kept{how.chunks}, dims{1};
+    if (how.rows)
+      kept = {splitShape(full, how).getDimSize(0)};
+    for (int64_t d = 1; !how.rows && d < full.getRank(); ++d) {
       if (llvm::is_contained(reduce.getDims(), d))
         dims.push_back(d + 1);
       else
@@ -364,7 +428,7 @@ static LogicalResult splitKernel(KernelOp kernel, const SplitLimits &limits) {
       map.map(body.getArgument(i),
               partialBody->addArgument(body.getArgument(i).getType(),
                                        body.getArgument(i).getLoc()));
-    PartialBuilder builder(b, full, chunks);
+    PartialBuilder builder(b, full, how);
     if (failed(builder.clone(slice, map)))
       return giveUp();
     Value split = builder.split(operand);
@@ -406,16 +470,31 @@ static LogicalResult splitKernel(KernelOp kernel, const SplitLimits &limits) {
                                    body.getArgument(i).getLoc()));
   for (Operation *op : recomputed)
     b.clone(*op, map);
-  for (auto [reduce, partial] : llvm::zip(reduces, partialArgs)) {
+  for (auto [reduce, partial, how] :
+       llvm::zip(reduces, partialArgs, partials)) {
     Location rloc = reduce.getLoc();
+    auto full = cast<RankedTensorType>(reduce.getOperand().getType());
     auto partialType = cast<RankedTensorType>(partial.getType());
-    auto reducedType = RankedTensorType::get(
-        partialType.getShape().drop_front(), partialType.getElementType());
+    Type accElem = partialType.getElementType();
+    auto reducedType =
+        RankedTensorType::get(partialType.getShape().drop_front(), accElem);
+    int64_t chunkDim = 0;
+    Value partials = partial;
+    if (how.rows) {
+      // [R*C] -> [R..., C], reduced over the chunks of each row.
+      SmallVector<int64_t> byRow(full.getShape().drop_back());
+      reducedType = RankedTensorType::get(byRow, accElem);
+      byRow.push_back(how.chunks);
+      chunkDim = byRow.size() - 1;
+      partials =
+          ReshapeOp::create(b, rloc, RankedTensorType::get(byRow, accElem),
+                            partial, ValueRange{});
+    }
     ReduceKind kind = reduce.getKind() == ReduceKind::mean ? ReduceKind::sum
                                                            : reduce.getKind();
-    Value v = ReduceOp::create(b, rloc, reducedType, kind, partial,
-                               ArrayRef<int64_t>{0}, /*keep_dims=*/false);
-    auto full = cast<RankedTensorType>(reduce.getOperand().getType());
+    Value v = ReduceOp::create(b, rloc, reducedType, kind, partials,
+                               ArrayRef<int64_t>{chunkDim},
+                               /*keep_dims=*/false);
     if (reduce.getKind() == ReduceKind::mean) {
       int64_t count = 1;
       for (int64_t d : reduce.getDims())
@@ -423,9 +502,9 @@ static LogicalResult splitKernel(KernelOp kernel, const SplitLimits &limits) {
       auto countAttr = DenseElementsAttr::get(
           reducedType,
           b.getFloatAttr(reducedType.getElementType(), double(count)));
-      v = DivOp::create(b, rloc, v,
-                        ConstantOp::create(b, rloc, cast<ElementsAttr>(
-                                                        countAttr)));
+      v = DivOp::create(
+          b, rloc, v,
+          ConstantOp::create(b, rloc, cast<ElementsAttr>(countAttr)));
     }
     auto resultType = cast<RankedTensorType>(reduce.getType());
     if (reducedType.getElementType() != resultType.getElementType())
@@ -440,9 +519,8 @@ static LogicalResult splitKernel(KernelOp kernel, const SplitLimits &limits) {
   for (Operation *op : finalOps)
     b.clone(*op, map);
   YieldOp::create(b, yield.getLoc(),
-                  llvm::map_to_vector(yield.getValues(), [&](Value v) {
-                    return map.lookup(v);
-                  }));
+                  llvm::map_to_vector(yield.getValues(),
+                                      [&](Value v) { return map.lookup(v); }));
   kernel.replaceAllUsesWith(final.getResults());
   kernel.erase();
   return success();

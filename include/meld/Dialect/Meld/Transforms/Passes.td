@@ -141,9 +141,16 @@ def MeldSplitReductions
     - a *final* kernel reducing the partials over the chunks and running the
       kernel's epilogue (a mean's division, a loss's scale).
 
+    A reduction of only the last dimension of few, very long rows (`R` rows
+    of `N`) is split along the rows instead: the partial kernel is a row
+    reduction of the view `[R*C, N/C]` (C the largest divisor of N with
+    `R*C <= max-partials` and chunks of at least 4096 elements; at least 8
+    partials), the final kernel reduces `[R..., C]` over the chunks. Its
+    prologue may broadcast scalars only.
+
     Sums, products, max, min and means are split (halves accumulate in f32
     in both stages and round once); argmax/argmin, reductions that leave the
-    leading dimension, dynamic shapes, a reduction of a reduction, and
+    leading dimension (other than the long rows above), dynamic shapes, a reduction of a reduction, and
     kernels that also return values computed before their reductions keep
     one kernel. A split reassociates float sums and products: with
     `strict-fp` only integer reductions and float max/min are split. The
