@@ -183,48 +183,66 @@ static Value rootBuffer(Value value) {
   return value;
 }
 
+/// Bytes one thread reads or writes at once per buffer of an elementwise
+/// op at most: 128-bit accesses.
+static constexpr int64_t kVectorBytes = 16;
+
 /// Elements one thread takes at once along the innermost loop of an
-/// elementwise op: 4 (128-bit accesses) when every operand is 32-bit, the
-/// body is elementwise-mappable, and each buffer indexed by that loop is a
-/// kernel argument (16-byte aligned by the ABI) walked contiguously with a
-/// static extent and row strides divisible by 4; otherwise 1.
-static constexpr int64_t kVectorWidth = 4;
-static bool isVectorizable(linalg::GenericOp op) {
+/// elementwise op, or 0 when it goes element by element: as many as make
+/// 128-bit accesses of its widest element type (4 for f32, 8 for f16 and
+/// bf16; a f16 -> f32 cast reads 64 bits and writes 128), when every
+/// buffer element is a whole number of bytes (not i1, which LLVM packs in
+/// vectors), the body is elementwise-mappable, and each buffer indexed by
+/// that loop is a kernel argument (16-byte aligned by the ABI) walked
+/// contiguously with a static extent and row strides divisible by the
+/// width.
+static int64_t vectorWidth(linalg::GenericOp op) {
   unsigned n = op.getNumLoops();
   if (n == 0 || op.getNumReductionLoops() != 0 || op.getNumDpsInits() != 1)
-    return false;
-  int64_t inner = op.getStaticLoopRanges()[n - 1];
-  if (ShapedType::isDynamic(inner) || inner % kVectorWidth != 0)
-    return false;
+    return 0;
   for (Operation &inst : op.getBlock()->without_terminator())
     if (isa<linalg::IndexOp>(inst) ||
         !OpTrait::hasElementwiseMappableTraits(&inst) ||
         inst.getNumResults() != 1)
-      return false;
+      return 0;
+  int64_t widestBytes = 0;
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = dyn_cast<MemRefType>(operand.get().getType());
     if (!type) {
       if (!operand.get().getType().isIntOrFloat())
-        return false;
+        return 0;
       continue;
     }
-    if (type.getElementTypeBitWidth() != 32)
-      return false;
+    unsigned bits = type.getElementTypeBitWidth();
+    if (bits < 8 || bits % 8 != 0 || bits / 8 > kVectorBytes)
+      return 0;
+    widestBytes = std::max<int64_t>(widestBytes, bits / 8);
+  }
+  if (widestBytes == 0)
+    return 0;
+  int64_t width = kVectorBytes / widestBytes;
+  int64_t inner = op.getStaticLoopRanges()[n - 1];
+  if (width < 2 || ShapedType::isDynamic(inner) || inner % width != 0)
+    return 0;
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type)
+      continue;
     AffineMap map = op.getMatchingIndexingMap(&operand);
     if (!map.isFunctionOfDim(n - 1))
       continue; // the same element for the whole vector: a broadcast
     auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
     if (!last || last.getPosition() != n - 1 ||
         !isa<BlockArgument>(rootBuffer(operand.get())))
-      return false;
+      return 0;
     auto [strides, offset] = type.getStridesAndOffset();
     if (strides.back() != 1)
-      return false;
+      return 0;
     for (int64_t stride : ArrayRef<int64_t>(strides).drop_back())
-      if (ShapedType::isDynamic(stride) || stride % kVectorWidth != 0)
-        return false;
+      if (ShapedType::isDynamic(stride) || stride % width != 0)
+        return 0;
   }
-  return true;
+  return width;
 }
 
 /// Deals the points of the iteration space `basis` (row-major) out to the
@@ -246,10 +264,11 @@ distributeRoundRobin(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> basis,
 }
 
 /// Output-parallel with 128-bit accesses: thread t computes the groups of
-/// 4 neighbouring outputs t, t + blockSize, ... with vector loads and
-/// stores (alignment 16) and the body applied to vectors.
+/// `width` neighbouring outputs t, t + blockSize, ... (vectorWidth) with
+/// vector loads and stores (aligned to their size) and the body applied to
+/// vectors.
 static void distributeVectorized(OpBuilder &b, linalg::GenericOp op,
-                                 const Threads &threads) {
+                                 int64_t width, const Threads &threads) {
   Location loc = op.getLoc();
   SmallVector<Range> ranges =
       cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc);
@@ -257,18 +276,17 @@ static void distributeVectorized(OpBuilder &b, linalg::GenericOp op,
   SmallVector<OpFoldResult> basis;
   for (const Range &r : ranges)
     basis.push_back(r.size);
-  basis.back() =
-      b.getIndexAttr(*getConstantIntValue(basis.back()) / kVectorWidth);
+  basis.back() = b.getIndexAttr(*getConstantIntValue(basis.back()) / width);
   Block *body = op.getBlock();
-  llvm::Align align(kVectorWidth * 4);
+  auto alignOf = [&](Value buffer) {
+    auto type = cast<MemRefType>(buffer.getType());
+    return llvm::Align(width * type.getElementTypeBitWidth() / 8);
+  };
   distributeRoundRobin(
       b, loc, basis, threads, [&](OpBuilder &b, SmallVector<Value> ivs) {
         ivs.back() = arith::MulIOp::create(
-            b, loc, ivs.back(),
-            arith::ConstantIndexOp::create(b, loc, kVectorWidth));
-        auto vectorOf = [](Type t) {
-          return VectorType::get({kVectorWidth}, t);
-        };
+            b, loc, ivs.back(), arith::ConstantIndexOp::create(b, loc, width));
+        auto vectorOf = [&](Type t) { return VectorType::get({width}, t); };
         IRMapping map;
         auto splat = [&](Value scalar) -> Value {
           return vector::BroadcastOp::create(b, loc, vectorOf(scalar.getType()),
@@ -286,9 +304,9 @@ static void distributeVectorized(OpBuilder &b, linalg::GenericOp op,
           AffineMap indexing = op.getMatchingIndexingMap(&operand);
           SmallVector<Value> indices = applyIndexingMap(b, loc, indexing, ivs);
           if (indexing.isFunctionOfDim(n - 1))
-            map.map(arg, vector::LoadOp::create(b, loc, vectorOf(arg.getType()),
-                                                source, indices,
-                                                /*nontemporal=*/false, align));
+            map.map(arg, vector::LoadOp::create(
+                             b, loc, vectorOf(arg.getType()), source, indices,
+                             /*nontemporal=*/false, alignOf(source)));
           else
             map.map(arg,
                     splat(memref::LoadOp::create(b, loc, source, indices)));
@@ -311,7 +329,7 @@ static void distributeVectorized(OpBuilder &b, linalg::GenericOp op,
         vector::StoreOp::create(
             b, loc, result, init->get(),
             applyIndexingMap(b, loc, op.getMatchingIndexingMap(init), ivs),
-            /*nontemporal=*/false, align);
+            /*nontemporal=*/false, alignOf(init->get()));
       });
 }
 
@@ -1534,8 +1552,8 @@ static LogicalResult distributeOverThreads(func::FuncOp func,
       distributeReduction(rewriter, op, combiner, threads,
                           func.getBody().front());
       threads.barrier(rewriter, op.getLoc());
-    } else if (isVectorizable(op)) {
-      distributeVectorized(rewriter, op, threads);
+    } else if (int64_t width = vectorWidth(op)) {
+      distributeVectorized(rewriter, op, width, threads);
     } else if (failed(distributeOutputs(rewriter, op, threads))) {
       return failure();
     }

@@ -244,6 +244,42 @@ TEST_P(GpuTargets, PtxAndHsacoAreValid) {
                  << "; PTX was generated but not assembled";
 }
 
+// Elementwise ops on halves take 128-bit accesses too: eight f16 per
+// thread (an add and a GELU read and write 128 bits), and a f16 -> f32 cast
+// reads 64 bits and writes 128; no 16-bit global access is left. The code
+// assembles for every chip (the emulated mapping checks its results).
+TEST_F(GpuKernels, HalvesUse128BitAccesses) {
+  FailureOr<meld::bundle::Bundle> bundle = compile(R"mlir(
+    func.func @main(%x: tensor<256x1024xf16>, %y: tensor<256x1024xf16>)
+        -> (tensor<256x1024xf16>, tensor<256x1024xf32>) {
+      %s = meld.add %x, %y : tensor<256x1024xf16>
+      %e = meld.gelu %s approximate = tanh : tensor<256x1024xf16>
+      %f = meld.cast %s : tensor<256x1024xf16> to tensor<256x1024xf32>
+      return %e, %f : tensor<256x1024xf16>, tensor<256x1024xf32>
+    })mlir",
+                                                   {"nvptx", "amdgpu"},
+                                                   /*allChips=*/true);
+  ASSERT_TRUE(succeeded(bundle));
+  bool havePtxas = llvm::sys::fs::can_execute(kPtxas);
+  for (const llvm::json::Value &v : *bundle->metadata.getArray("binaries")) {
+    const llvm::json::Object &b = *v.getAsObject();
+    StringRef chip = *b.getString("chip");
+    const std::string &bytes = bundle->blobs[*b.getInteger("blob")];
+    if (b.getString("format") != "ptx") {
+      EXPECT_EQ(checkHsaco(bytes, chip, *b.getArray("kernels")), "")
+          << chip.str();
+      continue;
+    }
+    EXPECT_NE(bytes.find("ld.global.v4.b32"), std::string::npos);
+    EXPECT_NE(bytes.find("ld.global.v2.b32"), std::string::npos);
+    EXPECT_NE(bytes.find("st.global.v4.b32"), std::string::npos);
+    EXPECT_EQ(bytes.find("ld.global.b16"), std::string::npos);
+    EXPECT_EQ(bytes.find("st.global.b16"), std::string::npos);
+    if (havePtxas)
+      EXPECT_EQ(runPtxas(bytes, chip), "") << chip.str();
+  }
+}
+
 // Row statistics are reduced by the whole workgroup: subgroup shuffles
 // (shfl.sync.bfly on NVIDIA) and a workgroup-memory combine, in the same
 // single kernel as the normalization.
