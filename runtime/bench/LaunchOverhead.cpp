@@ -119,13 +119,27 @@ void Eager(benchmark::State &state, const std::string &backend) {
   perKernel(state);
 }
 
+/// Opens `backend` and captures the chain on the first buffer set into
+/// `g`; skips the benchmark and returns false when either fails.
+bool openAndCapture(benchmark::State &state, const std::string &backend,
+                    Setup &s, meld_graph_exec_t &g) {
+  if (!s.open(backend)) {
+    state.SkipWithError(s.error.c_str());
+    return false;
+  }
+  if (meld_executable_capture(s.exe, s.stream, nullptr, &s.in[0], 1, &s.out[0],
+                              1, &g) != MELD_OK) {
+    state.SkipWithError(meld_last_error());
+    return false;
+  }
+  return true;
+}
+
 void Replay(benchmark::State &state, const std::string &backend) {
   Setup s;
-  if (!s.open(backend))
-    return state.SkipWithError(s.error.c_str());
   meld_graph_exec_t g;
-  CHECK_OK(meld_executable_capture(s.exe, s.stream, nullptr, &s.in[0], 1,
-                                   &s.out[0], 1, &g));
+  if (!openAndCapture(state, backend, s, g))
+    return;
   for (auto _ : state) {
     CHECK_OK(meld_graph_exec_launch(g, s.stream));
     CHECK_OK(meld_stream_synchronize(s.stream));
@@ -136,11 +150,9 @@ void Replay(benchmark::State &state, const std::string &backend) {
 
 void RebindReplay(benchmark::State &state, const std::string &backend) {
   Setup s;
-  if (!s.open(backend))
-    return state.SkipWithError(s.error.c_str());
   meld_graph_exec_t g;
-  CHECK_OK(meld_executable_capture(s.exe, s.stream, nullptr, &s.in[0], 1,
-                                   &s.out[0], 1, &g));
+  if (!openAndCapture(state, backend, s, g))
+    return;
   int which = 0;
   for (auto _ : state) {
     which ^= 1;
@@ -154,11 +166,9 @@ void RebindReplay(benchmark::State &state, const std::string &backend) {
 
 void Replay10(benchmark::State &state, const std::string &backend) {
   Setup s;
-  if (!s.open(backend))
-    return state.SkipWithError(s.error.c_str());
   meld_graph_exec_t g;
-  CHECK_OK(meld_executable_capture(s.exe, s.stream, nullptr, &s.in[0], 1,
-                                   &s.out[0], 1, &g));
+  if (!openAndCapture(state, backend, s, g))
+    return;
   for (auto _ : state) {
     for (int i = 0; i < 10; ++i)
       CHECK_OK(meld_graph_exec_launch(g, s.stream));
