@@ -280,6 +280,25 @@ TEST_F(GpuKernels, HalvesUse128BitAccesses) {
   }
 }
 
+// Rows of a dynamic count keep 128-bit accesses: the innermost extent and
+// the row stride are static.
+TEST_F(GpuKernels, DynamicRowsUse128BitAccesses) {
+  FailureOr<meld::bundle::Bundle> bundle = compile(R"mlir(
+    func.func @main(%x: tensor<?x1024xf32>, %y: tensor<?x1024xf32>)
+        -> tensor<?x1024xf32> {
+      %s = meld.add %x, %y : tensor<?x1024xf32>
+      %e = meld.exp %s : tensor<?x1024xf32>
+      return %e : tensor<?x1024xf32>
+    })mlir",
+                                                   {"nvptx"});
+  ASSERT_TRUE(succeeded(bundle));
+  const std::string &ptx = firstBinary(*bundle);
+  EXPECT_NE(ptx.find("ld.global.v4.b32"), std::string::npos);
+  EXPECT_NE(ptx.find("st.global.v4.b32"), std::string::npos);
+  EXPECT_EQ(ptx.find("ld.global.f32"), std::string::npos);
+  EXPECT_EQ(ptx.find("ld.global.b32"), std::string::npos);
+}
+
 // Row statistics are reduced by the whole workgroup: subgroup shuffles
 // (shfl.sync.bfly on NVIDIA) and a workgroup-memory combine, in the same
 // single kernel as the normalization.
