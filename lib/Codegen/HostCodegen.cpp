@@ -159,11 +159,11 @@ static void addUniformEntryPoints(llvm::Module &module,
   llvm::LLVMContext &ctx = module.getContext();
   llvm::Type *ptr = llvm::PointerType::getUnqual(ctx);
   llvm::Type *i64 = llvm::Type::getInt64Ty(ctx);
+  llvm::Type *i32 = llvm::Type::getInt32Ty(ctx);
   for (const std::string &name : kernels) {
     llvm::Function *target = module.getFunction("_mlir_ciface_" + name);
     if (!target)
       continue;
-    llvm::Type *i32 = llvm::Type::getInt32Ty(ctx);
     auto *type = llvm::FunctionType::get(i32, {ptr, i64, i64}, false);
     auto *entry =
         llvm::Function::Create(type, llvm::Function::ExternalLinkage,

@@ -156,10 +156,18 @@ Value binaryFloat(OpBuilder &b, Location loc, Operation *op, Value x, Value y) {
 }
 
 /// Signed division that never traps: x / 0 is 0 and MIN / -1 wraps to MIN.
-Value safeDivSI(OpBuilder &b, Location loc, Value x, Value y) {
+/// With `check`, a cf.assert on a nonzero divisor comes first: the
+/// interpreter fails on x / 0, and a checked kernel reports it to the
+/// runtime (meld-lower-host-checks).
+Value safeDivSI(OpBuilder &b, Location loc, Value x, Value y, bool check) {
   Type t = x.getType();
   unsigned width = t.getIntOrFloatBitWidth();
   Value zero = intConst(b, loc, t, 0);
+  if (check)
+    cf::AssertOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, y, zero),
+        kDivisionByZeroMessage);
   Value one = intConst(b, loc, t, 1);
   Value minusOne = intConst(b, loc, t, -1);
   Value min = arith::ConstantOp::create(
@@ -176,12 +184,13 @@ Value safeDivSI(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::SelectOp::create(b, loc, byZero, zero, q);
 }
 
-Value binaryInt(OpBuilder &b, Location loc, Operation *op, Value x, Value y) {
+Value binaryInt(OpBuilder &b, Location loc, Operation *op, Value x, Value y,
+                bool divisionChecks) {
   return TypeSwitch<Operation *, Value>(op)
       .Case([&](AddOp) { return arith::AddIOp::create(b, loc, x, y); })
       .Case([&](SubOp) { return arith::SubIOp::create(b, loc, x, y); })
       .Case([&](MulOp) { return arith::MulIOp::create(b, loc, x, y); })
-      .Case([&](DivOp) { return safeDivSI(b, loc, x, y); })
+      .Case([&](DivOp) { return safeDivSI(b, loc, x, y, divisionChecks); })
       .Case([&](MaxOp) { return arith::MaxSIOp::create(b, loc, x, y); })
       .Case([&](MinOp) { return arith::MinSIOp::create(b, loc, x, y); })
       .Default([](Operation *) { return Value(); });
@@ -305,9 +314,10 @@ Value castScalar(OpBuilder &b, Location loc, Value x, Type to) {
   return arith::TruncIOp::create(b, loc, to, x);
 }
 
-/// The scalar body of an elementwise op on element values `args`.
+/// The scalar body of an elementwise op on element values `args`
+/// (`divisionChecks`: see safeDivSI).
 Value elementwiseScalar(OpBuilder &b, Location loc, Operation *op,
-                        ValueRange args, Type resultElem) {
+                        ValueRange args, Type resultElem, bool divisionChecks) {
   if (auto cast = dyn_cast<CastOp>(op))
     return castScalar(b, loc, args[0], resultElem);
   if (auto cmp = dyn_cast<CompareOp>(op)) {
@@ -324,8 +334,9 @@ Value elementwiseScalar(OpBuilder &b, Location loc, Operation *op,
                              : binaryFloat(b, loc, op, xs[0], xs[1]);
     return r ? fromCompute(b, loc, r, resultElem) : Value();
   }
-  return args.size() == 1 ? unaryInt(b, loc, op, args[0])
-                          : binaryInt(b, loc, op, args[0], args[1]);
+  return args.size() == 1
+             ? unaryInt(b, loc, op, args[0])
+             : binaryInt(b, loc, op, args[0], args[1], divisionChecks);
 }
 
 //===----------------------------------------------------------------------===//
@@ -438,20 +449,10 @@ LogicalResult Lowering::lowerElementwise(Operation *op) {
       b, loc, TypeRange{type}, op->getOperands(), ValueRange{init}, maps, iters,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         Value r = elementwiseScalar(nb, nloc, op, args.drop_back(),
-                                    type.getElementType());
+                                    type.getElementType(), divisionChecks);
         if (!r) {
           failedBody = true;
           r = args.back();
-        }
-        // The interpreter fails on an integer division by zero; a checked
-        // kernel reports it to the runtime (meld-lower-host-checks).
-        if (divisionChecks && isa<DivOp>(op) &&
-            isa<IntegerType>(type.getElementType())) {
-          Value divisor = args[1];
-          Value nonZero =
-              arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ne, divisor,
-                                    intConst(nb, nloc, divisor.getType(), 0));
-          cf::AssertOp::create(nb, nloc, nonZero, kDivisionByZeroMessage);
         }
         linalg::YieldOp::create(nb, nloc, r);
       });

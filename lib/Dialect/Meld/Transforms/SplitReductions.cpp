@@ -406,14 +406,17 @@ static LogicalResult splitKernel(KernelOp kernel, const SplitLimits &limits) {
     Type acc = accumulatorType(full.getElementType());
     // Leading split: [C, kept dims...] over the chunk's part of S0 and the
     // other reduced dims; row split: one partial per row of [R*C, N/C].
-    SmallVector<int64_t> kept{how.chunks}, dims{1};
-    if (how.rows)
-      kept = {splitShape(full, how).getDimSize(0)};
-    for (int64_t d = 1; !how.rows && d < full.getRank(); ++d) {
-      if (llvm::is_contained(reduce.getDims(), d))
-        dims.push_back(d + 1);
-      else
-        kept.push_back(full.getDimSize(d));
+    SmallVector<int64_t> kept, dims{1};
+    if (how.rows) {
+      kept.push_back(splitShape(full, how).getDimSize(0));
+    } else {
+      kept.push_back(how.chunks);
+      for (int64_t d = 1; d < full.getRank(); ++d) {
+        if (llvm::is_contained(reduce.getDims(), d))
+          dims.push_back(d + 1);
+        else
+          kept.push_back(full.getDimSize(d));
+      }
     }
     auto partialType = RankedTensorType::get(kept, acc);
     SmallVector<Value> inputs = llvm::map_to_vector(
