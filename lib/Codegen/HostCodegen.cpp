@@ -24,7 +24,6 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -37,24 +36,7 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
 
-namespace meld {
-#define GEN_PASS_DEF_MELDAPPROXIMATEMATH
-#include "meld/Codegen/Passes.h.inc"
-} // namespace meld
-
 using namespace mlir;
-
-namespace {
-struct MeldApproximateMathPass
-    : public meld::impl::MeldApproximateMathBase<MeldApproximateMathPass> {
-  void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    populateMathPolynomialApproximationPatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      signalPassFailure();
-  }
-};
-} // namespace
 
 void meld::codegen::registerCodegenDialects(DialectRegistry &registry) {
   registerAllDialects(registry);
@@ -122,6 +104,12 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
     bufferization::buildBufferDeallocationPipeline(pm);
 }
 
+/// Whether the host CPU has AVX-512 (vscalefps: ldexp in one instruction).
+static bool hostHasAvx512() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  return features.lookup("avx512f");
+}
+
 void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp) {
   MeldVectorizeHostContractionsOptions contractions;
   contractions.fusedMultiplyAdd = !strictFp;
@@ -129,6 +117,7 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp) {
       createMeldVectorizeHostContractions(contractions));
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addNestedPass<func::FuncOp>(createMeldPrefetchNextTile());
   pm.addNestedPass<func::FuncOp>(createMeldLowerHostChecks());
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
   // Unrolled, an n-D transfer is n-1 levels of 1-D transfers and vector
@@ -137,8 +126,11 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp) {
   // buffer is a dynamic alloca that grows the stack every iteration.
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));
-  if (!strictFp)
-    pm.addNestedPass<func::FuncOp>(createMeldApproximateMath());
+  if (!strictFp) {
+    MeldApproximateMathOptions math;
+    math.expByLdexp = hostHasAvx512();
+    pm.addNestedPass<func::FuncOp>(createMeldApproximateMath(math));
+  }
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -143,6 +143,42 @@ def MeldLowerHostChecks
   ];
 }
 
+def MeldPrefetchNextTile
+    : Pass<"meld-prefetch-next-tile", "::mlir::func::FuncOp"> {
+  let summary = "Prefetch the next row tile while a tile is read again";
+  let description = [{
+    Runs on host kernels in loop form (after meld-tile-host-blocks,
+    bufferization and the lowering of linalg to loops). A row-tile loop
+    runs one loop nest per pass over its tile. The first nest that reads a
+    tile of a kernel argument streams it from memory; a later nest that
+    reads the same tile again (softmax's exp pass, LayerNorm's and
+    RMSNorm's normalization) finds it in the cache and leaves the memory
+    idle, and the tile's last nest then stalls on the misses of its stores.
+    The first such re-reading nest (an elementwise one: a reduction would
+    lose its vector accumulators) is strip-mined along its innermost loop
+    into strips of `strip-lines` cache lines (64 bytes each), and each strip
+    first prefetches (`memref.prefetch`, locality 3) its lines of the next
+    tile: for reading, of the tiles it reads again; for writing, at the same
+    indices, of the tiles of the same shape that later nests write. The
+    next tile's first pass then finds its input in the cache, and its last
+    pass its output lines owned. On the last tile the prefetches read the
+    current tile again (no address beyond the block range).
+
+    Applies to innermost loops with constant bounds [0, n), n a multiple of
+    a strip and more than one strip, and to tiles (subviews of function
+    arguments) placed by the tile loop's induction variable alone. At most
+    one nest per tile loop prefetches.
+  }];
+  let options = [
+    Option<"stripLines", "strip-lines", "int64_t", /*default=*/"4",
+           "Cache lines per strip (prefetched together)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def MeldApproximateMath : Pass<"meld-approximate-math"> {
   let summary = "Replace math functions by polynomial approximations";
   let description = [{
@@ -151,10 +187,23 @@ def MeldApproximateMath : Pass<"meld-approximate-math"> {
     vectorize instead of calling libm once per element. The approximations
     are accurate to a few ulp in f32; the compiled-code tests check every
     model against the reference interpreter with them in place.
+
+    With `exp-by-ldexp`, f32 `math.exp` takes a shorter expansion (Cephes'
+    expf: range reduction by k ln 2, a degree-7 polynomial) whose scaling
+    by 2^k is one `llvm.intr.ldexp`, which also rounds into the subnormal
+    range and overflows to +inf, so no range fix-ups follow it. Only for
+    targets that lower ldexp to an instruction (x86 with AVX-512:
+    vscalefps); elsewhere LLVM would call the C library's ldexpf per
+    element. The host pipeline turns it on when the host CPU has AVX-512.
   }];
+  let options = [
+    Option<"expByLdexp", "exp-by-ldexp", "bool", /*default=*/"false",
+           "Expand f32 exp with ldexp for the scaling by 2^k">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
-    "::mlir::vector::VectorDialect", "::mlir::x86vector::X86VectorDialect"
+    "::mlir::vector::VectorDialect", "::mlir::x86vector::X86VectorDialect",
+    "::mlir::LLVM::LLVMDialect"
   ];
 }
 

@@ -1,0 +1,111 @@
+//===- ApproximateMath.cpp - Vectorizable math functions for the host -----===//
+//
+// meld-approximate-math: upstream's polynomial approximations of the math
+// dialect, and, where the host scales by powers of two in one instruction
+// (AVX-512 vscalefps), a shorter f32 exp whose scaling by 2^k is one
+// `llvm.intr.ldexp` instead of exponent-bit arithmetic and range fixes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Codegen/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Approximation.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace meld {
+#define GEN_PASS_DEF_MELDAPPROXIMATEMATH
+#include "meld/Codegen/Passes.h.inc"
+} // namespace meld
+
+using namespace mlir;
+
+namespace {
+
+/// exp(x) for f32, after Cephes' expf: with
+/// k = round(x / ln 2) and f = x - k ln 2 (|f| <= ln 2 / 2; ln 2 split into
+/// a short high part and a low part, so k ln 2 loses nothing),
+/// exp(x) = 2^k (1 + f (1 + f P(f))), P of degree 5 (Cephes' coefficients),
+/// about 1 ulp. x is first clamped to [-104, 89], beyond which exp(x)
+/// rounds to 0 or overflows to +inf anyway. The scaling by 2^k is ldexp,
+/// which rounds correctly into the subnormal range and to +inf above the
+/// largest float: no range fix-ups after it.
+///
+/// NaN: every clamp is `select(x cmp c, c, x)`, where a NaN compares false
+/// and passes through (one vminps/vmaxps on x86), except the lower clamp
+/// that feeds k, which keeps the bound instead, so the float-to-int
+/// conversion of k never sees a NaN (that would be poison in LLVM IR); f
+/// and the result carry the NaN.
+struct ExpF32ByLdexp : OpRewritePattern<math::ExpOp> {
+  ExpF32ByLdexp(MLIRContext *context)
+      // Ahead of upstream's expansion of the same op (benefit 1).
+      : OpRewritePattern(context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(math::ExpOp op,
+                                PatternRewriter &rewriter) const override {
+    // Scalars only: `llvm.intr.ldexp` takes a scalar exponent. Host kernels
+    // reach here in scalar loops that LLVM vectorizes afterwards.
+    Type type = op.getType();
+    if (!type.isF32())
+      return rewriter.notifyMatchFailure(op, "not a scalar f32");
+    Location loc = op.getLoc();
+    auto constant = [&](float value) -> Value {
+      return arith::ConstantOp::create(rewriter, loc, type,
+                                       rewriter.getF32FloatAttr(value));
+    };
+    // `x pred c ? c : x`: a NaN x compares false and stays (one
+    // vminps/vmaxps on x86).
+    auto clamp = [&](Value x, arith::CmpFPredicate pred, Value c) -> Value {
+      Value beyond = arith::CmpFOp::create(rewriter, loc, pred, x, c);
+      return arith::SelectOp::create(rewriter, loc, beyond, c, x);
+    };
+    auto fma = [&](Value a, Value b, Value c) -> Value {
+      return math::FmaOp::create(rewriter, loc, a, b, c);
+    };
+
+    Value lo = constant(-104.0f);
+    Value x = clamp(op.getOperand(), arith::CmpFPredicate::OGT, constant(89));
+    // `x >= -104 ? x : -104`: a NaN x gives -104.
+    Value xForK = arith::SelectOp::create(
+        rewriter, loc,
+        arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGE, x, lo),
+        x, lo);
+    x = clamp(x, arith::CmpFPredicate::OLT, lo);
+
+    Value k = math::RoundEvenOp::create(
+        rewriter, loc,
+        arith::MulFOp::create(rewriter, loc, xForK,
+                              constant(1.44269504088896341f)));
+    Value f = fma(k, constant(-0.693359375f), x);
+    f = fma(k, constant(2.12194440e-4f), f);
+    Value p = constant(1.9875691500e-4f);
+    for (float c : {1.3981999507e-3f, 8.3334519073e-3f, 4.1665795894e-2f,
+                    1.6666665459e-1f, 5.0000001201e-1f, 1.0f, 1.0f})
+      p = fma(p, f, constant(c));
+
+    Value kInt =
+        arith::FPToSIOp::create(rewriter, loc, rewriter.getI32Type(), k);
+    rewriter.replaceOpWithNewOp<LLVM::LoadExpOp>(op, type, p, kInt);
+    return success();
+  }
+};
+
+struct MeldApproximateMathPass
+    : public meld::impl::MeldApproximateMathBase<MeldApproximateMathPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    if (expByLdexp)
+      patterns.add<ExpF32ByLdexp>(&getContext());
+    populateMathPolynomialApproximationPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,55 @@
+// RUN: meld-opt %s --meld-approximate-math | FileCheck %s --check-prefix=UPSTREAM
+// RUN: meld-opt %s --meld-approximate-math=exp-by-ldexp | FileCheck %s
+
+// Without exp-by-ldexp, upstream's expansion: no math.exp left, 2^k built
+// from exponent bits (a shift by 23).
+// UPSTREAM-LABEL: func.func @exp_f32(
+// UPSTREAM-NOT:     math.exp
+// UPSTREAM:         arith.shli
+// UPSTREAM-NOT:     llvm.intr.ldexp
+
+// With it: clamp to [-104, 89] (NaN passes: x > c ? c : x), k from the
+// lower clamp that turns a NaN into -104 (x >= -104 ? x : -104), Cody-Waite
+// reduction, a degree-7 polynomial by Horner's rule, ldexp by k.
+// CHECK-LABEL: func.func @exp_f32(
+// CHECK-SAME:    %[[X:.*]]: f32)
+// CHECK-DAG:     %[[HI:.*]] = arith.constant 8.900000e+01 : f32
+// CHECK-DAG:     %[[LO:.*]] = arith.constant -1.040000e+02 : f32
+// CHECK:         %[[ABOVE:.*]] = arith.cmpf ogt, %[[X]], %[[HI]]
+// CHECK:         %[[X1:.*]] = arith.select %[[ABOVE]], %[[HI]], %[[X]]
+// CHECK:         %[[INK:.*]] = arith.cmpf oge, %[[X1]], %[[LO]]
+// CHECK:         %[[XK:.*]] = arith.select %[[INK]], %[[X1]], %[[LO]]
+// CHECK:         %[[BELOW:.*]] = arith.cmpf olt, %[[X1]], %[[LO]]
+// CHECK:         %[[X2:.*]] = arith.select %[[BELOW]], %[[LO]], %[[X1]]
+// CHECK:         %[[T:.*]] = arith.mulf %[[XK]], %{{.*}}
+// CHECK:         %[[K:.*]] = math.roundeven %[[T]]
+// CHECK:         %[[F1:.*]] = math.fma %[[K]], %{{.*}}, %[[X2]]
+// CHECK:         %[[F:.*]] = math.fma %[[K]], %{{.*}}, %[[F1]]
+// CHECK-COUNT-7: math.fma %{{.*}}, %[[F]], %{{.*}}
+// CHECK:         %[[KI:.*]] = arith.fptosi %[[K]] : f32 to i32
+// CHECK:         %[[R:.*]] = llvm.intr.ldexp(%{{.*}}, %[[KI]]) : (f32, i32) -> f32
+// CHECK:         return %[[R]]
+func.func @exp_f32(%x: f32) -> f32 {
+  %y = math.exp %x : f32
+  return %y : f32
+}
+
+// Vectors keep upstream's expansion (llvm.intr.ldexp takes a scalar
+// exponent); host kernels reach the pass in scalar loops.
+// CHECK-LABEL: func.func @exp_vector(
+// CHECK-NOT:     llvm.intr.ldexp
+// CHECK:         arith.shli
+// CHECK:         return
+func.func @exp_vector(%x: vector<16xf32>) -> vector<16xf32> {
+  %y = math.exp %x : vector<16xf32>
+  return %y : vector<16xf32>
+}
+
+// f64 keeps upstream's path (or libm), with or without the option.
+// CHECK-LABEL: func.func @exp_f64(
+// CHECK-NOT:     llvm.intr.ldexp
+// CHECK:         return
+func.func @exp_f64(%x: f64) -> f64 {
+  %y = math.exp %x : f64
+  return %y : f64
+}
