@@ -4,8 +4,8 @@
 // that reads a tile of an argument a second time (an earlier nest of the
 // same tile brought it into the cache) leaves the memory idle; it
 // prefetches the next iteration's tile of that argument, and of the
-// outputs the tile's later nests write, a few cache lines per strip of its
-// innermost loop (see Passes.td).
+// outputs it and the tile's later nests write, a few cache lines per strip of
+// its innermost loop (see Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,7 +96,8 @@ struct MeldPrefetchNextTilePass
       SmallVector<Operation *> firstReads;
       inner.getBody()->walk([&](memref::LoadOp load) {
         memref::SubViewOp tile = tileOfArgument(load.getMemRef(), tileLoop);
-        if (!tile || load.getIndices().back() != inner.getInductionVar())
+        if (!tile || load.getIndices().empty() ||
+            load.getIndices().back() != inner.getInductionVar())
           return;
         if (read.contains(tile))
           reloads.push_back(load);
@@ -106,15 +107,15 @@ struct MeldPrefetchNextTilePass
       read.insert(firstReads.begin(), firstReads.end());
       if (reloads.empty())
         continue;
-      // The tiles of the same shape that later nests write.
-      MemRefType shape =
-          cast<MemRefType>(reloads.front().getMemRef().getType());
+      // The tiles of the same sizes that this nest or later ones write
+      // (prefetched at the re-read tile's indices, which are inside them).
+      auto readTile =
+          reloads.front().getMemRef().getDefiningOp<memref::SubViewOp>();
       SetVector<Operation *> written;
-      for (Operation *later = nest->getNextNode(); later;
-           later = later->getNextNode())
+      for (Operation *later = nest; later; later = later->getNextNode())
         later->walk([&](memref::StoreOp store) {
           memref::SubViewOp tile = tileOfArgument(store.getMemRef(), tileLoop);
-          if (tile && tile.getType().getShape() == shape.getShape())
+          if (tile && tile.getMixedSizes() == readTile.getMixedSizes())
             written.insert(tile);
         });
       if (prefetchInNest(tileLoop, nest, inner, reloads, written.getArrayRef()))

@@ -97,6 +97,55 @@ func.func @softmax_tile(%x: memref<64x256xf32>, %y: memref<64x256xf32>,
 
 // -----
 
+// RMSNorm's row tile: the normalization reads %x's tile again and writes
+// %y's itself; it prefetches both, %y's for writing.
+
+// CHECK-LABEL: func.func @rmsnorm_tile(
+// CHECK-SAME:    %[[X:[^:]*]]: memref<64x256xf32>, %[[Y:[^:]*]]: memref<64x256xf32>
+// CHECK:         scf.for %[[L:.*]] = %{{.*}} step %c16 {
+// CHECK-NEXT:      %[[ROW:.*]] = arith.addi
+// CHECK-NEXT:      %[[COL:.*]] = arith.addi %c0, %[[L]]
+// CHECK-NEXT:      memref.prefetch %[[X]][%[[ROW]], %[[COL]]], read
+// CHECK-NEXT:      memref.prefetch %[[Y]][%[[ROW]], %[[COL]]], write
+// CHECK-NEXT:    }
+// CHECK:         arith.mulf
+// CHECK:         memref.store
+func.func @rmsnorm_tile(%x: memref<64x256xf32>, %y: memref<64x256xf32>,
+                        %begin: index, %end: index) attributes {meld.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c256 = arith.constant 256 : index
+  %acc = memref.alloc() : memref<2xf32>
+  scf.for %t = %begin to %end step %c2 {
+    %xt = memref.subview %x[%t, 0] [2, 256] [1, 1]
+        : memref<64x256xf32> to memref<2x256xf32, strided<[256, 1], offset: ?>>
+    %yt = memref.subview %y[%t, 0] [2, 256] [1, 1]
+        : memref<64x256xf32> to memref<2x256xf32, strided<[256, 1], offset: ?>>
+    scf.for %r = %c0 to %c2 step %c1 {
+      scf.for %j = %c0 to %c256 step %c1 {
+        %v = memref.load %xt[%r, %j] : memref<2x256xf32, strided<[256, 1], offset: ?>>
+        %a = memref.load %acc[%r] : memref<2xf32>
+        %d = arith.mulf %v, %v : f32
+        %s = arith.addf %a, %d : f32
+        memref.store %s, %acc[%r] : memref<2xf32>
+      }
+    }
+    scf.for %r = %c0 to %c2 step %c1 {
+      scf.for %j = %c0 to %c256 step %c1 {
+        %v = memref.load %xt[%r, %j] : memref<2x256xf32, strided<[256, 1], offset: ?>>
+        %a = memref.load %acc[%r] : memref<2xf32>
+        %n = arith.mulf %v, %a : f32
+        memref.store %n, %yt[%r, %j] : memref<2x256xf32, strided<[256, 1], offset: ?>>
+      }
+    }
+  }
+  memref.dealloc %acc : memref<2xf32>
+  return
+}
+
+// -----
+
 // A nest that reads the tile again but reduces it (LayerNorm's variance)
 // is not strip-mined; neither is a single-pass elementwise tile (nothing
 // read twice), nor a function that is not a kernel.

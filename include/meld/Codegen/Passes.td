@@ -159,7 +159,7 @@ def MeldPrefetchNextTile
     into strips of `strip-lines` cache lines (64 bytes each), and each strip
     first prefetches (`memref.prefetch`, locality 3) its lines of the next
     tile: for reading, of the tiles it reads again; for writing, at the same
-    indices, of the tiles of the same shape that later nests write. The
+    indices, of the tiles of the same sizes that it or later nests write. The
     next tile's first pass then finds its input in the cache, and its last
     pass its output lines owned. On the last tile the prefetches read the
     current tile again (no address beyond the block range).
