@@ -89,6 +89,26 @@ protected:
     checkCompiled(module, options, what, /*metadata=*/nullptr, dynamicSizes);
   }
 
+  /// Compiles `module` with `options` and loads the bundle on the host;
+  /// null, with the failure recorded, if either step fails.
+  std::unique_ptr<meld::runtime::HostExecutable>
+  compileAndLoad(ModuleOp module, const meld::CompileOptions &options,
+                 meld::runtime::HostOptions hostOptions = {}) {
+    FailureOr<meld::bundle::Bundle> bundle =
+        meld::compileToBundle(module, options);
+    if (failed(bundle)) {
+      ADD_FAILURE() << diagnostics;
+      return nullptr;
+    }
+    auto executable =
+        meld::runtime::HostExecutable::load(std::move(*bundle), hostOptions);
+    if (!executable) {
+      ADD_FAILURE() << llvm::toString(executable.takeError());
+      return nullptr;
+    }
+    return std::move(*executable);
+  }
+
   /// checkAgainstInterpreter with any options; `metadata`, when given,
   /// receives the bundle's metadata.
   void checkCompiled(ModuleOp module, const meld::CompileOptions &options,
@@ -157,14 +177,10 @@ func.func @main(%a: tensor<512x256xi32>, %b: tensor<512x256xi32>)
   for (bool fuse : {true, false}) {
     meld::CompileOptions options;
     options.fuse = fuse;
-    FailureOr<meld::bundle::Bundle> bundle =
-        meld::compileToBundle(*module, options);
-    ASSERT_TRUE(succeeded(bundle)) << diagnostics;
     meld::runtime::HostOptions hostOptions;
     hostOptions.threads = 2;
-    auto executable =
-        meld::runtime::HostExecutable::load(std::move(*bundle), hostOptions);
-    ASSERT_TRUE(bool(executable)) << llvm::toString(executable.takeError());
+    auto executable = compileAndLoad(*module, options, hostOptions);
+    ASSERT_TRUE(executable);
     FailureOr<std::vector<HostTensor>> args =
         meld::makeRandomArguments(func, /*seed=*/3, /*dynamicSize=*/1);
     ASSERT_TRUE(succeeded(args)) << diagnostics;
@@ -182,7 +198,7 @@ func.func @main(%a: tensor<512x256xi32>, %b: tensor<512x256xi32>)
       EXPECT_NE(diagnostics.find("integer division by zero"),
                 std::string::npos);
       llvm::Expected<std::vector<HostTensor>> result =
-          (*executable)->run("main", bad);
+          executable->run("main", bad);
       ASSERT_FALSE(bool(result)) << "x / 0 ran without an error";
       std::string message = llvm::toString(result.takeError());
       EXPECT_NE(message.find("integer division by zero"), std::string::npos)
@@ -196,7 +212,7 @@ func.func @main(%a: tensor<512x256xi32>, %b: tensor<512x256xi32>)
         interpreter.run("main", *args);
     ASSERT_TRUE(succeeded(expected)) << diagnostics;
     llvm::Expected<std::vector<HostTensor>> actual =
-        (*executable)->run("main", *args);
+        executable->run("main", *args);
     ASSERT_TRUE(bool(actual)) << llvm::toString(actual.takeError());
     for (size_t i = 0; i < expected->size(); ++i)
       expectClose((*expected)[i], (*actual)[i], "result #" + std::to_string(i));
@@ -232,16 +248,12 @@ TEST_F(CompiledExp, WithinTwoUlpEverywhere) {
                         std::to_string(n) + "xf32>\n}\n";
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(program, &context);
   ASSERT_TRUE(module) << diagnostics;
-  FailureOr<meld::bundle::Bundle> bundle =
-      meld::compileToBundle(*module, meld::CompileOptions());
-  ASSERT_TRUE(succeeded(bundle)) << diagnostics;
-  auto executable = meld::runtime::HostExecutable::load(
-      std::move(*bundle), meld::runtime::HostOptions());
-  ASSERT_TRUE(bool(executable)) << llvm::toString(executable.takeError());
+  auto executable = compileAndLoad(*module, meld::CompileOptions());
+  ASSERT_TRUE(executable);
   HostTensor x(meld::ref::ElementKind::F32, {n});
   for (int64_t i = 0; i < n; ++i)
     x.setFloat(i, values[i]);
-  llvm::Expected<std::vector<HostTensor>> y = (*executable)->run("main", {x});
+  llvm::Expected<std::vector<HostTensor>> y = executable->run("main", {x});
   ASSERT_TRUE(bool(y)) << llvm::toString(y.takeError());
   // Distance in units in the last place: adjacent floats of one sign
   // have adjacent bit patterns, subnormals included.
@@ -686,18 +698,15 @@ TEST_F(LongReductions, SplitMaxPropagatesNaN) {
   for (bool emulateGpu : {false, true}) {
     meld::CompileOptions options;
     options.emulateGpuOnHost = emulateGpu;
-    FailureOr<meld::bundle::Bundle> bundle =
-        meld::compileToBundle(*module, options);
-    ASSERT_TRUE(succeeded(bundle)) << diagnostics;
-    auto executable = meld::runtime::HostExecutable::load(std::move(*bundle));
-    ASSERT_TRUE(bool(executable)) << llvm::toString(executable.takeError());
+    auto executable = compileAndLoad(*module, options);
+    ASSERT_TRUE(executable);
     auto func = module->lookupSymbol<func::FuncOp>("max_all");
     FailureOr<std::vector<HostTensor>> args =
         meld::makeRandomArguments(func, /*seed=*/7, /*dynamicSize=*/1);
     ASSERT_TRUE(succeeded(args)) << diagnostics;
     (*args)[0].setFloat(1234567, NAN);
     llvm::Expected<std::vector<HostTensor>> result =
-        (*executable)->run("max_all", *args);
+        executable->run("max_all", *args);
     ASSERT_TRUE(bool(result)) << llvm::toString(result.takeError());
     EXPECT_TRUE(std::isnan((*result)[0].getFloat(0)));
   }
