@@ -83,34 +83,29 @@ struct MeldPrefetchNextTilePass
       prefetchInTile(tileLoop);
   }
 
-  /// Finds the first nest of `tileLoop` that reads a tile again and makes
-  /// it prefetch.
+  /// Finds the first elementwise nest of `tileLoop` that reads tiles of
+  /// arguments and makes it prefetch them (softmax's exp pass, LayerNorm's
+  /// normalization, a pointwise kernel's only pass).
   void prefetchInTile(scf::ForOp tileLoop) {
-    llvm::SmallPtrSet<Operation *, 4> read;
     for (auto nest :
          llvm::to_vector(tileLoop.getBody()->getOps<scf::ForOp>())) {
       scf::ForOp inner = innermostLoop(nest);
       if (!inner)
         continue;
-      SmallVector<memref::LoadOp> reloads;
-      SmallVector<Operation *> firstReads;
+      SmallVector<memref::LoadOp> loads;
       inner.getBody()->walk([&](memref::LoadOp load) {
-        memref::SubViewOp tile = tileOfArgument(load.getMemRef(), tileLoop);
-        if (!tile || load.getIndices().empty() ||
-            load.getIndices().back() != inner.getInductionVar())
-          return;
-        if (read.contains(tile))
-          reloads.push_back(load);
-        else
-          firstReads.push_back(tile);
+        if (tileOfArgument(load.getMemRef(), tileLoop) &&
+            !load.getIndices().empty() &&
+            load.getIndices().back() == inner.getInductionVar())
+          loads.push_back(load);
       });
-      read.insert(firstReads.begin(), firstReads.end());
-      if (reloads.empty())
+      if (loads.empty())
         continue;
       // The tiles of the same sizes that this nest or later ones write
-      // (prefetched at the re-read tile's indices, which are inside them).
+      // (prefetched at the first read tile's indices, which are inside
+      // them).
       auto readTile =
-          reloads.front().getMemRef().getDefiningOp<memref::SubViewOp>();
+          loads.front().getMemRef().getDefiningOp<memref::SubViewOp>();
       SetVector<Operation *> written;
       for (Operation *later = nest; later; later = later->getNextNode())
         later->walk([&](memref::StoreOp store) {
@@ -118,7 +113,7 @@ struct MeldPrefetchNextTilePass
           if (tile && tile.getMixedSizes() == readTile.getMixedSizes())
             written.insert(tile);
         });
-      if (prefetchInNest(tileLoop, nest, inner, reloads, written.getArrayRef()))
+      if (prefetchInNest(tileLoop, nest, inner, loads, written.getArrayRef()))
         return;
     }
   }

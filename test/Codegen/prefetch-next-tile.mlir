@@ -146,13 +146,49 @@ func.func @rmsnorm_tile(%x: memref<64x256xf32>, %y: memref<64x256xf32>,
 
 // -----
 
-// A nest that reads the tile again but reduces it (LayerNorm's variance)
-// is not strip-mined; neither is a single-pass elementwise tile (nothing
-// read twice), nor a function that is not a kernel.
+// A pointwise kernel's tile: its one pass streams %x's tile and writes
+// %y's; it prefetches the next tile of both (the hardware prefetcher alone
+// left GELU's loads waiting on memory).
+
+// CHECK-LABEL: func.func @elementwise_tile(
+// CHECK-SAME:    %[[X:[^:]*]]: memref<64x256xf32>, %[[Y:[^:]*]]: memref<64x256xf32>
+// CHECK:         scf.for %[[L:.*]] = %{{.*}} step %c16 {
+// CHECK-NEXT:      %[[ROW:.*]] = arith.addi
+// CHECK-NEXT:      %[[COL:.*]] = arith.addi %c0, %[[L]]
+// CHECK-NEXT:      memref.prefetch %[[X]][%[[ROW]], %[[COL]]], read
+// CHECK-NEXT:      memref.prefetch %[[Y]][%[[ROW]], %[[COL]]], write
+// CHECK-NEXT:    }
+// CHECK:         math.exp
+// CHECK:         memref.store
+func.func @elementwise_tile(%x: memref<64x256xf32>, %y: memref<64x256xf32>,
+                            %begin: index, %end: index)
+    attributes {meld.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c256 = arith.constant 256 : index
+  scf.for %t = %begin to %end step %c2 {
+    %xt = memref.subview %x[%t, 0] [2, 256] [1, 1]
+        : memref<64x256xf32> to memref<2x256xf32, strided<[256, 1], offset: ?>>
+    %yt = memref.subview %y[%t, 0] [2, 256] [1, 1]
+        : memref<64x256xf32> to memref<2x256xf32, strided<[256, 1], offset: ?>>
+    scf.for %r = %c0 to %c2 step %c1 {
+      scf.for %j = %c0 to %c256 step %c1 {
+        %v = memref.load %xt[%r, %j] : memref<2x256xf32, strided<[256, 1], offset: ?>>
+        %e = math.exp %v : f32
+        memref.store %e, %yt[%r, %j] : memref<2x256xf32, strided<[256, 1], offset: ?>>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A nest that reads the tile but reduces it (LayerNorm's mean and
+// variance) is not strip-mined, nor is a function that is not a kernel.
 
 // CHECK-LABEL: func.func @variance_tile(
-// CHECK-NOT:     memref.prefetch
-// CHECK-LABEL: func.func @elementwise_tile(
 // CHECK-NOT:     memref.prefetch
 // CHECK-LABEL: func.func @not_a_kernel(
 // CHECK-NOT:     memref.prefetch
@@ -185,29 +221,6 @@ func.func @variance_tile(%x: memref<64x256xf32>, %begin: index, %end: index)
     }
   }
   memref.dealloc %acc : memref<2xf32>
-  return
-}
-
-func.func @elementwise_tile(%x: memref<64x256xf32>, %y: memref<64x256xf32>,
-                            %begin: index, %end: index)
-    attributes {meld.kernel} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  %c256 = arith.constant 256 : index
-  scf.for %t = %begin to %end step %c2 {
-    %xt = memref.subview %x[%t, 0] [2, 256] [1, 1]
-        : memref<64x256xf32> to memref<2x256xf32, strided<[256, 1], offset: ?>>
-    %yt = memref.subview %y[%t, 0] [2, 256] [1, 1]
-        : memref<64x256xf32> to memref<2x256xf32, strided<[256, 1], offset: ?>>
-    scf.for %r = %c0 to %c2 step %c1 {
-      scf.for %j = %c0 to %c256 step %c1 {
-        %v = memref.load %xt[%r, %j] : memref<2x256xf32, strided<[256, 1], offset: ?>>
-        %e = math.exp %v : f32
-        memref.store %e, %yt[%r, %j] : memref<2x256xf32, strided<[256, 1], offset: ?>>
-      }
-    }
-  }
   return
 }
 
