@@ -35,11 +35,12 @@ namespace {
 /// which rounds correctly into the subnormal range and to +inf above the
 /// largest float: no range fix-ups after it.
 ///
-/// NaN: every clamp is `select(x cmp c, c, x)`, where a NaN compares false
-/// and passes through (one vminps/vmaxps on x86), except the lower clamp
-/// that feeds k, which keeps the bound instead, so the float-to-int
-/// conversion of k never sees a NaN (that would be poison in LLVM IR); f
-/// and the result carry the NaN.
+/// k is rounded by adding 1.5 * 2^23 in the fma that scales x (floats of
+/// that size have no fraction bits, so the sum holds round(x / ln 2) in its
+/// low mantissa bits): k is that sum minus 1.5 * 2^23 as a float, and as an
+/// integer its bits minus those of 1.5 * 2^23. No float-to-int conversion,
+/// so a NaN x (which both clamps pass through, one vminps and one vmaxps on
+/// x86) gives a defined exponent, and f and the result carry the NaN.
 struct ExpF32ByLdexp : OpRewritePattern<math::ExpOp> {
   ExpF32ByLdexp(MLIRContext *context)
       // Ahead of upstream's expansion of the same op (benefit 1).
@@ -67,19 +68,12 @@ struct ExpF32ByLdexp : OpRewritePattern<math::ExpOp> {
       return math::FmaOp::create(rewriter, loc, a, b, c);
     };
 
-    Value lo = constant(-104.0f);
     Value x = clamp(op.getOperand(), arith::CmpFPredicate::OGT, constant(89));
-    // `x >= -104 ? x : -104`: a NaN x gives -104.
-    Value xForK = arith::SelectOp::create(
-        rewriter, loc,
-        arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGE, x, lo),
-        x, lo);
-    x = clamp(x, arith::CmpFPredicate::OLT, lo);
-
-    Value k = math::RoundEvenOp::create(
-        rewriter, loc,
-        arith::MulFOp::create(rewriter, loc, xForK,
-                              constant(1.44269504088896341f)));
+    x = clamp(x, arith::CmpFPredicate::OLT, constant(-104));
+    constexpr float kRounder = 12582912.0f; // 1.5 * 2^23
+    Value rounder = constant(kRounder);
+    Value shifted = fma(x, constant(1.44269504088896341f), rounder);
+    Value k = arith::SubFOp::create(rewriter, loc, shifted, rounder);
     Value f = fma(k, constant(-0.693359375f), x);
     f = fma(k, constant(2.12194440e-4f), f);
     Value p = constant(1.9875691500e-4f);
@@ -87,8 +81,12 @@ struct ExpF32ByLdexp : OpRewritePattern<math::ExpOp> {
                     1.6666665459e-1f, 5.0000001201e-1f, 1.0f, 1.0f})
       p = fma(p, f, constant(c));
 
-    Value kInt =
-        arith::FPToSIOp::create(rewriter, loc, rewriter.getI32Type(), k);
+    Type i32 = rewriter.getI32Type();
+    Value kInt = arith::SubIOp::create(
+        rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, shifted),
+        arith::ConstantOp::create(
+            rewriter, loc, i32,
+            rewriter.getI32IntegerAttr(llvm::bit_cast<int32_t>(kRounder))));
     rewriter.replaceOpWithNewOp<LLVM::LoadExpOp>(op, type, p, kInt);
     return success();
   }

@@ -8,25 +8,28 @@
 // UPSTREAM:         arith.shli
 // UPSTREAM-NOT:     llvm.intr.ldexp
 
-// With it: clamp to [-104, 89] (NaN passes: x > c ? c : x), k from the
-// lower clamp that turns a NaN into -104 (x >= -104 ? x : -104), Cody-Waite
-// reduction, a degree-7 polynomial by Horner's rule, ldexp by k.
+// With it: clamp to [-104, 89] (NaN passes: x > c ? c : x), k rounded by
+// adding 1.5 * 2^23 in the fma that scales x (as a float: the sum minus
+// 1.5 * 2^23; as an integer: its bits minus those of 1.5 * 2^23, so no
+// float-to-int conversion sees a NaN), Cody-Waite reduction, a degree-7
+// polynomial by Horner's rule, ldexp by k.
 // CHECK-LABEL: func.func @exp_f32(
 // CHECK-SAME:    %[[X:.*]]: f32)
 // CHECK-DAG:     %[[HI:.*]] = arith.constant 8.900000e+01 : f32
 // CHECK-DAG:     %[[LO:.*]] = arith.constant -1.040000e+02 : f32
+// CHECK-DAG:     %[[ROUNDER:.*]] = arith.constant 0x4B400000 : f32
+// CHECK-DAG:     %[[ROUNDER_BITS:.*]] = arith.constant 1262485504 : i32
 // CHECK:         %[[ABOVE:.*]] = arith.cmpf ogt, %[[X]], %[[HI]]
 // CHECK:         %[[X1:.*]] = arith.select %[[ABOVE]], %[[HI]], %[[X]]
-// CHECK:         %[[INK:.*]] = arith.cmpf oge, %[[X1]], %[[LO]]
-// CHECK:         %[[XK:.*]] = arith.select %[[INK]], %[[X1]], %[[LO]]
 // CHECK:         %[[BELOW:.*]] = arith.cmpf olt, %[[X1]], %[[LO]]
 // CHECK:         %[[X2:.*]] = arith.select %[[BELOW]], %[[LO]], %[[X1]]
-// CHECK:         %[[T:.*]] = arith.mulf %[[XK]], %{{.*}}
-// CHECK:         %[[K:.*]] = math.roundeven %[[T]]
+// CHECK:         %[[S:.*]] = math.fma %[[X2]], %{{.*}}, %[[ROUNDER]]
+// CHECK:         %[[K:.*]] = arith.subf %[[S]], %[[ROUNDER]]
 // CHECK:         %[[F1:.*]] = math.fma %[[K]], %{{.*}}, %[[X2]]
 // CHECK:         %[[F:.*]] = math.fma %[[K]], %{{.*}}, %[[F1]]
 // CHECK-COUNT-7: math.fma %{{.*}}, %[[F]], %{{.*}}
-// CHECK:         %[[KI:.*]] = arith.fptosi %[[K]] : f32 to i32
+// CHECK:         %[[SB:.*]] = arith.bitcast %[[S]] : f32 to i32
+// CHECK:         %[[KI:.*]] = arith.subi %[[SB]], %[[ROUNDER_BITS]] : i32
 // CHECK:         %[[R:.*]] = llvm.intr.ldexp(%{{.*}}, %[[KI]]) : (f32, i32) -> f32
 // CHECK:         return %[[R]]
 func.func @exp_f32(%x: f32) -> f32 {
