@@ -14,6 +14,7 @@
 #include "meld/Runtime/Backend.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -23,6 +24,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -327,6 +329,62 @@ private:
   TaskList *target = nullptr;
 };
 
+/// One launch's blocks, taken in ranges by the launching thread and the
+/// pool tasks it offers them to (guided self-scheduling: each take is a
+/// contiguous range of about a (2 x threads)-th of the blocks left, at
+/// least one). A task that starts after every block is taken (possibly
+/// after the launch is over) touches nothing but this state.
+struct BlockQueue {
+  BlockQueue(KernelEntry entry, void **argv, int64_t blocks, int64_t threads)
+      : entry(entry), argv(argv), blocks(blocks), threads(threads) {}
+
+  /// Runs ranges until no block is left.
+  void drain() {
+    while (true) {
+      int64_t begin = next.load(), end;
+      do {
+        if (begin >= blocks)
+          return;
+        end = begin + std::max<int64_t>(1, (blocks - begin) / (2 * threads));
+      } while (!next.compare_exchange_weak(begin, end));
+      if (int32_t status = entry(argv, begin, end)) {
+        int32_t none = 0;
+        failed.compare_exchange_strong(none, status);
+      }
+    }
+  }
+
+  /// What a pool task runs: drains, counted as active meanwhile.
+  void help() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      ++active;
+    }
+    drain();
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      --active;
+    }
+    idle.notify_all();
+  }
+
+  /// Waits until no pool task is running a range. Called once every block
+  /// has been taken: a task counted after that takes nothing.
+  void waitForHelpers() {
+    std::unique_lock<std::mutex> lock(mutex);
+    idle.wait(lock, [&] { return active == 0; });
+  }
+
+  KernelEntry entry;
+  void **argv;
+  int64_t blocks, threads;
+  std::atomic<int64_t> next{0};
+  std::atomic<int32_t> failed{0};
+  std::mutex mutex;
+  int64_t active = 0;
+  std::condition_variable idle;
+};
+
 class HostDevice : public Device {
 public:
   explicit HostDevice(unsigned threads) {
@@ -410,28 +468,23 @@ public:
     return std::unique_ptr<Module>(std::move(module));
   }
 
-  /// Runs blocks [0, blocks) of a kernel in `threads` contiguous ranges:
-  /// the first on the calling thread, the others on the pool; returns the
-  /// status of a range whose check failed, or 0. (The caller computing a
-  /// range instead of sleeping until the pool is done saves a thread
-  /// wake-up per launch, most of the time of a small kernel.)
+  /// Runs blocks [0, blocks) of a kernel on the calling thread and the
+  /// pool; returns the status of a range whose check failed, or 0. The
+  /// calling thread offers the blocks to `threads - 1` pool tasks and takes
+  /// ranges of them itself at once; it then waits only for the ranges pool
+  /// threads took. A small kernel is thus done before a sleeping pool
+  /// thread wakes up (on the 2-core VM a wake-up took longer than a 256x256
+  /// softmax), while a large one is shared.
   int32_t runBlocks(KernelEntry entry, void **argv, int64_t blocks) {
-    int64_t chunks = std::min<int64_t>(threads, blocks);
-    if (chunks <= 1)
+    int64_t helpers = std::min<int64_t>(threads, blocks) - 1;
+    if (helpers < 1)
       return blocks > 0 ? entry(argv, 0, blocks) : 0;
-    std::atomic<int32_t> failed{0};
-    auto run = [&failed, entry, argv](int64_t begin, int64_t end) {
-      if (int32_t status = entry(argv, begin, end)) {
-        int32_t none = 0;
-        failed.compare_exchange_strong(none, status);
-      }
-    };
-    llvm::ThreadPoolTaskGroup group(*pool);
-    for (int64_t c = 1; c < chunks; ++c)
-      group.async(run, blocks * c / chunks, blocks * (c + 1) / chunks);
-    run(0, blocks / chunks);
-    group.wait();
-    return failed.load();
+    auto queue = std::make_shared<BlockQueue>(entry, argv, blocks, threads);
+    for (int64_t h = 0; h < helpers; ++h)
+      pool->async([queue] { queue->help(); });
+    queue->drain();
+    queue->waitForHelpers();
+    return queue->failed.load();
   }
 
 private:
