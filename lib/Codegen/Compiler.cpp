@@ -176,12 +176,23 @@ static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
                 {"blob", blob}};
 }
 
+/// Whether AMD `chip` ("gfx90a", "gfx942:sramecc+", ...) has the CDNA
+/// matrix cores (v_mfma_f32_16x16x16f16, wave64).
+static bool hasMfma(StringRef chip) {
+  chip = chip.take_until([](char c) { return c == ':'; });
+  return llvm::is_contained(
+      {"gfx908", "gfx90a", "gfx940", "gfx941", "gfx942", "gfx950"}, chip);
+}
+
 /// Kernels in buffer form to one gpu.module holding one GPU kernel per
-/// kernel (meld-map-to-gpu); f16 GEMMs on tensor cores for NVIDIA.
-static void buildGpuMappingPipeline(OpPassManager &pm, bool tensorCores) {
+/// kernel (meld-map-to-gpu); f16 GEMMs on matrix cores: NVIDIA tensor cores
+/// (`tensorCores`) or AMD CDNA's (`mfma`).
+static void buildGpuMappingPipeline(OpPassManager &pm, bool tensorCores,
+                                    bool mfma) {
   MeldMapToGpuOptions map;
   map.blockSize = codegen::kGpuBlockSize;
   map.tensorCores = tensorCores;
+  map.mfma = mfma;
   pm.addPass(createMeldMapToGpu(map));
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createConvertLinalgToLoopsPass());
@@ -216,6 +227,9 @@ static void buildGpuLoweringPipeline(OpPassManager &pm, bool nvptx,
     math::MathExpandOpsPassOptions expand;
     expand.opMnemonics = {"tanh"};
     gpuPm.addPass(math::createMathExpandOpsPass(expand));
+    ConvertAMDGPUToROCDLPassOptions mfma;
+    mfma.chipset = chip.str();
+    gpuPm.addPass(createConvertAMDGPUToROCDLPass(mfma));
     ConvertGpuOpsToROCDLOpsOptions rocdl;
     rocdl.chipset = chip.str();
     gpuPm.addPass(createConvertGpuOpsToROCDLOps(rocdl));
@@ -236,7 +250,13 @@ mapKernelsToGpu(ModuleOp outlined, const CompileOptions &options,
   if (failed(runPipeline(*module, target, options, [&](OpPassManager &pm) {
         codegen::buildKernelBufferPipeline(pm, codegen::BlockTiling::Gpu,
                                            /*deallocate=*/false);
-        buildGpuMappingPipeline(pm, options.tensorCores && target == "nvptx");
+        // One mapping serves every chip of the target: AMD's matrix cores
+        // only when each chip asked for has them.
+        buildGpuMappingPipeline(
+            pm, options.tensorCores && target == "nvptx",
+            options.tensorCores && target == "amdgpu" &&
+                llvm::all_of(options.amdgpuChips,
+                             [](const std::string &c) { return hasMfma(c); }));
       })))
     return failure();
   blocks.collect(*module);

@@ -32,6 +32,7 @@
 
 #include "meld/Codegen/Passes.h"
 
+#include "mlir/Dialect/AMDGPU/IR/AMDGPUDialect.h"
 #include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -72,6 +73,8 @@ struct Threads {
   int64_t blockSize;
   /// Tiled GEMMs may use gpu.subgroup_mma (never when emulating).
   bool tensorCores = false;
+  /// Tiled GEMMs may use amdgpu.mfma (never when emulating).
+  bool mfma = false;
 
   /// Emits `body(tid)` as run by every thread of the workgroup.
   void forEach(OpBuilder &b, Location loc,
@@ -549,6 +552,9 @@ static constexpr int64_t kMicroTile = 4;
 static constexpr int64_t kMmaSize = 16;
 static constexpr int64_t kWarpSize = 32;
 
+/// Threads of an AMD CDNA wavefront (wave64), the unit of amdgpu.mfma.
+static constexpr int64_t kWavefrontSize = 64;
+
 /// Whether `op`'s body is `out + a * b` in f16 with a and b its two
 /// buffers: what a tensor core's f16 multiply-accumulate computes.
 static bool isHalfMultiplyAccumulate(linalg::GenericOp op, OpOperand *lhs,
@@ -857,12 +863,16 @@ matchTiledContraction(linalg::GenericOp op, const Threads &threads,
         cast<ShapedType>(operand->get().getType()).getElementTypeBitWidth(),
         8));
   };
-  // Tensor cores: 8 warps, each 16x32 of a 64x64 tile, on k slices of 16,
-  // starting from a fill's value; the accumulators reach the epilogue
-  // through a workgroup-memory tile.
+  // Matrix cores: on NVIDIA 8 warps, each 16x32 of a 64x64 tile, on AMD 4
+  // wavefronts, each 16x64 of it, on k slices of 16, starting from a fill's
+  // value; the accumulators reach the epilogue through a workgroup-memory
+  // tile.
   int64_t resultTile = 0;
-  if (threads.tensorCores && threads.blockSize == 8 * kWarpSize && !c.batch &&
-      c.initValue && isHalfMultiplyAccumulate(op, c.lhs, c.rhs)) {
+  bool matrixCores =
+      (threads.tensorCores && threads.blockSize == 8 * kWarpSize) ||
+      (threads.mfma && threads.blockSize == 4 * kWavefrontSize);
+  if (matrixCores && !c.batch && c.initValue &&
+      isHalfMultiplyAccumulate(op, c.lhs, c.rhs)) {
     c.mma = true;
     c.threadRows = c.threadCols = 16;
     c.tileK = kMmaSize;
@@ -1215,6 +1225,84 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
               kLoop.getBody()->getTerminator()->setOperands(next);
               return SmallVector<Value>(kLoop.getResults().take_front(numAccs));
             };
+        // The matrix cores' results, in the tile, to the threads that
+        // apply the epilogue and store (the same outputs as without matrix
+        // cores).
+        auto finishFromResultTile = [&](OpBuilder &b, Value tid) {
+          threads.barrier(b, loc);
+          SmallVector<Value> values;
+          for (int64_t idx = 0; idx < kAccs; ++idx) {
+            auto [r, col] =
+                position(b, tid, idx / kMicroTile, idx % kMicroTile);
+            values.push_back(
+                memref::LoadOp::create(b, loc, resultTile, ValueRange{r, col}));
+          }
+          finish(b, tid, values);
+          // The tile is reused by the next output tile.
+          threads.barrier(b, loc);
+        };
+        if (c.mma && threads.mfma) {
+          // Wavefront w computes rows 16 w .. + 16 of the tile as four
+          // 16x16 fragments (columns 16 f .. + 16) with
+          // v_mfma_f32_16x16x16f16, accumulating in f32. Lane l holds, of
+          // each 16x16x16 step (AMD CDNA3 ISA, matrix layouts): of A, row
+          // l % 16 at k 4 (l / 16) + i; of B, column l % 16 at k
+          // 4 (l / 16) + i; of the accumulator, row 4 (l / 16) + i and
+          // column l % 16 (i < 4).
+          constexpr int64_t kFragments = 4;
+          Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+          Value wave = arith::DivUIOp::create(b, loc, tid, cst(kWavefrontSize));
+          Value lane = arith::RemUIOp::create(b, loc, tid, cst(kWavefrontSize));
+          Value laneColumn =
+              arith::RemUIOp::create(b, loc, lane, cst(kMmaSize));
+          Value laneK = arith::MulIOp::create(
+              b, loc, arith::DivUIOp::create(b, loc, lane, cst(kMmaSize)),
+              cst(4));
+          Value rowOffset = arith::MulIOp::create(b, loc, wave, cst(kMmaSize));
+          Type f32 = b.getF32Type();
+          auto f32x4 = VectorType::get({4}, f32);
+          auto operandType = VectorType::get({4}, accType);
+          Value init = arith::ExtFOp::create(b, loc, f32, c.initValue);
+          Value initAcc = vector::BroadcastOp::create(b, loc, f32x4, init);
+          // Four consecutive k of `tile` ([k][x]) at column x.
+          auto operand = [&](OpBuilder &b, Value tile, int64_t ks, Value x) {
+            SmallVector<Value> elements;
+            for (int64_t i = 0; i < 4; ++i)
+              elements.push_back(memref::LoadOp::create(
+                  b, loc, tile, ValueRange{add(b, laneK, cst(ks + i)), x}));
+            return vector::FromElementsOp::create(b, loc, operandType, elements)
+                .getResult();
+          };
+          SmallVector<Value> fragments = pipelinedKLoop(
+              b, tid, SmallVector<Value>(kFragments, initAcc),
+              [&](OpBuilder &b, Value, ValueRange accs) {
+                SmallVector<Value> next(accs);
+                for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
+                  Value a =
+                      operand(b, lhsTile, ks, add(b, rowOffset, laneColumn));
+                  for (int64_t f = 0; f < kFragments; ++f) {
+                    Value w = operand(b, rhsTile, ks,
+                                      add(b, laneColumn, cst(f * kMmaSize)));
+                    next[f] = amdgpu::MFMAOp::create(
+                        b, loc, f32x4, kMmaSize, kMmaSize, kMmaSize,
+                        /*blocks=*/1, a, w, next[f]);
+                  }
+                }
+                return next;
+              });
+          // Each accumulator, rounded to the output's type, to its place.
+          for (int64_t f = 0; f < kFragments; ++f)
+            for (int64_t i = 0; i < 4; ++i) {
+              Value v = vector::ExtractOp::create(b, loc, fragments[f], i);
+              v = arith::TruncFOp::create(b, loc, accType, v);
+              memref::StoreOp::create(
+                  b, loc, v, resultTile,
+                  ValueRange{add(b, rowOffset, add(b, laneK, cst(i))),
+                             add(b, laneColumn, cst(f * kMmaSize))});
+            }
+          finishFromResultTile(b, tid);
+          return;
+        }
         if (c.mma && !threads.emulate) {
           // Warp w computes rows 16 (w / 2) .. + 16 and columns 32 (w % 2)
           // .. + 32 of the tile as two 16x16 fragments: A from the [k][m]
@@ -1256,25 +1344,12 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
                 }
                 return next;
               });
-          // The fragments through workgroup memory to the threads that
-          // apply the epilogue and store (the same outputs as without
-          // tensor cores).
           for (int f = 0; f < 2; ++f)
             gpu::SubgroupMmaStoreMatrixOp::create(
                 b, loc, fragments[f], resultTile,
                 ValueRange{rowOffset, colOffsets[f]}, b.getIndexAttr(tileN),
                 UnitAttr());
-          threads.barrier(b, loc);
-          SmallVector<Value> values;
-          for (int64_t idx = 0; idx < kAccs; ++idx) {
-            auto [r, col] =
-                position(b, tid, idx / kMicroTile, idx % kMicroTile);
-            values.push_back(
-                memref::LoadOp::create(b, loc, resultTile, ValueRange{r, col}));
-          }
-          finish(b, tid, values);
-          // The tile is reused by the next output tile.
-          threads.barrier(b, loc);
+          finishFromResultTile(b, tid);
           return;
         }
         if (!threads.emulate) {
@@ -1706,7 +1781,8 @@ struct MeldMapToGpuPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    Threads threads{emulate, blockSize, tensorCores && !emulate};
+    Threads threads{emulate, blockSize, tensorCores && !emulate,
+                    mfma && !emulate};
     SmallVector<func::FuncOp> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (func->hasAttr(kKernelAttrName) && !func.isExternal())

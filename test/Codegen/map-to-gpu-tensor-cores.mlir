@@ -1,5 +1,6 @@
 // RUN: meld-opt %s --meld-map-to-gpu=tensor-cores=true --canonicalize --cse | FileCheck %s
 // RUN: meld-opt %s --meld-map-to-gpu --canonicalize --cse | FileCheck %s --check-prefix=PLAIN
+// RUN: meld-opt %s --meld-map-to-gpu=mfma=true --canonicalize --cse | FileCheck %s --check-prefix=MFMA
 
 // An f16 linear layer with a bias + ReLU epilogue (64-row blocks of a
 // dynamic row count, 40-deep k, 96 columns). With tensor cores the 8 warps
@@ -36,6 +37,46 @@
 // CHECK: memref.store %{{.*}} : memref<?x96xf16, strided<[96, 1], offset: ?>>
 // CHECK-NOT: linalg.
 // CHECK: gpu.return
+
+// With AMD matrix cores (mfma) the 4 wavefronts of 64 lanes each own 16x64
+// of the tile as four f32 accumulators of 4 per lane (zero from the fill).
+// Per 16-deep k step lane l gathers 4 consecutive k of A's row l % 16 (from
+// the [k][m] slice) and of each fragment's column l % 16 (from the [k][n]
+// slice); after the k loop each accumulator element, rounded to f16, goes to
+// row 4 (l / 16) + i of the result tile, and the threads apply the epilogue
+// from there as above.
+// MFMA-LABEL: gpu.func @main_kernel_0
+// MFMA: %[[A:.+]] = memref.view {{.*}} to memref<16x64xf16>
+// MFMA: %[[B:.+]] = memref.view {{.*}} to memref<16x64xf16>
+// MFMA: %[[C:.+]] = memref.view {{.*}} to memref<64x64xf16>
+// MFMA: %[[TID:.+]] = gpu.thread_id x
+// MFMA: %[[WAVE:.+]] = arith.divui %[[TID]], %c64
+// MFMA: %[[LANE:.+]] = arith.remui %[[TID]], %c64
+// MFMA: %[[COL:.+]] = arith.remui %[[LANE]], %c16
+// MFMA: %[[KG:.+]] = arith.divui %[[LANE]], %c16
+// MFMA: %[[K0:.+]] = arith.muli %[[KG]], %c4
+// MFMA: %[[ROW0:.+]] = arith.muli %[[WAVE]], %c16
+// MFMA: scf.for {{.*}} iter_args(%[[ACC0:[^ ]+]] = %[[ZERO:[^,]+]], %{{[^ ]+}} = %[[ZERO]], %{{[^ ]+}} = %[[ZERO]], %{{[^ ]+}} = %[[ZERO]],
+// MFMA-SAME: -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>,
+// MFMA: gpu.barrier
+// MFMA: %[[AROW:.+]] = arith.addi %[[ROW0]], %[[COL]]
+// MFMA: memref.load %[[A]][%[[K0]], %[[AROW]]]
+// MFMA: %[[FA:.+]] = vector.from_elements {{.*}} : vector<4xf16>
+// MFMA: memref.load %[[B]][%[[K0]], %[[COL]]]
+// MFMA: %[[FB:.+]] = vector.from_elements {{.*}} : vector<4xf16>
+// MFMA: amdgpu.mfma 16x16x16 %[[FA]] * %[[FB]] + %[[ACC0]] {{.*}} : vector<4xf16>, vector<4xf16>, vector<4xf32>
+// MFMA-COUNT-3: amdgpu.mfma 16x16x16 %[[FA]] *
+// MFMA: gpu.barrier
+// MFMA: scf.yield
+// MFMA: vector.extract
+// MFMA: arith.truncf {{.*}} : f32 to f16
+// MFMA: memref.store {{.*}}, %[[C]]
+// MFMA: gpu.barrier
+// MFMA: memref.load %[[C]]
+// MFMA: arith.maximumf
+// MFMA: memref.store %{{.*}} : memref<?x96xf16, strided<[96, 1], offset: ?>>
+// MFMA-NOT: subgroup_mma
+// MFMA: gpu.return
 
 // Without the option the same kernel is the CUDA-core tiled GEMM.
 // PLAIN-LABEL: gpu.func @main_kernel_0

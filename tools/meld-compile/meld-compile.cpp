@@ -59,8 +59,9 @@ static cl::opt<bool> splitReductions(
     cl::init(true), cl::cat(category));
 static cl::opt<bool> tensorCores(
     "tensor-cores",
-    cl::desc("Compute f16 matmuls on NVIDIA tensor cores (default on; "
-             "--tensor-cores=false keeps the CUDA-core tiled GEMM)"),
+    cl::desc("Compute f16 matmuls on matrix cores: NVIDIA tensor cores, "
+             "and AMD CDNA's MFMA when every --amdgpu-chips chip has it "
+             "(default on; --tensor-cores=false keeps the plain tiled GEMM)"),
     cl::init(true), cl::cat(category));
 static cl::opt<bool> emulateGpu(
     "emulate-gpu-on-host",

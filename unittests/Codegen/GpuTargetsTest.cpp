@@ -27,40 +27,53 @@
 
 #include "gtest/gtest.h"
 
+#include <map>
+
 using namespace mlir;
 
 namespace {
 
 constexpr const char *kPtxas = "/usr/local/cuda/bin/ptxas";
+constexpr const char *kObjdump = "/usr/lib/llvm-22/bin/llvm-objdump";
 
-/// Runs ptxas on `ptx` for `chip`; returns its diagnostics, empty on success.
-std::string runPtxas(llvm::StringRef ptx, llvm::StringRef chip) {
+/// Runs `program` with `args` and a temporary file holding `bytes` as its
+/// last argument; `output` receives what it printed. Returns its exit code
+/// (-1 when it could not run).
+int runOnFile(llvm::StringRef program, llvm::ArrayRef<llvm::StringRef> args,
+              llvm::StringRef bytes, std::string &output) {
   llvm::SmallString<128> input, log;
   int fd;
-  if (llvm::sys::fs::createTemporaryFile("meld", "ptx", fd, input))
-    return "cannot create a temporary file";
+  if (llvm::sys::fs::createTemporaryFile("meld", "bin", fd, input)) {
+    output = "cannot create a temporary file";
+    return -1;
+  }
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << ptx;
+    os << bytes;
   }
-  llvm::sys::fs::createTemporaryFile("meld-ptxas", "log", log);
-  std::string arch = ("-arch=" + chip).str();
-  llvm::SmallVector<llvm::StringRef> argv = {kPtxas, arch, input, "-o",
-                                             "/dev/null"};
+  llvm::sys::fs::createTemporaryFile("meld-tool", "log", log);
+  llvm::SmallVector<llvm::StringRef> argv = {program};
+  llvm::append_range(argv, args);
+  argv.push_back(input);
   std::optional<llvm::StringRef> redirects[] = {
       std::nullopt, llvm::StringRef(log), llvm::StringRef(log)};
   std::string error;
-  int rc = llvm::sys::ExecuteAndWait(kPtxas, argv, std::nullopt, redirects,
+  int rc = llvm::sys::ExecuteAndWait(program, argv, std::nullopt, redirects,
                                      /*SecondsToWait=*/120, 0, &error);
-  std::string out;
-  if (rc != 0) {
-    auto text = llvm::MemoryBuffer::getFile(log);
-    out = "ptxas exited with " + std::to_string(rc) + " " + error + ": " +
-          (text ? (*text)->getBuffer().str() : std::string());
-  }
+  auto text = llvm::MemoryBuffer::getFile(log);
+  output = error + (text ? (*text)->getBuffer().str() : std::string());
   llvm::sys::fs::remove(input);
   llvm::sys::fs::remove(log);
-  return out;
+  return rc;
+}
+
+/// Runs ptxas on `ptx` for `chip`; returns its diagnostics, empty on success.
+std::string runPtxas(llvm::StringRef ptx, llvm::StringRef chip) {
+  std::string arch = ("-arch=" + chip).str();
+  std::string output;
+  int rc = runOnFile(kPtxas, {arch, "-o", "/dev/null"}, ptx, output);
+  return rc == 0 ? ""
+                 : "ptxas exited with " + std::to_string(rc) + ": " + output;
 }
 
 unsigned amdgpuMach(llvm::StringRef chip) {
@@ -466,9 +479,70 @@ TEST_F(GpuKernels, HalfGemmRunsOnTensorCores) {
     if (llvm::sys::fs::can_execute(kPtxas))
       EXPECT_EQ(runPtxas(ptx, chip), "") << chip;
   }
-  // The same program for AMD compiles without tensor-core fragments.
-  FailureOr<meld::bundle::Bundle> amd = compile(source, {"amdgpu"});
-  ASSERT_TRUE(succeeded(amd));
+  // The same program for AMD compiles without NVIDIA's fragments (below).
+}
+
+// On AMD CDNA chips (gfx90a, gfx942) the same f16 GEMM runs on matrix cores:
+// each of the 4 wavefronts multiplies four 16x16x16 steps per k slice with
+// v_mfma_f32_16x16x16f16 (f32 accumulators), and the threads apply the
+// epilogue from the shared tile with one global store per output. A chip
+// list holding a chip without matrix cores (gfx1100) keeps the plain GEMM
+// for all of them (one mapping serves every chip). Not run on AMD hardware:
+// docs/codegen.md.
+TEST_F(GpuKernels, HalfGemmRunsOnAmdMatrixCores) {
+  const char *source = R"mlir(
+    func.func @main(%x: tensor<128x96xf16>, %w: tensor<96x80xf16>,
+                    %bias: tensor<80xf16>) -> tensor<128x80xf16> {
+      %h = meld.matmul %x, %w
+          : tensor<128x96xf16>, tensor<96x80xf16> -> tensor<128x80xf16>
+      %bb = meld.broadcast_in_dim %bias, dims = [1]
+          : tensor<80xf16> -> tensor<128x80xf16>
+      %a = meld.add %h, %bb : tensor<128x80xf16>
+      %y = meld.relu %a : tensor<128x80xf16>
+      return %y : tensor<128x80xf16>
+    })mlir";
+  if (!llvm::sys::fs::can_execute(kObjdump))
+    GTEST_SKIP() << "llvm-objdump not found at " << kObjdump;
+  auto mfmaCounts = [&](const std::vector<std::string> &chips) {
+    std::map<std::string, size_t> counts;
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
+    meld::CompileOptions options;
+    options.targets = {"amdgpu"};
+    options.amdgpuChips = chips;
+    FailureOr<meld::bundle::Bundle> bundle =
+        meld::compileToBundle(*module, options);
+    EXPECT_TRUE(succeeded(bundle)) << diagnostics;
+    if (failed(bundle))
+      return counts;
+    for (const llvm::json::Value &v : *bundle->metadata.getArray("binaries")) {
+      const llvm::json::Object &b = *v.getAsObject();
+      std::string chip = b.getString("chip")->str();
+      const std::string &hsaco = bundle->blobs[*b.getInteger("blob")];
+      std::string text;
+      EXPECT_EQ(runOnFile(kObjdump, {"-d", "--no-show-raw-insn"}, hsaco, text),
+                0)
+          << text;
+      size_t n = 0;
+      for (size_t at = text.find("v_mfma_f32_16x16x16");
+           at != std::string::npos;
+           at = text.find("v_mfma_f32_16x16x16", at + 1))
+        ++n;
+      counts[chip] = n;
+      if (chip != "gfx1100")
+        EXPECT_EQ(checkHsaco(hsaco, chip, *b.getArray("kernels")), "") << chip;
+    }
+    return counts;
+  };
+  std::map<std::string, size_t> cdna = mfmaCounts({"gfx90a", "gfx942"});
+  ASSERT_EQ(cdna.size(), 2u);
+  for (auto &[chip, n] : cdna) {
+    // Four fragments per wavefront and k slice, 6 slices of 16 (unrolled).
+    EXPECT_EQ(n, 24u) << chip;
+  }
+  std::map<std::string, size_t> mixed = mfmaCounts({"gfx90a", "gfx1100"});
+  for (auto &[chip, n] : mixed)
+    EXPECT_EQ(n, 0u) << chip;
 }
 
 std::string testName(const ::testing::TestParamInfo<std::string> &info) {

@@ -50,9 +50,11 @@ struct CompileOptions {
   /// blocks and a final stage (meld-split-reductions; only exact ones, integer
   /// and max/min, under strictFp).
   bool splitReductions = true;
-  /// Compute f16 matmuls on NVIDIA tensor cores (warp-level 16x16x16
-  /// multiply-accumulate; their f16 sums round differently from one
-  /// rounding per operation).
+  /// Compute f16 matmuls on matrix cores: NVIDIA tensor cores (warp-level
+  /// 16x16x16 multiply-accumulate) and, when every AMD chip asked for is a
+  /// CDNA one (gfx908, gfx90a, gfx94x, gfx950), AMD's (amdgpu.mfma,
+  /// accumulating in f32). Their sums round differently from one rounding
+  /// per operation.
   bool tensorCores = true;
   /// When set, receives the fusion report of the program (as
   /// meld-fusion-report prints it) after fusion, before outlining.

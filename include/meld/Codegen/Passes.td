@@ -288,7 +288,10 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
       the 8 warps of a 256-thread workgroup with `gpu.subgroup_mma_*`
       16x16x16 fragments from the staged slices, each warp 16x32 of the
       64x64 tile, and the accumulators go through a workgroup-memory tile
-      to the threads that apply the epilogue;
+      to the threads that apply the epilogue; with `mfma` (AMD CDNA), the
+      same by the 4 wavefronts of the workgroup with `amdgpu.mfma`
+      16x16x16 f16 steps accumulating in f32, each wavefront 16x64 of the
+      tile;
     - every other op is output-parallel: its parallel iterations are
       flattened and dealt out round-robin, so consecutive threads touch
       consecutive elements (coalesced), and each thread runs the reduction
@@ -319,13 +322,17 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
            "Compute f16 tiled GEMMs with warp-level matrix multiply-"
            "accumulate (gpu.subgroup_mma: NVIDIA tensor cores); ignored "
            "when emulating">,
+    Option<"mfma", "mfma", "bool", "false",
+           "Compute f16 tiled GEMMs with wavefront-level matrix multiply-"
+           "accumulate (amdgpu.mfma: AMD CDNA matrix cores, wave64); "
+           "ignored when emulating">,
     Option<"moduleName", "module-name", "std::string", "\"meld_kernels\"",
            "Name of the gpu.module that receives the kernels">,
   ];
   let dependentDialects = [
     "::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
     "::mlir::affine::AffineDialect", "::mlir::memref::MemRefDialect",
-    "::mlir::vector::VectorDialect"
+    "::mlir::vector::VectorDialect", "::mlir::amdgpu::AMDGPUDialect"
   ];
 }
 
