@@ -70,6 +70,10 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Results unchanged, so also under strictFp; GPU maxima are one
+  // max.NaN instruction either way.
+  if (tiling != BlockTiling::Gpu)
+    pm.addNestedPass<func::FuncOp>(createMeldRelaxExtremaZeroSign());
   pm.addPass(createMeldKernelToDestinationStyle());
   if (tiling != BlockTiling::None) {
     MeldTileHostBlocksOptions blocks;

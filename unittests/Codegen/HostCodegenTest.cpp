@@ -690,6 +690,78 @@ TEST_F(LongReductions, SplitIntoManyBlocks) {
     }
 }
 
+// meld-relax-extrema-zero-sign lets softmax's row maximum ignore the sign
+// of zeros (it is subtracted, then exponentiated); the results still equal
+// the interpreter's on rows with NaN, infinities and zeros of both signs,
+// and a row maximum that is returned keeps max(-0, +0) = +0.
+class CompiledExtrema : public HostCodegen, public ::testing::Test {};
+
+TEST_F(CompiledExtrema, KeepTheirMeaning) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+    func.func @softmax(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
+      %max = meld.reduce max %x dims = [1] keep_dims
+          : tensor<16x64xf32> -> tensor<16x1xf32>
+      %maxb = meld.broadcast_in_dim %max, dims = [0, 1]
+          : tensor<16x1xf32> -> tensor<16x64xf32>
+      %s = meld.sub %x, %maxb : tensor<16x64xf32>
+      %e = meld.exp %s : tensor<16x64xf32>
+      %sum = meld.reduce sum %e dims = [1] keep_dims
+          : tensor<16x64xf32> -> tensor<16x1xf32>
+      %sumb = meld.broadcast_in_dim %sum, dims = [0, 1]
+          : tensor<16x1xf32> -> tensor<16x64xf32>
+      %y = meld.div %e, %sumb : tensor<16x64xf32>
+      return %y : tensor<16x64xf32>
+    }
+    func.func @row_max(%x: tensor<16x64xf32>) -> tensor<16xf32> {
+      %max = meld.reduce max %x dims = [1]
+          : tensor<16x64xf32> -> tensor<16xf32>
+      return %max : tensor<16xf32>
+    }
+  )mlir",
+                                                             &context);
+  ASSERT_TRUE(module) << diagnostics;
+  auto executable = compileAndLoad(*module, meld::CompileOptions());
+  ASSERT_TRUE(executable);
+  FailureOr<std::vector<HostTensor>> args = meld::makeRandomArguments(
+      module->lookupSymbol<func::FuncOp>("softmax"), /*seed=*/3, 1);
+  ASSERT_TRUE(succeeded(args)) << diagnostics;
+  HostTensor &x = (*args)[0];
+  auto set = [&](int64_t row, int64_t col, float v) {
+    x.setFloat(row * 64 + col, v);
+  };
+  set(0, 37, NAN);
+  for (int64_t c = 0; c < 64; ++c) {
+    set(1, c, c % 3 ? -0.0f : 0.0f);   // zeros of both signs
+    set(3, c, -INFINITY);              // exp(-inf - -inf) = NaN
+    set(4, c, c % 2 ? -0.0f : -1.0f);  // the maximum is -0
+    set(5, c, c == 63 ? 0.0f : -0.0f); // +0 only at the end
+  }
+  set(2, 5, INFINITY);
+  // A single +0 among -0s, at different places of the row.
+  for (int64_t row = 6; row < 16; ++row)
+    for (int64_t c = 0; c < 64; ++c)
+      set(row, c, c == (row - 6) * 7 ? 0.0f : -0.0f);
+  for (const char *name : {"softmax", "row_max"}) {
+    meld::Interpreter interpreter(*module);
+    FailureOr<std::vector<HostTensor>> expected = interpreter.run(name, *args);
+    ASSERT_TRUE(succeeded(expected)) << diagnostics;
+    llvm::Expected<std::vector<HostTensor>> actual =
+        executable->run(name, *args);
+    ASSERT_TRUE(bool(actual)) << llvm::toString(actual.takeError());
+    const HostTensor &e = (*expected)[0], &a = (*actual)[0];
+    ASSERT_EQ(e.size(), a.size());
+    for (int64_t i = 0; i < e.size(); ++i) {
+      double ev = e.getFloat(i), av = a.getFloat(i);
+      EXPECT_TRUE(
+          (std::isnan(ev) && std::isnan(av)) ||
+          ((ev == av || std::abs(ev - av) <= 1e-6 + 1e-5 * std::abs(ev)) &&
+           std::signbit(ev) == std::signbit(av)))
+          << name << " element " << i << ": " << av << ", the reference says "
+          << ev;
+    }
+  }
+}
+
 // max/min propagate NaN through both stages.
 TEST_F(LongReductions, SplitMaxPropagatesNaN) {
   OwningOpRef<ModuleOp> module =

@@ -181,6 +181,27 @@ def MeldPrefetchNextTile
   ];
 }
 
+def MeldRelaxExtremaZeroSign
+    : Pass<"meld-relax-extrema-zero-sign", "::mlir::func::FuncOp"> {
+  let summary = "Drop the zero-sign ordering of extrema nobody can observe";
+  let description = [{
+    A float max or min reduction (`linalg.generic` with reduction loops
+    whose body yields `arith.maximumf` / `arith.minimumf` of an input and
+    the accumulator) orders -0 below +0, as the interpreter does; on x86
+    that costs three of the six vector instructions per step of a
+    NaN-propagating maximum. When no use of the reduction's result can
+    tell +0 from -0, the combiner gets the `nsz` fast-math flag, and LLVM
+    drops those instructions (NaN still propagates). The result must only
+    be read as inputs of `linalg.generic` ops whose block argument reaches,
+    through `addf`, `subf`, `mulf`, `negf`, `maximumf` and `minimumf` (whose
+    results differ at most in a zero's sign), only `exp`, `exp2`, `absf`
+    and `cmpf`, which map +0 and -0 alike: softmax's row maximum, which is
+    subtracted and exponentiated, is the case it is for. Runs on host
+    kernels after elementwise fusion.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def MeldApproximateMath : Pass<"meld-approximate-math"> {
   let summary = "Replace math functions by polynomial approximations";
   let description = [{
