@@ -436,24 +436,26 @@ TEST_F(GpuKernels, GemmStagesSlicesInSharedMemory) {
     EXPECT_EQ(runPtxas(ptx, "sm_90"), "");
 }
 
+/// An f16 linear layer with a bias + ReLU epilogue, for the matrix cores.
+constexpr const char *kHalfLinearRelu = R"mlir(
+func.func @main(%x: tensor<128x96xf16>, %w: tensor<96x80xf16>,
+                %bias: tensor<80xf16>) -> tensor<128x80xf16> {
+  %h = meld.matmul %x, %w
+      : tensor<128x96xf16>, tensor<96x80xf16> -> tensor<128x80xf16>
+  %bb = meld.broadcast_in_dim %bias, dims = [1]
+      : tensor<80xf16> -> tensor<128x80xf16>
+  %a = meld.add %h, %bb : tensor<128x80xf16>
+  %y = meld.relu %a : tensor<128x80xf16>
+  return %y : tensor<128x80xf16>
+})mlir";
+
 // An f16 GEMM for NVIDIA runs on tensor cores: the warps multiply 16x16x16
 // fragments of the staged slices (wmma.mma.sync with f16 accumulators, A
 // column-major from its [k][m] slice), store them to a 64x64 tile in
 // shared memory, and the threads apply the epilogue from there with one
-// global store per output. f32 GEMMs keep the CUDA-core kernel, and AMD
-// targets never see the fragments.
+// global store per output. f32 GEMMs keep the CUDA-core kernel.
 TEST_F(GpuKernels, HalfGemmRunsOnTensorCores) {
-  const char *source = R"mlir(
-    func.func @main(%x: tensor<128x96xf16>, %w: tensor<96x80xf16>,
-                    %bias: tensor<80xf16>) -> tensor<128x80xf16> {
-      %h = meld.matmul %x, %w
-          : tensor<128x96xf16>, tensor<96x80xf16> -> tensor<128x80xf16>
-      %bb = meld.broadcast_in_dim %bias, dims = [1]
-          : tensor<80xf16> -> tensor<128x80xf16>
-      %a = meld.add %h, %bb : tensor<128x80xf16>
-      %y = meld.relu %a : tensor<128x80xf16>
-      return %y : tensor<128x80xf16>
-    })mlir";
+  const char *source = kHalfLinearRelu;
   FailureOr<meld::bundle::Bundle> bundle =
       compile(source, {"nvptx"}, /*allChips=*/true);
   ASSERT_TRUE(succeeded(bundle));
@@ -479,7 +481,6 @@ TEST_F(GpuKernels, HalfGemmRunsOnTensorCores) {
     if (llvm::sys::fs::can_execute(kPtxas))
       EXPECT_EQ(runPtxas(ptx, chip), "") << chip;
   }
-  // The same program for AMD compiles without NVIDIA's fragments (below).
 }
 
 // On AMD CDNA chips (gfx90a, gfx942) the same f16 GEMM runs on matrix cores:
@@ -490,17 +491,7 @@ TEST_F(GpuKernels, HalfGemmRunsOnTensorCores) {
 // for all of them (one mapping serves every chip). Not run on AMD hardware:
 // docs/codegen.md.
 TEST_F(GpuKernels, HalfGemmRunsOnAmdMatrixCores) {
-  const char *source = R"mlir(
-    func.func @main(%x: tensor<128x96xf16>, %w: tensor<96x80xf16>,
-                    %bias: tensor<80xf16>) -> tensor<128x80xf16> {
-      %h = meld.matmul %x, %w
-          : tensor<128x96xf16>, tensor<96x80xf16> -> tensor<128x80xf16>
-      %bb = meld.broadcast_in_dim %bias, dims = [1]
-          : tensor<80xf16> -> tensor<128x80xf16>
-      %a = meld.add %h, %bb : tensor<128x80xf16>
-      %y = meld.relu %a : tensor<128x80xf16>
-      return %y : tensor<128x80xf16>
-    })mlir";
+  const char *source = kHalfLinearRelu;
   if (!llvm::sys::fs::can_execute(kObjdump))
     GTEST_SKIP() << "llvm-objdump not found at " << kObjdump;
   auto mfmaCounts = [&](const std::vector<std::string> &chips) {
