@@ -153,6 +153,7 @@ static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
       failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
         MeldMapToGpuOptions map;
         map.emulate = true;
+        map.mfma = options.emulateMfma;
         map.blockSize = codegen::kGpuBlockSize;
         pm.addPass(createMeldMapToGpu(map));
         pm.addPass(createCanonicalizerPass());

@@ -73,7 +73,8 @@ struct Threads {
   int64_t blockSize;
   /// Tiled GEMMs may use gpu.subgroup_mma (never when emulating).
   bool tensorCores = false;
-  /// Tiled GEMMs may use amdgpu.mfma (never when emulating).
+  /// Tiled GEMMs may use amdgpu.mfma (emulated: its documented semantics
+  /// on the lanes' registers kept in memory).
   bool mfma = false;
 
   /// Emits `body(tid)` as run by every thread of the workgroup.
@@ -555,6 +556,10 @@ static constexpr int64_t kWarpSize = 32;
 /// Threads of an AMD CDNA wavefront (wave64), the unit of amdgpu.mfma.
 static constexpr int64_t kWavefrontSize = 64;
 
+/// The 16x16 fragments of a 64x64 tile's rows one wavefront computes with
+/// amdgpu.mfma.
+static constexpr int64_t kMfmaFragments = 4;
+
 /// Whether `op`'s body is `out + a * b` in f16 with a and b its two
 /// buffers: what a tensor core's f16 multiply-accumulate computes.
 static bool isHalfMultiplyAccumulate(linalg::GenericOp op, OpOperand *lhs,
@@ -921,7 +926,7 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
 
   // Staging buffers [k][m] and [k][n] (workgroup memory once on the GPU),
   // and the emulated threads' accumulators, which outlive each phase.
-  Value lhsTile, rhsTile, accs, resultTile;
+  Value lhsTile, rhsTile, accs, resultTile, mfmaA, mfmaB, mfmaAccs;
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&entry);
@@ -934,8 +939,16 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
     rhsTile = alloc(MemRefType::get({tileK, tileN}, rhsType.getElementType()));
     if (threads.emulate)
       accs = alloc(MemRefType::get({threads.blockSize, kAccs}, accType));
-    if (c.mma && !threads.emulate)
+    if (c.mma)
       resultTile = alloc(MemRefType::get({tileM, tileN}, accType));
+    if (c.mma && threads.mfma && threads.emulate) {
+      // The lanes' operand registers and accumulators, in memory.
+      mfmaA = alloc(MemRefType::get({threads.blockSize, 4}, accType));
+      mfmaB = alloc(
+          MemRefType::get({threads.blockSize, kMfmaFragments, 4}, accType));
+      mfmaAccs = alloc(MemRefType::get({threads.blockSize, kMfmaFragments, 4},
+                                       b.getF32Type()));
+    }
   }
 
   SmallVector<Range> ranges =
@@ -1249,58 +1262,167 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
           // l % 16 at k 4 (l / 16) + i; of B, column l % 16 at k
           // 4 (l / 16) + i; of the accumulator, row 4 (l / 16) + i and
           // column l % 16 (i < 4).
-          constexpr int64_t kFragments = 4;
-          Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-          Value wave = arith::DivUIOp::create(b, loc, tid, cst(kWavefrontSize));
-          Value lane = arith::RemUIOp::create(b, loc, tid, cst(kWavefrontSize));
-          Value laneColumn =
-              arith::RemUIOp::create(b, loc, lane, cst(kMmaSize));
-          Value laneK = arith::MulIOp::create(
-              b, loc, arith::DivUIOp::create(b, loc, lane, cst(kMmaSize)),
-              cst(4));
-          Value rowOffset = arith::MulIOp::create(b, loc, wave, cst(kMmaSize));
-          Type f32 = b.getF32Type();
-          auto f32x4 = VectorType::get({4}, f32);
-          auto operandType = VectorType::get({4}, accType);
-          Value init = arith::ExtFOp::create(b, loc, f32, c.initValue);
-          Value initAcc = vector::BroadcastOp::create(b, loc, f32x4, init);
-          // Four consecutive k of `tile` ([k][x]) at column x.
-          auto operand = [&](OpBuilder &b, Value tile, int64_t ks, Value x) {
-            SmallVector<Value> elements;
-            for (int64_t i = 0; i < 4; ++i)
-              elements.push_back(memref::LoadOp::create(
-                  b, loc, tile, ValueRange{add(b, laneK, cst(ks + i)), x}));
-            return vector::FromElementsOp::create(b, loc, operandType, elements)
-                .getResult();
+          struct Lane {
+            Value rowOffset, column, k;
           };
-          SmallVector<Value> fragments = pipelinedKLoop(
-              b, tid, SmallVector<Value>(kFragments, initAcc),
-              [&](OpBuilder &b, Value, ValueRange accs) {
-                SmallVector<Value> next(accs);
-                for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
-                  Value a =
-                      operand(b, lhsTile, ks, add(b, rowOffset, laneColumn));
-                  for (int64_t f = 0; f < kFragments; ++f) {
-                    Value w = operand(b, rhsTile, ks,
-                                      add(b, laneColumn, cst(f * kMmaSize)));
-                    next[f] = amdgpu::MFMAOp::create(
-                        b, loc, f32x4, kMmaSize, kMmaSize, kMmaSize,
-                        /*blocks=*/1, a, w, next[f]);
+          auto laneOf = [&](OpBuilder &b, Value tid) {
+            Value wave =
+                arith::DivUIOp::create(b, loc, tid, cst(kWavefrontSize));
+            Value lane =
+                arith::RemUIOp::create(b, loc, tid, cst(kWavefrontSize));
+            return Lane{arith::MulIOp::create(b, loc, wave, cst(kMmaSize)),
+                        arith::RemUIOp::create(b, loc, lane, cst(kMmaSize)),
+                        arith::MulIOp::create(
+                            b, loc,
+                            arith::DivUIOp::create(b, loc, lane, cst(kMmaSize)),
+                            cst(4))};
+          };
+          // Element i of the lane's A operand for the k step at `ks`, and
+          // of its B operand for fragment f.
+          auto aElement = [&](OpBuilder &b, const Lane &l, int64_t ks,
+                              int64_t i) {
+            return memref::LoadOp::create(
+                b, loc, lhsTile,
+                ValueRange{add(b, l.k, cst(ks + i)),
+                           add(b, l.rowOffset, l.column)});
+          };
+          auto bElement = [&](OpBuilder &b, const Lane &l, int64_t ks,
+                              int64_t f, int64_t i) {
+            return memref::LoadOp::create(
+                b, loc, rhsTile,
+                ValueRange{add(b, l.k, cst(ks + i)),
+                           add(b, l.column, cst(f * kMmaSize))});
+          };
+          // Accumulator element i of fragment f, rounded to the output's
+          // type, to its place in the result tile.
+          auto storeResult = [&](OpBuilder &b, const Lane &l, int64_t f,
+                                 int64_t i, Value value) {
+            memref::StoreOp::create(
+                b, loc, arith::TruncFOp::create(b, loc, accType, value),
+                resultTile,
+                ValueRange{add(b, l.rowOffset, add(b, l.k, cst(i))),
+                           add(b, l.column, cst(f * kMmaSize))});
+          };
+          Type f32 = b.getF32Type();
+          if (threads.emulate) {
+            // The same lanes, with their operand registers and
+            // accumulators in memory, and the matrix instruction as
+            // documented: accumulator element i of lane l (row
+            // r = 4 (l / 16) + i, column c = l % 16) gains
+            // sum_k A(r, k) B(k, c), where lane r + 16 (k / 4) holds A(r, k)
+            // and lane c + 16 (k / 4) holds B(k, c), as element k % 4.
+            auto accAt = [&](Value tid, int64_t f, int64_t i) {
+              return SmallVector<Value>{tid, cst(f), cst(i)};
+            };
+            threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+              Value init = arith::ExtFOp::create(b, loc, f32, c.initValue);
+              for (int64_t f = 0; f < kMfmaFragments; ++f)
+                for (int64_t i = 0; i < 4; ++i)
+                  memref::StoreOp::create(b, loc, init, mfmaAccs,
+                                          accAt(tid, f, i));
+            });
+            uniformLoop(
+                b, loc, zero, sizeK, kStep, [&](OpBuilder &b, Value k0) {
+                  threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+                    stageBoth(b, tid, k0);
+                  });
+                  for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
+                    threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+                      Lane l = laneOf(b, tid);
+                      for (int64_t i = 0; i < 4; ++i) {
+                        memref::StoreOp::create(b, loc, aElement(b, l, ks, i),
+                                                mfmaA, ValueRange{tid, cst(i)});
+                        for (int64_t f = 0; f < kMfmaFragments; ++f)
+                          memref::StoreOp::create(b, loc,
+                                                  bElement(b, l, ks, f, i),
+                                                  mfmaB, accAt(tid, f, i));
+                      }
+                    });
+                    threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+                      Value lane = arith::RemUIOp::create(b, loc, tid,
+                                                          cst(kWavefrontSize));
+                      Value waveBase = arith::SubIOp::create(b, loc, tid, lane);
+                      Value column =
+                          arith::RemUIOp::create(b, loc, lane, cst(kMmaSize));
+                      Value rowBase = arith::MulIOp::create(
+                          b, loc,
+                          arith::DivUIOp::create(b, loc, lane, cst(kMmaSize)),
+                          cst(4));
+                      for (int64_t f = 0; f < kMfmaFragments; ++f)
+                        for (int64_t i = 0; i < 4; ++i) {
+                          Value row = add(b, rowBase, cst(i));
+                          Value sum = memref::LoadOp::create(b, loc, mfmaAccs,
+                                                             accAt(tid, f, i));
+                          for (int64_t k = 0; k < kMmaSize; ++k) {
+                            Value group = cst(kMmaSize * (k / 4));
+                            Value a = memref::LoadOp::create(
+                                b, loc, mfmaA,
+                                ValueRange{add(b, waveBase, add(b, row, group)),
+                                           cst(k % 4)});
+                            Value w = memref::LoadOp::create(
+                                b, loc, mfmaB,
+                                ValueRange{
+                                    add(b, waveBase, add(b, column, group)),
+                                    cst(f), cst(k % 4)});
+                            Value product = arith::MulFOp::create(
+                                b, loc, arith::ExtFOp::create(b, loc, f32, a),
+                                arith::ExtFOp::create(b, loc, f32, w));
+                            sum = arith::AddFOp::create(b, loc, sum, product);
+                          }
+                          memref::StoreOp::create(b, loc, sum, mfmaAccs,
+                                                  accAt(tid, f, i));
+                        }
+                    });
                   }
-                }
-                return next;
-              });
-          // Each accumulator, rounded to the output's type, to its place.
-          for (int64_t f = 0; f < kFragments; ++f)
-            for (int64_t i = 0; i < 4; ++i) {
-              Value v = vector::ExtractOp::create(b, loc, fragments[f], i);
-              v = arith::TruncFOp::create(b, loc, accType, v);
-              memref::StoreOp::create(
-                  b, loc, v, resultTile,
-                  ValueRange{add(b, rowOffset, add(b, laneK, cst(i))),
-                             add(b, laneColumn, cst(f * kMmaSize))});
-            }
-          finishFromResultTile(b, tid);
+                });
+            threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+              Lane l = laneOf(b, tid);
+              for (int64_t f = 0; f < kMfmaFragments; ++f)
+                for (int64_t i = 0; i < 4; ++i)
+                  storeResult(b, l, f, i,
+                              memref::LoadOp::create(b, loc, mfmaAccs,
+                                                     accAt(tid, f, i)));
+            });
+          } else {
+            auto f32x4 = VectorType::get({4}, f32);
+            auto operandType = VectorType::get({4}, accType);
+            Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+            Lane l = laneOf(b, tid);
+            Value init = arith::ExtFOp::create(b, loc, f32, c.initValue);
+            Value initAcc = vector::BroadcastOp::create(b, loc, f32x4, init);
+            auto vectorOf = [&](OpBuilder &b, ArrayRef<Value> elements) {
+              return vector::FromElementsOp::create(b, loc, operandType,
+                                                    elements)
+                  .getResult();
+            };
+            SmallVector<Value> fragments = pipelinedKLoop(
+                b, tid, SmallVector<Value>(kMfmaFragments, initAcc),
+                [&](OpBuilder &b, Value, ValueRange accs) {
+                  SmallVector<Value> next(accs);
+                  for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
+                    SmallVector<Value> a;
+                    for (int64_t i = 0; i < 4; ++i)
+                      a.push_back(aElement(b, l, ks, i));
+                    Value aVector = vectorOf(b, a);
+                    for (int64_t f = 0; f < kMfmaFragments; ++f) {
+                      SmallVector<Value> w;
+                      for (int64_t i = 0; i < 4; ++i)
+                        w.push_back(bElement(b, l, ks, f, i));
+                      next[f] = amdgpu::MFMAOp::create(
+                          b, loc, f32x4, kMmaSize, kMmaSize, kMmaSize,
+                          /*blocks=*/1, aVector, vectorOf(b, w), next[f]);
+                    }
+                  }
+                  return next;
+                });
+            for (int64_t f = 0; f < kMfmaFragments; ++f)
+              for (int64_t i = 0; i < 4; ++i)
+                storeResult(b, l, f, i,
+                            vector::ExtractOp::create(b, loc, fragments[f], i));
+          }
+          threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+            finishFromResultTile(b, tid);
+          });
           return;
         }
         if (c.mma && !threads.emulate) {
@@ -1781,8 +1903,7 @@ struct MeldMapToGpuPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    Threads threads{emulate, blockSize, tensorCores && !emulate,
-                    mfma && !emulate};
+    Threads threads{emulate, blockSize, tensorCores && !emulate, mfma};
     SmallVector<func::FuncOp> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (func->hasAttr(kKernelAttrName) && !func.isExternal())

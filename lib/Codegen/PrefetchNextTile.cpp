@@ -1,11 +1,11 @@
-//===- PrefetchNextTile.cpp - Overlap a row tile's re-reads with memory ---===//
+//===- PrefetchNextTile.cpp - Overlap a row tile's compute with memory ----===//
 //
-// meld-prefetch-next-tile: in a host kernel's row-tile loop, the loop nest
-// that reads a tile of an argument a second time (an earlier nest of the
-// same tile brought it into the cache) leaves the memory idle; it
-// prefetches the next iteration's tile of that argument, and of the
-// outputs it and the tile's later nests write, a few cache lines per strip of
-// its innermost loop (see Passes.td).
+// meld-prefetch-next-tile: in a host kernel's row-tile loop, the first
+// elementwise loop nest that reads tiles of the kernel's arguments (a
+// pointwise kernel's only pass, or a pass that reads a tile again from the
+// cache while the memory sits idle) prefetches the next iteration's tiles
+// it reads, and of the outputs it and the tile's later nests write, a few
+// cache lines per strip of its innermost loop (see Passes.td).
 //
 //===----------------------------------------------------------------------===//
 

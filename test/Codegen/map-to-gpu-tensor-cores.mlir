@@ -50,12 +50,12 @@
 // MFMA: %[[B:.+]] = memref.view {{.*}} to memref<16x64xf16>
 // MFMA: %[[C:.+]] = memref.view {{.*}} to memref<64x64xf16>
 // MFMA: %[[TID:.+]] = gpu.thread_id x
-// MFMA: %[[WAVE:.+]] = arith.divui %[[TID]], %c64
-// MFMA: %[[LANE:.+]] = arith.remui %[[TID]], %c64
-// MFMA: %[[COL:.+]] = arith.remui %[[LANE]], %c16
-// MFMA: %[[KG:.+]] = arith.divui %[[LANE]], %c16
-// MFMA: %[[K0:.+]] = arith.muli %[[KG]], %c4
-// MFMA: %[[ROW0:.+]] = arith.muli %[[WAVE]], %c16
+// MFMA-DAG: %[[WAVE:.+]] = arith.divui %[[TID]], %c64
+// MFMA-DAG: %[[LANE:.+]] = arith.remui %[[TID]], %c64
+// MFMA-DAG: %[[ROW0:.+]] = arith.muli %[[WAVE]], %c16
+// MFMA-DAG: %[[COL:.+]] = arith.remui %[[LANE]], %c16
+// MFMA-DAG: %[[KG:.+]] = arith.divui %[[LANE]], %c16
+// MFMA-DAG: %[[K0:.+]] = arith.muli %[[KG]], %c4
 // MFMA: scf.for {{.*}} iter_args(%[[ACC0:[^ ]+]] = %[[ZERO:[^,]+]], %{{[^ ]+}} = %[[ZERO]], %{{[^ ]+}} = %[[ZERO]], %{{[^ ]+}} = %[[ZERO]],
 // MFMA-SAME: -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>,
 // MFMA: gpu.barrier

@@ -39,6 +39,10 @@ struct CompileOptions {
   /// threads emulated by loops; see meld-map-to-gpu), so that the GPU
   /// decomposition can be checked on the host against the interpreter.
   bool emulateGpuOnHost = false;
+  /// With emulateGpuOnHost: f16 tiled GEMMs as the AMD matrix-core mapping
+  /// computes them (amdgpu.mfma's documented semantics on the lanes'
+  /// registers, kept in memory), so that mapping is checked on the host.
+  bool emulateMfma = false;
   /// Strict floating point: reductions and contractions accumulate in
   /// program order (no reassociation, so no partial sums per vector lane),
   /// divisions divide (no multiplication by a hoisted reciprocal), and math

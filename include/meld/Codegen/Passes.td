@@ -332,7 +332,10 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
     With `emulate`, the same decomposition is emitted as host code: a loop
     over the block range, a loop over thread ids around every phase between
     barriers, and a serial combine in place of `gpu.all_reduce`, so the
-    mapping can be checked against the reference interpreter without a GPU.
+    mapping can be checked against the reference interpreter without a GPU;
+    with `mfma` as well, each lane's operands and accumulators are kept in
+    memory and a phase computes what `v_mfma_f32_16x16x16f16` computes
+    from them (NVIDIA's fragments are not emulated).
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", "256",
@@ -346,7 +349,8 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
     Option<"mfma", "mfma", "bool", "false",
            "Compute f16 tiled GEMMs with wavefront-level matrix multiply-"
            "accumulate (amdgpu.mfma: AMD CDNA matrix cores, wave64); "
-           "ignored when emulating">,
+           "emulated, the instruction's documented semantics on the lanes' "
+           "registers kept in memory">,
     Option<"moduleName", "module-name", "std::string", "\"meld_kernels\"",
            "Name of the gpu.module that receives the kernels">,
   ];

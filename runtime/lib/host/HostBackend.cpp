@@ -3,8 +3,8 @@
 //
 // One device, the host. Memory is 64-byte-aligned host memory. Modules are
 // the bundle's host objects, JITted with ORC. Streams execute in order and
-// synchronously on the calling thread (a kernel's row blocks run on the
-// device's thread pool), so events complete when recorded. Capture records
+// synchronously on the calling thread (a kernel's row blocks run on it and
+// on the device's thread pool), so events complete when recorded. Capture records
 // tasks instead of running them; a graph is that task tree, replayed without
 // re-planning: kernel arguments are prepacked, conditional tasks read their
 // one-byte predicate at replay time.
@@ -397,7 +397,8 @@ public:
         "host CPU (" + info.chip + ", " + std::to_string(threads) + " threads)";
     info.conditionalNodes = true;
     this->threads = threads;
-    // The calling thread runs one range of each launch; the pool the rest.
+    // The calling thread takes part in every launch (runBlocks); the pool
+    // holds the other threads.
     if (threads > 1)
       pool = std::make_unique<llvm::StdThreadPool>(
           llvm::hardware_concurrency(threads - 1));
