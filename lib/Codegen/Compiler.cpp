@@ -154,6 +154,7 @@ static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
         MeldMapToGpuOptions map;
         map.emulate = true;
         map.mfma = options.emulateMfma;
+        map.mmaSync = options.emulateMmaSync;
         map.blockSize = codegen::kGpuBlockSize;
         pm.addPass(createMeldMapToGpu(map));
         pm.addPass(createCanonicalizerPass());
@@ -187,12 +188,13 @@ static bool hasMfma(StringRef chip) {
 
 /// Kernels in buffer form to one gpu.module holding one GPU kernel per
 /// kernel (meld-map-to-gpu); f16 GEMMs on matrix cores: NVIDIA tensor cores
-/// (`tensorCores`) or AMD CDNA's (`mfma`).
+/// (`tensorCores`, through `mmaSync` or fragments) or AMD CDNA's (`mfma`).
 static void buildGpuMappingPipeline(OpPassManager &pm, bool tensorCores,
-                                    bool mfma) {
+                                    bool mmaSync, bool mfma) {
   MeldMapToGpuOptions map;
   map.blockSize = codegen::kGpuBlockSize;
   map.tensorCores = tensorCores;
+  map.mmaSync = mmaSync;
   map.mfma = mfma;
   pm.addPass(createMeldMapToGpu(map));
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
@@ -221,6 +223,7 @@ static void buildGpuLoweringPipeline(OpPassManager &pm, bool nvptx,
   if (nvptx) {
     if (hasGridDependencyControl(chip))
       gpuPm.addPass(createMeldGridDependencyControl());
+    gpuPm.addPass(createConvertNVGPUToNVVMPass());
     gpuPm.addPass(createConvertGpuOpsToNVVMOps());
   } else {
     // The AMDGPU back end has no lowering for llvm.tanh and the ROCDL
@@ -253,8 +256,9 @@ mapKernelsToGpu(ModuleOp outlined, const CompileOptions &options,
                                            /*deallocate=*/false);
         // One mapping serves every chip of the target: AMD's matrix cores
         // only when each chip asked for has them.
+        bool nvidiaTensorCores = options.tensorCores && target == "nvptx";
         buildGpuMappingPipeline(
-            pm, options.tensorCores && target == "nvptx",
+            pm, nvidiaTensorCores, nvidiaTensorCores && options.mmaSync,
             options.tensorCores && target == "amdgpu" &&
                 llvm::all_of(options.amdgpuChips,
                              [](const std::string &c) { return hasMfma(c); }));

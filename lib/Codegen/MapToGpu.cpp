@@ -38,6 +38,7 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/TilingInterface.h"
@@ -76,6 +77,9 @@ struct Threads {
   /// Tiled GEMMs may use amdgpu.mfma (emulated: its documented semantics
   /// on the lanes' registers kept in memory).
   bool mfma = false;
+  /// Tiled GEMMs may use nvgpu.mma.sync (PTX mma.sync m16n8k16; emulated
+  /// like mfma).
+  bool mmaSync = false;
 
   /// Emits `body(tid)` as run by every thread of the workgroup.
   void forEach(OpBuilder &b, Location loc,
@@ -551,7 +555,6 @@ static constexpr int64_t kMicroTile = 4;
 /// The side of a gpu.subgroup_mma fragment (16x16x16 multiply-accumulate),
 /// and the threads of a warp.
 static constexpr int64_t kMmaSize = 16;
-static constexpr int64_t kWarpSize = 32;
 
 /// Threads of an AMD CDNA wavefront (wave64), the unit of amdgpu.mfma.
 static constexpr int64_t kWavefrontSize = 64;
@@ -559,6 +562,10 @@ static constexpr int64_t kWavefrontSize = 64;
 /// The 16x16 fragments of a 64x64 tile's rows one wavefront computes with
 /// amdgpu.mfma.
 static constexpr int64_t kMfmaFragments = 4;
+
+/// The 16x8 fragments of its 16x32 part of a 64x64 tile one warp computes
+/// with nvgpu.mma.sync (m16n8k16).
+static constexpr int64_t kMmaSyncFragments = 4;
 
 /// Whether `op`'s body is `out + a * b` in f16 with a and b its two
 /// buffers: what a tensor core's f16 multiply-accumulate computes.
@@ -873,9 +880,9 @@ matchTiledContraction(linalg::GenericOp op, const Threads &threads,
   // value; the accumulators reach the epilogue through a workgroup-memory
   // tile.
   int64_t resultTile = 0;
-  bool matrixCores =
-      (threads.tensorCores && threads.blockSize == 8 * kWarpSize) ||
-      (threads.mfma && threads.blockSize == 4 * kWavefrontSize);
+  bool matrixCores = ((threads.tensorCores || threads.mmaSync) &&
+                      threads.blockSize == 8 * kWarpSize) ||
+                     (threads.mfma && threads.blockSize == 4 * kWavefrontSize);
   if (matrixCores && !c.batch && c.initValue &&
       isHalfMultiplyAccumulate(op, c.lhs, c.rhs)) {
     c.mma = true;
@@ -941,7 +948,14 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
       accs = alloc(MemRefType::get({threads.blockSize, kAccs}, accType));
     if (c.mma)
       resultTile = alloc(MemRefType::get({tileM, tileN}, accType));
-    if (c.mma && threads.mfma && threads.emulate) {
+    if (c.mma && threads.mmaSync && threads.emulate) {
+      // The lanes' fragment registers, in memory.
+      mfmaA = alloc(MemRefType::get({threads.blockSize, 8}, accType));
+      mfmaB = alloc(
+          MemRefType::get({threads.blockSize, kMmaSyncFragments, 4}, accType));
+      mfmaAccs = alloc(
+          MemRefType::get({threads.blockSize, kMmaSyncFragments, 4}, accType));
+    } else if (c.mma && threads.mfma && threads.emulate) {
       // The lanes' operand registers and accumulators, in memory.
       mfmaA = alloc(MemRefType::get({threads.blockSize, 4}, accType));
       mfmaB = alloc(
@@ -1254,6 +1268,194 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
           // The tile is reused by the next output tile.
           threads.barrier(b, loc);
         };
+        if (c.mma && threads.mmaSync) {
+          // Warp w computes rows 16 (w / 2) .. + 16 and columns 32 (w % 2)
+          // .. + 32 of the tile as four 16x8 fragments (columns 8 f .. + 8)
+          // with mma.sync m16n8k16 (f16 accumulators, as the contraction's
+          // f16 sum). Lane l, with g = l / 4 and t = l % 4, holds (PTX ISA,
+          // mma.m16n8k16 fragments): A elements i < 8 at row
+          // g + 8 ((i / 2) % 2), k 2 t + i % 2 + 8 (i / 4), as registers of
+          // two; B elements i < 4 at k 2 t + i % 2 + 8 (i / 2), column g;
+          // accumulator elements i < 4 at row g + 8 (i / 2), column
+          // 2 t + i % 2.
+          struct Lane {
+            Value rowOffset, colOffset, group, pair;
+          };
+          auto laneOf = [&](OpBuilder &b, Value tid) {
+            Value warp = arith::DivUIOp::create(b, loc, tid, cst(kWarpSize));
+            Value lane = arith::RemUIOp::create(b, loc, tid, cst(kWarpSize));
+            return Lane{
+                arith::MulIOp::create(
+                    b, loc, arith::DivUIOp::create(b, loc, warp, cst(2)),
+                    cst(kMmaSize)),
+                arith::MulIOp::create(
+                    b, loc, arith::RemUIOp::create(b, loc, warp, cst(2)),
+                    cst(2 * kMmaSize)),
+                arith::DivUIOp::create(b, loc, lane, cst(4)),
+                arith::MulIOp::create(
+                    b, loc, arith::RemUIOp::create(b, loc, lane, cst(4)),
+                    cst(2))};
+          };
+          auto aElement = [&](OpBuilder &b, const Lane &l, int64_t ks,
+                              int64_t i) {
+            Value row = add(b, l.group, cst(8 * ((i / 2) % 2)));
+            Value k = add(b, l.pair, cst(ks + i % 2 + 8 * (i / 4)));
+            return memref::LoadOp::create(
+                b, loc, lhsTile, ValueRange{k, add(b, l.rowOffset, row)});
+          };
+          auto bElement = [&](OpBuilder &b, const Lane &l, int64_t ks,
+                              int64_t f, int64_t i) {
+            Value k = add(b, l.pair, cst(ks + i % 2 + 8 * (i / 2)));
+            Value column = add(b, l.colOffset, add(b, l.group, cst(8 * f)));
+            return memref::LoadOp::create(b, loc, rhsTile,
+                                          ValueRange{k, column});
+          };
+          auto storeResult = [&](OpBuilder &b, const Lane &l, int64_t f,
+                                 int64_t i, Value value) {
+            Value row = add(b, l.rowOffset, add(b, l.group, cst(8 * (i / 2))));
+            Value column =
+                add(b, l.colOffset, add(b, l.pair, cst(8 * f + i % 2)));
+            memref::StoreOp::create(b, loc, value, resultTile,
+                                    ValueRange{row, column});
+          };
+          if (threads.emulate) {
+            // The same lanes, with their registers in memory, and the
+            // instruction as documented: accumulator element i of lane l
+            // (row r = l / 4 + 8 (i / 2), column c = 2 (l % 4) + i % 2)
+            // becomes, rounded to f16, itself plus sum_k A(r, k) B(k, c),
+            // where lane 4 (r % 8) + (k % 8) / 2 holds A(r, k) as element
+            // k % 2 + 2 (r / 8) + 4 (k / 8), and lane 4 c + (k % 8) / 2
+            // holds B(k, c) as element k % 2 + 2 (k / 8).
+            Type f32 = b.getF32Type();
+            auto regAt = [&](Value tid, int64_t f, int64_t i) {
+              return SmallVector<Value>{tid, cst(f), cst(i)};
+            };
+            threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+              for (int64_t f = 0; f < kMmaSyncFragments; ++f)
+                for (int64_t i = 0; i < 4; ++i)
+                  memref::StoreOp::create(b, loc, c.initValue, mfmaAccs,
+                                          regAt(tid, f, i));
+            });
+            uniformLoop(
+                b, loc, zero, sizeK, kStep, [&](OpBuilder &b, Value k0) {
+                  threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+                    stageBoth(b, tid, k0);
+                  });
+                  for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
+                    threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+                      Lane l = laneOf(b, tid);
+                      for (int64_t i = 0; i < 8; ++i)
+                        memref::StoreOp::create(b, loc, aElement(b, l, ks, i),
+                                                mfmaA, ValueRange{tid, cst(i)});
+                      for (int64_t f = 0; f < kMmaSyncFragments; ++f)
+                        for (int64_t i = 0; i < 4; ++i)
+                          memref::StoreOp::create(b, loc,
+                                                  bElement(b, l, ks, f, i),
+                                                  mfmaB, regAt(tid, f, i));
+                    });
+                    threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+                      Value lane =
+                          arith::RemUIOp::create(b, loc, tid, cst(kWarpSize));
+                      Value warpBase = arith::SubIOp::create(b, loc, tid, lane);
+                      Value group =
+                          arith::DivUIOp::create(b, loc, lane, cst(4));
+                      Value pair = arith::MulIOp::create(
+                          b, loc, arith::RemUIOp::create(b, loc, lane, cst(4)),
+                          cst(2));
+                      for (int64_t f = 0; f < kMmaSyncFragments; ++f)
+                        for (int64_t i = 0; i < 4; ++i) {
+                          // r % 8 is the lane's group; r / 8 is i / 2.
+                          Value col = add(b, pair, cst(i % 2));
+                          Value acc = memref::LoadOp::create(b, loc, mfmaAccs,
+                                                             regAt(tid, f, i));
+                          Value sum = arith::ExtFOp::create(b, loc, f32, acc);
+                          for (int64_t k = 0; k < kMmaSize; ++k) {
+                            Value aLane = add(b, warpBase,
+                                              add(b,
+                                                  arith::MulIOp::create(
+                                                      b, loc, group, cst(4)),
+                                                  cst((k % 8) / 2)));
+                            Value a = memref::LoadOp::create(
+                                b, loc, mfmaA,
+                                ValueRange{aLane, cst(k % 2 + 2 * (i / 2) +
+                                                      4 * (k / 8))});
+                            Value bLane = add(
+                                b, warpBase,
+                                add(b,
+                                    arith::MulIOp::create(b, loc, col, cst(4)),
+                                    cst((k % 8) / 2)));
+                            Value w = memref::LoadOp::create(
+                                b, loc, mfmaB,
+                                ValueRange{bLane, cst(f),
+                                           cst(k % 2 + 2 * (k / 8))});
+                            sum = arith::AddFOp::create(
+                                b, loc, sum,
+                                arith::MulFOp::create(
+                                    b, loc,
+                                    arith::ExtFOp::create(b, loc, f32, a),
+                                    arith::ExtFOp::create(b, loc, f32, w)));
+                          }
+                          memref::StoreOp::create(
+                              b, loc,
+                              arith::TruncFOp::create(b, loc, accType, sum),
+                              mfmaAccs, regAt(tid, f, i));
+                        }
+                    });
+                  }
+                });
+            threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+              Lane l = laneOf(b, tid);
+              for (int64_t f = 0; f < kMmaSyncFragments; ++f)
+                for (int64_t i = 0; i < 4; ++i)
+                  storeResult(b, l, f, i,
+                              memref::LoadOp::create(b, loc, mfmaAccs,
+                                                     regAt(tid, f, i)));
+            });
+          } else {
+            Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+            Lane l = laneOf(b, tid);
+            auto accVector = VectorType::get({2, 2}, accType);
+            // `elements` as registers of two halves.
+            auto registers = [&](OpBuilder &b, ArrayRef<Value> elements) {
+              auto type = VectorType::get(
+                  {static_cast<int64_t>(elements.size()) / 2, 2}, accType);
+              return vector::FromElementsOp::create(b, loc, type, elements)
+                  .getResult();
+            };
+            Value initAcc =
+                vector::BroadcastOp::create(b, loc, accVector, c.initValue);
+            SmallVector<Value> fragments = pipelinedKLoop(
+                b, tid, SmallVector<Value>(kMmaSyncFragments, initAcc),
+                [&](OpBuilder &b, Value, ValueRange accs) {
+                  SmallVector<Value> next(accs);
+                  for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
+                    SmallVector<Value> a;
+                    for (int64_t i = 0; i < 8; ++i)
+                      a.push_back(aElement(b, l, ks, i));
+                    Value aRegisters = registers(b, a);
+                    for (int64_t f = 0; f < kMmaSyncFragments; ++f) {
+                      SmallVector<Value> w;
+                      for (int64_t i = 0; i < 4; ++i)
+                        w.push_back(bElement(b, l, ks, f, i));
+                      next[f] = nvgpu::MmaSyncOp::create(
+                          b, loc, aRegisters, registers(b, w), next[f],
+                          ArrayRef<int64_t>{16, 8, 16});
+                    }
+                  }
+                  return next;
+                });
+            for (int64_t f = 0; f < kMmaSyncFragments; ++f)
+              for (int64_t i = 0; i < 4; ++i)
+                storeResult(
+                    b, l, f, i,
+                    vector::ExtractOp::create(b, loc, fragments[f],
+                                              ArrayRef<int64_t>{i / 2, i % 2}));
+          }
+          threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+            finishFromResultTile(b, tid);
+          });
+          return;
+        }
         if (c.mma && threads.mfma) {
           // Wavefront w computes rows 16 w .. + 16 of the tile as four
           // 16x16 fragments (columns 16 f .. + 16) with
@@ -1903,7 +2105,7 @@ struct MeldMapToGpuPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    Threads threads{emulate, blockSize, tensorCores && !emulate, mfma};
+    Threads threads{emulate, blockSize, tensorCores && !emulate, mfma, mmaSync};
     SmallVector<func::FuncOp> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (func->hasAttr(kKernelAttrName) && !func.isExternal())

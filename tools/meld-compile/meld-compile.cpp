@@ -63,6 +63,13 @@ static cl::opt<bool> tensorCores(
              "and AMD CDNA's MFMA when every --amdgpu-chips chip has it "
              "(default on; --tensor-cores=false keeps the plain tiled GEMM)"),
     cl::init(true), cl::cat(category));
+static cl::opt<bool> mmaSync(
+    "mma-sync",
+    cl::desc("With --tensor-cores, compute NVIDIA's f16 matmuls with PTX "
+             "mma.sync m16n8k16 (nvgpu.mma.sync) instead of WMMA fragments "
+             "(default off: checked by host emulation and ptxas, not yet "
+             "run on a GPU)"),
+    cl::init(false), cl::cat(category));
 static cl::opt<bool> emulateGpu(
     "emulate-gpu-on-host",
     cl::desc("Compile the host code through the GPU kernel mapping "
@@ -140,6 +147,7 @@ int main(int argc, char **argv) {
   options.strictFp = strictFp;
   options.splitReductions = splitReductions;
   options.tensorCores = tensorCores;
+  options.mmaSync = mmaSync;
   if (!nvptxChips.empty())
     options.nvptxChips.assign(nvptxChips.begin(), nvptxChips.end());
   if (!amdgpuChips.empty())

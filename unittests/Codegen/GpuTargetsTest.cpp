@@ -483,6 +483,39 @@ TEST_F(GpuKernels, HalfGemmRunsOnTensorCores) {
   }
 }
 
+// With CompileOptions::mmaSync the same GEMM uses PTX mma.sync m16n8k16
+// (nvgpu.mma.sync, operands gathered per lane from the staged slices)
+// instead of WMMA fragments: four per warp and k slice, accepted by ptxas
+// for sm_80 and sm_90. Its results are checked by host emulation
+// (EmulatedMatrixCores), not yet on a GPU.
+TEST_F(GpuKernels, HalfGemmWithMmaSync) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(kHalfLinearRelu, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  meld::CompileOptions options;
+  options.targets = {"nvptx"};
+  options.mmaSync = true;
+  FailureOr<meld::bundle::Bundle> bundle =
+      meld::compileToBundle(*module, options);
+  ASSERT_TRUE(succeeded(bundle)) << diagnostics;
+  for (const llvm::json::Value &v : *bundle->metadata.getArray("binaries")) {
+    const llvm::json::Object &b = *v.getAsObject();
+    std::string chip = b.getString("chip")->str();
+    const std::string &ptx = bundle->blobs[*b.getInteger("blob")];
+    size_t mmas = 0;
+    for (size_t at =
+             ptx.find("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16");
+         at != std::string::npos;
+         at = ptx.find("mma.sync.aligned.m16n8k16", at + 1))
+      ++mmas;
+    // Four fragments per warp in the body of the k loop.
+    EXPECT_EQ(mmas, 4u) << chip;
+    EXPECT_EQ(ptx.find("wmma."), std::string::npos) << chip;
+    if (llvm::sys::fs::can_execute(kPtxas))
+      EXPECT_EQ(runPtxas(ptx, chip), "") << chip;
+  }
+}
+
 // On AMD CDNA chips (gfx90a, gfx942) the same f16 GEMM runs on matrix cores:
 // each of the 4 wavefronts multiplies four 16x16x16 steps per k slice with
 // v_mfma_f32_16x16x16f16 (f32 accumulators), and the threads apply the

@@ -512,14 +512,16 @@ INSTANTIATE_TEST_SUITE_P(Programs, TiledGemm,
                            return std::string(info.param.name);
                          });
 
-// The AMD matrix-core mapping of f16 GEMMs (amdgpu.mfma), emulated: each
-// lane's operands are gathered from the staged slices as the GPU kernel
-// gathers them, and a phase computes from every lane's registers what the
-// instruction computes, per the layout AMD documents. Sizes take every
-// edge: k not a multiple of 16, columns over two tiles, dynamic rows.
-class EmulatedMfma : public HostCodegen, public ::testing::Test {};
+// The matrix-core mappings of f16 GEMMs (amdgpu.mfma, nvgpu.mma.sync),
+// emulated: each lane's operands are gathered from the staged slices as the
+// GPU kernel gathers them, and a phase computes from every lane's registers
+// what the instruction computes, per the layout AMD or NVIDIA documents. Sizes
+// take every edge: k not a multiple of 16, columns over two tiles, dynamic
+// rows.
+class EmulatedMatrixCores : public HostCodegen,
+                            public ::testing::TestWithParam<bool> {};
 
-TEST_F(EmulatedMfma, MatchesTheInterpreter) {
+TEST_P(EmulatedMatrixCores, MatchTheInterpreter) {
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
     func.func @linear_relu(%x: tensor<?x37xf16>, %w: tensor<37x93xf16>,
                            %bias: tensor<93xf16>) -> tensor<?x93xf16> {
@@ -544,23 +546,30 @@ TEST_F(EmulatedMfma, MatchesTheInterpreter) {
   OwningOpRef<ModuleOp> mapped;
   meld::CompileOptions options;
   options.emulateGpuOnHost = true;
-  options.emulateMfma = true;
+  bool amd = GetParam();
+  options.emulateMfma = amd;
+  options.emulateMmaSync = !amd;
   options.configurePassManager = [&](PassManager &pm) {
     pm.addInstrumentation(std::make_unique<KeepMappedModule>(&mapped));
     return success();
   };
-  checkCompiled(*module, options, "emulated MFMA", /*metadata=*/nullptr,
-                {1, 5, 70, 130});
-  // The emulated lanes' registers are there: the matrix-core path ran.
+  checkCompiled(*module, options, amd ? "emulated MFMA" : "emulated mma.sync",
+                /*metadata=*/nullptr, {1, 5, 70, 130});
+  // The emulated lanes' registers are there: the matrix-core path ran
+  // (accumulators: f32 per MFMA lane, f16 per mma.sync lane).
   ASSERT_TRUE(mapped);
   int registerFiles = 0;
   mapped->walk([&](memref::AllocaOp alloca) {
-    registerFiles += alloca.getType().getRank() == 3 &&
-                     alloca.getType().getShape()[1] == 4 &&
-                     alloca.getType().getElementType().isF32();
+    MemRefType type = alloca.getType();
+    registerFiles += type.getRank() == 2 && type.getShape()[1] == (amd ? 4 : 8);
   });
-  EXPECT_EQ(registerFiles, 2) << "one f32 accumulator file per kernel";
+  EXPECT_EQ(registerFiles, 2) << "one A register file per kernel";
 }
+
+INSTANTIATE_TEST_SUITE_P(Mappings, EmulatedMatrixCores, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool> &info) {
+                           return info.param ? "AmdMfma" : "NvidiaMmaSync";
+                         });
 
 class RandomProgram : public HostCodegen,
                       public ::testing::TestWithParam<int> {};

@@ -43,6 +43,9 @@ struct CompileOptions {
   /// computes them (amdgpu.mfma's documented semantics on the lanes'
   /// registers, kept in memory), so that mapping is checked on the host.
   bool emulateMfma = false;
+  /// With emulateGpuOnHost: f16 tiled GEMMs as the mma.sync mapping
+  /// computes them (mmaSync's, emulated the same way).
+  bool emulateMmaSync = false;
   /// Strict floating point: reductions and contractions accumulate in
   /// program order (no reassociation, so no partial sums per vector lane),
   /// divisions divide (no multiplication by a hoisted reciprocal), and math
@@ -60,6 +63,10 @@ struct CompileOptions {
   /// accumulating in f32). Their sums round differently from one rounding
   /// per operation.
   bool tensorCores = true;
+  /// With tensorCores: NVIDIA's f16 GEMMs through nvgpu.mma.sync (PTX
+  /// mma.sync m16n8k16, operands gathered per lane) instead of WMMA
+  /// fragments. Checked by host emulation and ptxas, not yet on a GPU.
+  bool mmaSync = false;
   /// When set, receives the fusion report of the program (as
   /// meld-fusion-report prints it) after fusion, before outlining.
   std::string *fusionReport = nullptr;

@@ -312,7 +312,9 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
       to the threads that apply the epilogue; with `mfma` (AMD CDNA), the
       same by the 4 wavefronts of the workgroup with `amdgpu.mfma`
       16x16x16 f16 steps accumulating in f32, each wavefront 16x64 of the
-      tile;
+      tile; with `mma-sync` (NVIDIA, instead of the fragments), each warp's
+      16x32 as four m16n8k16 `nvgpu.mma.sync` fragments whose operands
+      every lane gathers from the staged slices;
     - every other op is output-parallel: its parallel iterations are
       flattened and dealt out round-robin, so consecutive threads touch
       consecutive elements (coalesced), and each thread runs the reduction
@@ -333,9 +335,10 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
     over the block range, a loop over thread ids around every phase between
     barriers, and a serial combine in place of `gpu.all_reduce`, so the
     mapping can be checked against the reference interpreter without a GPU;
-    with `mfma` as well, each lane's operands and accumulators are kept in
-    memory and a phase computes what `v_mfma_f32_16x16x16f16` computes
-    from them (NVIDIA's fragments are not emulated).
+    with `mfma` or `mma-sync` as well, each lane's operands and
+    accumulators are kept in memory and a phase computes what
+    `v_mfma_f32_16x16x16f16` or `mma.sync.m16n8k16` computes from them
+    (`gpu.subgroup_mma` fragments are not emulated).
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", "256",
@@ -351,13 +354,19 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
            "accumulate (amdgpu.mfma: AMD CDNA matrix cores, wave64); "
            "emulated, the instruction's documented semantics on the lanes' "
            "registers kept in memory">,
+    Option<"mmaSync", "mma-sync", "bool", "false",
+           "Compute f16 tiled GEMMs with nvgpu.mma.sync (PTX mma.sync "
+           "m16n8k16, f16 accumulators) instead of gpu.subgroup_mma; "
+           "emulated, the instruction's documented semantics on the lanes' "
+           "registers kept in memory">,
     Option<"moduleName", "module-name", "std::string", "\"meld_kernels\"",
            "Name of the gpu.module that receives the kernels">,
   ];
   let dependentDialects = [
     "::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
     "::mlir::affine::AffineDialect", "::mlir::memref::MemRefDialect",
-    "::mlir::vector::VectorDialect", "::mlir::amdgpu::AMDGPUDialect"
+    "::mlir::vector::VectorDialect", "::mlir::amdgpu::AMDGPUDialect",
+    "::mlir::nvgpu::NVGPUDialect"
   ];
 }
 
