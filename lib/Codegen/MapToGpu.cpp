@@ -1268,6 +1268,146 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
           // The tile is reused by the next output tile.
           threads.barrier(b, loc);
         };
+        // A GEMM on matrix instructions whose operands every lane gathers
+        // into registers from the staged slices (amdgpu.mfma,
+        // nvgpu.mma.sync). On the GPU the registers are vectors carried by
+        // the pipelined k loop; emulated, they are kept in memory
+        // (mfmaA/mfmaB/mfmaAccs) and a phase computes what the instruction
+        // computes from all lanes' registers, as its ISA documents it, so
+        // the lanes' gathers and the result placement are checked against
+        // the interpreter.
+        using ElementFn = function_ref<Value(OpBuilder &, Value, int64_t)>;
+        struct LaneRegisterGemm {
+          /// Accumulator fragments per lane; A elements per lane and k step;
+          /// B and accumulator elements per lane, fragment (and k step).
+          int64_t fragments, aElements, bElements, accElements;
+          /// The accumulators' initial value (of their element type).
+          Value init;
+          /// Element i of the lane's A operand at k step `ks`, of its B
+          /// operand for fragment f, and where accumulator element i of
+          /// fragment f goes in the result tile.
+          function_ref<Value(OpBuilder &, Value, int64_t, int64_t)> aElement;
+          function_ref<Value(OpBuilder &, Value, int64_t, int64_t, int64_t)>
+              bElement;
+          function_ref<std::pair<Value, Value>(OpBuilder &, Value, int64_t,
+                                               int64_t)>
+              resultAt;
+          /// GPU: the accumulator vector type, the instruction on a lane's
+          /// elements, and accumulator element i of a vector.
+          Type accVectorType;
+          function_ref<Value(OpBuilder &, ArrayRef<Value>, ArrayRef<Value>,
+                             Value)>
+              multiply;
+          function_ref<Value(OpBuilder &, Value, int64_t)> accElement;
+          /// Emulated: the new accumulator element i of lane `tid` from the
+          /// old one, reading other lanes' A registers (lane, element) and
+          /// B registers of the same fragment (lane, element).
+          function_ref<Value(OpBuilder &, Value, int64_t, Value, ElementFn,
+                             ElementFn)>
+              emulate;
+        };
+        auto laneRegisterGemm = [&](const LaneRegisterGemm &g) {
+          auto storeResult = [&](OpBuilder &b, Value tid, int64_t f, int64_t i,
+                                 Value value) {
+            auto [row, col] = g.resultAt(b, tid, f, i);
+            if (value.getType() != accType)
+              value = arith::TruncFOp::create(b, loc, accType, value);
+            memref::StoreOp::create(b, loc, value, resultTile,
+                                    ValueRange{row, col});
+          };
+          if (!threads.emulate) {
+            Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+            Value initAcc =
+                vector::BroadcastOp::create(b, loc, g.accVectorType, g.init);
+            SmallVector<Value> fragments = pipelinedKLoop(
+                b, tid, SmallVector<Value>(g.fragments, initAcc),
+                [&](OpBuilder &b, Value, ValueRange accs) {
+                  SmallVector<Value> next(accs);
+                  for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
+                    SmallVector<Value> a;
+                    for (int64_t i = 0; i < g.aElements; ++i)
+                      a.push_back(g.aElement(b, tid, ks, i));
+                    for (int64_t f = 0; f < g.fragments; ++f) {
+                      SmallVector<Value> w;
+                      for (int64_t i = 0; i < g.bElements; ++i)
+                        w.push_back(g.bElement(b, tid, ks, f, i));
+                      next[f] = g.multiply(b, a, w, next[f]);
+                    }
+                  }
+                  return next;
+                });
+            for (int64_t f = 0; f < g.fragments; ++f)
+              for (int64_t i = 0; i < g.accElements; ++i)
+                storeResult(b, tid, f, i, g.accElement(b, fragments[f], i));
+          } else {
+            auto regAt = [&](Value tid, int64_t f, int64_t i) {
+              return SmallVector<Value>{tid, cst(f), cst(i)};
+            };
+            threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+              for (int64_t f = 0; f < g.fragments; ++f)
+                for (int64_t i = 0; i < g.accElements; ++i)
+                  memref::StoreOp::create(b, loc, g.init, mfmaAccs,
+                                          regAt(tid, f, i));
+            });
+            uniformLoop(
+                b, loc, zero, sizeK, kStep, [&](OpBuilder &b, Value k0) {
+                  threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+                    stageBoth(b, tid, k0);
+                  });
+                  for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
+                    threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+                      for (int64_t i = 0; i < g.aElements; ++i)
+                        memref::StoreOp::create(b, loc,
+                                                g.aElement(b, tid, ks, i),
+                                                mfmaA, ValueRange{tid, cst(i)});
+                      for (int64_t f = 0; f < g.fragments; ++f)
+                        for (int64_t i = 0; i < g.bElements; ++i)
+                          memref::StoreOp::create(b, loc,
+                                                  g.bElement(b, tid, ks, f, i),
+                                                  mfmaB, regAt(tid, f, i));
+                    });
+                    threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+                      for (int64_t f = 0; f < g.fragments; ++f) {
+                        auto readA = [&](OpBuilder &b, Value lane,
+                                         int64_t e) -> Value {
+                          return memref::LoadOp::create(
+                              b, loc, mfmaA, ValueRange{lane, cst(e)});
+                        };
+                        auto readB = [&](OpBuilder &b, Value lane,
+                                         int64_t e) -> Value {
+                          return memref::LoadOp::create(b, loc, mfmaB,
+                                                        regAt(lane, f, e));
+                        };
+                        for (int64_t i = 0; i < g.accElements; ++i) {
+                          Value acc = memref::LoadOp::create(b, loc, mfmaAccs,
+                                                             regAt(tid, f, i));
+                          memref::StoreOp::create(
+                              b, loc, g.emulate(b, tid, i, acc, readA, readB),
+                              mfmaAccs, regAt(tid, f, i));
+                        }
+                      }
+                    });
+                  }
+                });
+            threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+              for (int64_t f = 0; f < g.fragments; ++f)
+                for (int64_t i = 0; i < g.accElements; ++i)
+                  storeResult(b, tid, f, i,
+                              memref::LoadOp::create(b, loc, mfmaAccs,
+                                                     regAt(tid, f, i)));
+            });
+          }
+          threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
+            finishFromResultTile(b, tid);
+          });
+        };
+        // One term of an emulated multiply-accumulate, in f32.
+        Type f32 = b.getF32Type();
+        auto product = [&](OpBuilder &b, Value a, Value w) -> Value {
+          return arith::MulFOp::create(b, loc,
+                                       arith::ExtFOp::create(b, loc, f32, a),
+                                       arith::ExtFOp::create(b, loc, f32, w));
+        };
         if (c.mma && threads.mmaSync) {
           // Warp w computes rows 16 (w / 2) .. + 16 and columns 32 (w % 2)
           // .. + 32 of the tile as four 16x8 fragments (columns 8 f .. + 8)
@@ -1296,164 +1436,80 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
                     b, loc, arith::RemUIOp::create(b, loc, lane, cst(4)),
                     cst(2))};
           };
-          auto aElement = [&](OpBuilder &b, const Lane &l, int64_t ks,
-                              int64_t i) {
-            Value row = add(b, l.group, cst(8 * ((i / 2) % 2)));
-            Value k = add(b, l.pair, cst(ks + i % 2 + 8 * (i / 4)));
-            return memref::LoadOp::create(
-                b, loc, lhsTile, ValueRange{k, add(b, l.rowOffset, row)});
+          auto registers = [&](OpBuilder &b, ArrayRef<Value> elements) {
+            auto type = VectorType::get(
+                {static_cast<int64_t>(elements.size()) / 2, 2}, accType);
+            return vector::FromElementsOp::create(b, loc, type, elements)
+                .getResult();
           };
-          auto bElement = [&](OpBuilder &b, const Lane &l, int64_t ks,
-                              int64_t f, int64_t i) {
-            Value k = add(b, l.pair, cst(ks + i % 2 + 8 * (i / 2)));
-            Value column = add(b, l.colOffset, add(b, l.group, cst(8 * f)));
-            return memref::LoadOp::create(b, loc, rhsTile,
-                                          ValueRange{k, column});
-          };
-          auto storeResult = [&](OpBuilder &b, const Lane &l, int64_t f,
-                                 int64_t i, Value value) {
-            Value row = add(b, l.rowOffset, add(b, l.group, cst(8 * (i / 2))));
-            Value column =
-                add(b, l.colOffset, add(b, l.pair, cst(8 * f + i % 2)));
-            memref::StoreOp::create(b, loc, value, resultTile,
-                                    ValueRange{row, column});
-          };
-          if (threads.emulate) {
-            // The same lanes, with their registers in memory, and the
-            // instruction as documented: accumulator element i of lane l
-            // (row r = l / 4 + 8 (i / 2), column c = 2 (l % 4) + i % 2)
-            // becomes, rounded to f16, itself plus sum_k A(r, k) B(k, c),
-            // where lane 4 (r % 8) + (k % 8) / 2 holds A(r, k) as element
-            // k % 2 + 2 (r / 8) + 4 (k / 8), and lane 4 c + (k % 8) / 2
-            // holds B(k, c) as element k % 2 + 2 (k / 8).
-            Type f32 = b.getF32Type();
-            auto regAt = [&](Value tid, int64_t f, int64_t i) {
-              return SmallVector<Value>{tid, cst(f), cst(i)};
-            };
-            threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
-              for (int64_t f = 0; f < kMmaSyncFragments; ++f)
-                for (int64_t i = 0; i < 4; ++i)
-                  memref::StoreOp::create(b, loc, c.initValue, mfmaAccs,
-                                          regAt(tid, f, i));
-            });
-            uniformLoop(
-                b, loc, zero, sizeK, kStep, [&](OpBuilder &b, Value k0) {
-                  threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
-                    stageBoth(b, tid, k0);
-                  });
-                  for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
-                    threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
-                      Lane l = laneOf(b, tid);
-                      for (int64_t i = 0; i < 8; ++i)
-                        memref::StoreOp::create(b, loc, aElement(b, l, ks, i),
-                                                mfmaA, ValueRange{tid, cst(i)});
-                      for (int64_t f = 0; f < kMmaSyncFragments; ++f)
-                        for (int64_t i = 0; i < 4; ++i)
-                          memref::StoreOp::create(b, loc,
-                                                  bElement(b, l, ks, f, i),
-                                                  mfmaB, regAt(tid, f, i));
-                    });
-                    threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
-                      Value lane =
-                          arith::RemUIOp::create(b, loc, tid, cst(kWarpSize));
-                      Value warpBase = arith::SubIOp::create(b, loc, tid, lane);
-                      Value group =
-                          arith::DivUIOp::create(b, loc, lane, cst(4));
-                      Value pair = arith::MulIOp::create(
-                          b, loc, arith::RemUIOp::create(b, loc, lane, cst(4)),
-                          cst(2));
-                      for (int64_t f = 0; f < kMmaSyncFragments; ++f)
-                        for (int64_t i = 0; i < 4; ++i) {
-                          // r % 8 is the lane's group; r / 8 is i / 2.
-                          Value col = add(b, pair, cst(i % 2));
-                          Value acc = memref::LoadOp::create(b, loc, mfmaAccs,
-                                                             regAt(tid, f, i));
-                          Value sum = arith::ExtFOp::create(b, loc, f32, acc);
-                          for (int64_t k = 0; k < kMmaSize; ++k) {
-                            Value aLane = add(b, warpBase,
-                                              add(b,
-                                                  arith::MulIOp::create(
-                                                      b, loc, group, cst(4)),
-                                                  cst((k % 8) / 2)));
-                            Value a = memref::LoadOp::create(
-                                b, loc, mfmaA,
-                                ValueRange{aLane, cst(k % 2 + 2 * (i / 2) +
-                                                      4 * (k / 8))});
-                            Value bLane = add(
-                                b, warpBase,
-                                add(b,
-                                    arith::MulIOp::create(b, loc, col, cst(4)),
-                                    cst((k % 8) / 2)));
-                            Value w = memref::LoadOp::create(
-                                b, loc, mfmaB,
-                                ValueRange{bLane, cst(f),
-                                           cst(k % 2 + 2 * (k / 8))});
-                            sum = arith::AddFOp::create(
-                                b, loc, sum,
-                                arith::MulFOp::create(
-                                    b, loc,
-                                    arith::ExtFOp::create(b, loc, f32, a),
-                                    arith::ExtFOp::create(b, loc, f32, w)));
-                          }
-                          memref::StoreOp::create(
-                              b, loc,
-                              arith::TruncFOp::create(b, loc, accType, sum),
-                              mfmaAccs, regAt(tid, f, i));
-                        }
-                    });
-                  }
-                });
-            threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
-              Lane l = laneOf(b, tid);
-              for (int64_t f = 0; f < kMmaSyncFragments; ++f)
-                for (int64_t i = 0; i < 4; ++i)
-                  storeResult(b, l, f, i,
-                              memref::LoadOp::create(b, loc, mfmaAccs,
-                                                     regAt(tid, f, i)));
-            });
-          } else {
-            Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-            Lane l = laneOf(b, tid);
-            auto accVector = VectorType::get({2, 2}, accType);
-            // `elements` as registers of two halves.
-            auto registers = [&](OpBuilder &b, ArrayRef<Value> elements) {
-              auto type = VectorType::get(
-                  {static_cast<int64_t>(elements.size()) / 2, 2}, accType);
-              return vector::FromElementsOp::create(b, loc, type, elements)
-                  .getResult();
-            };
-            Value initAcc =
-                vector::BroadcastOp::create(b, loc, accVector, c.initValue);
-            SmallVector<Value> fragments = pipelinedKLoop(
-                b, tid, SmallVector<Value>(kMmaSyncFragments, initAcc),
-                [&](OpBuilder &b, Value, ValueRange accs) {
-                  SmallVector<Value> next(accs);
-                  for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
-                    SmallVector<Value> a;
-                    for (int64_t i = 0; i < 8; ++i)
-                      a.push_back(aElement(b, l, ks, i));
-                    Value aRegisters = registers(b, a);
-                    for (int64_t f = 0; f < kMmaSyncFragments; ++f) {
-                      SmallVector<Value> w;
-                      for (int64_t i = 0; i < 4; ++i)
-                        w.push_back(bElement(b, l, ks, f, i));
-                      next[f] = nvgpu::MmaSyncOp::create(
-                          b, loc, aRegisters, registers(b, w), next[f],
-                          ArrayRef<int64_t>{16, 8, 16});
-                    }
-                  }
-                  return next;
-                });
-            for (int64_t f = 0; f < kMmaSyncFragments; ++f)
-              for (int64_t i = 0; i < 4; ++i)
-                storeResult(
-                    b, l, f, i,
-                    vector::ExtractOp::create(b, loc, fragments[f],
-                                              ArrayRef<int64_t>{i / 2, i % 2}));
-          }
-          threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
-            finishFromResultTile(b, tid);
-          });
+          laneRegisterGemm(LaneRegisterGemm{
+              kMmaSyncFragments, 8, 4, 4, c.initValue,
+              [&](OpBuilder &b, Value tid, int64_t ks, int64_t i) -> Value {
+                Lane l = laneOf(b, tid);
+                Value row = add(b, l.group, cst(8 * ((i / 2) % 2)));
+                Value k = add(b, l.pair, cst(ks + i % 2 + 8 * (i / 4)));
+                return memref::LoadOp::create(
+                    b, loc, lhsTile, ValueRange{k, add(b, l.rowOffset, row)});
+              },
+              [&](OpBuilder &b, Value tid, int64_t ks, int64_t f,
+                  int64_t i) -> Value {
+                Lane l = laneOf(b, tid);
+                Value k = add(b, l.pair, cst(ks + i % 2 + 8 * (i / 2)));
+                Value column = add(b, l.colOffset, add(b, l.group, cst(8 * f)));
+                return memref::LoadOp::create(b, loc, rhsTile,
+                                              ValueRange{k, column});
+              },
+              [&](OpBuilder &b, Value tid, int64_t f, int64_t i) {
+                Lane l = laneOf(b, tid);
+                return std::pair<Value, Value>{
+                    add(b, l.rowOffset, add(b, l.group, cst(8 * (i / 2)))),
+                    add(b, l.colOffset, add(b, l.pair, cst(8 * f + i % 2)))};
+              },
+              VectorType::get({2, 2}, accType),
+              [&](OpBuilder &b, ArrayRef<Value> a, ArrayRef<Value> w,
+                  Value acc) -> Value {
+                return nvgpu::MmaSyncOp::create(b, loc, registers(b, a),
+                                                registers(b, w), acc,
+                                                ArrayRef<int64_t>{16, 8, 16});
+              },
+              [&](OpBuilder &b, Value acc, int64_t i) -> Value {
+                return vector::ExtractOp::create(
+                    b, loc, acc, ArrayRef<int64_t>{i / 2, i % 2});
+              },
+              // Accumulator element i of lane l (row r = l / 4 + 8 (i / 2),
+              // column c = 2 (l % 4) + i % 2) becomes, rounded to f16,
+              // itself plus sum_k A(r, k) B(k, c), where lane
+              // 4 (r % 8) + (k % 8) / 2 holds A(r, k) as element
+              // k % 2 + 2 (r / 8) + 4 (k / 8), and lane 4 c + (k % 8) / 2
+              // holds B(k, c) as element k % 2 + 2 (k / 8).
+              [&](OpBuilder &b, Value tid, int64_t i, Value acc,
+                  ElementFn readA, ElementFn readB) -> Value {
+                Value lane =
+                    arith::RemUIOp::create(b, loc, tid, cst(kWarpSize));
+                Value warpBase = arith::SubIOp::create(b, loc, tid, lane);
+                Value group = arith::DivUIOp::create(b, loc, lane, cst(4));
+                Value col = add(
+                    b,
+                    arith::MulIOp::create(
+                        b, loc, arith::RemUIOp::create(b, loc, lane, cst(4)),
+                        cst(2)),
+                    cst(i % 2));
+                Value sum = arith::ExtFOp::create(b, loc, f32, acc);
+                for (int64_t k = 0; k < kMmaSize; ++k) {
+                  Value aLane =
+                      add(b, warpBase,
+                          add(b, arith::MulIOp::create(b, loc, group, cst(4)),
+                              cst((k % 8) / 2)));
+                  Value bLane =
+                      add(b, warpBase,
+                          add(b, arith::MulIOp::create(b, loc, col, cst(4)),
+                              cst((k % 8) / 2)));
+                  Value a = readA(b, aLane, k % 2 + 2 * (i / 2) + 4 * (k / 8));
+                  Value w = readB(b, bLane, k % 2 + 2 * (k / 8));
+                  sum = arith::AddFOp::create(b, loc, sum, product(b, a, w));
+                }
+                return arith::TruncFOp::create(b, loc, accType, sum);
+              }});
           return;
         }
         if (c.mma && threads.mfma) {
@@ -1479,152 +1535,76 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
                             arith::DivUIOp::create(b, loc, lane, cst(kMmaSize)),
                             cst(4))};
           };
-          // Element i of the lane's A operand for the k step at `ks`, and
-          // of its B operand for fragment f.
-          auto aElement = [&](OpBuilder &b, const Lane &l, int64_t ks,
-                              int64_t i) {
-            return memref::LoadOp::create(
-                b, loc, lhsTile,
-                ValueRange{add(b, l.k, cst(ks + i)),
-                           add(b, l.rowOffset, l.column)});
-          };
-          auto bElement = [&](OpBuilder &b, const Lane &l, int64_t ks,
-                              int64_t f, int64_t i) {
-            return memref::LoadOp::create(
-                b, loc, rhsTile,
-                ValueRange{add(b, l.k, cst(ks + i)),
-                           add(b, l.column, cst(f * kMmaSize))});
-          };
-          // Accumulator element i of fragment f, rounded to the output's
-          // type, to its place in the result tile.
-          auto storeResult = [&](OpBuilder &b, const Lane &l, int64_t f,
-                                 int64_t i, Value value) {
-            memref::StoreOp::create(
-                b, loc, arith::TruncFOp::create(b, loc, accType, value),
-                resultTile,
-                ValueRange{add(b, l.rowOffset, add(b, l.k, cst(i))),
-                           add(b, l.column, cst(f * kMmaSize))});
-          };
-          Type f32 = b.getF32Type();
-          if (threads.emulate) {
-            // The same lanes, with their operand registers and
-            // accumulators in memory, and the matrix instruction as
-            // documented: accumulator element i of lane l (row
-            // r = 4 (l / 16) + i, column c = l % 16) gains
-            // sum_k A(r, k) B(k, c), where lane r + 16 (k / 4) holds A(r, k)
-            // and lane c + 16 (k / 4) holds B(k, c), as element k % 4.
-            auto accAt = [&](Value tid, int64_t f, int64_t i) {
-              return SmallVector<Value>{tid, cst(f), cst(i)};
-            };
-            threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
-              Value init = arith::ExtFOp::create(b, loc, f32, c.initValue);
-              for (int64_t f = 0; f < kMfmaFragments; ++f)
-                for (int64_t i = 0; i < 4; ++i)
-                  memref::StoreOp::create(b, loc, init, mfmaAccs,
-                                          accAt(tid, f, i));
-            });
-            uniformLoop(
-                b, loc, zero, sizeK, kStep, [&](OpBuilder &b, Value k0) {
-                  threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
-                    stageBoth(b, tid, k0);
-                  });
-                  for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
-                    threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
-                      Lane l = laneOf(b, tid);
-                      for (int64_t i = 0; i < 4; ++i) {
-                        memref::StoreOp::create(b, loc, aElement(b, l, ks, i),
-                                                mfmaA, ValueRange{tid, cst(i)});
-                        for (int64_t f = 0; f < kMfmaFragments; ++f)
-                          memref::StoreOp::create(b, loc,
-                                                  bElement(b, l, ks, f, i),
-                                                  mfmaB, accAt(tid, f, i));
-                      }
-                    });
-                    threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
-                      Value lane = arith::RemUIOp::create(b, loc, tid,
-                                                          cst(kWavefrontSize));
-                      Value waveBase = arith::SubIOp::create(b, loc, tid, lane);
-                      Value column =
-                          arith::RemUIOp::create(b, loc, lane, cst(kMmaSize));
-                      Value rowBase = arith::MulIOp::create(
-                          b, loc,
-                          arith::DivUIOp::create(b, loc, lane, cst(kMmaSize)),
-                          cst(4));
-                      for (int64_t f = 0; f < kMfmaFragments; ++f)
-                        for (int64_t i = 0; i < 4; ++i) {
-                          Value row = add(b, rowBase, cst(i));
-                          Value sum = memref::LoadOp::create(b, loc, mfmaAccs,
-                                                             accAt(tid, f, i));
-                          for (int64_t k = 0; k < kMmaSize; ++k) {
-                            Value group = cst(kMmaSize * (k / 4));
-                            Value a = memref::LoadOp::create(
-                                b, loc, mfmaA,
-                                ValueRange{add(b, waveBase, add(b, row, group)),
-                                           cst(k % 4)});
-                            Value w = memref::LoadOp::create(
-                                b, loc, mfmaB,
-                                ValueRange{
-                                    add(b, waveBase, add(b, column, group)),
-                                    cst(f), cst(k % 4)});
-                            Value product = arith::MulFOp::create(
-                                b, loc, arith::ExtFOp::create(b, loc, f32, a),
-                                arith::ExtFOp::create(b, loc, f32, w));
-                            sum = arith::AddFOp::create(b, loc, sum, product);
-                          }
-                          memref::StoreOp::create(b, loc, sum, mfmaAccs,
-                                                  accAt(tid, f, i));
-                        }
-                    });
-                  }
-                });
-            threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
-              Lane l = laneOf(b, tid);
-              for (int64_t f = 0; f < kMfmaFragments; ++f)
-                for (int64_t i = 0; i < 4; ++i)
-                  storeResult(b, l, f, i,
-                              memref::LoadOp::create(b, loc, mfmaAccs,
-                                                     accAt(tid, f, i)));
-            });
-          } else {
-            auto f32x4 = VectorType::get({4}, f32);
-            auto operandType = VectorType::get({4}, accType);
-            Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-            Lane l = laneOf(b, tid);
-            Value init = arith::ExtFOp::create(b, loc, f32, c.initValue);
-            Value initAcc = vector::BroadcastOp::create(b, loc, f32x4, init);
-            auto vectorOf = [&](OpBuilder &b, ArrayRef<Value> elements) {
-              return vector::FromElementsOp::create(b, loc, operandType,
-                                                    elements)
-                  .getResult();
-            };
-            SmallVector<Value> fragments = pipelinedKLoop(
-                b, tid, SmallVector<Value>(kMfmaFragments, initAcc),
-                [&](OpBuilder &b, Value, ValueRange accs) {
-                  SmallVector<Value> next(accs);
-                  for (int64_t ks = 0; ks < tileK; ks += kMmaSize) {
-                    SmallVector<Value> a;
-                    for (int64_t i = 0; i < 4; ++i)
-                      a.push_back(aElement(b, l, ks, i));
-                    Value aVector = vectorOf(b, a);
-                    for (int64_t f = 0; f < kMfmaFragments; ++f) {
-                      SmallVector<Value> w;
-                      for (int64_t i = 0; i < 4; ++i)
-                        w.push_back(bElement(b, l, ks, f, i));
-                      next[f] = amdgpu::MFMAOp::create(
-                          b, loc, f32x4, kMmaSize, kMmaSize, kMmaSize,
-                          /*blocks=*/1, aVector, vectorOf(b, w), next[f]);
-                    }
-                  }
-                  return next;
-                });
-            for (int64_t f = 0; f < kMfmaFragments; ++f)
-              for (int64_t i = 0; i < 4; ++i)
-                storeResult(b, l, f, i,
-                            vector::ExtractOp::create(b, loc, fragments[f], i));
-          }
-          threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
-            finishFromResultTile(b, tid);
-          });
+          auto operandType = VectorType::get({4}, accType);
+          auto f32x4 = VectorType::get({4}, f32);
+          laneRegisterGemm(LaneRegisterGemm{
+              kMfmaFragments, 4, 4, 4,
+              arith::ExtFOp::create(b, loc, f32, c.initValue),
+              [&](OpBuilder &b, Value tid, int64_t ks, int64_t i) -> Value {
+                Lane l = laneOf(b, tid);
+                return memref::LoadOp::create(
+                    b, loc, lhsTile,
+                    ValueRange{add(b, l.k, cst(ks + i)),
+                               add(b, l.rowOffset, l.column)});
+              },
+              [&](OpBuilder &b, Value tid, int64_t ks, int64_t f,
+                  int64_t i) -> Value {
+                Lane l = laneOf(b, tid);
+                return memref::LoadOp::create(
+                    b, loc, rhsTile,
+                    ValueRange{add(b, l.k, cst(ks + i)),
+                               add(b, l.column, cst(f * kMmaSize))});
+              },
+              [&](OpBuilder &b, Value tid, int64_t f, int64_t i) {
+                Lane l = laneOf(b, tid);
+                return std::pair<Value, Value>{
+                    add(b, l.rowOffset, add(b, l.k, cst(i))),
+                    add(b, l.column, cst(f * kMmaSize))};
+              },
+              f32x4,
+              [&](OpBuilder &b, ArrayRef<Value> a, ArrayRef<Value> w,
+                  Value acc) -> Value {
+                auto vectorOf = [&](ArrayRef<Value> elements) {
+                  return vector::FromElementsOp::create(b, loc, operandType,
+                                                        elements)
+                      .getResult();
+                };
+                return amdgpu::MFMAOp::create(b, loc, f32x4, kMmaSize, kMmaSize,
+                                              kMmaSize, /*blocks=*/1,
+                                              vectorOf(a), vectorOf(w), acc);
+              },
+              [&](OpBuilder &b, Value acc, int64_t i) -> Value {
+                return vector::ExtractOp::create(b, loc, acc, i);
+              },
+              // Accumulator element i of lane l (row r = 4 (l / 16) + i,
+              // column c = l % 16) gains sum_k A(r, k) B(k, c), where lane
+              // r + 16 (k / 4) holds A(r, k) and lane c + 16 (k / 4) holds
+              // B(k, c), as element k % 4.
+              [&](OpBuilder &b, Value tid, int64_t i, Value acc,
+                  ElementFn readA, ElementFn readB) -> Value {
+                Value lane =
+                    arith::RemUIOp::create(b, loc, tid, cst(kWavefrontSize));
+                Value waveBase = arith::SubIOp::create(b, loc, tid, lane);
+                Value column =
+                    arith::RemUIOp::create(b, loc, lane, cst(kMmaSize));
+                Value row =
+                    add(b,
+                        arith::MulIOp::create(
+                            b, loc,
+                            arith::DivUIOp::create(b, loc, lane, cst(kMmaSize)),
+                            cst(4)),
+                        cst(i));
+                Value sum = acc;
+                for (int64_t k = 0; k < kMmaSize; ++k) {
+                  Value group = cst(kMmaSize * (k / 4));
+                  Value a =
+                      readA(b, add(b, waveBase, add(b, row, group)), k % 4);
+                  Value w =
+                      readB(b, add(b, waveBase, add(b, column, group)), k % 4);
+                  sum = arith::AddFOp::create(b, loc, sum, product(b, a, w));
+                }
+                return sum;
+              }});
           return;
         }
         if (c.mma && !threads.emulate) {

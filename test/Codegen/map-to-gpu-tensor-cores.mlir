@@ -52,17 +52,17 @@
 // MFMA: %[[TID:.+]] = gpu.thread_id x
 // MFMA-DAG: %[[WAVE:.+]] = arith.divui %[[TID]], %c64
 // MFMA-DAG: %[[LANE:.+]] = arith.remui %[[TID]], %c64
-// MFMA-DAG: %[[ROW0:.+]] = arith.muli %[[WAVE]], %c16
-// MFMA-DAG: %[[COL:.+]] = arith.remui %[[LANE]], %c16
-// MFMA-DAG: %[[KG:.+]] = arith.divui %[[LANE]], %c16
-// MFMA-DAG: %[[K0:.+]] = arith.muli %[[KG]], %c4
 // MFMA: scf.for {{.*}} iter_args(%[[ACC0:[^ ]+]] = %[[ZERO:[^,]+]], %{{[^ ]+}} = %[[ZERO]], %{{[^ ]+}} = %[[ZERO]], %{{[^ ]+}} = %[[ZERO]],
 // MFMA-SAME: -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>,
 // MFMA: gpu.barrier
+// MFMA: %[[ROW0:.+]] = arith.muli %[[WAVE]], %c16
+// MFMA: %[[COL:.+]] = arith.remui %[[LANE]], %c16
+// MFMA: %[[KG:.+]] = arith.divui %[[LANE]], %c16
+// MFMA: %[[K0:.+]] = arith.muli %[[KG]], %c4
 // MFMA: %[[AROW:.+]] = arith.addi %[[ROW0]], %[[COL]]
 // MFMA: memref.load %[[A]][%[[K0]], %[[AROW]]]
-// MFMA: %[[FA:.+]] = vector.from_elements {{.*}} : vector<4xf16>
 // MFMA: memref.load %[[B]][%[[K0]], %[[COL]]]
+// MFMA: %[[FA:.+]] = vector.from_elements {{.*}} : vector<4xf16>
 // MFMA: %[[FB:.+]] = vector.from_elements {{.*}} : vector<4xf16>
 // MFMA: amdgpu.mfma 16x16x16 %[[FA]] * %[[FB]] + %[[ACC0]] {{.*}} : vector<4xf16>, vector<4xf16>, vector<4xf32>
 // MFMA-COUNT-3: amdgpu.mfma 16x16x16 %[[FA]] *
