@@ -3,7 +3,8 @@
 // meld-approximate-math: upstream's polynomial approximations of the math
 // dialect, and, where the host scales by powers of two in one instruction
 // (AVX-512 vscalefps), a shorter f32 exp whose scaling by 2^k is one
-// `llvm.intr.ldexp` instead of exponent-bit arithmetic and range fixes.
+// `llvm.intr.ldexp` instead of exponent-bit arithmetic and range fixes;
+// elsewhere the same exp with 2^k as two exponent-bit powers of two.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,16 +36,25 @@ namespace {
 /// which rounds correctly into the subnormal range and to +inf above the
 /// largest float: no range fix-ups after it.
 ///
+/// Without an ldexp instruction (`twoStep`), 2^k is two powers of two
+/// built from exponent bits, 2^(k >> 1) and 2^(k - (k >> 1)), each a normal
+/// float for every k in [-150, 128], multiplied in one after the other: the
+/// first product is exact and the second rounds once, into the subnormal
+/// range or to +inf as ldexp would. Two shifts, two adds and two multiplies
+/// instead of one instruction.
+///
 /// k is rounded by adding 1.5 * 2^23 in the fma that scales x (floats of
 /// that size have no fraction bits, so the sum holds round(x / ln 2) in its
 /// low mantissa bits): k is that sum minus 1.5 * 2^23 as a float, and as an
 /// integer its bits minus those of 1.5 * 2^23. No float-to-int conversion,
 /// so a NaN x (which both clamps pass through, one vminps and one vmaxps on
 /// x86) gives a defined exponent, and f and the result carry the NaN.
-struct ExpF32ByLdexp : OpRewritePattern<math::ExpOp> {
-  ExpF32ByLdexp(MLIRContext *context)
+struct ExpF32ByScaling : OpRewritePattern<math::ExpOp> {
+  ExpF32ByScaling(MLIRContext *context, bool twoStep)
       // Ahead of upstream's expansion of the same op (benefit 1).
-      : OpRewritePattern(context, /*benefit=*/2) {}
+      : OpRewritePattern(context, /*benefit=*/2), twoStep(twoStep) {}
+
+  bool twoStep;
 
   LogicalResult matchAndRewrite(math::ExpOp op,
                                 PatternRewriter &rewriter) const override {
@@ -82,12 +92,29 @@ struct ExpF32ByLdexp : OpRewritePattern<math::ExpOp> {
       p = fma(p, f, constant(c));
 
     Type i32 = rewriter.getI32Type();
+    auto i32Constant = [&](int32_t value) -> Value {
+      return arith::ConstantOp::create(rewriter, loc, i32,
+                                       rewriter.getI32IntegerAttr(value));
+    };
     Value kInt = arith::SubIOp::create(
         rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, shifted),
-        arith::ConstantOp::create(
-            rewriter, loc, i32,
-            rewriter.getI32IntegerAttr(llvm::bit_cast<int32_t>(kRounder))));
-    rewriter.replaceOpWithNewOp<LLVM::LoadExpOp>(op, type, p, kInt);
+        i32Constant(llvm::bit_cast<int32_t>(kRounder)));
+    if (!twoStep) {
+      rewriter.replaceOpWithNewOp<LLVM::LoadExpOp>(op, type, p, kInt);
+      return success();
+    }
+    // 2^e for e in [-126, 127]: the exponent field e + 127.
+    auto powerOfTwo = [&](Value e) -> Value {
+      Value bits = arith::ShLIOp::create(
+          rewriter, loc,
+          arith::AddIOp::create(rewriter, loc, e, i32Constant(127)),
+          i32Constant(23));
+      return arith::BitcastOp::create(rewriter, loc, type, bits);
+    };
+    Value half = arith::ShRSIOp::create(rewriter, loc, kInt, i32Constant(1));
+    Value rest = arith::SubIOp::create(rewriter, loc, kInt, half);
+    Value scaled = arith::MulFOp::create(rewriter, loc, p, powerOfTwo(half));
+    rewriter.replaceOpWithNewOp<arith::MulFOp>(op, scaled, powerOfTwo(rest));
     return success();
   }
 };
@@ -98,8 +125,9 @@ struct MeldApproximateMathPass
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    if (expByLdexp)
-      patterns.add<ExpF32ByLdexp>(&getContext());
+    if (expByLdexp || expTwoStep)
+      patterns.add<ExpF32ByScaling>(&getContext(),
+                                    /*twoStep=*/!expByLdexp);
     populateMathPolynomialApproximationPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();

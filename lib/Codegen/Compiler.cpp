@@ -163,7 +163,8 @@ static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
     return failure();
   blocks.collect(*module);
   if (failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
-        codegen::buildHostLLVMPipeline(pm, options.strictFp);
+        codegen::buildHostLLVMPipeline(pm, options.strictFp,
+                                       options.portableHostExp);
       })))
     return failure();
   FailureOr<codegen::HostObject> object =

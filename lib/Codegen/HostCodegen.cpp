@@ -114,7 +114,8 @@ static bool hostHasAvx512() {
   return features.lookup("avx512f");
 }
 
-void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp) {
+void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp,
+                                          bool portableExp) {
   MeldVectorizeHostContractionsOptions contractions;
   contractions.fusedMultiplyAdd = !strictFp;
   pm.addNestedPass<func::FuncOp>(
@@ -132,7 +133,8 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp) {
       VectorTransferToSCFOptions().enableFullUnroll()));
   if (!strictFp) {
     MeldApproximateMathOptions math;
-    math.expByLdexp = hostHasAvx512();
+    math.expByLdexp = !portableExp && hostHasAvx512();
+    math.expTwoStep = !math.expByLdexp;
     pm.addNestedPass<func::FuncOp>(createMeldApproximateMath(math));
   }
   pm.addPass(memref::createExpandStridedMetadataPass());

@@ -1,5 +1,6 @@
 // RUN: meld-opt %s --meld-approximate-math | FileCheck %s --check-prefix=UPSTREAM
 // RUN: meld-opt %s --meld-approximate-math=exp-by-ldexp | FileCheck %s
+// RUN: meld-opt %s --meld-approximate-math=exp-two-step | FileCheck %s --check-prefix=TWO
 
 // Without exp-by-ldexp, upstream's expansion: no math.exp left, 2^k built
 // from exponent bits (a shift by 23).
@@ -32,6 +33,23 @@
 // CHECK:         %[[KI:.*]] = arith.subi %[[SB]], %[[ROUNDER_BITS]] : i32
 // CHECK:         %[[R:.*]] = llvm.intr.ldexp(%{{.*}}, %[[KI]]) : (f32, i32) -> f32
 // CHECK:         return %[[R]]
+// With exp-two-step: the same reduction and polynomial, then 2^k as
+// 2^(k >> 1) * 2^(k - (k >> 1)), each power built from exponent bits
+// ((e + 127) << 23), multiplied in one after the other.
+// TWO-LABEL: func.func @exp_f32(
+// TWO-NOT:     llvm.intr.ldexp
+// TWO:         %[[KI:.*]] = arith.subi %{{.*}}, %{{.*}} : i32
+// TWO:         %[[HALF:.*]] = arith.shrsi %[[KI]], %{{.*}} : i32
+// TWO:         %[[REST:.*]] = arith.subi %[[KI]], %[[HALF]] : i32
+// TWO:         %[[E1:.*]] = arith.addi %[[HALF]], %{{.*}} : i32
+// TWO:         %[[B1:.*]] = arith.shli %[[E1]], %{{.*}} : i32
+// TWO:         %[[S1:.*]] = arith.bitcast %[[B1]] : i32 to f32
+// TWO:         %[[P1:.*]] = arith.mulf %{{.*}}, %[[S1]] : f32
+// TWO:         %[[E2:.*]] = arith.addi %[[REST]], %{{.*}} : i32
+// TWO:         %[[B2:.*]] = arith.shli %[[E2]], %{{.*}} : i32
+// TWO:         %[[S2:.*]] = arith.bitcast %[[B2]] : i32 to f32
+// TWO:         %[[R:.*]] = arith.mulf %[[P1]], %[[S2]] : f32
+// TWO:         return %[[R]]
 func.func @exp_f32(%x: f32) -> f32 {
   %y = math.exp %x : f32
   return %y : f32

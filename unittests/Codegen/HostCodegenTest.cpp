@@ -219,17 +219,19 @@ func.func @main(%a: tensor<512x256xi32>, %b: tensor<512x256xi32>)
   }
 }
 
-// The host's f32 exp on AVX-512 hosts (meld-approximate-math exp-by-ldexp:
-// a Cephes-style polynomial scaled by ldexp) within 2 ulp of the correctly
-// rounded exp over the whole range, subnormal results included, and exact
-// where exp is: NaN, +-inf, overflow, underflow to 0, exp(0) = 1. Other
-// hosts get upstream's expansion, which flushes subnormal results to 0 and
-// is up to 5 ulp off near overflow (docs/codegen.md, known limits).
-class CompiledExp : public HostCodegen, public ::testing::Test {};
+// The host's f32 exp (meld-approximate-math: a Cephes-style polynomial
+// scaled by ldexp on AVX-512 hosts, by two exponent-bit powers of two on
+// the others; the portable one runs on every host) within 2 ulp of the
+// correctly rounded exp over the whole range, subnormal results included,
+// and exact where exp is: NaN, +-inf, overflow, underflow to 0,
+// exp(0) = 1.
+class CompiledExp : public HostCodegen,
+                    public ::testing::TestWithParam<bool> {};
 
-TEST_F(CompiledExp, WithinTwoUlpEverywhere) {
-  if (!llvm::sys::getHostCPUFeatures().lookup("avx512f"))
-    GTEST_SKIP() << "the host has no AVX-512: upstream's exp expansion";
+TEST_P(CompiledExp, WithinTwoUlpEverywhere) {
+  bool portable = GetParam();
+  if (!portable && !llvm::sys::getHostCPUFeatures().lookup("avx512f"))
+    GTEST_SKIP() << "the host has no AVX-512: no ldexp exp";
   std::vector<float> values = {0.0f,     -0.0f,   1.0f,     -1.0f,    88.72f,
                                88.7228f, 88.73f,  89.0f,    100.0f,   -87.33f,
                                -87.34f,  -100.0f, -103.27f, -103.98f, -104.0f,
@@ -248,7 +250,9 @@ TEST_F(CompiledExp, WithinTwoUlpEverywhere) {
                         std::to_string(n) + "xf32>\n}\n";
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(program, &context);
   ASSERT_TRUE(module) << diagnostics;
-  auto executable = compileAndLoad(*module, meld::CompileOptions());
+  meld::CompileOptions options;
+  options.portableHostExp = portable;
+  auto executable = compileAndLoad(*module, options);
   ASSERT_TRUE(executable);
   HostTensor x(meld::ref::ElementKind::F32, {n});
   for (int64_t i = 0; i < n; ++i)
@@ -278,6 +282,11 @@ TEST_F(CompiledExp, WithinTwoUlpEverywhere) {
                     << " ulp)";
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Scalings, CompiledExp, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool> &info) {
+                           return info.param ? "TwoPowersOfTwo" : "Ldexp";
+                         });
 
 class ProgramFile : public HostCodegen,
                     public ::testing::TestWithParam<std::string> {};

@@ -59,7 +59,10 @@ inline constexpr int64_t kHostContractionRows = 64;
 
 /// Buffer-form kernels to the LLVM dialect for the host CPU. `strictFp`
 /// keeps the C library's math functions instead of meld-approximate-math.
-void buildHostLLVMPipeline(mlir::OpPassManager &pm, bool strictFp = false);
+/// f32 exp scales by 2^k with ldexp on AVX-512 hosts, with two powers of two
+/// elsewhere or with `portableExp`.
+void buildHostLLVMPipeline(mlir::OpPassManager &pm, bool strictFp = false,
+                           bool portableExp = false);
 
 /// The host code of one module in the LLVM dialect: an x86-64 (host triple)
 /// relocatable object with, for each kernel `K`, the entry point

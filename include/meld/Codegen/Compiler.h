@@ -52,6 +52,9 @@ struct CompileOptions {
   /// functions call the C library instead of meld's polynomial
   /// approximations. Slower; results closer to the reference interpreter.
   bool strictFp = false;
+  /// Host f32 exp as hosts without AVX-512 compute it (2^k as two powers of
+  /// two) also on AVX-512 hosts, so that path can be checked anywhere.
+  bool portableHostExp = false;
   /// Split reductions of many elements into few outputs (full sums, means,
   /// sums over the rows of a tall matrix) into a partial stage over many
   /// blocks and a final stage (meld-split-reductions; only exact ones, integer

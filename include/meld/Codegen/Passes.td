@@ -218,10 +218,19 @@ def MeldApproximateMath : Pass<"meld-approximate-math"> {
     targets that lower ldexp to an instruction (x86 with AVX-512:
     vscalefps); elsewhere LLVM would call the C library's ldexpf per
     element. The host pipeline turns it on when the host CPU has AVX-512.
+    With `exp-two-step` instead, the same expansion scales by 2^k as
+    2^(k >> 1) * 2^(k - (k >> 1)), two powers of two built from exponent
+    bits and two multiplies, which round as ldexp does (subnormal results
+    and overflow included) on any target; the host pipeline uses it on CPUs
+    without AVX-512 (upstream's expansion flushes results below the
+    smallest normal float to zero).
   }];
   let options = [
     Option<"expByLdexp", "exp-by-ldexp", "bool", /*default=*/"false",
-           "Expand f32 exp with ldexp for the scaling by 2^k">
+           "Expand f32 exp with ldexp for the scaling by 2^k">,
+    Option<"expTwoStep", "exp-two-step", "bool", /*default=*/"false",
+           "Expand f32 exp with two exponent-bit powers of two for the "
+           "scaling by 2^k (exp-by-ldexp takes precedence)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
