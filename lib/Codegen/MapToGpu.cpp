@@ -933,7 +933,7 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
 
   // Staging buffers [k][m] and [k][n] (workgroup memory once on the GPU),
   // and the emulated threads' accumulators, which outlive each phase.
-  Value lhsTile, rhsTile, accs, resultTile, mfmaA, mfmaB, mfmaAccs;
+  Value lhsTile, rhsTile, accs, resultTile;
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&entry);
@@ -948,21 +948,6 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
       accs = alloc(MemRefType::get({threads.blockSize, kAccs}, accType));
     if (c.mma)
       resultTile = alloc(MemRefType::get({tileM, tileN}, accType));
-    if (c.mma && threads.mmaSync && threads.emulate) {
-      // The lanes' fragment registers, in memory.
-      mfmaA = alloc(MemRefType::get({threads.blockSize, 8}, accType));
-      mfmaB = alloc(
-          MemRefType::get({threads.blockSize, kMmaSyncFragments, 4}, accType));
-      mfmaAccs = alloc(
-          MemRefType::get({threads.blockSize, kMmaSyncFragments, 4}, accType));
-    } else if (c.mma && threads.mfma && threads.emulate) {
-      // The lanes' operand registers and accumulators, in memory.
-      mfmaA = alloc(MemRefType::get({threads.blockSize, 4}, accType));
-      mfmaB = alloc(
-          MemRefType::get({threads.blockSize, kMfmaFragments, 4}, accType));
-      mfmaAccs = alloc(MemRefType::get({threads.blockSize, kMfmaFragments, 4},
-                                       b.getF32Type()));
-    }
   }
 
   SmallVector<Range> ranges =
@@ -1272,7 +1257,7 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
         // into registers from the staged slices (amdgpu.mfma,
         // nvgpu.mma.sync). On the GPU the registers are vectors carried by
         // the pipelined k loop; emulated, they are kept in memory
-        // (mfmaA/mfmaB/mfmaAccs) and a phase computes what the instruction
+        // (laneA/laneB/laneAccs) and a phase computes what the instruction
         // computes from all lanes' registers, as its ISA documents it, so
         // the lanes' gathers and the result placement are checked against
         // the interpreter.
@@ -1340,13 +1325,31 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
               for (int64_t i = 0; i < g.accElements; ++i)
                 storeResult(b, tid, f, i, g.accElement(b, fragments[f], i));
           } else {
+            // The lanes' registers, [thread][element] for A and
+            // [thread][fragment][element] for B and the accumulators, at
+            // the kernel's entry like the other scratch.
+            Value laneA, laneB, laneAccs;
+            {
+              OpBuilder::InsertionGuard guard(b);
+              b.setInsertionPointToStart(&entry);
+              int64_t size = threads.blockSize;
+              laneA = memref::AllocaOp::create(
+                  b, loc, MemRefType::get({size, g.aElements}, accType));
+              laneB = memref::AllocaOp::create(
+                  b, loc,
+                  MemRefType::get({size, g.fragments, g.bElements}, accType));
+              laneAccs = memref::AllocaOp::create(
+                  b, loc,
+                  MemRefType::get({size, g.fragments, g.accElements},
+                                  g.init.getType()));
+            }
             auto regAt = [&](Value tid, int64_t f, int64_t i) {
               return SmallVector<Value>{tid, cst(f), cst(i)};
             };
             threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
               for (int64_t f = 0; f < g.fragments; ++f)
                 for (int64_t i = 0; i < g.accElements; ++i)
-                  memref::StoreOp::create(b, loc, g.init, mfmaAccs,
+                  memref::StoreOp::create(b, loc, g.init, laneAccs,
                                           regAt(tid, f, i));
             });
             uniformLoop(
@@ -1359,31 +1362,31 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
                       for (int64_t i = 0; i < g.aElements; ++i)
                         memref::StoreOp::create(b, loc,
                                                 g.aElement(b, tid, ks, i),
-                                                mfmaA, ValueRange{tid, cst(i)});
+                                                laneA, ValueRange{tid, cst(i)});
                       for (int64_t f = 0; f < g.fragments; ++f)
                         for (int64_t i = 0; i < g.bElements; ++i)
                           memref::StoreOp::create(b, loc,
                                                   g.bElement(b, tid, ks, f, i),
-                                                  mfmaB, regAt(tid, f, i));
+                                                  laneB, regAt(tid, f, i));
                     });
                     threads.forEach(b, loc, [&](OpBuilder &b, Value tid) {
                       for (int64_t f = 0; f < g.fragments; ++f) {
                         auto readA = [&](OpBuilder &b, Value lane,
                                          int64_t e) -> Value {
                           return memref::LoadOp::create(
-                              b, loc, mfmaA, ValueRange{lane, cst(e)});
+                              b, loc, laneA, ValueRange{lane, cst(e)});
                         };
                         auto readB = [&](OpBuilder &b, Value lane,
                                          int64_t e) -> Value {
-                          return memref::LoadOp::create(b, loc, mfmaB,
+                          return memref::LoadOp::create(b, loc, laneB,
                                                         regAt(lane, f, e));
                         };
                         for (int64_t i = 0; i < g.accElements; ++i) {
-                          Value acc = memref::LoadOp::create(b, loc, mfmaAccs,
+                          Value acc = memref::LoadOp::create(b, loc, laneAccs,
                                                              regAt(tid, f, i));
                           memref::StoreOp::create(
                               b, loc, g.emulate(b, tid, i, acc, readA, readB),
-                              mfmaAccs, regAt(tid, f, i));
+                              laneAccs, regAt(tid, f, i));
                         }
                       }
                     });
@@ -1393,7 +1396,7 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
               for (int64_t f = 0; f < g.fragments; ++f)
                 for (int64_t i = 0; i < g.accElements; ++i)
                   storeResult(b, tid, f, i,
-                              memref::LoadOp::create(b, loc, mfmaAccs,
+                              memref::LoadOp::create(b, loc, laneAccs,
                                                      regAt(tid, f, i)));
             });
           }
@@ -1419,12 +1422,14 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
           // accumulator elements i < 4 at row g + 8 (i / 2), column
           // 2 t + i % 2.
           struct Lane {
-            Value rowOffset, colOffset, group, pair;
+            /// The warp's first thread, the warp's tile offsets, g and 2 t.
+            Value base, rowOffset, colOffset, group, pair;
           };
           auto laneOf = [&](OpBuilder &b, Value tid) {
             Value warp = arith::DivUIOp::create(b, loc, tid, cst(kWarpSize));
             Value lane = arith::RemUIOp::create(b, loc, tid, cst(kWarpSize));
             return Lane{
+                arith::SubIOp::create(b, loc, tid, lane),
                 arith::MulIOp::create(
                     b, loc, arith::DivUIOp::create(b, loc, warp, cst(2)),
                     cst(kMmaSize)),
@@ -1484,24 +1489,16 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
               // holds B(k, c) as element k % 2 + 2 (k / 8).
               [&](OpBuilder &b, Value tid, int64_t i, Value acc,
                   ElementFn readA, ElementFn readB) -> Value {
-                Value lane =
-                    arith::RemUIOp::create(b, loc, tid, cst(kWarpSize));
-                Value warpBase = arith::SubIOp::create(b, loc, tid, lane);
-                Value group = arith::DivUIOp::create(b, loc, lane, cst(4));
-                Value col = add(
-                    b,
-                    arith::MulIOp::create(
-                        b, loc, arith::RemUIOp::create(b, loc, lane, cst(4)),
-                        cst(2)),
-                    cst(i % 2));
+                Lane l = laneOf(b, tid);
+                Value col = add(b, l.pair, cst(i % 2));
                 Value sum = arith::ExtFOp::create(b, loc, f32, acc);
                 for (int64_t k = 0; k < kMmaSize; ++k) {
                   Value aLane =
-                      add(b, warpBase,
-                          add(b, arith::MulIOp::create(b, loc, group, cst(4)),
+                      add(b, l.base,
+                          add(b, arith::MulIOp::create(b, loc, l.group, cst(4)),
                               cst((k % 8) / 2)));
                   Value bLane =
-                      add(b, warpBase,
+                      add(b, l.base,
                           add(b, arith::MulIOp::create(b, loc, col, cst(4)),
                               cst((k % 8) / 2)));
                   Value a = readA(b, aLane, k % 2 + 2 * (i / 2) + 4 * (k / 8));
@@ -1521,14 +1518,17 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
           // 4 (l / 16) + i; of the accumulator, row 4 (l / 16) + i and
           // column l % 16 (i < 4).
           struct Lane {
-            Value rowOffset, column, k;
+            /// The wavefront's first thread, its rows' offset, l % 16 and
+            /// 4 (l / 16).
+            Value base, rowOffset, column, k;
           };
           auto laneOf = [&](OpBuilder &b, Value tid) {
             Value wave =
                 arith::DivUIOp::create(b, loc, tid, cst(kWavefrontSize));
             Value lane =
                 arith::RemUIOp::create(b, loc, tid, cst(kWavefrontSize));
-            return Lane{arith::MulIOp::create(b, loc, wave, cst(kMmaSize)),
+            return Lane{arith::SubIOp::create(b, loc, tid, lane),
+                        arith::MulIOp::create(b, loc, wave, cst(kMmaSize)),
                         arith::RemUIOp::create(b, loc, lane, cst(kMmaSize)),
                         arith::MulIOp::create(
                             b, loc,
@@ -1582,25 +1582,14 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
               // B(k, c), as element k % 4.
               [&](OpBuilder &b, Value tid, int64_t i, Value acc,
                   ElementFn readA, ElementFn readB) -> Value {
-                Value lane =
-                    arith::RemUIOp::create(b, loc, tid, cst(kWavefrontSize));
-                Value waveBase = arith::SubIOp::create(b, loc, tid, lane);
-                Value column =
-                    arith::RemUIOp::create(b, loc, lane, cst(kMmaSize));
-                Value row =
-                    add(b,
-                        arith::MulIOp::create(
-                            b, loc,
-                            arith::DivUIOp::create(b, loc, lane, cst(kMmaSize)),
-                            cst(4)),
-                        cst(i));
+                Lane l = laneOf(b, tid);
+                Value row = add(b, l.k, cst(i));
                 Value sum = acc;
                 for (int64_t k = 0; k < kMmaSize; ++k) {
                   Value group = cst(kMmaSize * (k / 4));
-                  Value a =
-                      readA(b, add(b, waveBase, add(b, row, group)), k % 4);
+                  Value a = readA(b, add(b, l.base, add(b, row, group)), k % 4);
                   Value w =
-                      readB(b, add(b, waveBase, add(b, column, group)), k % 4);
+                      readB(b, add(b, l.base, add(b, l.column, group)), k % 4);
                   sum = arith::AddFOp::create(b, loc, sum, product(b, a, w));
                 }
                 return sum;
