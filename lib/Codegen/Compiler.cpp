@@ -200,6 +200,7 @@ static void buildGpuMappingPipeline(OpPassManager &pm, bool tensorCores,
   pm.addPass(createMeldMapToGpu(map));
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createConvertLinalgToLoopsPass());
+  gpuPm.addPass(createMeldLowerGpuChecks());
   gpuPm.addPass(createCanonicalizerPass());
   gpuPm.addPass(createCSEPass());
 }

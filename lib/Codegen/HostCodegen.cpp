@@ -54,9 +54,9 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
                                               bool deallocate, bool strictFp) {
   MeldConvertToLinalgOptions toLinalg;
   toLinalg.strictFp = strictFp;
-  // Host kernels report integer division by zero (meld-lower-host-checks);
-  // GPU kernels have no error channel yet and keep x / 0 = 0.
-  toLinalg.divisionChecks = tiling != BlockTiling::Gpu;
+  // Kernels report integer division by zero through their status cell
+  // (meld-lower-host-checks, meld-lower-gpu-checks).
+  toLinalg.divisionChecks = true;
   pm.addNestedPass<func::FuncOp>(createMeldConvertToLinalg(toLinalg));
   pm.addPass(createCanonicalizerPass());
   // Drop the unit dims of kept-dims reductions and their broadcasts, so no

@@ -3,7 +3,8 @@
 // Packs kernel arguments the way every Meld GPU kernel takes them
 // (docs/bundle-format.md, "GPU kernel ABI"): per buffer the expanded memref
 // descriptor {allocated, aligned, offset, sizes[r], strides[r]} as separate
-// parameters, per index argument one int64_t. Shared by the cuda and hip
+// parameters, per index argument one int64_t, and last the address of the
+// kernel's status cell (KernelStatus.h). Shared by the cuda and hip
 // backends.
 //
 //===----------------------------------------------------------------------===//
@@ -23,8 +24,8 @@ namespace meld::runtime {
 /// after construction.
 class GpuKernelArgs {
 public:
-  explicit GpuKernelArgs(llvm::ArrayRef<KernelArg> args) {
-    size_t words = 0;
+  GpuKernelArgs(llvm::ArrayRef<KernelArg> args, uint64_t statusCell) {
+    size_t words = 1;
     for (const KernelArg &a : args)
       words += a.isIndex ? 1 : 3 + 2 * a.shape.size();
     storage.reserve(words);
@@ -35,6 +36,7 @@ public:
         for (int64_t v : a.getDescriptor())
           push(v);
     }
+    push(static_cast<int64_t>(statusCell));
   }
   GpuKernelArgs(const GpuKernelArgs &) = delete;
   GpuKernelArgs &operator=(const GpuKernelArgs &) = delete;

@@ -37,9 +37,15 @@ struct TensorFile {
   std::string bytes;
 };
 
+/// Input sets 0 and 1 ("a", "b") and their outputs; cases whose function
+/// can fail a runtime check also have set kFailingSet ("fails"): inputs on
+/// which the interpreter fails with `failure` in its message, and the
+/// outputs of set 0 (shapes only: there are no results to compare).
 struct Case {
+  static constexpr int kFailingSet = 2;
   std::string name, bundle, function;
-  std::vector<TensorFile> inputs[2], outputs[2];
+  std::vector<TensorFile> inputs[3], outputs[3];
+  std::string failure;
 };
 
 /// The directory of the cases ("" when MELD_CONFORMANCE_DATA is unset).
@@ -114,6 +120,22 @@ inline bool readCase(const std::string &dir, const std::string &manifest,
             std::move(f));
       }
     }
+  }
+  if (const llvm::json::Object *fails = o->getObject("fails")) {
+    const llvm::json::Array *tensors = fails->getArray("inputs");
+    std::optional<llvm::StringRef> message = fails->getString("error");
+    if (!tensors || !message || message->empty()) {
+      error = manifest + ": malformed failing set";
+      return false;
+    }
+    for (const llvm::json::Value &t : *tensors) {
+      TensorFile f;
+      if (!readTensorFile(dir, t, f, error))
+        return false;
+      c.inputs[Case::kFailingSet].push_back(std::move(f));
+    }
+    c.outputs[Case::kFailingSet] = c.outputs[0];
+    c.failure = message->str();
   }
   return true;
 }

@@ -1,10 +1,10 @@
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels '--meld-convert-to-linalg=division-checks=true' | FileCheck %s
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg | FileCheck %s --check-prefix=UNCHECKED
 
-// With division-checks (the host pipeline), an integer division checks its
-// divisor with a cf.assert that meld-lower-host-checks turns into the
-// kernel's error status; float divisions are not checked. Without it (GPU
-// kernels) there is no check, and x / 0 is 0.
+// With division-checks (the host and GPU pipelines), an integer division
+// checks its divisor with a cf.assert that meld-lower-host-checks or
+// meld-lower-gpu-checks turns into the kernel's error status; float
+// divisions are not checked. Without it there is no check, and x / 0 is 0.
 
 // CHECK-LABEL: func.func private @main_kernel_0
 // CHECK:         linalg.generic

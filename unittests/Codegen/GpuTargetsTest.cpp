@@ -24,6 +24,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
 
 #include "gtest/gtest.h"
 
@@ -181,6 +182,30 @@ protected:
     return llvm::formatv("{0}", (*launch.getArray("grid"))[0]).str();
   }
 
+  /// Calls `inspect` on every PTX of `b` (then assembles it when ptxas is
+  /// there) and checks every HSACO.
+  static void
+  checkBinaries(const meld::bundle::Bundle &b,
+                llvm::function_ref<void(StringRef chip, StringRef ptx,
+                                        const llvm::json::Object &binary)>
+                    inspect) {
+    bool havePtxas = llvm::sys::fs::can_execute(kPtxas);
+    for (const llvm::json::Value &v : *b.metadata.getArray("binaries")) {
+      const llvm::json::Object &binary = *v.getAsObject();
+      StringRef chip = *binary.getString("chip");
+      const std::string &bytes = b.blobs[*binary.getInteger("blob")];
+      if (binary.getString("format") != "ptx") {
+        EXPECT_EQ(checkHsaco(bytes, chip, *binary.getArray("kernels")), "")
+            << chip.str();
+        continue;
+      }
+      SCOPED_TRACE(chip.str());
+      inspect(chip, bytes, binary);
+      if (havePtxas)
+        EXPECT_EQ(runPtxas(bytes, chip), "");
+    }
+  }
+
   static const std::string &firstBinary(const meld::bundle::Bundle &b) {
     return b
         .blobs[*(*b.metadata.getArray("binaries"))[0].getAsObject()->getInteger(
@@ -273,24 +298,63 @@ TEST_F(GpuKernels, HalvesUse128BitAccesses) {
                                                    {"nvptx", "amdgpu"},
                                                    /*allChips=*/true);
   ASSERT_TRUE(succeeded(bundle));
-  bool havePtxas = llvm::sys::fs::can_execute(kPtxas);
-  for (const llvm::json::Value &v : *bundle->metadata.getArray("binaries")) {
-    const llvm::json::Object &b = *v.getAsObject();
-    StringRef chip = *b.getString("chip");
-    const std::string &bytes = bundle->blobs[*b.getInteger("blob")];
-    if (b.getString("format") != "ptx") {
-      EXPECT_EQ(checkHsaco(bytes, chip, *b.getArray("kernels")), "")
-          << chip.str();
-      continue;
-    }
-    EXPECT_NE(bytes.find("ld.global.v4.b32"), std::string::npos);
-    EXPECT_NE(bytes.find("ld.global.v2.b32"), std::string::npos);
-    EXPECT_NE(bytes.find("st.global.v4.b32"), std::string::npos);
-    EXPECT_EQ(bytes.find("ld.global.b16"), std::string::npos);
-    EXPECT_EQ(bytes.find("st.global.b16"), std::string::npos);
-    if (havePtxas)
-      EXPECT_EQ(runPtxas(bytes, chip), "") << chip.str();
-  }
+  checkBinaries(*bundle,
+                [](StringRef, StringRef ptx, const llvm::json::Object &) {
+                  EXPECT_TRUE(ptx.contains("ld.global.v4.b32"));
+                  EXPECT_TRUE(ptx.contains("ld.global.v2.b32"));
+                  EXPECT_TRUE(ptx.contains("st.global.v4.b32"));
+                  EXPECT_FALSE(ptx.contains("ld.global.b16"));
+                  EXPECT_FALSE(ptx.contains("st.global.b16"));
+                });
+}
+
+// Every GPU kernel takes its status cell last (the runtime passes it with
+// each launch), and a thread whose integer divisor is zero stores code 1
+// there. The code assembles for every chip.
+TEST_F(GpuKernels, IntegerDivisionReportsToTheStatusCell) {
+  FailureOr<meld::bundle::Bundle> bundle = compile(R"mlir(
+    func.func @main(%a: tensor<64x256xi32>, %b: tensor<64x256xi32>,
+                    %x: tensor<64x256xf32>)
+        -> (tensor<64x256xi32>, tensor<64x256xf32>) {
+      %q = meld.div %a, %b : tensor<64x256xi32>
+      %r = meld.add %q, %a : tensor<64x256xi32>
+      %e = meld.exp %x : tensor<64x256xf32>
+      return %r, %e : tensor<64x256xi32>, tensor<64x256xf32>
+    })mlir",
+                                                   {"nvptx", "amdgpu"},
+                                                   /*allChips=*/true);
+  ASSERT_TRUE(succeeded(bundle));
+  // An entry whose last parameter is a pointer: its name and that
+  // parameter's.
+  llvm::Regex entryWithPointerLast(
+      "\\.entry ([a-z_0-9]+)\\([^)]*\\.param \\.u64 \\.ptr[ .a-z0-9]* "
+      "([a-z_0-9]+_param_[0-9]+)[ \t\n]*\\)");
+  checkBinaries(
+      *bundle, [&](StringRef, StringRef ptx, const llvm::json::Object &binary) {
+        // Entry by entry: the status parameter is loaded, made a global
+        // address, and stored 1 through where the divisor is checked.
+        size_t entries = 0, storing = 0;
+        StringRef rest = ptx;
+        SmallVector<StringRef> match;
+        while (entryWithPointerLast.match(rest, &match)) {
+          ++entries;
+          std::string param = match[2].str();
+          rest = rest.drop_front(rest.find(match[0]) + match[0].size());
+          StringRef body = rest.take_front(rest.find("\n}"));
+          SmallVector<StringRef> loaded, global;
+          llvm::Regex load("ld\\.param\\.b64[ \t]+(%rd[0-9]+), \\[" + param +
+                           "\\];");
+          if (!load.match(body, &loaded))
+            continue;
+          llvm::Regex toGlobal("cvta\\.to\\.global\\.u64[ \t]+(%rd[0-9]+), " +
+                               loaded[1].str() + ";");
+          if (toGlobal.match(body, &global) &&
+              body.contains("st.global.b32 \t[" + global[1].str() + "], 1;"))
+            ++storing;
+        }
+        EXPECT_EQ(entries, binary.getArray("kernels")->size());
+        EXPECT_EQ(storing, 1u);
+      });
 }
 
 // Rows of a dynamic count keep 128-bit accesses: the innermost extent and

@@ -157,7 +157,9 @@ protected:
 
 // An integer division by zero fails the compiled run as it fails the
 // interpreter (meld-lower-host-checks), whichever thread's blocks hold the
-// zero, fused or not; the executable still runs afterwards.
+// zero, fused or not, and in the GPU mapping (emulated: its checks go
+// through the same lowering as GPU kernels' up to the status cell); the
+// executable still runs afterwards.
 class CheckedDivision : public HostCodegen, public ::testing::Test {};
 
 TEST_F(CheckedDivision, ByZeroIsAnErrorLikeInTheInterpreter) {
@@ -174,9 +176,12 @@ func.func @main(%a: tensor<512x256xi32>, %b: tensor<512x256xi32>)
       parseSourceString<ModuleOp>(kProgram, &context);
   ASSERT_TRUE(module) << diagnostics;
   auto func = module->lookupSymbol<func::FuncOp>("main");
-  for (bool fuse : {true, false}) {
+  for (auto [fuse, emulateGpu] :
+       {std::pair(true, false), std::pair(false, false),
+        std::pair(true, true)}) {
     meld::CompileOptions options;
     options.fuse = fuse;
+    options.emulateGpuOnHost = emulateGpu;
     meld::runtime::HostOptions hostOptions;
     hostOptions.threads = 2;
     auto executable = compileAndLoad(*module, options, hostOptions);
@@ -188,7 +193,8 @@ func.func @main(%a: tensor<512x256xi32>, %b: tensor<512x256xi32>)
     for (int64_t i = 0; i < divisor.size(); ++i)
       divisor.setInt(i, i % 7 + 1);
     for (int64_t zeroAt : {int64_t(0), divisor.size() - 5}) {
-      SCOPED_TRACE(std::string(fuse ? "fused" : "unfused") + ", zero at " +
+      SCOPED_TRACE(std::string(fuse ? "fused" : "unfused") +
+                   (emulateGpu ? ", GPU mapping" : "") + ", zero at " +
                    std::to_string(zeroAt));
       std::vector<HostTensor> bad = *args;
       bad[1].setInt(zeroAt, 0);

@@ -9,8 +9,12 @@
 // interpreter on two sets of random inputs of the same shapes, and writes
 // one case per function: <name>.meldb and <name>.json, whose "a" and "b"
 // entries list raw input and expected output files (compiled-code layout,
-// see ref::encodeRaw). The runtime's ConformanceTest runs them on every
-// backend; the files need no MLIR to read, so they travel to GPU machines.
+// see ref::encodeRaw). A function that fails a runtime check of the
+// interpreter (integer division by zero) when the last element of one
+// integer input is set to a value in [-16, 16] gets a "fails" entry too:
+// those inputs and the interpreter's message (without the op's name). The
+// runtime's ConformanceTest runs them on every backend; the files need no MLIR
+// to read, so they travel to GPU machines.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +26,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
@@ -31,6 +36,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace mlir;
 
@@ -63,6 +69,50 @@ tensorList(const std::vector<meld::ref::HostTensor> &ts, const std::string &dir,
   return out;
 }
 
+namespace {
+/// Inputs on which the interpreter fails a runtime check, and its message.
+struct Failing {
+  std::vector<meld::ref::HostTensor> inputs;
+  std::string message;
+};
+} // namespace
+
+/// The first of input set "a" with the last element of one integer input
+/// set to a value in [-16, 16] on which the interpreter fails, if any.
+static std::optional<Failing> findFailingInputs(ModuleOp module,
+                                                func::FuncOp func) {
+  FailureOr<std::vector<meld::ref::HostTensor>> args =
+      meld::makeRandomArguments(func, /*seed=*/1, /*dynamicSize=*/5);
+  if (failed(args))
+    return std::nullopt;
+  std::string message;
+  // The message without the op ("'meld.div' op integer division by
+  // zero"): the runtime names the kernel instead.
+  ScopedDiagnosticHandler capture(module.getContext(), [&](Diagnostic &d) {
+    if (message.empty()) {
+      std::string text = d.str();
+      llvm::StringRef rest = llvm::StringRef(text).split("' op ").second;
+      message = rest.empty() ? text : rest.str();
+    }
+    return success();
+  });
+  for (meld::ref::HostTensor &t : *args) {
+    if (t.isFloat() || t.getKind() == meld::ref::ElementKind::I1 ||
+        t.size() == 0)
+      continue;
+    int64_t original = t.getInt(t.size() - 1);
+    for (int64_t value = -16; value <= 16; ++value) {
+      t.setInt(t.size() - 1, value);
+      meld::Interpreter interpreter(module);
+      message.clear();
+      if (failed(interpreter.run(func.getSymName(), *args)))
+        return Failing{*args, message};
+    }
+    t.setInt(t.size() - 1, original);
+  }
+  return std::nullopt;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     llvm::errs() << "usage: meld-conformance-data <out-dir> [targets] "
@@ -85,7 +135,7 @@ int main(int argc, char **argv) {
   meld::codegen::registerCodegenDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
-  int cases = 0, failures = 0;
+  int cases = 0, failures = 0, failing = 0;
   // Programs named after the targets replace the suite (the benchmark
   // models, for timing runs on a device).
   std::vector<std::string> programs(argv + std::min(argc, 3), argv + argc);
@@ -139,6 +189,12 @@ int main(int argc, char **argv) {
         ++failures;
         continue;
       }
+      if (std::optional<Failing> f = findFailingInputs(*module, func)) {
+        manifest["fails"] = llvm::json::Object{
+            {"inputs", tensorList(f->inputs, outDir, name + ".fails.in")},
+            {"error", f->message}};
+        ++failing;
+      }
       std::string text;
       llvm::raw_string_ostream os(text);
       os << llvm::json::Value(std::move(manifest));
@@ -146,6 +202,7 @@ int main(int argc, char **argv) {
       ++cases;
     }
   }
-  llvm::outs() << "wrote " << cases << " cases to " << outDir << "\n";
+  llvm::outs() << "wrote " << cases << " cases (" << failing
+               << " with failing inputs) to " << outDir << "\n";
   return failures ? 1 : 0;
 }

@@ -22,8 +22,9 @@
 namespace meld::bundle {
 
 /// Current format version; readers reject any other. Version 2: host kernel
-/// entry points return a status (docs/bundle-format.md).
-inline constexpr uint32_t kVersion = 2;
+/// entry points return a status; version 3: GPU kernels take a status cell
+/// (docs/bundle-format.md).
+inline constexpr uint32_t kVersion = 3;
 /// The first eight bytes of every bundle.
 inline constexpr char kMagic[8] = {'M', 'E', 'L', 'D', 'B', 'N', 'D', 'L'};
 

@@ -39,8 +39,8 @@ def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp">
     the reference interpreter: NaN-propagating max/min, saturating
     float-to-int casts, integer division by zero giving 0 instead of
     trapping (with `division-checks`, a `cf.assert` on the divisor before
-    it too, which meld-lower-host-checks turns into the kernel's error
-    status). f16 and bf16 math runs in f32 and is rounded per op.
+    it too, which meld-lower-host-checks and meld-lower-gpu-checks turn
+    into the kernel's error status). f16 and bf16 math runs in f32 and is rounded per op.
     Float sums and dot products carry the `reassoc` flag (so they vectorize
     with partial sums per lane) and float divisions the `arcp` flag (so a
     divisor invariant in a loop becomes one reciprocal and multiplications)
@@ -51,8 +51,8 @@ def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp">
            "Accumulate float sums in program order and divide exactly (no "
            "reassoc or arcp flag)">,
     Option<"divisionChecks", "division-checks", "bool", /*default=*/"false",
-           "Check every integer divisor with a cf.assert (the host pipeline "
-           "lowers it into the kernel's error status)">
+           "Check every integer divisor with a cf.assert (the host and GPU "
+           "pipelines lower it into the kernel's error status)">
   ];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
@@ -136,6 +136,30 @@ def MeldLowerHostChecks
     error naming the kernel. A `cf.assert` outside a kernel, or with a
     message that is not a known check, is an error (upstream would lower
     it into a call to abort).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+    "::mlir::LLVM::LLVMDialect"
+  ];
+}
+
+def MeldLowerGpuChecks
+    : Pass<"meld-lower-gpu-checks", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Turn a GPU kernel's runtime checks into its status cell";
+  let description = [{
+    Runs on the GPU kernels of a `gpu.module` in loop form (after
+    meld-map-to-gpu and the lowering of linalg to loops), before the
+    lowering to NVVM or ROCDL. Every kernel gets a trailing `!llvm.ptr`
+    parameter, the status cell the runtime passes with each launch (a
+    32-bit word of host memory mapped into the device; docs/bundle-format.md,
+    GPU kernel ABI), and each `cf.assert` in it becomes a store of the
+    check's code to that cell when the condition is false, as in
+    meld-lower-host-checks. Every thread that fails a check stores the same
+    code; the kernel finishes, and the runtime reports the code as an error
+    naming the kernel when the stream that ran it synchronizes. Upstream
+    would lower `cf.assert` into `__assertfail`, which traps and leaves the
+    context unusable. A `cf.assert` outside a kernel, or with a message
+    that is not a known check, is an error.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",

@@ -22,6 +22,10 @@
 //  - Capture is stream capture in relaxed mode (CU_STREAM_CAPTURE_MODE_
 //    RELAXED): callers may allocate and load modules while a stream
 //    captures, which the global and thread-local modes forbid.
+//  - Every kernel gets a status cell (KernelStatus.h) in mapped pinned
+//    memory, passed as its last parameter. A stream remembers the cells of
+//    the kernels it launched, eagerly or in graphs, and reports a failed
+//    check (integer division by zero) when it synchronizes.
 //  - captureIf/captureWhile record conditional graph nodes. A small kernel
 //    (ConditionSetter.cu, embedded at build time) copies the one-byte
 //    predicate into the node's condition right before the node and, for
@@ -32,6 +36,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GpuKernelArgs.h"
+#include "KernelStatus.h"
 #include "meld/Runtime/Backend.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -390,19 +395,30 @@ using DeviceRef = std::shared_ptr<CudaDevice>;
 
 class CudaKernel : public Kernel {
 public:
-  CudaKernel(CUfunction function, bool waitsForGridDependencies)
-      : function(function), waitsForGridDependencies(waitsForGridDependencies) {
-  }
+  CudaKernel(CUfunction function, bool waitsForGridDependencies,
+             StatusCellRef status)
+      : function(function), waitsForGridDependencies(waitsForGridDependencies),
+        status(std::move(status)) {}
   CUfunction function;
   /// It starts with griddepcontrol.wait (see ModuleImage).
   bool waitsForGridDependencies;
+  /// Where its failed checks are stored.
+  StatusCellRef status;
 };
 
 class CudaModule : public Module {
 public:
   CudaModule(DeviceRef device, CUmodule module, bool waitsForGridDependencies)
-      : device(std::move(device)), module(module),
-        waitsForGridDependencies(waitsForGridDependencies) {}
+      : device(device), module(module),
+        waitsForGridDependencies(waitsForGridDependencies),
+        statusCells(
+            [device](size_t bytes) {
+              return device->allocate(bytes, MemoryKind::HostVisible);
+            },
+            // The page keeps the device (and its context) alive.
+            [device](void *page) {
+              device->deallocate(page, MemoryKind::HostVisible);
+            }) {}
   ~CudaModule() override {
     kernels.clear();
     if (Error e = device->makeCurrent())
@@ -425,8 +441,11 @@ public:
                              "the CUDA module has no kernel '" + symbol + "'");
     if (result != CUDA_SUCCESS)
       return driverError(result, "cuModuleGetFunction");
-    auto kernel =
-        std::make_unique<CudaKernel>(function, waitsForGridDependencies);
+    Expected<StatusCellRef> status = statusCells.allocate(symbol);
+    if (!status)
+      return status.takeError();
+    auto kernel = std::make_unique<CudaKernel>(
+        function, waitsForGridDependencies, std::move(*status));
     Kernel *raw = kernel.get();
     kernels[symbol] = std::move(kernel);
     return raw;
@@ -437,6 +456,7 @@ private:
   CUmodule module;
   bool waitsForGridDependencies;
   std::mutex mutex;
+  StatusCellPool statusCells;
   llvm::StringMap<std::unique_ptr<CudaKernel>> kernels;
 };
 
@@ -495,8 +515,9 @@ class CudaStream;
 
 class CudaGraphExec : public GraphExec {
 public:
-  CudaGraphExec(std::shared_ptr<GraphHandle> graph, CUgraphExec exec)
-      : graph(std::move(graph)), exec(exec) {}
+  CudaGraphExec(std::shared_ptr<GraphHandle> graph, CUgraphExec exec,
+                StatusWatch kernels)
+      : graph(std::move(graph)), exec(exec), kernels(std::move(kernels)) {}
   ~CudaGraphExec() override {
     if (Error e = graph->getDevice()->makeCurrent())
       llvm::consumeError(std::move(e));
@@ -512,14 +533,16 @@ public:
 private:
   std::shared_ptr<GraphHandle> graph;
   CUgraphExec exec;
+  /// The status cells of the kernels its nodes launch.
+  StatusWatch kernels;
   /// Graph objects are not internally synchronized.
   std::mutex mutex;
 };
 
 class CudaGraph : public Graph {
 public:
-  explicit CudaGraph(std::shared_ptr<GraphHandle> graph)
-      : graph(std::move(graph)) {}
+  CudaGraph(std::shared_ptr<GraphHandle> graph, StatusWatch kernels)
+      : graph(std::move(graph)), kernels(std::move(kernels)) {}
   Expected<std::unique_ptr<GraphExec>> instantiate() override {
     if (Error e = graph->getDevice()->makeCurrent())
       return std::move(e);
@@ -527,11 +550,13 @@ public:
     if (Error e = check(driver().cuGraphInstantiate(&exec, graph->get(), 0),
                         "cuGraphInstantiate"))
       return std::move(e);
-    return std::make_unique<CudaGraphExec>(graph, exec);
+    return std::make_unique<CudaGraphExec>(graph, exec, kernels);
   }
 
 private:
   std::shared_ptr<GraphHandle> graph;
+  /// The status cells of the kernels captured into it.
+  StatusWatch kernels;
 };
 
 /// The state of a stream capture, as the driver reports it.
@@ -570,6 +595,9 @@ public:
   }
 
   CUstream get() const { return stream; }
+  /// Kernels a graph launched here will run: their checks are reported by
+  /// the next synchronize.
+  void watch(const StatusWatch &kernels) { launched.add(kernels); }
 
 private:
   /// While capturing: the node just captured, into `*node` when asked for.
@@ -597,6 +625,12 @@ private:
   /// The stream that captures the bodies of this stream's conditional
   /// nodes (created on first use).
   std::unique_ptr<CudaStream> bodyStream;
+  /// Status cells of the kernels launched since the last synchronize.
+  StatusWatch launched;
+  /// Status cells of the kernels in the capture, and where launches record
+  /// theirs while capturing: `captured`, or for a body stream its parent's.
+  StatusWatch captured;
+  StatusWatch *captureKernels = &captured;
 };
 
 //===----------------------------------------------------------------------===//
@@ -849,8 +883,8 @@ Error CudaStream::launch(Kernel &kernel, const LaunchConfig &config,
     return Error::success();
   if (Error e = device->makeCurrent())
     return e;
-  GpuKernelArgs params(args);
   auto &k = static_cast<CudaKernel &>(kernel);
+  GpuKernelArgs params(args, k.status->getDeviceAddress());
   bool programmatic = afterKernel && k.waitsForGridDependencies &&
                       device->hasProgrammaticLaunch();
   afterKernel = false;
@@ -888,6 +922,7 @@ Error CudaStream::launch(Kernel &kernel, const LaunchConfig &config,
     return e;
   }
   afterKernel = true;
+  (capturing ? *captureKernels : launched).add(k.status);
   return getCapturedNode(node);
 }
 
@@ -911,7 +946,12 @@ Error CudaStream::synchronize() {
     return captureError("cannot synchronize a stream while it captures");
   if (Error e = device->makeCurrent())
     return e;
-  return check(driver().cuStreamSynchronize(stream), "cuStreamSynchronize");
+  if (Error e =
+          check(driver().cuStreamSynchronize(stream), "cuStreamSynchronize")) {
+    launched.clear();
+    return e;
+  }
+  return launched.check();
 }
 
 Error CudaStream::record(Event &event) {
@@ -945,6 +985,7 @@ Error CudaStream::beginCapture() {
     return e;
   capturing = true;
   afterKernel = false;
+  captured.clear();
   return Error::success();
 }
 
@@ -972,8 +1013,10 @@ Expected<std::unique_ptr<Graph>> CudaStream::endCapture() {
     return driverError(result, "cuStreamEndCapture");
   if (!graph)
     return captureError("the capture produced no graph");
+  StatusWatch kernels = std::move(captured);
+  captured.clear();
   return std::make_unique<CudaGraph>(
-      std::make_shared<GraphHandle>(device, graph));
+      std::make_shared<GraphHandle>(device, graph), std::move(kernels));
 }
 
 Expected<CaptureInfo> CudaStream::getCaptureInfo() {
@@ -1098,6 +1141,7 @@ Error CudaStream::captureBody(CUgraph graph, CaptureBody body,
       return e;
     bodyStream = std::make_unique<CudaStream>(device, s, /*isBody=*/true);
   }
+  bodyStream->captureKernels = captureKernels;
   CudaStream &inner = *bodyStream;
   if (Error e = check(
           d.cuStreamBeginCaptureToGraph(inner.stream, graph, nullptr, nullptr,
@@ -1149,9 +1193,12 @@ Error CudaGraphExec::launch(Stream &stream) {
   std::lock_guard<std::mutex> lock(mutex);
   if (Error e = graph->getDevice()->makeCurrent())
     return e;
-  return check(
-      driver().cuGraphLaunch(exec, static_cast<CudaStream &>(stream).get()),
-      "cuGraphLaunch");
+  auto &cudaStream = static_cast<CudaStream &>(stream);
+  if (Error e = check(driver().cuGraphLaunch(exec, cudaStream.get()),
+                      "cuGraphLaunch"))
+    return e;
+  cudaStream.watch(kernels);
+  return Error::success();
 }
 
 Error CudaGraphExec::updateKernel(NodeId node, Kernel &kernel,
@@ -1172,10 +1219,11 @@ Error CudaGraphExec::updateKernel(NodeId node, Kernel &kernel,
     return makeStatusError(MELD_ERROR_INVALID_ARGUMENT,
                            "a captured kernel node cannot be updated to an "
                            "empty grid");
-  GpuKernelArgs params(args);
+  auto &k = static_cast<CudaKernel &>(kernel);
+  GpuKernelArgs params(args, k.status->getDeviceAddress());
   CUDA_KERNEL_NODE_PARAMS p;
   std::memset(&p, 0, sizeof(p));
-  p.func = static_cast<CudaKernel &>(kernel).function;
+  p.func = k.function;
   p.gridDimX = dims->grid[0];
   p.gridDimY = dims->grid[1];
   p.gridDimZ = dims->grid[2];
@@ -1186,9 +1234,12 @@ Error CudaGraphExec::updateKernel(NodeId node, Kernel &kernel,
   std::lock_guard<std::mutex> lock(mutex);
   if (Error e = graph->getDevice()->makeCurrent())
     return e;
-  return check(driver().cuGraphExecKernelNodeSetParams(
-                   exec, static_cast<CUgraphNode>(node), &p),
-               "cuGraphExecKernelNodeSetParams");
+  if (Error e = check(driver().cuGraphExecKernelNodeSetParams(
+                          exec, static_cast<CUgraphNode>(node), &p),
+                      "cuGraphExecKernelNodeSetParams"))
+    return e;
+  kernels.add(k.status);
+  return Error::success();
 }
 
 Error CudaGraphExec::updateCopy(NodeId node, void *dst, const void *src,

@@ -63,6 +63,8 @@ enum hipStreamCaptureStatus : int {
 constexpr unsigned kStreamNonBlocking = 0x01;
 constexpr unsigned kEventDisableTiming = 0x2;
 constexpr unsigned kHostMallocDefault = 0x0;
+constexpr unsigned kHostMallocPortable = 0x1;
+constexpr unsigned kHostMallocMapped = 0x2;
 
 // Opaque handles.
 struct ihipStream_t;

@@ -48,6 +48,8 @@ MELD_HIP_SAME_VALUE(hipStreamCaptureStatusInvalidated);
 static_assert(api::kStreamNonBlocking == hipStreamNonBlocking);
 static_assert(api::kEventDisableTiming == hipEventDisableTiming);
 static_assert(api::kHostMallocDefault == hipHostMallocDefault);
+static_assert(api::kHostMallocPortable == hipHostMallocPortable);
+static_assert(api::kHostMallocMapped == hipHostMallocMapped);
 
 static_assert(sizeof(api::hipError_t) == sizeof(::hipError_t));
 static_assert(sizeof(api::hipMemcpyKind) == sizeof(::hipMemcpyKind));
@@ -90,15 +92,23 @@ static_assert(sizeof(hipDeviceProp_t::gcnArchName) == api::kGcnArchNameSize);
 // types replaced by the real ones, is the type of a pointer to the real
 // function (hipGetDeviceProperties is left out: it fills raw bytes).
 namespace {
-template <typename T> struct Real { using type = T; };
+template <typename T> struct Real {
+  using type = T;
+};
 template <typename T> using RealT = typename Real<T>::type;
-template <typename T> struct Real<T *> { using type = RealT<T> *; };
-template <typename T> struct Real<const T> { using type = const RealT<T>; };
+template <typename T> struct Real<T *> {
+  using type = RealT<T> *;
+};
+template <typename T> struct Real<const T> {
+  using type = const RealT<T>;
+};
 template <typename R, typename... A> struct Real<R (*)(A...)> {
   using type = RealT<R> (*)(RealT<A>...);
 };
 #define MELD_HIP_REAL(TYPE)                                                    \
-  template <> struct Real<api::TYPE> { using type = ::TYPE; }
+  template <> struct Real<api::TYPE> {                                         \
+    using type = ::TYPE;                                                       \
+  }
 MELD_HIP_REAL(hipError_t);
 MELD_HIP_REAL(hipMemcpyKind);
 MELD_HIP_REAL(hipStreamCaptureMode);

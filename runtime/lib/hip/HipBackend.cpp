@@ -22,10 +22,16 @@
 // captureWhile are unsupported and executables evaluate meld.if / meld.while
 // predicates on the host between sub-graphs.
 //
+// Every kernel gets a status cell (KernelStatus.h) in mapped pinned host
+// memory, passed as its last parameter; a stream reports a failed check
+// (integer division by zero) of a kernel it launched, eagerly or in a
+// graph, when it synchronizes.
+//
 //===----------------------------------------------------------------------===//
 
 #include "GpuKernelArgs.h"
 #include "HipApi.h"
+#include "KernelStatus.h"
 
 #include "meld/Runtime/Backend.h"
 
@@ -235,16 +241,34 @@ Error getDims(const LaunchConfig &config, dim3 &grid, dim3 &block) {
 
 class HipKernel : public Kernel {
 public:
-  explicit HipKernel(hipFunction_t function) : function(function) {}
+  HipKernel(hipFunction_t function, StatusCellRef status)
+      : function(function), status(std::move(status)) {}
   hipFunction_t function;
+  /// Where its failed checks are stored.
+  StatusCellRef status;
 };
 
 class HipModule : public Module {
 public:
   HipModule(ApiRef api, int ordinal, std::unique_ptr<uint64_t[]> image,
             hipModule_t module)
-      : api(std::move(api)), ordinal(ordinal), image(std::move(image)),
-        module(module) {}
+      : api(api), ordinal(ordinal), image(std::move(image)), module(module),
+        statusCells(
+            [api, ordinal](size_t bytes) -> Expected<void *> {
+              DeviceScope scope(*api, ordinal);
+              if (Error err = scope.check())
+                return err;
+              void *page = nullptr;
+              if (Error err =
+                      checkHip(*api,
+                               api->hipHostMalloc(&page, bytes,
+                                                  kHostMallocMapped |
+                                                      kHostMallocPortable),
+                               "hipHostMalloc"))
+                return err;
+              return page;
+            },
+            [api](void *page) { (void)api->hipHostFree(page); }) {}
   ~HipModule() override {
     DeviceScope scope(*api, ordinal);
     (void)api->hipModuleUnload(module);
@@ -267,7 +291,10 @@ public:
                              "hip: the module has no kernel '" + symbol + "'");
     if (Error e = checkHip(*api, err, "hipModuleGetFunction"))
       return e;
-    auto kernel = std::make_unique<HipKernel>(function);
+    Expected<StatusCellRef> status = statusCells.allocate(symbol);
+    if (!status)
+      return status.takeError();
+    auto kernel = std::make_unique<HipKernel>(function, std::move(*status));
     Kernel *raw = kernel.get();
     kernels[symbol] = std::move(kernel);
     return raw;
@@ -281,6 +308,7 @@ private:
   std::unique_ptr<uint64_t[]> image;
   hipModule_t module;
   std::mutex mutex;
+  StatusCellPool statusCells;
   llvm::StringMap<std::unique_ptr<HipKernel>> kernels;
 };
 
@@ -327,8 +355,10 @@ class HipStream;
 
 class HipGraphExec : public GraphExec {
 public:
-  HipGraphExec(std::shared_ptr<GraphHandle> graph, hipGraphExec_t exec)
-      : api(graph->api), graph(std::move(graph)), exec(exec) {}
+  HipGraphExec(std::shared_ptr<GraphHandle> graph, hipGraphExec_t exec,
+               StatusWatch kernels)
+      : api(graph->api), graph(std::move(graph)), exec(exec),
+        kernels(std::move(kernels)) {}
   ~HipGraphExec() override { (void)api->hipGraphExecDestroy(exec); }
 
   Error launch(Stream &stream) override;
@@ -340,8 +370,9 @@ public:
     hipKernelNodeParams params{};
     if (Error err = getDims(config, params.gridDim, params.blockDim))
       return err;
-    GpuKernelArgs packed(args);
-    params.func = static_cast<HipKernel &>(kernel).function;
+    auto &k = static_cast<HipKernel &>(kernel);
+    GpuKernelArgs packed(args, k.status->getDeviceAddress());
+    params.func = k.function;
     params.kernelParams = packed.data();
     params.extra = nullptr;
     params.sharedMemBytes = 0;
@@ -350,10 +381,14 @@ public:
     if (Error err = scope.check())
       return err;
     std::lock_guard<std::mutex> lock(mutex);
-    return checkHip(*api,
-                    api->hipGraphExecKernelNodeSetParams(
-                        exec, static_cast<hipGraphNode_t>(node), &params),
-                    "hipGraphExecKernelNodeSetParams");
+    if (Error err =
+            checkHip(*api,
+                     api->hipGraphExecKernelNodeSetParams(
+                         exec, static_cast<hipGraphNode_t>(node), &params),
+                     "hipGraphExecKernelNodeSetParams"))
+      return err;
+    kernels.add(k.status);
+    return Error::success();
   }
   Error updateCopy(NodeId node, void *dst, const void *src,
                    size_t bytes) override {
@@ -372,14 +407,16 @@ private:
   const ApiRef api;
   const std::shared_ptr<GraphHandle> graph;
   const hipGraphExec_t exec;
+  /// The status cells of the kernels its nodes launch.
+  StatusWatch kernels;
   /// Serializes launches and updates of this executable graph.
   std::mutex mutex;
 };
 
 class HipGraph : public Graph {
 public:
-  explicit HipGraph(std::shared_ptr<GraphHandle> graph)
-      : graph(std::move(graph)) {}
+  HipGraph(std::shared_ptr<GraphHandle> graph, StatusWatch kernels)
+      : graph(std::move(graph)), kernels(std::move(kernels)) {}
 
   Expected<std::unique_ptr<GraphExec>> instantiate() override {
     const HipApi &api = *graph->api;
@@ -394,11 +431,13 @@ public:
       meld_status_t code = takeStatus(std::move(e), message);
       return makeStatusError(code, message + ": " + log);
     }
-    return std::make_unique<HipGraphExec>(graph, exec);
+    return std::make_unique<HipGraphExec>(graph, exec, kernels);
   }
 
 private:
   std::shared_ptr<GraphHandle> graph;
+  /// The status cells of the kernels captured into it.
+  StatusWatch kernels;
 };
 
 //===----------------------------------------------------------------------===//
@@ -425,18 +464,19 @@ public:
     dim3 grid, block;
     if (Error err = getDims(config, grid, block))
       return err;
-    GpuKernelArgs packed(args);
+    auto &k = static_cast<HipKernel &>(kernel);
+    GpuKernelArgs packed(args, k.status->getDeviceAddress());
     DeviceScope scope(*api, ordinal);
     if (Error err = scope.check())
       return err;
     if (Error err = checkHip(*api,
                              api->hipModuleLaunchKernel(
-                                 static_cast<HipKernel &>(kernel).function,
-                                 grid.x, grid.y, grid.z, block.x, block.y,
-                                 block.z, /*sharedMemBytes=*/0, stream,
+                                 k.function, grid.x, grid.y, grid.z, block.x,
+                                 block.y, block.z, /*sharedMemBytes=*/0, stream,
                                  packed.data(), /*extra=*/nullptr),
                              "hipModuleLaunchKernel"))
       return err;
+    (capturing ? captured : launched).add(k.status);
     return getCapturedNode(node);
   }
 
@@ -456,9 +496,17 @@ public:
     if (isCapturing())
       return makeStatusError(MELD_ERROR_CAPTURE,
                              "hip: cannot synchronize a capturing stream");
-    return checkHip(*api, api->hipStreamSynchronize(stream),
-                    "hipStreamSynchronize");
+    if (Error err = checkHip(*api, api->hipStreamSynchronize(stream),
+                             "hipStreamSynchronize")) {
+      launched.clear();
+      return err;
+    }
+    return launched.check();
   }
+
+  /// Kernels a graph launched here will run: their checks are reported by
+  /// the next synchronize.
+  void watch(const StatusWatch &kernels) { launched.add(kernels); }
 
   Error record(Event &event) override {
     return checkHip(
@@ -485,6 +533,7 @@ public:
             "hipStreamBeginCapture"))
       return err;
     capturing = true;
+    captured.clear();
     return Error::success();
   }
 
@@ -502,8 +551,10 @@ public:
     if (!graph)
       return makeStatusError(MELD_ERROR_CAPTURE,
                              "hip: hipStreamEndCapture returned no graph");
+    StatusWatch kernels = std::move(captured);
+    captured.clear();
     return std::make_unique<HipGraph>(
-        std::make_shared<GraphHandle>(api, ordinal, graph));
+        std::make_shared<GraphHandle>(api, ordinal, graph), std::move(kernels));
   }
 
   bool isCapturing() const override {
@@ -561,14 +612,20 @@ private:
   const hipStream_t stream;
   /// Whether beginCapture started a capture that endCapture has not ended.
   bool capturing = false;
+  /// Status cells of the kernels launched since the last synchronize, and
+  /// of those in the capture.
+  StatusWatch launched, captured;
 };
 
 Error HipGraphExec::launch(Stream &stream) {
   std::lock_guard<std::mutex> lock(mutex);
-  return checkHip(
-      *api,
-      api->hipGraphLaunch(exec, static_cast<HipStream &>(stream).getHandle()),
-      "hipGraphLaunch");
+  auto &hipStream = static_cast<HipStream &>(stream);
+  if (Error err =
+          checkHip(*api, api->hipGraphLaunch(exec, hipStream.getHandle()),
+                   "hipGraphLaunch"))
+    return err;
+  hipStream.watch(kernels);
+  return Error::success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -4,13 +4,14 @@
 // One device, the host. Memory is 64-byte-aligned host memory. Modules are
 // the bundle's host objects, JITted with ORC. Streams execute in order and
 // synchronously on the calling thread (a kernel's row blocks run on it and
-// on the device's thread pool), so events complete when recorded. Capture records
-// tasks instead of running them; a graph is that task tree, replayed without
-// re-planning: kernel arguments are prepacked, conditional tasks read their
-// one-byte predicate at replay time.
+// on the device's thread pool), so events complete when recorded. Capture
+// records tasks instead of running them; a graph is that task tree, replayed
+// without re-planning: kernel arguments are prepacked, conditional tasks read
+// their one-byte predicate at replay time.
 //
 //===----------------------------------------------------------------------===//
 
+#include "KernelStatus.h"
 #include "meld/Runtime/Backend.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -44,14 +45,6 @@ constexpr int64_t kMaxWhileIterations = int64_t(1) << 30;
 /// returns 0, or the code of a runtime check that failed.
 using KernelEntry = int32_t (*)(void **args, int64_t blockBegin,
                                 int64_t blockEnd);
-
-/// What a failed check's code means (HostKernelStatus in
-/// meld/Codegen/Passes.h).
-std::string describeStatus(int32_t status) {
-  if (status == 1)
-    return "integer division by zero";
-  return "runtime check " + std::to_string(status) + " failed";
-}
 
 class HostKernel : public Kernel {
 public:
@@ -500,9 +493,7 @@ Error runTask(HostDevice &device, const Task &task) {
     if (int32_t status = device.runBlocks(task.kernel->entry,
                                           const_cast<void **>(task.argv.data()),
                                           task.blocks))
-      return makeStatusError(MELD_ERROR_EXECUTION,
-                             "kernel '" + task.kernel->name +
-                                 "': " + describeStatus(status));
+      return kernelStatusError(task.kernel->name, status);
     return Error::success();
   case Task::Copy:
     if (task.bytes)

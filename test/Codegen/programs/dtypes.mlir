@@ -1,7 +1,7 @@
 // Every element type through compiled host code: halves computed in f32 and
 // rounded per op, f64, integer arithmetic with wrap-around and truncating
-// division (by non-zero divisors: the reference rejects division by zero,
-// which compiled code cannot report), booleans from comparisons, selects and
+// division (by non-zero divisors: division by zero is an error, which
+// unittests/Codegen checks), booleans from comparisons, selects and
 // casts. unittests/Codegen compares every function with the interpreter
 // within tolerances; here the integer function must match exactly through
 // the tools, and the program must compile for every target.
