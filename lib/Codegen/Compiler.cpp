@@ -95,7 +95,7 @@ namespace {
 /// meld-tile-host-blocks split, or a fixed count for horizontal kernels
 /// whose sub-kernels meld-map-to-gpu put on workgroups of their own.
 struct KernelBlocks {
-  llvm::StringMap<int64_t> rows, groups, columns;
+  llvm::StringMap<int64_t> rows, groups, columns, gridStride;
 
   void collect(Operation *module) {
     module->walk([&](Operation *op) {
@@ -108,12 +108,14 @@ struct KernelBlocks {
         groups[symbol.getName()] = count.getInt();
       if (auto count = op->getAttrOfType<IntegerAttr>(kGpuColumnBlocksAttrName))
         columns[symbol.getName()] = count.getInt();
+      if (auto limit = op->getAttrOfType<IntegerAttr>(kGpuGridStrideAttrName))
+        gridStride[symbol.getName()] = limit.getInt();
     });
   }
 
   /// ceil(rows / rows-per-block) of the kernel's first output (times the
-  /// column blocks of a GEMM split both ways), the group count, or nothing
-  /// (one block).
+  /// column blocks of a GEMM split both ways; at most the limit of a
+  /// grid-stride kernel), the group count, or nothing (one block).
   std::optional<llvm::json::Value> count(const Object &kernel) const {
     StringRef name = *kernel.getString("name");
     if (auto g = groups.find(name); g != groups.end())
@@ -129,6 +131,9 @@ struct KernelBlocks {
     if (auto c = columns.find(name); c != columns.end())
       return llvm::json::Value(
           Object{{"mul", Array{std::move(rowBlocks), c->second}}});
+    if (auto g = gridStride.find(name); g != gridStride.end())
+      return llvm::json::Value(
+          Object{{"min", Array{std::move(rowBlocks), g->second}}});
     return rowBlocks;
   }
 };
@@ -156,6 +161,7 @@ static FailureOr<Object> compileHost(ModuleOp outlined, bundle::Bundle &bundle,
         map.mfma = options.emulateMfma;
         map.mmaSync = options.emulateMmaSync;
         map.blockSize = codegen::kGpuBlockSize;
+        map.gridStrideLimit = options.gpuGridStrideLimit;
         pm.addPass(createMeldMapToGpu(map));
         pm.addPass(createCanonicalizerPass());
         bufferization::buildBufferDeallocationPipeline(pm);
@@ -189,11 +195,14 @@ static bool hasMfma(StringRef chip) {
 
 /// Kernels in buffer form to one gpu.module holding one GPU kernel per
 /// kernel (meld-map-to-gpu); f16 GEMMs on matrix cores: NVIDIA tensor cores
-/// (`tensorCores`, through `mmaSync` or fragments) or AMD CDNA's (`mfma`).
+/// (`tensorCores`, through `mmaSync` or fragments) or AMD CDNA's (`mfma`);
+/// pointwise kernels on grids of at most `gridStrideLimit` workgroups.
 static void buildGpuMappingPipeline(OpPassManager &pm, bool tensorCores,
-                                    bool mmaSync, bool mfma) {
+                                    bool mmaSync, bool mfma,
+                                    int64_t gridStrideLimit) {
   MeldMapToGpuOptions map;
   map.blockSize = codegen::kGpuBlockSize;
+  map.gridStrideLimit = gridStrideLimit;
   map.tensorCores = tensorCores;
   map.mmaSync = mmaSync;
   map.mfma = mfma;
@@ -263,7 +272,8 @@ mapKernelsToGpu(ModuleOp outlined, const CompileOptions &options,
             pm, nvidiaTensorCores, nvidiaTensorCores && options.mmaSync,
             options.tensorCores && target == "amdgpu" &&
                 llvm::all_of(options.amdgpuChips,
-                             [](const std::string &c) { return hasMfma(c); }));
+                             [](const std::string &c) { return hasMfma(c); }),
+            options.gpuGridStrideLimit);
       })))
     return failure();
   blocks.collect(*module);

@@ -1947,6 +1947,94 @@ static LogicalResult checkPerBlockWrites(func::FuncOp func) {
   return success();
 }
 
+/// Whether `value` is `arg * step`: `arg` itself when `step` is 1, or an
+/// arith.muli of `arg` and the constant `step` (then `*scale`).
+static bool isScaled(Value value, Value arg, int64_t step, Operation *&scale) {
+  scale = nullptr;
+  if (value == arg)
+    return step == 1;
+  auto mul = value.getDefiningOp<arith::MulIOp>();
+  if (!mul)
+    return false;
+  for (auto [x, c] : {std::pair(mul.getLhs(), mul.getRhs()),
+                      std::pair(mul.getRhs(), mul.getLhs())})
+    if (x == arg && getConstantIntValue(c) == step) {
+      scale = mul;
+      return true;
+    }
+  return false;
+}
+
+/// Makes the block loop of a pointwise kernel a grid-stride loop: the
+/// kernel's block loop, `for r = begin * s to min(end * s, rows) step s`
+/// (meld-tile-host-blocks), becomes `for r = begin * s to rows step s * G`
+/// on a grid of G workgroups: `gpu.grid_dim` on a GPU, and emulated the
+/// grid the launch metadata asks for, min(ceildiv(rows, s), limit). The
+/// kernel is marked kGpuGridStrideAttrName = `limit`, so its grid is
+/// capped at `limit` workgroups. Kernels of another shape are left alone
+/// (one block per workgroup).
+static void strideOverGrid(func::FuncOp func, int64_t limit, bool emulate) {
+  auto kind = func->getAttrOfType<StringAttr>(kKernelAttrName);
+  if (limit <= 0 || !kind || kind.getValue() != "pointwise" ||
+      !func->hasAttr(kRowsPerBlockAttrName) ||
+      func->hasAttr(kGpuBlocksAttrName) ||
+      func->hasAttr(kGpuColumnBlocksAttrName))
+    return;
+  Block &entry = func.getBody().front();
+  unsigned n = entry.getNumArguments();
+  Value begin = entry.getArgument(n - 2), end = entry.getArgument(n - 1);
+  auto loops = entry.getOps<scf::ForOp>();
+  if (!llvm::hasSingleElement(loops))
+    return;
+  scf::ForOp loop = *loops.begin();
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  auto min = loop.getUpperBound().getDefiningOp<arith::MinSIOp>();
+  Operation *beginScale = nullptr, *endScale = nullptr;
+  if (!step || *step <= 0 || !min ||
+      !isScaled(loop.getLowerBound(), begin, *step, beginScale))
+    return;
+  Value rows;
+  for (auto [x, other] : {std::pair(min.getLhs(), min.getRhs()),
+                          std::pair(min.getRhs(), min.getLhs())}) {
+    Operation *scale = nullptr;
+    if (!rows && isScaled(x, end, *step, scale) &&
+        isa_and_nonnull<memref::DimOp, arith::ConstantOp>(
+            other.getDefiningOp())) {
+      rows = other;
+      endScale = scale;
+    }
+  }
+  if (!rows)
+    return;
+  // The block range reaches the body only through the loop's bounds.
+  Operation *beginUser = beginScale ? beginScale : loop.getOperation();
+  Operation *endUser = endScale ? endScale : min.getOperation();
+  if (!llvm::all_of(begin.getUsers(),
+                    [&](Operation *u) { return u == beginUser; }) ||
+      !llvm::all_of(end.getUsers(),
+                    [&](Operation *u) { return u == endUser; }) ||
+      !min->hasOneUse() || (beginScale && !beginScale->hasOneUse()))
+    return;
+
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Value grid;
+  if (emulate) {
+    Value blocks = arith::CeilDivSIOp::create(b, loc, rows, loop.getStep());
+    grid = arith::MinSIOp::create(
+        b, loc, blocks, arith::ConstantIndexOp::create(b, loc, limit));
+  } else {
+    grid = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
+  }
+  Value stride = arith::MulIOp::create(b, loc, loop.getStep(), grid);
+  loop.getUpperBoundMutable().assign(rows);
+  loop.getStepMutable().assign(stride);
+  min.erase();
+  if (endScale && endScale->use_empty())
+    endScale->erase();
+  func->setAttr(kGpuGridStrideAttrName, b.getI64IntegerAttr(limit));
+}
+
 /// The emulated grid: a loop over blocks [begin, end), each running the
 /// kernel body with the block range [b, b + 1).
 static void wrapInBlockLoop(func::FuncOp func) {
@@ -2033,8 +2121,8 @@ static LogicalResult moveToGpuFunc(func::FuncOp func,
   gpuFunc.setKnownBlockSize(
       ArrayRef<int32_t>{static_cast<int32_t>(blockSize), 1, 1});
   // How the kernel is split into workgroups, for the launch metadata.
-  for (StringRef name :
-       {kRowsPerBlockAttrName, kGpuBlocksAttrName, kGpuColumnBlocksAttrName})
+  for (StringRef name : {kRowsPerBlockAttrName, kGpuBlocksAttrName,
+                         kGpuColumnBlocksAttrName, kGpuGridStrideAttrName})
     if (Attribute value = func->getAttr(name))
       gpuFunc->setAttr(name, value);
   gpuFunc.getBody().takeBody(func.getBody());
@@ -2085,6 +2173,7 @@ struct MeldMapToGpuPass
         return signalPassFailure();
       if (failed(distributeOverThreads(func, threads)))
         return signalPassFailure();
+      strideOverGrid(func, gridStrideLimit, emulate);
     }
     if (emulate) {
       for (func::FuncOp func : kernels)

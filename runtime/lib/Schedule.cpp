@@ -453,6 +453,10 @@ meld::runtime::evaluateFormula(const JValue &f,
       return bundleError("formula divides by a non-positive value");
     return *a <= 0 ? 0 : (*a + *b - 1) / *b;
   }
+  if (key == "min")
+    return std::min(*a, *b);
+  if (key == "max")
+    return std::max(*a, *b);
   return bundleError("unknown formula function '" + key.str() + "'");
 }
 

@@ -29,6 +29,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/TargetParser/Host.h"
@@ -71,6 +72,8 @@ void expectClose(const HostTensor &expected, const HostTensor &actual,
 
 class HostCodegen : public meld::testing::MeldTestContext {
 protected:
+  static constexpr int64_t kEmulatedGridStrideLimit = 3;
+
   HostCodegen() {
     DialectRegistry registry;
     meld::codegen::registerCodegenDialects(registry);
@@ -79,13 +82,16 @@ protected:
   }
 
   /// Compiles `module` for the host and checks every function with a body
-  /// against the interpreter on random inputs.
+  /// against the interpreter on random inputs. The emulated GPU mapping
+  /// runs pointwise kernels on grids of at most 3 workgroups, so their
+  /// grid-stride loops take several turns.
   void checkAgainstInterpreter(ModuleOp module, bool fuse,
                                const std::string &what, bool emulateGpu = false,
                                ArrayRef<int64_t> dynamicSizes = {1, 5}) {
     meld::CompileOptions options;
     options.fuse = fuse;
     options.emulateGpuOnHost = emulateGpu;
+    options.gpuGridStrideLimit = kEmulatedGridStrideLimit;
     checkCompiled(module, options, what, /*metadata=*/nullptr, dynamicSizes);
   }
 
@@ -326,6 +332,74 @@ TEST_P(ProgramFile, GpuMappingMatchesTheInterpreter) {
   checkAgainstInterpreter(*module, /*fuse=*/false,
                           GetParam() + " (unfused, GPU mapping)",
                           /*emulateGpu=*/true);
+}
+
+// A pointwise kernel's block loop strides over a grid capped at the
+// limit (meld-map-to-gpu grid-stride-limit): the launch metadata asks for
+// min(blocks, limit) workgroups, and emulated on that grid the kernel
+// computes every block exactly once, for row counts below, at and far
+// above the limit. A kernel with a reduction keeps one block per workgroup.
+class GridStride : public HostCodegen, public ::testing::Test {};
+
+TEST_F(GridStride, PointwiseKernelsStrideOverACappedGrid) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+    func.func @main(%x: tensor<?x64xf32>, %y: tensor<?x64xf32>)
+        -> (tensor<?x64xf32>, tensor<?xf32>) {
+      %s = meld.add %x, %y : tensor<?x64xf32>
+      %e = meld.exp %s : tensor<?x64xf32>
+      %r = meld.reduce sum %x dims = [1] : tensor<?x64xf32> -> tensor<?xf32>
+      return %e, %r : tensor<?x64xf32>, tensor<?xf32>
+    })mlir",
+                                                             &context);
+  ASSERT_TRUE(module) << diagnostics;
+  meld::CompileOptions options;
+  options.emulateGpuOnHost = true;
+  options.fuse = false;
+  options.gpuGridStrideLimit = kEmulatedGridStrideLimit;
+  llvm::json::Object metadata;
+  checkCompiled(*module, options, "grid-stride (GPU mapping)", &metadata,
+                {1, 3, 16, 47, 48, 49, 700});
+  // Unfused, 16 rows per block: the grids of the add and the exp kernels
+  // are capped, the row sum's is not.
+  const llvm::json::Array &kernels = *metadata.getArray("kernels");
+  ASSERT_EQ(kernels.size(), 3u);
+  int strided = 0;
+  for (const llvm::json::Value &k : kernels) {
+    std::string blocks =
+        llvm::formatv("{0}", *k.getAsObject()->get("host_blocks")).str();
+    if (StringRef(blocks).starts_with(R"({"min":[{"ceildiv":[{"dim":[)") &&
+        StringRef(blocks).ends_with(R"(,0]},16]},3]})"))
+      ++strided;
+    else
+      EXPECT_EQ(blocks.find("min"), std::string::npos) << blocks;
+  }
+  EXPECT_EQ(strided, 2);
+
+  // For a GPU: the grid formula has the real limit, and the kernel reads
+  // its grid size.
+  options.emulateGpuOnHost = false;
+  options.targets = {"nvptx"};
+  options.nvptxChips = {"sm_90"};
+  options.gpuGridStrideLimit = meld::codegen::kGpuGridStrideLimit;
+  FailureOr<meld::bundle::Bundle> bundle =
+      meld::compileToBundle(*module, options);
+  ASSERT_TRUE(succeeded(bundle)) << diagnostics;
+  int capped = 0;
+  for (const llvm::json::Value &k : *bundle->metadata.getArray("kernels")) {
+    std::string grid = llvm::formatv(
+        "{0}",
+        (*k.getAsObject()->getObject("gpu_launch")->getArray("grid"))[0]);
+    if (StringRef(grid).ends_with(
+            ",0]},16]}," + std::to_string(meld::codegen::kGpuGridStrideLimit) +
+            "]}"))
+      ++capped;
+  }
+  EXPECT_EQ(capped, 2);
+  const std::string &ptx =
+      bundle->blobs[*(*bundle->metadata.getArray("binaries"))[0]
+                         .getAsObject()
+                         ->getInteger("blob")];
+  EXPECT_NE(ptx.find("%nctaid.x"), std::string::npos);
 }
 
 std::string testName(const ::testing::TestParamInfo<std::string> &info) {

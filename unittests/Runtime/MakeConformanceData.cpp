@@ -1,20 +1,21 @@
 //===- MakeConformanceData.cpp - Cases for the runtime conformance test ---===//
 //
-// meld-conformance-data <out-dir> [targets] [program.mlir...]
+// meld-conformance-data [--mma-sync] <out-dir> [targets] [program.mlir...]
 //
 // Compiles every program of the code generation suite (examples/, the
 // fusion model suite, test/Codegen/programs), or the programs named, for
-// the given targets
-// (default host,nvptx,amdgpu), runs each function through the reference
-// interpreter on two sets of random inputs of the same shapes, and writes
-// one case per function: <name>.meldb and <name>.json, whose "a" and "b"
-// entries list raw input and expected output files (compiled-code layout,
-// see ref::encodeRaw). A function that fails a runtime check of the
-// interpreter (integer division by zero) when the last element of one
-// integer input is set to a value in [-16, 16] gets a "fails" entry too:
-// those inputs and the interpreter's message (without the op's name). The
-// runtime's ConformanceTest runs them on every backend; the files need no MLIR
-// to read, so they travel to GPU machines.
+// the given targets (default host,nvptx,amdgpu), runs each function
+// through the reference interpreter on two sets of random inputs of the
+// same shapes, and writes one case per function: <name>.meldb and
+// <name>.json, whose "a" and "b" entries list raw input and expected
+// output files (compiled-code layout, see ref::encodeRaw). A function that
+// fails a runtime check of the interpreter (integer division by zero) when
+// the last element of one integer input is set to a value in [-16, 16]
+// gets a "fails" entry too: those inputs and the interpreter's message
+// (without the op's name). The runtime's ConformanceTest runs them on
+// every backend; the files need no MLIR to read, so they travel to GPU
+// machines. --mma-sync compiles NVIDIA's f16 matmuls with mma.sync
+// (CompileOptions::mmaSync), to try that path on a GPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -114,13 +115,18 @@ static std::optional<Failing> findFailingInputs(ModuleOp module,
 }
 
 int main(int argc, char **argv) {
+  meld::CompileOptions options;
+  if (argc > 1 && llvm::StringRef(argv[1]) == "--mma-sync") {
+    options.mmaSync = true;
+    --argc;
+    ++argv;
+  }
   if (argc < 2) {
-    llvm::errs() << "usage: meld-conformance-data <out-dir> [targets] "
-                    "[program.mlir...]\n";
+    llvm::errs() << "usage: meld-conformance-data [--mma-sync] <out-dir> "
+                    "[targets] [program.mlir...]\n";
     return 2;
   }
   std::string outDir = argv[1];
-  meld::CompileOptions options;
   options.targets.clear();
   for (llvm::StringRef t :
        llvm::split(argc > 2 ? argv[2] : "host,nvptx,amdgpu", ','))

@@ -10,6 +10,7 @@
 #define MELD_CODEGEN_COMPILER_H
 
 #include "meld/Bundle/Bundle.h"
+#include "meld/Codegen/Codegen.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -46,6 +47,11 @@ struct CompileOptions {
   /// With emulateGpuOnHost: f16 tiled GEMMs as the mma.sync mapping
   /// computes them (mmaSync's, emulated the same way).
   bool emulateMmaSync = false;
+  /// The most workgroups a pointwise GPU kernel is launched with: beyond,
+  /// each workgroup strides over the grid, computing every grid-size-th
+  /// block (meld-map-to-gpu grid-stride-limit; also the emulated grid). 0
+  /// launches one workgroup per block.
+  int64_t gpuGridStrideLimit = codegen::kGpuGridStrideLimit;
   /// Strict floating point: reductions and contractions accumulate in
   /// program order (no reassociation, so no partial sums per vector lane),
   /// divisions divide (no multiplication by a hoisted reciprocal), and math

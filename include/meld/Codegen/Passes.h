@@ -47,6 +47,12 @@ inline constexpr llvm::StringLiteral kGpuBlocksAttrName = "meld.gpu_blocks";
 inline constexpr llvm::StringLiteral kGpuColumnBlocksAttrName =
     "meld.gpu_column_blocks";
 
+/// The attribute meld-map-to-gpu sets on a pointwise kernel whose block
+/// loop strides over the grid: its grid is capped at this many workgroups,
+/// each of which computes every grid-size-th block.
+inline constexpr llvm::StringLiteral kGpuGridStrideAttrName =
+    "meld.gpu_grid_stride";
+
 /// The message of the check meld-convert-to-linalg puts before an integer
 /// division (`division-checks`), a `cf.assert` on a nonzero divisor.
 inline constexpr llvm::StringLiteral kDivisionByZeroMessage =

@@ -353,6 +353,13 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
       consecutive elements (coalesced), and each thread runs the reduction
       loops of the outputs it owns.
 
+    With `grid-stride-limit`, a pointwise kernel (`meld.kernel =
+    "pointwise"`) whose block loop has the shape meld-tile-host-blocks
+    gives it strides over the grid: workgroup `w` of a grid of `G`
+    computes blocks `w, w + G, ...` (`G` is `gpu.grid_dim`), and the
+    kernel is marked `meld.gpu_grid_stride` so its launch grid is
+    min(blocks, limit): a huge tensor runs on a bounded grid.
+
     A kernel that is not split into rows but whose ops fall into groups
     sharing no written buffer (a horizontal group's sub-kernels) runs group
     `i` on workgroup `i`; the group count is recorded as `meld.gpu_blocks`.
@@ -392,6 +399,10 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
            "m16n8k16, f16 accumulators) instead of gpu.subgroup_mma; "
            "emulated, the instruction's documented semantics on the lanes' "
            "registers kept in memory">,
+    Option<"gridStrideLimit", "grid-stride-limit", "int64_t", "0",
+           "With a positive value, the block loop of a pointwise kernel "
+           "strides over a grid of at most this many workgroups (emulated: "
+           "min(blocks, limit) workgroups); 0 keeps one block per workgroup">,
     Option<"moduleName", "module-name", "std::string", "\"meld_kernels\"",
            "Name of the gpu.module that receives the kernels">,
   ];

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The runtime's tests on a GPU, for sessions that are lent one
+# (docs/gpu-results.md). Two steps:
+#
+#   scripts/gpu-suite.sh prepare
+#     Here, after scripts/build.sh: builds the standalone runtime (runtime/,
+#     Release, LLVM linked statically, cuda and hip backends) in
+#     build-gpu-suite/runtime, writes the conformance cases for host,nvptx
+#     (every program of the code generation suite, with the interpreter's
+#     outputs) into cases/default and, compiled with --mma-sync, into
+#     cases/mma-sync, and packs the stripped test programs and the cases
+#     into build-gpu-suite/suite.tar.xz, small enough to carry.
+#
+#   scripts/gpu-suite.sh run
+#     On the GPU machine (the device tool's `run`, carrying
+#     build-gpu-suite/suite.tar.xz): unpacks it and runs MeldBackendTests,
+#     MeldConformanceTests on both case sets and MeldCxxApiTests. Without a
+#     GPU the cuda and hip tests skip and the host ones run, so the step can
+#     be tried anywhere. Exits nonzero when a test fails.
+#
+# MELD_BUILD_DIR (default build/) is the Meld build whose
+# meld-conformance-data writes the cases; MELD_JOBS (default 2) limits
+# compile jobs.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+suite="$root/build-gpu-suite"
+archive="$suite/suite.tar.xz"
+tests=(MeldBackendTests MeldConformanceTests MeldCxxApiTests)
+
+prepare() {
+  local build=${MELD_BUILD_DIR:-$root/build} jobs=${MELD_JOBS:-2}
+  local runtime="$suite/runtime" pack="$suite/pack"
+  cmake -G Ninja -S "$root/runtime" -B "$runtime" \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DCMAKE_BUILD_TYPE=Release -DMELD_RUNTIME_GPU_BACKENDS=ON >/dev/null
+  nice -n 10 ninja -C "$runtime" -j"$jobs" "${tests[@]}"
+  ninja -C "$build" meld-conformance-data >/dev/null
+  rm -rf "$pack" && mkdir -p "$pack/bin" "$pack/cases"
+  "$build/unittests/Runtime/meld-conformance-data" "$pack/cases/default" \
+    host,nvptx
+  "$build/unittests/Runtime/meld-conformance-data" --mma-sync \
+    "$pack/cases/mma-sync" host,nvptx
+  for t in "${tests[@]}"; do
+    strip -o "$pack/bin/$t" "$runtime/unittests/$t"
+  done
+  git -C "$root" rev-parse --short HEAD >"$pack/commit"
+  tar -C "$pack" -cJf "$archive" .
+  echo "meld: wrote $archive ($(du -h "$archive" | cut -f1)); on the GPU" \
+    "machine: scripts/gpu-suite.sh run (carry build-gpu-suite/suite.tar.xz)"
+}
+
+run() {
+  [[ -f $archive ]] || {
+    echo "meld: no $archive; run scripts/gpu-suite.sh prepare first" >&2
+    exit 2
+  }
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+  tar -C "$work" -xJf "$archive"
+  echo "meld: suite of commit $(cat "$work/commit")"
+  if command -v nvidia-smi >/dev/null; then
+    nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+  else
+    echo "meld: no nvidia-smi on this machine"
+  fi
+  local status=0
+  run_test() { # name [case set]
+    local name=$1 cases=${2:-default}
+    echo "=== $name (cases: $cases) ==="
+    MELD_CONFORMANCE_DATA="$work/cases/$cases" "$work/bin/$name" \
+      || status=1
+  }
+  run_test MeldBackendTests
+  run_test MeldConformanceTests default
+  run_test MeldConformanceTests mma-sync
+  run_test MeldCxxApiTests
+  if ((status)); then
+    echo "meld: GPU suite FAILED"
+  else
+    echo "meld: GPU suite passed"
+  fi
+  return $status
+}
+
+case ${1:-} in
+prepare) prepare ;;
+run) run ;;
+*)
+  echo "usage: scripts/gpu-suite.sh prepare|run" >&2
+  exit 2
+  ;;
+esac
