@@ -313,7 +313,7 @@ int main(int argc, char **argv) {
                                  m)
         ->Unit(benchmark::kMillisecond)
         ->UseManualTime();
-    if (m->name == "mlp_epilogue")
+    if (m->name == "mlp_epilogue" || m->name == "mlp_odd")
       benchmark::RegisterBenchmark(("openblas+epilogue/" + m->name).c_str(),
                                    runBlasEpilogue, m)
           ->Unit(benchmark::kMillisecond)

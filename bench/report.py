@@ -57,14 +57,16 @@ def main():
         else:
             row += " n/a | n/a | n/a | n/a |"
         print(row)
-    blas = meld.get(("openblas+epilogue", "mlp_epilogue"))
-    if blas:
-        f = meld[("fused", "mlp_epilogue")]
-        print(f"\nGEMM+epilogue: Meld {f['real_time']:.1f} ms, OpenBLAS sgemm + "
-              f"epilogue {blas['real_time']:.1f} ms ({blas['GFLOPS'] / 1e9:.1f} "
-              f"GFLOP/s): Meld at {blas['real_time'] / f['real_time']:.2f}x "
-              f"OpenBLAS's speed; max |difference| "
-              f"{blas['max_abs_diff_vs_meld']:.2e}")
+    for m in models:
+        blas = meld.get(("openblas+epilogue", m))
+        if not blas:
+            continue
+        f = meld[("fused", m)]
+        print(f"\nGEMM+epilogue ({m}): Meld {f['real_time']:.2f} ms, OpenBLAS "
+              f"sgemm + epilogue {blas['real_time']:.2f} ms "
+              f"({blas['GFLOPS'] / 1e9:.1f} GFLOP/s): Meld at "
+              f"{blas['real_time'] / f['real_time']:.2f}x OpenBLAS's speed; "
+              f"max |difference| {blas['max_abs_diff_vs_meld']:.2e}")
     if peers:
         names = ["torch", "jax", "iree"]
         print("\n| model | Meld ms | " + " | ".join(f"{p} ms" for p in names) +

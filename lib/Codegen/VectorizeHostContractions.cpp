@@ -14,6 +14,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/TilingInterface.h"
@@ -56,23 +57,78 @@ static void interchangeForContiguousRows(RewriterBase &rewriter,
   (void)linalg::interchangeGenericOp(rewriter, op, order);
 }
 
-/// Tiles a contraction into cache blocks: slices of `kReductionBlock` along
-/// k (outermost) and one register tile's columns, so the right operand's
-/// `kReductionBlock x tileCols` panel (32 KiB for f32) stays in L1 while
-/// every row tile of the block walks it, instead of each row tile streaming
-/// the operand's whole column panel from L2 or L3. Returns the op to
-/// register-tile (`op` itself when there is nothing to block).
-static FailureOr<Operation *> tileForCache(RewriterBase &rewriter,
-                                           linalg::GenericOp op,
-                                           ArrayRef<int64_t> ranges,
-                                           int64_t tileCols) {
+/// The attribute that marks the pieces a contraction is cut into while it
+/// is blocked and tiled (loop peeling clones them).
+static constexpr StringLiteral kPieceAttrName = "meld.contraction_piece";
+/// A piece whose column tiling is done.
+static constexpr StringLiteral kDoneAttrName = "meld.contraction_tile";
+
+/// Peels the loops among `loops` whose step does not divide their trip
+/// count, innermost first: a main loop of whole tiles, whose sizes become
+/// static, and one partial iteration (upstream's peeling, which clones the
+/// body and so the inner main and partial loops too).
+static void peelPartialTiles(RewriterBase &rewriter,
+                             ArrayRef<LoopLikeOpInterface> loops) {
+  for (LoopLikeOpInterface loop : llvm::reverse(loops)) {
+    auto forOp = dyn_cast<scf::ForOp>(loop.getOperation());
+    scf::ForOp partial;
+    if (forOp)
+      (void)scf::peelForLoopAndSimplifyBounds(rewriter, forOp, partial);
+  }
+}
+
+/// Folds the constant sizes peeling leaves into the types of the subviews
+/// and of the ops reading them.
+static LogicalResult foldPieceShapes(func::FuncOp func) {
+  MLIRContext *ctx = func.getContext();
+  RewritePatternSet patterns(ctx);
+  memref::SubViewOp::getCanonicalizationPatterns(patterns, ctx);
+  memref::CastOp::getCanonicalizationPatterns(patterns, ctx);
+  affine::AffineMinOp::getCanonicalizationPatterns(patterns, ctx);
+  affine::AffineApplyOp::getCanonicalizationPatterns(patterns, ctx);
+  scf::ForOp::getCanonicalizationPatterns(patterns, ctx);
+  return applyPatternsGreedily(func, std::move(patterns));
+}
+
+/// The marked pieces of `func`, unmarked.
+static SmallVector<linalg::GenericOp> takePieces(func::FuncOp func) {
+  SmallVector<linalg::GenericOp> pieces;
+  func.walk([&](linalg::GenericOp op) {
+    if (op->removeAttr(kPieceAttrName))
+      pieces.push_back(op);
+  });
+  return pieces;
+}
+
+/// The k block of a contraction over `k`: a divisor of k in [128, 256]
+/// when there is one (no partial block), else 256 (k itself up to 256).
+static int64_t reductionBlock(int64_t k) {
   constexpr int64_t kReductionBlock = 256;
+  if (k <= kReductionBlock)
+    return k;
+  for (int64_t block = kReductionBlock; block >= kReductionBlock / 2; --block)
+    if (k % block == 0)
+      return block;
+  return kReductionBlock;
+}
+
+/// Tiles a contraction into cache blocks: slices of up to 256 along k
+/// (outermost) and one register tile's columns, so the right operand's
+/// `kBlock x tileCols` panel (32 KiB for f32) stays in L1 while every row
+/// tile of the block walks it, instead of each row tile streaming the
+/// operand's whole column panel from L2 or L3. A last partial slice or
+/// column tile is peeled off as a block of its own. Marks the blocks with
+/// kPieceAttrName (`op` itself when there is nothing to block); returns
+/// whether it blocked.
+static FailureOr<bool> tileForCache(RewriterBase &rewriter,
+                                    linalg::GenericOp op,
+                                    ArrayRef<int64_t> ranges,
+                                    int64_t tileCols) {
   int64_t n = op.getNumLoops();
-  int64_t k = ranges[n - 1], kBlock = std::min(k, kReductionBlock);
-  while (k % kBlock != 0)
-    --kBlock;
-  if (ranges[n - 2] == tileCols && kBlock == k)
-    return op.getOperation();
+  int64_t k = ranges[n - 1], kBlock = reductionBlock(k);
+  op->setAttr(kPieceAttrName, rewriter.getUnitAttr());
+  if (ranges[n - 2] <= tileCols && kBlock == k)
+    return false;
   SmallVector<OpFoldResult> sizes(n, rewriter.getIndexAttr(0));
   sizes[n - 2] = rewriter.getIndexAttr(tileCols);
   sizes[n - 1] = rewriter.getIndexAttr(kBlock);
@@ -89,7 +145,8 @@ static FailureOr<Operation *> tileForCache(RewriterBase &rewriter,
   if (failed(tiled) || tiled->tiledOps.size() != 1)
     return failure();
   rewriter.eraseOp(op);
-  return tiled->tiledOps.front();
+  peelPartialTiles(rewriter, tiled->loops);
+  return true;
 }
 
 /// Whether `value` is (a view of) one of the kernel's argument buffers.
@@ -153,7 +210,9 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
   Block &entry =
       op->getParentOfType<FunctionOpInterface>().getFunctionBody().front();
   SmallVector<int64_t> operands;
-  if (!packTransposedPanel(op, entry) && rows >= 4 * tileRows)
+  // Dynamic rows: a block of rows whose last one may be partial.
+  if (!packTransposedPanel(op, entry) &&
+      (ShapedType::isDynamic(rows) || rows >= 4 * tileRows))
     operands.push_back(1);
   if (isArgumentBuffer(op.getDpsInits()[0]))
     operands.push_back(2);
@@ -166,16 +225,22 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
   linalg::LinalgPromotionOptions promotion;
   promotion.setOperandsToPromote(operands)
       .setAllocationDeallocationFns(
-          [&entry](OpBuilder &b, memref::SubViewOp view, ArrayRef<Value>,
+          [&entry](OpBuilder &b, memref::SubViewOp view, ArrayRef<Value> bounds,
                    DataLayout &) -> std::optional<Value> {
-            MemRefType type = view.getType();
-            if (!type.hasStaticShape())
-              return std::nullopt;
+            // The view's static bounding box (a partial block's rows are
+            // a prefix of it).
+            SmallVector<int64_t> shape;
+            for (Value bound : bounds) {
+              std::optional<int64_t> size = getConstantIntValue(bound);
+              if (!size)
+                return std::nullopt;
+              shape.push_back(*size);
+            }
             OpBuilder::InsertionGuard guard(b);
             b.setInsertionPointToStart(&entry);
             return memref::AllocaOp::create(
                        b, view.getLoc(),
-                       MemRefType::get(type.getShape(), type.getElementType()),
+                       MemRefType::get(shape, view.getType().getElementType()),
                        b.getI64IntegerAttr(64))
                 .getResult();
           },
@@ -192,14 +257,16 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
 /// kernel-local buffer, the only accesses to it in the loop, become the
 /// loop's iter_arg (read before, write after). Upstream's
 /// hoistRedundantVectorTransfers declines these when the buffer is copied
-/// in and out around the loop nest (promoteBlockOperands), though nothing
-/// else can reach a buffer the kernel allocated itself.
+/// in and out around the loop nest (promoteBlockOperands) or has a dynamic
+/// size (a partial block's matmul result), though nothing else can reach a
+/// buffer the kernel allocated itself.
 static void hoistLocalAccumulators(RewriterBase &rewriter, func::FuncOp func) {
   SmallVector<std::pair<vector::TransferReadOp, vector::TransferWriteOp>> pairs;
   func.walk([&](scf::ForOp loop) {
     for (auto read : loop.getBody()->getOps<vector::TransferReadOp>()) {
       Value buffer = read.getBase();
-      if (!buffer.getDefiningOp<memref::AllocaOp>() ||
+      if (!isa_and_nonnull<memref::AllocaOp, memref::AllocOp>(
+              buffer.getDefiningOp()) ||
           llvm::any_of(read.getIndices(), [&](Value index) {
             return !loop.isDefinedOutsideOfLoop(index);
           }))
@@ -273,59 +340,164 @@ struct MeldVectorizeHostContractionsPass
           MeldVectorizeHostContractionsPass> {
   using Base::Base;
 
+  /// Vectorizes a register tile of static shape.
+  static LogicalResult vectorizeTile(RewriterBase &rewriter,
+                                     linalg::GenericOp tile) {
+    if (!tile.hasPureBufferSemantics() ||
+        llvm::any_of(tile.getStaticLoopRanges(), ShapedType::isDynamic) ||
+        failed(linalg::vectorizeOpPrecondition(tile)))
+      return failure();
+    rewriter.setInsertionPoint(tile);
+    // On buffers the vector form writes the output itself.
+    if (failed(linalg::vectorize(rewriter, tile)))
+      return failure();
+    rewriter.eraseOp(tile);
+    return success();
+  }
+
+  /// Register-tiles and vectorizes one cache block: `rows x cols x 1`
+  /// tiles (a block narrower than tileCols in one tile of its width),
+  /// the partial row tile peeled off; whole tiles are static and
+  /// vectorized, a partial one (at most tileRows - 1 rows of a partial
+  /// block) stays a loop nest.
+  LogicalResult registerTile(RewriterBase &rewriter, func::FuncOp func,
+                             Operation *block) {
+    auto op = cast<linalg::GenericOp>(block);
+    // Promotion's views have constant sizes but dynamic types.
+    op->setAttr(kPieceAttrName, rewriter.getUnitAttr());
+    if (failed(foldPieceShapes(func)))
+      return failure();
+    SmallVector<linalg::GenericOp> folded = takePieces(func);
+    if (folded.size() != 1)
+      return success();
+    op = folded.front();
+    int64_t n = op.getNumLoops();
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    int64_t cols = tileCols;
+    if (!ShapedType::isDynamic(ranges[n - 2]))
+      cols = std::min(cols, ranges[n - 2]);
+    // Row and column tiles (batch dims by 1), the partial row tile peeled.
+    SmallVector<int64_t> sizes(n, 1);
+    sizes[n - 3] = tileRows;
+    sizes[n - 2] = cols;
+    sizes[n - 1] = 0;
+    if (failed(tilePieces(rewriter, func, op, sizes, /*peel=*/true)))
+      return failure();
+    // A column tile narrower than tileCols whose width is not a power of
+    // two is split into ones that are (28 -> 16, 8, 4): LLVM legalizes a
+    // vector of 28 floats element by element (a 256x250x60 matmul ran 7x
+    // slower than 256x256x64).
+    SmallVector<linalg::GenericOp> pieces = takePieces(func);
+    while (!pieces.empty()) {
+      linalg::GenericOp piece = pieces.pop_back_val();
+      int64_t width = piece.getStaticLoopRanges()[n - 2];
+      if (ShapedType::isDynamic(width) || llvm::isPowerOf2_64(width)) {
+        piece->setAttr(kDoneAttrName, rewriter.getUnitAttr());
+        continue;
+      }
+      SmallVector<int64_t> split(n, 0);
+      split[n - 2] = llvm::bit_floor(static_cast<uint64_t>(width));
+      if (failed(tilePieces(rewriter, func, piece, split, /*peel=*/true)))
+        return failure();
+      llvm::append_range(pieces, takePieces(func));
+    }
+    func.walk([&](linalg::GenericOp t) {
+      if (t->removeAttr(kDoneAttrName))
+        t->setAttr(kPieceAttrName, rewriter.getUnitAttr());
+    });
+    // Then steps of k, each a tile of the accumulator updated by one
+    // multiply-add: whole tiles as they are; the partial one (fewer than
+    // tileRows rows, a dynamic count) row by row, each row's accumulator
+    // kept across its k loop.
+    for (linalg::GenericOp t : takePieces(func)) {
+      SmallVector<int64_t> tileRanges = t.getStaticLoopRanges();
+      SmallVector<int64_t> steps(n, 0);
+      steps[n - 1] = 1;
+      if (ShapedType::isDynamic(tileRanges[n - 3]))
+        steps[n - 3] = 1;
+      if (failed(tilePieces(rewriter, func, t, steps, /*peel=*/false)))
+        return failure();
+      for (linalg::GenericOp step : takePieces(func))
+        (void)vectorizeTile(rewriter, step);
+    }
+    return success();
+  }
+
+  /// Tiles `op` by `sizes` (0: not tiled), peeling partial tiles when
+  /// `peel`; marks the tiles as pieces, with their shapes folded.
+  static LogicalResult tilePieces(RewriterBase &rewriter, func::FuncOp func,
+                                  linalg::GenericOp op, ArrayRef<int64_t> sizes,
+                                  bool peel) {
+    SmallVector<OpFoldResult> tileSizes;
+    for (int64_t size : sizes)
+      tileSizes.push_back(rewriter.getIndexAttr(size));
+    scf::SCFTilingOptions options;
+    options.setTileSizes(tileSizes);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled))
+      return success();
+    rewriter.eraseOp(op);
+    for (Operation *t : tiled->tiledOps)
+      t->setAttr(kPieceAttrName, rewriter.getUnitAttr());
+    if (peel)
+      peelPartialTiles(rewriter, tiled->loops);
+    return foldPieceShapes(func);
+  }
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    SmallVector<linalg::GenericOp> contractions;
+    IRRewriter rewriter(&getContext());
+    // One contraction at a time: blocking and tiling fold shapes across
+    // the function, which may move the others.
+    constexpr StringLiteral kPending = "meld.pending_contraction";
     func.walk([&](linalg::GenericOp op) {
       if (isHostContraction(op))
-        contractions.push_back(op);
+        op->setAttr(kPending, rewriter.getUnitAttr());
     });
-    if (contractions.empty())
-      return;
-    IRRewriter rewriter(&getContext());
-    for (linalg::GenericOp op : contractions) {
+    bool any = false;
+    while (true) {
+      linalg::GenericOp op;
+      func.walk([&](linalg::GenericOp g) {
+        if (!op && g->removeAttr(kPending))
+          op = g;
+      });
+      if (!op)
+        break;
+      any = true;
       int64_t n = op.getNumLoops();
-      // Batch dims 1, then rows x cols, then 1 along the reduction.
-      SmallVector<int64_t> sizes(n, 1);
-      sizes[n - 3] = tileRows;
-      sizes[n - 2] = tileCols;
-      // Register tiles for f32 loop nests that tile exactly (every tile full
-      // and static); everything else stays scalar loops.
+      // Register tiles for f32 contractions whose batch, column and
+      // reduction ranges are static; the rows may be dynamic (a block
+      // of rows whose last one is partial). Everything else stays scalar
+      // loops.
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-      bool exact = getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32();
+      bool tileable =
+          getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32();
       for (int64_t i = 0; i < n; ++i)
-        exact &= !ShapedType::isDynamic(ranges[i]) && ranges[i] % sizes[i] == 0;
-      if (!exact) {
+        tileable &= i == n - 3 || !ShapedType::isDynamic(ranges[i]);
+      if (!tileable) {
         interchangeForContiguousRows(rewriter, op);
         continue;
       }
-      FailureOr<Operation *> blocked =
-          tileForCache(rewriter, op, ranges, tileCols);
-      if (failed(blocked))
+      FailureOr<bool> blocked = tileForCache(rewriter, op, ranges, tileCols);
+      if (failed(blocked)) {
+        op->removeAttr(kPieceAttrName);
         continue;
-      if (*blocked != op.getOperation())
-        blocked = promoteBlockOperands(cast<linalg::GenericOp>(*blocked),
-                                       ranges[n - 3], tileRows);
-      scf::SCFTilingOptions options;
-      SmallVector<OpFoldResult> tileSizes;
-      for (int64_t s : sizes)
-        tileSizes.push_back(rewriter.getIndexAttr(s));
-      options.setTileSizes(tileSizes);
-      rewriter.setInsertionPoint(*blocked);
-      FailureOr<scf::SCFTilingResult> tiled =
-          scf::tileUsingSCF(rewriter, cast<TilingInterface>(*blocked), options);
-      if (failed(tiled))
-        continue;
-      rewriter.eraseOp(*blocked);
-      for (Operation *t : tiled->tiledOps) {
-        if (failed(linalg::vectorizeOpPrecondition(t)))
-          continue;
-        rewriter.setInsertionPoint(t);
-        // On buffers the vector form writes the output itself.
-        if (succeeded(linalg::vectorize(rewriter, t)))
-          rewriter.eraseOp(t);
+      }
+      if (failed(foldPieceShapes(func)))
+        return signalPassFailure();
+      for (linalg::GenericOp block : takePieces(func)) {
+        Operation *toTile =
+            *blocked ? promoteBlockOperands(
+                           block, block.getStaticLoopRanges()[n - 3], tileRows)
+                     : block.getOperation();
+        if (failed(registerTile(rewriter, func, toTile)))
+          return signalPassFailure();
       }
     }
+    if (!any)
+      return;
     // Fold the tiles' subviews into the transfers (hoisting does not look
     // through views), drop single-iteration loops, merge equal index
     // computations, move invariant code out of the loops, then the

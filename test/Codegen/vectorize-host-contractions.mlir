@@ -95,3 +95,42 @@ func.func @transposed_rhs(%a: memref<16x64xf32>, %b: memref<256x64xf32>,
   }
   return
 }
+
+// Sizes that are not multiples of the register tile: k = 601 is two
+// blocks of 256 and a peeled block of 89; the 60 columns are a 32-column
+// panel and a peeled rest, split into power-of-two widths (16, 8, 4);
+// the rows of a block (dynamic: a last block may be partial) are whole
+// 8-row tiles and a peeled rest computed one row at a time. Every tile's
+// accumulator stays in registers across its k loop, and no contraction
+// is left to scalar loops.
+// CHECK-LABEL: func.func @odd_sizes
+// CHECK:         scf.for %{{.*}} = %c0 to %c512 step %c256
+// CHECK:           scf.for %{{.*}} = %c0 to %[[ROWS8:.*]] step %c8
+// CHECK:             scf.for {{.*}} to %c256 step %c1 iter_args({{.*}}) -> (vector<8x32xf32>)
+// CHECK:               vector.fma {{.*}} : vector<8x32xf32>
+// CHECK:           scf.for %{{.*}} = %[[ROWS8]] to %{{.*}} step %c8
+// CHECK:             scf.for
+// CHECK:               scf.for {{.*}} to %c256 step %c1 iter_args({{.*}}) -> (vector<1x32xf32>)
+// CHECK:           vector.fma {{.*}} : vector<8x16xf32>
+// CHECK:           vector.fma {{.*}} : vector<8x8xf32>
+// CHECK:           vector.fma {{.*}} : vector<8x4xf32>
+// CHECK:           vector.fma {{.*}} : vector<1x16xf32>
+// CHECK:           vector.fma {{.*}} : vector<1x8xf32>
+// CHECK:           vector.fma {{.*}} : vector<1x4xf32>
+// CHECK:         scf.for {{.*}} to %c89 step %c1 iter_args({{.*}}) -> (vector<8x32xf32>)
+// CHECK:         scf.for {{.*}} to %c89 step %c1 iter_args({{.*}}) -> (vector<1x4xf32>)
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+func.func @odd_sizes(%a: memref<?x601xf32>, %b: memref<601x60xf32>,
+                     %c: memref<?x60xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x601xf32>, memref<601x60xf32>)
+      outs(%c : memref<?x60xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -39,6 +39,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <map>
 
 using namespace mlir;
 using meld::ref::HostTensor;
@@ -598,6 +599,132 @@ TEST_P(TiledGemm, ContractionsAreTiledInWorkgroupMemory) {
 INSTANTIATE_TEST_SUITE_P(Programs, TiledGemm,
                          ::testing::ValuesIn(kGemmPrograms),
                          [](const ::testing::TestParamInfo<GemmProgram> &info) {
+                           return std::string(info.param.name);
+                         });
+
+/// The vector shapes of the `vector.fma` ops (register tiles) that
+/// meld-vectorize-host-contractions leaves, per shape how many.
+struct KeepRegisterTiles : public PassInstrumentation {
+  std::map<std::string, int> *tiles;
+  explicit KeepRegisterTiles(std::map<std::string, int> *tiles)
+      : tiles(tiles) {}
+  void runAfterPass(Pass *pass, Operation *op) override {
+    if (pass->getArgument() != "meld-vectorize-host-contractions")
+      return;
+    op->walk([&](vector::FMAOp fma) {
+      std::string shape;
+      llvm::raw_string_ostream os(shape);
+      os << fma.getType();
+      ++(*tiles)[shape];
+    });
+  }
+};
+
+// Host GEMMs whose sizes are not multiples of the register tile still run
+// on register tiles: a partial last column tile or k block is peeled off
+// as a block of its own, its columns split into tiles of power-of-two
+// widths (26 -> 16, 8, 2), and a block's partial last row tile (from rows
+// that are not a multiple of 8, or the partial last block of 64 rows) is
+// peeled off: a tile of its own when static (20 rows: 8, 8, 4), row by
+// row on 1-row tiles when dynamic. Results equal the
+// interpreter's, for odd static sizes, a prime k, dynamic rows, a
+// transposed right operand and a batch.
+struct OddGemm {
+  const char *name, *source;
+  /// Register tiles (vector.fma shapes) the program must have.
+  std::vector<const char *> tiles;
+};
+
+const OddGemm kOddGemms[] = {
+    {"linear_100x1000x90",
+     R"mlir(
+      func.func @main(%x: tensor<100x1000xf32>, %w: tensor<1000x90xf32>,
+                      %b: tensor<90xf32>) -> tensor<100x90xf32> {
+        %h = meld.matmul %x, %w
+            : tensor<100x1000xf32>, tensor<1000x90xf32> -> tensor<100x90xf32>
+        %bb = meld.broadcast_in_dim %b, dims = [1]
+            : tensor<90xf32> -> tensor<100x90xf32>
+        %a = meld.add %h, %bb : tensor<100x90xf32>
+        %y = meld.relu %a : tensor<100x90xf32>
+        return %y : tensor<100x90xf32>
+      })mlir",
+     {"vector<8x32xf32>", "vector<8x16xf32>", "vector<8x8xf32>",
+      "vector<8x2xf32>", "vector<1x32xf32>", "vector<1x2xf32>"}},
+    {"prime_k_37x1009x40",
+     R"mlir(
+      func.func @main(%x: tensor<37x1009xf32>, %w: tensor<1009x40xf32>)
+          -> tensor<37x40xf32> {
+        %h = meld.matmul %x, %w
+            : tensor<37x1009xf32>, tensor<1009x40xf32> -> tensor<37x40xf32>
+        return %h : tensor<37x40xf32>
+      })mlir",
+     {"vector<8x32xf32>", "vector<8x8xf32>", "vector<1x32xf32>",
+      "vector<1x8xf32>"}},
+    {"dynamic_rows",
+     R"mlir(
+      func.func @main(%x: tensor<?x64xf32>, %w: tensor<64x48xf32>)
+          -> tensor<?x48xf32> {
+        %h = meld.matmul %x, %w
+            : tensor<?x64xf32>, tensor<64x48xf32> -> tensor<?x48xf32>
+        return %h : tensor<?x48xf32>
+      })mlir",
+     {"vector<8x32xf32>", "vector<8x16xf32>", "vector<1x32xf32>",
+      "vector<1x16xf32>"}},
+    {"transposed_rhs_70x64x50",
+     R"mlir(
+      func.func @main(%q: tensor<70x64xf32>, %k: tensor<50x64xf32>)
+          -> tensor<70x50xf32> {
+        %s = meld.matmul %q, %k transpose_rhs
+            : tensor<70x64xf32>, tensor<50x64xf32> -> tensor<70x50xf32>
+        return %s : tensor<70x50xf32>
+      })mlir",
+     {"vector<8x32xf32>", "vector<8x16xf32>", "vector<8x2xf32>",
+      "vector<1x32xf32>", "vector<1x16xf32>", "vector<1x2xf32>"}},
+    {"batch_3x20x30x50",
+     R"mlir(
+      func.func @main(%a: tensor<3x20x30xf32>, %b: tensor<3x30x50xf32>)
+          -> tensor<3x20x50xf32> {
+        %c = meld.batch_matmul %a, %b
+            : tensor<3x20x30xf32>, tensor<3x30x50xf32> -> tensor<3x20x50xf32>
+        return %c : tensor<3x20x50xf32>
+      })mlir",
+     {"vector<1x8x32xf32>", "vector<1x8x16xf32>", "vector<1x8x2xf32>",
+      "vector<1x4x32xf32>", "vector<1x4x16xf32>", "vector<1x4x2xf32>"}},
+};
+
+void PrintTo(const OddGemm &program, std::ostream *os) { *os << program.name; }
+
+class HostGemm : public HostCodegen,
+                 public ::testing::TestWithParam<OddGemm> {};
+
+TEST_P(HostGemm, OddShapesRunOnRegisterTiles) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(GetParam().source, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  std::map<std::string, int> tiles;
+  meld::CompileOptions options;
+  options.configurePassManager = [&](PassManager &pm) {
+    pm.addInstrumentation(std::make_unique<KeepRegisterTiles>(&tiles));
+    return success();
+  };
+  checkCompiled(*module, options, GetParam().name, /*metadata=*/nullptr,
+                {1, 7, 64, 70, 133});
+  for (const char *tile : GetParam().tiles)
+    EXPECT_GT(tiles[tile], 0)
+        << GetParam().name << ": no " << tile << " register tiles";
+  // Every tile's width is a power of two ("vector<...x16xf32>").
+  for (const auto &[tile, count] : tiles) {
+    StringRef width = StringRef(tile).rsplit("xf32").first.rsplit('x').second;
+    width.consume_front("vector<");
+    uint64_t columns = 0;
+    EXPECT_TRUE(!width.getAsInteger(10, columns) &&
+                llvm::isPowerOf2_64(columns))
+        << GetParam().name << ": " << count << " " << tile << " tiles";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Programs, HostGemm, ::testing::ValuesIn(kOddGemms),
+                         [](const ::testing::TestParamInfo<OddGemm> &info) {
                            return std::string(info.param.name);
                          });
 

@@ -269,13 +269,20 @@ def MeldVectorizeHostContractions
   let description = [{
     Runs on kernels in buffer form. Each f32 contraction (a linalg.generic
     with two inputs, parallel loops and one trailing reduction loop: matmul,
-    batch matmul, transposed variants) whose loop ranges are static and
-    divisible by the register tile is tiled with upstream's `tileUsingSCF`
-    into `rows x cols x 1` tiles, each tile is vectorized with
+    batch matmul, transposed variants) whose batch, column and reduction
+    ranges are static (the rows may be dynamic: a kernel's last block of
+    rows may be partial) is tiled with upstream's `tileUsingSCF` into
+    `rows x cols x 1` tiles, each tile is vectorized with
     `linalg::vectorize`, and `hoistRedundantVectorTransfers` keeps the
-    accumulator tile in registers across the reduction loop. Before the
-    register tiles, the contraction is blocked for the cache (256 along k,
-    one register tile's columns) and the block's operands are promoted
+    accumulator tile in registers across the reduction loop. Partial tiles
+    are peeled off with upstream's `peelForLoopAndSimplifyBounds` and so
+    are static: a last k block shorter than the others, a last column
+    tile narrower than `cols` (split again into tiles of power-of-two
+    widths, 28 -> 16, 8, 4, since LLVM scalarizes odd vector widths), and
+    a block's last row tile (when dynamic, computed one row at a time on
+    `1 x cols` tiles). Before the
+    register tiles, the contraction is blocked for the cache (up to 256
+    along k, one register tile's columns) and the block's operands are promoted
     with `linalg::promoteSubViews` into buffers on the kernel's stack: the
     right operand's panel when at least four register tiles of rows share
     it (packed, its rows no longer collide in a few L1 sets), and the
@@ -287,10 +294,10 @@ def MeldVectorizeHostContractions
     With
     `fused-multiply-add`, each tile's product and its reduction over the
     unit k tile become one `vector.fma` per step of k (upstream lowers the
-    reduction to a separate add). Contractions
-    that do not tile exactly keep scalar loops, with the reduction loop
-    moved outside the innermost parallel loop when the right operand is
-    walked along its rows, so that loop is contiguous and vectorizes.
+    reduction to a separate add). Other contractions (not f32, or with
+    dynamic columns or reduction) keep scalar loops, with the reduction
+    loop moved outside the innermost parallel loop when the right operand
+    is walked along its rows, so that loop is contiguous and vectorizes.
   }];
   let options = [
     Option<"tileRows", "tile-rows", "int64_t", "8", "Rows of a register tile">,
