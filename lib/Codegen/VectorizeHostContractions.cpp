@@ -356,10 +356,9 @@ struct MeldVectorizeHostContractionsPass
   }
 
   /// Register-tiles and vectorizes one cache block: `rows x cols x 1`
-  /// tiles (a block narrower than tileCols in one tile of its width),
-  /// the partial row tile peeled off; whole tiles are static and
-  /// vectorized, a partial one (at most tileRows - 1 rows of a partial
-  /// block) stays a loop nest.
+  /// tiles of power-of-two column widths, the partial row tile peeled off
+  /// and, when its row count is dynamic, computed on `1 x cols` tiles.
+  /// A piece that cannot be tiled stays a loop nest.
   LogicalResult registerTile(RewriterBase &rewriter, func::FuncOp func,
                              Operation *block) {
     auto op = cast<linalg::GenericOp>(block);
