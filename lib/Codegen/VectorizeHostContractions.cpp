@@ -127,12 +127,16 @@ static FailureOr<bool> tileForCache(RewriterBase &rewriter,
   int64_t n = op.getNumLoops();
   int64_t k = ranges[n - 1], kBlock = reductionBlock(k);
   op->setAttr(kPieceAttrName, rewriter.getUnitAttr());
-  if (ranges[n - 2] <= tileCols && kBlock == k)
+  bool batched = llvm::any_of(ranges.drop_back(3),
+                              [](int64_t range) { return range != 1; });
+  if (ranges[n - 2] <= tileCols && kBlock == k && !batched)
     return false;
-  SmallVector<OpFoldResult> sizes(n, rewriter.getIndexAttr(0));
+  // One batch at a time: a block's panels are those of one matrix.
+  SmallVector<OpFoldResult> sizes(n, rewriter.getIndexAttr(1));
+  sizes[n - 3] = rewriter.getIndexAttr(0);
   sizes[n - 2] = rewriter.getIndexAttr(tileCols);
   sizes[n - 1] = rewriter.getIndexAttr(kBlock);
-  // Loops: k blocks, then column tiles (the batch and row loops come with
+  // Loops: batches, k blocks, then column tiles (the row loops come with
   // the register tiles inside).
   SmallVector<int64_t> interchange = llvm::to_vector(llvm::seq<int64_t>(0, n));
   std::swap(interchange[n - 3], interchange[n - 1]);
@@ -169,9 +173,22 @@ static bool packTransposedPanel(linalg::GenericOp op, Block &entry) {
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   OpOperand *rhs = op.getDpsInputOperand(1);
   auto type = dyn_cast<MemRefType>(rhs->get().getType());
-  if (maps[1] != AffineMap::get(n, 0, {j, k}, ctx) || !type ||
+  // B[batch...][j][k]: the batch dims (a block has one batch) lead.
+  SmallVector<AffineExpr> transposed, packedExprs;
+  for (int64_t d = 0; d + 3 < n; ++d)
+    transposed.push_back(getAffineDimExpr(d, ctx));
+  packedExprs = transposed;
+  transposed.append({j, k});
+  packedExprs.append({k, j});
+  if (maps[1] != AffineMap::get(n, 0, transposed, ctx) || !type ||
       !type.hasStaticShape())
     return false;
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> shape(type.getShape());
+  std::swap(shape[rank - 2], shape[rank - 1]);
+  SmallVector<int64_t> permutation =
+      llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  std::swap(permutation[rank - 2], permutation[rank - 1]);
   Location loc = op.getLoc();
   OpBuilder b(op);
   Value packed;
@@ -179,15 +196,12 @@ static bool packTransposedPanel(linalg::GenericOp op, Block &entry) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&entry);
     packed = memref::AllocaOp::create(
-        b, loc,
-        MemRefType::get({type.getDimSize(1), type.getDimSize(0)},
-                        type.getElementType()),
+        b, loc, MemRefType::get(shape, type.getElementType()),
         b.getI64IntegerAttr(64));
   }
-  linalg::TransposeOp::create(b, loc, rhs->get(), packed,
-                              ArrayRef<int64_t>{1, 0});
+  linalg::TransposeOp::create(b, loc, rhs->get(), packed, permutation);
   rhs->set(packed);
-  maps[1] = AffineMap::get(n, 0, {k, j}, ctx);
+  maps[1] = AffineMap::get(n, 0, packedExprs, ctx);
   op.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
   return true;
 }

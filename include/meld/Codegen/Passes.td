@@ -281,14 +281,15 @@ def MeldVectorizeHostContractions
     widths, 28 -> 16, 8, 4, since LLVM scalarizes odd vector widths), and
     a block's last row tile (when dynamic, computed one row at a time on
     `1 x cols` tiles). Before the
-    register tiles, the contraction is blocked for the cache (up to 256
-    along k, one register tile's columns) and the block's operands are promoted
+    register tiles, the contraction is blocked for the cache (one batch
+    at a time, up to 256 along k, one register tile's columns) and the
+    block's operands are promoted
     with `linalg::promoteSubViews` into buffers on the kernel's stack: the
     right operand's panel when at least four register tiles of rows share
     it (packed, its rows no longer collide in a few L1 sets), and the
     output block when it is a kernel argument (whose accumulators upstream
     hoisting leaves in memory; the pass hoists them out of the stack
-    buffer itself). A transposed right operand (`B[j][k]`) is packed
+    buffer itself). A transposed right operand (`B[j][k]`, per batch too) is packed
     transposed instead, with `linalg.transpose`, and the op reads the
     panel as `B[k][j]` (contiguous along the register tile's columns).
     With
