@@ -70,6 +70,12 @@ static cl::opt<bool> mmaSync(
              "(default off: checked by host emulation and ptxas, not yet "
              "run on a GPU)"),
     cl::init(false), cl::cat(category));
+static cl::opt<int64_t> gridStrideLimit(
+    "gpu-grid-stride-limit",
+    cl::desc("The most workgroups a pointwise GPU kernel is launched with; "
+             "beyond, its workgroups stride over the grid (default 4096; 0 "
+             "launches one workgroup per block)"),
+    cl::init(meld::codegen::kGpuGridStrideLimit), cl::cat(category));
 static cl::opt<bool> emulateGpu(
     "emulate-gpu-on-host",
     cl::desc("Compile the host code through the GPU kernel mapping "
@@ -148,6 +154,13 @@ int main(int argc, char **argv) {
   options.splitReductions = splitReductions;
   options.tensorCores = tensorCores;
   options.mmaSync = mmaSync;
+  if (gridStrideLimit < 0) {
+    llvm::errs() << "meld-compile: --gpu-grid-stride-limit must be 0 or "
+                    "positive, not "
+                 << gridStrideLimit << "\n";
+    return 1;
+  }
+  options.gpuGridStrideLimit = gridStrideLimit;
   if (!nvptxChips.empty())
     options.nvptxChips.assign(nvptxChips.begin(), nvptxChips.end());
   if (!amdgpuChips.empty())
