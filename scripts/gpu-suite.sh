@@ -32,9 +32,9 @@ prepare() {
   local runtime="$suite/runtime" pack="$suite/pack"
   cmake -G Ninja -S "$root/runtime" -B "$runtime" \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-    -DCMAKE_BUILD_TYPE=Release -DMELD_RUNTIME_GPU_BACKENDS=ON >/dev/null
+    -DCMAKE_BUILD_TYPE=Release -DMELD_RUNTIME_GPU_BACKENDS=ON
   nice -n 10 ninja -C "$runtime" -j"$jobs" "${tests[@]}"
-  ninja -C "$build" meld-conformance-data >/dev/null
+  ninja -C "$build" meld-conformance-data
   rm -rf "$pack" && mkdir -p "$pack/bin" "$pack/cases"
   "$build/unittests/Runtime/meld-conformance-data" "$pack/cases/default" \
     host,nvptx

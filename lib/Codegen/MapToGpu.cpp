@@ -2013,7 +2013,8 @@ static void strideOverGrid(func::FuncOp func, int64_t limit, bool emulate) {
                     [&](Operation *u) { return u == beginUser; }) ||
       !llvm::all_of(end.getUsers(),
                     [&](Operation *u) { return u == endUser; }) ||
-      !min->hasOneUse() || (beginScale && !beginScale->hasOneUse()))
+      !min->hasOneUse() || (beginScale && !beginScale->hasOneUse()) ||
+      (endScale && !endScale->hasOneUse()))
     return;
 
   OpBuilder b(loop);
@@ -2030,7 +2031,7 @@ static void strideOverGrid(func::FuncOp func, int64_t limit, bool emulate) {
   loop.getUpperBoundMutable().assign(rows);
   loop.getStepMutable().assign(stride);
   min.erase();
-  if (endScale && endScale->use_empty())
+  if (endScale)
     endScale->erase();
   func->setAttr(kGpuGridStrideAttrName, b.getI64IntegerAttr(limit));
 }

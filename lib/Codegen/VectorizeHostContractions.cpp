@@ -146,8 +146,14 @@ static FailureOr<bool> tileForCache(RewriterBase &rewriter,
   rewriter.setInsertionPoint(op);
   FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
       rewriter, cast<TilingInterface>(op.getOperation()), options);
-  if (failed(tiled) || tiled->tiledOps.size() != 1)
+  if (failed(tiled))
     return failure();
+  if (tiled->tiledOps.size() != 1) {
+    // Not one block per iteration: keep the op, drop the loops.
+    if (!tiled->loops.empty())
+      rewriter.eraseOp(tiled->loops.front());
+    return failure();
+  }
   rewriter.eraseOp(op);
   peelPartialTiles(rewriter, tiled->loops);
   return true;

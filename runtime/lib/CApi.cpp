@@ -514,6 +514,8 @@ meld_status_t meld_stream_create(meld_device_t device, meld_stream_t *stream) {
 
 meld_status_t meld_stream_release(meld_stream_t stream) {
   MELD_GET(StreamObject, s, stream);
+  meld_status_t failure = MELD_OK;
+  std::string failureMessage;
   {
     std::lock_guard<std::mutex> lock(s->mutex);
     if (s->stream->isCapturing())
@@ -521,10 +523,21 @@ meld_status_t meld_stream_release(meld_stream_t stream) {
                   "the stream is capturing; end the capture first");
     // Work in flight finishes before the stream (and the pool buffers keyed
     // by it) can go.
-    if (Error e = s->stream->synchronize())
-      return fail(std::move(e));
+    if (Error e = s->stream->synchronize()) {
+      std::string message;
+      meld_status_t code = takeStatus(std::move(e), message);
+      if (code != MELD_ERROR_EXECUTION)
+        return fail(code, message);
+      // A failed check in work that has finished: the stream goes all the
+      // same, and the failure is reported.
+      failure = code;
+      failureMessage = std::move(message);
+    }
   }
-  return release<StreamObject>(stream.id);
+  meld_status_t released = release<StreamObject>(stream.id);
+  if (failure != MELD_OK && released == MELD_OK)
+    return fail(failure, failureMessage);
+  return released;
 }
 
 meld_status_t meld_stream_synchronize(meld_stream_t stream) {

@@ -6,11 +6,16 @@
 // kernels return their cell's value; every GPU kernel takes a pointer to
 // its cell as its last parameter (docs/bundle-format.md, GPU kernel ABI).
 //
-// For GPU backends: each kernel has a cell of its own, in host memory the
-// device writes through its mapped address, so a code names its kernel and
-// reading it costs no copy. A stream remembers the cells of the kernels it
-// launched (directly or in the graphs it launched) and, once it has
-// synchronized, reports the first nonzero one as an error and clears them.
+// For GPU backends: cells are host memory the device writes through its
+// mapped address, so reading one costs no copy. A stream gives each
+// kernel it launches eagerly a cell of its own (one per stream and
+// kernel), and each capture gives each kernel captured a cell of its own,
+// which its graph's replays write (CUDA and HIP never run two launches of
+// one executable graph at once). A stream remembers the cells of the work
+// it enqueued since it last synchronized (a replayed graph's by
+// reference) and, once synchronized, reports the first nonzero one as an
+// error, naming the kernel, and clears them all: a failure is reported
+// once, by the stream that ran the kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,11 +24,13 @@
 
 #include "meld/Runtime/Backend.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -60,10 +67,11 @@ public:
   uint64_t getDeviceAddress() const {
     return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(word));
   }
-  /// The code a check stored, or 0. Only after the kernels that may write
-  /// the cell have finished.
-  int32_t read() const { return __atomic_load_n(word, __ATOMIC_ACQUIRE); }
-  void clear() const { __atomic_store_n(word, 0, __ATOMIC_RELEASE); }
+  /// The code a check stored, or 0, and the cell cleared, in one step.
+  /// Only after the kernels that may write the cell have finished.
+  int32_t take() const {
+    return __atomic_exchange_n(word, 0, __ATOMIC_ACQ_REL);
+  }
   const std::string &getKernel() const { return kernel; }
 
 private:
@@ -74,9 +82,8 @@ private:
 
 using StatusCellRef = std::shared_ptr<const StatusCell>;
 
-/// Hands out status cells from pages of device-visible host memory. Not
-/// thread-safe (a module allocates under its lock). A page lives as long as
-/// one of its cells.
+/// Hands out status cells from pages of device-visible host memory; a
+/// page lives as long as one of its cells. Thread-safe.
 class StatusCellPool {
 public:
   using Allocate = std::function<llvm::Expected<void *>(size_t bytes)>;
@@ -87,6 +94,7 @@ public:
 
   /// A zeroed cell for `kernel`.
   llvm::Expected<StatusCellRef> allocate(llvm::StringRef kernel) {
+    std::lock_guard<std::mutex> lock(mutex);
     if (!page || used == kCellsPerPage) {
       llvm::Expected<void *> memory =
           allocatePage(kCellsPerPage * sizeof(int32_t));
@@ -97,63 +105,105 @@ public:
     }
     int32_t *word = static_cast<int32_t *>(page.get()) + used++;
     auto cell = std::make_shared<const StatusCell>(page, word, kernel.str());
-    cell->clear();
+    (void)cell->take();
     return cell;
   }
 
 private:
   static constexpr size_t kCellsPerPage = 1024;
+  std::mutex mutex;
   Allocate allocatePage;
   Free freePage;
   std::shared_ptr<void> page;
   size_t used = 0;
 };
 
-/// The cells of the kernels a stream (or a graph) launched.
+/// The cells one scope (a stream's eager launches, or one capture) gives
+/// the kernels it launches: one per kernel.
+class StatusCellMap {
+public:
+  /// The cell of `kernel`, named `name`, allocated from `pool` on first
+  /// use. (A kernel destroyed and another made at its address gets a cell
+  /// of its own: the name is compared too.)
+  llvm::Expected<StatusCellRef> get(const void *kernel, llvm::StringRef name,
+                                    StatusCellPool &pool) {
+    StatusCellRef &cell = cells[kernel];
+    if (!cell || cell->getKernel() != name) {
+      llvm::Expected<StatusCellRef> fresh = pool.allocate(name);
+      if (!fresh)
+        return fresh.takeError();
+      cell = std::move(*fresh);
+    }
+    return cell;
+  }
+  void clear() { cells.clear(); }
+
+private:
+  llvm::DenseMap<const void *, StatusCellRef> cells;
+};
+
+class StatusWatch;
+using StatusWatchRef = std::shared_ptr<const StatusWatch>;
+
+/// The cells of the work a stream enqueued (or a graph holds): cells of
+/// its own, and the cells of the graphs it replayed, by reference.
 class StatusWatch {
 public:
   void add(const StatusCellRef &cell) {
     if (seen.insert(cell.get()).second)
       cells.push_back(cell);
   }
-  void add(const StatusWatch &other) {
-    for (const StatusCellRef &cell : other.cells)
-      add(cell);
+  void add(const StatusWatchRef &graph) {
+    if (seen.insert(graph.get()).second)
+      graphs.push_back(graph);
+  }
+  bool contains(const StatusCellRef &cell) const {
+    return seen.contains(cell.get());
   }
   void clear() {
     cells.clear();
+    graphs.clear();
     seen.clear();
   }
 
-  /// After the launches have finished: the first failed check as an error
-  /// (naming how many other kernels failed one too); clears every cell and
-  /// forgets them.
+  /// After the work has finished: the first failed check as an error
+  /// (naming how many other kernels failed one too); clears every cell
+  /// and forgets them.
   llvm::Error check() {
-    const StatusCell *first = nullptr;
-    int32_t firstStatus = 0;
-    int64_t others = 0;
-    for (const StatusCellRef &cell : cells) {
-      int32_t status = cell->read();
-      if (!status)
-        continue;
-      cell->clear();
-      if (first) {
-        ++others;
-        continue;
-      }
-      first = cell.get();
-      firstStatus = status;
-    }
-    llvm::Error error =
-        first ? kernelStatusError(first->getKernel(), firstStatus, others)
-              : llvm::Error::success();
+    Failure failure;
+    take(failure);
     clear();
-    return error;
+    if (!failure.first)
+      return llvm::Error::success();
+    return kernelStatusError(failure.first->getKernel(), failure.status,
+                             failure.others);
   }
 
 private:
+  struct Failure {
+    const StatusCell *first = nullptr;
+    int32_t status = 0;
+    int64_t others = 0;
+  };
+  void take(Failure &failure) const {
+    for (const StatusCellRef &cell : cells) {
+      int32_t status = cell->take();
+      if (!status)
+        continue;
+      if (failure.first) {
+        ++failure.others;
+        continue;
+      }
+      failure.first = cell.get();
+      failure.status = status;
+    }
+    for (const StatusWatchRef &graph : graphs)
+      graph->take(failure);
+  }
+
   std::vector<StatusCellRef> cells;
-  llvm::SmallPtrSet<const StatusCell *, 16> seen;
+  std::vector<StatusWatchRef> graphs;
+  llvm::SmallPtrSet<const void *, 16> seen;
 };
 
 } // namespace meld::runtime

@@ -149,6 +149,7 @@ TEST_P(Conformance, EagerCapturedAndRebound) {
                                    f.inputs.size(), f.outputs.data(),
                                    f.outputs.size());
       });
+      MELD_ASSERT_OK(poisonOutputs(stream, c, 1, b));
       MELD_ASSERT_OK(meld_executable_run(exe, stream, fn, b.inputs.data(),
                                          b.inputs.size(), b.outputs.data(),
                                          b.outputs.size()));

@@ -22,10 +22,12 @@
 //  - Capture is stream capture in relaxed mode (CU_STREAM_CAPTURE_MODE_
 //    RELAXED): callers may allocate and load modules while a stream
 //    captures, which the global and thread-local modes forbid.
-//  - Every kernel gets a status cell (KernelStatus.h) in mapped pinned
-//    memory, passed as its last parameter. A stream remembers the cells of
-//    the kernels it launched, eagerly or in graphs, and reports a failed
-//    check (integer division by zero) when it synchronizes.
+//  - Every kernel launch passes a status cell (KernelStatus.h) in mapped
+//    pinned memory as its last parameter: one per stream and kernel for
+//    eager launches, one per capture and kernel for graphs. A stream
+//    remembers the cells of the work it enqueued, eagerly or in graphs,
+//    and reports a failed check (integer division by zero) when it
+//    synchronizes.
 //  - captureIf/captureWhile record conditional graph nodes. A small kernel
 //    (ConditionSetter.cu, embedded at build time) copies the one-byte
 //    predicate into the node's condition right before the node and, for
@@ -374,6 +376,8 @@ public:
   /// driver with cuLaunchKernelEx, and MELD_CUDA_PROGRAMMATIC_LAUNCH not
   /// "0" when the device was opened.
   bool hasProgrammaticLaunch() const { return programmaticLaunch; }
+  /// Where the status cells of kernel launches come from.
+  StatusCellPool &getStatusCells() const { return *statusCells; }
 
 private:
   CudaDevice() = default;
@@ -389,36 +393,28 @@ private:
   CUfunction conditionSetter = nullptr;
   std::string noConditionalsReason;
   bool programmaticLaunch = false;
+  std::unique_ptr<StatusCellPool> statusCells;
 };
 
 using DeviceRef = std::shared_ptr<CudaDevice>;
 
 class CudaKernel : public Kernel {
 public:
-  CudaKernel(CUfunction function, bool waitsForGridDependencies,
-             StatusCellRef status)
+  CudaKernel(CUfunction function, bool waitsForGridDependencies, StringRef name)
       : function(function), waitsForGridDependencies(waitsForGridDependencies),
-        status(std::move(status)) {}
+        name(name.str()) {}
   CUfunction function;
   /// It starts with griddepcontrol.wait (see ModuleImage).
   bool waitsForGridDependencies;
-  /// Where its failed checks are stored.
-  StatusCellRef status;
+  /// What a failed check names.
+  std::string name;
 };
 
 class CudaModule : public Module {
 public:
   CudaModule(DeviceRef device, CUmodule module, bool waitsForGridDependencies)
-      : device(device), module(module),
-        waitsForGridDependencies(waitsForGridDependencies),
-        statusCells(
-            [device](size_t bytes) {
-              return device->allocate(bytes, MemoryKind::HostVisible);
-            },
-            // The page keeps the device (and its context) alive.
-            [device](void *page) {
-              device->deallocate(page, MemoryKind::HostVisible);
-            }) {}
+      : device(std::move(device)), module(module),
+        waitsForGridDependencies(waitsForGridDependencies) {}
   ~CudaModule() override {
     kernels.clear();
     if (Error e = device->makeCurrent())
@@ -441,11 +437,8 @@ public:
                              "the CUDA module has no kernel '" + symbol + "'");
     if (result != CUDA_SUCCESS)
       return driverError(result, "cuModuleGetFunction");
-    Expected<StatusCellRef> status = statusCells.allocate(symbol);
-    if (!status)
-      return status.takeError();
     auto kernel = std::make_unique<CudaKernel>(
-        function, waitsForGridDependencies, std::move(*status));
+        function, waitsForGridDependencies, symbol);
     Kernel *raw = kernel.get();
     kernels[symbol] = std::move(kernel);
     return raw;
@@ -456,7 +449,6 @@ private:
   CUmodule module;
   bool waitsForGridDependencies;
   std::mutex mutex;
-  StatusCellPool statusCells;
   llvm::StringMap<std::unique_ptr<CudaKernel>> kernels;
 };
 
@@ -516,8 +508,9 @@ class CudaStream;
 class CudaGraphExec : public GraphExec {
 public:
   CudaGraphExec(std::shared_ptr<GraphHandle> graph, CUgraphExec exec,
-                StatusWatch kernels)
-      : graph(std::move(graph)), exec(exec), kernels(std::move(kernels)) {}
+                StatusWatchRef kernels, StatusCellMap cells)
+      : graph(std::move(graph)), exec(exec), kernels(std::move(kernels)),
+        cells(std::move(cells)) {}
   ~CudaGraphExec() override {
     if (Error e = graph->getDevice()->makeCurrent())
       llvm::consumeError(std::move(e));
@@ -533,16 +526,19 @@ public:
 private:
   std::shared_ptr<GraphHandle> graph;
   CUgraphExec exec;
-  /// The status cells of the kernels its nodes launch.
-  StatusWatch kernels;
+  /// The status cells its nodes pass, and which kernel has which.
+  StatusWatchRef kernels;
+  StatusCellMap cells;
   /// Graph objects are not internally synchronized.
   std::mutex mutex;
 };
 
 class CudaGraph : public Graph {
 public:
-  CudaGraph(std::shared_ptr<GraphHandle> graph, StatusWatch kernels)
-      : graph(std::move(graph)), kernels(std::move(kernels)) {}
+  CudaGraph(std::shared_ptr<GraphHandle> graph, StatusWatchRef kernels,
+            StatusCellMap cells)
+      : graph(std::move(graph)), kernels(std::move(kernels)),
+        cells(std::move(cells)) {}
   Expected<std::unique_ptr<GraphExec>> instantiate() override {
     if (Error e = graph->getDevice()->makeCurrent())
       return std::move(e);
@@ -550,13 +546,15 @@ public:
     if (Error e = check(driver().cuGraphInstantiate(&exec, graph->get(), 0),
                         "cuGraphInstantiate"))
       return std::move(e);
-    return std::make_unique<CudaGraphExec>(graph, exec, kernels);
+    return std::make_unique<CudaGraphExec>(graph, exec, kernels, cells);
   }
 
 private:
   std::shared_ptr<GraphHandle> graph;
-  /// The status cells of the kernels captured into it.
-  StatusWatch kernels;
+  /// The status cells of the kernels captured into it (its executable
+  /// graphs share them: CUDA runs one launch of a graph at a time).
+  StatusWatchRef kernels;
+  StatusCellMap cells;
 };
 
 /// The state of a stream capture, as the driver reports it.
@@ -597,7 +595,7 @@ public:
   CUstream get() const { return stream; }
   /// Kernels a graph launched here will run: their checks are reported by
   /// the next synchronize.
-  void watch(const StatusWatch &kernels) { launched.add(kernels); }
+  void watch(const StatusWatchRef &kernels) { launched.add(kernels); }
 
 private:
   /// While capturing: the node just captured, into `*node` when asked for.
@@ -625,11 +623,15 @@ private:
   /// The stream that captures the bodies of this stream's conditional
   /// nodes (created on first use).
   std::unique_ptr<CudaStream> bodyStream;
-  /// Status cells of the kernels launched since the last synchronize.
+  /// The cells of eager launches (one per kernel), and those of the
+  /// work enqueued since the last synchronize.
+  StatusCellMap eagerCells;
   StatusWatch launched;
-  /// Status cells of the kernels in the capture, and where launches record
-  /// theirs while capturing: `captured`, or for a body stream its parent's.
+  /// The cells of the capture (one per kernel), and those its launches
+  /// passed: this stream's, or for a body stream its parent's.
+  StatusCellMap captureCellsOwn;
   StatusWatch captured;
+  StatusCellMap *captureCells = &captureCellsOwn;
   StatusWatch *captureKernels = &captured;
 };
 
@@ -641,6 +643,17 @@ Expected<std::shared_ptr<CudaDevice>> CudaDevice::open(int ordinal) {
   std::shared_ptr<CudaDevice> device(new CudaDevice());
   if (Error e = device->init(ordinal))
     return std::move(e);
+  CudaDevice *raw = device.get();
+  std::weak_ptr<CudaDevice> weak = device;
+  device->statusCells = std::make_unique<StatusCellPool>(
+      [raw](size_t bytes) {
+        return raw->allocate(bytes, MemoryKind::HostVisible);
+      },
+      // A page outliving its device went with the device's context.
+      [weak](void *page) {
+        if (DeviceRef d = weak.lock())
+          d->deallocate(page, MemoryKind::HostVisible);
+      });
   return device;
 }
 
@@ -884,7 +897,11 @@ Error CudaStream::launch(Kernel &kernel, const LaunchConfig &config,
   if (Error e = device->makeCurrent())
     return e;
   auto &k = static_cast<CudaKernel &>(kernel);
-  GpuKernelArgs params(args, k.status->getDeviceAddress());
+  Expected<StatusCellRef> cell = (capturing ? *captureCells : eagerCells)
+                                     .get(&k, k.name, device->getStatusCells());
+  if (!cell)
+    return cell.takeError();
+  GpuKernelArgs params(args, (*cell)->getDeviceAddress());
   bool programmatic = afterKernel && k.waitsForGridDependencies &&
                       device->hasProgrammaticLaunch();
   afterKernel = false;
@@ -922,7 +939,7 @@ Error CudaStream::launch(Kernel &kernel, const LaunchConfig &config,
     return e;
   }
   afterKernel = true;
-  (capturing ? *captureKernels : launched).add(k.status);
+  (capturing ? *captureKernels : launched).add(*cell);
   return getCapturedNode(node);
 }
 
@@ -948,7 +965,9 @@ Error CudaStream::synchronize() {
     return e;
   if (Error e =
           check(driver().cuStreamSynchronize(stream), "cuStreamSynchronize")) {
-    launched.clear();
+    // The work failed anyway: clear its cells, so that no later stream
+    // reports them.
+    llvm::consumeError(launched.check());
     return e;
   }
   return launched.check();
@@ -986,6 +1005,7 @@ Error CudaStream::beginCapture() {
   capturing = true;
   afterKernel = false;
   captured.clear();
+  captureCellsOwn.clear();
   return Error::success();
 }
 
@@ -1013,10 +1033,13 @@ Expected<std::unique_ptr<Graph>> CudaStream::endCapture() {
     return driverError(result, "cuStreamEndCapture");
   if (!graph)
     return captureError("the capture produced no graph");
-  StatusWatch kernels = std::move(captured);
+  auto kernels = std::make_shared<const StatusWatch>(std::move(captured));
+  StatusCellMap cells = std::move(captureCellsOwn);
   captured.clear();
+  captureCellsOwn.clear();
   return std::make_unique<CudaGraph>(
-      std::make_shared<GraphHandle>(device, graph), std::move(kernels));
+      std::make_shared<GraphHandle>(device, graph), std::move(kernels),
+      std::move(cells));
 }
 
 Expected<CaptureInfo> CudaStream::getCaptureInfo() {
@@ -1142,6 +1165,7 @@ Error CudaStream::captureBody(CUgraph graph, CaptureBody body,
     bodyStream = std::make_unique<CudaStream>(device, s, /*isBody=*/true);
   }
   bodyStream->captureKernels = captureKernels;
+  bodyStream->captureCells = captureCells;
   CudaStream &inner = *bodyStream;
   if (Error e = check(
           d.cuStreamBeginCaptureToGraph(inner.stream, graph, nullptr, nullptr,
@@ -1220,7 +1244,12 @@ Error CudaGraphExec::updateKernel(NodeId node, Kernel &kernel,
                            "a captured kernel node cannot be updated to an "
                            "empty grid");
   auto &k = static_cast<CudaKernel &>(kernel);
-  GpuKernelArgs params(args, k.status->getDeviceAddress());
+  std::lock_guard<std::mutex> lock(mutex);
+  Expected<StatusCellRef> cell =
+      cells.get(&k, k.name, graph->getDevice()->getStatusCells());
+  if (!cell)
+    return cell.takeError();
+  GpuKernelArgs params(args, (*cell)->getDeviceAddress());
   CUDA_KERNEL_NODE_PARAMS p;
   std::memset(&p, 0, sizeof(p));
   p.func = k.function;
@@ -1231,14 +1260,19 @@ Error CudaGraphExec::updateKernel(NodeId node, Kernel &kernel,
   p.blockDimY = dims->block[1];
   p.blockDimZ = dims->block[2];
   p.kernelParams = params.data();
-  std::lock_guard<std::mutex> lock(mutex);
   if (Error e = graph->getDevice()->makeCurrent())
     return e;
   if (Error e = check(driver().cuGraphExecKernelNodeSetParams(
                           exec, static_cast<CUgraphNode>(node), &p),
                       "cuGraphExecKernelNodeSetParams"))
     return e;
-  kernels.add(k.status);
+  // A kernel the capture did not launch: watch its cell too (in a new
+  // list: streams may hold the old one).
+  if (!kernels->contains(*cell)) {
+    auto watched = std::make_shared<StatusWatch>(*kernels);
+    watched->add(*cell);
+    kernels = std::move(watched);
+  }
   return Error::success();
 }
 

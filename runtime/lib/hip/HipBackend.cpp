@@ -22,10 +22,11 @@
 // captureWhile are unsupported and executables evaluate meld.if / meld.while
 // predicates on the host between sub-graphs.
 //
-// Every kernel gets a status cell (KernelStatus.h) in mapped pinned host
-// memory, passed as its last parameter; a stream reports a failed check
-// (integer division by zero) of a kernel it launched, eagerly or in a
-// graph, when it synchronizes.
+// Every kernel launch passes a status cell (KernelStatus.h) in mapped
+// pinned host memory as its last parameter: one per stream and kernel for
+// eager launches, one per capture and kernel for graphs; a stream reports
+// a failed check (integer division by zero) of the work it enqueued,
+// eagerly or in a graph, when it synchronizes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -241,34 +242,39 @@ Error getDims(const LaunchConfig &config, dim3 &grid, dim3 &block) {
 
 class HipKernel : public Kernel {
 public:
-  HipKernel(hipFunction_t function, StatusCellRef status)
-      : function(function), status(std::move(status)) {}
+  HipKernel(hipFunction_t function, StringRef name)
+      : function(function), name(name.str()) {}
   hipFunction_t function;
-  /// Where its failed checks are stored.
-  StatusCellRef status;
+  /// What a failed check names.
+  std::string name;
 };
+
+/// Status cells in mapped, portable pinned host memory of device
+/// `ordinal`.
+std::shared_ptr<StatusCellPool> makeStatusCells(ApiRef api, int ordinal) {
+  return std::make_shared<StatusCellPool>(
+      [api, ordinal](size_t bytes) -> Expected<void *> {
+        DeviceScope scope(*api, ordinal);
+        if (Error err = scope.check())
+          return err;
+        void *page = nullptr;
+        if (Error err = checkHip(
+                *api,
+                api->hipHostMalloc(&page, bytes,
+                                   kHostMallocMapped | kHostMallocPortable),
+                "hipHostMalloc"))
+          return err;
+        return page;
+      },
+      [api](void *page) { (void)api->hipHostFree(page); });
+}
 
 class HipModule : public Module {
 public:
   HipModule(ApiRef api, int ordinal, std::unique_ptr<uint64_t[]> image,
             hipModule_t module)
-      : api(api), ordinal(ordinal), image(std::move(image)), module(module),
-        statusCells(
-            [api, ordinal](size_t bytes) -> Expected<void *> {
-              DeviceScope scope(*api, ordinal);
-              if (Error err = scope.check())
-                return err;
-              void *page = nullptr;
-              if (Error err =
-                      checkHip(*api,
-                               api->hipHostMalloc(&page, bytes,
-                                                  kHostMallocMapped |
-                                                      kHostMallocPortable),
-                               "hipHostMalloc"))
-                return err;
-              return page;
-            },
-            [api](void *page) { (void)api->hipHostFree(page); }) {}
+      : api(std::move(api)), ordinal(ordinal), image(std::move(image)),
+        module(module) {}
   ~HipModule() override {
     DeviceScope scope(*api, ordinal);
     (void)api->hipModuleUnload(module);
@@ -291,10 +297,7 @@ public:
                              "hip: the module has no kernel '" + symbol + "'");
     if (Error e = checkHip(*api, err, "hipModuleGetFunction"))
       return e;
-    Expected<StatusCellRef> status = statusCells.allocate(symbol);
-    if (!status)
-      return status.takeError();
-    auto kernel = std::make_unique<HipKernel>(function, std::move(*status));
+    auto kernel = std::make_unique<HipKernel>(function, symbol);
     Kernel *raw = kernel.get();
     kernels[symbol] = std::move(kernel);
     return raw;
@@ -308,7 +311,6 @@ private:
   std::unique_ptr<uint64_t[]> image;
   hipModule_t module;
   std::mutex mutex;
-  StatusCellPool statusCells;
   llvm::StringMap<std::unique_ptr<HipKernel>> kernels;
 };
 
@@ -339,8 +341,10 @@ public:
 /// alive for HIP to map them to the executable's copies.
 class GraphHandle {
 public:
-  GraphHandle(ApiRef api, int ordinal, hipGraph_t graph)
-      : api(std::move(api)), ordinal(ordinal), graph(graph) {}
+  GraphHandle(ApiRef api, int ordinal, hipGraph_t graph,
+              std::shared_ptr<StatusCellPool> statusCells)
+      : api(std::move(api)), ordinal(ordinal), graph(graph),
+        statusCells(std::move(statusCells)) {}
   ~GraphHandle() { (void)api->hipGraphDestroy(graph); }
   GraphHandle(const GraphHandle &) = delete;
   GraphHandle &operator=(const GraphHandle &) = delete;
@@ -349,6 +353,8 @@ public:
   /// The device it was captured on.
   const int ordinal;
   const hipGraph_t graph;
+  /// Where the status cells of its kernels come from.
+  const std::shared_ptr<StatusCellPool> statusCells;
 };
 
 class HipStream;
@@ -356,9 +362,9 @@ class HipStream;
 class HipGraphExec : public GraphExec {
 public:
   HipGraphExec(std::shared_ptr<GraphHandle> graph, hipGraphExec_t exec,
-               StatusWatch kernels)
+               StatusWatchRef kernels, StatusCellMap cells)
       : api(graph->api), graph(std::move(graph)), exec(exec),
-        kernels(std::move(kernels)) {}
+        kernels(std::move(kernels)), cells(std::move(cells)) {}
   ~HipGraphExec() override { (void)api->hipGraphExecDestroy(exec); }
 
   Error launch(Stream &stream) override;
@@ -371,7 +377,11 @@ public:
     if (Error err = getDims(config, params.gridDim, params.blockDim))
       return err;
     auto &k = static_cast<HipKernel &>(kernel);
-    GpuKernelArgs packed(args, k.status->getDeviceAddress());
+    std::lock_guard<std::mutex> lock(mutex);
+    Expected<StatusCellRef> cell = cells.get(&k, k.name, *graph->statusCells);
+    if (!cell)
+      return cell.takeError();
+    GpuKernelArgs packed(args, (*cell)->getDeviceAddress());
     params.func = k.function;
     params.kernelParams = packed.data();
     params.extra = nullptr;
@@ -380,14 +390,19 @@ public:
     DeviceScope scope(*api, graph->ordinal);
     if (Error err = scope.check())
       return err;
-    std::lock_guard<std::mutex> lock(mutex);
     if (Error err =
             checkHip(*api,
                      api->hipGraphExecKernelNodeSetParams(
                          exec, static_cast<hipGraphNode_t>(node), &params),
                      "hipGraphExecKernelNodeSetParams"))
       return err;
-    kernels.add(k.status);
+    // A kernel the capture did not launch: watch its cell too (in a new
+    // list: streams may hold the old one).
+    if (!kernels->contains(*cell)) {
+      auto watched = std::make_shared<StatusWatch>(*kernels);
+      watched->add(*cell);
+      kernels = std::move(watched);
+    }
     return Error::success();
   }
   Error updateCopy(NodeId node, void *dst, const void *src,
@@ -407,16 +422,19 @@ private:
   const ApiRef api;
   const std::shared_ptr<GraphHandle> graph;
   const hipGraphExec_t exec;
-  /// The status cells of the kernels its nodes launch.
-  StatusWatch kernels;
+  /// The status cells its nodes pass, and which kernel has which.
+  StatusWatchRef kernels;
+  StatusCellMap cells;
   /// Serializes launches and updates of this executable graph.
   std::mutex mutex;
 };
 
 class HipGraph : public Graph {
 public:
-  HipGraph(std::shared_ptr<GraphHandle> graph, StatusWatch kernels)
-      : graph(std::move(graph)), kernels(std::move(kernels)) {}
+  HipGraph(std::shared_ptr<GraphHandle> graph, StatusWatchRef kernels,
+           StatusCellMap cells)
+      : graph(std::move(graph)), kernels(std::move(kernels)),
+        cells(std::move(cells)) {}
 
   Expected<std::unique_ptr<GraphExec>> instantiate() override {
     const HipApi &api = *graph->api;
@@ -431,13 +449,15 @@ public:
       meld_status_t code = takeStatus(std::move(e), message);
       return makeStatusError(code, message + ": " + log);
     }
-    return std::make_unique<HipGraphExec>(graph, exec, kernels);
+    return std::make_unique<HipGraphExec>(graph, exec, kernels, cells);
   }
 
 private:
   std::shared_ptr<GraphHandle> graph;
-  /// The status cells of the kernels captured into it.
-  StatusWatch kernels;
+  /// The status cells of the kernels captured into it (its executable
+  /// graphs share them: HIP runs one launch of a graph at a time).
+  StatusWatchRef kernels;
+  StatusCellMap cells;
 };
 
 //===----------------------------------------------------------------------===//
@@ -446,8 +466,10 @@ private:
 
 class HipStream : public Stream {
 public:
-  HipStream(ApiRef api, int ordinal, hipStream_t stream)
-      : api(std::move(api)), ordinal(ordinal), stream(stream) {}
+  HipStream(ApiRef api, int ordinal, hipStream_t stream,
+            std::shared_ptr<StatusCellPool> statusCells)
+      : api(std::move(api)), ordinal(ordinal), stream(stream),
+        statusCells(std::move(statusCells)) {}
   ~HipStream() override {
     if (capturing) {
       hipGraph_t graph = nullptr;
@@ -465,7 +487,11 @@ public:
     if (Error err = getDims(config, grid, block))
       return err;
     auto &k = static_cast<HipKernel &>(kernel);
-    GpuKernelArgs packed(args, k.status->getDeviceAddress());
+    Expected<StatusCellRef> cell =
+        (capturing ? captureCells : eagerCells).get(&k, k.name, *statusCells);
+    if (!cell)
+      return cell.takeError();
+    GpuKernelArgs packed(args, (*cell)->getDeviceAddress());
     DeviceScope scope(*api, ordinal);
     if (Error err = scope.check())
       return err;
@@ -476,7 +502,7 @@ public:
                                  packed.data(), /*extra=*/nullptr),
                              "hipModuleLaunchKernel"))
       return err;
-    (capturing ? captured : launched).add(k.status);
+    (capturing ? captured : launched).add(*cell);
     return getCapturedNode(node);
   }
 
@@ -498,7 +524,9 @@ public:
                              "hip: cannot synchronize a capturing stream");
     if (Error err = checkHip(*api, api->hipStreamSynchronize(stream),
                              "hipStreamSynchronize")) {
-      launched.clear();
+      // The work failed anyway: clear its cells, so that no later stream
+      // reports them.
+      llvm::consumeError(launched.check());
       return err;
     }
     return launched.check();
@@ -506,7 +534,7 @@ public:
 
   /// Kernels a graph launched here will run: their checks are reported by
   /// the next synchronize.
-  void watch(const StatusWatch &kernels) { launched.add(kernels); }
+  void watch(const StatusWatchRef &kernels) { launched.add(kernels); }
 
   Error record(Event &event) override {
     return checkHip(
@@ -534,6 +562,7 @@ public:
       return err;
     capturing = true;
     captured.clear();
+    captureCells.clear();
     return Error::success();
   }
 
@@ -551,10 +580,13 @@ public:
     if (!graph)
       return makeStatusError(MELD_ERROR_CAPTURE,
                              "hip: hipStreamEndCapture returned no graph");
-    StatusWatch kernels = std::move(captured);
+    auto kernels = std::make_shared<const StatusWatch>(std::move(captured));
+    StatusCellMap cells = std::move(captureCells);
     captured.clear();
+    captureCells.clear();
     return std::make_unique<HipGraph>(
-        std::make_shared<GraphHandle>(api, ordinal, graph), std::move(kernels));
+        std::make_shared<GraphHandle>(api, ordinal, graph, statusCells),
+        std::move(kernels), std::move(cells));
   }
 
   bool isCapturing() const override {
@@ -612,8 +644,11 @@ private:
   const hipStream_t stream;
   /// Whether beginCapture started a capture that endCapture has not ended.
   bool capturing = false;
-  /// Status cells of the kernels launched since the last synchronize, and
-  /// of those in the capture.
+  /// Where status cells come from; the cells of eager launches and of the
+  /// capture (one per kernel each); those of the work enqueued since the
+  /// last synchronize, and of the capture.
+  const std::shared_ptr<StatusCellPool> statusCells;
+  StatusCellMap eagerCells, captureCells;
   StatusWatch launched, captured;
 };
 
@@ -682,7 +717,8 @@ public:
   }
 
   HipDevice(ApiRef api, int ordinal, DeviceInfo info)
-      : api(std::move(api)), ordinal(ordinal), info(std::move(info)) {}
+      : api(api), ordinal(ordinal), info(std::move(info)),
+        statusCells(makeStatusCells(api, ordinal)) {}
 
   const DeviceInfo &getInfo() const override { return info; }
 
@@ -723,7 +759,7 @@ public:
             *api, api->hipStreamCreateWithFlags(&stream, kStreamNonBlocking),
             "hipStreamCreateWithFlags"))
       return err;
-    return std::make_unique<HipStream>(api, ordinal, stream);
+    return std::make_unique<HipStream>(api, ordinal, stream, statusCells);
   }
 
   Expected<std::unique_ptr<Event>> createEvent() override {
@@ -770,6 +806,8 @@ private:
   const ApiRef api;
   const int ordinal;
   const DeviceInfo info;
+  /// Where the status cells of kernel launches come from.
+  const std::shared_ptr<StatusCellPool> statusCells;
 };
 
 class HipBackend : public Backend {
