@@ -141,7 +141,32 @@ const char kTestPtx[] = R"ptx(
 // c[0] += 1; p[0] = c[0] < l[0].
 .visible .entry count_step)ptx" MELD_PTX_COUNTER_PROLOGUE R"ptx(
   add.s32 %r0, %r0, 1;
-  st.global.u32 [%rd0], %r0;)ptx" MELD_PTX_STORE_LESS_THAN;
+  st.global.u32 [%rd0], %r0;)ptx" MELD_PTX_STORE_LESS_THAN R"ptx(
+// Stores 1 (integer division by zero) in its status cell, its last
+// parameter, when a[0] (i32) is 0, as Meld's checks do.
+.visible .entry check_nonzero(.param .u64 a_allocated, .param .u64 a_aligned,
+                              .param .u64 a_offset, .param .u64 a_size,
+                              .param .u64 a_stride, .param .u64 status)
+{
+  .reg .pred %p;
+  .reg .b32 %r<2>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd0, [a_aligned];
+  ld.param.u64 %rd1, [a_offset];
+  shl.b64 %rd1, %rd1, 2;
+  add.s64 %rd0, %rd0, %rd1;
+  cvta.to.global.u64 %rd0, %rd0;
+  ld.global.u32 %r0, [%rd0];
+  setp.ne.s32 %p, %r0, 0;
+  @%p bra DONE;
+  ld.param.u64 %rd2, [status];
+  cvta.to.global.u64 %rd2, %rd2;
+  mov.u32 %r1, 1;
+  st.global.u32 [%rd2], %r1;
+DONE:
+  ret;
+}
+)ptx";
 
 /// add_one for sm_90 as Meld emits it there: it lets its dependents launch
 /// and waits for the grids it depends on before touching memory, so the
@@ -295,7 +320,8 @@ protected:
     for (auto [name, kernel] :
          {std::pair{"add_one", &addOne}, std::pair{"add_scalar", &addScalar},
           std::pair{"less_than", &lessThan},
-          std::pair{"count_step", &countStep}})
+          std::pair{"count_step", &countStep},
+          std::pair{"check_nonzero", &checkNonzero}})
       if (!(*kernel = take(module->getKernel(name))))
         return false;
     return true;
@@ -353,7 +379,7 @@ protected:
   std::unique_ptr<Stream> stream;
   std::unique_ptr<Module> module;
   Kernel *addOne = nullptr, *addScalar = nullptr, *lessThan = nullptr,
-         *countStep = nullptr;
+         *countStep = nullptr, *checkNonzero = nullptr;
   std::vector<std::pair<void *, MemoryKind>> allocations;
   std::vector<std::unique_ptr<Graph>> graphs;
 };
@@ -407,6 +433,51 @@ TEST_F(CudaBackendTest, AllocCopyRoundTrip) {
   // A copy of nothing is no work; an empty allocation is still a pointer.
   EXPECT_OK(stream->copy(b, a, 0));
   EXPECT_NE(alloc(0), nullptr);
+}
+
+// A kernel's failed check is reported by the stream that ran it, once:
+// eagerly (each stream has its own cell per kernel, so another stream
+// running the same kernel meanwhile neither sees nor clears it) and
+// through a replayed graph (the capture's cells), which runs clean again
+// after a rebind.
+TEST_F(CudaBackendTest, FailedChecksReachTheStreamThatRanTheKernel) {
+  ASSERT_TRUE(loadKernels());
+  void *zero = upload(std::vector<int32_t>{0});
+  void *one = upload(std::vector<int32_t>{1});
+  std::unique_ptr<Stream> other = take(device->createStream());
+  ASSERT_TRUE(zero && one && other);
+  auto launch = [&](Stream &s, void *a, NodeId *node = nullptr) {
+    return s.launch(*checkNonzero, config1D(1, 1), {KernelArg::buffer(a, {1})},
+                    node);
+  };
+  auto expectFailure = [&](Stream &s, const char *how) {
+    std::string message;
+    EXPECT_EQ(statusOf(s.synchronize(), &message), MELD_ERROR_EXECUTION) << how;
+    EXPECT_NE(message.find("kernel 'check_nonzero': integer division by zero"),
+              std::string::npos)
+        << how << ": " << message;
+    EXPECT_OK(s.synchronize());
+  };
+
+  EXPECT_OK(launch(*stream, zero));
+  EXPECT_OK(launch(*other, one));
+  EXPECT_OK(other->synchronize());
+  expectFailure(*stream, "eager");
+  EXPECT_OK(launch(*stream, one));
+  EXPECT_OK(stream->synchronize());
+
+  NodeId node = nullptr;
+  EXPECT_OK(stream->beginCapture());
+  EXPECT_OK(launch(*stream, zero, &node));
+  std::unique_ptr<GraphExec> exec = instantiate(take(stream->endCapture()));
+  ASSERT_TRUE(exec);
+  EXPECT_OK(exec->launch(*other));
+  expectFailure(*other, "replayed");
+  EXPECT_OK(stream->synchronize());
+  EXPECT_OK(exec->updateKernel(node, *checkNonzero, config1D(1, 1),
+                               {KernelArg::buffer(one, {1})}));
+  EXPECT_OK(exec->launch(*other));
+  EXPECT_OK(other->synchronize());
 }
 
 TEST_F(CudaBackendTest, OutOfMemory) {
