@@ -206,6 +206,37 @@ private:
   llvm::SmallPtrSet<const void *, 16> seen;
 };
 
+/// The status cells of one captured graph: which kernel has which, and
+/// the list of them that a stream replaying the graph watches. Its
+/// executable graphs share the cells (the drivers never run two launches
+/// of one executable graph at once); a rebind to a kernel the capture did
+/// not launch adds a cell.
+class GraphStatusCells {
+public:
+  GraphStatusCells(StatusCellMap cells, StatusWatch watched)
+      : cells(std::move(cells)),
+        watched(std::make_shared<const StatusWatch>(std::move(watched))) {}
+
+  /// The cell of `kernel` (see StatusCellMap::get), watched. Not
+  /// thread-safe.
+  llvm::Expected<StatusCellRef> get(const void *kernel, llvm::StringRef name,
+                                    StatusCellPool &pool) {
+    llvm::Expected<StatusCellRef> cell = cells.get(kernel, name, pool);
+    if (cell && !watched->contains(*cell)) {
+      // A new list: streams may hold the old one.
+      auto extended = std::make_shared<StatusWatch>(*watched);
+      extended->add(*cell);
+      watched = std::move(extended);
+    }
+    return cell;
+  }
+  const StatusWatchRef &getWatched() const { return watched; }
+
+private:
+  StatusCellMap cells;
+  StatusWatchRef watched;
+};
+
 } // namespace meld::runtime
 
 #endif // MELD_RUNTIME_LIB_KERNELSTATUS_H

@@ -508,9 +508,8 @@ class CudaStream;
 class CudaGraphExec : public GraphExec {
 public:
   CudaGraphExec(std::shared_ptr<GraphHandle> graph, CUgraphExec exec,
-                StatusWatchRef kernels, StatusCellMap cells)
-      : graph(std::move(graph)), exec(exec), kernels(std::move(kernels)),
-        cells(std::move(cells)) {}
+                GraphStatusCells cells)
+      : graph(std::move(graph)), exec(exec), cells(std::move(cells)) {}
   ~CudaGraphExec() override {
     if (Error e = graph->getDevice()->makeCurrent())
       llvm::consumeError(std::move(e));
@@ -526,19 +525,16 @@ public:
 private:
   std::shared_ptr<GraphHandle> graph;
   CUgraphExec exec;
-  /// The status cells its nodes pass, and which kernel has which.
-  StatusWatchRef kernels;
-  StatusCellMap cells;
+  /// The status cells its nodes pass.
+  GraphStatusCells cells;
   /// Graph objects are not internally synchronized.
   std::mutex mutex;
 };
 
 class CudaGraph : public Graph {
 public:
-  CudaGraph(std::shared_ptr<GraphHandle> graph, StatusWatchRef kernels,
-            StatusCellMap cells)
-      : graph(std::move(graph)), kernels(std::move(kernels)),
-        cells(std::move(cells)) {}
+  CudaGraph(std::shared_ptr<GraphHandle> graph, GraphStatusCells cells)
+      : graph(std::move(graph)), cells(std::move(cells)) {}
   Expected<std::unique_ptr<GraphExec>> instantiate() override {
     if (Error e = graph->getDevice()->makeCurrent())
       return std::move(e);
@@ -546,15 +542,13 @@ public:
     if (Error e = check(driver().cuGraphInstantiate(&exec, graph->get(), 0),
                         "cuGraphInstantiate"))
       return std::move(e);
-    return std::make_unique<CudaGraphExec>(graph, exec, kernels, cells);
+    return std::make_unique<CudaGraphExec>(graph, exec, cells);
   }
 
 private:
   std::shared_ptr<GraphHandle> graph;
-  /// The status cells of the kernels captured into it (its executable
-  /// graphs share them: CUDA runs one launch of a graph at a time).
-  StatusWatchRef kernels;
-  StatusCellMap cells;
+  /// The status cells of the kernels captured into it.
+  GraphStatusCells cells;
 };
 
 /// The state of a stream capture, as the driver reports it.
@@ -1033,13 +1027,11 @@ Expected<std::unique_ptr<Graph>> CudaStream::endCapture() {
     return driverError(result, "cuStreamEndCapture");
   if (!graph)
     return captureError("the capture produced no graph");
-  auto kernels = std::make_shared<const StatusWatch>(std::move(captured));
-  StatusCellMap cells = std::move(captureCellsOwn);
+  GraphStatusCells cells(std::move(captureCellsOwn), std::move(captured));
   captured.clear();
   captureCellsOwn.clear();
   return std::make_unique<CudaGraph>(
-      std::make_shared<GraphHandle>(device, graph), std::move(kernels),
-      std::move(cells));
+      std::make_shared<GraphHandle>(device, graph), std::move(cells));
 }
 
 Expected<CaptureInfo> CudaStream::getCaptureInfo() {
@@ -1221,7 +1213,7 @@ Error CudaGraphExec::launch(Stream &stream) {
   if (Error e = check(driver().cuGraphLaunch(exec, cudaStream.get()),
                       "cuGraphLaunch"))
     return e;
-  cudaStream.watch(kernels);
+  cudaStream.watch(cells.getWatched());
   return Error::success();
 }
 
@@ -1262,18 +1254,9 @@ Error CudaGraphExec::updateKernel(NodeId node, Kernel &kernel,
   p.kernelParams = params.data();
   if (Error e = graph->getDevice()->makeCurrent())
     return e;
-  if (Error e = check(driver().cuGraphExecKernelNodeSetParams(
-                          exec, static_cast<CUgraphNode>(node), &p),
-                      "cuGraphExecKernelNodeSetParams"))
-    return e;
-  // A kernel the capture did not launch: watch its cell too (in a new
-  // list: streams may hold the old one).
-  if (!kernels->contains(*cell)) {
-    auto watched = std::make_shared<StatusWatch>(*kernels);
-    watched->add(*cell);
-    kernels = std::move(watched);
-  }
-  return Error::success();
+  return check(driver().cuGraphExecKernelNodeSetParams(
+                   exec, static_cast<CUgraphNode>(node), &p),
+               "cuGraphExecKernelNodeSetParams");
 }
 
 Error CudaGraphExec::updateCopy(NodeId node, void *dst, const void *src,

@@ -362,9 +362,9 @@ class HipStream;
 class HipGraphExec : public GraphExec {
 public:
   HipGraphExec(std::shared_ptr<GraphHandle> graph, hipGraphExec_t exec,
-               StatusWatchRef kernels, StatusCellMap cells)
+               GraphStatusCells cells)
       : api(graph->api), graph(std::move(graph)), exec(exec),
-        kernels(std::move(kernels)), cells(std::move(cells)) {}
+        cells(std::move(cells)) {}
   ~HipGraphExec() override { (void)api->hipGraphExecDestroy(exec); }
 
   Error launch(Stream &stream) override;
@@ -390,20 +390,10 @@ public:
     DeviceScope scope(*api, graph->ordinal);
     if (Error err = scope.check())
       return err;
-    if (Error err =
-            checkHip(*api,
-                     api->hipGraphExecKernelNodeSetParams(
-                         exec, static_cast<hipGraphNode_t>(node), &params),
-                     "hipGraphExecKernelNodeSetParams"))
-      return err;
-    // A kernel the capture did not launch: watch its cell too (in a new
-    // list: streams may hold the old one).
-    if (!kernels->contains(*cell)) {
-      auto watched = std::make_shared<StatusWatch>(*kernels);
-      watched->add(*cell);
-      kernels = std::move(watched);
-    }
-    return Error::success();
+    return checkHip(*api,
+                    api->hipGraphExecKernelNodeSetParams(
+                        exec, static_cast<hipGraphNode_t>(node), &params),
+                    "hipGraphExecKernelNodeSetParams");
   }
   Error updateCopy(NodeId node, void *dst, const void *src,
                    size_t bytes) override {
@@ -422,19 +412,16 @@ private:
   const ApiRef api;
   const std::shared_ptr<GraphHandle> graph;
   const hipGraphExec_t exec;
-  /// The status cells its nodes pass, and which kernel has which.
-  StatusWatchRef kernels;
-  StatusCellMap cells;
+  /// The status cells its nodes pass.
+  GraphStatusCells cells;
   /// Serializes launches and updates of this executable graph.
   std::mutex mutex;
 };
 
 class HipGraph : public Graph {
 public:
-  HipGraph(std::shared_ptr<GraphHandle> graph, StatusWatchRef kernels,
-           StatusCellMap cells)
-      : graph(std::move(graph)), kernels(std::move(kernels)),
-        cells(std::move(cells)) {}
+  HipGraph(std::shared_ptr<GraphHandle> graph, GraphStatusCells cells)
+      : graph(std::move(graph)), cells(std::move(cells)) {}
 
   Expected<std::unique_ptr<GraphExec>> instantiate() override {
     const HipApi &api = *graph->api;
@@ -449,15 +436,13 @@ public:
       meld_status_t code = takeStatus(std::move(e), message);
       return makeStatusError(code, message + ": " + log);
     }
-    return std::make_unique<HipGraphExec>(graph, exec, kernels, cells);
+    return std::make_unique<HipGraphExec>(graph, exec, cells);
   }
 
 private:
   std::shared_ptr<GraphHandle> graph;
-  /// The status cells of the kernels captured into it (its executable
-  /// graphs share them: HIP runs one launch of a graph at a time).
-  StatusWatchRef kernels;
-  StatusCellMap cells;
+  /// The status cells of the kernels captured into it.
+  GraphStatusCells cells;
 };
 
 //===----------------------------------------------------------------------===//
@@ -580,13 +565,12 @@ public:
     if (!graph)
       return makeStatusError(MELD_ERROR_CAPTURE,
                              "hip: hipStreamEndCapture returned no graph");
-    auto kernels = std::make_shared<const StatusWatch>(std::move(captured));
-    StatusCellMap cells = std::move(captureCells);
+    GraphStatusCells cells(std::move(captureCells), std::move(captured));
     captured.clear();
     captureCells.clear();
     return std::make_unique<HipGraph>(
         std::make_shared<GraphHandle>(api, ordinal, graph, statusCells),
-        std::move(kernels), std::move(cells));
+        std::move(cells));
   }
 
   bool isCapturing() const override {
@@ -659,7 +643,7 @@ Error HipGraphExec::launch(Stream &stream) {
           checkHip(*api, api->hipGraphLaunch(exec, hipStream.getHandle()),
                    "hipGraphLaunch"))
     return err;
-  hipStream.watch(kernels);
+  hipStream.watch(cells.getWatched());
   return Error::success();
 }
 
