@@ -1,14 +1,16 @@
 //===- VectorizeHostContractions.cpp - Register-tiled host matmuls --------===//
 //
 // tileUsingSCF (rows x cols x 1 register tiles) + linalg::vectorize +
-// hoistRedundantVectorTransfers, all upstream; this pass only picks the ops
-// and the tile sizes.
+// hoistRedundantVectorTransfers, all upstream; this pass picks the ops and
+// the tile sizes, blocks and packs for the cache, and widens half-precision
+// contractions to f32 so they take the same tiles.
 //
 //===----------------------------------------------------------------------===//
 
 #include "meld/Codegen/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Hoisting.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -16,7 +18,10 @@
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -55,6 +60,132 @@ static void interchangeForContiguousRows(RewriterBase &rewriter,
   std::swap(order[n - 1], order[n - 2]);
   rewriter.setInsertionPoint(op);
   (void)linalg::interchangeGenericOp(rewriter, op, order);
+}
+
+/// Computes a half-precision (f16, bf16) contraction in f32: its body
+/// `out + lhs * rhs` in halves (rounded to a half after every step when
+/// LLVM promotes it, and never vectorized) becomes the same contraction of
+/// the extended operands into an f32 copy of the output, rounded to halves
+/// once at the end (closer to the reference, which rounds once), so it
+/// takes the f32 register tiles. The copy is a heap buffer of the kernel,
+/// allocated once at its entry when its shape is static; a zero fill of
+/// the output just before becomes a fill of the copy. Needs `reassoc` on
+/// the sum (not under strict floating point, which keeps the per-step
+/// rounding). Returns the f32 contraction, or null when `op` is not such
+/// a contraction.
+static linalg::GenericOp widenHalfContraction(RewriterBase &rewriter,
+                                              linalg::GenericOp op) {
+  Value out = op.getDpsInits()[0];
+  auto outType = dyn_cast<MemRefType>(out.getType());
+  if (!outType ||
+      !(outType.getElementType().isF16() || outType.getElementType().isBF16()))
+    return nullptr;
+  Type half = outType.getElementType();
+  for (Value input : op.getDpsInputs())
+    if (getElementTypeOrSelf(input.getType()) != half)
+      return nullptr;
+  // The body: mulf of the inputs, addf of the output and the product.
+  Block &body = op.getRegion().front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  auto add = yield.getValues()[0].getDefiningOp<arith::AddFOp>();
+  if (body.getOperations().size() != 3 || !add ||
+      !arith::bitEnumContainsAll(add.getFastmath(),
+                                 arith::FastMathFlags::reassoc))
+    return nullptr;
+  Value acc = body.getArgument(2);
+  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
+  auto mul = product.getDefiningOp<arith::MulFOp>();
+  if ((add.getLhs() != acc && add.getRhs() != acc) || !mul ||
+      !((mul.getLhs() == body.getArgument(0) &&
+         mul.getRhs() == body.getArgument(1)) ||
+        (mul.getLhs() == body.getArgument(1) &&
+         mul.getRhs() == body.getArgument(0))))
+    return nullptr;
+
+  // A zero fill of the output just before: the f32 copy starts as zeros.
+  auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
+  if (fill && !(fill.hasPureBufferSemantics() && fill.getDpsInits()[0] == out &&
+                matchPattern(fill.value(), m_AnyZeroFloat())))
+    fill = nullptr;
+
+  Location loc = op.getLoc();
+  Type f32 = rewriter.getF32Type();
+  auto func = op->getParentOfType<func::FuncOp>();
+  Block &entry = func.getBody().front();
+  // An f32 buffer shaped like `like`: once at the kernel's entry when the
+  // shape is static, else around the op (released after it).
+  SmallVector<Value> releaseAfter;
+  auto wideBuffer = [&](Value like) -> Value {
+    auto type = cast<MemRefType>(like.getType());
+    auto wideType = MemRefType::get(type.getShape(), f32);
+    if (type.hasStaticShape() && func.getBody().hasOneBlock()) {
+      rewriter.setInsertionPointToStart(&entry);
+      Value buffer = memref::AllocOp::create(rewriter, loc, wideType,
+                                             rewriter.getI64IntegerAttr(64));
+      rewriter.setInsertionPoint(entry.getTerminator());
+      memref::DeallocOp::create(rewriter, loc, buffer);
+      return buffer;
+    }
+    rewriter.setInsertionPoint(op);
+    SmallVector<Value> sizes;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d))
+        sizes.push_back(memref::DimOp::create(rewriter, loc, like, d));
+    Value buffer = memref::AllocOp::create(rewriter, loc, wideType, sizes,
+                                           rewriter.getI64IntegerAttr(64));
+    releaseAfter.push_back(buffer);
+    return buffer;
+  };
+  auto convert = [&](Value from, Value to, Type type) {
+    int64_t rank = cast<MemRefType>(from.getType()).getRank();
+    SmallVector<AffineMap> identity(2, rewriter.getMultiDimIdentityMap(rank));
+    SmallVector<utils::IteratorType> parallel(rank,
+                                              utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        rewriter, loc, TypeRange{}, ValueRange{from}, ValueRange{to}, identity,
+        parallel, [&](OpBuilder &b, Location l, ValueRange args) {
+          Value v =
+              type == f32
+                  ? arith::ExtFOp::create(b, l, f32, args[0]).getResult()
+                  : arith::TruncFOp::create(b, l, type, args[0]).getResult();
+          linalg::YieldOp::create(b, l, v);
+        });
+  };
+  // The left operand in f32 too: a register tile broadcasts one of its
+  // elements per row and step of k, which in halves took a load, a
+  // conversion and a broadcast each (one FMA takes an f32 from memory);
+  // the right operand's row of the step is converted as one vector.
+  Value lhs = op.getDpsInputs()[0];
+  Value wideLhs = wideBuffer(lhs);
+  rewriter.setInsertionPoint(op);
+  convert(lhs, wideLhs, f32);
+  Value wide = wideBuffer(out);
+  rewriter.setInsertionPoint(op);
+  // The output's starting value: zeros, or its halves.
+  if (fill) {
+    Value zero = arith::ConstantOp::create(rewriter, loc, f32,
+                                           rewriter.getZeroAttr(f32));
+    linalg::FillOp::create(rewriter, loc, ValueRange{zero}, ValueRange{wide});
+    // The rounding below writes every element of `out`.
+    rewriter.eraseOp(fill);
+  } else {
+    convert(out, wide, f32);
+  }
+  auto widened = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{}, ValueRange{wideLhs, op.getDpsInputs()[1]},
+      ValueRange{wide}, op.getIndexingMapsArray(), op.getIteratorTypesArray(),
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        Value x = args[0];
+        Value y = arith::ExtFOp::create(b, l, f32, args[1]);
+        Value p = arith::MulFOp::create(b, l, x, y, mul.getFastmath());
+        Value s = arith::AddFOp::create(b, l, args[2], p, add.getFastmath());
+        linalg::YieldOp::create(b, l, s);
+      });
+  convert(wide, out, half);
+  for (Value buffer : releaseAfter)
+    memref::DeallocOp::create(rewriter, loc, buffer);
+  rewriter.eraseOp(op);
+  return widened;
 }
 
 /// The attribute that marks the pieces a contraction is cut into while it
@@ -475,7 +606,7 @@ struct MeldVectorizeHostContractionsPass
       if (isHostContraction(op))
         op->setAttr(kPending, rewriter.getUnitAttr());
     });
-    bool any = false;
+    bool any = false, widenedAny = false;
     while (true) {
       linalg::GenericOp op;
       func.walk([&](linalg::GenericOp g) {
@@ -486,10 +617,14 @@ struct MeldVectorizeHostContractionsPass
         break;
       any = true;
       int64_t n = op.getNumLoops();
-      // Register tiles for f32 contractions whose batch, column and
-      // reduction ranges are static; the rows may be dynamic (a block
-      // of rows whose last one is partial). Everything else stays scalar
-      // loops.
+      if (linalg::GenericOp widened = widenHalfContraction(rewriter, op)) {
+        op = widened;
+        widenedAny = true;
+      }
+      // Register tiles for f32 contractions (halves widened above) whose
+      // batch, column and reduction ranges are static; the rows may be
+      // dynamic (a block of rows whose last one is partial). Everything
+      // else stays scalar loops.
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
       bool tileable =
           getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32();
@@ -536,6 +671,13 @@ struct MeldVectorizeHostContractionsPass
       return;
     RewritePatternSet fma(&getContext());
     fma.add<UnitReductionToFma>(&getContext());
+    // A widened tile extends its operands after their broadcast to the
+    // tile's shape (rows x cols conversions per step); reads become
+    // reads + broadcasts and the extension moves before the broadcast.
+    if (widenedAny) {
+      vector::populateVectorTransferPermutationMapLoweringPatterns(fma);
+      vector::populateSinkVectorOpsPatterns(fma);
+    }
     if (failed(applyPatternsGreedily(func, std::move(fma))))
       return signalPassFailure();
   }

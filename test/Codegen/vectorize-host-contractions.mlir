@@ -134,3 +134,87 @@ func.func @odd_sizes(%a: memref<?x601xf32>, %b: memref<601x60xf32>,
   }
   return
 }
+
+// A half-precision contraction accumulates in f32 on the same register
+// tiles: the left operand is extended into an f32 buffer (each step's
+// broadcast elements are then f32 loads), the output starts as an f32
+// zero fill (the half fill goes), the right operand's row of each step is
+// extended as one vector, and the sums are rounded to halves once.
+// CHECK-LABEL: func.func @half
+// CHECK-DAG:     %[[ACC:.*]] = memref.alloc() {alignment = 64 : i64} : memref<16x32xf32>
+// CHECK-DAG:     %[[LHS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<16x64xf32>
+// CHECK:         linalg.generic {{.*}} ins(%arg0 : memref<16x64xf16>) outs(%[[LHS]] : memref<16x64xf32>)
+// CHECK:           arith.extf %{{.*}} : f16 to f32
+// CHECK-NOT:     linalg.fill ins(%{{.*}} : f16)
+// CHECK:         linalg.fill ins(%{{.*}} : f32) outs(%[[ACC]]
+// CHECK:         scf.for {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
+// CHECK:           vector.transfer_read %[[LHS]]{{.*}} vector<8x1xf32>
+// CHECK:           %[[ROW:.*]] = vector.transfer_read %arg1{{.*}} vector<1x32xf16>
+// CHECK:           arith.extf %[[ROW]] : vector<1x32xf16> to vector<1x32xf32>
+// CHECK:           vector.fma {{.*}} : vector<8x32xf32>
+// CHECK:         linalg.generic {{.*}} ins(%[[ACC]] : memref<16x32xf32>) outs(%arg2 : memref<16x32xf16>)
+// CHECK:           arith.truncf %{{.*}} : f32 to f16
+// CHECK-DAG:     memref.dealloc %[[LHS]]
+// CHECK-DAG:     memref.dealloc %[[ACC]]
+func.func @half(%a: memref<16x64xf16>, %b: memref<64x32xf16>,
+                %c: memref<16x32xf16>) {
+  %zero = arith.constant 0.0 : f16
+  linalg.fill ins(%zero : f16) outs(%c : memref<16x32xf16>)
+  linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<16x64xf16>, memref<64x32xf16>)
+      outs(%c : memref<16x32xf16>) {
+  ^bb0(%x: f16, %y: f16, %acc: f16):
+    %p = arith.mulf %x, %y : f16
+    %s = arith.addf %acc, %p fastmath<reassoc> : f16
+    linalg.yield %s : f16
+  }
+  return
+}
+
+// Dynamic rows: the f32 copies are allocated around the op, and without a
+// fill before it the output's halves are extended into the accumulator.
+// CHECK-LABEL: func.func @dynamic_bf16
+// CHECK:         %[[LHS:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?x64xf32>
+// CHECK:         %[[ACC:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?x32xf32>
+// CHECK:         linalg.generic {{.*}} ins(%arg2 : memref<?x32xbf16>) outs(%[[ACC]] : memref<?x32xf32>)
+// CHECK:           arith.extf %{{.*}} : bf16 to f32
+// CHECK:         vector.fma {{.*}} : vector<8x32xf32>
+// CHECK:         vector.fma {{.*}} : vector<1x32xf32>
+// CHECK:         arith.truncf %{{.*}} : f32 to bf16
+// CHECK:         memref.dealloc %[[LHS]]
+// CHECK:         memref.dealloc %[[ACC]]
+func.func @dynamic_bf16(%a: memref<?x64xbf16>, %b: memref<64x32xbf16>,
+                        %c: memref<?x32xbf16>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x64xbf16>, memref<64x32xbf16>)
+      outs(%c : memref<?x32xbf16>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: bf16):
+    %p = arith.mulf %x, %y : bf16
+    %s = arith.addf %acc, %p fastmath<reassoc> : bf16
+    linalg.yield %s : bf16
+  }
+  return
+}
+
+// Without reassoc (strict floating point) the sum keeps its per-step
+// rounding to halves: no f32 tiles.
+// CHECK-LABEL: func.func @strict_half
+// CHECK-NOT:     vector.fma
+// CHECK:         arith.addf %{{.*}}, %{{.*}} : f16
+// CHECK-NOT:     vector.fma
+// CHECK:         return
+func.func @strict_half(%a: memref<16x64xf16>, %b: memref<64x32xf16>,
+                       %c: memref<16x32xf16>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<16x64xf16>, memref<64x32xf16>)
+      outs(%c : memref<16x32xf16>) {
+  ^bb0(%x: f16, %y: f16, %acc: f16):
+    %p = arith.mulf %x, %y : f16
+    %s = arith.addf %acc, %p : f16
+    linalg.yield %s : f16
+  }
+  return
+}

@@ -630,8 +630,8 @@ struct KeepRegisterTiles : public PassInstrumentation {
 // peeled off: a tile of its own when static (20 rows: 8, 8, 4), row by
 // row on 1-row tiles when dynamic. Results equal the
 // interpreter's, for odd static sizes, a prime k, dynamic rows, a
-// transposed right operand (packed transposed, also per batch) and a
-// batch.
+// transposed right operand (packed transposed, also per batch), a batch,
+// and f16/bf16 matmuls (accumulated in f32 on the same tiles).
 struct OddGemm {
   const char *name, *source;
   /// Register tiles (vector.fma shapes) the program must have.
@@ -701,6 +701,41 @@ const OddGemm kOddGemms[] = {
         %s = meld.batch_matmul %q, %k transpose_rhs
             : tensor<4x70x64xf32>, tensor<4x50x64xf32> -> tensor<4x70x50xf32>
         return %s : tensor<4x70x50xf32>
+      })mlir",
+     {"vector<1x8x32xf32>", "vector<1x8x16xf32>", "vector<1x8x2xf32>",
+      "vector<1x6x32xf32>", "linalg.transpose"}},
+    // Halves accumulate in f32 on the same tiles (widened operands).
+    {"half_linear_gelu_70x300x90",
+     R"mlir(
+      func.func @main(%x: tensor<70x300xf16>, %w: tensor<300x90xf16>,
+                      %b: tensor<90xf16>) -> tensor<70x90xf16> {
+        %h = meld.matmul %x, %w
+            : tensor<70x300xf16>, tensor<300x90xf16> -> tensor<70x90xf16>
+        %bb = meld.broadcast_in_dim %b, dims = [1]
+            : tensor<90xf16> -> tensor<70x90xf16>
+        %a = meld.add %h, %bb : tensor<70x90xf16>
+        %y = meld.gelu %a approximate = tanh : tensor<70x90xf16>
+        return %y : tensor<70x90xf16>
+      })mlir",
+     {"vector<8x32xf32>", "vector<8x16xf32>", "vector<8x8xf32>",
+      "vector<8x2xf32>", "vector<1x32xf32>", "vector<1x2xf32>"}},
+    {"bf16_dynamic_rows",
+     R"mlir(
+      func.func @main(%x: tensor<?x64xbf16>, %w: tensor<64x48xbf16>)
+          -> tensor<?x48xbf16> {
+        %h = meld.matmul %x, %w
+            : tensor<?x64xbf16>, tensor<64x48xbf16> -> tensor<?x48xbf16>
+        return %h : tensor<?x48xbf16>
+      })mlir",
+     {"vector<8x32xf32>", "vector<8x16xf32>", "vector<1x32xf32>",
+      "vector<1x16xf32>"}},
+    {"half_batch_transposed_rhs_4x70x64x50",
+     R"mlir(
+      func.func @main(%q: tensor<4x70x64xf16>, %k: tensor<4x50x64xf16>)
+          -> tensor<4x70x50xf16> {
+        %s = meld.batch_matmul %q, %k transpose_rhs
+            : tensor<4x70x64xf16>, tensor<4x50x64xf16> -> tensor<4x70x50xf16>
+        return %s : tensor<4x70x50xf16>
       })mlir",
      {"vector<1x8x32xf32>", "vector<1x8x16xf32>", "vector<1x8x2xf32>",
       "vector<1x6x32xf32>", "linalg.transpose"}},

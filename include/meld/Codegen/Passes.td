@@ -295,8 +295,13 @@ def MeldVectorizeHostContractions
     With
     `fused-multiply-add`, each tile's product and its reduction over the
     unit k tile become one `vector.fma` per step of k (upstream lowers the
-    reduction to a separate add). Other contractions (not f32, or with
-    dynamic columns or reduction) keep scalar loops, with the reduction
+    reduction to a separate add). An f16 or bf16 contraction whose sum
+    has `reassoc` is first rewritten to accumulate in f32: its left
+    operand is extended into an f32 buffer, its output into (or, after a
+    zero fill, zeroed in) an f32 copy that is rounded to halves once at
+    the end, and its right operand is extended per step of k, so it takes
+    the f32 tiles. Other contractions (integers, f64, strict halves, or
+    with dynamic columns or reduction) keep scalar loops, with the reduction
     loop moved outside the innermost parallel loop when the right operand
     is walked along its rows, so that loop is contiguous and vectorizes.
   }];
