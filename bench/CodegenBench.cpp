@@ -313,7 +313,8 @@ int main(int argc, char **argv) {
                                  m)
         ->Unit(benchmark::kMillisecond)
         ->UseManualTime();
-    if (m->name == "mlp_epilogue" || m->name == "mlp_odd")
+    if (m->name == "mlp_epilogue" || m->name == "mlp_odd" ||
+        m->name == "mlp_decode")
       benchmark::RegisterBenchmark(("openblas+epilogue/" + m->name).c_str(),
                                    runBlasEpilogue, m)
           ->Unit(benchmark::kMillisecond)

@@ -133,6 +133,8 @@ MODELS = {
                      mlp_epilogue_torch, [1.0, 1.0 / 32.0, 1.0]),
     "mlp_odd": ([(500, 1000), (1000, 1000), (1000,)], mlp_epilogue_xp,
                 mlp_epilogue_torch, [1.0, 1.0 / 1000.0 ** 0.5, 1.0]),
+    "mlp_decode": ([(1, 1024), (1024, 1024), (1024,)], mlp_epilogue_xp,
+                   mlp_epilogue_torch, [1.0, 1.0 / 32.0, 1.0]),
     "gelu": ([(4096, 1024)], gelu_xp, gelu_torch, [1.0]),
     "attention": ([(256, 64), (256, 64), (256, 64)], attention_xp,
                   attention_torch, [1.0, 1.0, 1.0]),

@@ -61,8 +61,13 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   // Drop the unit dims of kept-dims reductions and their broadcasts, so no
   // reshape stands between a row statistic and its consumers (tile-and-fuse
-  // cannot fuse through one).
-  pm.addNestedPass<func::FuncOp>(createLinalgFoldUnitExtentDimsPass());
+  // cannot fuse through one). On the host a one-row matmul keeps its row
+  // (it stays a register-tiled matmul); the GPU mapping takes the
+  // matrix-vector form.
+  if (tiling == BlockTiling::Gpu)
+    pm.addNestedPass<func::FuncOp>(createLinalgFoldUnitExtentDimsPass());
+  else
+    pm.addNestedPass<func::FuncOp>(createMeldFoldUnitExtentDims());
   pm.addPass(createCanonicalizerPass());
   if (tiling == BlockTiling::Gpu)
     pm.addNestedPass<func::FuncOp>(createMeldFuseElementwiseRecompute());
@@ -85,6 +90,7 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
       // 8 KiB of f32 per row tile: a tile and its intermediates stay in L1.
       blocks.tileElements = 2048;
       blocks.contractionRows = kHostContractionRows;
+      blocks.fitSmallOutputs = true;
     }
     pm.addNestedPass<func::FuncOp>(createMeldTileHostBlocks(blocks));
     pm.addPass(createCanonicalizerPass());

@@ -31,11 +31,10 @@ static constexpr int64_t kAssumedDynamicDim = 1024;
 
 /// Tiles `func` (a kernel in the buffer ABI) in place; fails, possibly
 /// leaving `func` half rewritten, when it cannot be split into row blocks.
-static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
-                                            int64_t targetElements,
-                                            int64_t rowMultiple,
-                                            int64_t contractionRows,
-                                            int64_t tileElements) {
+static FailureOr<int64_t>
+tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
+                  int64_t rowMultiple, int64_t contractionRows,
+                  int64_t tileElements, bool fitSmallOutputs) {
   MLIRContext *ctx = func.getContext();
   Block &entry = func.getBody().front();
   unsigned numArgs = entry.getNumArguments();
@@ -104,6 +103,10 @@ static FailureOr<int64_t> tileIntoRowBlocks(func::FuncOp func,
   // data: one block each.
   if (func->hasAttr(kSplitPartialsAttrName))
     rows = 1;
+  // No more rows than the output has: its one block then has a static
+  // size (a one-row matmul stays one row, not min(64, 1 - begin) rows).
+  if (fitSmallOutputs && !resultType.isDynamicDim(0))
+    rows = std::clamp<int64_t>(resultType.getDimSize(0), 1, rows);
   // The rows one loop iteration computes: a divisor of the block's rows, so
   // that block boundaries fall on tile boundaries. Contractions keep whole
   // blocks (their register tiles need a multiple of `rowMultiple` rows).
@@ -212,8 +215,9 @@ struct MeldTileHostBlocksPass
       if (failed(applyPatternsGreedily(*copy, std::move(patterns))))
         return;
     }
-    FailureOr<int64_t> rows = tileIntoRowBlocks(
-        *copy, targetElements, rowMultiple, contractionRows, tileElements);
+    FailureOr<int64_t> rows =
+        tileIntoRowBlocks(*copy, targetElements, rowMultiple, contractionRows,
+                          tileElements, fitSmallOutputs);
     if (failed(rows))
       return;
     func.getBody().takeBody(copy->getBody());

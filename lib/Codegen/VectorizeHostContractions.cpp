@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -355,14 +356,17 @@ static bool packTransposedPanel(linalg::GenericOp op, Block &entry) {
 ///   transfer hoisting cannot tell an argument buffer from the operands
 ///   the loop reads, so each step of k loaded and stored them).
 /// A transposed right operand is packed transposed (packTransposedPanel)
-/// whatever the rows. Returns the op to register-tile.
+/// whatever the rows. `fewRows`: the block has fewer rows than kFewRows
+/// (versionFewRows), too few to repay a panel. Returns the op to
+/// register-tile.
 static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
-                                       int64_t tileRows) {
+                                       int64_t tileRows, bool fewRows) {
   Block &entry =
       op->getParentOfType<FunctionOpInterface>().getFunctionBody().front();
   SmallVector<int64_t> operands;
-  // Dynamic rows: a block of rows whose last one may be partial.
-  if (!packTransposedPanel(op, entry) &&
+  // Dynamic rows: a block of rows whose last one may be partial, unless
+  // they are known to be few (versionFewRows).
+  if (!packTransposedPanel(op, entry) && !fewRows &&
       (ShapedType::isDynamic(rows) || rows >= 4 * tileRows))
     operands.push_back(1);
   if (isArgumentBuffer(op.getDpsInits()[0]))
@@ -459,6 +463,45 @@ static void hoistLocalAccumulators(RewriterBase &rewriter, func::FuncOp func) {
   }
 }
 
+/// Marks the copy of a contraction that versionFewRows made for few rows.
+static constexpr StringLiteral kFewRowsAttrName = "meld.contraction_few_rows";
+/// Dynamic row counts below this take the few-rows version of a
+/// contraction: one row at a time on wide tiles, without packing (each row
+/// streams the right operand once, where packing it cost more than a few
+/// rows' products: a 1 x 1024 @ 1024 x 1024 product took 227 us packed and
+/// 54 us streamed on the 2-core VM).
+static constexpr int64_t kFewRows = 4;
+
+/// Puts a contraction whose row count is dynamic under an `scf.if` on it:
+/// with fewer than kFewRows rows a copy marked kFewRowsAttrName (and
+/// `pending`) runs, else the op itself. A matrix-vector product (one row:
+/// a batch of one with dynamic rows) then takes the streaming tiles that a
+/// static row count of one gets. Returns false when the row count cannot
+/// be read off the output.
+static bool versionFewRows(RewriterBase &rewriter, linalg::GenericOp op,
+                           StringRef pending) {
+  int64_t n = op.getNumLoops();
+  OpOperand *init = op.getDpsInitOperand(0);
+  std::optional<unsigned> pos =
+      op.getMatchingIndexingMap(init).getResultPosition(
+          getAffineDimExpr(n - 3, op.getContext()));
+  if (!pos || !isa<MemRefType>(init->get().getType()))
+    return false;
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value rows = memref::DimOp::create(rewriter, loc, init->get(), *pos);
+  Value few = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::ult, rows,
+      arith::ConstantIndexOp::create(rewriter, loc, kFewRows));
+  auto branch = scf::IfOp::create(rewriter, loc, few, /*withElseRegion=*/true);
+  rewriter.setInsertionPointToStart(branch.thenBlock());
+  Operation *copy = rewriter.clone(*op);
+  copy->setAttr(kFewRowsAttrName, rewriter.getUnitAttr());
+  copy->setAttr(pending, rewriter.getUnitAttr());
+  rewriter.moveOpBefore(op, branch.elseBlock()->getTerminator());
+  return true;
+}
+
 namespace {
 /// acc + (sum over unit dims of x * y) -> fma(x, y, acc). A vectorized
 /// register tile reduces its product over a k tile of 1; upstream lowers
@@ -511,7 +554,8 @@ struct MeldVectorizeHostContractionsPass
   /// and, when its row count is dynamic, computed on `1 x cols` tiles.
   /// A piece that cannot be tiled stays a loop nest.
   LogicalResult registerTile(RewriterBase &rewriter, func::FuncOp func,
-                             Operation *block) {
+                             Operation *block, int64_t blockRows,
+                             int64_t blockCols) {
     auto op = cast<linalg::GenericOp>(block);
     // Promotion's views have constant sizes but dynamic types.
     op->setAttr(kPieceAttrName, rewriter.getUnitAttr());
@@ -523,12 +567,12 @@ struct MeldVectorizeHostContractionsPass
     op = folded.front();
     int64_t n = op.getNumLoops();
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-    int64_t cols = tileCols;
+    int64_t cols = blockCols;
     if (!ShapedType::isDynamic(ranges[n - 2]))
       cols = std::min(cols, ranges[n - 2]);
     // Row and column tiles (batch dims by 1), the partial row tile peeled.
     SmallVector<int64_t> sizes(n, 1);
-    sizes[n - 3] = tileRows;
+    sizes[n - 3] = blockRows;
     sizes[n - 2] = cols;
     sizes[n - 1] = 0;
     if (failed(tilePieces(rewriter, func, op, sizes, /*peel=*/true)))
@@ -634,7 +678,23 @@ struct MeldVectorizeHostContractionsPass
         interchangeForContiguousRows(rewriter, op);
         continue;
       }
-      FailureOr<bool> blocked = tileForCache(rewriter, op, ranges, tileCols);
+      // Fewer rows than a register tile (static, or the few-rows version
+      // of dynamic ones, a row at a time): as many accumulators in wider
+      // tiles (one row: 1 x 256). A matrix-vector product then streams
+      // long runs of each row of the right operand, where 32 columns at a
+      // time took two cache lines per row 4 KiB apart.
+      bool fewRows = op->removeAttr(kFewRowsAttrName) != nullptr;
+      int64_t rows = ranges[n - 3];
+      // The copy for few rows is pending; this op goes on as the version
+      // for many.
+      if (ShapedType::isDynamic(rows) && !fewRows)
+        (void)versionFewRows(rewriter, op, kPending);
+      int64_t rowTile = fewRows ? 1 : tileRows;
+      int64_t cols = tileCols;
+      if (fewRows || (!ShapedType::isDynamic(rows) && rows < tileRows))
+        cols *= tileRows / static_cast<int64_t>(llvm::bit_ceil(
+                               static_cast<uint64_t>(fewRows ? 1 : rows)));
+      FailureOr<bool> blocked = tileForCache(rewriter, op, ranges, cols);
       if (failed(blocked)) {
         op->removeAttr(kPieceAttrName);
         continue;
@@ -643,10 +703,11 @@ struct MeldVectorizeHostContractionsPass
         return signalPassFailure();
       for (linalg::GenericOp block : takePieces(func)) {
         Operation *toTile =
-            *blocked ? promoteBlockOperands(
-                           block, block.getStaticLoopRanges()[n - 3], tileRows)
+            *blocked ? promoteBlockOperands(block,
+                                            block.getStaticLoopRanges()[n - 3],
+                                            tileRows, fewRows)
                      : block.getOperation();
-        if (failed(registerTile(rewriter, func, toTile)))
+        if (failed(registerTile(rewriter, func, toTile, rowTile, cols)))
           return signalPassFailure();
       }
     }

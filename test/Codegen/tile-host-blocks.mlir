@@ -2,6 +2,7 @@
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048' | FileCheck %s --check-prefix=TILE
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=1536' | FileCheck %s --check-prefix=ROUND
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --meld-fuse-elementwise-recompute --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=target-elements=1024 row-multiple=1' | FileCheck %s --check-prefix=GPU
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=64 fit-small-outputs' | FileCheck %s --check-prefix=FIT
 
 // A row-max kernel on 64 rows of 512: 16K elements per block is 32 rows.
 // The block range [begin, end) always covers 32-row blocks; with
@@ -88,4 +89,19 @@ func.func @exp_sums(%x: tensor<256x1024xf32>) -> tensor<256x1xf32> {
   %e = meld.exp %s : tensor<256x1024xf32>
   %sum = meld.reduce sum %e dims = [1] keep_dims : tensor<256x1024xf32> -> tensor<256x1xf32>
   return %sum : tensor<256x1xf32>
+}
+
+// With fit-small-outputs (the host's setting) an output of fewer rows than
+// a block is one block of exactly its rows: a one-row matmul (its unit row
+// kept by meld-fold-unit-extent-dims) is sliced [1, 512], a static shape,
+// where a 64-row block made it min(64, 1 - begin) rows.
+// FIT-LABEL: func.func private @one_row_kernel_0
+// FIT-SAME:    meld.rows_per_block = 1
+// FIT:         scf.for %{{.*}} step %c1
+// FIT:           tensor.extract_slice %{{.*}} [1, 64]
+// FIT:           linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// FIT-SAME:        tensor<1x64xf32>, tensor<64x512xf32>
+func.func @one_row(%a: tensor<1x64xf32>, %b: tensor<64x512xf32>) -> tensor<1x512xf32> {
+  %c = meld.matmul %a, %b : tensor<1x64xf32>, tensor<64x512xf32> -> tensor<1x512xf32>
+  return %c : tensor<1x512xf32>
 }

@@ -218,3 +218,31 @@ func.func @strict_half(%a: memref<16x64xf16>, %b: memref<64x32xf16>,
   }
   return
 }
+
+// Dynamic rows run under a test of their count: fewer than 4 (a batch of
+// one is a matrix-vector product) take a copy computed a row at a time on
+// 1 x 256 tiles that stream the right operand's rows unpacked; more take
+// the 8 x 32 tiles.
+// CHECK-LABEL: func.func @few_rows
+// CHECK:         %[[ROWS:.*]] = memref.dim %arg2, %c0
+// CHECK:         %[[FEW:.*]] = arith.cmpi ult, %[[ROWS]], %c4
+// CHECK:         scf.if %[[FEW]] {
+// CHECK-NOT:       linalg.copy
+// CHECK:           scf.for {{.*}} iter_args({{.*}}) -> (vector<1x256xf32>)
+// CHECK:             vector.fma {{.*}} : vector<1x256xf32>
+// CHECK:         } else {
+// CHECK:           scf.for {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
+// CHECK:             vector.fma {{.*}} : vector<8x32xf32>
+func.func @few_rows(%a: memref<?x64xf32>, %b: memref<64x512xf32>,
+                    %c: memref<?x512xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x64xf32>, memref<64x512xf32>)
+      outs(%c : memref<?x512xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}

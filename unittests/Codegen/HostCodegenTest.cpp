@@ -627,8 +627,11 @@ struct KeepRegisterTiles : public PassInstrumentation {
 // as a block of its own, its columns split into tiles of power-of-two
 // widths (26 -> 16, 8, 2), and a block's partial last row tile (from rows
 // that are not a multiple of 8, or the partial last block of 64 rows) is
-// peeled off: a tile of its own when static (20 rows: 8, 8, 4), row by
-// row on 1-row tiles when dynamic. Results equal the
+// peeled off: a tile of its own when static (20 rows: 8, 8, 4; an output
+// of fewer than 64 rows is one static block, 37 rows: 8 x 4, then 5), row
+// by row on 1-row tiles when dynamic. Fewer rows than a tile take wider
+// tiles (one row: 1 x 256), as do dynamic rows at run time when there are
+// fewer than 4 (a copy of the matmul for few rows). Results equal the
 // interpreter's, for odd static sizes, a prime k, dynamic rows, a
 // transposed right operand (packed transposed, also per batch), a batch,
 // and f16/bf16 matmuls (accumulated in f32 on the same tiles).
@@ -661,8 +664,8 @@ const OddGemm kOddGemms[] = {
             : tensor<37x1009xf32>, tensor<1009x40xf32> -> tensor<37x40xf32>
         return %h : tensor<37x40xf32>
       })mlir",
-     {"vector<8x32xf32>", "vector<8x8xf32>", "vector<1x32xf32>",
-      "vector<1x8xf32>"}},
+     {"vector<8x32xf32>", "vector<8x8xf32>", "vector<5x32xf32>",
+      "vector<5x8xf32>"}},
     {"dynamic_rows",
      R"mlir(
       func.func @main(%x: tensor<?x64xf32>, %w: tensor<64x48xf32>)
@@ -704,6 +707,22 @@ const OddGemm kOddGemms[] = {
       })mlir",
      {"vector<1x8x32xf32>", "vector<1x8x16xf32>", "vector<1x8x2xf32>",
       "vector<1x6x32xf32>", "linalg.transpose"}},
+    // One row (a matrix-vector product) keeps its row dim and takes
+    // 1 x 256 tiles that stream the weight's rows, unpacked.
+    {"one_row_1x300x600",
+     R"mlir(
+      func.func @main(%x: tensor<1x300xf32>, %w: tensor<300x600xf32>,
+                      %b: tensor<600xf32>) -> tensor<1x600xf32> {
+        %h = meld.matmul %x, %w
+            : tensor<1x300xf32>, tensor<300x600xf32> -> tensor<1x600xf32>
+        %bb = meld.broadcast_in_dim %b, dims = [1]
+            : tensor<600xf32> -> tensor<1x600xf32>
+        %a = meld.add %h, %bb : tensor<1x600xf32>
+        %y = meld.gelu %a approximate = tanh : tensor<1x600xf32>
+        return %y : tensor<1x600xf32>
+      })mlir",
+     {"vector<1x256xf32>", "vector<1x64xf32>", "vector<1x16xf32>",
+      "vector<1x8xf32>"}},
     // Halves accumulate in f32 on the same tiles (widened operands).
     {"half_linear_gelu_70x300x90",
      R"mlir(

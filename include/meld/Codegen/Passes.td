@@ -116,6 +116,11 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
            "Rows of matmul output per block of a gemm kernel (a batch "
            "matmul's leading dimension counts whole matrices); 0 sizes "
            "gemm kernels by target-elements like every other kernel">,
+    Option<"fitSmallOutputs", "fit-small-outputs", "bool", "false",
+           "Give an output of fewer (static) rows than a block one block "
+           "of exactly its rows, so the tiles inside have static sizes (a "
+           "one-row matmul stays one row, not min(64, rows - begin)); the "
+           "host pipeline sets it">,
   ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect"
@@ -203,6 +208,28 @@ def MeldPrefetchNextTile
     "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"
   ];
+}
+
+def MeldFoldUnitExtentDims
+    : Pass<"meld-fold-unit-extent-dims", "::mlir::func::FuncOp"> {
+  let summary = "Drop unit dims of linalg ops, but not a matmul's unit rows";
+  let description = [{
+    Upstream's `linalg-fold-unit-extent-dims` patterns (with the move of
+    init operands to inputs that its pass adds), except that a
+    contraction (a `linalg.generic` with two inputs and one trailing
+    reduction loop, at least three loops) keeps a unit row dimension (the
+    loop before its column loop). Upstream would make a one-row matmul
+    `x[1][k] @ W[k][n]` a matrix-vector product whose column loop walks
+    `W` down its columns, which the host's register tiles do not take
+    (they need rows, columns and k) and which elementwise fusion's reshape
+    propagation then re-expands into a generic with two reduction loops.
+    Kept, the row is a one-row register tile that reads `W` along its rows.
+    Unit batch, column and reduction dims are still dropped (a unit batch
+    is a matmul; a unit column is a dot product per row that LLVM
+    vectorizes along k).
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 def MeldRelaxExtremaZeroSign
