@@ -108,13 +108,17 @@ struct KernelBlocks {
         groups[symbol.getName()] = count.getInt();
       if (auto count = op->getAttrOfType<IntegerAttr>(kGpuColumnBlocksAttrName))
         columns[symbol.getName()] = count.getInt();
+      if (auto count =
+              op->getAttrOfType<IntegerAttr>(kHostColumnBlocksAttrName))
+        columns[symbol.getName()] = count.getInt();
       if (auto limit = op->getAttrOfType<IntegerAttr>(kGpuGridStrideAttrName))
         gridStride[symbol.getName()] = limit.getInt();
     });
   }
 
   /// ceil(rows / rows-per-block) of the kernel's first output (times the
-  /// column blocks of a GEMM split both ways; at most the limit of a
+  /// column blocks of a GEMM split both ways, or of a few-row host GEMM
+  /// split along its columns; at most the limit of a
   /// grid-stride kernel), the group count, or nothing (one block).
   std::optional<llvm::json::Value> count(const Object &kernel) const {
     StringRef name = *kernel.getString("name");

@@ -29,9 +29,15 @@ using namespace meld;
 /// Size assumed for a dynamic inner dimension when choosing block sizes.
 static constexpr int64_t kAssumedDynamicDim = 1024;
 
+/// How a kernel was split: rows per block, and for a few-row gemm split
+/// along its columns instead, the number of column blocks (0 otherwise).
+struct Blocks {
+  int64_t rows = 0, columnBlocks = 0;
+};
+
 /// Tiles `func` (a kernel in the buffer ABI) in place; fails, possibly
 /// leaving `func` half rewritten, when it cannot be split into row blocks.
-static FailureOr<int64_t>
+static FailureOr<Blocks>
 tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
                   int64_t rowMultiple, int64_t contractionRows,
                   int64_t tileElements, bool fitSmallOutputs) {
@@ -85,7 +91,8 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
   }
   int64_t rows;
   auto kind = func->getAttrOfType<StringAttr>(kKernelAttrName);
-  if (contractionRows > 0 && kind && kind.getValue() == "gemm") {
+  bool gemm = contractionRows > 0 && kind && kind.getValue() == "gemm";
+  if (gemm) {
     // A block holds `contractionRows` rows of the matmul's output (for a
     // batch matmul, whole matrices of fewer rows), a GEMM tile's height.
     int64_t middle = 1;
@@ -107,6 +114,19 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
   // size (a one-row matmul stays one row, not min(64, 1 - begin) rows).
   if (fitSmallOutputs && !resultType.isDynamicDim(0))
     rows = std::clamp<int64_t>(resultType.getDimSize(0), 1, rows);
+  // A gemm of fewer rows than a register tile (a matrix-vector product)
+  // would be one block, one thread: its columns are split instead, when
+  // they are whole blocks (a partial last block would have a dynamic
+  // width, which the register tiles do not take).
+  int64_t columnBlock = 0;
+  if (fitSmallOutputs && gemm && resultType.getRank() == 2 &&
+      resultType.hasStaticShape() && resultType.getDimSize(0) < rowMultiple &&
+      resultType.getDimSize(1) >= 2 * kHostColumnBlock &&
+      resultType.getDimSize(1) % kHostColumnBlock == 0 &&
+      outputMap.getNumResults() == 2 &&
+      outputMap.getResult(1) == getAffineDimExpr(1, ctx) &&
+      consumer.getIteratorTypesArray()[1] == utils::IteratorType::parallel)
+    columnBlock = kHostColumnBlock;
   // The rows one loop iteration computes: a divisor of the block's rows, so
   // that block boundaries fall on tile boundaries. Contractions keep whole
   // blocks (their register tiles need a multiple of `rowMultiple` rows).
@@ -126,7 +146,10 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
   tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
   SmallVector<OpFoldResult> sizes(consumer.getNumLoops(),
                                   rewriter.getIndexAttr(0));
-  sizes[0] = rewriter.getIndexAttr(tileRows);
+  if (columnBlock)
+    sizes[1] = rewriter.getIndexAttr(columnBlock);
+  else
+    sizes[0] = rewriter.getIndexAttr(tileRows);
   tiling.setTileSizes(sizes);
   scf::SCFTileAndFuseOptions options;
   options.setTilingOptions(tiling);
@@ -158,22 +181,28 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
       store.getSource() != loop.getResult(0))
     return failure();
 
-  // The loop computes into the output buffer itself, and only the rows of
-  // blocks [begin, end), `tileRows` at a time.
+  // The loop computes into the output buffer itself, and only the rows (or
+  // columns) of blocks [begin, end), `tileRows` (`columnBlock`) at a time.
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
   Value output = bufferization::ToTensorOp::create(
       rewriter, loc, resultType, store.getDest(), /*restrict=*/true,
       /*writable=*/true);
   loop.getInitArgsMutable()[0].set(output);
-  Value rowsValue = arith::ConstantIndexOp::create(rewriter, loc, rows);
+  Value rowsValue = arith::ConstantIndexOp::create(
+      rewriter, loc, columnBlock ? columnBlock : rows);
   Value lower = arith::MulIOp::create(rewriter, loc, blockBegin, rowsValue);
   Value upper = arith::MinSIOp::create(
       rewriter, loc, arith::MulIOp::create(rewriter, loc, blockEnd, rowsValue),
       loop.getUpperBound());
   loop.getLowerBoundMutable().set(lower);
   loop.getUpperBoundMutable().set(upper);
-  return rows;
+  Blocks blocks;
+  blocks.rows = rows;
+  if (columnBlock)
+    blocks.columnBlocks =
+        llvm::divideCeil(resultType.getDimSize(1), columnBlock);
+  return blocks;
 }
 
 namespace {
@@ -215,10 +244,10 @@ struct MeldTileHostBlocksPass
       if (failed(applyPatternsGreedily(*copy, std::move(patterns))))
         return;
     }
-    FailureOr<int64_t> rows =
+    FailureOr<Blocks> blocks =
         tileIntoRowBlocks(*copy, targetElements, rowMultiple, contractionRows,
                           tileElements, fitSmallOutputs);
-    if (failed(rows))
+    if (failed(blocks))
       return;
     func.getBody().takeBody(copy->getBody());
     // Intermediates of the fused producers are slices of whole-tensor
@@ -228,9 +257,11 @@ struct MeldTileHostBlocksPass
     tensor::populateFoldTensorEmptyPatterns(patterns);
     if (failed(applyPatternsGreedily(func, std::move(patterns))))
       return signalPassFailure();
-    func->setAttr(
-        kRowsPerBlockAttrName,
-        IntegerAttr::get(IntegerType::get(func.getContext(), 64), *rows));
+    IntegerType i64 = IntegerType::get(func.getContext(), 64);
+    func->setAttr(kRowsPerBlockAttrName, IntegerAttr::get(i64, blocks->rows));
+    if (blocks->columnBlocks)
+      func->setAttr(kHostColumnBlocksAttrName,
+                    IntegerAttr::get(i64, blocks->columnBlocks));
   }
 };
 } // namespace

@@ -93,15 +93,35 @@ func.func @exp_sums(%x: tensor<256x1024xf32>) -> tensor<256x1xf32> {
 
 // With fit-small-outputs (the host's setting) an output of fewer rows than
 // a block is one block of exactly its rows: a one-row matmul (its unit row
-// kept by meld-fold-unit-extent-dims) is sliced [1, 512], a static shape,
+// kept by meld-fold-unit-extent-dims) is sliced [1, 64], a static shape,
 // where a 64-row block made it min(64, 1 - begin) rows.
 // FIT-LABEL: func.func private @one_row_kernel_0
 // FIT-SAME:    meld.rows_per_block = 1
 // FIT:         scf.for %{{.*}} step %c1
 // FIT:           tensor.extract_slice %{{.*}} [1, 64]
 // FIT:           linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
-// FIT-SAME:        tensor<1x64xf32>, tensor<64x512xf32>
-func.func @one_row(%a: tensor<1x64xf32>, %b: tensor<64x512xf32>) -> tensor<1x512xf32> {
+// FIT-SAME:        tensor<1x64xf32>, tensor<64x200xf32>
+func.func @one_row(%a: tensor<1x64xf32>, %b: tensor<64x200xf32>) -> tensor<1x200xf32> {
+  %c = meld.matmul %a, %b : tensor<1x64xf32>, tensor<64x200xf32> -> tensor<1x200xf32>
+  return %c : tensor<1x200xf32>
+}
+
+// A gemm of fewer rows than a register tile and at least two column
+// blocks of 256 (a matrix-vector product) has its columns split instead,
+// so that threads share it: blocks [begin, end) are column ranges, the
+// weight is sliced [64, 256] per block, and the kernel says how many
+// column blocks its one row block is.
+// FIT-LABEL: func.func private @one_row_wide_kernel_0
+// FIT-SAME:    meld.host_column_blocks = 2
+// FIT-SAME:    meld.rows_per_block = 1
+// FIT:         %[[B:.*]] = arith.muli %{{.*}}, %c256
+// FIT:         %[[E:.*]] = arith.muli %{{.*}}, %c256
+// FIT:         %[[U:.*]] = arith.minsi %[[E]], %c512
+// FIT:         scf.for %[[J:.*]] = %[[B]] to %[[U]] step %c256
+// FIT:           tensor.extract_slice %{{.*}}[0, %[[J]]] [64, 256]
+// FIT:           linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// FIT-SAME:        outs(%{{.*}} : tensor<1x256xf32>)
+func.func @one_row_wide(%a: tensor<1x64xf32>, %b: tensor<64x512xf32>) -> tensor<1x512xf32> {
   %c = meld.matmul %a, %b : tensor<1x64xf32>, tensor<64x512xf32> -> tensor<1x512xf32>
   return %c : tensor<1x512xf32>
 }

@@ -639,6 +639,8 @@ struct OddGemm {
   const char *name, *source;
   /// Register tiles (vector.fma shapes) the program must have.
   std::vector<const char *> tiles;
+  /// When set, the first kernel's host block count formula (JSON).
+  const char *hostBlocks = nullptr;
 };
 
 const OddGemm kOddGemms[] = {
@@ -708,7 +710,8 @@ const OddGemm kOddGemms[] = {
      {"vector<1x8x32xf32>", "vector<1x8x16xf32>", "vector<1x8x2xf32>",
       "vector<1x6x32xf32>", "linalg.transpose"}},
     // One row (a matrix-vector product) keeps its row dim and takes
-    // 1 x 256 tiles that stream the weight's rows, unpacked.
+    // 1 x 256 tiles that stream the weight's rows, unpacked (600 columns:
+    // one block; 1024: four blocks of 256 columns for the threads).
     {"one_row_1x300x600",
      R"mlir(
       func.func @main(%x: tensor<1x300xf32>, %w: tensor<300x600xf32>,
@@ -723,6 +726,20 @@ const OddGemm kOddGemms[] = {
       })mlir",
      {"vector<1x256xf32>", "vector<1x64xf32>", "vector<1x16xf32>",
       "vector<1x8xf32>"}},
+    {"one_row_column_blocks_1x300x1024",
+     R"mlir(
+      func.func @main(%x: tensor<1x300xf32>, %w: tensor<300x1024xf32>,
+                      %b: tensor<1024xf32>) -> tensor<1x1024xf32> {
+        %h = meld.matmul %x, %w
+            : tensor<1x300xf32>, tensor<300x1024xf32> -> tensor<1x1024xf32>
+        %bb = meld.broadcast_in_dim %b, dims = [1]
+            : tensor<1024xf32> -> tensor<1x1024xf32>
+        %a = meld.add %h, %bb : tensor<1x1024xf32>
+        %y = meld.relu %a : tensor<1x1024xf32>
+        return %y : tensor<1x1024xf32>
+      })mlir",
+     {"vector<1x256xf32>"},
+     R"({"mul":[{"ceildiv":[1,1]},4]})"},
     // Halves accumulate in f32 on the same tiles (widened operands).
     {"half_linear_gelu_70x300x90",
      R"mlir(
@@ -775,8 +792,19 @@ TEST_P(HostGemm, OddShapesRunOnRegisterTiles) {
     pm.addInstrumentation(std::make_unique<KeepRegisterTiles>(&tiles));
     return success();
   };
-  checkCompiled(*module, options, GetParam().name, /*metadata=*/nullptr,
+  llvm::json::Object metadata;
+  checkCompiled(*module, options, GetParam().name, &metadata,
                 {1, 7, 64, 70, 133});
+  if (const char *hostBlocks = GetParam().hostBlocks) {
+    const llvm::json::Array *kernels = metadata.getArray("kernels");
+    ASSERT_TRUE(kernels && !kernels->empty());
+    const llvm::json::Value *blocks =
+        (*kernels)[0].getAsObject()->get("host_blocks");
+    ASSERT_TRUE(blocks) << GetParam().name << ": one block";
+    std::string formula;
+    llvm::raw_string_ostream(formula) << *blocks;
+    EXPECT_EQ(formula, hostBlocks) << GetParam().name;
+  }
   for (const char *tile : GetParam().tiles)
     EXPECT_GT(tiles[tile], 0)
         << GetParam().name << ": no " << tile << " register tiles";

@@ -119,8 +119,10 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
     Option<"fitSmallOutputs", "fit-small-outputs", "bool", "false",
            "Give an output of fewer (static) rows than a block one block "
            "of exactly its rows, so the tiles inside have static sizes (a "
-           "one-row matmul stays one row, not min(64, rows - begin)); the "
-           "host pipeline sets it">,
+           "one-row matmul stays one row, not min(64, rows - begin)), and a "
+           "gemm of fewer rows than row-multiple and whole 256-column "
+           "blocks blocks of columns (meld.host_column_blocks), so threads "
+           "share a matrix-vector product; the host pipeline sets it">,
   ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect"
