@@ -356,8 +356,8 @@ static bool packTransposedPanel(linalg::GenericOp op, Block &entry) {
 ///   transfer hoisting cannot tell an argument buffer from the operands
 ///   the loop reads, so each step of k loaded and stored them).
 /// A transposed right operand is packed transposed (packTransposedPanel)
-/// whatever the rows. `fewRows`: the block has fewer rows than kFewRows
-/// (versionFewRows), too few to repay a panel. Returns the op to
+/// whatever the rows. `fewRows`: the block is a version for few dynamic
+/// rows (versionByRows), too few to repay a panel. Returns the op to
 /// register-tile.
 static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
                                        int64_t tileRows, bool fewRows) {
@@ -365,7 +365,7 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
       op->getParentOfType<FunctionOpInterface>().getFunctionBody().front();
   SmallVector<int64_t> operands;
   // Dynamic rows: a block of rows whose last one may be partial, unless
-  // they are known to be few (versionFewRows).
+  // they are known to be few (versionByRows).
   if (!packTransposedPanel(op, entry) && !fewRows &&
       (ShapedType::isDynamic(rows) || rows >= 4 * tileRows))
     operands.push_back(1);
@@ -463,23 +463,18 @@ static void hoistLocalAccumulators(RewriterBase &rewriter, func::FuncOp func) {
   }
 }
 
-/// Marks the copy of a contraction that versionFewRows made for few rows.
-static constexpr StringLiteral kFewRowsAttrName = "meld.contraction_few_rows";
-/// Dynamic row counts below this take the few-rows version of a
-/// contraction: one row at a time on wide tiles, without packing (each row
-/// streams the right operand once, where packing it cost more than a few
-/// rows' products: a 1 x 1024 @ 1024 x 1024 product took 227 us packed and
-/// 54 us streamed on the 2-core VM).
-static constexpr int64_t kFewRows = 4;
+/// Marks a copy of a contraction that versionByRows made for a small
+/// dynamic row count, with its row tile (computed unpacked).
+static constexpr StringLiteral kRowTileAttrName = "meld.contraction_row_tile";
 
-/// Puts a contraction whose row count is dynamic under an `scf.if` on it:
-/// with fewer than kFewRows rows a copy marked kFewRowsAttrName (and
-/// `pending`) runs, else the op itself. A matrix-vector product (one row:
-/// a batch of one with dynamic rows) then takes the streaming tiles that a
-/// static row count of one gets. Returns false when the row count cannot
-/// be read off the output.
-static bool versionFewRows(RewriterBase &rewriter, linalg::GenericOp op,
-                           StringRef pending) {
+/// Puts a contraction whose row count is dynamic under `scf.if`s on it:
+/// for each (bound, row tile) of `versions`, in increasing bounds, fewer
+/// rows than the bound run a copy marked kRowTileAttrName (and `pending`),
+/// and the op itself runs past the last bound. Returns false when the row
+/// count cannot be read off the output.
+static bool versionByRows(RewriterBase &rewriter, linalg::GenericOp op,
+                          StringRef pending,
+                          ArrayRef<std::pair<int64_t, int64_t>> versions) {
   int64_t n = op.getNumLoops();
   OpOperand *init = op.getDpsInitOperand(0);
   std::optional<unsigned> pos =
@@ -490,15 +485,19 @@ static bool versionFewRows(RewriterBase &rewriter, linalg::GenericOp op,
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   Value rows = memref::DimOp::create(rewriter, loc, init->get(), *pos);
-  Value few = arith::CmpIOp::create(
-      rewriter, loc, arith::CmpIPredicate::ult, rows,
-      arith::ConstantIndexOp::create(rewriter, loc, kFewRows));
-  auto branch = scf::IfOp::create(rewriter, loc, few, /*withElseRegion=*/true);
-  rewriter.setInsertionPointToStart(branch.thenBlock());
-  Operation *copy = rewriter.clone(*op);
-  copy->setAttr(kFewRowsAttrName, rewriter.getUnitAttr());
-  copy->setAttr(pending, rewriter.getUnitAttr());
-  rewriter.moveOpBefore(op, branch.elseBlock()->getTerminator());
+  for (auto [bound, rowTile] : versions) {
+    rewriter.setInsertionPoint(op);
+    Value below = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, rows,
+        arith::ConstantIndexOp::create(rewriter, loc, bound));
+    auto branch =
+        scf::IfOp::create(rewriter, loc, below, /*withElseRegion=*/true);
+    rewriter.setInsertionPointToStart(branch.thenBlock());
+    Operation *copy = rewriter.clone(*op);
+    copy->setAttr(kRowTileAttrName, rewriter.getI64IntegerAttr(rowTile));
+    copy->setAttr(pending, rewriter.getUnitAttr());
+    rewriter.moveOpBefore(op, branch.elseBlock()->getTerminator());
+  }
   return true;
 }
 
@@ -678,22 +677,36 @@ struct MeldVectorizeHostContractionsPass
         interchangeForContiguousRows(rewriter, op);
         continue;
       }
-      // Fewer rows than a register tile (static, or the few-rows version
-      // of dynamic ones, a row at a time): as many accumulators in wider
-      // tiles (one row: 1 x 256). A matrix-vector product then streams
-      // long runs of each row of the right operand, where 32 columns at a
-      // time took two cache lines per row 4 KiB apart.
-      bool fewRows = op->removeAttr(kFewRowsAttrName) != nullptr;
+      // Few rows, static or in a version for few of them (versionByRows
+      // puts dynamic rows under tests of their count), are computed
+      // unpacked: packing the right operand's panels costs more than a
+      // few rows' products (a 1 x 1024 @ 1024 x 1024 product took 227 us
+      // packed, 4 rows 300 us; 54 and 63 us streamed, on the 2-core VM).
+      // Fewer rows than a register tile get as many accumulators in wider
+      // tiles (one row: 1 x 256; four: 4 x 64), so a matrix-vector
+      // product streams long runs of each row of the right operand, where
+      // 32 columns at a time took two cache lines per row 4 KiB apart.
+      auto rowTileAttr = op->getAttrOfType<IntegerAttr>(kRowTileAttrName);
+      op->removeAttr(kRowTileAttrName);
+      int64_t versionRowTile = rowTileAttr ? rowTileAttr.getInt() : 0;
       int64_t rows = ranges[n - 3];
-      // The copy for few rows is pending; this op goes on as the version
-      // for many.
-      if (ShapedType::isDynamic(rows) && !fewRows)
-        (void)versionFewRows(rewriter, op, kPending);
-      int64_t rowTile = fewRows ? 1 : tileRows;
+      // Below 4 rows one at a time, below a packed panel's 4 row tiles 4
+      // at a time (1 x 64 tiles for the last rows: 8 x 32 tiles had left
+      // up to 7 rows to 1 x 32 tiles, whose unpacked panel rows, 4 KiB
+      // apart, thrash a few L1 sets: 31 rows took 1.36 ms against 0.59);
+      // the op itself goes on as the version for more.
+      if (ShapedType::isDynamic(rows) && !versionRowTile)
+        (void)versionByRows(rewriter, op, kPending,
+                            {{4, 1}, {4 * tileRows, 4}});
+      int64_t rowTile = versionRowTile ? versionRowTile : tileRows;
+      int64_t height = versionRowTile ? versionRowTile
+                       : !ShapedType::isDynamic(rows) && rows < tileRows
+                           ? std::max<int64_t>(rows, 1)
+                           : tileRows;
       int64_t cols = tileCols;
-      if (fewRows || (!ShapedType::isDynamic(rows) && rows < tileRows))
-        cols *= tileRows / static_cast<int64_t>(llvm::bit_ceil(
-                               static_cast<uint64_t>(fewRows ? 1 : rows)));
+      if (height < tileRows)
+        cols *= tileRows / static_cast<int64_t>(
+                               llvm::bit_ceil(static_cast<uint64_t>(height)));
       FailureOr<bool> blocked = tileForCache(rewriter, op, ranges, cols);
       if (failed(blocked)) {
         op->removeAttr(kPieceAttrName);
@@ -705,7 +718,7 @@ struct MeldVectorizeHostContractionsPass
         Operation *toTile =
             *blocked ? promoteBlockOperands(block,
                                             block.getStaticLoopRanges()[n - 3],
-                                            tileRows, fewRows)
+                                            tileRows, versionRowTile != 0)
                      : block.getOperation();
         if (failed(registerTile(rewriter, func, toTile, rowTile, cols)))
           return signalPassFailure();

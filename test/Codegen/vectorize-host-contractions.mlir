@@ -219,10 +219,11 @@ func.func @strict_half(%a: memref<16x64xf16>, %b: memref<64x32xf16>,
   return
 }
 
-// Dynamic rows run under a test of their count: fewer than 4 (a batch of
+// Dynamic rows run under tests of their count: fewer than 4 (a batch of
 // one is a matrix-vector product) take a copy computed a row at a time on
-// 1 x 256 tiles that stream the right operand's rows unpacked; more take
-// the 8 x 32 tiles.
+// 1 x 256 tiles that stream the right operand's rows unpacked, fewer than
+// 32 (too few to repay packing) a copy on unpacked 4 x 64 tiles (the last
+// rows 1 x 64), more the 8 x 32 tiles.
 // CHECK-LABEL: func.func @few_rows
 // CHECK:         %[[ROWS:.*]] = memref.dim %arg2, %c0
 // CHECK:         %[[FEW:.*]] = arith.cmpi ult, %[[ROWS]], %c4
@@ -231,7 +232,12 @@ func.func @strict_half(%a: memref<16x64xf16>, %b: memref<64x32xf16>,
 // CHECK:           scf.for {{.*}} iter_args({{.*}}) -> (vector<1x256xf32>)
 // CHECK:             vector.fma {{.*}} : vector<1x256xf32>
 // CHECK:         } else {
-// CHECK:           scf.for {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
+// CHECK:           %[[SOME:.*]] = arith.cmpi ult, %[[ROWS]], %c32
+// CHECK:           scf.if %[[SOME]] {
+// CHECK-NOT:         linalg.copy
+// CHECK:             vector.fma {{.*}} : vector<4x64xf32>
+// CHECK:             vector.fma {{.*}} : vector<1x64xf32>
+// CHECK:           } else {
 // CHECK:             vector.fma {{.*}} : vector<8x32xf32>
 func.func @few_rows(%a: memref<?x64xf32>, %b: memref<64x512xf32>,
                     %c: memref<?x512xf32>) {
