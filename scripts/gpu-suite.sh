@@ -24,8 +24,9 @@
 #     MeldConformanceTests on both case sets and MeldCxxApiTests, then (with
 #     MELD_GPU_BENCH=1, or `run bench`) the benchmarks on the cuda backend.
 #     Without a GPU the cuda and hip tests skip and the host ones run, so
-#     the step can be tried anywhere. Exits nonzero when a test fails. Logs
-#     go to $OUT when it is set (the device tool's output folder).
+#     the step can be tried anywhere. Exits nonzero when a test fails. The
+#     benchmarks' JSON goes to $OUT when it is set (the device tool's
+#     output folder); tee the log there too.
 #
 # MELD_BUILD_DIR (default build/) is the Meld build whose
 # meld-conformance-data writes the cases; MELD_JOBS (default 2) limits

@@ -112,7 +112,9 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
     rows = 1;
   // No more rows than the output has: its one block then has a static
   // size (a one-row matmul stays one row, not min(64, 1 - begin) rows).
-  if (fitSmallOutputs && !resultType.isDynamicDim(0))
+  // Gemm kernels only: other kernels step through a block in row tiles
+  // that divide it, which a small prime row count would make single rows.
+  if (fitSmallOutputs && gemm && !resultType.isDynamicDim(0))
     rows = std::clamp<int64_t>(resultType.getDimSize(0), 1, rows);
   // A gemm of fewer rows than a register tile (a matrix-vector product)
   // would be one block, one thread: its columns are split instead, when

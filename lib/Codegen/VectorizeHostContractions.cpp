@@ -24,6 +24,7 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
@@ -82,9 +83,11 @@ static linalg::GenericOp widenHalfContraction(RewriterBase &rewriter,
       !(outType.getElementType().isF16() || outType.getElementType().isBF16()))
     return nullptr;
   Type half = outType.getElementType();
-  for (Value input : op.getDpsInputs())
-    if (getElementTypeOrSelf(input.getType()) != half)
+  for (Value input : op.getDpsInputs()) {
+    auto type = dyn_cast<MemRefType>(input.getType());
+    if (!type || type.getElementType() != half)
       return nullptr;
+  }
   // The body: mulf of the inputs, addf of the output and the product.
   Block &body = op.getRegion().front();
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
@@ -113,27 +116,53 @@ static linalg::GenericOp widenHalfContraction(RewriterBase &rewriter,
   Type f32 = rewriter.getF32Type();
   auto func = op->getParentOfType<func::FuncOp>();
   Block &entry = func.getBody().front();
-  // An f32 buffer shaped like `like`: once at the kernel's entry when the
-  // shape is static, else around the op (released after it).
+  // An f32 buffer shaped like `like`: once at the kernel's entry, of the
+  // shape's constant bounds when its dynamic sizes have them (a block of
+  // at most 64 rows; a view of it then), else around the op (released
+  // after it).
   SmallVector<Value> releaseAfter;
   auto wideBuffer = [&](Value like) -> Value {
     auto type = cast<MemRefType>(like.getType());
-    auto wideType = MemRefType::get(type.getShape(), f32);
-    if (type.hasStaticShape() && func.getBody().hasOneBlock()) {
+    SmallVector<int64_t> bounds(type.getShape());
+    bool bounded = func.getBody().hasOneBlock();
+    for (int64_t d = 0; bounded && d < type.getRank(); ++d) {
+      if (!type.isDynamicDim(d))
+        continue;
+      FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
+          presburger::BoundType::UB, {like, d}, /*stopCondition=*/nullptr,
+          /*closedUB=*/true);
+      bounded = succeeded(bound) && *bound >= 0;
+      if (bounded)
+        bounds[d] = *bound;
+    }
+    if (bounded) {
       rewriter.setInsertionPointToStart(&entry);
-      Value buffer = memref::AllocOp::create(rewriter, loc, wideType,
-                                             rewriter.getI64IntegerAttr(64));
+      Value buffer =
+          memref::AllocOp::create(rewriter, loc, MemRefType::get(bounds, f32),
+                                  rewriter.getI64IntegerAttr(64));
       rewriter.setInsertionPoint(entry.getTerminator());
       memref::DeallocOp::create(rewriter, loc, buffer);
-      return buffer;
+      if (type.hasStaticShape())
+        return buffer;
+      rewriter.setInsertionPoint(op);
+      SmallVector<OpFoldResult> offsets(type.getRank(),
+                                        rewriter.getIndexAttr(0));
+      SmallVector<OpFoldResult> strides(type.getRank(),
+                                        rewriter.getIndexAttr(1));
+      SmallVector<OpFoldResult> sizes =
+          memref::getMixedSizes(rewriter, loc, like);
+      return memref::SubViewOp::create(rewriter, loc, buffer, offsets, sizes,
+                                       strides)
+          .getResult();
     }
     rewriter.setInsertionPoint(op);
     SmallVector<Value> sizes;
     for (int64_t d = 0; d < type.getRank(); ++d)
       if (type.isDynamicDim(d))
         sizes.push_back(memref::DimOp::create(rewriter, loc, like, d));
-    Value buffer = memref::AllocOp::create(rewriter, loc, wideType, sizes,
-                                           rewriter.getI64IntegerAttr(64));
+    Value buffer = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get(type.getShape(), f32), sizes,
+        rewriter.getI64IntegerAttr(64));
     releaseAfter.push_back(buffer);
     return buffer;
   };
@@ -164,8 +193,8 @@ static linalg::GenericOp widenHalfContraction(RewriterBase &rewriter,
   rewriter.setInsertionPoint(op);
   // The output's starting value: zeros, or its halves.
   if (fill) {
-    Value zero = arith::ConstantOp::create(rewriter, loc, f32,
-                                           rewriter.getZeroAttr(f32));
+    // The fill's own zero, sign included.
+    Value zero = arith::ExtFOp::create(rewriter, loc, f32, fill.value());
     linalg::FillOp::create(rewriter, loc, ValueRange{zero}, ValueRange{wide});
     // The rounding below writes every element of `out`.
     rewriter.eraseOp(fill);
@@ -660,19 +689,21 @@ struct MeldVectorizeHostContractionsPass
         break;
       any = true;
       int64_t n = op.getNumLoops();
-      if (linalg::GenericOp widened = widenHalfContraction(rewriter, op)) {
-        op = widened;
-        widenedAny = true;
-      }
-      // Register tiles for f32 contractions (halves widened above) whose
-      // batch, column and reduction ranges are static; the rows may be
-      // dynamic (a block of rows whose last one is partial). Everything
+      // Register tiles for f32 contractions (halves widened to f32 first)
+      // whose batch, column and reduction ranges are static; the rows may
+      // be dynamic (a block of rows whose last one is partial). Everything
       // else stays scalar loops.
       SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-      bool tileable =
-          getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32();
+      bool tileable = true;
       for (int64_t i = 0; i < n; ++i)
         tileable &= i == n - 3 || !ShapedType::isDynamic(ranges[i]);
+      if (tileable) {
+        if (linalg::GenericOp widened = widenHalfContraction(rewriter, op)) {
+          op = widened;
+          widenedAny = true;
+        }
+      }
+      tileable &= getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32();
       if (!tileable) {
         interchangeForContiguousRows(rewriter, op);
         continue;
@@ -703,10 +734,16 @@ struct MeldVectorizeHostContractionsPass
                        : !ShapedType::isDynamic(rows) && rows < tileRows
                            ? std::max<int64_t>(rows, 1)
                            : tileRows;
+      // Not with a transposed right operand: its panels are packed
+      // transposed (packTransposedPanel) whatever the rows, and stay one
+      // register tile wide.
       int64_t cols = tileCols;
-      if (height < tileRows)
-        cols *= tileRows / static_cast<int64_t>(
-                               llvm::bit_ceil(static_cast<uint64_t>(height)));
+      bool rhsAlongColumns = op.getIndexingMapsArray()[1].getResults().back() ==
+                             getAffineDimExpr(n - 2, op.getContext());
+      if (height < tileRows && rhsAlongColumns)
+        cols *= std::max<int64_t>(
+            1, tileRows / static_cast<int64_t>(
+                              llvm::bit_ceil(static_cast<uint64_t>(height))));
       FailureOr<bool> blocked = tileForCache(rewriter, op, ranges, cols);
       if (failed(blocked)) {
         op->removeAttr(kPieceAttrName);

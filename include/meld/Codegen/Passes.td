@@ -117,7 +117,7 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
            "matmul's leading dimension counts whole matrices); 0 sizes "
            "gemm kernels by target-elements like every other kernel">,
     Option<"fitSmallOutputs", "fit-small-outputs", "bool", "false",
-           "Give an output of fewer (static) rows than a block one block "
+           "Give a gemm output of fewer (static) rows than a block one block "
            "of exactly its rows, so the tiles inside have static sizes (a "
            "one-row matmul stays one row, not min(64, rows - begin)), and a "
            "gemm of fewer rows than row-multiple and whole 256-column "
@@ -230,8 +230,10 @@ def MeldFoldUnitExtentDims
     is a matmul; a unit column is a dot product per row that LLVM
     vectorizes along k).
   }];
-  let dependentDialects = ["::mlir::tensor::TensorDialect",
-                           "::mlir::memref::MemRefDialect"];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::tensor::TensorDialect"
+  ];
 }
 
 def MeldRelaxExtremaZeroSign
