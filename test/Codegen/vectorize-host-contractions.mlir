@@ -252,3 +252,32 @@ func.func @few_rows(%a: memref<?x64xf32>, %b: memref<64x512xf32>,
   }
   return
 }
+
+// One row against a transposed right operand (x @ W^T at a batch of one)
+// is dot products along the contiguous k: four columns at a time, each a
+// vector of 16 partial sums carried across k and reduced once, then the
+// last columns one at a time. Nothing is packed.
+// CHECK-LABEL: func.func @transposed_one_row
+// CHECK-NOT:     linalg.transpose
+// CHECK:         scf.for %[[J:.*]] = %c0 to %c48 step %c4
+// CHECK:           %[[SUMS:.*]]:4 = scf.for %[[K:.*]] = %c0 to %c64 step %c16 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK:             vector.load %arg0[%c0, %[[K]]] : memref<1x64xf32>, vector<16xf32>
+// CHECK:             vector.load %arg1[%[[J]], %[[K]]] : memref<50x64xf32>, vector<16xf32>
+// CHECK:             vector.fma
+// CHECK:           vector.reduction <add>, %[[SUMS]]#0 fastmath<reassoc> : vector<16xf32> into f32
+// CHECK:         scf.for %{{.*}} = %c48 to %c50 step %c1
+// CHECK:           vector.reduction <add>
+func.func @transposed_one_row(%a: memref<1x64xf32>, %b: memref<50x64xf32>,
+                              %c: memref<1x50xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
+                                   affine_map<(i, j, k) -> (j, k)>, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<1x64xf32>, memref<50x64xf32>)
+      outs(%c : memref<1x50xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
