@@ -37,13 +37,7 @@ SmallVector<unsigned> droppableDims(Operation *op) {
     return dims;
   unsigned n = generic.getNumLoops();
   dims = llvm::to_vector(llvm::seq<unsigned>(0, n));
-  auto iterators = generic.getIteratorTypesArray();
-  bool contraction =
-      n >= 3 && generic.getNumDpsInputs() == 2 &&
-      generic.getNumDpsInits() == 1 &&
-      iterators[n - 1] == utils::IteratorType::reduction &&
-      llvm::count(iterators, utils::IteratorType::reduction) == 1;
-  if (contraction)
+  if (meld::isContractionNest(generic))
     dims.erase(dims.begin() + (n - 3));
   return dims;
 }

@@ -191,11 +191,11 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
       rewriter, loc, resultType, store.getDest(), /*restrict=*/true,
       /*writable=*/true);
   loop.getInitArgsMutable()[0].set(output);
-  Value rowsValue = arith::ConstantIndexOp::create(
+  Value blockSize = arith::ConstantIndexOp::create(
       rewriter, loc, columnBlock ? columnBlock : rows);
-  Value lower = arith::MulIOp::create(rewriter, loc, blockBegin, rowsValue);
+  Value lower = arith::MulIOp::create(rewriter, loc, blockBegin, blockSize);
   Value upper = arith::MinSIOp::create(
-      rewriter, loc, arith::MulIOp::create(rewriter, loc, blockEnd, rowsValue),
+      rewriter, loc, arith::MulIOp::create(rewriter, loc, blockEnd, blockSize),
       loop.getUpperBound());
   loop.getLowerBoundMutable().set(lower);
   loop.getUpperBoundMutable().set(upper);

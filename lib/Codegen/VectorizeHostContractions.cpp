@@ -36,15 +36,42 @@ namespace meld {
 
 using namespace mlir;
 
-/// Whether `op` is a contraction on buffers: two inputs, one output,
-/// parallel loops then exactly one reduction loop, last.
-static bool isHostContraction(linalg::GenericOp op) {
+bool meld::isContractionNest(linalg::GenericOp op) {
   auto iterators = op.getIteratorTypesArray();
   int64_t n = iterators.size();
-  return op.hasPureBufferSemantics() && n >= 3 && op.getNumDpsInputs() == 2 &&
-         op.getNumDpsInits() == 1 &&
+  return n >= 3 && op.getNumDpsInputs() == 2 && op.getNumDpsInits() == 1 &&
          iterators[n - 1] == utils::IteratorType::reduction &&
          llvm::count(iterators, utils::IteratorType::reduction) == 1;
+}
+
+/// Whether `op` is a contraction on buffers.
+static bool isHostContraction(linalg::GenericOp op) {
+  return op.hasPureBufferSemantics() && meld::isContractionNest(op);
+}
+
+/// The multiply and the add of a contraction whose body is exactly
+/// `out + lhs * rhs` (either operand order) with a reassociable sum, or
+/// nothing.
+static std::optional<std::pair<arith::MulFOp, arith::AddFOp>>
+matchReassociableMulAdd(linalg::GenericOp op) {
+  Block &body = op.getRegion().front();
+  auto add = cast<linalg::YieldOp>(body.getTerminator())
+                 .getValues()[0]
+                 .getDefiningOp<arith::AddFOp>();
+  if (body.getOperations().size() != 3 || !add ||
+      !arith::bitEnumContainsAll(add.getFastmath(),
+                                 arith::FastMathFlags::reassoc))
+    return std::nullopt;
+  Value acc = body.getArgument(2);
+  if (add.getLhs() != acc && add.getRhs() != acc)
+    return std::nullopt;
+  auto mul = (add.getLhs() == acc ? add.getRhs() : add.getLhs())
+                 .getDefiningOp<arith::MulFOp>();
+  if (!mul ||
+      !llvm::is_contained({mul.getLhs(), mul.getRhs()}, body.getArgument(0)) ||
+      !llvm::is_contained({mul.getLhs(), mul.getRhs()}, body.getArgument(1)))
+    return std::nullopt;
+  return std::make_pair(mul, add);
 }
 
 /// Moves a contraction's reduction loop outside its innermost parallel loop
@@ -97,47 +124,35 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op) {
   if (ShapedType::isDynamic(cols) || ShapedType::isDynamic(depth) ||
       depth % kLanes != 0 || depth == 0)
     return false;
-  // The body: out + lhs * rhs, the sum reassociable.
-  Block &body = op.getRegion().front();
-  auto add = cast<linalg::YieldOp>(body.getTerminator())
-                 .getValues()[0]
-                 .getDefiningOp<arith::AddFOp>();
-  if (body.getOperations().size() != 3 || !add ||
-      !arith::bitEnumContainsAll(add.getFastmath(),
-                                 arith::FastMathFlags::reassoc))
+  auto mulAdd = matchReassociableMulAdd(op);
+  if (!mulAdd)
     return false;
-  Value acc = body.getArgument(2);
-  auto mul = (add.getLhs() == acc ? add.getRhs() : add.getLhs())
-                 .getDefiningOp<arith::MulFOp>();
-  if ((add.getLhs() != acc && add.getRhs() != acc) || !mul ||
-      !llvm::is_contained({mul.getLhs(), mul.getRhs()}, body.getArgument(0)) ||
-      !llvm::is_contained({mul.getLhs(), mul.getRhs()}, body.getArgument(1)))
-    return false;
+  arith::FastMathFlags sumFlags = mulAdd->second.getFastmath();
 
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
-  Type f32 = rewriter.getF32Type();
-  auto lanes = VectorType::get({kLanes}, f32);
-  auto index = [&](int64_t v) {
-    return arith::ConstantIndexOp::create(rewriter, loc, v).getResult();
+  auto lanes = VectorType::get({kLanes}, rewriter.getF32Type());
+  // Constants the loops share.
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
   };
+  // 0 .. kGroup: column offsets in a group, and the loops' steps.
+  SmallVector<Value> offsets;
+  for (int64_t t = 0; t <= kGroup; ++t)
+    offsets.push_back(index(t));
   Value zero = arith::ConstantOp::create(rewriter, loc, lanes,
                                          DenseElementsAttr::get(lanes, 0.0f));
   Value rows = memref::DimOp::create(rewriter, loc, out, 0);
+  Value kStep = index(kLanes), kEnd = index(depth);
   // Columns [j0, j0 + count) of row `row`.
   auto dots = [&](OpBuilder &b, Value row, Value j0, int64_t count) {
     SmallVector<Value> inits(count, zero);
     SmallVector<Value> columns;
     for (int64_t t = 0; t < count; ++t)
-      columns.push_back(
-          t == 0 ? j0
-                 : arith::AddIOp::create(
-                       b, loc, j0, arith::ConstantIndexOp::create(b, loc, t))
-                       .getResult());
+      columns.push_back(t == 0 ? j0
+                               : arith::AddIOp::create(b, loc, j0, offsets[t]));
     auto steps = scf::ForOp::create(
-        b, loc, arith::ConstantIndexOp::create(b, loc, 0),
-        arith::ConstantIndexOp::create(b, loc, depth),
-        arith::ConstantIndexOp::create(b, loc, kLanes), inits,
+        b, loc, offsets[0], kEnd, kStep, inits,
         [&](OpBuilder &nb, Location l, Value kk, ValueRange sums) {
           Value x = vector::LoadOp::create(nb, l, lanes, lhs, {row, kk});
           SmallVector<Value> next;
@@ -149,39 +164,32 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op) {
           scf::YieldOp::create(nb, l, next);
         });
     for (int64_t t = 0; t < count; ++t) {
-      Value sum = vector::ReductionOp::create(
-          b, loc, vector::CombiningKind::ADD, steps.getResult(t), Value(),
-          add.getFastmath());
+      Value sum =
+          vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD,
+                                      steps.getResult(t), Value(), sumFlags);
       Value old = memref::LoadOp::create(b, loc, out, {row, columns[t]});
-      Value updated =
-          arith::AddFOp::create(b, loc, old, sum, add.getFastmath());
+      Value updated = arith::AddFOp::create(b, loc, old, sum, sumFlags);
       memref::StoreOp::create(b, loc, updated, out, {row, columns[t]});
     }
   };
+  // Columns [begin, end) of `row`, `count` at a time.
+  auto columnLoop = [&](OpBuilder &b, Value row, int64_t begin, int64_t end,
+                        int64_t count) {
+    if (begin < end)
+      scf::ForOp::create(b, loc, index(begin), index(end), offsets[count],
+                         ValueRange{},
+                         [&](OpBuilder &nb, Location l, Value j0, ValueRange) {
+                           dots(nb, row, j0, count);
+                           scf::YieldOp::create(nb, l);
+                         });
+  };
   int64_t grouped = cols - cols % kGroup;
-  scf::ForOp::create(
-      rewriter, loc, index(0), rows, index(1), ValueRange{},
-      [&](OpBuilder &b, Location l, Value row, ValueRange) {
-        if (grouped > 0)
-          scf::ForOp::create(
-              b, l, arith::ConstantIndexOp::create(b, l, 0),
-              arith::ConstantIndexOp::create(b, l, grouped),
-              arith::ConstantIndexOp::create(b, l, kGroup), ValueRange{},
-              [&](OpBuilder &nb, Location, Value j0, ValueRange) {
-                dots(nb, row, j0, kGroup);
-                scf::YieldOp::create(nb, l);
-              });
-        if (grouped < cols)
-          scf::ForOp::create(
-              b, l, arith::ConstantIndexOp::create(b, l, grouped),
-              arith::ConstantIndexOp::create(b, l, cols),
-              arith::ConstantIndexOp::create(b, l, 1), ValueRange{},
-              [&](OpBuilder &nb, Location, Value j0, ValueRange) {
-                dots(nb, row, j0, 1);
-                scf::YieldOp::create(nb, l);
-              });
-        scf::YieldOp::create(b, l);
-      });
+  scf::ForOp::create(rewriter, loc, offsets[0], rows, offsets[1], ValueRange{},
+                     [&](OpBuilder &b, Location l, Value row, ValueRange) {
+                       columnLoop(b, row, 0, grouped, kGroup);
+                       columnLoop(b, row, grouped, cols, 1);
+                       scf::YieldOp::create(b, l);
+                     });
   rewriter.eraseOp(op);
   return true;
 }
@@ -210,23 +218,11 @@ static linalg::GenericOp widenHalfContraction(RewriterBase &rewriter,
     if (!type || type.getElementType() != half)
       return nullptr;
   }
-  // The body: mulf of the inputs, addf of the output and the product.
-  Block &body = op.getRegion().front();
-  auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  auto add = yield.getValues()[0].getDefiningOp<arith::AddFOp>();
-  if (body.getOperations().size() != 3 || !add ||
-      !arith::bitEnumContainsAll(add.getFastmath(),
-                                 arith::FastMathFlags::reassoc))
+  auto mulAdd = matchReassociableMulAdd(op);
+  if (!mulAdd)
     return nullptr;
-  Value acc = body.getArgument(2);
-  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
-  auto mul = product.getDefiningOp<arith::MulFOp>();
-  if ((add.getLhs() != acc && add.getRhs() != acc) || !mul ||
-      !((mul.getLhs() == body.getArgument(0) &&
-         mul.getRhs() == body.getArgument(1)) ||
-        (mul.getLhs() == body.getArgument(1) &&
-         mul.getRhs() == body.getArgument(0))))
-    return nullptr;
+  arith::MulFOp mul = mulAdd->first;
+  arith::AddFOp add = mulAdd->second;
 
   // A zero fill of the output just before: the f32 copy starts as zeros.
   auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());

@@ -32,6 +32,13 @@
 
 namespace meld {
 
+/// Whether `op` has the loop structure of a contraction as the host's
+/// register tiles take it: two inputs, one output, at least three loops,
+/// all parallel (batch dims, rows, columns) but the last, a reduction (k).
+/// Shared by meld-vectorize-host-contractions and
+/// meld-fold-unit-extent-dims (which keeps such an op's unit row dim).
+bool isContractionNest(mlir::linalg::GenericOp op);
+
 /// The kernel attribute holding the rows one host block computes.
 inline constexpr llvm::StringLiteral kRowsPerBlockAttrName =
     "meld.rows_per_block";
