@@ -22,12 +22,15 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+
+#include <mutex>
 
 using namespace mlir;
 using namespace meld;
@@ -77,6 +80,26 @@ static void keepKernelsOnly(ModuleOp module) {
       func.erase();
 }
 
+namespace {
+/// Records the first pass that failed and the op it ran on: a pass may
+/// fail without a diagnostic of its own, and the error should say where.
+struct FirstFailedPass : PassInstrumentation {
+  std::mutex mutex;
+  std::string pass;
+  Operation *op = nullptr;
+
+  void runAfterPassFailed(Pass *failed, Operation *on) override {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (op)
+      return;
+    pass = failed->getArgument().str();
+    if (pass.empty())
+      pass = failed->getName().str();
+    op = on;
+  }
+};
+} // namespace
+
 static LogicalResult runPipeline(ModuleOp module, StringRef target,
                                  const CompileOptions &options,
                                  function_ref<void(OpPassManager &)> build) {
@@ -84,10 +107,22 @@ static LogicalResult runPipeline(ModuleOp module, StringRef target,
   if (options.configurePassManager && failed(options.configurePassManager(pm)))
     return failure();
   build(pm);
+  auto recorder = std::make_unique<FirstFailedPass>();
+  FirstFailedPass *failedPass = recorder.get();
+  pm.addInstrumentation(std::move(recorder));
   if (succeeded(pm.run(module)))
     return success();
-  return emitError(module.getLoc())
-         << "code generation for target '" << target << "' failed";
+  Operation *at = failedPass->op ? failedPass->op : module.getOperation();
+  InFlightDiagnostic error = emitError(at->getLoc())
+                             << "code generation for target '" << target
+                             << "' failed";
+  if (!failedPass->op)
+    return error;
+  error << " in pass '" << failedPass->pass << "' on '"
+        << at->getName().getStringRef() << "'";
+  if (auto symbol = dyn_cast<SymbolOpInterface>(at))
+    error << " @" << symbol.getName();
+  return error;
 }
 
 namespace {
@@ -212,6 +247,7 @@ static void buildGpuMappingPipeline(OpPassManager &pm, bool tensorCores,
   map.mfma = mfma;
   pm.addPass(createMeldMapToGpu(map));
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createMeldLowerStridedCopies());
   gpuPm.addPass(createConvertLinalgToLoopsPass());
   gpuPm.addPass(createMeldLowerGpuChecks());
   gpuPm.addPass(createCanonicalizerPass());
@@ -231,6 +267,7 @@ static bool hasGridDependencyControl(StringRef chip) {
 static void buildGpuLoweringPipeline(OpPassManager &pm, bool nvptx,
                                      StringRef chip) {
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createMeldLowerDynamicExpandShapes());
   gpuPm.addPass(memref::createExpandStridedMetadataPass());
   gpuPm.addPass(createLowerAffinePass());
   gpuPm.addPass(createSCFToControlFlowPass());

@@ -72,7 +72,7 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
   if (tiling == BlockTiling::Gpu)
     pm.addNestedPass<func::FuncOp>(createMeldFuseElementwiseRecompute());
   else
-    pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+    pm.addNestedPass<func::FuncOp>(createMeldFuseElementwiseOps());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Results unchanged, so also under strictFp; GPU maxima are one
@@ -127,6 +127,7 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp,
   pm.addNestedPass<func::FuncOp>(
       createMeldVectorizeHostContractions(contractions));
   pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createMeldLowerStridedCopies());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createMeldPrefetchNextTile());
   pm.addNestedPass<func::FuncOp>(createMeldLowerHostChecks());
@@ -143,6 +144,10 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp,
     math.expTwoStep = !math.expByLdexp;
     pm.addNestedPass<func::FuncOp>(createMeldApproximateMath(math));
   }
+  // Casts from f64 to halves without compiler-rt calls (correctly rounded
+  // either way, so also under strictFp).
+  pm.addNestedPass<func::FuncOp>(createMeldExpandHalfTruncs());
+  pm.addPass(createMeldLowerDynamicExpandShapes());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -892,8 +892,12 @@ struct MeldVectorizeHostContractionsPass
     memref::populateFoldMemRefAliasOpPatterns(patterns);
     scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, &getContext());
-    if (failed(applyPatternsGreedily(func, std::move(patterns))))
-      return signalPassFailure();
+    // Not converging leaves valid IR, only less folded: upstream's fold of
+    // a vector transfer through a memref.expand_shape builds the source
+    // indices before it declines the transfer (a permutation map that is
+    // not a minor identity, a vector of higher rank than the source), so a
+    // tile that reads a buffer through an expand_shape never settles.
+    (void)applyPatternsGreedily(func, std::move(patterns));
     DominanceInfo dominance(func);
     eliminateCommonSubExpressions(rewriter, dominance, func);
     func.walk([](LoopLikeOpInterface loop) { moveLoopInvariantCode(loop); });

@@ -281,3 +281,37 @@ func.func @transposed_one_row(%a: memref<1x64xf32>, %b: memref<50x64xf32>,
   }
   return
 }
+
+// A contraction that reads its right operand and writes its output through
+// unit-dim memref.expand_shape views (a matmul whose column dim became
+// 1 x N: batch 3, one row, 4 columns) still takes register tiles. Upstream's
+// fold of the transfers through the expand_shapes never settles (it builds
+// indices and then declines), which the pass takes as a cleanup left
+// unfinished, not as a failure.
+// CHECK-LABEL: func.func @through_expand_shape
+// CHECK:         %[[OUT:.*]] = memref.expand_shape %arg2
+// CHECK:         %[[RHS:.*]] = memref.expand_shape %arg1
+// CHECK:         scf.for %[[I:.*]] = %c0 to %c3 step %c1
+// CHECK:           scf.for %[[K:.*]] = %c0 to %c5 step %c1
+// CHECK:             vector.transfer_read %[[RHS]][%[[K]], %c0, %c0]
+// CHECK:             vector.fma {{.*}} : vector<1x1x4xf32>
+// CHECK:             vector.transfer_write {{.*}}, %[[OUT]][%[[I]], %c0, %c0]
+func.func @through_expand_shape(%a: memref<3x5xf32>, %b: memref<5x4xf32>,
+                                %c: memref<3x4xf32>) {
+  %out = memref.expand_shape %c [[0], [1, 2]] output_shape [3, 1, 4]
+      : memref<3x4xf32> into memref<3x1x4xf32>
+  %rhs = memref.expand_shape %b [[0], [1, 2]] output_shape [5, 1, 4]
+      : memref<5x4xf32> into memref<5x1x4xf32>
+  linalg.generic {indexing_maps = [affine_map<(b, i, j, k) -> (b, k)>,
+                                   affine_map<(b, i, j, k) -> (k, i, j)>,
+                                   affine_map<(b, i, j, k) -> (b, i, j)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %rhs : memref<3x5xf32>, memref<5x1x4xf32>)
+      outs(%out : memref<3x1x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}

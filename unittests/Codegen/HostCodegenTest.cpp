@@ -232,6 +232,41 @@ func.func @main(%a: tensor<512x256xi32>, %b: tensor<512x256xi32>)
   }
 }
 
+/// A pass that fails on every kernel without saying why, as a pass whose
+/// cleanup does not converge may.
+struct FailSilently
+    : public PassWrapper<FailSilently, OperationPass<func::FuncOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FailSilently)
+  StringRef getArgument() const override { return "test-fail-silently"; }
+  void runOnOperation() override { signalPassFailure(); }
+};
+
+// A code-generation pass that fails without a diagnostic of its own is
+// named in the error, with the kernel it failed on, at the kernel's
+// location.
+class FailedPass : public HostCodegen, public ::testing::Test {};
+
+TEST_F(FailedPass, IsNamedInTheError) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+    func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+      %y = meld.exp %x : tensor<4xf32>
+      return %y : tensor<4xf32>
+    })mlir",
+                                                             &context);
+  ASSERT_TRUE(module) << diagnostics;
+  meld::CompileOptions options;
+  options.configurePassManager = [](PassManager &pm) {
+    pm.addNestedPass<func::FuncOp>(std::make_unique<FailSilently>());
+    return success();
+  };
+  EXPECT_TRUE(failed(meld::compileToBundle(*module, options)));
+  EXPECT_NE(diagnostics.find("code generation for target 'host' failed in "
+                             "pass 'test-fail-silently' on 'func.func' "
+                             "@main_kernel_0"),
+            std::string::npos)
+      << diagnostics;
+}
+
 // The host's f32 exp (meld-approximate-math: a Cephes-style polynomial
 // scaled by ldexp on AVX-512 hosts, by two exponent-bit powers of two on
 // the others; the portable one runs on every host) within 2 ulp of the
@@ -810,6 +845,79 @@ const OddGemm kOddGemms[] = {
       })mlir",
      {"vector<1x8x32xf32>", "vector<1x8x16xf32>", "vector<1x8x2xf32>",
       "vector<1x6x32xf32>", "linalg.transpose"}},
+    // Epilogues with a broadcast operand whose unit dim is dropped (a
+    // 1 x N bias, an M x 1 column, a kept-dims column maximum) leave the
+    // matmul rows x columns x k: elementwise fusion had moved the
+    // operand's unit-dim view into the matmul, which then took no tiles
+    // (static rows: the host pipeline failed) or 1 x 1 x N ones.
+    {"bias_one_by_n_epilogue_3x5x4",
+     R"mlir(
+      func.func @main(%a: tensor<3x5xf32>, %b: tensor<5x4xf32>,
+                      %c: tensor<1x4xf32>) -> tensor<3x4xf32> {
+        %y = meld.matmul %a, %b
+            : tensor<3x5xf32>, tensor<5x4xf32> -> tensor<3x4xf32>
+        %cb = meld.broadcast_in_dim %c, dims = [0, 1]
+            : tensor<1x4xf32> -> tensor<3x4xf32>
+        %z = meld.add %y, %cb : tensor<3x4xf32>
+        return %z : tensor<3x4xf32>
+      })mlir",
+     {"vector<3x4xf32>"}},
+    {"column_epilogue_dynamic_rows",
+     R"mlir(
+      func.func @main(%x: tensor<?x64xf32>, %w: tensor<64x48xf32>,
+                      %c: tensor<?x1xf32>) -> tensor<?x48xf32> {
+        %n = meld.dim %x, 0 : tensor<?x64xf32>
+        %h = meld.matmul %x, %w
+            : tensor<?x64xf32>, tensor<64x48xf32> -> tensor<?x48xf32>
+        %cb = meld.broadcast_in_dim %c, dims = [0, 1] sizes(%n)
+            : tensor<?x1xf32> -> tensor<?x48xf32>
+        %y = meld.mul %h, %cb : tensor<?x48xf32>
+        return %y : tensor<?x48xf32>
+      })mlir",
+     {"vector<8x32xf32>", "vector<8x16xf32>", "vector<1x32xf32>",
+      "vector<1x16xf32>"}},
+    {"half_bias_one_by_n_epilogue_dynamic_rows",
+     R"mlir(
+      func.func @main(%x: tensor<?x64xf16>, %w: tensor<64x48xf16>,
+                      %b: tensor<1x48xf16>) -> tensor<?x48xf16> {
+        %n = meld.dim %x, 0 : tensor<?x64xf16>
+        %h = meld.matmul %x, %w
+            : tensor<?x64xf16>, tensor<64x48xf16> -> tensor<?x48xf16>
+        %bb = meld.broadcast_in_dim %b, dims = [0, 1] sizes(%n)
+            : tensor<1x48xf16> -> tensor<?x48xf16>
+        %y = meld.add %h, %bb : tensor<?x48xf16>
+        return %y : tensor<?x48xf16>
+      })mlir",
+     {"vector<8x32xf32>", "vector<8x16xf32>", "vector<1x32xf32>",
+      "vector<1x16xf32>"}},
+    {"column_max_scale_37x64x40",
+     R"mlir(
+      func.func @main(%x: tensor<37x64xf32>, %w: tensor<64x40xf32>,
+                      %v: tensor<6x40xf32>) -> tensor<37x40xf32> {
+        %h = meld.matmul %x, %w
+            : tensor<37x64xf32>, tensor<64x40xf32> -> tensor<37x40xf32>
+        %m = meld.reduce max %v dims = [0] keep_dims
+            : tensor<6x40xf32> -> tensor<1x40xf32>
+        %mb = meld.broadcast_in_dim %m, dims = [0, 1]
+            : tensor<1x40xf32> -> tensor<37x40xf32>
+        %y = meld.mul %h, %mb : tensor<37x40xf32>
+        return %y : tensor<37x40xf32>
+      })mlir",
+     {"vector<8x32xf32>", "vector<8x8xf32>", "vector<5x32xf32>",
+      "vector<5x8xf32>"}},
+    {"scalar_epilogue_70x300x90",
+     R"mlir(
+      func.func @main(%x: tensor<70x300xf32>, %w: tensor<300x90xf32>,
+                      %s: tensor<f32>) -> tensor<70x90xf32> {
+        %h = meld.matmul %x, %w
+            : tensor<70x300xf32>, tensor<300x90xf32> -> tensor<70x90xf32>
+        %sb = meld.broadcast_in_dim %s, dims = []
+            : tensor<f32> -> tensor<70x90xf32>
+        %y = meld.mul %h, %sb : tensor<70x90xf32>
+        return %y : tensor<70x90xf32>
+      })mlir",
+     {"vector<8x32xf32>", "vector<8x16xf32>", "vector<8x8xf32>",
+      "vector<8x2xf32>"}},
 };
 
 void PrintTo(const OddGemm &program, std::ostream *os) { *os << program.name; }

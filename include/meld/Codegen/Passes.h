@@ -39,6 +39,17 @@ namespace meld {
 /// meld-fold-unit-extent-dims (which keeps such an op's unit row dim).
 bool isContractionNest(mlir::linalg::GenericOp op);
 
+/// Adds the patterns of meld-fuse-elementwise-ops: upstream's elementwise
+/// fusion, reshape propagation and constant folding, the reshapes kept off
+/// contractions and kernel arguments' views.
+void populateFuseElementwiseOpsPatterns(mlir::RewritePatternSet &patterns);
+
+/// Adds the patterns of meld-expand-half-truncs: `arith.truncf` from f64 to
+/// f16 or bf16 through f32 rounded to odd, correctly rounded without the
+/// compiler-rt calls LLVM emits for it on x86, and from f32 to bf16 on the
+/// integer bits (subnormals kept).
+void populateExpandHalfTruncsPatterns(mlir::RewritePatternSet &patterns);
+
 /// The kernel attribute holding the rows one host block computes.
 inline constexpr llvm::StringLiteral kRowsPerBlockAttrName =
     "meld.rows_per_block";

@@ -236,6 +236,82 @@ def MeldFoldUnitExtentDims
   ];
 }
 
+def MeldFuseElementwiseOps
+    : Pass<"meld-fuse-elementwise-ops", "::mlir::func::FuncOp"> {
+  let summary = "Elementwise fusion whose reshape propagation keeps "
+                "contractions and argument views in place";
+  let description = [{
+    The patterns of upstream's `linalg-fuse-elementwise-ops` (fusion of
+    single-use elementwise producers, reshape propagation by expansion,
+    constant folding), with a control function that declines two reshape
+    folds:
+    - into or out of a contraction (a `linalg.generic` with two inputs and
+      one trailing reduction loop, at least three loops): expanding its
+      loops turns `rows x cols x k` into batch-like nests whose right
+      operand has no batch dim, which the host's register tiles do not
+      take;
+    - of a `tensor.collapse_shape` of a kernel argument into its consumer:
+      on buffers it is a free view, and propagating it only moves reshapes
+      inward, between ops that then no longer tile together.
+
+    Host kernels need both after `meld-fold-unit-extent-dims`: the
+    broadcast of a `1 x N` bias reads it through a unit-dim collapse,
+    which upstream's pass propagated into the epilogue (`M x 1 x N`) and
+    from there into the matmul (a 4-loop contraction that the host
+    pipeline failed to compile).
+
+    ```mlir
+    %c = tensor.collapse_shape %bias [[0, 1]] : tensor<1x4xf32> into tensor<4xf32>
+    %z = linalg.generic ... ins(%matmul, %c : tensor<3x4xf32>, tensor<4xf32>)
+    // stays 2-D, and the matmul keeps its three loops
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def MeldExpandHalfTruncs : Pass<"meld-expand-half-truncs"> {
+  let summary = "Float truncations to f16/bf16 rounded as IEEE specifies, "
+                "without libcalls";
+  let description = [{
+    An `arith.truncf` from f64 to f16 or bf16 (scalar or vector) becomes
+    a truncation to f32 rounded to odd (rounded to nearest even, then, when
+    that was inexact and left an even last bit, moved to the odd neighbour
+    on the other side of the value) followed by the rounding to nearest
+    even into the half type. With at least two more bits in f32 than in
+    the half type, rounding to odd first gives the correctly rounded
+    result, as `meld.cast` specifies and the interpreter computes it;
+    truncating to f32 and then to the half type, both to nearest even,
+    rounds twice and can be one unit off near ties. An `arith.truncf` from
+    f32 to bf16 becomes upstream's integer expansion
+    (`arith::populateExpandBFloat16Patterns`: round to nearest even on the
+    bits, NaN kept quiet).
+
+    LLVM lowers the f64 conversions on x86 to calls of compiler-rt's
+    `__truncdfhf2` and `__truncdfbf2`. The host code's loader resolves
+    them from the process only where libgcc_s happens to be loaded
+    globally (meld-run, not a Python extension), and libgcc before GCC 13
+    has no `__truncdfbf2` at all. On AVX512-BF16 CPUs LLVM lowers f32 to
+    bf16 to `vcvtneps2bf16`, which flushes subnormal inputs and results to
+    zero. Expanded, each cast is a few vector instructions. The host
+    pipeline runs this before the LLVM conversion, also under strict
+    floating point.
+
+    ```mlir
+    %h = arith.truncf %x : f64 to f16
+    // becomes
+    %y = arith.truncf %x : f64 to f32
+    // ... %odd: %y, or its odd neighbour when %y is inexact and even
+    %h = arith.truncf %odd : f32 to f16
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"
+  ];
+}
+
 def MeldRelaxExtremaZeroSign
     : Pass<"meld-relax-extrema-zero-sign", "::mlir::func::FuncOp"> {
   let summary = "Drop the zero-sign ordering of extrema nobody can observe";
@@ -513,6 +589,53 @@ def MeldGridDependencyControl
     ```
   }];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
+}
+
+
+def MeldLowerStridedCopies
+    : Pass<"meld-lower-strided-copies"> {
+  let summary = "Copies between non-contiguous buffers as linalg.copy";
+  let description = [{
+    After bufferization, a `memref.copy` whose source or target is a
+    strided view (a concat along an inner dimension writes each operand
+    into a column block of the result) becomes a `linalg.copy`, which the
+    linalg-to-loops lowering turns into loops. MemRefToLLVM would lower it
+    to a call of `memrefCopy` from MLIR's runner utilities, a symbol that
+    neither host code objects nor GPU kernels have. Copies between buffers
+    with identity layouts stay `memref.copy` (one memcpy).
+
+    ```mlir
+    memref.copy %a, %sub : memref<2x2xf32> to memref<2x2xf32, strided<[4, 1]>>
+    // becomes
+    linalg.copy ins(%a : memref<2x2xf32>) outs(%sub : memref<2x2xf32, strided<[4, 1]>>)
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+
+def MeldLowerDynamicExpandShapes
+    : Pass<"meld-lower-dynamic-expand-shapes"> {
+  let summary = "Dynamic splits of a contiguous buffer as reinterpret_cast";
+  let description = [{
+    A `memref.expand_shape` that splits one dimension of a contiguous
+    buffer into two or more dynamic dimensions (a `?x32` matmul result
+    reshaped back into batch x sequence x 32) becomes a
+    `memref.reinterpret_cast` to the same sizes with row-major strides.
+    Upstream's `expand-strided-metadata` crashes on such an expand_shape in
+    MLIR 22; the cast describes the same view and it lowers it. A split of
+    a strided (non-identity) buffer is reported as an error instead.
+
+    ```mlir
+    %e = memref.expand_shape %m [[0, 1], [2]] output_shape [%b, %t, 32]
+        : memref<?x32xf32> into memref<?x?x32xf32>
+    // becomes
+    %s = arith.muli %t, %c32 : index
+    %e = memref.reinterpret_cast %m to offset: [0], sizes: [%b, %t, 32],
+        strides: [%s, 32, 1] : memref<?x32xf32> to memref<?x?x32xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 #endif // MELD_CODEGEN_PASSES_TD

@@ -1,0 +1,82 @@
+//===- FuseElementwiseOps.cpp - Elementwise fusion for host kernels -------===//
+//
+// meld-fuse-elementwise-ops: the patterns of upstream's
+// linalg-fuse-elementwise-ops, with a control function that keeps reshape
+// propagation off contractions and off the views of kernel arguments (see
+// Passes.td). Upstream's pass takes no control function.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Codegen/Passes.h"
+
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace meld {
+#define GEN_PASS_DEF_MELDFUSEELEMENTWISEOPS
+#include "meld/Codegen/Passes.h.inc"
+} // namespace meld
+
+using namespace mlir;
+
+/// Whether `op` is a contraction nest (meld::isContractionNest).
+static bool isContraction(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  return generic && meld::isContractionNest(generic);
+}
+
+/// Upstream's default: a producer fuses when `fused` is its only use.
+static bool isOnlyUse(OpOperand *fused) {
+  Operation *producer = fused->get().getDefiningOp();
+  return producer && producer->hasOneUse();
+}
+
+/// Whether reshape propagation may fold the reshape at one end of `fused`
+/// into the op at the other end: a `tensor.expand_shape` of a result into
+/// the op that produced it (`fused` is the reshape's source), or a
+/// reshape producing an operand into the op that reads it.
+static bool mayFoldReshape(OpOperand *fused) {
+  if (!isOnlyUse(fused))
+    return false;
+  Operation *producer = fused->get().getDefiningOp();
+  Operation *owner = fused->getOwner();
+  if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(owner))
+    return !isContraction(producer);
+  if (isContraction(owner))
+    return false;
+  if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(producer))
+    return !isa<BlockArgument>(collapse.getSrc());
+  return true;
+}
+
+void meld::populateFuseElementwiseOpsPatterns(RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  linalg::populateElementwiseOpsFusionPatterns(patterns, isOnlyUse);
+  linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, mayFoldReshape);
+  tensor::populateBubbleUpExpandShapePatterns(patterns);
+  affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
+  linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
+  tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);
+  tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, context);
+  context->getLoadedDialect<linalg::LinalgDialect>()
+      ->getCanonicalizationPatterns(patterns);
+  linalg::populateConstantFoldLinalgOperations(patterns, isOnlyUse);
+}
+
+namespace {
+
+struct MeldFuseElementwiseOpsPass
+    : public meld::impl::MeldFuseElementwiseOpsBase<
+          MeldFuseElementwiseOpsPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    meld::populateFuseElementwiseOpsPatterns(patterns);
+    // As upstream's pass: top-down for compile time, and a rewrite that did
+    // not converge is still valid.
+    (void)applyPatternsGreedily(getOperation(), std::move(patterns),
+                                GreedyRewriteConfig().setUseTopDownTraversal());
+  }
+};
+
+} // namespace

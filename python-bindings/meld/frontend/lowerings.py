@@ -1,0 +1,1180 @@
+"""The op table both frontends share: framework-neutral tensor ops with
+numpy/ATen semantics (implicit broadcasting, negative axes, numpy matmul),
+each written as meld ops on a :class:`~meld.frontend.builder.Builder`.
+
+The ONNX importer and the PyTorch frontend translate their own op names and
+attributes into calls of these functions, and nothing else writes meld ops:
+broadcasting, type promotion rules, decompositions (softmax, layer norm,
+clip, ...) and constant folding of shape computations live here once.
+
+Every function takes already-imported :class:`Value` operands and returns
+Values. Errors are :class:`Unsupported` (Meld cannot do it) or
+:class:`FrontendError` (the program is wrong); the importer adds the node's
+name and op to the message.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Sequence
+
+import numpy as np
+
+from .builder import (
+    INT_TYPES,
+    Builder,
+    Dim,
+    DimLike,
+    FrontendError,
+    TensorType,
+    Unsupported,
+    Value,
+    is_float,
+    numpy_dtype,
+)
+
+# Ops of meld whose operand types the dialect restricts.
+_FLOAT_ONLY_UNARY = {"exp", "log", "tanh", "sigmoid", "erf", "silu", "sqrt",
+                     "rsqrt", "gelu"}
+_NUMERIC_ONLY = {"add", "sub", "mul", "div", "max", "min", "neg", "abs", "relu"}
+# Constant folding of shape-sized values: at most this many elements are
+# evaluated at import time (the rest becomes code).
+_FOLD_LIMIT = 4096
+
+
+def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
+    if not -rank <= axis < max(rank, 1):
+        raise FrontendError(f"{what} {axis} is out of range for rank {rank}")
+    return axis % rank if rank else 0
+
+
+def _check_elem(opname: str, x: Value):
+    if opname in _FLOAT_ONLY_UNARY or opname == "pow":
+        if not is_float(x.dtype):
+            raise Unsupported(f"{opname} on {x.dtype} (meld.{opname} takes floats)")
+    elif opname in _NUMERIC_ONLY and x.dtype == "i1":
+        raise Unsupported(f"{opname} on booleans")
+
+
+def _fold(x: Value) -> bool:
+    return x.const is not None and x.const.size <= _FOLD_LIMIT
+
+
+# -- shapes -------------------------------------------------------------------
+
+def broadcast_shape(b: Builder, values: Sequence[Value]):
+    """numpy broadcasting: the result's static shape and its sizes."""
+    rank = max(v.rank for v in values)
+    shape: List[Optional[int]] = []
+    sizes: List[Dim] = []
+    for i in range(rank):
+        static: Optional[int] = 1
+        size: Optional[Dim] = None
+        for v in values:
+            j = i - (rank - v.rank)
+            if j < 0:
+                continue
+            d = v.shape[j]
+            if d == 1:
+                continue
+            if d is None:
+                if static == 1:
+                    static = None
+                    size = b.dim(v, j)
+                continue
+            if static not in (1, None) and static != d:
+                raise FrontendError(
+                    f"shapes {[list(v.shape) for v in values]} do not broadcast")
+            static = d
+            size = Dim(static=d)
+        shape.append(static)
+        sizes.append(size if size is not None else Dim(static=1))
+    return tuple(shape), sizes
+
+
+def broadcast_to(b: Builder, x: Value, shape, sizes: Sequence[DimLike]) -> Value:
+    """``x`` broadcast (numpy rules, aligned on the right) to ``shape``."""
+    shape = tuple(shape)
+    # Dynamic dims of equal position are taken to be equal (checked at run
+    # time by the interpreter); a dynamic size of 1 does not broadcast.
+    if x.shape == shape:
+        return x
+    rank = len(shape)
+    if x.rank > rank:
+        raise FrontendError(f"cannot broadcast rank {x.rank} to rank {rank}")
+    if _fold(x) and all(d is not None for d in shape) and np.prod(shape) <= _FOLD_LIMIT:
+        return b.constant(np.broadcast_to(x.const, shape), x.dtype)
+    ty = TensorType(x.dtype, shape)
+    dims = list(range(rank - x.rank, rank))
+    out = b.op(f"meld.broadcast_in_dim {x.name}, dims = [{', '.join(map(str, dims))}]"
+               f"{b.sizes_clause(ty, sizes)} : {x.type} -> {ty}", ty)
+    _record_sizes(b, out, sizes)
+    return out
+
+
+def _record_sizes(b: Builder, out: Value, sizes: Sequence[DimLike]) -> None:
+    """Remembers the index values that sized ``out``'s dynamic dims."""
+    for i, (d, s) in enumerate(zip(out.shape, sizes)):
+        if d is None and isinstance(s, Dim) and s.ssa is not None:
+            out._dims[(b._scope_ids[-1], i)] = s.ssa
+
+
+def broadcast_all(b: Builder, values: Sequence[Value]) -> List[Value]:
+    shape, sizes = broadcast_shape(b, values)
+    return [broadcast_to(b, v, shape, sizes) for v in values]
+
+
+def full(b: Builder, value, elem: str, shape, sizes: Optional[Sequence[DimLike]] = None) -> Value:
+    """A tensor of ``shape`` filled with ``value`` (a splat constant,
+    broadcast when the shape is dynamic)."""
+    scalar = np.asarray(value).astype(numpy_dtype(elem))
+    shape = tuple(shape)
+    if all(d is not None for d in shape):
+        return b.constant(np.broadcast_to(scalar, shape), elem)
+    c = b.constant(scalar, elem)
+    return broadcast_to(b, c, shape, sizes)
+
+
+def scalar_like(b: Builder, value, like: Value) -> Value:
+    return full(b, value, like.dtype, like.shape, b.dims(like))
+
+
+# -- elementwise -----------------------------------------------------------------
+
+def cast(b: Builder, x: Value, elem: str) -> Value:
+    if x.dtype == elem:
+        return x
+    if _fold(x):
+        return b.constant(_np_cast(x.const, x.dtype, elem), elem)
+    ty = x.type.with_dtype(elem)
+    out = b.op(f"meld.cast {x.name} : {x.type} to {ty}", ty)
+    out._dims.update(x._dims)
+    return out
+
+
+def _np_cast(array: np.ndarray, src: str, dst: str) -> np.ndarray:
+    """numpy mirror of meld.cast's rules, for folding."""
+    if dst == "i1":
+        return array != 0
+    if is_float(src) and dst in INT_TYPES:
+        info = np.iinfo(numpy_dtype(dst))
+        with np.errstate(invalid="ignore"):
+            t = np.trunc(array.astype(np.float64))
+            t = np.where(np.isnan(t), 0, np.clip(t, info.min, info.max))
+        return t.astype(numpy_dtype(dst))
+    return array.astype(numpy_dtype(dst))
+
+
+def _same_dims(out: Value, like: Value) -> Value:
+    """``out`` has ``like``'s shape: it reuses ``like``'s meld.dim values."""
+    if out.shape == like.shape:
+        out._dims.update(like._dims)
+    return out
+
+
+def unary(b: Builder, opname: str, x: Value, attrs: str = "") -> Value:
+    _check_elem(opname, x)
+    return _same_dims(b.op(f"meld.{opname} {x.name}{attrs} : {x.type}", x.type), x)
+
+
+def _trunc_div(a, b):
+    q = np.abs(a) // np.abs(b)
+    return np.where((a < 0) != (b < 0), -q, q)
+
+
+_NP_BINARY = {"add": np.add, "sub": np.subtract, "mul": np.multiply,
+              "max": np.maximum, "min": np.minimum, "div": _trunc_div}
+
+
+def binary(b: Builder, opname: str, x: Value, y: Value) -> Value:
+    if x.dtype != y.dtype:
+        raise FrontendError(f"{opname} of {x.dtype} and {y.dtype}")
+    _check_elem(opname, x)
+    if opname in _NP_BINARY and _fold(x) and _fold(y) and x.dtype in INT_TYPES and \
+            not (opname == "div" and (y.const == 0).any()):
+        # shape arithmetic, folded with meld's integer semantics (wrapping,
+        # truncating division; a zero divisor is left for run time)
+        with np.errstate(over="ignore"):
+            out = _NP_BINARY[opname](x.const.astype(np.int64), y.const.astype(np.int64))
+        out = np.asarray(out).astype(numpy_dtype(x.dtype))
+        sym = _sym_binary(b, opname, x, y)
+        if out.size <= _FOLD_LIMIT:
+            folded = b.constant(out, x.dtype)
+            return folded
+    sym = _sym_binary(b, opname, x, y)
+    x, y = broadcast_all(b, [x, y])
+    return _same_dims(b.op(f"meld.{opname} {x.name}, {y.name} : {x.type}", x.type, sym=sym), x)
+
+
+_SYM_ARITH = {"add": "addi", "sub": "subi", "mul": "muli", "div": "divsi",
+              "max": "maxsi", "min": "minsi"}
+
+
+def _sym_binary(b: Builder, opname: str, x: Value, y: Value):
+    """Index arithmetic on symbolic shape vectors (Shape -> Mul -> Reshape)."""
+    if opname not in _SYM_ARITH or x.rank > 1 or y.rank > 1:
+        return None
+    xs = _sym_elements(x)
+    ys = _sym_elements(y)
+    if xs is None or ys is None:
+        return None
+    n = max(len(xs), len(ys))
+    if len(xs) not in (1, n) or len(ys) not in (1, n):
+        return None
+    xs = xs * n if len(xs) == 1 else xs
+    ys = ys * n if len(ys) == 1 else ys
+    return [b.index_arith(_SYM_ARITH[opname], p, q) for p, q in zip(xs, ys)]
+
+
+def _sym_elements(x: Value):
+    if x.dtype not in INT_TYPES:
+        return None
+    if x.sym is not None:
+        return list(x.sym)
+    if x.const is not None and x.const.ndim <= 1:
+        return [Dim(static=int(v)) for v in x.const.reshape(-1)]
+    return None
+
+
+def compare(b: Builder, direction: str, x: Value, y: Value) -> Value:
+    if x.dtype != y.dtype:
+        raise FrontendError(f"comparison of {x.dtype} and {y.dtype}")
+    if _fold(x) and _fold(y) and x.dtype in INT_TYPES + ("i1",):
+        # shape tests (rank or size checks in function bodies) fold here
+        fn = {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
+              "gt": np.greater, "ge": np.greater_equal}[direction]
+        return b.constant(fn(x.const, y.const), "i1")
+    x, y = broadcast_all(b, [x, y])
+    out = b.op(f"meld.compare {direction}, {x.name}, {y.name} : {x.type}",
+               x.type.with_dtype("i1"))
+    out._dims.update(x._dims)
+    return out
+
+
+def select(b: Builder, pred: Value, x: Value, y: Value) -> Value:
+    if pred.dtype != "i1":
+        raise FrontendError(f"select predicate of {pred.dtype}")
+    if x.dtype != y.dtype:
+        raise FrontendError(f"select of {x.dtype} and {y.dtype}")
+    if _fold(pred) and _fold(x) and _fold(y):
+        out = np.where(pred.const, x.const, y.const)
+        if out.size <= _FOLD_LIMIT:
+            return b.constant(out.astype(numpy_dtype(x.dtype)), x.dtype)
+    if _fold(pred) and pred.const.size == 1 and pred.rank == 0:
+        taken = x if bool(pred.const) else y
+        other = y if bool(pred.const) else x
+        if taken.shape == broadcast_shape(b, [pred, x, y])[0]:
+            return taken
+    pred, x, y = broadcast_all(b, [pred, x, y])
+    return _same_dims(b.op(f"meld.select {pred.name}, {x.name}, {y.name} : {pred.type}, "
+                           f"{x.type}", x.type), x)
+
+
+def logical(b: Builder, opname: str, x: Value, y: Optional[Value] = None) -> Value:
+    """``and``, ``or``, ``xor``, ``not`` on booleans, as compare/select."""
+    if x.dtype != "i1" or (y is not None and y.dtype != "i1"):
+        raise Unsupported(f"logical {opname} on non-boolean tensors")
+    if _fold(x) and (y is None or _fold(y)):
+        fn = {"not": lambda a, _: ~a, "and": np.logical_and, "or": np.logical_or,
+              "xor": np.logical_xor}[opname]
+        return b.constant(np.asarray(fn(x.const, None if y is None else y.const)), "i1")
+    if opname == "not":
+        return compare(b, "eq", x, scalar_like(b, False, x))
+    if opname == "xor":
+        return compare(b, "ne", x, y)
+    x, y = broadcast_all(b, [x, y])
+    if opname == "and":
+        return select(b, x, y, scalar_like(b, False, x))
+    if opname == "or":
+        return select(b, x, scalar_like(b, True, x), y)
+    raise Unsupported(f"logical {opname}")
+
+
+def remainder(b: Builder, x: Value, y: Value, floor: bool) -> Value:
+    """Integer remainder: truncated (C ``%``, ``fmod``) or floored (Python
+    ``%``: the sign of the divisor). Division by zero is a run-time error,
+    as for ``meld.div``."""
+    if x.dtype not in INT_TYPES or y.dtype != x.dtype:
+        raise Unsupported(f"remainder of {x.dtype} (integers only, until meld has a rem op)")
+    if _fold(x) and _fold(y) and not (y.const == 0).any():
+        xs, ys = x.const.astype(np.int64), y.const.astype(np.int64)
+        r = np.fmod(xs, ys) if not floor else np.mod(xs, ys)
+        return b.constant(r.astype(numpy_dtype(x.dtype)), x.dtype)
+    x, y = broadcast_all(b, [x, y])
+    q = binary(b, "div", x, y)  # truncating
+    r = binary(b, "sub", x, binary(b, "mul", q, y))
+    if not floor:
+        return r
+    zero = scalar_like(b, 0, r)
+    fix = logical(b, "and", compare(b, "ne", r, zero),
+                  compare(b, "ne", compare(b, "lt", r, zero), compare(b, "lt", y, zero)))
+    return select(b, fix, binary(b, "add", r, y), r)
+
+
+def reciprocal(b: Builder, x: Value) -> Value:
+    if not is_float(x.dtype):
+        raise Unsupported(f"reciprocal of {x.dtype}")
+    return binary(b, "div", scalar_like(b, 1.0, x), x)
+
+
+def clamp(b: Builder, x: Value, lo: Optional[Value], hi: Optional[Value]) -> Value:
+    """``min(max(x, lo), hi)`` (numpy.clip's order: hi wins when lo > hi)."""
+    if lo is not None:
+        x = binary(b, "max", x, lo)
+    if hi is not None:
+        x = binary(b, "min", x, hi)
+    return x
+
+
+def sign(b: Builder, x: Value) -> Value:
+    zero = scalar_like(b, 0, x)
+    pos = select(b, compare(b, "gt", x, zero), scalar_like(b, 1, x), zero)
+    out = select(b, compare(b, "lt", x, zero), scalar_like(b, -1, x), pos)
+    if is_float(x.dtype):  # NaN stays NaN
+        out = select(b, compare(b, "ne", x, x), x, out)
+    return out
+
+
+def leaky_relu(b: Builder, x: Value, alpha: float) -> Value:
+    zero = scalar_like(b, 0.0, x)
+    return select(b, compare(b, "lt", x, zero),
+                  binary(b, "mul", x, scalar_like(b, alpha, x)), x)
+
+
+def softplus(b: Builder, x: Value) -> Value:
+    """``log(1 + exp(x))``, computed as ``max(x, 0) + log(1 + exp(-|x|))``
+    so that it does not overflow."""
+    one = scalar_like(b, 1.0, x)
+    t = unary(b, "log", binary(b, "add", one, unary(b, "exp", unary(b, "neg", unary(b, "abs", x)))))
+    return binary(b, "add", unary(b, "relu", x), t)
+
+
+# -- data movement ------------------------------------------------------------------
+
+def reshape(b: Builder, x: Value, sizes: Sequence[DimLike]) -> Value:
+    sizes = [s if isinstance(s, Dim) else Dim(static=int(s)) for s in sizes]
+    shape = tuple(s.static for s in sizes)
+    if x.shape == shape and all(d is not None or s.ssa == b.dim(x, i).ssa
+                                for i, (d, s) in enumerate(zip(shape, sizes))):
+        return x  # the same sizes: no reshape
+    if _fold(x) and all(d is not None for d in shape):
+        return b.constant(x.const.reshape(shape), x.dtype)
+    ty = x.type.with_shape(shape)
+    sym = x.sym if (x.sym is not None and len(shape) == 1) else None
+    if x.sym is not None and len(shape) == 0 and len(x.sym) == 1:
+        sym = list(x.sym)
+    out = b.op(f"meld.reshape {x.name}{b.sizes_clause(ty, sizes)} : {x.type} -> {ty}",
+               ty, sym=sym)
+    _record_sizes(b, out, sizes)
+    return out
+
+
+def numel(b: Builder, x: Value) -> Dim:
+    total: DimLike = Dim(static=1)
+    for i in range(x.rank):
+        total = b.index_arith("muli", total, b.dim(x, i))
+    return total
+
+
+def flatten(b: Builder, x: Value, axis: int) -> Value:
+    axis = axis % (x.rank + 1) if axis < 0 else axis
+    left: DimLike = Dim(static=1)
+    right: DimLike = Dim(static=1)
+    for i in range(x.rank):
+        if i < axis:
+            left = b.index_arith("muli", left, b.dim(x, i))
+        else:
+            right = b.index_arith("muli", right, b.dim(x, i))
+    return reshape(b, x, [left, right])
+
+
+def unsqueeze(b: Builder, x: Value, axes: Sequence[int]) -> Value:
+    rank = x.rank + len(axes)
+    axes = sorted(normalize_axis(a, rank, "unsqueeze axis") for a in axes)
+    if len(set(axes)) != len(axes):
+        raise FrontendError(f"repeated unsqueeze axes {axes}")
+    sizes: List[Dim] = []
+    src = iter(range(x.rank))
+    for i in range(rank):
+        sizes.append(Dim(static=1) if i in axes else b.dim(x, next(src)))
+    out = reshape(b, x, sizes)
+    if x.sym is not None and x.rank == 0:
+        out.sym = list(x.sym)
+    return out
+
+
+def squeeze(b: Builder, x: Value, axes: Optional[Sequence[int]]) -> Value:
+    if axes is None:
+        if not x.type.static:
+            raise Unsupported("squeeze without axes of a tensor with dynamic dims")
+        axes = [i for i, d in enumerate(x.shape) if d == 1]
+    axes = {normalize_axis(a, x.rank, "squeeze axis") for a in axes}
+    for a in axes:
+        if x.shape[a] not in (1, None):
+            raise FrontendError(f"cannot squeeze dimension {a} of size {x.shape[a]}")
+    out = reshape(b, x, [b.dim(x, i) for i in range(x.rank) if i not in axes])
+    if x.sym is not None and out.rank == 0:
+        out.sym = list(x.sym)
+    return out
+
+
+def transpose(b: Builder, x: Value, perm: Sequence[int]) -> Value:
+    perm = [normalize_axis(p, x.rank, "perm entry") for p in perm]
+    if sorted(perm) != list(range(x.rank)):
+        raise FrontendError(f"perm {perm} is not a permutation of {x.rank} dims")
+    if perm == list(range(x.rank)):
+        return x
+    if _fold(x):
+        return b.constant(np.transpose(x.const, perm), x.dtype)
+    ty = x.type.with_shape([x.shape[p] for p in perm])
+    return b.op(f"meld.transpose {x.name}, perm = [{', '.join(map(str, perm))}] : "
+                f"{x.type} -> {ty}", ty)
+
+
+def slice_static(b: Builder, x: Value, starts, limits, strides) -> Value:
+    """``x[starts:limits:strides]`` with normalized (in range, positive
+    stride) per-dimension bounds."""
+    if all(s == 0 for s in starts) and all(st == 1 for st in strides) and \
+            all(l == d for l, d in zip(limits, x.shape)):
+        return x
+    shape = []
+    starts, limits = list(starts), list(limits)
+    for d, (s, l, st) in enumerate(zip(starts, limits, strides)):
+        shape.append(max(0, -(-(l - s) // st)))
+        if shape[-1] == 0:
+            starts[d] = limits[d] = 0  # an empty slice starts anywhere
+    if x.sym is not None and x.rank == 1:
+        sym = x.sym[starts[0]:limits[0]:strides[0]]
+    else:
+        sym = None
+    if _fold(x):
+        index = tuple(slice(s, l, st) for s, l, st in zip(starts, limits, strides))
+        out = b.constant(x.const[index], x.dtype)
+        return out
+    ty = x.type.with_shape(shape)
+    text = (f"meld.slice {x.name} start = [{', '.join(map(str, starts))}] "
+            f"limit = [{', '.join(map(str, limits))}]")
+    if any(st != 1 for st in strides):
+        text += f" strides = [{', '.join(map(str, strides))}]"
+    return b.op(f"{text} : {x.type} -> {ty}", ty, sym=sym)
+
+
+def slice_numpy(b: Builder, x: Value, axes, starts, ends, steps) -> Value:
+    """numpy/ONNX slicing: negative and out-of-range starts and ends are
+    clamped like Python's; negative steps walk backwards."""
+    lo = [0] * x.rank
+    hi = list(x.shape)
+    st = [1] * x.rank
+    flips = []
+    for axis, start, end, step in zip(axes, starts, ends, steps):
+        axis = normalize_axis(int(axis), x.rank)
+        size = x.shape[axis]
+        if size is None:
+            raise Unsupported(f"slice of dynamic dimension {axis}")
+        if step == 0:
+            raise FrontendError("slice step 0")
+        s, e, k = slice(int(start), int(end), int(step)).indices(size)
+        if k < 0:
+            # walk forward over the same elements, then flip
+            count = len(range(s, e, k))
+            if count == 0:
+                s, e, k = 0, 0, 1
+            else:
+                last = s + (count - 1) * k
+                s, e, k = last, s + 1, -k
+                flips.append(axis)
+        lo[axis], hi[axis], st[axis] = s, max(e, s), k
+    out = slice_static(b, x, lo, hi, st)
+    for axis in flips:
+        out = reverse(b, out, axis)
+    return out
+
+
+def reverse(b: Builder, x: Value, axis: int) -> Value:
+    """``x`` reversed along ``axis``: slices of one, concatenated backwards."""
+    n = x.shape[axis]
+    if n is None:
+        raise Unsupported("reversing a dynamic dimension")
+    if n <= 1:
+        return x
+    if _fold(x):
+        return b.constant(np.flip(x.const, axis), x.dtype)
+    if n > 64:
+        raise Unsupported(f"reversing {n} elements (no gather op yet)")
+    parts = []
+    for i in reversed(range(n)):
+        lo = [0] * x.rank
+        hi = list(x.shape)
+        lo[axis], hi[axis] = i, i + 1
+        parts.append(slice_static(b, x, lo, hi, [1] * x.rank))
+    return concat(b, parts, axis)
+
+
+def concat(b: Builder, xs: Sequence[Value], axis: int) -> Value:
+    if not xs:
+        raise FrontendError("concat of no tensors")
+    rank = xs[0].rank
+    axis = normalize_axis(axis, rank)
+    if any(x.dtype != xs[0].dtype or x.rank != rank for x in xs):
+        raise FrontendError("concat operands differ in dtype or rank")
+    syms = [_sym_elements(x) for x in xs] if rank == 1 else None
+    sym = sum(syms, []) if syms and all(s is not None for s in syms) else None
+    nonempty = [x for x in xs if x.shape[axis] != 0]
+    if not nonempty:
+        nonempty = xs[:1]
+    if len(nonempty) == 1:
+        out = nonempty[0]
+        if sym is not None and out.sym is None:
+            out.sym = sym
+        return out
+    if all(_fold(x) for x in nonempty):
+        out = b.constant(np.concatenate([x.const for x in nonempty], axis), xs[0].dtype)
+        out.sym = sym if sym is not None else out.sym
+        return out
+    shape = list(nonempty[0].shape)
+    total: Optional[int] = 0
+    for x in nonempty:
+        total = None if (total is None or x.shape[axis] is None) else total + x.shape[axis]
+    shape[axis] = total
+    for i in range(rank):
+        if i != axis and shape[i] is None:
+            shape[i] = next((x.shape[i] for x in nonempty if x.shape[i] is not None), None)
+    ty = nonempty[0].type.with_shape(shape)
+    names = ", ".join(x.name for x in nonempty)
+    types = ", ".join(str(x.type) for x in nonempty)
+    return b.op(f"meld.concat {names} dim = {axis} : ({types}) -> {ty}", ty, sym=sym)
+
+
+def split(b: Builder, x: Value, axis: int, sizes: Sequence[int]) -> List[Value]:
+    axis = normalize_axis(axis, x.rank)
+    if x.shape[axis] is None:
+        raise Unsupported("split of a dynamic dimension")
+    if sum(sizes) != x.shape[axis]:
+        raise FrontendError(f"split sizes {list(sizes)} do not add up to {x.shape[axis]}")
+    outs = []
+    offset = 0
+    for n in sizes:
+        lo = [0] * x.rank
+        hi = list(x.shape)
+        lo[axis], hi[axis] = offset, offset + n
+        if any(h is None for h in hi):
+            raise Unsupported("split of a tensor with dynamic dims")
+        outs.append(slice_static(b, x, lo, hi, [1] * x.rank))
+        offset += n
+    return outs
+
+
+def expand(b: Builder, x: Value, sizes: Sequence[Dim]) -> Value:
+    """numpy ``broadcast_to(x, broadcast_shapes(x.shape, sizes))`` (ONNX
+    Expand: a size of 1 keeps x's size)."""
+    rank = max(x.rank, len(sizes))
+    target = [Dim(static=1)] * (rank - len(sizes)) + list(sizes)
+    shape: List[Optional[int]] = []
+    out_sizes: List[Dim] = []
+    for i in range(rank):
+        j = i - (rank - x.rank)
+        t = target[i]
+        xd = x.shape[j] if j >= 0 else 1
+        if t.static == 1:
+            shape.append(xd)
+            out_sizes.append(b.dim(x, j) if j >= 0 else Dim(static=1))
+        else:
+            if t.static is not None and xd not in (1, None, t.static):
+                raise FrontendError(f"cannot expand {list(x.shape)} to {sizes}")
+            shape.append(t.static)
+            out_sizes.append(t)
+    return broadcast_to(b, x, shape, out_sizes)
+
+
+def tile(b: Builder, x: Value, repeats: Sequence[int]) -> Value:
+    """numpy.tile: broadcast into a new leading axis per dim, then merge."""
+    if len(repeats) != x.rank:
+        raise FrontendError(f"tile repeats {list(repeats)} for rank {x.rank}")
+    if not x.type.static:
+        raise Unsupported("tile of a tensor with dynamic dims")
+    inter = []
+    for r, d in zip(repeats, x.shape):
+        inter += [int(r), d]
+    shape = tuple(inter)
+    expanded_in = reshape(b, x, [s for d in x.shape for s in (1, d)])
+    expanded = broadcast_to(b, expanded_in, shape, [Dim(static=s) for s in shape])
+    return reshape(b, expanded, [int(r) * d for r, d in zip(repeats, x.shape)])
+
+
+# -- reductions ------------------------------------------------------------------------
+
+_REDUCE_IDENTITY = {"sum": 0, "prod": 1, "max": -np.inf, "min": np.inf}
+
+
+def reduce(b: Builder, kind: str, x: Value, axes: Optional[Sequence[int]],
+           keepdims: bool) -> Value:
+    if x.dtype == "i1":
+        raise Unsupported(f"reduce {kind} on booleans")
+    if kind == "mean" and not is_float(x.dtype):
+        raise Unsupported(f"reduce mean on {x.dtype}")
+    if axes is None:
+        axes = list(range(x.rank))
+    axes = sorted({normalize_axis(a, x.rank, "reduction axis") for a in axes})
+    if not axes:
+        return x
+    if kind in ("argmax", "argmin") and len(axes) != 1:
+        raise FrontendError(f"{kind} over {len(axes)} axes")
+    if kind in ("max", "min") and not is_float(x.dtype) and any(x.shape[a] == 0 for a in axes):
+        raise Unsupported(f"reduce {kind} of an empty integer extent")
+    shape = []
+    for i, d in enumerate(x.shape):
+        if i in axes:
+            if keepdims:
+                shape.append(1)
+        else:
+            shape.append(d)
+    elem = "i64" if kind in ("argmax", "argmin") else x.dtype
+    ty = TensorType(elem, tuple(shape))
+    keep = " keep_dims" if keepdims else ""
+    return b.op(f"meld.reduce {kind} {x.name} dims = [{', '.join(map(str, axes))}]{keep}"
+                f" : {x.type} -> {ty}", ty)
+
+
+def softmax(b: Builder, x: Value, axis: int, log: bool = False) -> Value:
+    if not is_float(x.dtype):
+        raise Unsupported(f"softmax of {x.dtype}")
+    axis = normalize_axis(axis, x.rank)
+    m = reduce(b, "max", x, [axis], True)
+    # a row of -inf gives NaN, as in numpy and torch
+    shifted = binary(b, "sub", x, m)
+    e = unary(b, "exp", shifted)
+    s = reduce(b, "sum", e, [axis], True)
+    if log:
+        return binary(b, "sub", shifted, unary(b, "log", s))
+    return binary(b, "div", e, s)
+
+
+def layer_norm(b: Builder, x: Value, axis: int, scale: Optional[Value],
+               bias: Optional[Value], eps: float) -> Value:
+    axis = normalize_axis(axis, x.rank)
+    axes = list(range(axis, x.rank))
+    mean = reduce(b, "mean", x, axes, True)
+    centered = binary(b, "sub", x, mean)
+    var = reduce(b, "mean", binary(b, "mul", centered, centered), axes, True)
+    inv = unary(b, "rsqrt", binary(b, "add", var, scalar_like(b, eps, var)))
+    y = binary(b, "mul", centered, inv)
+    if scale is not None:
+        y = binary(b, "mul", y, scale)
+    if bias is not None:
+        y = binary(b, "add", y, bias)
+    return y
+
+
+# -- contractions -------------------------------------------------------------------------
+
+def matmul(b: Builder, x: Value, y: Value) -> Value:
+    """numpy.matmul: 1-D operands are promoted and the added dim removed;
+    batch dims broadcast."""
+    if x.dtype != y.dtype:
+        raise FrontendError(f"matmul of {x.dtype} and {y.dtype}")
+    if x.dtype == "i1":
+        raise Unsupported("matmul of booleans")
+    if x.rank == 0 or y.rank == 0:
+        raise FrontendError("matmul of a scalar")
+    squeeze_axes = []
+    if x.rank == 1:
+        x = unsqueeze(b, x, [0])
+        squeeze_axes.append(-2)
+    if y.rank == 1:
+        y = unsqueeze(b, y, [1])
+        squeeze_axes.append(-1)
+    kx, ky = x.shape[-1], y.shape[-2]
+    if kx is not None and ky is not None and kx != ky:
+        raise FrontendError(f"matmul contracting dims differ: {kx} and {ky}")
+    if x.rank == 2 and y.rank == 2:
+        ty = TensorType(x.dtype, (x.shape[0], y.shape[1]))
+        out = b.op(f"meld.matmul {x.name}, {y.name} : {x.type}, {y.type} -> {ty}", ty)
+    elif y.rank == 2:
+        # activations @ weight: the leading dims are rows of one matmul
+        lead = [b.dim(x, i) for i in range(x.rank - 1)]
+        rows: DimLike = Dim(static=1)
+        for s in lead:
+            rows = b.index_arith("muli", rows, s)
+        x2 = reshape(b, x, [rows, b.dim(x, x.rank - 1)])
+        out2 = matmul(b, x2, y)
+        out = reshape(b, out2, lead + [b.dim(out2, 1)])
+    else:
+        # batch shape of the result: numpy broadcasting of the batch dims
+        bshape, bsizes = _batch_broadcast(b, x, y)
+        xs = broadcast_to(b, x, bshape + x.shape[-2:],
+                          bsizes + [b.dim(x, x.rank - 2), b.dim(x, x.rank - 1)])
+        ys = broadcast_to(b, y, bshape + y.shape[-2:],
+                          bsizes + [b.dim(y, y.rank - 2), b.dim(y, y.rank - 1)])
+        batch: DimLike = Dim(static=1)
+        for s in bsizes:
+            batch = b.index_arith("muli", batch, s)
+        x3 = reshape(b, xs, [batch, b.dim(xs, xs.rank - 2), b.dim(xs, xs.rank - 1)])
+        y3 = reshape(b, ys, [batch, b.dim(ys, ys.rank - 2), b.dim(ys, ys.rank - 1)])
+        ty = TensorType(x.dtype, (x3.shape[0], x3.shape[1], y3.shape[2]))
+        out3 = b.op(f"meld.batch_matmul {x3.name}, {y3.name} : {x3.type}, {y3.type} -> {ty}",
+                    ty)
+        out = reshape(b, out3, list(bsizes) + [b.dim(out3, 1), b.dim(out3, 2)])
+    if squeeze_axes:
+        out = squeeze(b, out, [a % out.rank for a in squeeze_axes])
+    return out
+
+
+def _batch_broadcast(b: Builder, x: Value, y: Value):
+    rank = max(x.rank, y.rank) - 2
+    shape: List[Optional[int]] = []
+    sizes: List[Dim] = []
+    for i in range(rank):
+        cands = []
+        for v in (x, y):
+            j = i - (rank - (v.rank - 2))
+            if j >= 0:
+                cands.append((v.shape[j], v, j))
+        static = 1
+        size = Dim(static=1)
+        for d, v, j in cands:
+            if d == 1:
+                continue
+            if d is None:
+                if static == 1:
+                    static, size = None, b.dim(v, j)
+                continue
+            if static not in (1, None) and static != d:
+                raise FrontendError(f"matmul batch dims {list(x.shape)} and {list(y.shape)}")
+            static, size = d, Dim(static=d)
+        shape.append(static)
+        sizes.append(size)
+    return tuple(shape), sizes
+
+
+def gemm(b: Builder, a: Value, w: Value, c: Optional[Value], alpha: float, beta: float,
+         trans_a: bool, trans_b: bool) -> Value:
+    """``alpha * op(a) @ op(w) + beta * c`` (ONNX Gemm, torch addmm)."""
+    if a.rank != 2 or w.rank != 2:
+        raise FrontendError("gemm operands must be matrices")
+    ta = " transpose_lhs" if trans_a else ""
+    tb = " transpose_rhs" if trans_b else ""
+    m = a.shape[1] if trans_a else a.shape[0]
+    n = w.shape[0] if trans_b else w.shape[1]
+    ty = TensorType(a.dtype, (m, n))
+    y = b.op(f"meld.matmul {a.name}, {w.name}{ta}{tb} : {a.type}, {w.type} -> {ty}", ty)
+    if alpha != 1.0:
+        y = binary(b, "mul", y, scalar_like(b, alpha, y))
+    if c is not None and beta != 0.0:
+        if beta != 1.0:
+            c = binary(b, "mul", c, scalar_like(b, beta, c))
+        y = binary(b, "add", y, c)
+    return y
+
+
+def iota(b: Builder, elem: str, shape, sizes, dim: int) -> Value:
+    ty = TensorType(elem, tuple(shape))
+    return b.op(f"meld.iota dim = {dim}{b.sizes_clause(ty, sizes)} : {ty}", ty)
+
+
+def where(b: Builder, pred: Value, x: Value, y: Value) -> Value:
+    return select(b, pred, x, y)
+
+
+
+
+# -- decompositions of larger ops -------------------------------------------------------
+# These are written in the ops above; they are correct for every input, and
+# fuse like any other elementwise and data-movement ops. Where speed needs
+# more (convolutions on large images), they are the first to become ops of
+# their own.
+
+def pad(b: Builder, x: Value, before: Sequence[int], after: Sequence[int],
+        mode: str = "constant", value: Optional[Value] = None) -> Value:
+    """numpy.pad: ``constant`` (with ``value``, default 0), ``edge``,
+    ``reflect`` and ``wrap``; negative pads crop."""
+    if len(before) != x.rank or len(after) != x.rank:
+        raise FrontendError(f"pads for rank {len(before)}, input rank {x.rank}")
+    out = x
+    for axis in range(x.rank):
+        lo, hi = int(before[axis]), int(after[axis])
+        if lo == 0 and hi == 0:
+            continue
+        n = out.shape[axis]
+        if n is None:
+            raise Unsupported(f"padding dynamic dimension {axis}")
+        # crop first (negative pads), then pad
+        if lo < 0 or hi < 0:
+            start, stop = max(0, -lo), n - max(0, -hi)
+            if stop < start:
+                raise FrontendError("pads crop away more than the whole dimension")
+            out = _slice_axis(b, out, axis, start, stop)
+            n = stop - start
+            lo, hi = max(lo, 0), max(hi, 0)
+        if lo == 0 and hi == 0:
+            continue
+        parts = []
+        if mode == "constant":
+            fill = value if value is not None else b.constant(np.zeros((), numpy_dtype(x.dtype)), x.dtype)
+            fill = reshape(b, fill, []) if fill.rank else fill
+
+            def filler(count):
+                shape = list(out.shape)
+                shape[axis] = count
+                sizes = [b.dim(out, i) if i != axis else Dim(static=count) for i in range(out.rank)]
+                return broadcast_to(b, fill, shape, sizes)
+            if lo:
+                parts.append(filler(lo))
+            parts.append(out)
+            if hi:
+                parts.append(filler(hi))
+        elif mode == "edge":
+            if n == 0:
+                raise FrontendError("edge padding of an empty dimension")
+            def edge(index, count):
+                piece = _slice_axis(b, out, axis, index, index + 1)
+                shape = list(out.shape)
+                shape[axis] = count
+                sizes = [b.dim(out, i) if i != axis else Dim(static=count) for i in range(out.rank)]
+                return broadcast_to(b, piece, shape, sizes) if count > 1 else piece
+            if lo:
+                parts.append(edge(0, lo))
+            parts.append(out)
+            if hi:
+                parts.append(edge(n - 1, hi))
+        elif mode == "reflect":
+            if lo >= n or hi >= n:
+                raise Unsupported(f"reflect padding of {max(lo, hi)} on a dimension of {n}")
+            if lo:
+                parts.append(reverse(b, _slice_axis(b, out, axis, 1, lo + 1), axis))
+            parts.append(out)
+            if hi:
+                parts.append(reverse(b, _slice_axis(b, out, axis, n - 1 - hi, n - 1), axis))
+        elif mode == "wrap":
+            if lo > n or hi > n:
+                raise Unsupported(f"wrap padding of {max(lo, hi)} on a dimension of {n}")
+            if lo:
+                parts.append(_slice_axis(b, out, axis, n - lo, n))
+            parts.append(out)
+            if hi:
+                parts.append(_slice_axis(b, out, axis, 0, hi))
+        else:
+            raise Unsupported(f"pad mode '{mode}'")
+        out = concat(b, parts, axis)
+    return out
+
+
+def _slice_axis(b: Builder, x: Value, axis: int, start: int, stop: int, step: int = 1) -> Value:
+    lo = [0] * x.rank
+    hi = list(x.shape)
+    st = [1] * x.rank
+    if any(h is None for i, h in enumerate(hi) if i != axis):
+        raise Unsupported("slicing a tensor with dynamic dims")
+    lo[axis], hi[axis], st[axis] = start, stop, step
+    return slice_static(b, x, lo, hi, st)
+
+
+def triangle(b: Builder, x: Value, upper: bool, k: int) -> Value:
+    """numpy.triu / tril over the last two dims."""
+    if x.rank < 2:
+        raise FrontendError("triangle of a tensor of rank < 2")
+    r, c = x.rank - 2, x.rank - 1
+    sizes = b.dims(x)
+    rows = iota(b, "i64", x.shape, sizes, r)
+    cols = iota(b, "i64", x.shape, sizes, c)
+    # keep where col - row >= k (upper) or <= k (lower)
+    diff = binary(b, "sub", cols, rows)
+    kk = scalar_like(b, k, diff)
+    keep = compare(b, "ge" if upper else "le", diff, kk)
+    return select(b, keep, x, scalar_like(b, 0, x))
+
+
+def cumulative(b: Builder, x: Value, axis: int, kind: str = "sum", exclusive: bool = False,
+               reverse_: bool = False) -> Value:
+    """Inclusive (or exclusive) running sum or product along ``axis``, in
+    log2(n) steps of shifted adds (Hillis-Steele): exact for integers, and
+    for floats a tree order within the usual rounding."""
+    axis = normalize_axis(axis, x.rank)
+    n = x.shape[axis]
+    if n is None:
+        raise Unsupported("cumulative op over a dynamic dimension")
+    if x.dtype == "i1":
+        raise Unsupported(f"cumulative {kind} of booleans")
+    op = {"sum": "add", "prod": "mul"}[kind]
+    ident = 0 if kind == "sum" else 1
+    y = reverse(b, x, axis) if reverse_ else x
+    if exclusive and n:
+        y = pad(b, _slice_axis(b, y, axis, 0, n - 1), [0] * x.rank, [0] * x.rank)
+        shape_lo = [0] * x.rank
+        shape_lo[axis] = 1
+        y = pad(b, _slice_axis(b, y, axis, 0, n - 1), shape_lo, [0] * x.rank, "constant",
+                b.constant(np.asarray(ident, numpy_dtype(x.dtype)), x.dtype))
+    shift = 1
+    while shift < n:
+        lo = [0] * x.rank
+        lo[axis] = shift
+        shifted = pad(b, _slice_axis(b, y, axis, 0, n - shift), lo, [0] * x.rank, "constant",
+                      b.constant(np.asarray(ident, numpy_dtype(x.dtype)), x.dtype))
+        y = binary(b, op, y, shifted)
+        shift *= 2
+    return reverse(b, y, axis) if reverse_ else y
+
+
+def _window_views(b: Builder, x: Value, kernel, strides, dilations):
+    """For each kernel offset, the strided view of ``x``'s trailing spatial
+    dims that the offset reads: ``[(offset, view)]``."""
+    spatial = len(kernel)
+    lead = x.rank - spatial
+    out_sizes = []
+    for i, (k, s, d) in enumerate(zip(kernel, strides, dilations)):
+        n = x.shape[lead + i]
+        span = d * (k - 1) + 1
+        if n is None:
+            raise Unsupported("windows over a dynamic spatial dimension")
+        out_sizes.append(max(0, (n - span) // s + 1))
+    views = []
+    for offset in np.ndindex(*kernel):
+        lo = [0] * x.rank
+        hi = list(x.shape)
+        st = [1] * x.rank
+        for i, (o, s, d, m) in enumerate(zip(offset, strides, dilations, out_sizes)):
+            lo[lead + i] = o * d
+            hi[lead + i] = o * d + (m - 1) * s + 1 if m else o * d
+            st[lead + i] = s
+        if any(h is None for h in hi):
+            raise Unsupported("windows over a tensor with dynamic dims")
+        views.append((offset, slice_static(b, x, lo, hi, st)))
+    return views, out_sizes
+
+
+def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_before,
+         pads_after, count_include_pad: bool = False, ceil_mode: bool = False) -> Value:
+    """Max or average pooling over the trailing ``len(kernel)`` dims
+    (N, C, *spatial)."""
+    if not is_float(x.dtype) and kind == "avg":
+        raise Unsupported(f"average pooling of {x.dtype}")
+    if kind == "avg" and x.dtype in ("f16", "bf16"):
+        y = pool(b, cast(b, x, "f32"), kind, kernel, strides, dilations, pads_before,
+                 pads_after, count_include_pad, ceil_mode)
+        return cast(b, y, x.dtype)
+    spatial = len(kernel)
+    lead = x.rank - spatial
+    pads_before = list(pads_before)
+    pads_after = list(pads_after)
+    declared_after = list(pads_after)
+    if ceil_mode:
+        # extra padding on the right so that partial windows count
+        for i, (k, s, d) in enumerate(zip(kernel, strides, dilations)):
+            n = x.shape[lead + i] + pads_before[i] + pads_after[i]
+            span = d * (k - 1) + 1
+            out = -(-(n - span) // s) + 1
+            # the last window must start inside the input or left padding
+            if (out - 1) * s >= x.shape[lead + i] + pads_before[i]:
+                out -= 1
+            pads_after[i] += max(0, (out - 1) * s + span - n)
+    padded = x
+    if any(pads_before) or any(pads_after):
+        if kind == "max":
+            fill = -np.inf if is_float(x.dtype) else np.iinfo(numpy_dtype(x.dtype)).min
+        else:
+            fill = 0
+        padded = pad(b, x, [0] * lead + pads_before, [0] * lead + pads_after, "constant",
+                     b.constant(np.asarray(fill, numpy_dtype(x.dtype)), x.dtype))
+    views, out_sizes = _window_views(b, padded, kernel, strides, dilations)
+    acc = None
+    for _, v in views:
+        acc = v if acc is None else binary(b, "max" if kind == "max" else "add", acc, v)
+    if kind == "max":
+        return acc
+    # each window is divided by the number of its elements inside the input
+    # (or inside the declared padding too, with count_include_pad)
+    counts = np.zeros(out_sizes, np.float64)
+    for offset in np.ndindex(*kernel):
+        grids = np.meshgrid(*[np.arange(m) * s + o * d - pb for m, s, o, d, pb in
+                              zip(out_sizes, strides, offset, dilations, pads_before)],
+                            indexing="ij")
+        inside = np.ones(out_sizes, bool)
+        for i, ix in enumerate(grids):
+            n = x.shape[lead + i]
+            lo_lim, hi_lim = (-pads_before[i], n + declared_after[i]) if count_include_pad \
+                else (0, n)
+            inside &= (ix >= lo_lim) & (ix < hi_lim)
+        counts += inside
+    counts = np.maximum(counts, 1)
+    c = b.constant(counts.astype(numpy_dtype(x.dtype)), x.dtype)
+    return binary(b, "div", acc, c)
+
+
+def conv(b: Builder, x: Value, w: Value, bias: Optional[Value], strides, dilations,
+         pads_before, pads_after, groups: int) -> Value:
+    """N-d convolution, NC* layout, weights O x (C/groups) x k*: one matmul
+    per kernel offset over the strided input views (implicit im2col), summed;
+    groups split the channels."""
+    if not is_float(x.dtype):
+        raise Unsupported(f"convolution of {x.dtype}")
+    if x.dtype in ("f16", "bf16"):
+        # accumulate every kernel offset in f32 and round once, as a conv
+        # kernel (and torch) does, not once per offset
+        y = conv(b, cast(b, x, "f32"), cast(b, w, "f32"),
+                 None if bias is None else cast(b, bias, "f32"), strides, dilations,
+                 pads_before, pads_after, groups)
+        return cast(b, y, x.dtype)
+    spatial = w.rank - 2
+    if x.rank != spatial + 2:
+        raise FrontendError(f"convolution input of rank {x.rank} with weights of rank {w.rank}")
+    if not w.type.static or any(d is None for d in x.shape[1:]):
+        raise Unsupported("convolution with dynamic channel or spatial dims (or weights)")
+    cin, cout = x.shape[1], w.shape[0]
+    if cin % groups or cout % groups or w.shape[1] * groups != cin:
+        raise FrontendError(f"channels {cin} -> {cout} do not split into {groups} groups")
+    kernel = list(w.shape[2:])
+    if any(pads_before) or any(pads_after):
+        x = pad(b, x, [0, 0] + list(pads_before), [0, 0] + list(pads_after))
+    cin_g, cout_g = cin // groups, cout // groups
+    outs = []
+    for g in range(groups):
+        xg = _slice_axis(b, x, 1, g * cin_g, (g + 1) * cin_g) if groups > 1 else x
+        wg = _slice_axis(b, w, 0, g * cout_g, (g + 1) * cout_g) if groups > 1 else w
+        views, out_sizes = _window_views(b, xg, kernel, strides, dilations)
+        acc = None
+        n = b.dim(xg, 0)
+        pixels = int(np.prod(out_sizes)) if out_sizes else 1
+        for offset, v in views:
+            # [N, Cg, *out] -> [N, *out, Cg] -> [(N * pixels), Cg]
+            perm = [0] + list(range(2, 2 + spatial)) + [1]
+            vt = transpose(b, v, perm)
+            rows = b.index_arith("muli", n, pixels)
+            v2 = reshape(b, vt, [rows, Dim(static=cin_g)])
+            # weights at this offset: [Cout_g, Cg] -> used transposed
+            lo = [0, 0] + list(offset)
+            hi = [cout_g, cin_g] + [o + 1 for o in offset]
+            wk = reshape(b, slice_static(b, wg, lo, hi, [1] * w.rank), [cout_g, cin_g])
+            ty = TensorType(x.dtype, (v2.shape[0], cout_g))
+            prod = b.op(f"meld.matmul {v2.name}, {wk.name} transpose_rhs : {v2.type}, "
+                        f"{wk.type} -> {ty}", ty)
+            acc = prod if acc is None else binary(b, "add", acc, prod)
+        outs.append((acc, out_sizes))
+    acc = concat(b, [o for o, _ in outs], 1) if groups > 1 else outs[0][0]
+    out_sizes = outs[0][1]
+    y = reshape(b, acc, [b.dim(x, 0)] + [Dim(static=s) for s in out_sizes] +
+                [Dim(static=cout)])
+    y = transpose(b, y, [0, spatial + 1] + list(range(1, spatial + 1)))
+    if bias is not None:
+        y = binary(b, "add", y, reshape(b, bias, [cout] + [1] * spatial))
+    return y
+
+
+def conv_transpose(b: Builder, x: Value, w: Value, bias: Optional[Value], strides,
+                   dilations, pads_before, pads_after, output_padding, groups: int) -> Value:
+    """Transposed convolution (the gradient of ``conv``), NC* layout, weights
+    C x (O/groups) x k*: the input dilated by the strides and padded, then a
+    plain convolution with the kernel flipped and its channels swapped."""
+    spatial = w.rank - 2
+    if not w.type.static or any(d is None for d in x.shape[1:]):
+        raise Unsupported("transposed convolution with dynamic dims")
+    cin = x.shape[1]
+    cout_g = w.shape[1]
+    if cin % groups:
+        raise FrontendError(f"{cin} channels do not split into {groups} groups")
+    # dilate the input: insert (stride - 1) zeros between elements
+    xd = x
+    for i, s in enumerate(strides):
+        if s == 1:
+            continue
+        axis = 2 + i
+        n = xd.shape[axis]
+        shape = list(xd.shape)
+        # [.., n, ..] -> [.., n, s, ..] with zeros after each element
+        expanded_shape = shape[:axis + 1] + [1] + shape[axis + 1:]
+        e = reshape(b, xd, [Dim(static=d) if d is not None else b.dim(xd, 0) for d in expanded_shape])
+        zeros = full(b, 0.0, xd.dtype, expanded_shape[:axis + 1] + [s - 1] + expanded_shape[axis + 2:],
+                     [b.dim(xd, 0)] + [Dim(static=d) for d in (expanded_shape[1:axis + 1] + [s - 1] +
+                                                                expanded_shape[axis + 2:])])
+        e = concat(b, [e, zeros], axis + 1)
+        merged = shape[:axis] + [n * s] + shape[axis + 1:]
+        e = reshape(b, e, [b.dim(xd, 0)] + [Dim(static=d) for d in merged[1:]])
+        xd = _slice_axis(b, e, axis, 0, (n - 1) * s + 1)
+    kernel = list(w.shape[2:])
+    before, after = [], []
+    for i, k in enumerate(kernel):
+        span = dilations[i] * (k - 1)
+        before.append(span - pads_before[i])
+        after.append(span - pads_after[i] + output_padding[i])
+    # weights: [Cin, Cout_g, k*] -> per group [Cout_g, Cin_g, k*] flipped
+    cin_g = cin // groups
+    wparts = []
+    for g in range(groups):
+        wg = _slice_axis(b, w, 0, g * cin_g, (g + 1) * cin_g) if groups > 1 else w
+        wg = transpose(b, wg, [1, 0] + list(range(2, w.rank)))
+        for i in range(spatial):
+            wg = reverse(b, wg, 2 + i)
+        wparts.append(wg)
+    wf = concat(b, wparts, 0) if groups > 1 else wparts[0]
+    # negative "before"/"after" (large pads) crop
+    return conv(b, pad(b, xd, [0, 0] + before, [0, 0] + after), wf, bias, [1] * spatial,
+                dilations, [0] * spatial, [0] * spatial, groups)
+
+
+def einsum(b: Builder, equation: str, xs: Sequence[Value]) -> Value:
+    """numpy.einsum for one or two operands without ellipses: transposes,
+    diagonal-free reductions, and one batch matmul."""
+    eq = equation.replace(" ", "")
+    if "..." in eq:
+        raise Unsupported("einsum with an ellipsis")
+    if "->" in eq:
+        lhs, out = eq.split("->")
+    else:
+        lhs = eq
+        counts = {}
+        for ch in lhs.replace(",", ""):
+            counts[ch] = counts.get(ch, 0) + 1
+        out = "".join(sorted(ch for ch, n in counts.items() if n == 1))
+    terms = lhs.split(",")
+    if len(terms) != len(xs):
+        raise FrontendError(f"einsum '{equation}' for {len(xs)} operands")
+    for t, x in zip(terms, xs):
+        if len(t) != x.rank or len(set(t)) != len(t):
+            raise Unsupported(f"einsum term '{t}' (repeated letters or rank mismatch)")
+    if len(xs) == 1:
+        (t,), (x,) = terms, xs
+        summed = [i for i, ch in enumerate(t) if ch not in out]
+        y = reduce(b, "sum", x, summed, False) if summed else x
+        rest = [ch for ch in t if ch in out]
+        return transpose(b, y, [rest.index(ch) for ch in out])
+    if len(xs) != 2:
+        raise Unsupported("einsum of more than two operands")
+    (ta, tb), (a, bb) = terms, xs
+    # letters only in one operand and not in the output are summed first
+    for idx, (t, x) in enumerate(((ta, a), (tb, bb))):
+        other = tb if idx == 0 else ta
+        lone = [i for i, ch in enumerate(t) if ch not in out and ch not in other]
+        if lone:
+            x = reduce(b, "sum", x, lone, False)
+            t = "".join(ch for i, ch in enumerate(t) if i not in lone)
+        if idx == 0:
+            ta, a = t, x
+        else:
+            tb, bb = t, x
+    batch = [ch for ch in ta if ch in tb and ch in out]
+    contract = [ch for ch in ta if ch in tb and ch not in out]
+    m_letters = [ch for ch in ta if ch not in tb]
+    n_letters = [ch for ch in tb if ch not in ta]
+    size = {}
+    for t, x in ((ta, a), (tb, bb)):
+        for i, ch in enumerate(t):
+            size[ch] = b.dim(x, i)
+
+    def prod(letters):
+        p: DimLike = Dim(static=1)
+        for ch in letters:
+            p = b.index_arith("muli", p, size[ch])
+        return p
+    a3 = reshape(b, transpose(b, a, [ta.index(ch) for ch in batch + m_letters + contract]),
+                 [prod(batch), prod(m_letters), prod(contract)])
+    b3 = reshape(b, transpose(b, bb, [tb.index(ch) for ch in batch + contract + n_letters]),
+                 [prod(batch), prod(contract), prod(n_letters)])
+    ty = TensorType(a.dtype, (a3.shape[0], a3.shape[1], b3.shape[2]))
+    c3 = b.op(f"meld.batch_matmul {a3.name}, {b3.name} : {a3.type}, {b3.type} -> {ty}", ty)
+    letters = batch + m_letters + n_letters
+    c = reshape(b, c3, [size[ch] for ch in letters])
+    return transpose(b, c, [letters.index(ch) for ch in out])
+
+
+TABLE = {
+    name: fn for name, fn in list(globals().items())
+    if callable(fn) and not name.startswith("_") and fn.__module__ == __name__
+}
+"""The op table: every framework-neutral lowering, by name."""

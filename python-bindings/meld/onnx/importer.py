@@ -1,0 +1,1524 @@
+"""ONNX graphs to meld IR, through the shared op table (meld.frontend).
+
+The shape of torch-mlir's onnx_importer: a :class:`GraphInfo` per graph
+(initializers, inputs, outputs by name), a node importer that walks the
+nodes in order with a name-to-value map, and a location per op that names
+the ONNX node. Op knowledge lives in the lowerings table; this file only
+reads ONNX attributes and inputs and calls it. An ONNX op that has no entry
+here but has a function body in ``onnx.defs`` (LayerNormalization, Gelu,
+Softplus, ...) is expanded from that body, node by node.
+
+Anything Meld cannot compile faithfully raises :class:`OnnxImportError`
+naming the file or node, the op and the attribute or dtype: never a
+program that computes something else.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from ..frontend import lowerings as L
+from ..frontend.builder import (
+    FLOAT_TYPES,
+    INT_TYPES,
+    Builder,
+    Dim,
+    FrontendError,
+    TensorType,
+    Unsupported,
+    Value,
+    is_float,
+    numpy_dtype,
+)
+
+try:
+    import onnx
+    from onnx import helper, numpy_helper
+except ImportError as e:  # pragma: no cover
+    raise ImportError("meld.onnx needs the onnx package: pip install onnx") from e
+
+MIN_OPSET = 13
+
+
+class OnnxImportError(FrontendError):
+    """An ONNX model that Meld cannot import: the message names the file or
+    node, its op, and the attribute or dtype at fault."""
+
+
+class OnnxUnsupported(OnnxImportError, Unsupported):
+    """The model is valid ONNX, but uses something Meld does not support."""
+
+
+# ONNX element types (TensorProto.DataType) that Meld has.
+_ELEM_OF = {
+    onnx.TensorProto.FLOAT: "f32",
+    onnx.TensorProto.DOUBLE: "f64",
+    onnx.TensorProto.FLOAT16: "f16",
+    onnx.TensorProto.BFLOAT16: "bf16",
+    onnx.TensorProto.INT64: "i64",
+    onnx.TensorProto.INT32: "i32",
+    onnx.TensorProto.INT8: "i8",
+    onnx.TensorProto.BOOL: "i1",
+}
+
+
+def onnx_dtype_name(code: int) -> str:
+    try:
+        return onnx.TensorProto.DataType.Name(code).lower()
+    except ValueError:
+        return f"data type {code}"
+
+
+def element_type(code: int, what: str) -> str:
+    elem = _ELEM_OF.get(code)
+    if elem is None:
+        raise Unsupported(f"{what} has dtype {onnx_dtype_name(code)}; Meld supports "
+                          "float, double, float16, bfloat16, int64, int32, int8 and bool")
+    return elem
+
+
+# -- the op table's ONNX side -------------------------------------------------
+
+Handler = Callable[["NodeContext"], Sequence[Optional[Value]]]
+ONNX_OPS: Dict[str, Handler] = {}
+
+
+def onnx_op(*names: str):
+    def register(fn: Handler) -> Handler:
+        for name in names:
+            ONNX_OPS[name] = fn
+        return fn
+    return register
+
+
+@dataclass
+class NodeContext:
+    """One node being imported: its inputs as Values (None where omitted),
+    its attributes, and the builder."""
+
+    b: Builder
+    node: "onnx.NodeProto"
+    inputs: List[Optional[Value]]
+    opset: int
+    importer: "GraphImporter"
+    used: set = field(default_factory=set)
+
+    @property
+    def op(self) -> str:
+        return self.node.op_type
+
+    def has(self, name: str) -> bool:
+        return any(a.name == name for a in self.node.attribute)
+
+    def attr(self, name: str, default=None):
+        self.used.add(name)
+        for a in self.node.attribute:
+            if a.name == name:
+                if a.ref_attr_name:
+                    raise OnnxImportError(f"attribute '{name}' refers to '{a.ref_attr_name}' "
+                                          "outside a function")
+                value = helper.get_attribute_value(a)
+                if isinstance(value, bytes):
+                    value = value.decode("utf-8")
+                return value
+        return default
+
+    def ignore(self, *names: str):
+        """Attributes that do not change the result here."""
+        self.used.update(names)
+
+    def input(self, i: int, required: bool = True) -> Optional[Value]:
+        v = self.inputs[i] if i < len(self.inputs) else None
+        if v is None and required:
+            raise OnnxImportError(f"input {i} is required")
+        return v
+
+    def const_input(self, i: int, what: str) -> Optional[np.ndarray]:
+        """An input whose value Meld needs at compile time (a shape, axes)."""
+        v = self.input(i, required=False)
+        if v is None:
+            return None
+        if v.const is None:
+            raise Unsupported(f"input {i} ({what}) must be a constant (an initializer "
+                              "or computed from static shapes), not a run-time value")
+        return v.const
+
+    def sizes_input(self, i: int, what: str) -> List[Dim]:
+        """A 1-D integer input holding sizes, constant or symbolic (from
+        Shape of a dynamic tensor)."""
+        v = self.input(i)
+        elems = L._sym_elements(v)
+        if elems is None:
+            raise Unsupported(f"input {i} ({what}) must be known at compile time: a "
+                              "constant or sizes computed from the inputs' shapes")
+        return elems
+
+    def int_list(self, i: int, what: str) -> Optional[List[int]]:
+        c = self.const_input(i, what)
+        return None if c is None else [int(v) for v in np.asarray(c).reshape(-1)]
+
+
+def _float_attr(value) -> float:
+    return float(np.float32(value))
+
+
+# Elementwise ------------------------------------------------------------------
+
+_BINARY = {"Add": "add", "Sub": "sub", "Mul": "mul", "Div": "div", "Pow": "pow"}
+
+
+@onnx_op("Add", "Sub", "Mul", "Div")
+def _binary(ctx: NodeContext):
+    x, y = ctx.input(0), ctx.input(1)
+    if x.dtype == "i1":
+        raise Unsupported(f"{ctx.op} on bool")
+    return [L.binary(ctx.b, _BINARY[ctx.op], x, y)]
+
+
+@onnx_op("Pow")
+def _pow(ctx: NodeContext):
+    x, y = ctx.input(0), ctx.input(1)
+    if not is_float(x.dtype):
+        raise Unsupported(f"Pow with a {x.dtype} base (meld.pow takes floats)")
+    if y.dtype != x.dtype:
+        y = L.cast(ctx.b, y, x.dtype)
+    return [L.binary(ctx.b, "pow", x, y)]
+
+
+@onnx_op("Max", "Min", "Sum", "Mean")
+def _variadic(ctx: NodeContext):
+    xs = [v for v in ctx.inputs if v is not None]
+    if not xs:
+        raise OnnxImportError("no inputs")
+    name = {"Max": "max", "Min": "min", "Sum": "add", "Mean": "add"}[ctx.op]
+    if xs[0].dtype == "i1":
+        raise Unsupported(f"{ctx.op} on bool")
+    out = xs[0]
+    for x in xs[1:]:
+        out = L.binary(ctx.b, name, out, x)
+    if len(xs) == 1 and ctx.op in ("Max", "Min", "Sum"):
+        return [out]
+    if ctx.op == "Mean":
+        if not is_float(out.dtype):
+            raise Unsupported(f"Mean of {out.dtype}")
+        out = L.binary(ctx.b, "div", out, L.scalar_like(ctx.b, float(len(xs)), out))
+    return [out]
+
+
+_UNARY = {"Neg": "neg", "Abs": "abs", "Relu": "relu", "Exp": "exp", "Log": "log",
+          "Tanh": "tanh", "Sigmoid": "sigmoid", "Erf": "erf", "Sqrt": "sqrt"}
+
+
+@onnx_op(*_UNARY)
+def _unary(ctx: NodeContext):
+    return [L.unary(ctx.b, _UNARY[ctx.op], ctx.input(0))]
+
+
+@onnx_op("Mod")
+def _mod(ctx: NodeContext):
+    x, y = ctx.input(0), ctx.input(1)
+    fmod = int(ctx.attr("fmod", 0))
+    if is_float(x.dtype):
+        if not fmod:
+            raise Unsupported("floored Mod of floats (no float remainder op yet)")
+        if x.const is not None and y.const is not None:
+            return [ctx.b.constant(np.fmod(x.const, y.const), x.dtype)]
+        raise Unsupported("Mod of floats (no float remainder op yet)")
+    return [L.remainder(ctx.b, x, y, floor=not fmod)]
+
+
+@onnx_op("Reciprocal")
+def _reciprocal(ctx: NodeContext):
+    return [L.reciprocal(ctx.b, ctx.input(0))]
+
+
+@onnx_op("Sign")
+def _sign(ctx: NodeContext):
+    x = ctx.input(0)
+    if x.dtype == "i1":
+        raise Unsupported("Sign of bool")
+    return [L.sign(ctx.b, x)]
+
+
+@onnx_op("Identity")
+def _identity(ctx: NodeContext):
+    return [ctx.input(0)]
+
+
+@onnx_op("Gelu")
+def _gelu(ctx: NodeContext):
+    approx = ctx.attr("approximate", "none")
+    if approx not in ("none", "tanh"):
+        raise Unsupported(f"attribute 'approximate' = '{approx}'")
+    attrs = " approximate = tanh" if approx == "tanh" else ""
+    return [L.unary(ctx.b, "gelu", ctx.input(0), attrs)]
+
+
+@onnx_op("LeakyRelu")
+def _leaky_relu(ctx: NodeContext):
+    return [L.leaky_relu(ctx.b, ctx.input(0), _float_attr(ctx.attr("alpha", 0.01)))]
+
+
+@onnx_op("Softplus")
+def _softplus(ctx: NodeContext):
+    x = ctx.input(0)
+    if not is_float(x.dtype):
+        raise Unsupported(f"Softplus of {x.dtype}")
+    return [L.softplus(ctx.b, x)]
+
+
+@onnx_op("Clip")
+def _clip(ctx: NodeContext):
+    x = ctx.input(0)
+    if x.dtype == "i1":
+        raise Unsupported("Clip of bool")
+    lo, hi = ctx.input(1, False), ctx.input(2, False)
+    return [L.clamp(ctx.b, x, lo, hi)]
+
+
+@onnx_op("Cast")
+def _cast(ctx: NodeContext):
+    ctx.ignore("saturate")  # only for float8 targets, which Meld has not
+    if ctx.has("round_mode"):
+        mode = ctx.attr("round_mode")
+        if mode != "up":
+            raise Unsupported(f"attribute 'round_mode' = '{mode}'")
+    to = element_type(int(ctx.attr("to")), "attribute 'to'")
+    x = ctx.input(0)
+    _check_cast(x.dtype, to)
+    return [L.cast(ctx.b, x, to)]
+
+
+def _check_cast(src: str, dst: str):
+    # meld.cast saturates float -> int where ONNX leaves out-of-range values
+    # undefined, so every pair Meld has is a faithful cast.
+    return None
+
+
+@onnx_op("CastLike")
+def _cast_like(ctx: NodeContext):
+    ctx.ignore("saturate")
+    x, like = ctx.input(0), ctx.input(1)
+    return [L.cast(ctx.b, x, like.dtype)]
+
+
+_COMPARE = {"Equal": "eq", "Less": "lt", "LessOrEqual": "le", "Greater": "gt",
+            "GreaterOrEqual": "ge"}
+
+
+@onnx_op(*_COMPARE)
+def _compare(ctx: NodeContext):
+    return [L.compare(ctx.b, _COMPARE[ctx.op], ctx.input(0), ctx.input(1))]
+
+
+@onnx_op("Where")
+def _where(ctx: NodeContext):
+    return [L.select(ctx.b, ctx.input(0), ctx.input(1), ctx.input(2))]
+
+
+@onnx_op("Not")
+def _not(ctx: NodeContext):
+    return [L.logical(ctx.b, "not", ctx.input(0))]
+
+
+@onnx_op("And", "Or", "Xor")
+def _logical(ctx: NodeContext):
+    return [L.logical(ctx.b, ctx.op.lower(), ctx.input(0), ctx.input(1))]
+
+
+# Creation -------------------------------------------------------------------------
+
+@onnx_op("Constant")
+def _constant(ctx: NodeContext):
+    node = ctx.node
+    if len(node.attribute) != 1:
+        raise OnnxImportError("Constant needs exactly one value attribute")
+    a = node.attribute[0]
+    ctx.used.add(a.name)
+    if a.ref_attr_name:
+        raise OnnxImportError(f"attribute '{a.name}' refers to '{a.ref_attr_name}' "
+                              "outside a function")
+    if a.name == "value":
+        return [ctx.importer.tensor_constant(a.t, "attribute 'value'")]
+    if a.name == "sparse_value":
+        raise Unsupported("attribute 'sparse_value'")
+    value = helper.get_attribute_value(a)
+    if a.name == "value_float":
+        return [ctx.b.constant(np.float32(value), "f32")]
+    if a.name == "value_floats":
+        return [ctx.b.constant(np.asarray(value, np.float32), "f32")]
+    if a.name == "value_int":
+        return [ctx.b.constant(np.int64(value), "i64")]
+    if a.name == "value_ints":
+        return [ctx.b.constant(np.asarray(value, np.int64), "i64")]
+    raise Unsupported(f"attribute '{a.name}'")
+
+
+@onnx_op("ConstantOfShape")
+def _constant_of_shape(ctx: NodeContext):
+    sizes = ctx.sizes_input(0, "shape")
+    value = ctx.attr("value")
+    if value is None:
+        array = np.zeros((), np.float32)
+    else:
+        array = numpy_helper.to_array(value).reshape(-1)
+        if array.size != 1:
+            raise OnnxImportError("attribute 'value' must hold one element")
+    elem = element_type(value.data_type if value is not None else onnx.TensorProto.FLOAT,
+                        "attribute 'value'")
+    shape = [s.static for s in sizes]
+    return [L.full(ctx.b, array.reshape(()), elem, shape, sizes)]
+
+
+@onnx_op("Range")
+def _range(ctx: NodeContext):
+    b = ctx.b
+    x = ctx.input(0)
+    start, delta = ctx.const_input(0, "start"), ctx.const_input(2, "delta")
+    limit = ctx.input(1)
+    if limit.const is not None:
+        out = np.arange(start.item(), limit.const.item(), delta.item())
+        return [b.constant(out.astype(numpy_dtype(x.dtype)), x.dtype)]
+    # a limit computed from a dynamic size (torch.arange(seq_len)): an iota
+    # of ceil((limit - start) / delta) elements
+    elems = L._sym_elements(limit)
+    if elems is None or len(elems) != 1 or x.dtype not in INT_TYPES:
+        raise Unsupported("Range with a run-time limit that is not a size")
+    s0, d0 = int(start.item()), int(delta.item())
+    if d0 <= 0:
+        raise Unsupported("Range over a dynamic size with a non-positive delta")
+    count = b.index_arith("ceildivsi", b.index_arith("subi", elems[0], s0), d0)
+    count = b.index_arith("maxsi", count, 0)
+    out = L.iota(b, x.dtype, (count.static,), [count], 0)
+    if d0 != 1:
+        out = L.binary(b, "mul", out, L.scalar_like(b, d0, out))
+    if s0:
+        out = L.binary(b, "add", out, L.scalar_like(b, s0, out))
+    return [out]
+
+
+@onnx_op("EyeLike")
+def _eye_like(ctx: NodeContext):
+    x = ctx.input(0)
+    if not x.type.static or x.rank != 2:
+        raise Unsupported("EyeLike of a non-static or non-2-D tensor")
+    code = ctx.attr("dtype")
+    elem = element_type(code, "attribute 'dtype'") if code is not None else x.dtype
+    k = int(ctx.attr("k", 0))
+    return [ctx.b.constant(np.eye(x.shape[0], x.shape[1], k), elem)]
+
+
+# Shapes -------------------------------------------------------------------------------
+
+@onnx_op("Shape")
+def _shape(ctx: NodeContext):
+    x = ctx.input(0)
+    start = int(ctx.attr("start", 0))
+    end = ctx.attr("end")
+    dims = ctx.b.dims(x)
+    dims = dims[slice(start, None if end is None else int(end))]
+    if all(d.static is not None for d in dims):
+        return [ctx.b.constant(np.asarray([d.static for d in dims], np.int64), "i64")]
+    return [_sizes_tensor(ctx.b, dims)]
+
+
+def _sizes_tensor(b: Builder, dims: List[Dim]) -> Value:
+    """A 1-D i64 tensor holding ``dims`` (some dynamic), which also keeps
+    them symbolically for later shape consumers."""
+    parts = []
+    for d in dims:
+        if d.static is not None:
+            parts.append(b.constant(np.asarray([d.static], np.int64), "i64"))
+        else:
+            # a dynamic size as data: count the elements of an iota of it
+            ones = L.full(b, 1, "i64", (None,), [d])
+            parts.append(L.reshape(b, L.reduce(b, "sum", ones, [0], False), [1]))
+    out = L.concat(b, parts, 0) if len(parts) > 1 else parts[0]
+    out.sym = list(dims)
+    return out
+
+
+@onnx_op("Size")
+def _size(ctx: NodeContext):
+    x = ctx.input(0)
+    n = L.numel(ctx.b, x)
+    if n.static is not None:
+        return [ctx.b.constant(np.int64(n.static), "i64")]
+    out = L.reshape(ctx.b, _sizes_tensor(ctx.b, [n]), [])
+    out.sym = [n]
+    return [out]
+
+
+@onnx_op("Reshape")
+def _reshape(ctx: NodeContext):
+    x = ctx.input(0)
+    allowzero = int(ctx.attr("allowzero", 0))
+    target = ctx.sizes_input(1, "shape")
+    sizes: List[Optional[Dim]] = []
+    infer = None
+    for i, t in enumerate(target):
+        if t.static == -1:
+            if infer is not None:
+                raise OnnxImportError("shape has more than one -1")
+            infer = i
+            sizes.append(None)
+        elif t.static == 0 and not allowzero:
+            if i >= x.rank:
+                raise OnnxImportError(f"shape entry {i} is 0 but the input has rank {x.rank}")
+            sizes.append(ctx.b.dim(x, i))
+        else:
+            sizes.append(t)
+    if infer is not None:
+        known: Dim = Dim(static=1)
+        for s in sizes:
+            if s is not None:
+                known = ctx.b.index_arith("muli", known, s)
+        total = L.numel(ctx.b, x)
+        if known.static == 0:
+            raise OnnxImportError("shape with -1 and a 0 size")
+        if known.static is not None and total.static is not None and total.static % known.static:
+            raise OnnxImportError(f"cannot reshape {list(x.shape)} to {target}")
+        sizes[infer] = ctx.b.index_arith("divsi", total, known)
+    out = L.reshape(ctx.b, x, sizes)
+    return [out]
+
+
+@onnx_op("Flatten")
+def _flatten(ctx: NodeContext):
+    x = ctx.input(0)
+    axis = int(ctx.attr("axis", 1))
+    if not -x.rank <= axis <= x.rank:
+        raise OnnxImportError(f"attribute 'axis' = {axis} is out of range for rank {x.rank}")
+    return [L.flatten(ctx.b, x, axis + x.rank if axis < 0 else axis)]
+
+
+def _axes(ctx: NodeContext, index: int, attr_before: int) -> Optional[List[int]]:
+    """Axes given as an input (newer opsets) or an attribute (older)."""
+    if ctx.opset >= attr_before:
+        return ctx.int_list(index, "axes")
+    value = ctx.attr("axes")
+    return None if value is None else [int(v) for v in value]
+
+
+@onnx_op("Squeeze")
+def _squeeze(ctx: NodeContext):
+    return [L.squeeze(ctx.b, ctx.input(0), _axes(ctx, 1, 13))]
+
+
+@onnx_op("Unsqueeze")
+def _unsqueeze(ctx: NodeContext):
+    axes = _axes(ctx, 1, 13)
+    if axes is None:
+        raise OnnxImportError("Unsqueeze needs axes")
+    return [L.unsqueeze(ctx.b, ctx.input(0), axes)]
+
+
+@onnx_op("Transpose")
+def _transpose(ctx: NodeContext):
+    x = ctx.input(0)
+    perm = ctx.attr("perm")
+    perm = list(reversed(range(x.rank))) if perm is None else [int(p) for p in perm]
+    return [L.transpose(ctx.b, x, perm)]
+
+
+@onnx_op("Concat")
+def _concat(ctx: NodeContext):
+    xs = [v for v in ctx.inputs if v is not None]
+    return [L.concat(ctx.b, xs, int(ctx.attr("axis")))]
+
+
+@onnx_op("Slice")
+def _slice(ctx: NodeContext):
+    x = ctx.input(0)
+    starts = ctx.int_list(1, "starts")
+    ends = ctx.int_list(2, "ends")
+    axes = ctx.int_list(3, "axes")
+    steps = ctx.int_list(4, "steps")
+    if axes is None:
+        axes = list(range(len(starts)))
+    if steps is None:
+        steps = [1] * len(starts)
+    if not len(starts) == len(ends) == len(axes) == len(steps):
+        raise OnnxImportError("starts, ends, axes and steps differ in length")
+    if len({L.normalize_axis(a, x.rank) for a in axes}) != len(axes):
+        raise OnnxImportError(f"repeated axes {axes}")
+    if x.sym is not None and x.rank == 1 and x.shape[0] is not None:
+        full = x.sym
+        s, e, k = slice(starts[0], ends[0], steps[0]).indices(len(full))
+        sym = full[s:e:k]
+        out = L.slice_numpy(ctx.b, x, axes, starts, ends, steps)
+        out.sym = sym
+        return [out]
+    return [L.slice_numpy(ctx.b, x, axes, starts, ends, steps)]
+
+
+@onnx_op("Split")
+def _split(ctx: NodeContext):
+    x = ctx.input(0)
+    axis = L.normalize_axis(int(ctx.attr("axis", 0)), x.rank)
+    n_out = len(ctx.node.output)
+    if ctx.opset >= 13:
+        sizes = ctx.int_list(1, "split")
+    else:
+        sizes = ctx.attr("split")
+    if sizes is None:
+        size = x.shape[axis]
+        if size is None:
+            raise Unsupported("Split of a dynamic dimension")
+        num = ctx.attr("num_outputs", n_out)
+        chunk = -(-size // int(num))
+        sizes = [min(chunk, size - i * chunk) for i in range(int(num))]
+    elif ctx.has("num_outputs"):
+        raise OnnxImportError("both 'split' and 'num_outputs'")
+    return L.split(ctx.b, x, axis, [int(s) for s in sizes])
+
+
+@onnx_op("Expand")
+def _expand(ctx: NodeContext):
+    return [L.expand(ctx.b, ctx.input(0), ctx.sizes_input(1, "shape"))]
+
+
+@onnx_op("Tile")
+def _tile(ctx: NodeContext):
+    return [L.tile(ctx.b, ctx.input(0), ctx.int_list(1, "repeats"))]
+
+
+@onnx_op("Gather")
+def _gather(ctx: NodeContext):
+    x, idx = ctx.input(0), ctx.input(1)
+    axis = L.normalize_axis(int(ctx.attr("axis", 0)), x.rank)
+    if idx.const is None:
+        raise Unsupported("Gather with run-time indices (no gather op yet)")
+    indices = np.asarray(idx.const).astype(np.int64)
+    n = x.shape[axis]
+    if n is None and (indices < 0).any():
+        raise Unsupported("Gather with negative indices into a dynamic dimension")
+    if n is not None and ((indices < -n) | (indices >= n)).any():
+        raise OnnxImportError(f"Gather index out of range for size {n}")
+    if n is not None:
+        indices = np.where(indices < 0, indices + n, indices)
+    if x.sym is not None and x.rank == 1:
+        sym = [x.sym[int(i)] for i in indices.reshape(-1)]
+    else:
+        sym = None
+    if x.const is not None and x.const.size <= L._FOLD_LIMIT:
+        out = ctx.b.constant(np.take(x.const, indices, axis=axis), x.dtype)
+        if sym is not None:
+            out.sym = sym
+        return [out]
+    if indices.size > 64:
+        raise Unsupported(f"Gather of {indices.size} constant indices (no gather op yet)")
+    if any(d is None for i, d in enumerate(x.shape) if i != axis):
+        raise Unsupported("Gather from a tensor with dynamic dims")
+    parts = []
+    for i in indices.reshape(-1):
+        lo = [0] * x.rank
+        hi = list(x.shape)
+        lo[axis], hi[axis] = int(i), int(i) + 1
+        parts.append(L.slice_static(ctx.b, x, lo, hi, [1] * x.rank))
+    b = ctx.b
+    if parts:
+        joined = L.concat(b, parts, axis) if len(parts) > 1 else parts[0]
+    else:
+        raise Unsupported("Gather of no indices")
+    sizes = [b.dim(joined, i) for i in range(axis)] + \
+        [Dim(static=int(s)) for s in indices.shape] + \
+        [b.dim(joined, i) for i in range(axis + 1, x.rank)]
+    out = L.reshape(b, joined, sizes)
+    if sym is not None and out.rank <= 1:
+        out.sym = sym
+    return [out]
+
+
+@onnx_op("Dropout")
+def _dropout(ctx: NodeContext):
+    ctx.ignore("seed")
+    x = ctx.input(0)
+    training = ctx.input(2, False)
+    if training is not None and (training.const is None or bool(training.const)):
+        raise Unsupported("Dropout in training mode")
+    outs = [x]
+    if len(ctx.node.output) > 1:
+        outs.append(L.full(ctx.b, True, "i1", x.shape, ctx.b.dims(x)))
+    return outs
+
+
+# Reductions ------------------------------------------------------------------------------
+
+_REDUCE = {"ReduceSum": "sum", "ReduceMean": "mean", "ReduceMax": "max",
+           "ReduceMin": "min", "ReduceProd": "prod"}
+# The opset in which each reduction's axes became an input.
+_AXES_INPUT_SINCE = {"ReduceSum": 13}
+
+
+def _reduce_axes(ctx: NodeContext, x: Value) -> Optional[List[int]]:
+    since = _AXES_INPUT_SINCE.get(ctx.op, 18)
+    axes = _axes(ctx, 1, since)
+    noop = int(ctx.attr("noop_with_empty_axes", 0))
+    if not axes:
+        return [] if noop else None
+    return axes
+
+
+@onnx_op(*_REDUCE)
+def _reduce(ctx: NodeContext):
+    x = ctx.input(0)
+    keep = bool(ctx.attr("keepdims", 1))
+    axes = _reduce_axes(ctx, x)
+    kind = _REDUCE[ctx.op]
+    if x.dtype == "i1" and kind in ("max", "min"):
+        # ONNX 20 allows bool max/min: any / all
+        y = L.cast(ctx.b, x, "i32")
+        return [L.cast(ctx.b, L.reduce(ctx.b, kind, y, axes, keep), "i1")]
+    return [L.reduce(ctx.b, kind, x, axes, keep)]
+
+
+@onnx_op("ReduceL1", "ReduceL2", "ReduceSumSquare", "ReduceLogSum", "ReduceLogSumExp")
+def _reduce_composite(ctx: NodeContext):
+    b = ctx.b
+    x = ctx.input(0)
+    keep = bool(ctx.attr("keepdims", 1))
+    axes = _reduce_axes(ctx, x)
+    if axes == []:
+        # ONNX applies the elementwise part even with no reduction
+        pass
+    op = ctx.op
+    if op == "ReduceL1":
+        return [L.reduce(b, "sum", L.unary(b, "abs", x), axes, keep) if axes != []
+                else L.unary(b, "abs", x)]
+    if op in ("ReduceL2", "ReduceSumSquare"):
+        sq = L.binary(b, "mul", x, x)
+        s = L.reduce(b, "sum", sq, axes, keep) if axes != [] else sq
+        if op == "ReduceSumSquare":
+            return [s]
+        if not is_float(x.dtype):
+            raise Unsupported(f"ReduceL2 of {x.dtype}")
+        return [L.unary(b, "sqrt", s)]
+    if not is_float(x.dtype):
+        raise Unsupported(f"{op} of {x.dtype}")
+    if op == "ReduceLogSum":
+        s = L.reduce(b, "sum", x, axes, keep) if axes != [] else x
+        return [L.unary(b, "log", s)]
+    # ReduceLogSumExp
+    e = L.unary(b, "exp", x)
+    s = L.reduce(b, "sum", e, axes, keep) if axes != [] else e
+    return [L.unary(b, "log", s)]
+
+
+@onnx_op("ArgMax", "ArgMin")
+def _arg_reduce(ctx: NodeContext):
+    x = ctx.input(0)
+    axis = int(ctx.attr("axis", 0))
+    keep = bool(ctx.attr("keepdims", 1))
+    if int(ctx.attr("select_last_index", 0)):
+        raise Unsupported("attribute 'select_last_index' = 1")
+    if x.dtype == "i1":
+        raise Unsupported(f"{ctx.op} of bool")
+    return [L.reduce(ctx.b, ctx.op.lower(), x, [axis], keep)]
+
+
+@onnx_op("Softmax", "LogSoftmax")
+def _softmax(ctx: NodeContext):
+    x = ctx.input(0)
+    axis = int(ctx.attr("axis", -1))
+    log = ctx.op == "LogSoftmax"
+    if ctx.opset < 13:
+        # coerced to 2-D at axis: rows are the flattened trailing dims
+        flat = L.flatten(ctx.b, x, L.normalize_axis(axis, x.rank))
+        y = L.softmax(ctx.b, flat, 1, log)
+        return [L.reshape(ctx.b, y, ctx.b.dims(x))]
+    return [L.softmax(ctx.b, x, axis, log)]
+
+
+@onnx_op("LayerNormalization")
+def _layer_norm(ctx: NodeContext):
+    x, scale, bias = ctx.input(0), ctx.input(1), ctx.input(2, False)
+    if not is_float(x.dtype):
+        raise Unsupported(f"LayerNormalization of {x.dtype}")
+    stash = int(ctx.attr("stash_type", 1))
+    if stash not in (1,):
+        raise Unsupported(f"attribute 'stash_type' = {stash}")
+    eps = _float_attr(ctx.attr("epsilon", 1e-5))
+    axis = int(ctx.attr("axis", -1))
+    if len(ctx.node.output) == 1:
+        return [L.layer_norm(ctx.b, x, axis, scale, bias, eps)]
+    # Mean and InvStdDev (the training outputs), in f32 as stash_type says
+    b = ctx.b
+    xs = L.cast(b, x, "f32")
+    axis = L.normalize_axis(axis, x.rank)
+    axes = list(range(axis, x.rank))
+    mean = L.reduce(b, "mean", xs, axes, True)
+    centered = L.binary(b, "sub", xs, mean)
+    var = L.reduce(b, "mean", L.binary(b, "mul", centered, centered), axes, True)
+    inv = L.unary(b, "rsqrt", L.binary(b, "add", var, L.scalar_like(b, eps, var)))
+    y = L.cast(b, L.binary(b, "mul", centered, inv), x.dtype)
+    if scale is not None:
+        y = L.binary(b, "mul", y, scale)
+    if bias is not None:
+        y = L.binary(b, "add", y, bias)
+    return [y, mean, inv]
+
+
+# Contractions -------------------------------------------------------------------------------
+
+@onnx_op("MatMul")
+def _matmul(ctx: NodeContext):
+    return [L.matmul(ctx.b, ctx.input(0), ctx.input(1))]
+
+
+@onnx_op("Gemm")
+def _gemm(ctx: NodeContext):
+    a, w, c = ctx.input(0), ctx.input(1), ctx.input(2, False)
+    return [L.gemm(ctx.b, a, w, c, _float_attr(ctx.attr("alpha", 1.0)),
+                   _float_attr(ctx.attr("beta", 1.0)), bool(ctx.attr("transA", 0)),
+                   bool(ctx.attr("transB", 0)))]
+
+
+# Larger ops, decomposed in the shared table ---------------------------------------------
+
+@onnx_op("Pad")
+def _pad(ctx: NodeContext):
+    x = ctx.input(0)
+    mode = ctx.attr("mode", "constant")
+    pads = ctx.int_list(1, "pads")
+    value = ctx.input(2, False)
+    axes = ctx.int_list(3, "axes")
+    if axes is None:
+        axes = list(range(x.rank))
+    axes = [L.normalize_axis(a, x.rank) for a in axes]
+    if len(pads) != 2 * len(axes):
+        raise OnnxImportError(f"{len(pads)} pads for {len(axes)} axes")
+    before, after = [0] * x.rank, [0] * x.rank
+    for i, a in enumerate(axes):
+        before[a], after[a] = pads[i], pads[i + len(axes)]
+    if value is not None and value.type.numel() == 0:
+        value = None
+    return [L.pad(ctx.b, x, before, after, mode, value)]
+
+
+@onnx_op("Trilu")
+def _trilu(ctx: NodeContext):
+    k = ctx.int_list(1, "k")
+    return [L.triangle(ctx.b, ctx.input(0), bool(ctx.attr("upper", 1)),
+                       int(k[0]) if k else 0)]
+
+
+@onnx_op("CumSum")
+def _cumsum(ctx: NodeContext):
+    axis = ctx.int_list(1, "axis")
+    return [L.cumulative(ctx.b, ctx.input(0), axis[0], "sum", bool(ctx.attr("exclusive", 0)),
+                         bool(ctx.attr("reverse", 0)))]
+
+
+@onnx_op("CumProd")
+def _cumprod(ctx: NodeContext):
+    axis = ctx.int_list(1, "axis")
+    return [L.cumulative(ctx.b, ctx.input(0), axis[0], "prod", bool(ctx.attr("exclusive", 0)),
+                         bool(ctx.attr("reverse", 0)))]
+
+
+def _spatial_attrs(ctx: NodeContext, x: Value, kernel: List[int]):
+    n = len(kernel)
+    strides = [int(v) for v in ctx.attr("strides", [1] * n)]
+    dilations = [int(v) for v in ctx.attr("dilations", [1] * n)]
+    pads = [int(v) for v in ctx.attr("pads", [0] * (2 * n))]
+    auto_pad = ctx.attr("auto_pad", "NOTSET")
+    spatial = [x.shape[2 + i] for i in range(n)]
+    if auto_pad in ("SAME_UPPER", "SAME_LOWER"):
+        if any(d is None for d in spatial):
+            raise Unsupported("auto_pad over dynamic spatial dims")
+        pads = [0] * (2 * n)
+        for i in range(n):
+            out = -(-spatial[i] // strides[i])
+            total = max(0, (out - 1) * strides[i] + dilations[i] * (kernel[i] - 1) + 1 - spatial[i])
+            small, big = total // 2, total - total // 2
+            pads[i], pads[i + n] = (small, big) if auto_pad == "SAME_UPPER" else (big, small)
+    elif auto_pad == "VALID":
+        pads = [0] * (2 * n)
+    elif auto_pad != "NOTSET":
+        raise Unsupported(f"attribute 'auto_pad' = '{auto_pad}'")
+    return strides, dilations, pads[:n], pads[n:]
+
+
+@onnx_op("MaxPool", "AveragePool")
+def _pool(ctx: NodeContext):
+    x = ctx.input(0)
+    kernel = [int(k) for k in ctx.attr("kernel_shape")]
+    if len(ctx.node.output) > 1 and ctx.node.output[1]:
+        raise Unsupported("MaxPool's Indices output")
+    if int(ctx.attr("storage_order", 0)):
+        raise Unsupported("attribute 'storage_order' = 1")
+    strides, dilations, before, after = _spatial_attrs(ctx, x, kernel)
+    kind = "max" if ctx.op == "MaxPool" else "avg"
+    return [L.pool(ctx.b, x, kind, kernel, strides, dilations, before, after,
+                   bool(ctx.attr("count_include_pad", 0)), bool(ctx.attr("ceil_mode", 0)))]
+
+
+@onnx_op("GlobalAveragePool", "GlobalMaxPool")
+def _global_pool(ctx: NodeContext):
+    x = ctx.input(0)
+    kind = "mean" if ctx.op == "GlobalAveragePool" else "max"
+    return [L.reduce(ctx.b, kind, x, list(range(2, x.rank)), True)]
+
+
+@onnx_op("Conv")
+def _conv(ctx: NodeContext):
+    x, w, bias = ctx.input(0), ctx.input(1), ctx.input(2, False)
+    kernel = ctx.attr("kernel_shape")
+    kernel = [int(k) for k in kernel] if kernel is not None else list(w.shape[2:])
+    if list(w.shape[2:]) != kernel:
+        raise OnnxImportError(f"kernel_shape {kernel} does not match the weights {list(w.shape)}")
+    strides, dilations, before, after = _spatial_attrs(ctx, x, kernel)
+    return [L.conv(ctx.b, x, w, bias, strides, dilations, before, after,
+                   int(ctx.attr("group", 1)))]
+
+
+@onnx_op("ConvTranspose")
+def _conv_transpose(ctx: NodeContext):
+    x, w, bias = ctx.input(0), ctx.input(1), ctx.input(2, False)
+    kernel = ctx.attr("kernel_shape")
+    kernel = [int(k) for k in kernel] if kernel is not None else list(w.shape[2:])
+    n = len(kernel)
+    strides = [int(v) for v in ctx.attr("strides", [1] * n)]
+    dilations = [int(v) for v in ctx.attr("dilations", [1] * n)]
+    output_padding = [int(v) for v in ctx.attr("output_padding", [0] * n)]
+    pads = ctx.attr("pads")
+    output_shape = ctx.attr("output_shape")
+    auto_pad = ctx.attr("auto_pad", "NOTSET")
+    spatial = [x.shape[2 + i] for i in range(n)]
+    if any(d is None for d in spatial):
+        raise Unsupported("ConvTranspose over dynamic spatial dims")
+    if output_shape is not None or auto_pad in ("SAME_UPPER", "SAME_LOWER"):
+        target = [int(v) for v in output_shape] if output_shape is not None else \
+            [spatial[i] * strides[i] for i in range(n)]
+        pads = [0] * (2 * n)
+        for i in range(n):
+            total = strides[i] * (spatial[i] - 1) + output_padding[i] + \
+                ((kernel[i] - 1) * dilations[i] + 1) - target[i]
+            if auto_pad == "SAME_UPPER":
+                pads[i], pads[i + n] = total // 2, total - total // 2
+            else:
+                pads[i], pads[i + n] = total - total // 2, total // 2
+    elif auto_pad not in ("NOTSET", "VALID"):
+        raise Unsupported(f"attribute 'auto_pad' = '{auto_pad}'")
+    pads = [int(v) for v in (pads if pads is not None else [0] * (2 * n))]
+    return [L.conv_transpose(ctx.b, x, w, bias, strides, dilations, pads[:n], pads[n:],
+                             output_padding, int(ctx.attr("group", 1)))]
+
+
+@onnx_op("Einsum")
+def _einsum(ctx: NodeContext):
+    return [L.einsum(ctx.b, ctx.attr("equation"), [v for v in ctx.inputs if v is not None])]
+
+
+@onnx_op("BatchNormalization")
+def _batch_norm(ctx: NodeContext):
+    if int(ctx.attr("training_mode", 0)):
+        raise Unsupported("attribute 'training_mode' = 1")
+    ctx.ignore("momentum")
+    b = ctx.b
+    x, scale, bias, mean, var = (ctx.input(i) for i in range(5))
+    eps = _float_attr(ctx.attr("epsilon", 1e-5))
+    shape = [x.shape[1]] + [1] * (x.rank - 2)
+
+    def per_channel(v):
+        return L.reshape(b, L.cast(b, v, x.dtype), shape)
+    inv = L.unary(b, "rsqrt", L.binary(b, "add", per_channel(var),
+                                       L.scalar_like(b, eps, per_channel(var))))
+    y = L.binary(b, "mul", L.binary(b, "sub", x, per_channel(mean)), inv)
+    return [L.binary(b, "add", L.binary(b, "mul", y, per_channel(scale)), per_channel(bias))]
+
+
+@onnx_op("InstanceNormalization")
+def _instance_norm(ctx: NodeContext):
+    b = ctx.b
+    x, scale, bias = ctx.input(0), ctx.input(1), ctx.input(2)
+    eps = _float_attr(ctx.attr("epsilon", 1e-5))
+    axes = list(range(2, x.rank))
+    mean = L.reduce(b, "mean", x, axes, True)
+    c = L.binary(b, "sub", x, mean)
+    var = L.reduce(b, "mean", L.binary(b, "mul", c, c), axes, True)
+    y = L.binary(b, "mul", c, L.unary(b, "rsqrt", L.binary(b, "add", var,
+                                                           L.scalar_like(b, eps, var))))
+    shape = [x.shape[1]] + [1] * (x.rank - 2)
+    return [L.binary(b, "add", L.binary(b, "mul", y, L.reshape(b, scale, shape)),
+                     L.reshape(b, bias, shape))]
+
+
+@onnx_op("LpNormalization")
+def _lp_norm(ctx: NodeContext):
+    b = ctx.b
+    x = ctx.input(0)
+    axis = int(ctx.attr("axis", -1))
+    p = int(ctx.attr("p", 2))
+    if p == 1:
+        norm = L.reduce(b, "sum", L.unary(b, "abs", x), [axis], True)
+    elif p == 2:
+        norm = L.unary(b, "sqrt", L.reduce(b, "sum", L.binary(b, "mul", x, x), [axis], True))
+    else:
+        raise Unsupported(f"attribute 'p' = {p}")
+    zero = L.scalar_like(b, 0, norm)
+    norm = L.select(b, L.compare(b, "eq", norm, zero), L.scalar_like(b, 1, norm), norm)
+    return [L.binary(b, "div", x, norm)]  # a zero vector stays zero
+
+
+@onnx_op("OneHot")
+def _one_hot(ctx: NodeContext):
+    b = ctx.b
+    idx, depth, values = ctx.input(0), ctx.const_input(1, "depth"), ctx.input(2)
+    depth = int(np.asarray(depth).reshape(-1)[0])
+    axis = int(ctx.attr("axis", -1))
+    rank = idx.rank + 1
+    axis = L.normalize_axis(axis, rank)
+    if idx.dtype not in INT_TYPES:
+        if not is_float(idx.dtype):
+            raise Unsupported(f"OneHot indices of {idx.dtype}")
+        idx = L.cast(b, idx, "i64")
+    idx = L.cast(b, idx, "i64")
+    # negative indices count from the end
+    idx = L.select(b, L.compare(b, "lt", idx, L.scalar_like(b, 0, idx)),
+                   L.binary(b, "add", idx, L.scalar_like(b, depth, idx)), idx)
+    shape = list(idx.shape)
+    shape.insert(axis, depth)
+    sizes = b.dims(idx)
+    sizes.insert(axis, Dim(static=depth))
+    pos = L.iota(b, "i64", shape, sizes, axis)
+    hit = L.compare(b, "eq", pos, L.unsqueeze(b, idx, [axis]))
+    off = L.reshape(b, L.slice_static(b, values, [0], [1], [1]), [])
+    on = L.reshape(b, L.slice_static(b, values, [1], [2], [1]), [])
+    return [L.select(b, hit, on, off)]
+
+
+@onnx_op("Hardmax")
+def _hardmax(ctx: NodeContext):
+    b = ctx.b
+    x = ctx.input(0)
+    axis = L.normalize_axis(int(ctx.attr("axis", -1)), x.rank)
+    am = L.reduce(b, "argmax", x, [axis], True)
+    pos = L.iota(b, "i64", x.shape, b.dims(x), axis)
+    return [L.cast(b, L.compare(b, "eq", pos, am), x.dtype)]
+
+
+@onnx_op("IsNaN")
+def _isnan(ctx: NodeContext):
+    x = ctx.input(0)
+    if not is_float(x.dtype):
+        raise Unsupported(f"IsNaN of {x.dtype}")
+    return [L.compare(ctx.b, "ne", x, x)]
+
+
+@onnx_op("IsInf")
+def _isinf(ctx: NodeContext):
+    b = ctx.b
+    x = ctx.input(0)
+    if not is_float(x.dtype):
+        raise Unsupported(f"IsInf of {x.dtype}")
+    pos = bool(ctx.attr("detect_positive", 1))
+    neg = bool(ctx.attr("detect_negative", 1))
+    outs = []
+    if pos:
+        outs.append(L.compare(b, "eq", x, L.scalar_like(b, np.inf, x)))
+    if neg:
+        outs.append(L.compare(b, "eq", x, L.scalar_like(b, -np.inf, x)))
+    if not outs:
+        return [L.full(b, False, "i1", x.shape, b.dims(x))]
+    return [outs[0] if len(outs) == 1 else L.logical(b, "or", outs[0], outs[1])]
+
+
+@onnx_op("MatMulInteger")
+def _matmul_integer(ctx: NodeContext):
+    a, w = ctx.input(0), ctx.input(1)
+    if ctx.input(2, False) is not None or ctx.input(3, False) is not None:
+        raise Unsupported("MatMulInteger zero points")
+    if a.dtype != "i8" or w.dtype != "i8":
+        raise Unsupported(f"MatMulInteger of {a.dtype} x {w.dtype}")
+    return [L.matmul(ctx.b, L.cast(ctx.b, a, "i32"), L.cast(ctx.b, w, "i32"))]
+
+
+# Control flow is in GraphImporter (If, Loop): it needs the subgraphs.
+
+
+# -- graphs --------------------------------------------------------------------------------------
+
+@dataclass
+class ImportedModel:
+    """A translated model: meld IR text and how to call it."""
+
+    text: str
+    input_names: List[str]
+    output_names: List[str]
+    # initializers passed as arguments (constants="arguments"), in order
+    weight_names: List[str]
+    weights: List[np.ndarray]
+    input_types: List[TensorType]
+    output_types: List[TensorType]
+
+
+class GraphImporter:
+    """Imports one ONNX graph (the main one, or an If/Loop body sharing the
+    outer graph's names) into a builder."""
+
+    def __init__(self, b: Builder, opset: int, source: str,
+                 scope: Optional[Dict[str, Value]] = None):
+        self.b = b
+        self.opset = opset
+        self.source = source
+        self.values: Dict[str, Value] = dict(scope or {})
+
+    # -- values -------------------------------------------------------------
+    def tensor_constant(self, tensor: "onnx.TensorProto", what: str) -> Value:
+        elem = element_type(tensor.data_type, what)
+        if tensor.data_location == onnx.TensorProto.EXTERNAL:
+            raise Unsupported(f"{what} keeps its data in an external file; load the model "
+                              "with its external data first")
+        try:
+            array = numpy_helper.to_array(tensor)
+        except Exception as e:  # malformed raw data
+            raise OnnxImportError(f"{what}: cannot read tensor data ({e})") from None
+        if elem == "bf16":
+            array = np.asarray(array).astype(numpy_dtype("bf16"))
+        return self.b.constant(array, elem)
+
+    def lookup(self, name: str, node_desc: str) -> Optional[Value]:
+        if name == "":
+            return None
+        v = self.values.get(name)
+        if v is None:
+            raise OnnxImportError(f"{node_desc}: input '{name}' is not produced by any "
+                                  "earlier node, graph input or initializer")
+        return v
+
+    # -- nodes -----------------------------------------------------------------
+    def import_nodes(self, nodes, prefix: str = ""):
+        for index, node in enumerate(nodes):
+            label = node.name or f"{node.op_type}_{index}"
+            self.import_node(node, prefix + label)
+
+    def import_node(self, node, label: str):
+        desc = f"node '{label}' ({node.op_type})"
+        if node.domain not in ("", "ai.onnx"):
+            raise OnnxUnsupported(f"{self.source}: {desc}: domain '{node.domain}' is not "
+                                  "supported")
+        inputs = [self.lookup(n, f"{self.source}: {desc}") for n in node.input]
+        with self.b.location(f"{label}"):
+            try:
+                outs = self._dispatch(node, inputs, label)
+            except OnnxImportError as e:
+                if str(e).startswith(self.source):
+                    raise
+                raise type(e)(f"{self.source}: {desc}: {e}") from None
+            except Unsupported as e:
+                raise OnnxUnsupported(f"{self.source}: {desc}: {e}") from None
+            except FrontendError as e:
+                raise OnnxImportError(f"{self.source}: {desc}: {e}") from None
+        names = list(node.output)
+        if len(outs) < len([n for n in names if n]):
+            raise OnnxUnsupported(f"{self.source}: {desc}: output "
+                                  f"{len(outs)} is not supported")
+        for name, value in zip(names, outs):
+            if name:
+                self.values[name] = value
+
+    def _dispatch(self, node, inputs, label):
+        handler = ONNX_OPS.get(node.op_type)
+        if node.op_type in ("If", "Loop"):
+            handler = getattr(self, f"_import_{node.op_type.lower()}")
+        if handler is None:
+            return self._expand_function(node, inputs, label)
+        ctx = NodeContext(self.b, node, inputs, self.opset, self)
+        outs = handler(ctx)
+        for a in node.attribute:
+            if a.name not in ctx.used:
+                raise Unsupported(f"attribute '{a.name}' is not supported")
+        return list(outs)
+
+    def _expand_function(self, node, inputs, label):
+        """Expands an op that ONNX defines as a function from its body."""
+        try:
+            schema = onnx.defs.get_schema(node.op_type, self.opset, node.domain)
+        except Exception:
+            raise OnnxUnsupported(f"op '{node.op_type}' is not an ONNX op of opset "
+                                  f"{self.opset}") from None
+        body = None
+        if schema.has_function:
+            versions = [v for v in schema.function_opset_versions if v <= self.opset]
+            if versions:
+                body = schema.get_function_with_opset_version(max(versions))
+        if body is None and schema.has_context_dependent_function:
+            types = []
+            for v in inputs:
+                if v is None:
+                    types.append(onnx.TypeProto().SerializeToString())
+                    continue
+                code = {e: c for c, e in _ELEM_OF.items()}[v.dtype]
+                types.append(helper.make_tensor_type_proto(
+                    code, [d if d is not None else None for d in v.shape]).SerializeToString())
+            versions = [v for v in schema.context_dependent_function_opset_versions
+                        if v <= self.opset]
+            try:
+                raw = schema.get_context_dependent_function_with_opset_version(
+                    max(versions) if versions else self.opset, node.SerializeToString(), types)
+            except Exception as e:
+                raise OnnxUnsupported(f"op '{node.op_type}' could not be expanded ({e})") from None
+            if raw:
+                body = onnx.FunctionProto()
+                body.ParseFromString(raw)
+        if isinstance(body, (bytes, str)):
+            fp = onnx.FunctionProto()
+            fp.ParseFromString(body)
+            body = fp
+        if body is None or not len(body.node):
+            raise OnnxUnsupported(f"op '{node.op_type}' is not supported")
+        return self._inline(node, body, inputs, label, schema)
+
+    def _inline(self, node, body, inputs, label, schema=None):
+        attrs = {a.name: a for a in node.attribute}
+        known = set(body.attribute) | {a.name for a in body.attribute_proto}
+        if schema is not None:
+            known |= set(schema.attributes)
+        for name in attrs:
+            if name not in known:
+                raise Unsupported(f"attribute '{name}' is not supported")
+        # an omitted attribute takes the op's default (the schema's), then
+        # the function's own
+        defaults = {}
+        if schema is not None:
+            for name, a in schema.attributes.items():
+                if a.default_value is not None and a.default_value.type:
+                    defaults[name] = a.default_value
+        defaults.update({a.name: a for a in body.attribute_proto})
+        sub = GraphImporter(self.b, self.opset, self.source)
+        for formal, v in zip(body.input, inputs):
+            if v is not None:
+                sub.values[formal] = v
+        for n in body.node:
+            inner = onnx.NodeProto()
+            inner.CopyFrom(n)
+            del inner.attribute[:]
+            for a in n.attribute:
+                if a.ref_attr_name:
+                    src = attrs.get(a.ref_attr_name) or defaults.get(a.ref_attr_name)
+                    if src is None:
+                        continue  # the attribute is omitted: the op's default
+                    copy = onnx.AttributeProto()
+                    copy.CopyFrom(src)
+                    copy.name = a.name
+                    inner.attribute.append(copy)
+                else:
+                    inner.attribute.append(a)
+            if inner.op_type in ("If", "Loop"):
+                raise Unsupported(f"function body of {node.op_type} uses {inner.op_type}")
+            inner_label = f"{label}/{n.op_type}"
+            try:
+                sub.import_node(inner, inner_label)
+            except OnnxImportError as e:
+                raise OnnxUnsupported(f"expanded from its function body: {e}") from None
+        outs = []
+        for name in body.output[:len(node.output)]:
+            v = sub.values.get(name)
+            if v is None:
+                raise OnnxUnsupported(f"function body of {node.op_type} has no output '{name}'")
+            outs.append(v)
+        return outs
+
+    # -- control flow ----------------------------------------------------------------
+    def _subgraph(self, graph, args: Sequence[Value], lines_sink) -> List[Value]:
+        sub = GraphImporter(self.b, self.opset, self.source, self.values)
+        for formal, v in zip(graph.input, args):
+            sub.values[formal.name] = v
+        for init in graph.initializer:
+            sub.values[init.name] = sub.tensor_constant(init, f"initializer '{init.name}'")
+        sub.import_nodes(graph.node, prefix="")
+        return [sub.lookup(o.name, f"subgraph '{graph.name}' output") for o in graph.output]
+
+    def _import_if(self, ctx: NodeContext):
+        b = ctx.b
+        cond = ctx.input(0)
+        then_g, else_g = ctx.attr("then_branch"), ctx.attr("else_branch")
+        if cond.dtype != "i1" or (cond.type.numel() not in (1,)):
+            raise OnnxImportError("If condition must be one bool")
+        if cond.const is not None:
+            # a condition known at import time (often a static rank or size
+            # test in a function body) takes one branch; the other may not
+            # even be valid for these shapes
+            taken = then_g if bool(np.asarray(cond.const).reshape(-1)[0]) else else_g
+            return self._subgraph(taken, [], None)
+        pred = L.reshape(b, cond, [])
+        with b.region() as then_lines:
+            t_outs = self._subgraph(then_g, [], then_lines)
+            t_outs = [_own(b, v) for v in t_outs]
+        with b.region() as else_lines:
+            e_outs = self._subgraph(else_g, [], else_lines)
+            e_outs = [_own(b, v) for v in e_outs]
+        types = []
+        for i, (t, e) in enumerate(zip(t_outs, e_outs)):
+            if t.type != e.type:
+                raise Unsupported(f"If output {i} is {t.type} in then_branch and {e.type} "
+                                  "in else_branch; meld.if needs equal types")
+            types.append(t.type)
+        type_list = ", ".join(str(t) for t in types)
+        header = f"meld.if {pred.name} -> ({type_list}) {{" if types else \
+            f"meld.if {pred.name} {{"
+        body = [header]
+        body += ["  " + l for l in then_lines]
+        body.append("  meld.yield " + (", ".join(v.name for v in t_outs) +
+                                      f" : {type_list}" if types else ""))
+        body.append("} else {")
+        body += ["  " + l for l in else_lines]
+        body.append("  meld.yield " + (", ".join(v.name for v in e_outs) +
+                                      f" : {type_list}" if types else ""))
+        body.append("}")
+        return _emit_region_op(b, body, types)
+
+    def _import_loop(self, ctx: NodeContext):
+        b = ctx.b
+        graph = ctx.attr("body")
+        m, cond0 = ctx.input(0, False), ctx.input(1, False)
+        carried = [v for v in ctx.inputs[2:]]
+        if any(v is None for v in carried):
+            raise OnnxImportError("Loop-carried inputs must be given")
+        n_scan = len(graph.output) - 1 - len(carried)
+        if n_scan:
+            raise Unsupported("Loop scan outputs")
+        i0 = b.constant(np.int64(0), "i64")
+        trip = L.reshape(b, m, []) if m is not None else None
+        c0 = L.reshape(b, cond0, []) if cond0 is not None else b.constant(np.bool_(True), "i1")
+        inits = [i0, c0] + carried
+        types = [v.type for v in inits]
+        args = [Value(b.fresh("it"), t) for t in types]
+        type_list = ", ".join(str(t) for t in types)
+        with b.region() as cond_lines:
+            keep_going = args[1]
+            if trip is not None:
+                below = L.compare(b, "lt", args[0], trip)
+                keep_going = L.logical(b, "and", below, keep_going)
+        with b.region() as body_lines:
+            # body inputs: iteration number, condition, carried values
+            outs = self._subgraph(graph, [args[0], args[1]] + args[2:], body_lines)
+            next_i = L.binary(b, "add", args[0], L.full(b, 1, "i64", ()))
+            next_c = L.reshape(b, outs[0], [])
+            nexts = [next_i, next_c] + list(outs[1:])
+            for k, (v, t) in enumerate(zip(nexts, types)):
+                if v.type != t:
+                    raise Unsupported(f"Loop-carried value {k} changes type from {t} to "
+                                      f"{v.type}")
+            nexts = [_own(b, v) for v in nexts]
+        arg_list = ", ".join(f"{a.name}: {t}" for a, t in zip(args, types))
+        body = [f"meld.while ({', '.join(v.name for v in inits)} : {type_list}) cond {{",
+                f"^bb0({arg_list}):"]
+        body += ["  " + l for l in cond_lines]
+        body.append(f"  meld.yield {keep_going.name} : tensor<i1>")
+        body.append("} do {")
+        body.append(f"^bb0({arg_list}):")
+        body += ["  " + l for l in body_lines]
+        body.append(f"  meld.yield {', '.join(v.name for v in nexts)} : {type_list}")
+        body.append("}")
+        results = _emit_region_op(b, body, types)
+        return results[2:]
+
+
+def _own(b: Builder, v: Value) -> Value:
+    return v
+
+
+def _emit_region_op(b: Builder, lines: List[str], types: List[TensorType]) -> List[Value]:
+    if not types:
+        for l in lines:
+            b.line(l)
+        return []
+    base = b.fresh("r")
+    loc = b._loc()
+    first = f"{base}:{len(types)} = {lines[0]}" if len(types) > 1 else f"{base} = {lines[0]}"
+    b.line(first)
+    for l in lines[1:-1]:
+        b.line(l)
+    b.line(lines[-1] + loc)
+    if len(types) == 1:
+        return [Value(base, types[0])]
+    return [Value(f"{base}#{i}", t) for i, t in enumerate(types)]
+
+
+# -- models ---------------------------------------------------------------------------------------
+
+def load(model, source: Optional[str] = None):
+    """An ``onnx.ModelProto`` from a ModelProto, a path or bytes, checked."""
+    if isinstance(model, onnx.ModelProto):
+        source = source or (model.graph.name or "<model>")
+    elif isinstance(model, (bytes, bytearray)):
+        source = source or "<bytes>"
+        m = onnx.ModelProto()
+        try:
+            m.ParseFromString(bytes(model))
+        except Exception as e:
+            raise OnnxImportError(f"{source}: not an ONNX model ({e})") from None
+        model = m
+    else:
+        path = os.fspath(model)
+        source = source or path
+        if not os.path.exists(path):
+            raise OnnxImportError(f"{source}: no such file")
+        try:
+            model = onnx.load(path)
+        except Exception as e:
+            raise OnnxImportError(f"{source}: not a readable ONNX model "
+                                  f"({type(e).__name__}: {e})") from None
+    try:
+        onnx.checker.check_model(model)
+    except Exception as e:
+        msg = str(e).strip().splitlines()
+        raise OnnxImportError(f"{source}: invalid ONNX model: {msg[0] if msg else e}") from None
+    return model, source
+
+
+def model_opset(model, source: str) -> int:
+    opset = None
+    for imp in model.opset_import:
+        if imp.domain in ("", "ai.onnx"):
+            opset = int(imp.version)
+        elif imp.domain not in {f.domain for f in model.functions}:
+            raise OnnxUnsupported(f"{source}: opset domain '{imp.domain}' is not supported")
+    if opset is None:
+        raise OnnxImportError(f"{source}: the model imports no ai.onnx opset")
+    newest = onnx.defs.onnx_opset_version()
+    if opset > newest:
+        raise OnnxUnsupported(f"{source}: opset {opset} is newer than this onnx package "
+                              f"knows ({newest})")
+    return opset
+
+
+def _upgrade(model, opset: int, source: str):
+    """Models older than opset 13 are converted with onnx's own version
+    converter (its adapters rewrite attributes that became inputs)."""
+    from onnx import version_converter
+
+    try:
+        upgraded = version_converter.convert_version(model, MIN_OPSET)
+    except Exception as e:
+        first = str(e).strip().splitlines()
+        raise OnnxUnsupported(f"{source}: opset {opset} is older than {MIN_OPSET} and "
+                              f"onnx.version_converter cannot upgrade it "
+                              f"({first[0] if first else type(e).__name__})") from None
+    return upgraded, MIN_OPSET
+
+
+def _value_type(vi, what: str) -> TensorType:
+    t = vi.type
+    if not t.HasField("tensor_type"):
+        raise OnnxUnsupported(f"{what} is not a tensor (sequences, maps and optionals are "
+                              "not supported)")
+    tt = t.tensor_type
+    elem = element_type(tt.elem_type, what)
+    if not tt.HasField("shape"):
+        raise OnnxUnsupported(f"{what} has no shape (its rank must be known)")
+    dims = []
+    for d in tt.shape.dim:
+        dims.append(int(d.dim_value) if d.HasField("dim_value") else None)
+    return TensorType(elem, tuple(dims))
+
+
+def import_model(model, *, constants: str = "inline", func_name: str = "main",
+                 source: Optional[str] = None) -> ImportedModel:
+    """Translates an ONNX model (ModelProto, path or bytes) into meld IR.
+
+    ``constants="inline"`` makes initializers ``meld.constant`` ops;
+    ``constants="arguments"`` passes float initializers as trailing function
+    arguments (integer ones, which hold shapes and axes, stay constants).
+    Raises OnnxUnsupported or OnnxImportError, never another exception for
+    a bad model.
+    """
+    try:
+        return _import_model(model, constants, func_name, source)
+    except OnnxImportError:
+        raise
+    except Unsupported as e:
+        raise OnnxUnsupported(str(e)) from None
+    except FrontendError as e:
+        raise OnnxImportError(str(e)) from None
+    except RecursionError:
+        raise OnnxUnsupported(f"{source or 'model'}: graph nests too deeply") from None
+
+
+def _import_model(model, constants: str, func_name: str,
+                  source: Optional[str]) -> ImportedModel:
+    if constants not in ("inline", "arguments"):
+        raise ValueError(f"constants must be 'inline' or 'arguments', not {constants!r}")
+    model, source = load(model, source)
+    opset = model_opset(model, source)
+    if opset < MIN_OPSET:
+        model, opset = _upgrade(model, opset, source)
+    if len(model.functions):
+        try:
+            from onnx import inliner
+
+            model = inliner.inline_local_functions(model)
+        except Exception as e:
+            raise OnnxImportError(f"{source}: cannot inline model-local functions ({e})") from None
+    graph = model.graph
+    b = Builder(func_name)
+    gi = GraphImporter(b, opset, source)
+    init_names = {t.name for t in graph.initializer}
+    input_names, input_types = [], []
+    for vi in graph.input:
+        if vi.name in init_names:
+            continue  # an initializer listed as an input: a constant here
+        ty = _value_type(vi, f"{source}: graph input '{vi.name}'")
+        gi.values[vi.name] = b.arg(ty, vi.name)
+        input_names.append(vi.name)
+        input_types.append(ty)
+    weight_names, weights = [], []
+    for init in graph.initializer:
+        what = f"{source}: initializer '{init.name}'"
+        if constants == "arguments":
+            try:
+                elem = element_type(init.data_type, what)
+            except Unsupported as e:
+                raise OnnxUnsupported(str(e)) from None
+            if is_float(elem) and init.data_location != onnx.TensorProto.EXTERNAL:
+                array = numpy_helper.to_array(init)
+                if elem == "bf16":
+                    array = array.astype(numpy_dtype("bf16"))
+                ty = TensorType(elem, tuple(int(d) for d in array.shape))
+                gi.values[init.name] = b.arg(ty, init.name)
+                weight_names.append(init.name)
+                weights.append(np.ascontiguousarray(array))
+                continue
+        try:
+            gi.values[init.name] = gi.tensor_constant(init, what)
+        except Unsupported as e:
+            raise OnnxUnsupported(f"{what}: {e}") from None
+    try:
+        gi.import_nodes(graph.node)
+    except FrontendError:
+        raise
+    outs, out_types, out_names = [], [], []
+    for vi in graph.output:
+        v = gi.lookup(vi.name, f"{source}: graph output")
+        if vi.type.HasField("tensor_type") and vi.type.tensor_type.elem_type:
+            declared = element_type(vi.type.tensor_type.elem_type,
+                                    f"{source}: graph output '{vi.name}'")
+            if declared != v.dtype:
+                raise OnnxImportError(f"{source}: graph output '{vi.name}' is declared "
+                                      f"{declared} but computes {v.dtype}")
+        if v.const is not None or v in outs or any(v is a for a, _ in b.args):
+            # results must be ops of their own for the runtime's buffers
+            v = _materialize(b, v)
+        outs.append(v)
+        out_types.append(v.type)
+        out_names.append(vi.name)
+    b.results = outs
+    text = f"// Imported from {source} (ONNX opset {opset}) by meld.onnx\n" + b.text()
+    return ImportedModel(text, input_names, out_names, weight_names, weights, input_types,
+                         out_types)
+
+
+def _materialize(b: Builder, v: Value) -> Value:
+    """A copy of ``v`` as a fresh op result (a graph output that is an input,
+    a constant or another output)."""
+    if v.const is not None and v.const.size <= L._FOLD_LIMIT:
+        return b.constant(v.const, v.dtype)
+    return b.op(f"meld.reshape {v.name}{b.sizes_clause(v.type, b.dims(v))} : {v.type} -> "
+                f"{v.type}", v.type)

@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""Runs ONNX's backend node test suite through Meld.
+
+Every case of ``onnx.backend.test.case.node.collect_testcases`` (the suite
+shipped in the onnx wheel) is imported with meld.onnx, compiled for the host
+and run on the case's inputs; its outputs are compared with the suite's
+expected outputs with the case's own tolerances (as onnx's backend runner
+does). Each case ends in one of:
+
+  pass         every output matches
+  unsupported  the importer said which node, op, attribute or dtype Meld
+               does not support (OnnxUnsupported) -- an explicit refusal
+  wrong        Meld compiled and ran it, and an output differs: a bug
+  error        anything else (an importer exception, a compile or run
+               error): a bug, reported with its message
+
+Cases run in worker processes (``--jobs``), a chunk each, so that a crash
+or a hang costs one case, not the run: a worker that dies has its cases
+retried one by one, and a case that still kills its process or exceeds
+``--timeout`` is reported as ``error``.
+
+    node_suite.py                       # every case
+    node_suite.py --slice ci            # the CI slice (test/onnx/ci-slice.txt)
+    node_suite.py --json out.json --markdown table.md
+    node_suite.py -k softmax -v         # cases whose name contains "softmax"
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import subprocess
+import sys
+import time
+import warnings
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _collect():
+    from onnx.backend.test.case.node import collect_testcases
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import numpy as np
+
+        with np.errstate(all="ignore"):
+            return {c.name: c for c in collect_testcases("") if c.kind == "node"}
+
+
+def op_of(case) -> str:
+    """The op a case tests: its name's op (test_<op>_...), matched against
+    the graph's op types; expanded variants count for the op they expand."""
+    types = [n.op_type for n in case.model.graph.node]
+    name = case.name[len("test_"):]
+    import onnx.defs
+
+    best = None
+    for t in set(types) | _all_ops():
+        low = _snake(t)
+        if name == low or name.startswith(low + "_"):
+            if best is None or len(low) > len(_snake(best)):
+                best = t
+    if best is None:
+        best = types[-1] if types else "?"
+    return best
+
+
+_OPS = None
+
+
+def _all_ops():
+    global _OPS
+    if _OPS is None:
+        import onnx.defs
+
+        _OPS = {s.name for s in onnx.defs.get_all_schemas() if s.domain == ""}
+    return _OPS
+
+
+def _snake(name: str) -> str:
+    out = []
+    for i, ch in enumerate(name):
+        if ch.isupper() and i and (not name[i - 1].isupper() or
+                                   (i + 1 < len(name) and name[i + 1].islower())):
+            out.append("_")
+        out.append(ch.lower())
+    return "".join(out)
+
+
+# Half-precision outputs are compared to at least four units in the last
+# place of their type: Meld keeps a fused kernel's intermediates in f32 and
+# rounds once, where ONNX's reference rounds every op's result to the half
+# type, so a chain of ops (a softmax, an attention) may differ in the last
+# bits. Cases that need more than their own tolerance are counted
+# ("half-ulp passes") in the report.
+_HALF_RTOL = {"float16": 2.0 ** -9, "bfloat16": 2.0 ** -6}
+HALF_ULP = "within 4 ulp of the half type, not the case's tolerance"
+
+
+def _compare(expected, actual, rtol, atol):
+    import numpy as np
+
+    expected = np.asarray(expected)
+    actual = np.asarray(actual)
+    if expected.dtype == object or actual.dtype == object:
+        return "object outputs"
+    if expected.shape != actual.shape:
+        return f"shape {actual.shape}, expected {expected.shape}"
+    if expected.dtype != actual.dtype:
+        # bf16 results come back as ml_dtypes arrays or bit patterns
+        return f"dtype {actual.dtype}, expected {expected.dtype}"
+    if expected.dtype.kind in "fc" or str(expected.dtype) == "bfloat16":
+        e = expected.astype(np.float64)
+        a = actual.astype(np.float64)
+        if np.allclose(a, e, rtol=rtol, atol=atol, equal_nan=True):
+            return None
+        half = _HALF_RTOL.get(str(expected.dtype))
+        try:
+            np.testing.assert_allclose(a, e, rtol=max(rtol, half or 0.0), atol=atol,
+                                       equal_nan=True)
+        except AssertionError as err:
+            lines = [l for l in str(err).splitlines() if "Max" in l or "Mismatched" in l]
+            return "; ".join(l.strip() for l in lines) or "values differ"
+        return HALF_ULP
+    return None if np.array_equal(expected, actual) else \
+        f"values differ ({int((expected != actual).sum())} of {expected.size})"
+
+
+def _array(a):
+    import numpy as np
+    import onnx
+
+    if isinstance(a, onnx.TensorProto):
+        return onnx.numpy_helper.to_array(a)
+    return np.asarray(a)
+
+
+def run_case(case):
+    """(status, detail) for one case."""
+    import numpy as np
+    import meld
+    import meld.onnx as mo
+
+    try:
+        compiled = mo.compile(case.model, source=case.name)
+    except mo.OnnxUnsupported as e:
+        return "unsupported", str(e)
+    except mo.OnnxImportError as e:
+        return "error", f"import: {e}"
+    except meld.CompileError as e:
+        return "error", f"compile: {str(e).strip().splitlines()[0] if str(e).strip() else e}"
+    except Exception as e:  # an importer bug
+        return "error", f"importer: {type(e).__name__}: {e}"
+    note = ""
+    for inputs, outputs in case.data_sets:
+        try:
+            arrays = [_array(a) for a in inputs]
+            outs = compiled.executable(*(arrays + compiled._weights))
+        except meld.Error as e:
+            return "error", f"run: {e}"
+        except Exception as e:
+            return "error", f"run: {type(e).__name__}: {e}"
+        if len(outs) != len(outputs):
+            return "wrong", f"{len(outs)} outputs, expected {len(outputs)}"
+        for i, (e, a) in enumerate(zip(outputs, outs)):
+            e = _array(e)
+            if str(e.dtype) == "bfloat16" and a.dtype == np.uint16:
+                a = a.view(e.dtype)  # bf16 results come back as bit patterns
+            why = _compare(e, a, case.rtol, case.atol)
+            if why == HALF_ULP:
+                note = why
+            elif why:
+                return "wrong", f"output {i}: {why}"
+    return "pass", note
+
+
+def _worker(names, out_path):
+    import numpy as np
+
+    cases = _collect()
+    results = {}
+    for name in names:
+        t = time.time()
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            status, detail = run_case(cases[name])
+        results[name] = (status, detail, round(time.time() - t, 3))
+        with open(out_path, "w") as f:  # what is done survives a crash
+            json.dump(results, f)
+
+
+def _run_chunk(names, timeout, tmpdir, tag):
+    out = os.path.join(tmpdir, f"chunk-{tag}.json")
+    cmd = [sys.executable, os.path.abspath(__file__), "--worker", out, "--names", ",".join(names)]
+    try:
+        proc = subprocess.run(cmd, timeout=timeout * len(names) + 60, capture_output=True,
+                              text=True)
+        failure = None if proc.returncode == 0 else \
+            f"worker exited with {proc.returncode}: {proc.stderr.strip()[-300:]}"
+    except subprocess.TimeoutExpired:
+        failure = "timed out"
+    done = {}
+    if os.path.exists(out):
+        with open(out) as f:
+            done = json.load(f)
+        os.remove(out)
+    return done, failure
+
+
+def run(names, jobs, timeout, verbose):
+    import concurrent.futures
+    import tempfile
+
+    results = {}
+    chunks = [names[i::max(1, jobs * 4)] for i in range(max(1, jobs * 4))]
+    chunks = [c for c in chunks if c]
+    with tempfile.TemporaryDirectory() as tmp, \
+            concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(_run_chunk, c, timeout, tmp, i): c for i, c in enumerate(chunks)}
+        for fut in concurrent.futures.as_completed(futures):
+            chunk = futures[fut]
+            done, failure = fut.result()
+            results.update(done)
+            missing = [n for n in chunk if n not in done]
+            for k, name in enumerate(missing):
+                one, why = _run_chunk([name], timeout, tmp, f"{id(chunk)}-{k}")
+                if name in one:
+                    results.update(one)
+                else:
+                    results[name] = ("error", f"crash: {why}", 0.0)
+            if verbose:
+                for n in chunk:
+                    s, d, _ = results[n]
+                    print(f"{s:12s} {n}  {d[:200]}", flush=True)
+    return results
+
+
+def summarize(results, cases):
+    per_op = collections.defaultdict(collections.Counter)
+    for name, (status, _, _) in results.items():
+        per_op[op_of(cases[name])][status] += 1
+    return per_op
+
+
+def markdown(per_op, totals, header=""):
+    lines = [header] if header else []
+    lines.append("| op | cases | pass | unsupported | wrong | error |")
+    lines.append("| --- | --- | --- | --- | --- | --- |")
+    for op in sorted(per_op):
+        c = per_op[op]
+        n = sum(c.values())
+        lines.append(f"| {op} | {n} | {c['pass']} | {c['unsupported']} | {c['wrong']} | "
+                     f"{c['error']} |")
+    n = sum(totals.values())
+    lines.append(f"| **all** | {n} | {totals['pass']} | {totals['unsupported']} | "
+                 f"{totals['wrong']} | {totals['error']} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--slice", choices=("all", "ci"), default="all")
+    p.add_argument("-k", dest="pattern", help="only cases whose name contains this")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--timeout", type=float, default=60.0, help="seconds per case")
+    p.add_argument("--json", help="write every case's result here")
+    p.add_argument("--markdown", help="write the per-op table here")
+    p.add_argument("-v", "--verbose", action="store_true")
+    p.add_argument("--worker", help=argparse.SUPPRESS)
+    p.add_argument("--names", help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.worker:
+        _worker(args.names.split(","), args.worker)
+        return 0
+    cases = _collect()
+    names = sorted(cases)
+    if args.slice == "ci":
+        with open(os.path.join(HERE, "ci-slice.txt")) as f:
+            wanted = [l.strip() for l in f if l.strip() and not l.startswith("#")]
+        names = [n for n in wanted if n in cases]
+    if args.pattern:
+        names = [n for n in names if args.pattern in n]
+    t = time.time()
+    results = run(names, args.jobs, args.timeout, args.verbose)
+    totals = collections.Counter(s for s, _, _ in results.values())
+    per_op = summarize(results, cases)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"totals": totals, "cases": results}, f, indent=1, sort_keys=True)
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(markdown(per_op, totals))
+    n = len(results)
+    half = sum(1 for s, d, _ in results.values() if s == "pass" and d == HALF_ULP)
+    print(f"onnx node suite ({args.slice}): {n} cases in {time.time() - t:.0f} s: "
+          f"{totals['pass']} pass ({100.0 * totals['pass'] / max(n, 1):.1f}%; {half} of them "
+          f"half-precision within 4 ulp), "
+          f"{totals['unsupported']} unsupported, {totals['wrong']} wrong, "
+          f"{totals['error']} error")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
