@@ -16,6 +16,11 @@ build=${MELD_BUILD_DIR:-$root/build}
 PYTHONPATH="$build/python-bindings" "$root/.venv/bin/python" \
   "$root/examples/main_job.py" "$@"
 
+echo
+echo "=== ONNX models (exported by torch.onnx.export) through meld.onnx ==="
+PYTHONPATH="$build/python-bindings" "$root/.venv/bin/python" \
+  "$root/examples/onnx_model.py"
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 echo

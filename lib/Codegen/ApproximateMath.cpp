@@ -4,7 +4,8 @@
 // dialect, and, where the host scales by powers of two in one instruction
 // (AVX-512 vscalefps), a shorter f32 exp whose scaling by 2^k is one
 // `llvm.intr.ldexp` instead of exponent-bit arithmetic and range fixes;
-// elsewhere the same exp with 2^k as two exponent-bit powers of two.
+// elsewhere the same exp with 2^k as two exponent-bit powers of two. f32
+// sin and cos are Meld's own, accurate over the whole range.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Approximation.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -119,6 +121,204 @@ struct ExpF32ByScaling : OpRewritePattern<math::ExpOp> {
   }
 };
 
+/// sin(x) or cos(x) for f32, computed in f64 and rounded once (within an
+/// ulp of the correctly rounded result for every f32 x; upstream's
+/// expansion reduces by one f32 multiple of pi/2 and is off by tens of ulp
+/// from |x| ~ 100 on).
+///
+/// x = n pi/2 + r, |r| <= pi/4 (slightly more where n rounds the other
+/// way), then sin(x) is sin(r), cos(r), -sin(r) or -cos(r) by n mod 4 (cos
+/// shifts n by one). Two reductions, selected per element:
+///  - |x| < 2^20: n = round(x 2/pi) (by adding 1.5 * 2^52, so n is also
+///    in the low bits of the sum), r = (x - n P1) - n P1t with fdlibm's
+///    pio2_1 (33 bits: n P1 is exact for |n| < 2^20) and pio2_1t = pi/2 -
+///    pio2_1; r is off by ~1e-20 at most, far below an f32 ulp of
+///    sin(r), even next to the zeros.
+///  - |x| >= 2^20 (finite): Payne-Hanek on the 24-bit mantissa m of |x|,
+///    as in ARM's optimized-routines sinf (reduce_large): m times the
+///    96 bits of 2/pi that matter for |x|'s exponent (from a 192-bit table,
+///    read as three 32-bit windows) is the quadrant count in the top two
+///    bits and r/(pi/2) below them, exact modulo 4; r keeps 33 bits.
+/// sin(r) and cos(r) are Taylor polynomials in f64 to r^13 and r^14
+/// (truncation below 1e-15 on [-pi/4, pi/4]). Infinities give NaN, NaN
+/// stays NaN.
+struct SinCosF32 : RewritePattern {
+  SinCosF32(MLIRContext *context)
+      // Ahead of upstream's expansion of the same ops (benefit 1).
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/2, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<math::SinOp, math::CosOp>(op))
+      return rewriter.notifyMatchFailure(op, "not sin or cos");
+    Type f32 = rewriter.getF32Type();
+    if (op->getResult(0).getType() != f32)
+      return rewriter.notifyMatchFailure(op, "not a scalar f32");
+    bool isCos = isa<math::CosOp>(op);
+    Location loc = op->getLoc();
+    Type f64 = rewriter.getF64Type();
+    Type i32 = rewriter.getI32Type();
+    Type i64 = rewriter.getI64Type();
+    auto f64c = [&](double v) -> Value {
+      return arith::ConstantOp::create(rewriter, loc, f64,
+                                       rewriter.getF64FloatAttr(v));
+    };
+    auto i32c = [&](int32_t v) -> Value {
+      return arith::ConstantOp::create(rewriter, loc, i32,
+                                       rewriter.getI32IntegerAttr(v));
+    };
+    auto i64c = [&](int64_t v) -> Value {
+      return arith::ConstantOp::create(rewriter, loc, i64,
+                                       rewriter.getI64IntegerAttr(v));
+    };
+    auto mul = [&](Value a, Value b) -> Value {
+      return arith::MulFOp::create(rewriter, loc, a, b);
+    };
+    auto add = [&](Value a, Value b) -> Value {
+      return arith::AddFOp::create(rewriter, loc, a, b);
+    };
+    auto sub = [&](Value a, Value b) -> Value {
+      return arith::SubFOp::create(rewriter, loc, a, b);
+    };
+
+    Value x = op->getOperand(0);
+    Value xd = arith::ExtFOp::create(rewriter, loc, f64, x);
+    Value ax = math::AbsFOp::create(rewriter, loc, x);
+
+    // |x| < 2^20: Cody-Waite in two parts.
+    constexpr double kRounder = 0x1.8p52;
+    Value shifted = add(mul(xd, f64c(0x1.45f306dc9c883p-1)), f64c(kRounder));
+    Value k = sub(shifted, f64c(kRounder));
+    Value nSmall = arith::TruncIOp::create(
+        rewriter, loc, i32, arith::BitcastOp::create(rewriter, loc, i64, shifted));
+    Value rSmall = sub(sub(xd, mul(k, f64c(0x1.921fb544p+0))),
+                       mul(k, f64c(0x1.0b4611a626331p-34)));
+
+    // |x| >= 2^20: Payne-Hanek.
+    static constexpr uint32_t kTwoOverPi[24] = {
+        0xa2,       0xa2f9,     0xa2f983,   0xa2f9836e, 0xf9836e4e, 0x836e4e44,
+        0x6e4e4415, 0x4e441529, 0x441529fc, 0x1529fc27, 0x29fc2757, 0xfc2757d1,
+        0x2757d1f5, 0x57d1f534, 0xd1f534dd, 0xf534ddc0, 0x34ddc0db, 0xddc0db62,
+        0xc0db6295, 0xdb629599, 0x6295993c, 0x95993c43, 0x993c4390, 0x3c439041};
+    SmallVector<int32_t> words;
+    for (uint32_t w : kTwoOverPi)
+      words.push_back(static_cast<int32_t>(w));
+    Value table = arith::ConstantOp::create(
+        rewriter, loc,
+        DenseIntElementsAttr::get(VectorType::get({24}, i32),
+                                  ArrayRef<int32_t>(words)));
+    Value bits = arith::BitcastOp::create(rewriter, loc, i32, ax);
+    auto shr = [&](Value v, int32_t n) -> Value {
+      return arith::ShRUIOp::create(rewriter, loc, v, i32c(n));
+    };
+    auto andi = [&](Value v, int32_t m) -> Value {
+      return arith::AndIOp::create(rewriter, loc, v, i32c(m));
+    };
+    Value first = andi(shr(bits, 26), 15);
+    auto word = [&](int32_t offset) -> Value {
+      Value i = arith::AddIOp::create(rewriter, loc, first, i32c(offset));
+      Value index = arith::IndexCastOp::create(rewriter, loc,
+                                               rewriter.getIndexType(), i);
+      return vector::ExtractOp::create(rewriter, loc, table,
+                                       OpFoldResult(index));
+    };
+    Value mantissa = arith::ShLIOp::create(
+        rewriter, loc,
+        arith::OrIOp::create(rewriter, loc, andi(bits, 0xffffff),
+                             i32c(0x800000)),
+        andi(shr(bits, 23), 7));
+    auto wide = [&](Value v) -> Value {
+      return arith::ExtUIOp::create(rewriter, loc, i64, v);
+    };
+    Value m64 = wide(mantissa);
+    Value low = wide(arith::MulIOp::create(rewriter, loc, mantissa, word(0)));
+    Value middle = arith::MulIOp::create(rewriter, loc, m64, wide(word(4)));
+    Value high = arith::MulIOp::create(rewriter, loc, m64, wide(word(8)));
+    Value fixed = arith::AddIOp::create(
+        rewriter, loc,
+        arith::OrIOp::create(
+            rewriter, loc, arith::ShRUIOp::create(rewriter, loc, high, i64c(32)),
+            arith::ShLIOp::create(rewriter, loc, low, i64c(32))),
+        middle);
+    Value quadrants = arith::ShRUIOp::create(
+        rewriter, loc,
+        arith::AddIOp::create(rewriter, loc, fixed, i64c(int64_t(1) << 61)),
+        i64c(62));
+    fixed = arith::SubIOp::create(
+        rewriter, loc, fixed,
+        arith::ShLIOp::create(rewriter, loc, quadrants, i64c(62)));
+    Value rLarge = mul(arith::SIToFPOp::create(rewriter, loc, f64, fixed),
+                       f64c(0x1.921fb54442d18p-62));
+    Value nLarge = arith::TruncIOp::create(rewriter, loc, i32, quadrants);
+    // That reduced |x|: x < 0 is -(n pi/2 + r).
+    Value negative = arith::CmpFOp::create(
+        rewriter, loc, arith::CmpFPredicate::OLT, x,
+        arith::ConstantOp::create(rewriter, loc, f32,
+                                  rewriter.getF32FloatAttr(0.0f)));
+    rLarge = arith::SelectOp::create(
+        rewriter, loc, negative, arith::NegFOp::create(rewriter, loc, rLarge),
+        rLarge);
+    nLarge = arith::SelectOp::create(
+        rewriter, loc, negative,
+        arith::SubIOp::create(rewriter, loc, i32c(0), nLarge), nLarge);
+
+    Value large = arith::CmpFOp::create(
+        rewriter, loc, arith::CmpFPredicate::OGE, ax,
+        arith::ConstantOp::create(rewriter, loc, f32,
+                                  rewriter.getF32FloatAttr(0x1p20f)));
+    Value r = arith::SelectOp::create(rewriter, loc, large, rLarge, rSmall);
+    Value n = arith::SelectOp::create(rewriter, loc, large, nLarge, nSmall);
+    if (isCos)
+      n = arith::AddIOp::create(rewriter, loc, n, i32c(1));
+
+    // Taylor polynomials in z = r^2, Horner from the highest term.
+    Value z = mul(r, r);
+    auto horner = [&](ArrayRef<double> coefficients) -> Value {
+      Value p = f64c(coefficients.back());
+      for (double c : llvm::reverse(coefficients.drop_back()))
+        p = add(mul(p, z), f64c(c));
+      return p;
+    };
+    // sin r = r + r z (-1/3! + z (1/5! - ...)), to r^13; r itself where
+    // z underflows to 0, so that sin(-0) is -0.
+    Value sinR = add(r, mul(mul(r, z),
+                            horner({-1.0 / 6, 1.0 / 120, -1.0 / 5040,
+                                    1.0 / 362880, -1.0 / 39916800,
+                                    1.0 / 6227020800})));
+    sinR = arith::SelectOp::create(
+        rewriter, loc,
+        arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OEQ, z,
+                              f64c(0.0)),
+        r, sinR);
+    // cos r = 1 - z/2 + z^2 (1/4! - z (1/6! - ...)), to r^14.
+    Value cosR = add(sub(f64c(1.0), mul(z, f64c(0.5))),
+                     mul(mul(z, z), horner({1.0 / 24, -1.0 / 720,
+                                            1.0 / 40320, -1.0 / 3628800,
+                                            1.0 / 479001600,
+                                            -1.0 / 87178291200})));
+    auto bitSet = [&](int32_t bit) -> Value {
+      return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                   andi(n, bit), i32c(0));
+    };
+    Value v = arith::SelectOp::create(rewriter, loc, bitSet(1), cosR, sinR);
+    v = arith::SelectOp::create(rewriter, loc, bitSet(2),
+                                arith::NegFOp::create(rewriter, loc, v), v);
+    Value result = arith::TruncFOp::create(rewriter, loc, f32, v);
+    Value infinite = arith::CmpFOp::create(
+        rewriter, loc, arith::CmpFPredicate::OEQ, ax,
+        arith::ConstantOp::create(
+            rewriter, loc, f32,
+            rewriter.getF32FloatAttr(std::numeric_limits<float>::infinity())));
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(
+        op, infinite,
+        arith::ConstantOp::create(
+            rewriter, loc, f32,
+            rewriter.getF32FloatAttr(std::numeric_limits<float>::quiet_NaN())),
+        result);
+    return success();
+  }
+};
+
 struct MeldApproximateMathPass
     : public meld::impl::MeldApproximateMathBase<MeldApproximateMathPass> {
   using Base::Base;
@@ -128,6 +328,7 @@ struct MeldApproximateMathPass
     if (expByLdexp || expTwoStep)
       patterns.add<ExpF32ByScaling>(&getContext(),
                                     /*twoStep=*/!expByLdexp);
+    patterns.add<SinCosF32>(&getContext());
     populateMathPolynomialApproximationPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();

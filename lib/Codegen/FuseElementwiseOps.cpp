@@ -64,6 +64,31 @@ void meld::populateFuseElementwiseOpsPatterns(RewritePatternSet &patterns) {
   linalg::populateConstantFoldLinalgOperations(patterns, isOnlyUse);
 }
 
+/// Whether everything `op` does besides computing its results is checking
+/// (cf.assert).
+static bool hasOnlyCheckEffects(linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics())
+    return false;
+  WalkResult result = op.getRegion().walk([](Operation *inner) {
+    if (isa<cf::AssertOp>(inner) ||
+        inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
+    return effects && effects.hasNoEffect() ? WalkResult::advance()
+                                            : WalkResult::interrupt();
+  });
+  return !result.wasInterrupted();
+}
+
+void meld::eraseDeadCheckedOps(Operation *root) {
+  // Post-order, so a producer whose last user goes is visited after it.
+  SmallVector<linalg::GenericOp> ops;
+  root->walk([&](linalg::GenericOp op) { ops.push_back(op); });
+  for (linalg::GenericOp op : llvm::reverse(ops))
+    if (op->use_empty() && hasOnlyCheckEffects(op))
+      op->erase();
+}
+
 namespace {
 
 struct MeldFuseElementwiseOpsPass
@@ -76,6 +101,7 @@ struct MeldFuseElementwiseOpsPass
     // not converge is still valid.
     (void)applyPatternsGreedily(getOperation(), std::move(patterns),
                                 GreedyRewriteConfig().setUseTopDownTraversal());
+    meld::eraseDeadCheckedOps(getOperation());
   }
 };
 

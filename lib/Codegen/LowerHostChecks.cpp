@@ -24,6 +24,8 @@ namespace {
 std::optional<HostKernelStatus> statusOf(StringRef message) {
   if (message == kDivisionByZeroMessage)
     return HostKernelStatus::IntegerDivisionByZero;
+  if (message == kGatherIndexMessage)
+    return HostKernelStatus::GatherIndexOutOfBounds;
   return std::nullopt;
 }
 
@@ -43,7 +45,7 @@ LogicalResult lowerChecks(FunctionOpInterface func,
     if (!code)
       return check.emitOpError("is not a runtime check kernels report ('")
              << check.getMsg() << "'; known: '" << kDivisionByZeroMessage
-             << "')";
+             << "', '" << kGatherIndexMessage << "')";
     OpBuilder b(check);
     Location loc = check.getLoc();
     Value failed = arith::XOrIOp::create(

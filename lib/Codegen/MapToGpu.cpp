@@ -2205,6 +2205,9 @@ struct MeldFuseElementwiseRecomputePass
         patterns, [](OpOperand *) { return true; });
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
+    // A producer with checks (a division, a gather) is left behind by the
+    // fusion; each consumer now checks what it reads.
+    meld::eraseDeadCheckedOps(getOperation());
   }
 };
 

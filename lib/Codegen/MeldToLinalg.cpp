@@ -6,9 +6,11 @@
 //
 // Scalar semantics follow the reference interpreter (lib/Reference):
 // NaN-propagating max/min (IEEE maximum/minimum), saturating float-to-int
-// casts with NaN giving 0, wrapping integer arithmetic, and integer division
-// by zero giving 0 (the interpreter reports an error; compiled code must
-// not trap). Half-precision math runs in f32 and is rounded per op.
+// casts with NaN giving 0, wrapping integer arithmetic, integer division
+// and remainder by zero giving 0 and out-of-bounds gather indices reading
+// nothing (the interpreter reports an error; compiled code must not trap
+// or read out of bounds), and shifts defined for every amount.
+// Half-precision math runs in f32 and is rounded per op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,6 +109,11 @@ Value unaryFloat(OpBuilder &b, Location loc, Operation *op, Value x) {
       })
       .Case([&](SqrtOp) { return math::SqrtOp::create(b, loc, x); })
       .Case([&](RsqrtOp) { return math::RsqrtOp::create(b, loc, x); })
+      .Case([&](SinOp) { return math::SinOp::create(b, loc, x); })
+      .Case([&](CosOp) { return math::CosOp::create(b, loc, x); })
+      .Case([&](FloorOp) { return math::FloorOp::create(b, loc, x); })
+      .Case([&](CeilOp) { return math::CeilOp::create(b, loc, x); })
+      .Case([&](RoundOp) { return math::RoundEvenOp::create(b, loc, x); })
       .Case([&](GeluOp gelu) -> Value {
         Value half = floatConst(b, loc, t, 0.5);
         Value one = floatConst(b, loc, t, 1.0);
@@ -140,6 +147,10 @@ Value unaryInt(OpBuilder &b, Location loc, Operation *op, Value x) {
       .Case([&](NegOp) { return arith::SubIOp::create(b, loc, zero, x); })
       .Case([&](AbsOp) { return math::AbsIOp::create(b, loc, x); })
       .Case([&](ReluOp) { return arith::MaxSIOp::create(b, loc, x, zero); })
+      .Case([&](NotOp) {
+        // All ones: -1, or true for i1.
+        return arith::XOrIOp::create(b, loc, x, intConst(b, loc, t, -1));
+      })
       .Default([](Operation *) { return Value(); });
 }
 
@@ -152,6 +163,7 @@ Value binaryFloat(OpBuilder &b, Location loc, Operation *op, Value x, Value y) {
       .Case([&](MaxOp) { return arith::MaximumFOp::create(b, loc, x, y); })
       .Case([&](MinOp) { return arith::MinimumFOp::create(b, loc, x, y); })
       .Case([&](PowOp) { return math::PowFOp::create(b, loc, x, y); })
+      .Case([&](RemOp) { return arith::RemFOp::create(b, loc, x, y); })
       .Default([](Operation *) { return Value(); });
 }
 
@@ -184,6 +196,53 @@ Value safeDivSI(OpBuilder &b, Location loc, Value x, Value y, bool check) {
   return arith::SelectOp::create(b, loc, byZero, zero, q);
 }
 
+/// Truncated remainder that never traps: x % 0 and MIN % -1 are 0 (`check`
+/// as for safeDivSI, with the same message: the interpreter reports both
+/// as an integer division by zero).
+Value safeRemSI(OpBuilder &b, Location loc, Value x, Value y, bool check) {
+  Type t = x.getType();
+  unsigned width = t.getIntOrFloatBitWidth();
+  Value zero = intConst(b, loc, t, 0);
+  Value byZero =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, y, zero);
+  if (check)
+    cf::AssertOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, y, zero),
+        kDivisionByZeroMessage);
+  Value min = arith::ConstantOp::create(
+      b, loc, t, b.getIntegerAttr(t, APInt::getSignedMinValue(width)));
+  Value overflow = arith::AndIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, min),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, y,
+                            intConst(b, loc, t, -1)));
+  Value unsafe = arith::OrIOp::create(b, loc, byZero, overflow);
+  // x % 1 is 0, the result of both unsafe cases.
+  Value divisor =
+      arith::SelectOp::create(b, loc, unsafe, intConst(b, loc, t, 1), y);
+  return arith::RemSIOp::create(b, loc, x, divisor);
+}
+
+/// Shifts defined for every amount (arith's are poison from the bit width
+/// on): an amount outside [0, width), negative ones included (unsigned
+/// comparison), shifts everything out: 0 to the left, the sign fill
+/// (a shift by width - 1) to the right.
+Value shift(OpBuilder &b, Location loc, bool left, Value x, Value amount) {
+  Type t = x.getType();
+  int64_t width = t.getIntOrFloatBitWidth();
+  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        amount, intConst(b, loc, t, width));
+  if (!left) {
+    Value clamped = arith::SelectOp::create(b, loc, inRange, amount,
+                                            intConst(b, loc, t, width - 1));
+    return arith::ShRSIOp::create(b, loc, x, clamped);
+  }
+  Value zero = intConst(b, loc, t, 0);
+  Value safe = arith::SelectOp::create(b, loc, inRange, amount, zero);
+  Value shifted = arith::ShLIOp::create(b, loc, x, safe);
+  return arith::SelectOp::create(b, loc, inRange, shifted, zero);
+}
+
 Value binaryInt(OpBuilder &b, Location loc, Operation *op, Value x, Value y,
                 bool divisionChecks) {
   return TypeSwitch<Operation *, Value>(op)
@@ -191,8 +250,14 @@ Value binaryInt(OpBuilder &b, Location loc, Operation *op, Value x, Value y,
       .Case([&](SubOp) { return arith::SubIOp::create(b, loc, x, y); })
       .Case([&](MulOp) { return arith::MulIOp::create(b, loc, x, y); })
       .Case([&](DivOp) { return safeDivSI(b, loc, x, y, divisionChecks); })
+      .Case([&](RemOp) { return safeRemSI(b, loc, x, y, divisionChecks); })
       .Case([&](MaxOp) { return arith::MaxSIOp::create(b, loc, x, y); })
       .Case([&](MinOp) { return arith::MinSIOp::create(b, loc, x, y); })
+      .Case([&](AndOp) { return arith::AndIOp::create(b, loc, x, y); })
+      .Case([&](OrOp) { return arith::OrIOp::create(b, loc, x, y); })
+      .Case([&](XorOp) { return arith::XOrIOp::create(b, loc, x, y); })
+      .Case([&](ShiftLeftOp) { return shift(b, loc, /*left=*/true, x, y); })
+      .Case([&](ShiftRightOp) { return shift(b, loc, /*left=*/false, x, y); })
       .Default([](Operation *) { return Value(); });
 }
 
@@ -360,6 +425,8 @@ private:
   LogicalResult lowerContraction(Operation *op, bool transposeLhs,
                                  bool transposeRhs);
   LogicalResult lowerConcat(ConcatOp op);
+  LogicalResult lowerGather(GatherOp op);
+  LogicalResult lowerSlice(SliceOp op);
   LogicalResult lowerIota(IotaOp op);
 
   /// Result dynamic sizes of an op whose result has `operand`'s shape.
@@ -405,23 +472,9 @@ LogicalResult Lowering::lower(Operation *op) {
         b.replaceOp(o, t->getResults());
         return success();
       })
-      .Case([&](SliceOp o) -> LogicalResult {
-        auto type = cast<RankedTensorType>(o.getType());
-        if (!type.hasStaticShape())
-          return o.emitOpError("with a dynamic result shape is not supported "
-                               "by code generation yet");
-        SmallVector<OpFoldResult> offsets, sizes, strides;
-        for (int64_t i = 0; i < type.getRank(); ++i) {
-          offsets.push_back(b.getIndexAttr(o.getStart()[i]));
-          sizes.push_back(b.getIndexAttr(type.getDimSize(i)));
-          strides.push_back(
-              b.getIndexAttr(o.getStrides() ? (*o.getStrides())[i] : 1));
-        }
-        b.replaceOpWithNewOp<tensor::ExtractSliceOp>(o, type, o.getOperand(),
-                                                     offsets, sizes, strides);
-        return success();
-      })
+      .Case([&](SliceOp o) { return lowerSlice(o); })
       .Case([&](ConcatOp o) { return lowerConcat(o); })
+      .Case([&](GatherOp o) { return lowerGather(o); })
       .Case([&](IotaOp o) { return lowerIota(o); })
       .Case([&](ReduceOp o) { return lowerReduce(o); })
       .Case([&](MatmulOp o) {
@@ -594,6 +647,117 @@ LogicalResult Lowering::lowerConcat(ConcatOp op) {
     }
   }
   b.replaceOp(op, acc);
+  return success();
+}
+
+LogicalResult Lowering::lowerSlice(SliceOp op) {
+  auto type = cast<RankedTensorType>(op.getType());
+  SmallVector<int64_t> strides = op.getStrideValues();
+  SmallVector<OpFoldResult> offsets, sizes, steps;
+  for (int64_t i = 0; i < type.getRank(); ++i) {
+    offsets.push_back(b.getIndexAttr(op.getStart()[i]));
+    steps.push_back(b.getIndexAttr(strides[i]));
+    // A dynamic result dimension is a dynamic operand dimension kept whole
+    // (the verifier allows no other).
+    if (type.isDynamicDim(i)) {
+      if (!op.isWholeDim(i))
+        return op.emitOpError("result dimension ")
+               << i << " is dynamic but the slice does not keep it whole";
+      sizes.push_back(
+          tensor::DimOp::create(b, op.getLoc(), op.getOperand(), i)
+              .getResult());
+    } else {
+      sizes.push_back(b.getIndexAttr(type.getDimSize(i)));
+    }
+  }
+  b.replaceOpWithNewOp<tensor::ExtractSliceOp>(op, type, op.getOperand(),
+                                               offsets, sizes, steps);
+  return success();
+}
+
+/// A generic over the result: the index tensor is its one input (read at
+/// the result dims it occupies), the operand is read with tensor.extract at
+/// the index, made non-negative. An index out of bounds reads nothing and
+/// gives 0 (after a cf.assert with `divisionChecks`): the read sits in an
+/// scf.if, so no block of any kernel reads outside the operand, empty
+/// operand dimensions included.
+LogicalResult Lowering::lowerGather(GatherOp op) {
+  Location loc = op.getLoc();
+  Value x = op.getOperand(), indices = op.getIndices();
+  auto type = cast<RankedTensorType>(op.getType());
+  auto xType = cast<RankedTensorType>(x.getType());
+  auto indexType = cast<RankedTensorType>(indices.getType());
+  int64_t axis = op.getAxis();
+  int64_t count = indexType.getRank();
+  int64_t rank = type.getRank();
+  SmallVector<Value> dyn;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!type.isDynamicDim(d))
+      continue;
+    if (d < axis)
+      dyn.push_back(tensor::DimOp::create(b, loc, x, d));
+    else if (d < axis + count)
+      dyn.push_back(tensor::DimOp::create(b, loc, indices, d - axis));
+    else
+      dyn.push_back(tensor::DimOp::create(b, loc, x, d - count + 1));
+  }
+  Value init = emptyTensor(b, loc, type, dyn);
+  Type i64 = b.getI64Type();
+  Value size =
+      xType.isDynamicDim(axis)
+          ? arith::IndexCastOp::create(b, loc, i64,
+                                       tensor::DimOp::create(b, loc, x, axis))
+                .getResult()
+          : intConst(b, loc, i64, xType.getDimSize(axis));
+  SmallVector<AffineExpr> indexExprs;
+  for (int64_t j = 0; j < count; ++j)
+    indexExprs.push_back(b.getAffineDimExpr(axis + j));
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(rank, 0, indexExprs, b.getContext()),
+      b.getMultiDimIdentityMap(rank)};
+  SmallVector<IteratorType> iters(rank, IteratorType::parallel);
+  Type elem = type.getElementType();
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{indices}, ValueRange{init}, maps,
+      iters, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value i = args[0];
+        if (!i.getType().isInteger(64))
+          i = arith::ExtSIOp::create(nb, nloc, i64, i);
+        Value negative = arith::CmpIOp::create(
+            nb, nloc, arith::CmpIPredicate::slt, i, intConst(nb, nloc, i64, 0));
+        i = arith::SelectOp::create(nb, nloc, negative,
+                                    arith::AddIOp::create(nb, nloc, i, size),
+                                    i);
+        // Unsigned: a still negative index is out of bounds too.
+        Value inBounds = arith::CmpIOp::create(
+            nb, nloc, arith::CmpIPredicate::ult, i, size);
+        if (divisionChecks)
+          cf::AssertOp::create(nb, nloc, inBounds, kGatherIndexMessage);
+        SmallVector<Value> at;
+        for (int64_t d = 0; d < xType.getRank(); ++d) {
+          if (d == axis)
+            at.push_back(arith::IndexCastOp::create(nb, nloc,
+                                                    nb.getIndexType(), i));
+          else
+            at.push_back(linalg::IndexOp::create(
+                nb, nloc, d < axis ? d : d + count - 1));
+        }
+        auto ifOp = scf::IfOp::create(
+            nb, nloc, inBounds,
+            [&](OpBuilder &tb, Location tloc) {
+              scf::YieldOp::create(
+                  tb, tloc,
+                  ValueRange{tensor::ExtractOp::create(tb, tloc, x, at)});
+            },
+            [&](OpBuilder &eb, Location eloc) {
+              Value zero = isa<FloatType>(elem)
+                               ? floatConst(eb, eloc, elem, 0.0)
+                               : intConst(eb, eloc, elem, 0);
+              scf::YieldOp::create(eb, eloc, zero);
+            });
+        linalg::YieldOp::create(nb, nloc, ifOp.getResult(0));
+      });
+  b.replaceOp(op, generic->getResults());
   return success();
 }
 

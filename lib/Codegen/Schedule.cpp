@@ -186,6 +186,27 @@ LogicalResult ShapeFormulas::visit(Operation *op) {
         shapes[o] = std::move(dims);
         return success();
       })
+      .Case([&](SliceOp o) {
+        // Dynamic result dims are operand dims kept whole.
+        auto type = cast<RankedTensorType>(o.getType());
+        SmallVector<JValue> dims;
+        auto &src = operandDims(o.getOperand());
+        for (int64_t i = 0; i < type.getRank(); ++i)
+          dims.push_back(dimOr(type, i, src[i]));
+        shapes[o] = std::move(dims);
+        return success();
+      })
+      .Case([&](GatherOp o) {
+        // operand.shape[:axis] + indices.shape + operand.shape[axis + 1:].
+        auto &src = operandDims(o.getOperand());
+        auto &indices = operandDims(o.getIndices());
+        int64_t axis = o.getAxis();
+        SmallVector<JValue> dims(src.begin(), src.begin() + axis);
+        dims.append(indices.begin(), indices.end());
+        dims.append(src.begin() + axis + 1, src.end());
+        shapes[o] = std::move(dims);
+        return success();
+      })
       .Case([&](ReduceOp o) {
         auto &src = operandDims(o.getOperand());
         SmallVector<JValue> dims;

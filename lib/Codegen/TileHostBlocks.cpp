@@ -177,6 +177,9 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
     return failure();
   for (auto [original, replacement] : tiled->replacements)
     rewriter.replaceAllUsesWith(original, replacement);
+  // The untiled ops are dead now; those with runtime checks (divisions,
+  // gathers) would otherwise stay and compute every row in every block.
+  eraseDeadCheckedOps(func);
   auto loop = dyn_cast<scf::ForOp>(tiled->loops.front().getOperation());
   if (!loop || loop.getInitArgs().size() != 1 ||
       !loop.getInitArgs()[0].getDefiningOp<tensor::EmptyOp>() ||

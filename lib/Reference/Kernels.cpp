@@ -69,6 +69,24 @@ double meld::ref::applyFloat(UnaryFn fn, double x) {
     const double k = std::sqrt(2.0 / M_PI);
     return 0.5 * x * (1.0 + std::tanh(k * (x + 0.044715 * x * x * x)));
   }
+  case UnaryFn::Sin:
+    return std::sin(x);
+  case UnaryFn::Cos:
+    return std::cos(x);
+  case UnaryFn::Floor:
+    return std::floor(x);
+  case UnaryFn::Ceil:
+    return std::ceil(x);
+  case UnaryFn::Round: {
+    // Ties to even, whatever the floating-point environment's rounding
+    // mode: std::round takes halves away from zero, so redo exact halves.
+    double r = std::round(x);
+    if (std::fabs(x - std::trunc(x)) == 0.5)
+      r = 2.0 * std::round(x / 2.0);
+    return r;
+  }
+  case UnaryFn::Not:
+    llvm_unreachable("integer-only unary function applied to a float");
   }
   llvm_unreachable("unknown unary function");
 }
@@ -81,6 +99,9 @@ int64_t meld::ref::applyInt(UnaryFn fn, int64_t x) {
     return x < 0 ? static_cast<int64_t>(0ull - static_cast<uint64_t>(x)) : x;
   case UnaryFn::Relu:
     return x > 0 ? x : 0;
+  case UnaryFn::Not:
+    // The caller wraps to the width; on i1 that keeps bit 0: logical not.
+    return ~x;
   default:
     llvm_unreachable("float-only unary function applied to an integer");
   }
@@ -107,11 +128,22 @@ double meld::ref::applyFloat(BinaryFn fn, double a, double b) {
     return (a < b || (a == b && std::signbit(a))) ? a : b;
   case BinaryFn::Pow:
     return std::pow(a, b);
+  case BinaryFn::Rem:
+    // Exact: the remainder is representable in every float kind that holds
+    // a and b, so rounding it to the result kind changes nothing.
+    return std::fmod(a, b);
+  case BinaryFn::And:
+  case BinaryFn::Or:
+  case BinaryFn::Xor:
+  case BinaryFn::ShiftLeft:
+  case BinaryFn::ShiftRight:
+    llvm_unreachable("integer-only binary function applied to floats");
   }
   llvm_unreachable("unknown binary function");
 }
 
-Expected<int64_t> meld::ref::applyInt(BinaryFn fn, int64_t a, int64_t b) {
+Expected<int64_t> meld::ref::applyInt(BinaryFn fn, int64_t a, int64_t b,
+                                      unsigned width) {
   // Unsigned arithmetic wraps without undefined behaviour; the caller wraps
   // the result to the element width.
   uint64_t ua = static_cast<uint64_t>(a), ub = static_cast<uint64_t>(b);
@@ -134,6 +166,29 @@ Expected<int64_t> meld::ref::applyInt(BinaryFn fn, int64_t a, int64_t b) {
     return std::min(a, b);
   case BinaryFn::Pow:
     return makeError("pow is defined on float tensors only");
+  case BinaryFn::Rem:
+    if (b == 0)
+      return makeError("integer division by zero");
+    if (a == std::numeric_limits<int64_t>::min() && b == -1)
+      return int64_t(0);
+    return a % b; // Truncated: the sign of a.
+  case BinaryFn::And:
+    return a & b;
+  case BinaryFn::Or:
+    return a | b;
+  case BinaryFn::Xor:
+    return a ^ b;
+  case BinaryFn::ShiftLeft:
+    // a is sign-extended from `width` bits; shifting its 64 bits and
+    // wrapping to the width equals the narrow shift.
+    if (b < 0 || b >= static_cast<int64_t>(width))
+      return 0;
+    return static_cast<int64_t>(ua << b);
+  case BinaryFn::ShiftRight:
+    // Arithmetic; out-of-range amounts give the sign fill, a >> (width - 1).
+    if (b < 0 || b >= static_cast<int64_t>(width))
+      b = width - 1;
+    return a >> b;
   }
   llvm_unreachable("unknown binary function");
 }
@@ -236,7 +291,8 @@ Expected<HostTensor> meld::ref::binary(BinaryFn fn, const HostTensor &a,
       r.setFloat(i, applyFloat(fn, a.getFloat(i), b.getFloat(i)));
       continue;
     }
-    Expected<int64_t> v = applyInt(fn, a.getInt(i), b.getInt(i));
+    Expected<int64_t> v =
+        applyInt(fn, a.getInt(i), b.getInt(i), bitWidth(a.getKind()));
     if (!v)
       return v.takeError();
     r.setInt(i, *v);
@@ -396,13 +452,17 @@ Expected<HostTensor> meld::ref::slice(const HostTensor &x,
                                       ArrayRef<int64_t> limit,
                                       ArrayRef<int64_t> strides) {
   SmallVector<int64_t> shape;
+  SmallVector<int64_t> limits(limit);
   for (int64_t d = 0; d < x.getRank(); ++d) {
-    if (start[d] < 0 || start[d] > limit[d] || limit[d] > x.getShape()[d] ||
+    // The whole dimension, whatever its size.
+    if (start[d] == 0 && limits[d] == -1 && strides[d] == 1)
+      limits[d] = x.getShape()[d];
+    if (start[d] < 0 || start[d] > limits[d] || limits[d] > x.getShape()[d] ||
         strides[d] <= 0)
       return makeError("slice: range [{0}, {1}) step {2} is out of bounds for "
                        "dimension {3} of size {4}",
-                       start[d], limit[d], strides[d], d, x.getShape()[d]);
-    shape.push_back((limit[d] - start[d] + strides[d] - 1) / strides[d]);
+                       start[d], limits[d], strides[d], d, x.getShape()[d]);
+    shape.push_back((limits[d] - start[d] + strides[d] - 1) / strides[d]);
   }
   HostTensor r(x.getKind(), shape);
   if (r.size() == 0)
@@ -446,6 +506,48 @@ Expected<HostTensor> meld::ref::concat(ArrayRef<HostTensor> inputs,
       for (int64_t k = 0; k < block; ++k)
         copyElement(in, o * block + k, r, dst++);
     }
+  return r;
+}
+
+Expected<HostTensor> meld::ref::gather(const HostTensor &x,
+                                       const HostTensor &indices,
+                                       int64_t axis) {
+  if (axis < 0 || axis >= x.getRank())
+    return makeError("gather: axis {0} is out of range for rank {1}", axis,
+                     x.getRank());
+  if (indices.isFloat() || indices.getKind() == ElementKind::I1)
+    return makeError("gather: indices must be i64 or i32, not {0}",
+                     toString(indices.getKind()));
+  ArrayRef<int64_t> xs = x.getShape();
+  SmallVector<int64_t> shape(xs.take_front(axis));
+  llvm::append_range(shape, indices.getShape());
+  llvm::append_range(shape, xs.drop_front(axis + 1));
+  if (numElements(shape) > kMaxElements)
+    return makeError("gather: the result would have more than {0} elements",
+                     kMaxElements);
+  int64_t size = xs[axis];
+  int64_t outer = numElements(xs.take_front(axis));
+  int64_t inner = numElements(xs.drop_front(axis + 1));
+  int64_t count = indices.size();
+  HostTensor r(x.getKind(), shape);
+  // Every index is read when the result has elements, and only then: a
+  // compiled kernel checks the index of each element it computes.
+  if (r.size() == 0)
+    return r;
+  SmallVector<int64_t> rows;
+  rows.reserve(count);
+  for (int64_t j = 0; j < count; ++j) {
+    int64_t i = indices.getInt(j);
+    if (i < -size || i >= size)
+      return makeError("index {0} is out of bounds for axis {1} of size {2}",
+                       i, axis, size);
+    rows.push_back(i < 0 ? i + size : i);
+  }
+  int64_t dst = 0;
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t row : rows)
+      for (int64_t k = 0; k < inner; ++k)
+        copyElement(x, (o * size + row) * inner + k, r, dst++);
   return r;
 }
 

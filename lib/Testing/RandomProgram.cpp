@@ -102,7 +102,11 @@ private:
     case 3:
     case 4: { // Unary elementwise (bounded functions keep values finite).
       Value a = pick(any);
-      switch (draw(0, 5)) {
+      switch (draw(0, 7)) {
+      case 6:
+        return SinOp::create(builder, loc, a);
+      case 7:
+        return CosOp::create(builder, loc, a);
       case 0:
         return TanhOp::create(builder, loc, a);
       case 1:

@@ -74,3 +74,39 @@ func.func @exp_f64(%x: f64) -> f64 {
   %y = math.exp %x : f64
   return %y : f64
 }
+
+// f32 sin and cos, Meld's expansion with or without the exp options: in
+// f64, reduced by n pi/2 (n = round(x 2/pi) by adding 1.5 * 2^52, then
+// two-part Cody-Waite) or, from |x| = 2^20 on, by Payne-Hanek with three
+// 32-bit windows of a 192-bit table of 2/pi; one rounding to f32; NaN for
+// the infinities. cos is sin shifted by a quadrant.
+// CHECK-LABEL: func.func @sin_cos_f32(
+// CHECK-SAME:    %[[X:.*]]: f32)
+// CHECK-NOT:     math.sin
+// CHECK-NOT:     math.cos
+// CHECK-DAG:     %[[TABLE:.*]] = arith.constant dense<[162, 41721, 10680707, {{.*}}]> : vector<24xi32>
+// CHECK-DAG:     %[[ROUNDER:.*]] = arith.constant 0x4338000000000000 : f64
+// CHECK-DAG:     %[[LARGE:.*]] = arith.constant 0x49800000 : f32
+// CHECK:         %[[XD:.*]] = arith.extf %[[X]] : f32 to f64
+// CHECK:         %[[S:.*]] = arith.addf %{{.*}}, %[[ROUNDER]] : f64
+// CHECK:         %[[K:.*]] = arith.subf %[[S]], %[[ROUNDER]] : f64
+// CHECK-COUNT-3: vector.extract %[[TABLE]][%{{.*}}] : i32 from vector<24xi32>
+// CHECK:         arith.cmpf oge, %{{.*}}, %[[LARGE]] : f32
+// CHECK:         %[[Y:.*]] = arith.truncf %{{.*}} : f64 to f32
+// CHECK:         %[[INF:.*]] = arith.cmpf oeq, %{{.*}}, %{{.*}} : f32
+// CHECK:         %[[SIN:.*]] = arith.select %[[INF]], %{{.*}}, %[[Y]] : f32
+// CHECK:         return %[[SIN]], %{{.*}} : f32, f32
+func.func @sin_cos_f32(%x: f32) -> (f32, f32) {
+  %s = math.sin %x : f32
+  %c = math.cos %x : f32
+  return %s, %c : f32, f32
+}
+
+// f64 sin is left to the lowering (libm's sin, which the host code's
+// loader resolves like log and exp).
+// CHECK-LABEL: func.func @sin_f64(
+// CHECK:         math.sin %{{.*}} : f64
+func.func @sin_f64(%x: f64) -> f64 {
+  %s = math.sin %x : f64
+  return %s : f64
+}

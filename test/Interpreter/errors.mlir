@@ -7,6 +7,8 @@
 //
 // Errors while running ops:
 // RUN: not meld-run %t/ops.mlir --entry divide --input %t/i3.npy --input %t/z3.npy 2>&1 | FileCheck %s --check-prefix=DIV
+// RUN: not meld-run %t/ops.mlir --entry remainder --input %t/i3.npy --input %t/z3.npy 2>&1 | FileCheck %s --check-prefix=REM
+// RUN: not meld-run %t/ops.mlir --entry gather --input %t/f3.npy --input %t/i3.npy 2>&1 | FileCheck %s --check-prefix=GATHER
 // RUN: not meld-run %t/ops.mlir --entry add --input %t/f3.npy --input %t/f4.npy 2>&1 | FileCheck %s --check-prefix=SHAPE
 // RUN: not meld-run %t/ops.mlir --entry matmul --input %t/f24.npy 2>&1 | FileCheck %s --check-prefix=RESULT
 // RUN: not meld-run %t/ops.mlir --entry broadcast --input %t/f3.npy --input %t/f4.npy 2>&1 | FileCheck %s --check-prefix=BCAST
@@ -56,6 +58,19 @@
 func.func @divide(%a: tensor<3xi32>, %b: tensor<3xi32>) -> tensor<3xi32> {
   %0 = meld.div %a, %b : tensor<3xi32>
   return %0 : tensor<3xi32>
+}
+
+// REM: ops.mlir:[[@LINE+2]]:8: error: 'meld.rem' op integer division by zero
+func.func @remainder(%a: tensor<3xi32>, %b: tensor<3xi32>) -> tensor<3xi32> {
+  %0 = meld.rem %a, %b : tensor<3xi32>
+  return %0 : tensor<3xi32>
+}
+
+// The indices (6, 7, 8) are past the 3 elements (and past -3).
+// GATHER: ops.mlir:[[@LINE+2]]:8: error: 'meld.gather' op index 6 is out of bounds for axis 0 of size 3
+func.func @gather(%x: tensor<?xf32>, %i: tensor<3xi32>) -> tensor<3xf32> {
+  %0 = meld.gather %x, %i axis = 0 : (tensor<?xf32>, tensor<3xi32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
 }
 
 // SHAPE: ops.mlir:[[@LINE+2]]:8: error: 'meld.add' op elementwise operands: shapes [3] and [4] differ

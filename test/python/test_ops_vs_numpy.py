@@ -10,17 +10,19 @@ Tolerances, with the reason for each, sit next to the assertions; the
 shared ones are defined once below:
 
 * EXACT (bit-for-bit, signed zeros included): + - * / sqrt, min/max, neg, abs,
-  relu, casts, data movement.  The interpreter computes in double and rounds
+  relu, floor, ceil, round, rem (fmod is exact), casts, data movement
+  (gather included).  The interpreter computes in double and rounds
   once; for + - * / sqrt double rounding through a 53-bit double is harmless
   for 24-bit (f32) and 11/8-bit (f16/bf16) results (53 >= 2p + 2), so the
   result is the correctly rounded IEEE result, which is also what the float64
   reference rounded once gives.  rsqrt = 1/sqrt(x) is the same double
   expression on both sides.
-* TRANSCENDENTAL_TOL: exp log tanh sigmoid erf silu gelu pow.  Both sides call
+* TRANSCENDENTAL_TOL: exp log tanh sigmoid erf silu gelu pow sin cos.  Both sides call
   a double-precision libm-quality function and round once, but numpy's
   float64 kernels may differ from the C library's by an ulp; after rounding to
   f32/f16/bf16 that is at most one ulp of the result type.
-* integers: exact, with two's complement wrapping and truncating division.
+* integers: exact, with two's complement wrapping, truncating division and
+  remainder, bitwise ops, and shifts defined for every amount.
 """
 
 import math
@@ -397,6 +399,253 @@ def test_unary(op, elem, tmp_path):
         want = wrap_obj(int_elementwise(INT_UNARY[op], x), elem)
         # Exact: neg/abs of the minimum wrap to the minimum.
         check_exact(got, want, elem, msg=f"{op} {elem}")
+
+
+# ---------------------------------------------------------------------------
+# Frontend ops: sin, cos, floor, ceil, round, rem, bitwise ops, shifts
+# ---------------------------------------------------------------------------
+
+def ref_round_half_even(x):
+    # numpy.round rounds half to even (as torch.round and ONNX Round do).
+    return np.round(x)
+
+
+ROUNDING_UNARY = {"floor": np.floor, "ceil": np.ceil, "round": ref_round_half_even}
+TRIG_UNARY = {"sin": np.sin, "cos": np.cos}
+
+
+@pytest.mark.parametrize("op", list(TRIG_UNARY) + list(ROUNDING_UNARY))
+@pytest.mark.parametrize("elem", FLOAT_TYPES)
+def test_trig_and_rounding(op, elem, tmp_path):
+    rng = rng_for("frontend-unary", op, elem)
+    specials = [np.nan, np.inf, -np.inf, -0.0, 0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5,
+                3.5, 1e-30, -1e-30, FLOAT_MAX[elem], -FLOAT_MAX[elem], FLOAT_DENORM[elem],
+                -FLOAT_DENORM[elem], 100.0, -100.0, math.pi, 1e6]
+    # Exact halves (the ties of round), then values across [-100, 100].
+    halves = np.arange(-20, 20) / 2.0
+    n = 192
+    x = np.concatenate([mt.round_to(specials, elem), mt.round_to(halves, elem),
+                        random_values(elem, n - len(specials) - len(halves), rng,
+                                      -100.0, 100.0)])
+    ty = T((n,), elem)
+    prog = mt.func([ty], [ty], f"%0 = meld.{op} %arg0 : {ty}\nreturn %0 : {ty}")
+    (out,) = mt.run(prog, [to_input(x, elem)], tmp_path)
+    got = result_values(out, elem)
+    with np.errstate(all="ignore"):
+        if op in TRIG_UNARY:
+            want = mt.round_to(TRIG_UNARY[op](x), elem)
+        else:
+            want = mt.round_to(ROUNDING_UNARY[op](x), elem)
+    if op in TRIG_UNARY:
+        # sin(+-inf) and cos(+-inf) are NaN on both sides.
+        check_transcendental(got, want, elem, msg=f"{op} {elem}")
+    else:
+        # Tolerance: EXACT (the result is an integer of the type, or x
+        # itself: inf, NaN, and signed zeros, round(-0.5) = -0.0).
+        check_exact(got, want, elem, msg=f"{op} {elem}")
+
+
+def test_round_is_half_to_even(tmp_path):
+    x = np.array([0.5, 1.5, 2.5, 3.5, -0.5, -1.5, -2.5, 2.4999998, 2.5000002, 1e7 + 0.5,
+                  8388607.5, 8388608.0])
+    ty = T((12,), "f32")
+    prog = mt.func([ty], [ty], f"%0 = meld.round %arg0 : {ty}\nreturn %0 : {ty}")
+    (out,) = mt.run(prog, [to_input(x, "f32")], tmp_path)
+    want = [0.0, 2.0, 2.0, 4.0, -0.0, -2.0, -2.0, 2.0, 3.0, 1e7, 8388608.0, 8388608.0]
+    # Exact: ties go to the even neighbour (not C's round, which goes away
+    # from zero); 1e7 + 0.5 and 8388607.5 are ties in f32 as well.
+    check_exact(result_values(out, "f32"), mt.round_to(want, "f32"), "f32")
+
+
+REM_CASES = [("rem", t) for t in NUMERIC_TYPES]
+
+
+def ref_trunc_rem(a, b):
+    # C's % and fmod: the remainder of the division truncated toward zero,
+    # with the sign of a (Python's % floors instead).
+    return a - trunc_div(a, b) * b
+
+
+@pytest.mark.parametrize("op,elem", REM_CASES)
+def test_rem(op, elem, tmp_path):
+    rng = rng_for("rem", elem)
+    a, b = binary_operands(elem, rng)
+    if not mt.is_float(elem):
+        b = np.where(b == 0, 3, b)  # rem by zero is an error; tested apart
+    shape = (8, 16)
+    a, b = a.reshape(shape), b.reshape(shape)
+    (out,) = mt.run(binary_program(op, elem, shape), [to_input(a, elem), to_input(b, elem)],
+                    tmp_path)
+    got = result_values(out, elem)
+    if mt.is_float(elem):
+        with np.errstate(all="ignore"):
+            want = mt.round_to(np.fmod(a, b), elem)
+        # Tolerance: EXACT. fmod is exact (the remainder is representable in
+        # the operands' type), with NaN for x % 0 and inf % y, x for x % inf,
+        # and the sign of the dividend on zeros.
+        check_exact(got, want, elem, msg=f"rem {elem}")
+    else:
+        want = wrap_obj(int_elementwise(ref_trunc_rem, a, b), elem)
+        # Exact: truncated remainder; MIN % -1 is 0.
+        check_exact(got, want, elem, msg=f"rem {elem}")
+
+
+@pytest.mark.parametrize("elem", INT_TYPES)
+def test_integer_rem_signs_and_overflow(elem, tmp_path):
+    lo, hi = mt.int_range(elem)
+    a = np.array([7, -7, 7, -7, 0, lo, lo, hi, 5, -5], dtype=np.int64)
+    b = np.array([3, 3, -3, -3, 4, -1, 1, lo, 5, 7], dtype=np.int64)
+    want = np.array([1, -1, 1, -1, 0, 0, 0, hi, 0, -5], dtype=np.int64)
+    (out,) = mt.run(binary_program("rem", elem, (10,)), [to_input(a, elem), to_input(b, elem)],
+                    tmp_path)
+    # Exact: torch.fmod / C semantics (-7 % 3 == -1, unlike Python's 2).
+    check_exact(result_values(out, elem), want, elem)
+
+
+@pytest.mark.parametrize("elem", INT_TYPES)
+def test_integer_rem_by_zero_is_an_error(elem, tmp_path):
+    a = np.array([1, 2, 3], dtype=np.int64)
+    b = np.array([1, 0, 1], dtype=np.int64)
+    with pytest.raises(mt.MeldError) as err:
+        mt.run(binary_program("rem", elem, (3,)), [to_input(a, elem), to_input(b, elem)], tmp_path)
+    assert "division by zero" in err.value.stderr
+
+
+BITWISE_INT = {"and": lambda a, b: a & b, "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b}
+BITWISE_BOOL = {"and": np.logical_and, "or": np.logical_or, "xor": np.logical_xor}
+
+
+@pytest.mark.parametrize("op", list(BITWISE_INT))
+@pytest.mark.parametrize("elem", INT_TYPES + ["i1"])
+def test_bitwise(op, elem, tmp_path):
+    rng = rng_for("bitwise", op, elem)
+    a, b = binary_operands(elem, rng) if elem != "i1" else (
+        random_values("i1", 64, rng), random_values("i1", 64, rng))
+    (out,) = mt.run(binary_program(op, elem, a.shape), [to_input(a, elem), to_input(b, elem)],
+                    tmp_path)
+    got = result_values(out, elem)
+    if elem == "i1":
+        want = BITWISE_BOOL[op](a, b)
+    else:
+        want = wrap_obj(int_elementwise(BITWISE_INT[op], a, b), elem)
+    # Exact: two's complement bit operations; logical ones on i1.
+    check_exact(got, want, elem, msg=f"{op} {elem}")
+
+
+@pytest.mark.parametrize("elem", INT_TYPES + ["i1"])
+def test_not(elem, tmp_path):
+    rng = rng_for("not", elem)
+    if elem == "i1":
+        x = np.array([True, False] + list(random_values("i1", 30, rng)))
+    else:
+        x = np.concatenate([np.array(int_specials(elem), np.int64), random_values(elem, 25, rng)])
+    ty = T(x.shape, elem)
+    prog = mt.func([ty], [ty], f"%0 = meld.not %arg0 : {ty}\nreturn %0 : {ty}")
+    (out,) = mt.run(prog, [to_input(x, elem)], tmp_path)
+    want = np.logical_not(x) if elem == "i1" else wrap_obj(int_elementwise(lambda v: ~v, x), elem)
+    # Exact: bitwise complement (~x == -x - 1); logical not on i1.
+    check_exact(result_values(out, elem), want, elem)
+
+
+def ref_shift(op, bits):
+    # Like torch.bitwise_left_shift / bitwise_right_shift on the CPU: an
+    # amount outside [0, bits) shifts everything out (0 to the left, the
+    # sign fill to the right), negative amounts included.
+    def f(a, n):
+        if op == "shift_left":
+            return 0 if n < 0 or n >= bits else a << n
+        return a >> (bits - 1 if n < 0 or n >= bits else n)
+    return f
+
+
+@pytest.mark.parametrize("op", ["shift_left", "shift_right"])
+@pytest.mark.parametrize("elem", INT_TYPES)
+def test_shift(op, elem, tmp_path):
+    rng = rng_for("shift", op, elem)
+    bits = mt.INT_BITS[elem]
+    lo, hi = mt.int_range(elem)
+    values = np.concatenate([np.array([lo, hi, -1, 0, 1, 5, -5], np.int64),
+                             random_values(elem, 57, rng)])
+    # Every amount from -2 bits to 2 bits (past the width, negative), twice.
+    amounts = np.arange(-2 * bits, 2 * bits + 1)
+    a = np.resize(values, 2 * len(amounts))
+    n = np.concatenate([amounts, rng.permutation(amounts)])
+    (out,) = mt.run(binary_program(op, elem, a.shape), [to_input(a, elem), to_input(n, elem)],
+                    tmp_path)
+    want = wrap_obj(int_elementwise(ref_shift(op, bits), a, n), elem)
+    # Exact: the shifted bits wrap to the width; out-of-range amounts as
+    # in ref_shift.
+    check_exact(result_values(out, elem), want, elem, msg=f"{op} {elem}")
+
+
+# ---------------------------------------------------------------------------
+# gather, and slices keeping a dynamic dimension whole
+# ---------------------------------------------------------------------------
+
+# (operand shape, indices shape, axis, index type, dynamic operand dims)
+GATHER_CASES = [
+    ((8, 5), (3,), 0, "i64", []),
+    ((8, 5), (2, 3), 0, "i32", [0]),
+    ((4, 9), (6,), 1, "i64", [0]),
+    ((2, 10, 3), (4, 2), 1, "i32", [0, 2]),
+    ((2, 3, 12), (5,), 2, "i64", [0, 1]),
+    ((9,), (), 0, "i64", []),           # rank-0 index: the axis goes away
+    ((6, 4), (0,), 0, "i64", [0]),      # no indices: an empty result
+    ((1, 16), (2, 2, 2), 1, "i32", []),
+]
+GATHER_PARAMS = ([(i, "f32") for i in range(len(GATHER_CASES))]
+                 + [(1, t) for t in ALL_TYPES if t != "f32"])
+
+
+def gather_program(x_shape, idx_shape, axis, idx_elem, dyn, elem):
+    xt = T(["?" if d in dyn else s for d, s in enumerate(x_shape)], elem)
+    it = T(idx_shape, idx_elem)
+    out = [("?" if d in dyn else s) for d, s in enumerate(x_shape[:axis])]
+    out += list(idx_shape)
+    out += [("?" if d in dyn else s) for d, s in enumerate(x_shape) if d > axis]
+    ot = T(out, elem)
+    return mt.func([xt, it], [ot], f"%0 = meld.gather %arg0, %arg1 axis = {axis} : "
+                                   f"({xt}, {it}) -> {ot}\nreturn %0 : {ot}")
+
+
+@pytest.mark.parametrize("case,elem", GATHER_PARAMS)
+def test_gather(case, elem, tmp_path):
+    x_shape, idx_shape, axis, idx_elem, dyn = GATHER_CASES[case]
+    rng = rng_for("gather", case, elem)
+    x = random_values(elem, x_shape, rng)
+    size = x_shape[axis]
+    # Every index in [-size, size), negative ones counting from the end.
+    idx = rng.integers(-size, size, idx_shape, dtype=np.int64)
+    prog = gather_program(x_shape, idx_shape, axis, idx_elem, dyn, elem)
+    (out,) = mt.run(prog, [to_input(x, elem), to_input(idx, idx_elem)], tmp_path)
+    want = np.take(np.asarray(x), idx, axis=axis)
+    # Exact: numpy.take, which counts negative indices from the end too.
+    assert out.shape == want.shape
+    check_exact(result_values(out, elem), want, elem)
+
+
+@pytest.mark.parametrize("bad", [8, -9, 100, -(2 ** 40)])
+def test_gather_out_of_bounds_is_an_error(bad, tmp_path):
+    x = np.arange(8 * 5, dtype=np.float64).reshape(8, 5)
+    idx = np.array([0, -8, 7, bad], dtype=np.int64)
+    prog = gather_program((8, 5), (4,), 0, "i64", [0], "f32")
+    with pytest.raises(mt.MeldError) as err:
+        mt.run(prog, [to_input(x, "f32"), to_input(idx, "i64")], tmp_path)
+    assert f"index {bad} is out of bounds for axis 0 of size 8" in err.value.stderr
+
+
+@pytest.mark.parametrize("batch", [1, 4])
+def test_slice_keeps_dynamic_dims_whole(batch, tmp_path):
+    # A convolution-like window on a batch of any size: the batch dim is
+    # kept whole (start 0, limit -1, stride 1) and stays dynamic.
+    x = random_values("f32", (batch, 3, 8, 8), rng_for("slice-whole", batch))
+    ity, oty = "tensor<?x3x8x8xf32>", "tensor<?x3x4x4xf32>"
+    prog = mt.func([ity], [oty], f"%0 = meld.slice %arg0 start = [0, 0, 1, 1] "
+                                 f"limit = [-1, 3, 8, 8] strides = [1, 1, 2, 2] : "
+                                 f"{ity} -> {oty}\nreturn %0 : {oty}")
+    (out,) = mt.run(prog, [to_input(x, "f32")], tmp_path)
+    # Exact: x[:, :, 1::2, 1::2].
+    check_exact(result_values(out, "f32"), np.asarray(x)[:, :, 1:8:2, 1:8:2], "f32")
 
 
 # ---------------------------------------------------------------------------

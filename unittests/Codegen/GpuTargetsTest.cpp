@@ -29,6 +29,7 @@
 #include "gtest/gtest.h"
 
 #include <map>
+#include <set>
 
 using namespace mlir;
 
@@ -355,6 +356,37 @@ TEST_F(GpuKernels, IntegerDivisionReportsToTheStatusCell) {
         EXPECT_EQ(entries, binary.getArray("kernels")->size());
         EXPECT_EQ(storing, 1u);
       });
+}
+
+// A thread whose gather index is out of bounds stores code 2 in the
+// kernel's status cell (and reads nothing); a remainder's zero divisor
+// stores 1, as a division's. The code assembles for every chip.
+TEST_F(GpuKernels, GatherAndRemainderReportToTheStatusCell) {
+  FailureOr<meld::bundle::Bundle> bundle = compile(R"mlir(
+    func.func @main(%table: tensor<256x64xf32>, %ids: tensor<?x?xi64>,
+                    %a: tensor<64x256xi32>, %b: tensor<64x256xi32>)
+        -> (tensor<?x?x64xf32>, tensor<64x256xi32>) {
+      %e = meld.gather %table, %ids axis = 0
+          : (tensor<256x64xf32>, tensor<?x?xi64>) -> tensor<?x?x64xf32>
+      %r = meld.rem %a, %b : tensor<64x256xi32>
+      return %e, %r : tensor<?x?x64xf32>, tensor<64x256xi32>
+    })mlir",
+                                                   {"nvptx", "amdgpu"},
+                                                   /*allChips=*/true);
+  ASSERT_TRUE(succeeded(bundle));
+  checkBinaries(*bundle,
+                [](StringRef, StringRef ptx, const llvm::json::Object &) {
+                  llvm::Regex store("st\\.global\\.b32[ \t]+\\[%rd[0-9]+\\], "
+                                    "([12]);");
+                  SmallVector<StringRef> match;
+                  std::set<std::string> codes;
+                  StringRef rest = ptx;
+                  while (store.match(rest, &match)) {
+                    codes.insert(match[1].str());
+                    rest = rest.drop_front(rest.find(match[0]) + 1);
+                  }
+                  EXPECT_EQ(codes, (std::set<std::string>{"1", "2"}));
+                });
 }
 
 // Rows of a dynamic count keep 128-bit accesses: the innermost extent and

@@ -232,6 +232,96 @@ func.func @main(%a: tensor<512x256xi32>, %b: tensor<512x256xi32>)
   }
 }
 
+// An integer remainder by zero is an error like a division by zero, and
+// a gather index outside [-size, size) is one too (the interpreter's
+// message names the index; kernels report their status code 2): fused,
+// unfused and through the GPU mapping, wherever the bad value is, and the
+// executable runs on afterwards. An index in [-size, 0) counts from the
+// end and is fine.
+class CheckedIndices : public HostCodegen, public ::testing::Test {};
+
+TEST_F(CheckedIndices, RemainderByZeroAndGatherOutOfBoundsAreErrors) {
+  static constexpr StringLiteral kProgram = R"mlir(
+func.func @main(%a: tensor<300x70xi32>, %b: tensor<300x70xi32>,
+                %table: tensor<50x64xf32>, %ids: tensor<?x7xi64>)
+    -> (tensor<300x70xi32>, tensor<?x7x64xf32>) {
+  %r = meld.rem %a, %b : tensor<300x70xi32>
+  %s = meld.add %r, %a : tensor<300x70xi32>
+  %e = meld.gather %table, %ids axis = 0
+      : (tensor<50x64xf32>, tensor<?x7xi64>) -> tensor<?x7x64xf32>
+  %t = meld.tanh %e : tensor<?x7x64xf32>
+  return %s, %t : tensor<300x70xi32>, tensor<?x7x64xf32>
+}
+)mlir";
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(kProgram, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  auto func = module->lookupSymbol<func::FuncOp>("main");
+  for (auto [fuse, emulateGpu] :
+       {std::pair(true, false), std::pair(false, false),
+        std::pair(true, true), std::pair(false, true)}) {
+    meld::CompileOptions options;
+    options.fuse = fuse;
+    options.emulateGpuOnHost = emulateGpu;
+    meld::runtime::HostOptions hostOptions;
+    hostOptions.threads = 2;
+    auto executable = compileAndLoad(*module, options, hostOptions);
+    ASSERT_TRUE(executable);
+    FailureOr<std::vector<HostTensor>> args =
+        meld::makeRandomArguments(func, /*seed=*/5, /*dynamicSize=*/40);
+    ASSERT_TRUE(succeeded(args)) << diagnostics;
+    HostTensor &divisor = (*args)[1];
+    for (int64_t i = 0; i < divisor.size(); ++i)
+      divisor.setInt(i, i % 7 - 3 == 0 ? 5 : i % 7 - 3);
+    HostTensor &ids = (*args)[3];
+    for (int64_t i = 0; i < ids.size(); ++i)
+      ids.setInt(i, i % 100 - 50); // Every index in [-50, 50).
+    struct Bad {
+      int64_t arg, at, value;
+      const char *interpreted, *compiled;
+    };
+    for (Bad bad : {Bad{1, 0, 0, "integer division by zero",
+                        "integer division by zero"},
+                    Bad{1, divisor.size() - 5, 0, "integer division by zero",
+                        "integer division by zero"},
+                    Bad{3, 0, 50, "index 50 is out of bounds for axis 0 of "
+                                  "size 50",
+                        "gather index out of bounds"},
+                    Bad{3, ids.size() - 1, -51,
+                        "index -51 is out of bounds for axis 0 of size 50",
+                        "gather index out of bounds"}}) {
+      SCOPED_TRACE(std::string(fuse ? "fused" : "unfused") +
+                   (emulateGpu ? ", GPU mapping" : "") + ", argument " +
+                   std::to_string(bad.arg) + " = " +
+                   std::to_string(bad.value) + " at " +
+                   std::to_string(bad.at));
+      std::vector<HostTensor> inputs = *args;
+      inputs[bad.arg].setInt(bad.at, bad.value);
+      meld::Interpreter interpreter(*module);
+      diagnostics.clear();
+      EXPECT_TRUE(failed(interpreter.run("main", inputs)));
+      EXPECT_NE(diagnostics.find(bad.interpreted), std::string::npos)
+          << diagnostics;
+      llvm::Expected<std::vector<HostTensor>> result =
+          executable->run("main", inputs);
+      ASSERT_FALSE(bool(result)) << "the bad value ran without an error";
+      std::string message = llvm::toString(result.takeError());
+      EXPECT_NE(message.find(bad.compiled), std::string::npos) << message;
+      EXPECT_NE(message.find("kernel 'main_kernel_"), std::string::npos)
+          << message;
+    }
+    meld::Interpreter interpreter(*module);
+    FailureOr<std::vector<HostTensor>> expected =
+        interpreter.run("main", *args);
+    ASSERT_TRUE(succeeded(expected)) << diagnostics;
+    llvm::Expected<std::vector<HostTensor>> actual =
+        executable->run("main", *args);
+    ASSERT_TRUE(bool(actual)) << llvm::toString(actual.takeError());
+    for (size_t i = 0; i < expected->size(); ++i)
+      expectClose((*expected)[i], (*actual)[i], "result #" + std::to_string(i));
+  }
+}
+
 /// A pass that fails on every kernel without saying why, as a pass whose
 /// cleanup does not converge may.
 struct FailSilently
@@ -335,6 +425,75 @@ INSTANTIATE_TEST_SUITE_P(Scalings, CompiledExp, ::testing::Bool(),
                          [](const ::testing::TestParamInfo<bool> &info) {
                            return info.param ? "TwoPowersOfTwo" : "Ldexp";
                          });
+
+// The host's f32 sin and cos (meld-approximate-math: computed in f64 with
+// a two-part Cody-Waite reduction below 2^20 and Payne-Hanek above, and
+// rounded once) against the interpreter's, std::sin and std::cos in double
+// rounded to f32: within 1 ulp (either side may be 1/2 ulp from the exact
+// value; in practice they agree), densely on [-100, 100], next to the
+// multiples of pi/2 up to 10^4 (where the reduction matters most), at
+// large magnitudes up to the largest float, and exactly NaN for NaN and
+// the infinities, and +-0 for +-0 (sin).
+class CompiledSinCos : public HostCodegen, public ::testing::Test {};
+
+TEST_F(CompiledSinCos, WithinOneUlpOfTheInterpreter) {
+  std::vector<float> values = {0.0f, -0.0f, 1e-30f, -1e-30f, 1e-8f, 0.5f,
+                               3.14159265f, 1e5f, 1048575.9f, 1048576.0f,
+                               -1048576.0f, 3e7f, 1e10f, -1e15f, 1e20f,
+                               3.4e38f, -3.4e38f};
+  for (float x = -100.0f; x <= 100.0f; x += 0.00731f)
+    values.push_back(x);
+  for (int k = 1; k < 6400; ++k) {
+    float x = static_cast<float>(k * M_PI / 2);
+    values.push_back(x);
+    values.push_back(std::nextafter(x, 0.0f));
+    values.push_back(-std::nextafter(x, 1e30f));
+  }
+  for (float x = 1.0f; x < 3e38f; x *= 1.37f) {
+    values.push_back(x);
+    values.push_back(-x * 1.0001f);
+  }
+  values.push_back(std::numeric_limits<float>::infinity());
+  values.push_back(-std::numeric_limits<float>::infinity());
+  values.push_back(std::numeric_limits<float>::quiet_NaN());
+  int64_t n = static_cast<int64_t>(values.size());
+  std::string type = "tensor<" + std::to_string(n) + "xf32>";
+  std::string program = "func.func @main(%x: " + type + ") -> (" + type +
+                        ", " + type + ") {\n  %s = meld.sin %x : " + type +
+                        "\n  %c = meld.cos %x : " + type +
+                        "\n  return %s, %c : " + type + ", " + type + "\n}\n";
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(program, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  auto executable = compileAndLoad(*module, meld::CompileOptions());
+  ASSERT_TRUE(executable);
+  HostTensor x(meld::ref::ElementKind::F32, {n});
+  for (int64_t i = 0; i < n; ++i)
+    x.setFloat(i, values[i]);
+  llvm::Expected<std::vector<HostTensor>> y = executable->run("main", {x});
+  ASSERT_TRUE(bool(y)) << llvm::toString(y.takeError());
+  meld::Interpreter interpreter(*module);
+  FailureOr<std::vector<HostTensor>> expected = interpreter.run("main", {x});
+  ASSERT_TRUE(succeeded(expected)) << diagnostics;
+  auto bits = [](float v) {
+    int32_t b;
+    std::memcpy(&b, &v, 4);
+    return b;
+  };
+  int64_t failures = 0;
+  for (int r = 0; r < 2; ++r)
+    for (int64_t i = 0; i < n; ++i) {
+      float want = static_cast<float>((*expected)[r].getFloat(i));
+      float got = static_cast<float>((*y)[r].getFloat(i));
+      bool ok = std::isnan(want)
+                    ? std::isnan(got)
+                    : (want == 0.0f ? bits(got) == bits(want)
+                                    : std::abs(int64_t(bits(got)) -
+                                               int64_t(bits(want))) <= 1);
+      if (!ok && failures++ < 10)
+        ADD_FAILURE() << (r ? "cos(" : "sin(") << values[i] << ") = " << got
+                      << ", the interpreter says " << want;
+    }
+}
 
 class ProgramFile : public HostCodegen,
                     public ::testing::TestWithParam<std::string> {};

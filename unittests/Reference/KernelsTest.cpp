@@ -78,6 +78,65 @@ TEST(Kernels, IntegerArithmeticWrapsAndDivisionTruncates) {
   EXPECT_EQ(llvm::toString(r.takeError()), "integer division by zero");
 }
 
+TEST(Kernels, RemainderBitwiseAndShifts) {
+  HostTensor a = ints(ElementKind::I8, {4}, {7, -7, -128, 5});
+  HostTensor b = ints(ElementKind::I8, {4}, {3, 3, -1, -2});
+  // Truncated: the sign of the dividend; MIN % -1 is 0.
+  EXPECT_EQ(cantFail(binary(BinaryFn::Rem, a, b)).intData(),
+            (std::vector<int64_t>{1, -1, 0, 1}));
+  EXPECT_EQ(llvm::toString(
+                binary(BinaryFn::Rem, a, ints(ElementKind::I8, {4}, {1, 0, 1, 1}))
+                    .takeError()),
+            "integer division by zero");
+  HostTensor f = floats(ElementKind::F32, {3}, {5.5, -5.5, 1});
+  HostTensor g = floats(ElementKind::F32, {3}, {2, 2, 0});
+  std::vector<double> fr = floatValues(cantFail(binary(BinaryFn::Rem, f, g)));
+  EXPECT_EQ(fr[0], 1.5);
+  EXPECT_EQ(fr[1], -1.5);
+  EXPECT_TRUE(std::isnan(fr[2]));
+  EXPECT_EQ(cantFail(binary(BinaryFn::Xor, a, b)).intData(),
+            (std::vector<int64_t>{4, -6, 127, -5}));
+  // Amounts outside [0, 8) shift everything out: 0, or the sign fill.
+  HostTensor x = ints(ElementKind::I8, {5}, {1, 1, -3, -3, 64});
+  HostTensor n = ints(ElementKind::I8, {5}, {7, 8, -1, 9, 1});
+  EXPECT_EQ(cantFail(binary(BinaryFn::ShiftLeft, x, n)).intData(),
+            (std::vector<int64_t>{-128, 0, 0, 0, -128}));
+  EXPECT_EQ(cantFail(binary(BinaryFn::ShiftRight, x, n)).intData(),
+            (std::vector<int64_t>{0, 0, -1, -1, 32}));
+  // not: the complement; on i1 the logical not.
+  EXPECT_EQ(cantFail(unary(UnaryFn::Not, x)).intData(),
+            (std::vector<int64_t>{-2, -2, 2, 2, -65}));
+  EXPECT_EQ(cantFail(unary(UnaryFn::Not, ints(ElementKind::I1, {2}, {0, 1})))
+                .intData(),
+            (std::vector<int64_t>{1, 0}));
+}
+
+TEST(Kernels, RoundIsHalfToEven) {
+  HostTensor x =
+      floats(ElementKind::F64, {6}, {0.5, 1.5, 2.5, -0.5, -2.5, 2.5000001});
+  std::vector<double> r = floatValues(cantFail(unary(UnaryFn::Round, x)));
+  EXPECT_EQ(r, (std::vector<double>{0, 2, 2, -0.0, -2, 3}));
+  EXPECT_TRUE(std::signbit(r[3]));
+}
+
+TEST(Kernels, GatherTakesAlongAnAxis) {
+  HostTensor x = ints(ElementKind::I32, {2, 3}, {1, 2, 3, 4, 5, 6});
+  HostTensor cols = ints(ElementKind::I64, {2, 2}, {2, -3, 0, -1});
+  HostTensor r = cantFail(gather(x, cols, 1));
+  EXPECT_EQ(r.getShape(), (llvm::ArrayRef<int64_t>{2, 2, 2}));
+  EXPECT_EQ(r.intData(), (std::vector<int64_t>{3, 1, 1, 3, 6, 4, 4, 6}));
+  llvm::Expected<HostTensor> bad =
+      gather(x, ints(ElementKind::I32, {1}, {-4}), 1);
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_EQ(llvm::toString(bad.takeError()),
+            "index -4 is out of bounds for axis 1 of size 3");
+  // An empty result reads no index.
+  HostTensor empty(ElementKind::F32, {0, 3});
+  EXPECT_EQ(cantFail(gather(empty, ints(ElementKind::I64, {1}, {9}), 1))
+                .getShape(),
+            (llvm::ArrayRef<int64_t>{0, 1}));
+}
+
 TEST(Kernels, UnaryActivations) {
   HostTensor x = floats(ElementKind::F64, {3}, {-1, 0, 2});
   std::vector<double> gelu = floatValues(cantFail(unary(UnaryFn::GeluErf, x)));

@@ -44,6 +44,14 @@ bool isContractionNest(mlir::linalg::GenericOp op);
 /// contractions and kernel arguments' views.
 void populateFuseElementwiseOpsPatterns(mlir::RewritePatternSet &patterns);
 
+/// Erases the `linalg.generic` ops on tensors under `root` whose results
+/// are unused and whose bodies have no effect but runtime checks
+/// (`cf.assert`). Elementwise fusion leaves such a producer behind once
+/// every consumer computes its body (checks included) itself: the checks
+/// make it look effectful, so no dead-code elimination would take it, and
+/// it would cost a second computation and an intermediate buffer.
+void eraseDeadCheckedOps(mlir::Operation *root);
+
 /// Adds the patterns of meld-expand-half-truncs: `arith.truncf` from f64 to
 /// f16 or bf16 through f32 rounded to odd, correctly rounded without the
 /// compiler-rt calls LLVM emits for it on x86, and from f32 to bf16 on the
@@ -85,13 +93,24 @@ inline constexpr llvm::StringLiteral kGpuGridStrideAttrName =
     "meld.gpu_grid_stride";
 
 /// The message of the check meld-convert-to-linalg puts before an integer
-/// division (`division-checks`), a `cf.assert` on a nonzero divisor.
+/// division or remainder (`division-checks`), a `cf.assert` on a nonzero
+/// divisor.
 inline constexpr llvm::StringLiteral kDivisionByZeroMessage =
     "integer division by zero";
 
+/// The message of the check meld-convert-to-linalg puts before a gather
+/// reads its operand (`division-checks`): a `cf.assert` on the index being
+/// in bounds.
+inline constexpr llvm::StringLiteral kGatherIndexMessage =
+    "gather index out of bounds";
+
 /// What a host kernel entry returns (docs/bundle-format.md, host kernel
 /// ABI): 0, or the code of a runtime check that failed.
-enum class HostKernelStatus : int32_t { Ok = 0, IntegerDivisionByZero = 1 };
+enum class HostKernelStatus : int32_t {
+  Ok = 0,
+  IntegerDivisionByZero = 1,
+  GatherIndexOutOfBounds = 2
+};
 
 #define GEN_PASS_DECL
 #include "meld/Codegen/Passes.h.inc"

@@ -35,12 +35,17 @@ def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp">
     iterators (accumulating f16/bf16 in f32 and i8 in i32 where the op says
     so), transposes into `linalg.transpose`, reshapes into
     `tensor.collapse_shape` / `tensor.expand_shape`, slices and concats into
-    `tensor.extract_slice` / `tensor.insert_slice`. Scalar semantics follow
+    `tensor.extract_slice` / `tensor.insert_slice`, gathers into a
+    `linalg.generic` over the result that reads the index tensor and
+    `tensor.extract`s from the operand. Scalar semantics follow
     the reference interpreter: NaN-propagating max/min, saturating
-    float-to-int casts, integer division by zero giving 0 instead of
-    trapping (with `division-checks`, a `cf.assert` on the divisor before
-    it too, which meld-lower-host-checks and meld-lower-gpu-checks turn
-    into the kernel's error status). f16 and bf16 math runs in f32 and is rounded per op.
+    float-to-int casts, integer division and remainder by zero giving 0
+    instead of trapping, a gather index out of bounds giving 0 without
+    reading (with `division-checks`, a `cf.assert` on the divisor or the
+    index before it too, which meld-lower-host-checks and
+    meld-lower-gpu-checks turn into the kernel's error status), shift
+    amounts outside the bit width giving 0 or the sign fill instead of
+    poison. f16 and bf16 math runs in f32 and is rounded per op.
     Float sums and dot products carry the `reassoc` flag (so they vectorize
     with partial sums per lane) and float divisions the `arcp` flag (so a
     divisor invariant in a loop becomes one reciprocal and multiplications)
@@ -51,13 +56,14 @@ def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp">
            "Accumulate float sums in program order and divide exactly (no "
            "reassoc or arcp flag)">,
     Option<"divisionChecks", "division-checks", "bool", /*default=*/"false",
-           "Check every integer divisor with a cf.assert (the host and GPU "
-           "pipelines lower it into the kernel's error status)">
+           "Check every integer divisor and gather index with a cf.assert "
+           "(the host and GPU pipelines lower it into the kernel's error "
+           "status)">
   ];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
-    "::mlir::cf::ControlFlowDialect"
+    "::mlir::cf::ControlFlowDialect", "::mlir::scf::SCFDialect"
   ];
 }
 
@@ -137,8 +143,8 @@ def MeldLowerHostChecks
     loop form, before the lowering to LLVM. Every kernel gets a trailing
     `!llvm.ptr` argument, the status cell its entry point passes in
     (docs/bundle-format.md, host kernel ABI), and each `cf.assert` in it
-    (the checks meld-convert-to-linalg puts before integer divisions)
-    becomes a store of the check's code to that cell when the condition is
+    (the checks meld-convert-to-linalg puts before integer divisions and
+    gathers) becomes a store of the check's code to that cell when the condition is
     false: the kernel finishes, and the runtime turns the code into an
     error naming the kernel. A `cf.assert` outside a kernel, or with a
     message that is not a known check, is an error (upstream would lower
@@ -337,10 +343,19 @@ def MeldApproximateMath : Pass<"meld-approximate-math"> {
   let summary = "Replace math functions by polynomial approximations";
   let description = [{
     Applies upstream's polynomial approximations and f32 expansions of the
-    math dialect (exp, log, tanh, erf, sin, cos, ...), so host kernels
+    math dialect (exp, log, tanh, erf, ...), so host kernels
     vectorize instead of calling libm once per element. The approximations
     are accurate to a few ulp in f32; the compiled-code tests check every
     model against the reference interpreter with them in place.
+
+    f32 `math.sin` and `math.cos` take an expansion of Meld's own instead
+    of upstream's (whose range reduction by one f32 multiple of pi/2 is
+    off by tens of ulp from |x| ~ 100): computed in f64, reduced by
+    k pi/2 in two parts (fdlibm's, exact for |x| < 2^20), or, from 2^20
+    on, by Payne-Hanek reduction with a 192-bit table of 2/pi in integer
+    arithmetic; Taylor polynomials of sin and cos on [-pi/4, pi/4] in f64
+    and one rounding to f32. Within an ulp of the correctly rounded result
+    over the whole f32 range; infinities give NaN.
 
     With `exp-by-ldexp`, f32 `math.exp` takes a shorter expansion (Cephes'
     expf: range reduction by k ln 2, a degree-7 polynomial) whose scaling

@@ -32,9 +32,35 @@ enum class UnaryFn {
   Sqrt,
   Rsqrt,
   GeluErf,
-  GeluTanh
+  GeluTanh,
+  Sin,
+  Cos,
+  Floor,
+  Ceil,
+  /// Round half to even.
+  Round,
+  /// Bitwise complement (integers only; logical not on i1).
+  Not
 };
-enum class BinaryFn { Add, Sub, Mul, Div, Max, Min, Pow };
+enum class BinaryFn {
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Max,
+  Min,
+  Pow,
+  /// Truncated remainder (fmod); the result has the sign of the dividend.
+  Rem,
+  /// Bitwise ops (integers only).
+  And,
+  Or,
+  Xor,
+  /// Shifts (integers only); amounts outside [0, width) shift everything
+  /// out: 0 to the left, the sign fill to the right.
+  ShiftLeft,
+  ShiftRight
+};
 enum class CompareFn { Eq, Ne, Lt, Le, Gt, Ge };
 enum class ReduceFn { Sum, Prod, Max, Min, Mean, ArgMax, ArgMin };
 
@@ -42,8 +68,10 @@ enum class ReduceFn { Sum, Prod, Max, Min, Mean, ArgMax, ArgMin };
 double applyFloat(UnaryFn fn, double x);
 int64_t applyInt(UnaryFn fn, int64_t x);
 double applyFloat(BinaryFn fn, double a, double b);
-/// Fails on integer division by zero (and pow, which is float-only).
-llvm::Expected<int64_t> applyInt(BinaryFn fn, int64_t a, int64_t b);
+/// Fails on integer division by zero (div and rem) and on pow, which is
+/// float-only. `width` is the element width in bits: the shifts need it.
+llvm::Expected<int64_t> applyInt(BinaryFn fn, int64_t a, int64_t b,
+                                 unsigned width = 64);
 bool applyCompare(CompareFn fn, double a, double b);
 bool applyCompare(CompareFn fn, int64_t a, int64_t b);
 /// Converts one element between kinds (the rules of meld.cast).
@@ -68,12 +96,18 @@ llvm::Expected<HostTensor> reshape(const HostTensor &x,
                                    llvm::ArrayRef<int64_t> shape);
 llvm::Expected<HostTensor> transpose(const HostTensor &x,
                                      llvm::ArrayRef<int64_t> perm);
+/// x[start:limit:strides] per dimension; a limit of -1 with start 0 and
+/// stride 1 takes the whole dimension.
 llvm::Expected<HostTensor> slice(const HostTensor &x,
                                  llvm::ArrayRef<int64_t> start,
                                  llvm::ArrayRef<int64_t> limit,
                                  llvm::ArrayRef<int64_t> strides);
 llvm::Expected<HostTensor> concat(llvm::ArrayRef<HostTensor> inputs,
                                   int64_t dim);
+/// numpy.take(x, indices, axis): negative indices count from the end; an
+/// index outside [-size, size) is an error.
+llvm::Expected<HostTensor> gather(const HostTensor &x,
+                                  const HostTensor &indices, int64_t axis);
 /// Reduces `x` over `dims`; `resultKind` is the result's element kind (i64
 /// for argmax/argmin, the operand's kind otherwise).
 llvm::Expected<HostTensor> reduce(ReduceFn fn, const HostTensor &x,

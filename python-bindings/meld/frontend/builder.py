@@ -233,6 +233,11 @@ class Builder:
     def op(self, text: str, result: TensorType, **known) -> Value:
         """Writes ``%r = <text> loc(...)`` and returns ``%r`` of type
         ``result``; ``known`` may give ``const`` or ``sym``."""
+        if result.numel() == 0 and not text.startswith("meld.constant"):
+            # An empty result is known whatever the op computes: a constant
+            # keeps zero-size computations out of code generation.
+            return self.constant(np.zeros(result.shape, numpy_dtype(result.dtype)),
+                                 result.dtype)
         name = self.fresh()
         self.line(f"{name} = {text}{self._loc()}")
         return Value(name, result, **known)

@@ -34,8 +34,10 @@ from .builder import (
 
 # Ops of meld whose operand types the dialect restricts.
 _FLOAT_ONLY_UNARY = {"exp", "log", "tanh", "sigmoid", "erf", "silu", "sqrt",
-                     "rsqrt", "gelu"}
-_NUMERIC_ONLY = {"add", "sub", "mul", "div", "max", "min", "neg", "abs", "relu"}
+                     "rsqrt", "gelu", "sin", "cos", "floor", "ceil", "round"}
+_NUMERIC_ONLY = {"add", "sub", "mul", "div", "max", "min", "neg", "abs", "relu", "rem"}
+# integer and boolean ops (shifts: signed integers only)
+_INT_ONLY = {"and", "or", "xor", "not", "shift_left", "shift_right"}
 # Constant folding of shape-sized values: at most this many elements are
 # evaluated at import time (the rest becomes code).
 _FOLD_LIMIT = 4096
@@ -53,6 +55,9 @@ def _check_elem(opname: str, x: Value):
             raise Unsupported(f"{opname} on {x.dtype} (meld.{opname} takes floats)")
     elif opname in _NUMERIC_ONLY and x.dtype == "i1":
         raise Unsupported(f"{opname} on booleans")
+    elif opname in _INT_ONLY and (is_float(x.dtype) or
+                                  (opname.startswith("shift") and x.dtype == "i1")):
+        raise Unsupported(f"{opname} on {x.dtype}")
 
 
 def _fold(x: Value) -> bool:
@@ -270,7 +275,7 @@ def select(b: Builder, pred: Value, x: Value, y: Value) -> Value:
 
 
 def logical(b: Builder, opname: str, x: Value, y: Optional[Value] = None) -> Value:
-    """``and``, ``or``, ``xor``, ``not`` on booleans, as compare/select."""
+    """``and``, ``or``, ``xor``, ``not`` on booleans (``meld.and`` ...)."""
     if x.dtype != "i1" or (y is not None and y.dtype != "i1"):
         raise Unsupported(f"logical {opname} on non-boolean tensors")
     if _fold(x) and (y is None or _fold(y)):
@@ -278,32 +283,32 @@ def logical(b: Builder, opname: str, x: Value, y: Optional[Value] = None) -> Val
               "xor": np.logical_xor}[opname]
         return b.constant(np.asarray(fn(x.const, None if y is None else y.const)), "i1")
     if opname == "not":
-        return compare(b, "eq", x, scalar_like(b, False, x))
-    if opname == "xor":
-        return compare(b, "ne", x, y)
-    x, y = broadcast_all(b, [x, y])
-    if opname == "and":
-        return select(b, x, y, scalar_like(b, False, x))
-    if opname == "or":
-        return select(b, x, scalar_like(b, True, x), y)
-    raise Unsupported(f"logical {opname}")
+        return unary(b, "not", x)
+    return binary(b, opname, x, y)
+
+
+def bitwise(b: Builder, opname: str, x: Value, y: Optional[Value] = None) -> Value:
+    """Bitwise ``and``, ``or``, ``xor``, ``not`` and arithmetic shifts on
+    integers (two's complement)."""
+    if x.dtype not in INT_TYPES:
+        raise Unsupported(f"bitwise {opname} on {x.dtype}")
+    return unary(b, opname, x) if y is None else binary(b, opname, x, y)
 
 
 def remainder(b: Builder, x: Value, y: Value, floor: bool) -> Value:
-    """Integer remainder: truncated (C ``%``, ``fmod``) or floored (Python
-    ``%``: the sign of the divisor). Division by zero is a run-time error,
-    as for ``meld.div``."""
-    if x.dtype not in INT_TYPES or y.dtype != x.dtype:
-        raise Unsupported(f"remainder of {x.dtype} (integers only, until meld has a rem op)")
-    if _fold(x) and _fold(y) and not (y.const == 0).any():
+    """Remainder: truncated (C ``fmod``, torch.fmod: the sign of the
+    dividend) or floored (Python ``%``, torch.remainder: the sign of the
+    divisor). Integer division by zero is a run-time error."""
+    if x.dtype != y.dtype or x.dtype == "i1":
+        raise Unsupported(f"remainder of {x.dtype} and {y.dtype}")
+    if _fold(x) and _fold(y) and x.dtype in INT_TYPES and not (y.const == 0).any():
         xs, ys = x.const.astype(np.int64), y.const.astype(np.int64)
         r = np.fmod(xs, ys) if not floor else np.mod(xs, ys)
         return b.constant(r.astype(numpy_dtype(x.dtype)), x.dtype)
-    x, y = broadcast_all(b, [x, y])
-    q = binary(b, "div", x, y)  # truncating
-    r = binary(b, "sub", x, binary(b, "mul", q, y))
+    r = binary(b, "rem", x, y)
     if not floor:
         return r
+    x, y = broadcast_all(b, [x, y])
     zero = scalar_like(b, 0, r)
     fix = logical(b, "and", compare(b, "ne", r, zero),
                   compare(b, "ne", compare(b, "lt", r, zero), compare(b, "lt", y, zero)))
@@ -490,7 +495,8 @@ def slice_numpy(b: Builder, x: Value, axes, starts, ends, steps) -> Value:
 
 
 def reverse(b: Builder, x: Value, axis: int) -> Value:
-    """``x`` reversed along ``axis``: slices of one, concatenated backwards."""
+    """``x`` reversed along ``axis`` (numpy.flip): a gather of the indices
+    n-1, ..., 0."""
     n = x.shape[axis]
     if n is None:
         raise Unsupported("reversing a dynamic dimension")
@@ -498,15 +504,7 @@ def reverse(b: Builder, x: Value, axis: int) -> Value:
         return x
     if _fold(x):
         return b.constant(np.flip(x.const, axis), x.dtype)
-    if n > 64:
-        raise Unsupported(f"reversing {n} elements (no gather op yet)")
-    parts = []
-    for i in reversed(range(n)):
-        lo = [0] * x.rank
-        hi = list(x.shape)
-        lo[axis], hi[axis] = i, i + 1
-        parts.append(slice_static(b, x, lo, hi, [1] * x.rank))
-    return concat(b, parts, axis)
+    return gather(b, x, b.constant(np.arange(n - 1, -1, -1, dtype=np.int64), "i64"), axis)
 
 
 def concat(b: Builder, xs: Sequence[Value], axis: int) -> Value:
@@ -770,6 +768,89 @@ def iota(b: Builder, elem: str, shape, sizes, dim: int) -> Value:
     return b.op(f"meld.iota dim = {dim}{b.sizes_clause(ty, sizes)} : {ty}", ty)
 
 
+def gather(b: Builder, x: Value, indices: Value, axis: int) -> Value:
+    """numpy.take(x, indices, axis): negative indices count from the end;
+    an index out of range is a run-time error (``meld.gather``)."""
+    axis = normalize_axis(axis, x.rank)
+    if indices.dtype not in ("i64", "i32"):
+        if indices.dtype in INT_TYPES:
+            indices = cast(b, indices, "i32")
+        else:
+            raise Unsupported(f"gather indices of {indices.dtype}")
+    if _fold(x) and _fold(indices):
+        n = x.shape[axis]
+        idx = indices.const.astype(np.int64)
+        if ((idx >= -n) & (idx < n)).all():
+            out = b.constant(np.take(x.const, np.where(idx < 0, idx + n, idx), axis=axis),
+                             x.dtype)
+            if x.sym is not None and x.rank == 1 and out.rank <= 1:
+                out.sym = [x.sym[int(i)] for i in np.where(idx < 0, idx + n, idx).reshape(-1)]
+            return out
+    shape = x.shape[:axis] + indices.shape + x.shape[axis + 1:]
+    ty = TensorType(x.dtype, tuple(shape))
+    out = b.op(f"meld.gather {x.name}, {indices.name} axis = {axis} : ({x.type}, "
+               f"{indices.type}) -> {ty}", ty)
+    sizes = [b.dim(x, i) for i in range(axis)] + b.dims(indices) + \
+        [b.dim(x, i) for i in range(axis + 1, x.rank)]
+    _record_sizes(b, out, sizes)
+    return out
+
+
+def take_along_axis(b: Builder, x: Value, indices: Value, axis: int) -> Value:
+    """numpy.take_along_axis (ONNX GatherElements, torch.gather): one gather
+    from x flattened, at ``indices`` turned into flat offsets."""
+    axis = normalize_axis(axis, x.rank)
+    if x.rank != indices.rank:
+        raise FrontendError("take_along_axis operands differ in rank")
+    if not x.type.static or not indices.type.static:
+        raise Unsupported("take_along_axis with dynamic dims")
+    idx = cast(b, indices, "i64")
+    n = x.shape[axis]
+    idx = select(b, compare(b, "lt", idx, scalar_like(b, 0, idx)),
+                 binary(b, "add", idx, scalar_like(b, n, idx)), idx)
+    strides = np.cumprod((x.shape[1:] + (1,))[::-1])[::-1]
+    flat = None
+    for d in range(x.rank):
+        term = idx if d == axis else iota(b, "i64", indices.shape, b.dims(indices), d)
+        if strides[d] != 1:
+            term = binary(b, "mul", term, scalar_like(b, int(strides[d]), term))
+        flat = term if flat is None else binary(b, "add", flat, term)
+    # an index out of [-n, n) must stay an error, not read a neighbour row
+    bad = logical(b, "or", compare(b, "lt", idx, scalar_like(b, 0, idx)),
+                  compare(b, "ge", idx, scalar_like(b, n, idx)))
+    flat = select(b, bad, scalar_like(b, int(np.prod(x.shape)), flat), flat)
+    return gather(b, reshape(b, x, [int(np.prod(x.shape))]), flat, 0)
+
+
+def interpolate_axis(b: Builder, x: Value, axis: int, weights: np.ndarray) -> Value:
+    """``x`` resampled along ``axis`` by a constant (out x in) weight matrix
+    with few nonzeros per row: one gather and one weighted sum per tap, so
+    that only the taps' values meet (a dense product would spread a NaN or
+    an infinity through the zeros)."""
+    m, n = weights.shape
+    if x.shape[axis] != n:
+        raise FrontendError("interpolation weights do not match the axis size")
+    compute = "f32" if x.dtype in ("f16", "bf16") else x.dtype
+    xs = cast(b, x, compute)
+    rows = [np.nonzero(weights[j])[0] for j in range(m)]
+    taps = max([len(r) for r in rows] + [1])
+    acc = None
+    for k in range(taps):
+        idx = np.array([r[k] if k < len(r) else (r[0] if len(r) else 0) for r in rows],
+                       np.int64)
+        w = np.array([weights[j, r[k]] if k < len(r) else 0.0 for j, r in enumerate(rows)])
+        picked = gather(b, xs, b.constant(idx, "i64"), axis)
+        if np.all(w == 1.0):
+            term = picked
+        else:
+            shape = [1] * x.rank
+            shape[axis] = m
+            wc = b.constant(w.reshape(shape).astype(numpy_dtype(compute)), compute)
+            term = binary(b, "mul", picked, wc)
+        acc = term if acc is None else binary(b, "add", acc, term)
+    return cast(b, acc, x.dtype)
+
+
 def where(b: Builder, pred: Value, x: Value, y: Value) -> Value:
     return select(b, pred, x, y)
 
@@ -867,8 +948,9 @@ def _slice_axis(b: Builder, x: Value, axis: int, start: int, stop: int, step: in
     return slice_static(b, x, lo, hi, st)
 
 
-def triangle(b: Builder, x: Value, upper: bool, k: int) -> Value:
-    """numpy.triu / tril over the last two dims."""
+def triangle(b: Builder, x: Value, upper: bool, k) -> Value:
+    """numpy.triu / tril over the last two dims; ``k`` (the diagonal) an
+    int or a rank-0 i64 Value."""
     if x.rank < 2:
         raise FrontendError("triangle of a tensor of rank < 2")
     r, c = x.rank - 2, x.rank - 1
@@ -877,7 +959,7 @@ def triangle(b: Builder, x: Value, upper: bool, k: int) -> Value:
     cols = iota(b, "i64", x.shape, sizes, c)
     # keep where col - row >= k (upper) or <= k (lower)
     diff = binary(b, "sub", cols, rows)
-    kk = scalar_like(b, k, diff)
+    kk = scalar_like(b, k, diff) if not isinstance(k, Value) else k
     keep = compare(b, "ge" if upper else "le", diff, kk)
     return select(b, keep, x, scalar_like(b, 0, x))
 
@@ -897,7 +979,7 @@ def cumulative(b: Builder, x: Value, axis: int, kind: str = "sum", exclusive: bo
     ident = 0 if kind == "sum" else 1
     y = reverse(b, x, axis) if reverse_ else x
     if exclusive and n:
-        y = pad(b, _slice_axis(b, y, axis, 0, n - 1), [0] * x.rank, [0] * x.rank)
+        # shift right by one, the identity first
         shape_lo = [0] * x.rank
         shape_lo[axis] = 1
         y = pad(b, _slice_axis(b, y, axis, 0, n - 1), shape_lo, [0] * x.rank, "constant",

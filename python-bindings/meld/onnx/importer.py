@@ -210,7 +210,8 @@ def _variadic(ctx: NodeContext):
 
 
 _UNARY = {"Neg": "neg", "Abs": "abs", "Relu": "relu", "Exp": "exp", "Log": "log",
-          "Tanh": "tanh", "Sigmoid": "sigmoid", "Erf": "erf", "Sqrt": "sqrt"}
+          "Tanh": "tanh", "Sigmoid": "sigmoid", "Erf": "erf", "Sqrt": "sqrt",
+          "Sin": "sin", "Cos": "cos", "Floor": "floor", "Ceil": "ceil", "Round": "round"}
 
 
 @onnx_op(*_UNARY)
@@ -222,13 +223,35 @@ def _unary(ctx: NodeContext):
 def _mod(ctx: NodeContext):
     x, y = ctx.input(0), ctx.input(1)
     fmod = int(ctx.attr("fmod", 0))
-    if is_float(x.dtype):
-        if not fmod:
-            raise Unsupported("floored Mod of floats (no float remainder op yet)")
-        if x.const is not None and y.const is not None:
-            return [ctx.b.constant(np.fmod(x.const, y.const), x.dtype)]
-        raise Unsupported("Mod of floats (no float remainder op yet)")
     return [L.remainder(ctx.b, x, y, floor=not fmod)]
+
+
+@onnx_op("BitwiseAnd", "BitwiseOr", "BitwiseXor")
+def _bitwise(ctx: NodeContext):
+    name = ctx.op[len("Bitwise"):].lower()
+    return [L.bitwise(ctx.b, name, ctx.input(0), ctx.input(1))]
+
+
+@onnx_op("BitwiseNot")
+def _bitwise_not(ctx: NodeContext):
+    return [L.bitwise(ctx.b, "not", ctx.input(0))]
+
+
+@onnx_op("Tan")
+def _tan(ctx: NodeContext):
+    x = ctx.input(0)
+    return [L.binary(ctx.b, "div", L.unary(ctx.b, "sin", x), L.unary(ctx.b, "cos", x))]
+
+
+@onnx_op("Sinh", "Cosh")
+def _hyperbolic(ctx: NodeContext):
+    b = ctx.b
+    x = ctx.input(0)
+    if not is_float(x.dtype):
+        raise Unsupported(f"{ctx.op} of {x.dtype}")
+    ep, en = L.unary(b, "exp", x), L.unary(b, "exp", L.unary(b, "neg", x))
+    both = L.binary(b, "sub" if ctx.op == "Sinh" else "add", ep, en)
+    return [L.binary(b, "mul", both, L.scalar_like(b, 0.5, both))]
 
 
 @onnx_op("Reciprocal")
@@ -590,48 +613,90 @@ def _tile(ctx: NodeContext):
 @onnx_op("Gather")
 def _gather(ctx: NodeContext):
     x, idx = ctx.input(0), ctx.input(1)
-    axis = L.normalize_axis(int(ctx.attr("axis", 0)), x.rank)
-    if idx.const is None:
-        raise Unsupported("Gather with run-time indices (no gather op yet)")
-    indices = np.asarray(idx.const).astype(np.int64)
-    n = x.shape[axis]
-    if n is None and (indices < 0).any():
-        raise Unsupported("Gather with negative indices into a dynamic dimension")
-    if n is not None and ((indices < -n) | (indices >= n)).any():
-        raise OnnxImportError(f"Gather index out of range for size {n}")
-    if n is not None:
-        indices = np.where(indices < 0, indices + n, indices)
-    if x.sym is not None and x.rank == 1:
-        sym = [x.sym[int(i)] for i in indices.reshape(-1)]
+    return [L.gather(ctx.b, x, idx, int(ctx.attr("axis", 0)))]
+
+
+@onnx_op("GatherElements")
+def _gather_elements(ctx: NodeContext):
+    return [L.take_along_axis(ctx.b, ctx.input(0), ctx.input(1), int(ctx.attr("axis", 0)))]
+
+
+@onnx_op("Resize")
+def _resize(ctx: NodeContext):
+    x = ctx.input(0)
+    mode = ctx.attr("mode", "nearest")
+    ctm = ctx.attr("coordinate_transformation_mode", "half_pixel")
+    if ctm == "tf_crop_and_resize":
+        raise Unsupported("coordinate_transformation_mode 'tf_crop_and_resize'")
+    ctx.ignore("extrapolation_value")  # only used by tf_crop_and_resize
+    if not is_float(x.dtype) and mode != "nearest":
+        raise Unsupported(f"{mode} Resize of {x.dtype}")
+    scales = ctx.const_input(2, "scales")
+    sizes = ctx.const_input(3, "sizes")
+    axes = ctx.attr("axes")
+    policy = ctx.attr("keep_aspect_ratio_policy", "stretch")
+    rank = x.rank
+    axes = [L.normalize_axis(int(a), rank) for a in axes] if axes is not None else \
+        list(range(rank))
+    scales = None if scales is None or scales.size == 0 else [float(v) for v in scales]
+    sizes = None if sizes is None or sizes.size == 0 else [int(v) for v in sizes]
+    if (scales is None) == (sizes is None):
+        raise OnnxImportError("Resize needs exactly one of scales and sizes")
+    in_sizes = [x.shape[a] for a in axes]
+    if any(d is None for d in in_sizes):
+        raise Unsupported("Resize of a dynamic dimension")
+    if sizes is not None:
+        factors = [o / i for o, i in zip(sizes, in_sizes)]
+        out_sizes = list(sizes)
+        if policy != "stretch":
+            pick = min if policy == "not_larger" else max
+            f = pick(factors)
+            factors = [f] * len(axes)
+            out_sizes = [int(f * i + 0.5) for i in in_sizes]
     else:
-        sym = None
-    if x.const is not None and x.const.size <= L._FOLD_LIMIT:
-        out = ctx.b.constant(np.take(x.const, indices, axis=axis), x.dtype)
-        if sym is not None:
-            out.sym = sym
-        return [out]
-    if indices.size > 64:
-        raise Unsupported(f"Gather of {indices.size} constant indices (no gather op yet)")
-    if any(d is None for i, d in enumerate(x.shape) if i != axis):
-        raise Unsupported("Gather from a tensor with dynamic dims")
-    parts = []
-    for i in indices.reshape(-1):
-        lo = [0] * x.rank
-        hi = list(x.shape)
-        lo[axis], hi[axis] = int(i), int(i) + 1
-        parts.append(L.slice_static(ctx.b, x, lo, hi, [1] * x.rank))
-    b = ctx.b
-    if parts:
-        joined = L.concat(b, parts, axis) if len(parts) > 1 else parts[0]
+        factors = scales
+        out_sizes = [int(f * i) for f, i in zip(factors, in_sizes)]
+    y = x
+    for a, f, n, m in zip(axes, factors, in_sizes, out_sizes):
+        if m == n and abs(f - 1.0) < 1e-12:
+            continue
+        weights = _resize_weights(ctx, n, m, f, mode, ctm)
+        y = L.interpolate_axis(ctx.b, y, a, weights)
+    return [y]
+
+
+def _resize_weights(ctx: NodeContext, n: int, m: int, scale: float, mode: str, ctm: str):
+    """The (m x n) matrix of ONNX Resize along one axis, from onnx's own
+    reference coefficients applied to the identity (Resize is linear and
+    separable per axis): the constants follow onnx's definition exactly."""
+    try:
+        from onnx.reference.ops import op_resize as R
+    except ImportError as e:
+        raise Unsupported(f"Resize needs onnx.reference ({e})") from None
+    antialias = int(ctx.attr("antialias", 0))
+    exclude = int(ctx.attr("exclude_outside", 0))
+    if mode == "nearest":
+        nearest_mode = ctx.attr("nearest_mode", "round_prefer_floor")
+
+        def fct(r, s):
+            return R._nearest_coeffs(r, mode=nearest_mode)
+    elif mode == "linear":
+        fct = R._linear_coeffs_antialias if antialias else R._linear_coeffs
+    elif mode == "cubic":
+        a = float(ctx.attr("cubic_coeff_a", -0.75))
+        base = R._cubic_coeffs_antialias if antialias else R._cubic_coeffs
+
+        def fct(r, s):
+            return base(r, s, A=a)
     else:
-        raise Unsupported("Gather of no indices")
-    sizes = [b.dim(joined, i) for i in range(axis)] + \
-        [Dim(static=int(s)) for s in indices.shape] + \
-        [b.dim(joined, i) for i in range(axis + 1, x.rank)]
-    out = L.reshape(b, joined, sizes)
-    if sym is not None and out.rank <= 1:
-        out.sym = sym
-    return [out]
+        raise Unsupported(f"Resize mode '{mode}'")
+    try:
+        w = R._interpolate_1d_along_axis(np.eye(n), 0, scale, m, fct,
+                                         coordinate_transformation_mode=ctm,
+                                         exclude_outside=bool(exclude))
+    except Exception as e:
+        raise Unsupported(f"Resize coefficients ({type(e).__name__}: {e})") from None
+    return np.asarray(w, np.float64)
 
 
 @onnx_op("Dropout")
@@ -714,10 +779,16 @@ def _arg_reduce(ctx: NodeContext):
     x = ctx.input(0)
     axis = int(ctx.attr("axis", 0))
     keep = bool(ctx.attr("keepdims", 1))
-    if int(ctx.attr("select_last_index", 0)):
-        raise Unsupported("attribute 'select_last_index' = 1")
     if x.dtype == "i1":
         raise Unsupported(f"{ctx.op} of bool")
+    if int(ctx.attr("select_last_index", 0)):
+        # the first extreme of the reversed axis is the last one
+        axis = L.normalize_axis(axis, x.rank)
+        n = x.shape[axis]
+        if n is None:
+            raise Unsupported("select_last_index over a dynamic dimension")
+        first = L.reduce(ctx.b, ctx.op.lower(), L.reverse(ctx.b, x, axis), [axis], keep)
+        return [L.binary(ctx.b, "sub", L.scalar_like(ctx.b, n - 1, first), first)]
     return [L.reduce(ctx.b, ctx.op.lower(), x, [axis], keep)]
 
 
@@ -802,9 +873,13 @@ def _pad(ctx: NodeContext):
 
 @onnx_op("Trilu")
 def _trilu(ctx: NodeContext):
-    k = ctx.int_list(1, "k")
-    return [L.triangle(ctx.b, ctx.input(0), bool(ctx.attr("upper", 1)),
-                       int(k[0]) if k else 0)]
+    k = ctx.input(1, False)
+    upper = bool(ctx.attr("upper", 1))
+    if k is None or k.const is not None:
+        kv = int(np.asarray(k.const).reshape(-1)[0]) if k is not None else 0
+        return [L.triangle(ctx.b, ctx.input(0), upper, kv)]
+    # a run-time diagonal: k only changes values, not shapes
+    return [L.triangle(ctx.b, ctx.input(0), upper, L.reshape(ctx.b, L.cast(ctx.b, k, "i64"), []))]
 
 
 @onnx_op("CumSum")
@@ -908,6 +983,252 @@ def _conv_transpose(ctx: NodeContext):
     pads = [int(v) for v in (pads if pads is not None else [0] * (2 * n))]
     return [L.conv_transpose(ctx.b, x, w, bias, strides, dilations, pads[:n], pads[n:],
                              output_padding, int(ctx.attr("group", 1)))]
+
+
+@onnx_op("LpPool")
+def _lp_pool(ctx: NodeContext):
+    b = ctx.b
+    x = ctx.input(0)
+    kernel = [int(k) for k in ctx.attr("kernel_shape")]
+    p = int(ctx.attr("p", 2))
+    strides, dilations, before, after = _spatial_attrs(ctx, x, kernel)
+    ceil_mode = bool(ctx.attr("ceil_mode", 0))
+    if not is_float(x.dtype):
+        raise Unsupported(f"LpPool of {x.dtype}")
+    ax = L.unary(b, "abs", x)
+    powered = ax if p == 1 else L.binary(b, "pow", ax, L.scalar_like(b, float(p), ax))
+    # sum over each window = average with count_include_pad times the size
+    window = float(np.prod(kernel))
+    avg = L.pool(b, powered, "avg", kernel, strides, dilations, before, after, True, ceil_mode)
+    total = L.binary(b, "mul", avg, L.scalar_like(b, window, avg))
+    if p == 1:
+        return [total]
+    return [L.binary(b, "pow", total, L.scalar_like(b, 1.0 / p, total))]
+
+
+@onnx_op("RMSNormalization")
+def _rms_norm(ctx: NodeContext):
+    b = ctx.b
+    x, scale = ctx.input(0), ctx.input(1)
+    if not is_float(x.dtype):
+        raise Unsupported(f"RMSNormalization of {x.dtype}")
+    stash = int(ctx.attr("stash_type", 1))
+    if stash != 1:
+        raise Unsupported(f"attribute 'stash_type' = {stash}")
+    eps = _float_attr(ctx.attr("epsilon", 1e-5))
+    axis = L.normalize_axis(int(ctx.attr("axis", -1)), x.rank)
+    xs = L.cast(b, x, "f32")
+    ms = L.reduce(b, "mean", L.binary(b, "mul", xs, xs), list(range(axis, x.rank)), True)
+    inv = L.unary(b, "rsqrt", L.binary(b, "add", ms, L.scalar_like(b, eps, ms)))
+    y = L.cast(b, L.binary(b, "mul", xs, inv), x.dtype)
+    return [L.binary(b, "mul", y, L.cast(b, scale, x.dtype))]
+
+
+# Recurrent layers, unrolled over a static sequence length ----------------------------------
+
+_RNN_ACTIVATIONS = {"Sigmoid": "sigmoid", "Tanh": "tanh", "Relu": "relu"}
+
+
+def _rnn_common(ctx: NodeContext, gates: int, default_acts: List[str]):
+    b = ctx.b
+    x, w, r = ctx.input(0), ctx.input(1), ctx.input(2)
+    bias, seq_lens = ctx.input(3, False), ctx.input(4, False)
+    h0 = ctx.input(5, False)
+    hidden = int(ctx.attr("hidden_size"))
+    direction = ctx.attr("direction", "forward")
+    layout = int(ctx.attr("layout", 0))
+    if ctx.attr("clip") is not None:
+        raise Unsupported("attribute 'clip'")
+    dirs = {"forward": 1, "reverse": 1, "bidirectional": 2}.get(direction)
+    if dirs is None:
+        raise Unsupported(f"attribute 'direction' = '{direction}'")
+    acts = ctx.attr("activations")
+    acts = [a if isinstance(a, str) else a.decode() for a in acts] if acts else \
+        default_acts * dirs
+    for name in ("activation_alpha", "activation_beta"):
+        if ctx.attr(name) is not None:
+            raise Unsupported(f"attribute '{name}'")
+    try:
+        acts = [_RNN_ACTIVATIONS[a] for a in acts]
+    except KeyError as e:
+        raise Unsupported(f"activation {e}") from None
+    if not is_float(x.dtype):
+        raise Unsupported(f"{ctx.op} of {x.dtype}")
+    if layout:
+        x = L.transpose(b, x, [1, 0, 2])
+    seq, batch, _ = x.shape
+    if seq is None:
+        raise Unsupported(f"{ctx.op} over a dynamic sequence length")
+    if seq_lens is not None:
+        if seq_lens.const is None or (np.asarray(seq_lens.const) != seq).any():
+            raise Unsupported("sequence_lens shorter than the sequence (masking)")
+    if h0 is not None and layout:
+        h0 = L.transpose(b, h0, [1, 0, 2])
+    return x, w, r, bias, h0, hidden, direction, dirs, acts, layout, seq
+
+
+def _per_direction(b, v: Value, d: int) -> Value:
+    """v[d] of a [directions, ...] tensor."""
+    lo = [0] * v.rank
+    hi = list(v.shape)
+    lo[0], hi[0] = d, d + 1
+    return L.squeeze(b, L.slice_static(b, v, lo, hi, [1] * v.rank), [0])
+
+
+def _gate(b, v: Value, k: int, hidden: int) -> Value:
+    """Columns [k*hidden, (k+1)*hidden) of a [..., gates*hidden] tensor."""
+    return L._slice_axis(b, v, v.rank - 1, k * hidden, (k + 1) * hidden)
+
+
+def _rnn_outputs(ctx, b, ys, hs, cs, layout):
+    """Y [seq, dirs, batch, hidden] (or batch-major), Y_h and Y_c."""
+    outs = []
+    # per direction [seq, 1, batch, hidden], then directions side by side
+    per_dir = [L.unsqueeze(b, L.concat(b, [L.unsqueeze(b, h, [0]) for h in per_t], 0), [1])
+               for per_t in ys]
+    y = L.concat(b, per_dir, 1) if len(per_dir) > 1 else per_dir[0]
+    yh = L.concat(b, [L.unsqueeze(b, h, [0]) for h in hs], 0)
+    yc = L.concat(b, [L.unsqueeze(b, c, [0]) for c in cs], 0) if cs else None
+    if layout:
+        y = L.transpose(b, y, [2, 0, 1, 3])
+        yh = L.transpose(b, yh, [1, 0, 2])
+        yc = L.transpose(b, yc, [1, 0, 2]) if yc is not None else None
+    outs = [y, yh] + ([yc] if yc is not None else [])
+    return outs[:len(ctx.node.output)]
+
+
+def _run_recurrence(ctx, gates, default_acts, step):
+    b = ctx.b
+    x, w, r, bias, h0, hidden, direction, dirs, acts, layout, seq = \
+        _rnn_common(ctx, gates, default_acts)
+    n_acts = len(acts) // dirs
+    ys, hs, cs = [], [], []
+    for d in range(dirs):
+        wd, rd = _per_direction(b, w, d), _per_direction(b, r, d)
+        # every step's input projection in one GEMM: [seq*batch, gates*hidden]
+        x2 = L.reshape(b, x, [b.index_arith("muli", seq, b.dim(x, 1)), b.dim(x, 2)])
+        xw = L.gemm(b, x2, wd, None, 1.0, 0.0, False, True)
+        if bias is not None:
+            bd = _per_direction(b, bias, d)
+            wb = L._slice_axis(b, bd, 0, 0, gates * hidden)
+            rb = L._slice_axis(b, bd, 0, gates * hidden, 2 * gates * hidden)
+        else:
+            wb = rb = None
+        xw = L.reshape(b, xw, [seq, b.dim(x, 1), gates * hidden])
+        shape = [x.shape[1], hidden]
+        sizes = [b.dim(x, 1), Dim(static=hidden)]
+        h = _per_direction(b, h0, d) if h0 is not None else L.full(b, 0.0, x.dtype, shape, sizes)
+        state = step.init(ctx, b, d, shape, sizes, x.dtype)
+        order = range(seq) if (direction == "forward" or (direction == "bidirectional" and d == 0)) \
+            else range(seq - 1, -1, -1)
+        outs_t = [None] * seq
+        for t in order:
+            xt = L.squeeze(b, L._slice_axis(b, xw, 0, t, t + 1), [0])
+            hr = L.gemm(b, h, rd, None, 1.0, 0.0, False, True)
+            h, state = step(ctx, b, xt, hr, h, state, wb, rb, rd, hidden,
+                            acts[d * n_acts:(d + 1) * n_acts], d)
+            outs_t[t] = h
+        ys.append(outs_t)
+        hs.append(h)
+        if state is not None and hasattr(state, "dtype"):
+            cs.append(state)
+    return _rnn_outputs(ctx, b, ys, hs, cs, layout)
+
+
+class _RnnStep:
+    @staticmethod
+    def init(ctx, b, d, shape, sizes, dtype):
+        return None
+
+    def __call__(self, ctx, b, xt, hr, h, state, wb, rb, rd, hidden, acts, d):
+        z = L.binary(b, "add", xt, hr)
+        if wb is not None:
+            z = L.binary(b, "add", L.binary(b, "add", z, wb), rb)
+        return L.unary(b, acts[0], z), None
+
+
+class _GruStep:
+    @staticmethod
+    def init(ctx, b, d, shape, sizes, dtype):
+        return None
+
+    def __call__(self, ctx, b, xt, hr, h, state, wb, rb, rd, hidden, acts, d):
+        f, g = acts[0], acts[1]
+        lbr = int(ctx.attr("linear_before_reset", 0))
+        gx = [_gate(b, xt, k, hidden) for k in range(3)]       # z, r, h
+        if wb is not None:
+            gx = [L.binary(b, "add", v, _gate(b, wb, k, hidden)) for k, v in enumerate(gx)]
+        rbs = [_gate(b, rb, k, hidden) if rb is not None else None for k in range(3)]
+        gh = [_gate(b, hr, k, hidden) for k in range(3)]
+
+        def with_rb(v, k):
+            return v if rbs[k] is None else L.binary(b, "add", v, rbs[k])
+        zt = L.unary(b, f, L.binary(b, "add", gx[0], with_rb(gh[0], 0)))
+        rt = L.unary(b, f, L.binary(b, "add", gx[1], with_rb(gh[1], 1)))
+        if lbr:
+            cand = L.binary(b, "add", gx[2], L.binary(b, "mul", rt, with_rb(gh[2], 2)))
+        else:
+            rh = L.gemm(b, L.binary(b, "mul", rt, h), _gate_rows(b, rd, 2, hidden), None,
+                        1.0, 0.0, False, True)
+            cand = L.binary(b, "add", gx[2], with_rb(rh, 2))
+        ht = L.unary(b, g, cand)
+        one = L.scalar_like(b, 1.0, zt)
+        new_h = L.binary(b, "add", L.binary(b, "mul", L.binary(b, "sub", one, zt), ht),
+                         L.binary(b, "mul", zt, h))
+        return new_h, None
+
+
+def _gate_rows(b, w: Value, k: int, hidden: int) -> Value:
+    """Rows [k*hidden, (k+1)*hidden) of a [gates*hidden, n] weight."""
+    return L._slice_axis(b, w, 0, k * hidden, (k + 1) * hidden)
+
+
+class _LstmStep:
+    @staticmethod
+    def init(ctx, b, d, shape, sizes, dtype):
+        c0 = ctx.input(6, False)
+        if int(ctx.attr("input_forget", 0)):
+            raise Unsupported("attribute 'input_forget' = 1")
+        if c0 is not None:
+            if int(ctx.attr("layout", 0)):
+                c0 = L.transpose(b, c0, [1, 0, 2])
+            return _per_direction(b, c0, d)
+        return L.full(b, 0.0, dtype, shape, sizes)
+
+    def __call__(self, ctx, b, xt, hr, h, c, wb, rb, rd, hidden, acts, d):
+        f, g, hact = acts[0], acts[1], acts[2]
+        p = ctx.input(7, False)
+        z = L.binary(b, "add", xt, hr)
+        if wb is not None:
+            z = L.binary(b, "add", L.binary(b, "add", z, wb), rb)
+        i_, o_, f_, c_ = (_gate(b, z, k, hidden) for k in range(4))
+        if p is not None:
+            pd = _per_direction(b, p, d)
+            pi, po, pf = (L._slice_axis(b, pd, 0, k * hidden, (k + 1) * hidden) for k in range(3))
+            i_ = L.binary(b, "add", i_, L.binary(b, "mul", pi, c))
+            f_ = L.binary(b, "add", f_, L.binary(b, "mul", pf, c))
+        it, ft = L.unary(b, f, i_), L.unary(b, f, f_)
+        ct = L.unary(b, g, c_)
+        new_c = L.binary(b, "add", L.binary(b, "mul", ft, c), L.binary(b, "mul", it, ct))
+        if p is not None:
+            o_ = L.binary(b, "add", o_, L.binary(b, "mul", po, new_c))
+        ot = L.unary(b, f, o_)
+        return L.binary(b, "mul", ot, L.unary(b, hact, new_c)), new_c
+
+
+@onnx_op("RNN")
+def _rnn(ctx: NodeContext):
+    return _run_recurrence(ctx, 1, ["Tanh"], _RnnStep())
+
+
+@onnx_op("GRU")
+def _gru(ctx: NodeContext):
+    return _run_recurrence(ctx, 3, ["Sigmoid", "Tanh"], _GruStep())
+
+
+@onnx_op("LSTM")
+def _lstm(ctx: NodeContext):
+    return _run_recurrence(ctx, 4, ["Sigmoid", "Tanh", "Tanh"], _LstmStep())
 
 
 @onnx_op("Einsum")
@@ -1125,7 +1446,7 @@ class GraphImporter:
 
     def _dispatch(self, node, inputs, label):
         handler = ONNX_OPS.get(node.op_type)
-        if node.op_type in ("If", "Loop"):
+        if node.op_type in ("If", "Loop", "Scan"):
             handler = getattr(self, f"_import_{node.op_type.lower()}")
         if handler is None:
             return self._expand_function(node, inputs, label)
@@ -1210,7 +1531,7 @@ class GraphImporter:
                     inner.attribute.append(copy)
                 else:
                     inner.attribute.append(a)
-            if inner.op_type in ("If", "Loop"):
+            if inner.op_type in ("If", "Loop", "Scan"):
                 raise Unsupported(f"function body of {node.op_type} uses {inner.op_type}")
             inner_label = f"{label}/{n.op_type}"
             try:
@@ -1273,6 +1594,51 @@ class GraphImporter:
                                       f" : {type_list}" if types else ""))
         body.append("}")
         return _emit_region_op(b, body, types)
+
+    def _import_scan(self, ctx: NodeContext):
+        """Scan, unrolled over its static sequence length: the body is
+        imported once per step, on that step's slices."""
+        b = ctx.b
+        graph = ctx.attr("body")
+        m = int(ctx.attr("num_scan_inputs"))
+        inputs = ctx.inputs
+        n = len(inputs) - m
+        states, scans = inputs[:n], inputs[n:]
+        if any(v is None for v in inputs):
+            raise OnnxImportError("Scan inputs must be given")
+        in_axes = [int(a) for a in ctx.attr("scan_input_axes", [0] * m)]
+        in_dirs = [int(a) for a in ctx.attr("scan_input_directions", [0] * m)]
+        k = len(graph.output) - n
+        out_axes = [int(a) for a in ctx.attr("scan_output_axes", [0] * k)]
+        out_dirs = [int(a) for a in ctx.attr("scan_output_directions", [0] * k)]
+        lengths = set()
+        for v, a in zip(scans, in_axes):
+            a = L.normalize_axis(a, v.rank)
+            lengths.add(v.shape[a])
+        if len(lengths) != 1 or None in lengths:
+            raise Unsupported("Scan over a dynamic or unequal sequence length")
+        steps = lengths.pop()
+        if steps > 256:
+            raise Unsupported(f"Scan of {steps} steps (unrolled; at most 256)")
+        collected = [[] for _ in range(k)]
+        for t in range(steps):
+            slices = []
+            for v, a, d in zip(scans, in_axes, in_dirs):
+                a = L.normalize_axis(a, v.rank)
+                i = steps - 1 - t if d else t
+                slices.append(L.squeeze(b, L._slice_axis(b, v, a, i, i + 1), [a]))
+            outs = self._subgraph(graph, list(states) + slices, None)
+            states = outs[:n]
+            for j, o in enumerate(outs[n:]):
+                collected[j].append(o)
+        results = list(states)
+        for j, (per_t, a, d) in enumerate(zip(collected, out_axes, out_dirs)):
+            if d:
+                per_t = per_t[::-1]
+            rank = per_t[0].rank + 1
+            a = L.normalize_axis(a, rank)
+            results.append(L.concat(b, [L.unsqueeze(b, o, [a]) for o in per_t], a))
+        return results
 
     def _import_loop(self, ctx: NodeContext):
         b = ctx.b
@@ -1402,6 +1768,11 @@ def _upgrade(model, opset: int, source: str):
         raise OnnxUnsupported(f"{source}: opset {opset} is older than {MIN_OPSET} and "
                               f"onnx.version_converter cannot upgrade it "
                               f"({first[0] if first else type(e).__name__})") from None
+    def signature(g):
+        return [(vi.name, str(vi.type)) for vi in list(g.input) + list(g.output)]
+    if signature(upgraded.graph) != signature(model.graph):
+        raise OnnxUnsupported(f"{source}: opset {opset} is older than {MIN_OPSET}, and "
+                              "onnx.version_converter changes the graph's signature")
     return upgraded, MIN_OPSET
 
 

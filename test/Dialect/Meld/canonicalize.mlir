@@ -399,6 +399,89 @@ func.func @fold_div_by_splat_zero(%x: tensor<2xi8>) -> (tensor<2xi8>, tensor<2xi
 
 // -----
 
+// Round half to even; fmod-style remainders with the dividend's sign
+// (rem(x, inf) = x; MIN % -1 = 0); shifts with amounts past the width and
+// negative (0 to the left, the sign fill to the right); bitwise ops; a
+// gather with a negative index.
+// CHECK-LABEL: func.func @fold_frontend_ops(
+// CHECK-NEXT: meld.constant dense<[0.000000e+00, 2.000000e+00, 2.000000e+00, -0.000000e+00, -2.000000e+00, 3.000000e+00]> : tensor<6xf32>
+// CHECK-NEXT: meld.constant dense<[1.500000e+00, -1.500000e+00, 1.500000e+00, 1.000000e+00]> : tensor<4xf32>
+// CHECK-NEXT: meld.constant dense<[1, -1, 1, -1, 0]> : tensor<5xi8>
+// CHECK-NEXT: meld.constant dense<[8, -128, 0, 0, -16]> : tensor<5xi8>
+// CHECK-NEXT: meld.constant dense<[-16, -1, 0, 0, -1]> : tensor<5xi8>
+// CHECK-NEXT: meld.constant dense<[false, true]> : tensor<2xi1>
+// CHECK-NEXT: meld.constant dense<[6, 12, -6]> : tensor<3xi32>
+// CHECK-NEXT: meld.constant dense<{{\[\[}}5, 6], [1, 2], [3, 4]]> : tensor<3x2xi32>
+// CHECK-NEXT: return
+func.func @fold_frontend_ops() -> (tensor<6xf32>, tensor<4xf32>, tensor<5xi8>, tensor<5xi8>, tensor<5xi8>, tensor<2xi1>, tensor<3xi32>, tensor<3x2xi32>) {
+  %h = meld.constant dense<[0.5, 1.5, 2.5, -0.5, -2.5, 2.6]> : tensor<6xf32>
+  %r = meld.round %h : tensor<6xf32>
+  %a = meld.constant dense<[5.5, -5.5, 5.5, 1.0]> : tensor<4xf32>
+  %b = meld.constant dense<[2.0, 2.0, -2.0, 0x7F800000]> : tensor<4xf32>
+  %fr = meld.rem %a, %b : tensor<4xf32>
+  %ia = meld.constant dense<[7, -7, 7, -7, -128]> : tensor<5xi8>
+  %ib = meld.constant dense<[2, 2, -2, -2, -1]> : tensor<5xi8>
+  %ir = meld.rem %ia, %ib : tensor<5xi8>
+  %x = meld.constant dense<[1, 1, 1, 1, -1]> : tensor<5xi8>
+  %n = meld.constant dense<[3, 7, 8, -1, 4]> : tensor<5xi8>
+  %shl = meld.shift_left %x, %n : tensor<5xi8>
+  %y = meld.constant dense<[-128, -128, 64, 64, -1]> : tensor<5xi8>
+  %m = meld.constant dense<[3, 9, 9, -2, 1]> : tensor<5xi8>
+  %shr = meld.shift_right %y, %m : tensor<5xi8>
+  %p = meld.constant dense<[true, false]> : tensor<2xi1>
+  %np = meld.not %p : tensor<2xi1>
+  %u = meld.constant dense<[12, 10, -1]> : tensor<3xi32>
+  %v = meld.constant dense<[10, 6, 5]> : tensor<3xi32>
+  %and = meld.and %u, %v : tensor<3xi32>
+  %or = meld.or %and, %v : tensor<3xi32>
+  %xor = meld.xor %or, %u : tensor<3xi32>
+  %t = meld.constant dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi32>
+  %i = meld.constant dense<[2, -3, 1]> : tensor<3xi64>
+  %g = meld.gather %t, %i axis = 0 : (tensor<3x2xi32>, tensor<3xi64>) -> tensor<3x2xi32>
+  return %r, %fr, %ir, %shl, %shr, %np, %xor, %g : tensor<6xf32>, tensor<4xf32>, tensor<5xi8>, tensor<5xi8>, tensor<5xi8>, tensor<2xi1>, tensor<3xi32>, tensor<3x2xi32>
+}
+
+// -----
+
+// An integer remainder by zero and a gather index out of bounds are left
+// for run time, where they are errors.
+// CHECK-LABEL: func.func @fold_rem_gather_errors(
+// CHECK: meld.rem
+// CHECK: meld.gather
+func.func @fold_rem_gather_errors() -> (tensor<2xi32>, tensor<1x2xi32>) {
+  %a = meld.constant dense<[5, 6]> : tensor<2xi32>
+  %z = meld.constant dense<[1, 0]> : tensor<2xi32>
+  %0 = meld.rem %a, %z : tensor<2xi32>
+  %t = meld.constant dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi32>
+  %i = meld.constant dense<[3]> : tensor<1xi64>
+  %1 = meld.gather %t, %i axis = 0 : (tensor<3x2xi32>, tensor<1xi64>) -> tensor<1x2xi32>
+  return %0, %1 : tensor<2xi32>, tensor<1x2xi32>
+}
+
+// -----
+
+// floor, ceil and round of an integer-valued result, not of a not, and
+// and or of one value twice, are their operands.
+// CHECK-LABEL: func.func @rounding_not_and_or(
+// CHECK-SAME: %[[X:[^:]+]]: tensor<4xf32>, %[[I:[^:]+]]: tensor<4xi32>
+// CHECK-NEXT: %[[R:.+]] = meld.round %[[X]]
+// CHECK-NEXT: %[[C:.+]] = meld.ceil %[[X]]
+// CHECK-NEXT: return %[[R]], %[[C]], %[[I]], %[[I]], %[[I]]
+func.func @rounding_not_and_or(%x: tensor<4xf32>, %i: tensor<4xi32>)
+    -> (tensor<4xf32>, tensor<4xf32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) {
+  %r = meld.round %x : tensor<4xf32>
+  %0 = meld.floor %r : tensor<4xf32>
+  %c = meld.ceil %x : tensor<4xf32>
+  %1 = meld.round %c : tensor<4xf32>
+  %n = meld.not %i : tensor<4xi32>
+  %2 = meld.not %n : tensor<4xi32>
+  %3 = meld.and %i, %i : tensor<4xi32>
+  %4 = meld.or %i, %i : tensor<4xi32>
+  return %0, %1, %2, %3, %4 : tensor<4xf32>, tensor<4xf32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>
+}
+
+// -----
+
 // Float division by zero is well defined (inf, NaN) and folds.
 // CHECK-LABEL: func.func @fold_float_div_by_zero(
 // CHECK-NEXT: %[[C:.+]] = meld.constant dense<[0x7F800000, 0xFF800000, 2.500000e-01]> : tensor<3xf32>
@@ -874,15 +957,31 @@ func.func @slice_full_range(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // -----
 
+// Keeping a dynamic dimension whole, with the others taken whole too, is
+// the identity.
+// CHECK-LABEL: func.func @slice_whole_dims(
+// CHECK-SAME: %[[X:[^:]+]]: tensor<?x8x?xf32>
+// CHECK-NOT: meld.slice
+// CHECK: return %[[X]]
+func.func @slice_whole_dims(%x: tensor<?x8x?xf32>) -> tensor<?x8x?xf32> {
+  %0 = meld.slice %x start = [0, 0, 0] limit = [-1, 8, -1] : tensor<?x8x?xf32> -> tensor<?x8x?xf32>
+  return %0 : tensor<?x8x?xf32>
+}
+
+// -----
+
 // A partial slice stays; so does a slice of a dynamic dimension, whose
-// result type may equal the operand's without selecting everything.
+// result type may equal the operand's without selecting everything, and a
+// dynamic dimension kept whole next to a partial one.
 // CHECK-LABEL: func.func @slice_partial_not_folded(
 // CHECK: meld.slice
 // CHECK: meld.slice
-func.func @slice_partial_not_folded(%x: tensor<4x8xf32>, %y: tensor<?xf32>) -> (tensor<4x4xf32>, tensor<2xf32>) {
+// CHECK: meld.slice
+func.func @slice_partial_not_folded(%x: tensor<4x8xf32>, %y: tensor<?xf32>, %z: tensor<?x8xf32>) -> (tensor<4x4xf32>, tensor<2xf32>, tensor<?x7xf32>) {
   %0 = meld.slice %x start = [0, 0] limit = [4, 8] strides = [1, 2] : tensor<4x8xf32> -> tensor<4x4xf32>
   %1 = meld.slice %y start = [0] limit = [2] : tensor<?xf32> -> tensor<2xf32>
-  return %0, %1 : tensor<4x4xf32>, tensor<2xf32>
+  %2 = meld.slice %z start = [0, 1] limit = [-1, 8] : tensor<?x8xf32> -> tensor<?x7xf32>
+  return %0, %1, %2 : tensor<4x4xf32>, tensor<2xf32>, tensor<?x7xf32>
 }
 
 // -----

@@ -142,3 +142,15 @@ func.func @packed_producers(%x: tensor<16x64xf32>, %wq: tensor<64x64xf32>, %wk: 
   %s = meld.matmul %q, %k transpose_rhs : tensor<16x64xf32>, tensor<16x64xf32> -> tensor<16x16xf32>
   return %s : tensor<16x16xf32>
 }
+
+// A gather's operand is never computed in the gather's kernel: before and
+// after fusion, the reason is given.
+func.func @gather_of_computed(%t: tensor<256x64xf32>, %ids: tensor<?xi64>) -> tensor<?x64xf32> {
+  %s = meld.exp %t : tensor<256x64xf32>
+  // BEFORE: :[[@LINE+3]]:8: remark: not fused with its pointwise producer 'exp': incompatible iteration space: a meld.gather would read, at data-dependent positions, a tensor the kernel computes block by block
+  // FUSED: :[[@LINE+2]]:8: remark: not fused with its pointwise producer 'exp': incompatible iteration space: a meld.gather would read, at data-dependent positions, a tensor the kernel computes block by block
+  // FUSED-NOT: remark
+  %e = meld.gather %s, %ids axis = 0 : (tensor<256x64xf32>, tensor<?xi64>) -> tensor<?x64xf32>
+  %n = meld.neg %e : tensor<?x64xf32>
+  return %n : tensor<?x64xf32>
+}

@@ -431,3 +431,47 @@ func.func @limit(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // An option out of range is an error, not a silent clamp.
 // ERR: error: fusion option max-group-ops=0 is out of range; it must be at least 1
+
+//===----------------------------------------------------------------------===//
+// Gathers
+//===----------------------------------------------------------------------===//
+
+// The embedding lookup of a transformer: the token ids' producer, the
+// gather and the addition of the position embeddings are one kernel.
+// CHECK-LABEL: func.func @embedding(
+// CHECK-SAME:      %[[T:[^:]+]]: tensor<256x64xf32>, %[[IDS:[^:]+]]: tensor<?x?xi64>, %[[POS:[^:]+]]: tensor<?x64xf32>)
+// CHECK:         %[[K:.+]] = meld.kernel pointwise(%[[IDS]], %[[T]], %[[POS]], %{{.+}}, %{{.+}})
+// CHECK:           meld.abs
+// CHECK-NEXT:      meld.gather
+// CHECK-NEXT:      meld.broadcast_in_dim
+// CHECK-NEXT:      meld.add
+// CHECK-NEXT:      meld.yield
+// CHECK:         return %[[K]]
+func.func @embedding(%t: tensor<256x64xf32>, %ids: tensor<?x?xi64>, %pos: tensor<?x64xf32>) -> tensor<?x?x64xf32> {
+  %i = meld.abs %ids : tensor<?x?xi64>
+  %e = meld.gather %t, %i axis = 0 : (tensor<256x64xf32>, tensor<?x?xi64>) -> tensor<?x?x64xf32>
+  %b = meld.dim %ids, 0 : tensor<?x?xi64>
+  %s = meld.dim %ids, 1 : tensor<?x?xi64>
+  %p = meld.broadcast_in_dim %pos, dims = [1, 2] sizes(%b, %s) : tensor<?x64xf32> -> tensor<?x?x64xf32>
+  %y = meld.add %e, %p : tensor<?x?x64xf32>
+  return %y : tensor<?x?x64xf32>
+}
+
+// A gather reads its operand at data-dependent positions, so the operand
+// is never computed in the gather's kernel (which works block by block):
+// exp stays apart; the consumer of the gather joins it.
+// CHECK-LABEL: func.func @gather_of_computed(
+// CHECK-NEXT:    %[[E:.+]] = meld.exp
+// CHECK-NEXT:    %[[K:.+]] = meld.kernel pointwise(%[[E]], %{{.+}})
+// CHECK-NEXT:    ^bb0
+// CHECK-NEXT:      meld.gather
+// CHECK-NEXT:      meld.neg
+// CHECK-NEXT:      meld.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[K]]
+func.func @gather_of_computed(%t: tensor<256x64xf32>, %ids: tensor<?xi64>) -> tensor<?x64xf32> {
+  %s = meld.exp %t : tensor<256x64xf32>
+  %e = meld.gather %s, %ids axis = 0 : (tensor<256x64xf32>, tensor<?xi64>) -> tensor<?x64xf32>
+  %n = meld.neg %e : tensor<?x64xf32>
+  return %n : tensor<?x64xf32>
+}

@@ -31,6 +31,78 @@ func.func @gelu_on_int(%a: tensor<4xi64>) -> tensor<4xi64> {
 
 // -----
 
+func.func @sin_on_int(%a: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'meld.sin' op operand #0 must be ranked tensor of 64-bit float or 32-bit float or 16-bit float or bfloat16 type values, but got 'tensor<4xi32>'}}
+  %0 = meld.sin %a : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @round_on_int(%a: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-error @+1 {{'meld.round' op operand #0 must be ranked tensor of 64-bit float}}
+  %0 = meld.round %a : tensor<4xi8>
+  return %0 : tensor<4xi8>
+}
+
+// -----
+
+func.func @rem_on_i1(%a: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error @+1 {{'meld.rem' op operand #0 must be ranked tensor of 64-bit float or 32-bit float or 16-bit float or bfloat16 type or 64-bit signless integer or 32-bit signless integer or 8-bit signless integer values, but got 'tensor<4xi1>'}}
+  %0 = meld.rem %a, %a : tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @and_on_float(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'meld.and' op operand #0 must be ranked tensor of 64-bit signless integer or 32-bit signless integer or 8-bit signless integer or 1-bit signless integer values, but got 'tensor<4xf32>'}}
+  %0 = meld.and %a, %a : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @not_on_float(%a: tensor<4xbf16>) -> tensor<4xbf16> {
+  // expected-error @+1 {{'meld.not' op operand #0 must be ranked tensor of 64-bit signless integer or 32-bit signless integer or 8-bit signless integer or 1-bit signless integer values, but got 'tensor<4xbf16>'}}
+  %0 = meld.not %a : tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}
+
+// -----
+
+func.func @shift_on_i1(%a: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error @+1 {{'meld.shift_left' op operand #0 must be ranked tensor of 64-bit signless integer or 32-bit signless integer or 8-bit signless integer values, but got 'tensor<4xi1>'}}
+  %0 = meld.shift_left %a, %a : tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @shift_amount_type(%a: tensor<4xi32>, %n: tensor<4xi8>) -> tensor<4xi32> {
+  // expected-error @+1 {{'meld.shift_right' op requires the same type for all operands and results}}
+  %0 = "meld.shift_right"(%a, %n) : (tensor<4xi32>, tensor<4xi8>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @gather_float_indices(%a: tensor<4x8xf32>, %i: tensor<2xf32>) -> tensor<2x8xf32> {
+  // expected-error @+1 {{'meld.gather' op operand #1 must be ranked tensor of 64-bit signless integer or 32-bit signless integer values, but got 'tensor<2xf32>'}}
+  %0 = meld.gather %a, %i axis = 0 : (tensor<4x8xf32>, tensor<2xf32>) -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}
+
+// -----
+
+func.func @gather_i8_indices(%a: tensor<4x8xf32>, %i: tensor<2xi8>) -> tensor<2x8xf32> {
+  // expected-error @+1 {{'meld.gather' op operand #1 must be ranked tensor of 64-bit signless integer or 32-bit signless integer values, but got 'tensor<2xi8>'}}
+  %0 = meld.gather %a, %i axis = 0 : (tensor<4x8xf32>, tensor<2xi8>) -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}
+
+// -----
+
 func.func @i1_in_arithmetic(%a: tensor<4xi1>) -> tensor<4xi1> {
   // expected-error @+1 {{'meld.add' op operand #0 must be ranked tensor of 64-bit float or 32-bit float or 16-bit float or bfloat16 type or 64-bit signless integer or 32-bit signless integer or 8-bit signless integer values, but got 'tensor<4xi1>'}}
   %0 = meld.add %a, %a : tensor<4xi1>
@@ -604,6 +676,90 @@ func.func @slice_result_dynamic(%a: tensor<?xf32>) -> tensor<?xf32> {
   // expected-error @+1 {{'meld.slice' op result dimension 0 is ? but the slice selects 2 element(s)}}
   %0 = meld.slice %a start = [0] limit = [2] : tensor<?xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @slice_whole_static_dim(%a: tensor<4x8xf32>) -> tensor<?x8xf32> {
+  // expected-error @+1 {{'meld.slice' op dimension 0: limit -1 keeps a dynamic dimension whole, but the operand's has the static size 4; write limit 4 instead}}
+  %0 = meld.slice %a start = [0, 0] limit = [-1, 8] : tensor<4x8xf32> -> tensor<?x8xf32>
+  return %0 : tensor<?x8xf32>
+}
+
+// -----
+
+func.func @slice_whole_dim_start(%a: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  // expected-error @+1 {{'meld.slice' op dimension 0: limit -1 (the whole dimension) needs start 0 and stride 1, got start 1 and stride 1}}
+  %0 = meld.slice %a start = [1, 0] limit = [-1, 8] : tensor<?x8xf32> -> tensor<?x8xf32>
+  return %0 : tensor<?x8xf32>
+}
+
+// -----
+
+func.func @slice_whole_dim_stride(%a: tensor<?x8xf32>) -> tensor<?x4xf32> {
+  // expected-error @+1 {{'meld.slice' op dimension 0: limit -1 (the whole dimension) needs start 0 and stride 1, got start 0 and stride 2}}
+  %0 = meld.slice %a start = [0, 0] limit = [-1, 8] strides = [2, 2] : tensor<?x8xf32> -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+
+// -----
+
+func.func @slice_whole_dim_static_result(%a: tensor<?x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{'meld.slice' op result dimension 0 is 4 but the slice keeps the dynamic operand dimension whole; make it '?'}}
+  %0 = meld.slice %a start = [0, 0] limit = [-1, 8] : tensor<?x8xf32> -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @slice_dynamic_result_hint(%a: tensor<?x8xf32>) -> tensor<?x?xf32> {
+  // expected-error @+1 {{'meld.slice' op result dimension 1 is ? but the slice selects 4 element(s); only start = 0, limit = -1, stride = 1 on a dynamic operand dimension gives a dynamic result dimension}}
+  %0 = meld.slice %a start = [0, 0] limit = [-1, 4] : tensor<?x8xf32> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// meld.gather
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @gather_axis_out_of_range(%a: tensor<4x8xf32>, %i: tensor<2xi64>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{'meld.gather' op axis 2 is out of range for the operand 'tensor<4x8xf32>'; it names one of its dimensions, 0 to 1}}
+  %0 = meld.gather %a, %i axis = 2 : (tensor<4x8xf32>, tensor<2xi64>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @gather_axis_negative(%a: tensor<4x8xf32>, %i: tensor<2xi64>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{'meld.gather' op axis -1 is out of range}}
+  %0 = meld.gather %a, %i axis = -1 : (tensor<4x8xf32>, tensor<2xi64>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @gather_element_type(%a: tensor<4x8xf32>, %i: tensor<2xi64>) -> tensor<2x8xf16> {
+  // expected-error @+1 {{'meld.gather' op operand element type 'f32' differs from result element type 'f16'}}
+  %0 = meld.gather %a, %i axis = 0 : (tensor<4x8xf32>, tensor<2xi64>) -> tensor<2x8xf16>
+  return %0 : tensor<2x8xf16>
+}
+
+// -----
+
+func.func @gather_result_shape(%a: tensor<4x8xf32>, %i: tensor<2x3xi32>) -> tensor<4x6xf32> {
+  // expected-error @+1 {{'meld.gather' op result type 'tensor<4x6xf32>' does not match operand.shape[:axis] + indices.shape + operand.shape[axis + 1:], expected 'tensor<4x2x3xf32>'}}
+  %0 = meld.gather %a, %i axis = 1 : (tensor<4x8xf32>, tensor<2x3xi32>) -> tensor<4x6xf32>
+  return %0 : tensor<4x6xf32>
+}
+
+// -----
+
+func.func @gather_result_dynamic_mismatch(%a: tensor<?x8xf32>, %i: tensor<2xi64>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{'meld.gather' op result type 'tensor<4x2xf32>' does not match operand.shape[:axis] + indices.shape + operand.shape[axis + 1:], expected 'tensor<?x2xf32>'}}
+  %0 = meld.gather %a, %i axis = 1 : (tensor<?x8xf32>, tensor<2xi64>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
 }
 
 //===----------------------------------------------------------------------===//

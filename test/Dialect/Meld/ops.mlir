@@ -48,9 +48,68 @@ func.func @binary_int(%a: tensor<3xi64>, %b: tensor<2x2xi32>, %c: tensor<i8>)
   return %1, %3, %5 : tensor<3xi64>, tensor<2x2xi32>, tensor<i8>
 }
 
+// Remainders of floats and integers; bitwise ops on integers and i1;
+// shifts on integers.
+// CHECK-LABEL: func.func @binary_rem_bitwise(
+// CHECK-SAME: %[[F:[^:]+]]: tensor<?x4xf16>, %[[I:[^:]+]]: tensor<3xi32>, %[[P:[^:]+]]: tensor<2x?xi1>, %[[C:[^:]+]]: tensor<i8>
+func.func @binary_rem_bitwise(%f: tensor<?x4xf16>, %i: tensor<3xi32>, %p: tensor<2x?xi1>, %c: tensor<i8>)
+    -> (tensor<?x4xf16>, tensor<3xi32>, tensor<2x?xi1>, tensor<i8>) {
+  // CHECK: %[[FR:.+]] = meld.rem %[[F]], %[[F]] : tensor<?x4xf16>
+  %0 = meld.rem %f, %f : tensor<?x4xf16>
+  // CHECK: %[[IR:.+]] = meld.rem %[[I]], %[[I]] : tensor<3xi32>
+  %1 = meld.rem %i, %i : tensor<3xi32>
+  // CHECK: %[[AND:.+]] = meld.and %[[IR]], %[[I]] : tensor<3xi32>
+  %2 = meld.and %1, %i : tensor<3xi32>
+  // CHECK: %[[OR:.+]] = meld.or %[[AND]], %[[I]] : tensor<3xi32>
+  %3 = meld.or %2, %i : tensor<3xi32>
+  // CHECK: %[[XOR:.+]] = meld.xor %[[OR]], %[[I]] : tensor<3xi32>
+  %4 = meld.xor %3, %i : tensor<3xi32>
+  // CHECK: %[[SHL:.+]] = meld.shift_left %[[XOR]], %[[I]] : tensor<3xi32>
+  %5 = meld.shift_left %4, %i : tensor<3xi32>
+  // CHECK: %[[SHR:.+]] = meld.shift_right %[[SHL]], %[[I]] : tensor<3xi32>
+  %6 = meld.shift_right %5, %i : tensor<3xi32>
+  // CHECK: %[[PAND:.+]] = meld.and %[[P]], %[[P]] : tensor<2x?xi1>
+  %7 = meld.and %p, %p : tensor<2x?xi1>
+  // CHECK: %[[PXOR:.+]] = meld.xor %[[PAND]], %[[P]] : tensor<2x?xi1>
+  %8 = meld.xor %7, %p : tensor<2x?xi1>
+  // CHECK: %[[CSHR:.+]] = meld.shift_right %[[C]], %[[C]] : tensor<i8>
+  %9 = meld.shift_right %c, %c : tensor<i8>
+  // CHECK: return %[[FR]], %[[SHR]], %[[PXOR]], %[[CSHR]]
+  return %0, %6, %8, %9 : tensor<?x4xf16>, tensor<3xi32>, tensor<2x?xi1>, tensor<i8>
+}
+
 //===----------------------------------------------------------------------===//
 // Elementwise unary ops
 //===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @unary_trig_rounding(
+// CHECK-SAME: %[[X:[^:]+]]: tensor<?x3xf32>
+func.func @unary_trig_rounding(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  // CHECK: %[[SIN:.+]] = meld.sin %[[X]] : tensor<?x3xf32>
+  %0 = meld.sin %x : tensor<?x3xf32>
+  // CHECK: %[[COS:.+]] = meld.cos %[[SIN]] : tensor<?x3xf32>
+  %1 = meld.cos %0 : tensor<?x3xf32>
+  // CHECK: %[[FLOOR:.+]] = meld.floor %[[COS]] : tensor<?x3xf32>
+  %2 = meld.floor %1 : tensor<?x3xf32>
+  // CHECK: %[[CEIL:.+]] = meld.ceil %[[X]] : tensor<?x3xf32>
+  %3 = meld.ceil %x : tensor<?x3xf32>
+  // CHECK: %[[ROUND:.+]] = meld.round %[[X]] : tensor<?x3xf32>
+  %4 = meld.round %x : tensor<?x3xf32>
+  // CHECK: %[[S1:.+]] = meld.add %[[FLOOR]], %[[CEIL]]
+  %5 = meld.add %2, %3 : tensor<?x3xf32>
+  // CHECK: %[[S2:.+]] = meld.add %[[S1]], %[[ROUND]]
+  %6 = meld.add %5, %4 : tensor<?x3xf32>
+  return %6 : tensor<?x3xf32>
+}
+
+// CHECK-LABEL: func.func @unary_not(
+func.func @unary_not(%x: tensor<5xi64>, %p: tensor<?xi1>) -> (tensor<5xi64>, tensor<?xi1>) {
+  // CHECK: meld.not %{{.+}} : tensor<5xi64>
+  %0 = meld.not %x : tensor<5xi64>
+  // CHECK: meld.not %{{.+}} : tensor<?xi1>
+  %1 = meld.not %p : tensor<?xi1>
+  return %0, %1 : tensor<5xi64>, tensor<?xi1>
+}
 
 // CHECK-LABEL: func.func @unary_float(
 // CHECK-SAME: %[[X:[^:]+]]: tensor<?x3xf64>
@@ -283,6 +342,36 @@ func.func @slice(%x: tensor<4x8xf32>, %y: tensor<?xi32>)
   // CHECK: meld.slice %[[Y]] start = [1] limit = [5] strides = [3] : tensor<?xi32> -> tensor<2xi32>
   %2 = meld.slice %y start = [1] limit = [5] strides = [3] : tensor<?xi32> -> tensor<2xi32>
   return %0, %1, %2 : tensor<4x3xf32>, tensor<2x8xf32>, tensor<2xi32>
+}
+
+// A dynamic dimension kept whole: start 0, limit -1, stride 1.
+// CHECK-LABEL: func.func @slice_whole_dims(
+// CHECK-SAME: %[[X:[^:]+]]: tensor<?x3x8x8xf32>, %[[Y:[^:]+]]: tensor<?x?xi8>
+func.func @slice_whole_dims(%x: tensor<?x3x8x8xf32>, %y: tensor<?x?xi8>)
+    -> (tensor<?x3x4x4xf32>, tensor<?x?xi8>, tensor<?x2xi8>) {
+  // CHECK: meld.slice %[[X]] start = [0, 0, 1, 1] limit = [-1, 3, 8, 8] strides = [1, 1, 2, 2] : tensor<?x3x8x8xf32> -> tensor<?x3x4x4xf32>
+  %0 = meld.slice %x start = [0, 0, 1, 1] limit = [-1, 3, 8, 8] strides = [1, 1, 2, 2]
+      : tensor<?x3x8x8xf32> -> tensor<?x3x4x4xf32>
+  // CHECK: meld.slice %[[Y]] start = [0, 0] limit = [-1, -1] : tensor<?x?xi8> -> tensor<?x?xi8>
+  %1 = meld.slice %y start = [0, 0] limit = [-1, -1] : tensor<?x?xi8> -> tensor<?x?xi8>
+  // CHECK: meld.slice %[[Y]] start = [0, 1] limit = [-1, 5] strides = [1, 2] : tensor<?x?xi8> -> tensor<?x2xi8>
+  %2 = meld.slice %y start = [0, 1] limit = [-1, 5] strides = [1, 2] : tensor<?x?xi8> -> tensor<?x2xi8>
+  return %0, %1, %2 : tensor<?x3x4x4xf32>, tensor<?x?xi8>, tensor<?x2xi8>
+}
+
+// CHECK-LABEL: func.func @gather(
+// CHECK-SAME: %[[T:[^:]+]]: tensor<256x64xf32>, %[[IDS:[^:]+]]: tensor<?x?xi64>, %[[X:[^:]+]]: tensor<?x8x?xi1>, %[[J:[^:]+]]: tensor<3xi32>, %[[K:[^:]+]]: tensor<i64>
+func.func @gather(%t: tensor<256x64xf32>, %ids: tensor<?x?xi64>, %x: tensor<?x8x?xi1>,
+                  %j: tensor<3xi32>, %k: tensor<i64>)
+    -> (tensor<?x?x64xf32>, tensor<?x3x?xi1>, tensor<?x?xi1>) {
+  // CHECK: meld.gather %[[T]], %[[IDS]] axis = 0 : (tensor<256x64xf32>, tensor<?x?xi64>) -> tensor<?x?x64xf32>
+  %0 = meld.gather %t, %ids axis = 0 : (tensor<256x64xf32>, tensor<?x?xi64>) -> tensor<?x?x64xf32>
+  // CHECK: meld.gather %[[X]], %[[J]] axis = 1 : (tensor<?x8x?xi1>, tensor<3xi32>) -> tensor<?x3x?xi1>
+  %1 = meld.gather %x, %j axis = 1 : (tensor<?x8x?xi1>, tensor<3xi32>) -> tensor<?x3x?xi1>
+  // A rank-0 index removes the axis.
+  // CHECK: meld.gather %[[X]], %[[K]] axis = 1 : (tensor<?x8x?xi1>, tensor<i64>) -> tensor<?x?xi1>
+  %2 = meld.gather %x, %k axis = 1 : (tensor<?x8x?xi1>, tensor<i64>) -> tensor<?x?xi1>
+  return %0, %1, %2 : tensor<?x?x64xf32>, tensor<?x3x?xi1>, tensor<?x?xi1>
 }
 
 // CHECK-LABEL: func.func @concat(

@@ -201,6 +201,12 @@ llvm::Expected<HostTensor> meld::evaluateOp(Operation *op,
       .Case([&](MaxOp) { return binary(ref::BinaryFn::Max); })
       .Case([&](MinOp) { return binary(ref::BinaryFn::Min); })
       .Case([&](PowOp) { return binary(ref::BinaryFn::Pow); })
+      .Case([&](RemOp) { return binary(ref::BinaryFn::Rem); })
+      .Case([&](AndOp) { return binary(ref::BinaryFn::And); })
+      .Case([&](OrOp) { return binary(ref::BinaryFn::Or); })
+      .Case([&](XorOp) { return binary(ref::BinaryFn::Xor); })
+      .Case([&](ShiftLeftOp) { return binary(ref::BinaryFn::ShiftLeft); })
+      .Case([&](ShiftRightOp) { return binary(ref::BinaryFn::ShiftRight); })
       .Case([&](NegOp) { return unary(ref::UnaryFn::Neg); })
       .Case([&](AbsOp) { return unary(ref::UnaryFn::Abs); })
       .Case([&](ReluOp) { return unary(ref::UnaryFn::Relu); })
@@ -212,6 +218,12 @@ llvm::Expected<HostTensor> meld::evaluateOp(Operation *op,
       .Case([&](SiluOp) { return unary(ref::UnaryFn::Silu); })
       .Case([&](SqrtOp) { return unary(ref::UnaryFn::Sqrt); })
       .Case([&](RsqrtOp) { return unary(ref::UnaryFn::Rsqrt); })
+      .Case([&](SinOp) { return unary(ref::UnaryFn::Sin); })
+      .Case([&](CosOp) { return unary(ref::UnaryFn::Cos); })
+      .Case([&](FloorOp) { return unary(ref::UnaryFn::Floor); })
+      .Case([&](CeilOp) { return unary(ref::UnaryFn::Ceil); })
+      .Case([&](RoundOp) { return unary(ref::UnaryFn::Round); })
+      .Case([&](NotOp) { return unary(ref::UnaryFn::Not); })
       .Case([&](GeluOp gelu) {
         return unary(gelu.getApproximate() == GeluApproximation::tanh
                          ? ref::UnaryFn::GeluTanh
@@ -248,6 +260,9 @@ llvm::Expected<HostTensor> meld::evaluateOp(Operation *op,
       })
       .Case([&](ConcatOp concat) {
         return ref::concat(operands, concat.getDim());
+      })
+      .Case([&](GatherOp gather) {
+        return ref::gather(operands[0], operands[1], gather.getAxis());
       })
       .Case([&](ReduceOp reduce) {
         return ref::reduce(toRef(reduce.getKind()), operands[0],
@@ -407,6 +422,44 @@ OpFoldResult ReluOp::fold(FoldAdaptor adaptor) {
   return foldConstantOperands(*this, adaptor.getOperands());
 }
 
+// floor, ceil and round give integers, which all three leave alone.
+template <typename OpTy> static OpFoldResult foldRounding(OpTy op, Attribute x) {
+  if (op.getOperand().template getDefiningOp<FloorOp>() ||
+      op.getOperand().template getDefiningOp<CeilOp>() ||
+      op.getOperand().template getDefiningOp<RoundOp>())
+    return op.getOperand();
+  return foldConstantOperands(op, x);
+}
+
+OpFoldResult FloorOp::fold(FoldAdaptor adaptor) {
+  return foldRounding(*this, adaptor.getOperand());
+}
+OpFoldResult CeilOp::fold(FoldAdaptor adaptor) {
+  return foldRounding(*this, adaptor.getOperand());
+}
+OpFoldResult RoundOp::fold(FoldAdaptor adaptor) {
+  return foldRounding(*this, adaptor.getOperand());
+}
+
+OpFoldResult NotOp::fold(FoldAdaptor adaptor) {
+  if (auto inner = getOperand().getDefiningOp<NotOp>())
+    return inner.getOperand();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+// x & x -> x and x | x -> x.
+OpFoldResult AndOp::fold(FoldAdaptor adaptor) {
+  if (getLhs() == getRhs())
+    return getLhs();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+OpFoldResult OrOp::fold(FoldAdaptor adaptor) {
+  if (getLhs() == getRhs())
+    return getLhs();
+  return foldConstantOperands(*this, adaptor.getOperands());
+}
+
 #define MELD_CONSTANT_FOLDER(OP)                                               \
   OpFoldResult OP::fold(FoldAdaptor adaptor) {                                 \
     return foldConstantOperands(*this, adaptor.getOperands());                 \
@@ -419,6 +472,13 @@ MELD_CONSTANT_FOLDER(ErfOp)
 MELD_CONSTANT_FOLDER(SiluOp)
 MELD_CONSTANT_FOLDER(SqrtOp)
 MELD_CONSTANT_FOLDER(RsqrtOp)
+MELD_CONSTANT_FOLDER(SinOp)
+MELD_CONSTANT_FOLDER(CosOp)
+MELD_CONSTANT_FOLDER(RemOp)
+MELD_CONSTANT_FOLDER(XorOp)
+MELD_CONSTANT_FOLDER(ShiftLeftOp)
+MELD_CONSTANT_FOLDER(ShiftRightOp)
+MELD_CONSTANT_FOLDER(GatherOp)
 MELD_CONSTANT_FOLDER(GeluOp)
 MELD_CONSTANT_FOLDER(CompareOp)
 MELD_CONSTANT_FOLDER(ReduceOp)
@@ -677,6 +737,11 @@ SmallVector<int64_t> SliceOp::getStrideValues() {
   return SmallVector<int64_t>(getStart().size(), 1);
 }
 
+bool SliceOp::isWholeDim(int64_t d) {
+  return getStart()[d] == 0 && getLimit()[d] == kWholeDim &&
+         getStrideValues()[d] == 1;
+}
+
 LogicalResult SliceOp::verify() {
   auto in = cast<RankedTensorType>(getOperand().getType());
   auto out = cast<RankedTensorType>(getType());
@@ -697,6 +762,23 @@ LogicalResult SliceOp::verify() {
     if (step <= 0)
       return emitOpError("strides[")
              << d << "] = " << step << " must be positive";
+    // start = 0, limit = -1, stride = 1: a dynamic dimension kept whole.
+    if (limit == kWholeDim) {
+      if (start != 0 || step != 1)
+        return emitOpError("dimension ")
+               << d << ": limit -1 (the whole dimension) needs start 0 and "
+               << "stride 1, got start " << start << " and stride " << step;
+      if (!in.isDynamicDim(d))
+        return emitOpError("dimension ")
+               << d << ": limit -1 keeps a dynamic dimension whole, but the "
+               << "operand's has the static size " << in.getDimSize(d)
+               << "; write limit " << in.getDimSize(d) << " instead";
+      if (!out.isDynamicDim(d))
+        return emitOpError("result dimension ")
+               << d << " is " << out.getDimSize(d) << " but the slice keeps "
+               << "the dynamic operand dimension whole; make it '?'";
+      continue;
+    }
     if (start < 0 || start > limit)
       return emitOpError("dimension ")
              << d << ": need 0 <= start <= limit, got start " << start
@@ -706,18 +788,26 @@ LogicalResult SliceOp::verify() {
       return emitOpError("dimension ") << d << ": limit " << limit
                                        << " exceeds the operand size " << size;
     int64_t expected = (limit - start + step - 1) / step;
-    if (out.getDimSize(d) != expected)
-      return emitOpError("result dimension ")
-             << d << " is " << dimString(out.getDimSize(d)) << " but the "
-             << "slice selects " << expected << " element(s)";
+    if (out.getDimSize(d) != expected) {
+      InFlightDiagnostic diag = emitOpError("result dimension ")
+                                << d << " is " << dimString(out.getDimSize(d))
+                                << " but the slice selects " << expected
+                                << " element(s)";
+      if (out.isDynamicDim(d))
+        diag << "; only start = 0, limit = -1, stride = 1 on a dynamic "
+                "operand dimension gives a dynamic result dimension";
+      return diag;
+    }
   }
   return success();
 }
 
 OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
-  auto in = cast<RankedTensorType>(getOperand().getType());
-  if (in == getType() && in.hasStaticShape())
-    return getOperand(); // The verifier proved the slice selects everything.
+  // With equal types the slice selects everything: a static dimension of
+  // the same size is taken whole with stride 1, and the verifier allows a
+  // dynamic result dimension only for a dimension kept whole.
+  if (getOperand().getType() == getType())
+    return getOperand();
   if (OpFoldResult splat = foldSplatOperand(adaptor.getOperand(), getType()))
     return splat;
   return foldConstantOperands(*this, adaptor.getOperand());
@@ -770,6 +860,32 @@ OpFoldResult ConcatOp::fold(FoldAdaptor adaptor) {
   if (getInputs().size() == 1 && getInputs()[0].getType() == getType())
     return getInputs()[0];
   return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+//===----------------------------------------------------------------------===//
+// GatherOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GatherOp::verify() {
+  auto in = cast<RankedTensorType>(getOperand().getType());
+  auto indices = cast<RankedTensorType>(getIndices().getType());
+  auto out = cast<RankedTensorType>(getType());
+  if (failed(verifySameElementType(*this, in, out)))
+    return failure();
+  int64_t axis = static_cast<int64_t>(getAxis());
+  if (axis < 0 || axis >= in.getRank())
+    return emitOpError("axis ")
+           << axis << " is out of range for the operand " << in
+           << "; it names one of its dimensions, 0 to " << in.getRank() - 1;
+  SmallVector<int64_t> expected(in.getShape().take_front(axis));
+  llvm::append_range(expected, indices.getShape());
+  llvm::append_range(expected, in.getShape().drop_front(axis + 1));
+  if (out.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result type ")
+           << out << " does not match operand.shape[:axis] + indices.shape + "
+           << "operand.shape[axis + 1:], expected "
+           << RankedTensorType::get(expected, out.getElementType());
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

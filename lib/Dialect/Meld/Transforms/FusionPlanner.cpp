@@ -60,6 +60,35 @@ static void forEachOpIn(Operation *node, function_ref<void(Operation *)> fn) {
   fn(node);
 }
 
+/// A gather in `nodes` whose operand (the tensor it reads at data-dependent
+/// positions) is computed in `nodes` too, or null. A kernel computes its
+/// values block by block, so the rows a gather picks may not exist yet
+/// where it reads them: the operand must come from outside the kernel.
+/// (Its indices are read at the gather's own positions and fuse freely.)
+static Operation *findGatherOfInnerValue(ArrayRef<Operation *> nodes) {
+  llvm::SmallPtrSet<Operation *, 32> inside;
+  SmallVector<GatherOp> gathers;
+  for (Operation *node : nodes) {
+    inside.insert(node);
+    forEachOpIn(node, [&](Operation *op) {
+      inside.insert(op);
+      if (auto gather = dyn_cast<GatherOp>(op))
+        gathers.push_back(gather);
+    });
+  }
+  for (GatherOp gather : gathers) {
+    // Inside a kernel, the operand may come in through its body.
+    Value source = gather.getOperand();
+    if (auto arg = dyn_cast<BlockArgument>(source))
+      if (auto kernel = dyn_cast<KernelOp>(arg.getOwner()->getParentOp()))
+        source = kernel.getInputs()[arg.getArgNumber()];
+    Operation *def = source.getDefiningOp();
+    if (def && inside.contains(def) && !isa<ConstantOp>(def))
+      return gather;
+  }
+  return nullptr;
+}
+
 static std::string shapeString(Type type) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -475,6 +504,11 @@ FusionDecision FusionPlanner::checkMergeLegality(GroupId a, GroupId b) const {
                       ops, options.maxGroupOps));
 
   SmallVector<Operation *> merged = mergedMembers(a, b);
+  if (findGatherOfInnerValue(merged))
+    return FusionDecision::refuse(
+        "incompatible iteration space: a meld.gather would read, at "
+        "data-dependent positions, a tensor the kernel computes block by "
+        "block");
   // Upper bounds first: every parameter and every live value is an operand
   // or a result of some op, so small groups skip the exact counts.
   int64_t bound = 0;
@@ -580,18 +614,21 @@ static FusionDecision isPersistentRow(const RowSignature &sig,
 }
 
 /// The first op of `nodes` that moves elements between positions
-/// (transpose, reshape, slice, concat), or null. A reduction's rows and a
-/// product's tiles are only available where they are computed, so groups
-/// fused with them may broadcast and combine elements but not move them.
+/// (transpose, reshape, slice, concat, gather), or null. A reduction's rows
+/// and a product's tiles are only available where they are computed, so
+/// groups fused with them may broadcast and combine elements but not move
+/// them.
 static Operation *findRemapping(ArrayRef<Operation *> nodes) {
   Operation *found = nullptr;
   for (Operation *node : nodes)
     forEachOpIn(node, [&](Operation *op) {
-      if (!found && isa<TransposeOp, ReshapeOp, SliceOp, ConcatOp>(op))
+      if (!found &&
+          isa<TransposeOp, ReshapeOp, SliceOp, ConcatOp, GatherOp>(op))
         found = op;
     });
   return found;
 }
+
 
 static bool sameShape(Type a, ArrayRef<int64_t> shape) {
   auto t = dyn_cast<RankedTensorType>(a);
@@ -903,8 +940,14 @@ void meld::recomputeCheapProducers(Block &block, const FusionOptions &options) {
     for (Operation *user : result.getUsers())
       users.insert(block.findAncestorOpInBlock(*user));
     int64_t k = users.size();
+    // A gather never fuses with the producer of the tensor it reads
+    // (findGatherOfInnerValue): a copy for it would only add a kernel.
     if (k < 2 || k - 1 > budget ||
-        !llvm::all_of(users, [](Operation *u) { return isPointwiseOp(u); }))
+        !llvm::all_of(users, [](Operation *u) { return isPointwiseOp(u); }) ||
+        llvm::any_of(result.getUsers(), [&](Operation *u) {
+          auto gather = dyn_cast<GatherOp>(u);
+          return gather && gather.getOperand() == result;
+        }))
       continue;
     int64_t in = 0;
     llvm::SmallDenseSet<Value, 4> read;

@@ -25,6 +25,12 @@ def Meld_Tensor : RankedTensorOf<[F64, F32, F16, BF16, I64, I32, I8, I1]>;
 def Meld_NumericTensor : RankedTensorOf<[F64, F32, F16, BF16, I64, I32, I8]>;
 def Meld_FloatTensor : RankedTensorOf<[F64, F32, F16, BF16]>;
 def Meld_BoolTensor : RankedTensorOf<[I1]>;
+/// Integers and booleans: the operands of the bitwise ops.
+def Meld_IntTensor : RankedTensorOf<[I64, I32, I8, I1]>;
+/// Integers without i1: the operands of the shifts.
+def Meld_SignedIntTensor : RankedTensorOf<[I64, I32, I8]>;
+/// The element types an index tensor (meld.gather) may have.
+def Meld_IndexTensor : RankedTensorOf<[I64, I32]>;
 def Meld_PredTensor : 0DTensorOf<[I1]>,
     BuildableType<"::mlir::RankedTensorType::get({}, $_builder.getI1Type())">;
 
@@ -97,6 +103,64 @@ def Meld_MinOp : Meld_BinaryOp<"min", Meld_NumericTensor,
     "min(lhs, rhs) (NaN if either is NaN)", [Commutative]>;
 def Meld_PowOp : Meld_BinaryOp<"pow", Meld_FloatTensor, "lhs ^ rhs">;
 
+def Meld_RemOp : Meld_BinaryOp<"rem", Meld_NumericTensor,
+    "remainder of lhs / rhs with the sign of lhs"> {
+  let description = [{
+    The remainder of the division truncated toward zero, `lhs - trunc(lhs /
+    rhs) * rhs`, which has the sign of `lhs` (or is zero): C's `fmod` and
+    `%`, `torch.fmod`, `numpy.fmod`, ONNX `Mod` with `fmod = 1`. It is not
+    Python's `%` (`torch.remainder`), whose result has the sign of `rhs`.
+
+    - Floats: exactly `fmod(lhs, rhs)`; the result is always representable,
+      so nothing is rounded. `rem(x, 0)`, `rem(inf, y)` and NaN operands
+      give NaN; `rem(x, inf)` is `x` for finite `x`.
+    - Integers: `rem(x, 0)` is a run-time error, like `meld.div`;
+      `rem(MIN, -1)` is 0.
+
+    Both operands and the result have exactly the same type.
+
+    ```mlir
+    %r = meld.rem %x, %y : tensor<4x8xf32>
+    %i = meld.rem %a, %b : tensor<16xi32>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Bitwise ops
+//===----------------------------------------------------------------------===//
+
+def Meld_AndOp : Meld_BinaryOp<"and", Meld_IntTensor,
+    "lhs & rhs (bitwise; logical and on i1)", [Commutative]>;
+def Meld_OrOp : Meld_BinaryOp<"or", Meld_IntTensor,
+    "lhs | rhs (bitwise; logical or on i1)", [Commutative]>;
+def Meld_XorOp : Meld_BinaryOp<"xor", Meld_IntTensor,
+    "lhs ^ rhs (bitwise exclusive or; logical xor on i1)", [Commutative]>;
+
+class Meld_ShiftOp<string mnemonic, string direction, string beyond,
+                   string torchName> :
+    Meld_BinaryOp<mnemonic, Meld_SignedIntTensor,
+                  "lhs shifted " # direction # " by rhs bits"> {
+  let description = [{
+    Shifts every element of `lhs` }] # direction # [{ by the number of bits
+    in the matching element of `rhs`, on `i8`, `i32` and `i64` tensors (not
+    `i1`). Every shift amount is defined: an amount outside `[0, bitwidth)`,
+    negative ones included, gives }] # beyond # [{, as `torch.}] #
+    torchName # [{` does on the CPU.
+
+    ```mlir
+    %y = meld.}] # mnemonic # [{ %x, %n : tensor<4x8xi32>
+    ```
+  }];
+}
+
+def Meld_ShiftLeftOp : Meld_ShiftOp<"shift_left", "left",
+    "0 (every bit is shifted out)", "bitwise_left_shift">;
+def Meld_ShiftRightOp : Meld_ShiftOp<"shift_right",
+    "right, arithmetically (the sign bit fills the vacated bits)",
+    "the sign fill: 0 for non-negative `lhs`, -1 for negative `lhs`",
+    "bitwise_right_shift">;
+
 //===----------------------------------------------------------------------===//
 // Elementwise unary ops
 //===----------------------------------------------------------------------===//
@@ -113,6 +177,30 @@ def Meld_ErfOp : Meld_UnaryOp<"erf", Meld_FloatTensor, "erf(x)">;
 def Meld_SiluOp : Meld_UnaryOp<"silu", Meld_FloatTensor, "x * sigmoid(x)">;
 def Meld_SqrtOp : Meld_UnaryOp<"sqrt", Meld_FloatTensor, "sqrt(x)">;
 def Meld_RsqrtOp : Meld_UnaryOp<"rsqrt", Meld_FloatTensor, "1 / sqrt(x)">;
+def Meld_SinOp : Meld_UnaryOp<"sin", Meld_FloatTensor, "sin(x)">;
+def Meld_CosOp : Meld_UnaryOp<"cos", Meld_FloatTensor, "cos(x)">;
+def Meld_FloorOp : Meld_UnaryOp<"floor", Meld_FloatTensor,
+    "floor(x) (the largest integer not above x)">;
+def Meld_CeilOp : Meld_UnaryOp<"ceil", Meld_FloatTensor,
+    "ceil(x) (the smallest integer not below x)">;
+
+def Meld_RoundOp : Meld_UnaryOp<"round", Meld_FloatTensor,
+    "round(x), ties to even"> {
+  let description = [{
+    Rounds every element to the nearest integer; a value exactly halfway
+    between two integers goes to the even one (`round(0.5) = 0`,
+    `round(1.5) = 2`, `round(-2.5) = -2`), as `numpy.round`, `torch.round`
+    and ONNX `Round` do. It is not C's `round`, which rounds halves away
+    from zero. Signed zeros, infinities and NaN are kept.
+
+    ```mlir
+    %y = meld.round %x : tensor<4x?xf32>
+    ```
+  }];
+}
+
+def Meld_NotOp : Meld_UnaryOp<"not", Meld_IntTensor,
+    "~x (bitwise complement; logical not on i1)">;
 
 def Meld_GeluOp : Meld_Op<"gelu",
     [Pure, Elementwise, SameOperandsAndResultType, Meld_SameExactType]> {
@@ -334,7 +422,7 @@ def Meld_TransposeOp : Meld_Op<"transpose", [Pure]> {
 }
 
 def Meld_SliceOp : Meld_Op<"slice", [Pure]> {
-  let summary = "static strided slice";
+  let summary = "strided slice with static bounds";
   let description = [{
     Takes elements `start[d], start[d] + strides[d], ...` below `limit[d]`
     along every dimension `d`. Result dimension `d` has size
@@ -342,9 +430,17 @@ def Meld_SliceOp : Meld_Op<"slice", [Pure]> {
     Bounds are checked statically for static dimensions and by the
     interpreter for dynamic ones.
 
+    A dynamic operand dimension can be kept whole: `start = 0`,
+    `limit = -1`, `stride = 1` on that dimension takes all of it, and the
+    result dimension is then dynamic too. This is the only form with a
+    dynamic result dimension, and `-1` is only a limit there.
+
     ```mlir
     %s = meld.slice %x start = [0, 2] limit = [4, 8] strides = [1, 2]
         : tensor<4x8xf32> -> tensor<4x3xf32>
+    // Every image of a batch of any size, every other pixel from (1, 1).
+    %w = meld.slice %img start = [0, 0, 1, 1] limit = [-1, 3, 8, 8]
+        strides = [1, 1, 2, 2] : tensor<?x3x8x8xf32> -> tensor<?x3x4x4xf32>
     ```
   }];
   let arguments = (ins Meld_Tensor:$operand, DenseI64ArrayAttr:$start,
@@ -356,8 +452,13 @@ def Meld_SliceOp : Meld_Op<"slice", [Pure]> {
     attr-dict `:` type($operand) `->` type($result)
   }];
   let extraClassDeclaration = [{
+    /// The limit that, with start 0 and stride 1, keeps a dynamic
+    /// dimension whole.
+    static constexpr int64_t kWholeDim = -1;
     /// The strides, with the default of 1 filled in.
     ::llvm::SmallVector<int64_t> getStrideValues();
+    /// Whether dimension `d` is kept whole (start 0, limit -1, stride 1).
+    bool isWholeDim(int64_t d);
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -378,6 +479,46 @@ def Meld_ConcatOp : Meld_Op<"concat", [Pure]> {
   let results = (outs Meld_Tensor:$result);
   let assemblyFormat = [{
     $inputs `dim` `=` $dim attr-dict `:` functional-type($inputs, $result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Meld_GatherOp : Meld_Op<"gather", [Pure]> {
+  let summary = "slices of one dimension picked by an index tensor";
+  let description = [{
+    Picks, along dimension `axis` of `operand`, the slices that `indices`
+    names: `numpy.take(operand, indices, axis)`, ONNX `Gather`, and
+    `torch.index_select` generalized to an index tensor of any rank. With
+    `r = rank(indices)`,
+
+    ```
+    result[i_0, ..., i_(axis-1), j_0, ..., j_(r-1), k_(axis+1), ...] =
+        operand[i_0, ..., i_(axis-1), indices[j_0, ..., j_(r-1)], k_(axis+1), ...]
+    ```
+
+    so the result shape is `operand.shape[:axis] + indices.shape +
+    operand.shape[axis + 1:]`, with `?` exactly where those have it.
+    `indices` are `i64` or `i32`. A negative index counts from the end
+    (`index + size`); an index outside `[-size, size)` is a run-time error
+    (compiled kernels report it like an integer division by zero and never
+    read out of bounds). Any dimension may be dynamic.
+
+    ```mlir
+    // The embedding lookup of a language model: token ids to rows.
+    %e = meld.gather %table, %ids axis = 0
+        : (tensor<256x64xf32>, tensor<?x?xi64>) -> tensor<?x?x64xf32>
+    // Columns 2, 0 and -1 (the last) of every row.
+    %c = meld.gather %x, %cols axis = 1
+        : (tensor<4x8xf32>, tensor<3xi32>) -> tensor<4x3xf32>
+    ```
+  }];
+  let arguments = (ins Meld_Tensor:$operand, Meld_IndexTensor:$indices,
+                       I64Attr:$axis);
+  let results = (outs Meld_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $indices `axis` `=` $axis attr-dict
+    `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -556,7 +697,7 @@ def Meld_KernelOp : Meld_Op<"kernel",
     `kind` says what code generation will build:
 
     - `pointwise`: elementwise ops and index remappings (broadcast_in_dim,
-      reshape, transpose, slice, concat, iota); no reductions or
+      reshape, transpose, slice, concat, gather, iota); no reductions or
       contractions.
     - `reduction`: one or more `meld.reduce` with elementwise prologues and
       epilogues; no contractions.
