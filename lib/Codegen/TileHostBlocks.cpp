@@ -63,6 +63,14 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
   auto resultType = cast<RankedTensorType>(store.getSource().getType());
   if (resultType.getRank() == 0)
     return failure();
+  // An empty iteration space (a sum over a zero-size dimension) has
+  // nothing to split, and upstream's tile sizes would divide by it.
+  bool emptyLoop = false;
+  func.walk([&](linalg::LinalgOp op) {
+    emptyLoop |= llvm::is_contained(op.getStaticLoopRanges(), 0);
+  });
+  if (emptyLoop)
+    return failure();
   OpOperand *init = consumer.getDpsInitOperand(0);
   AffineMap outputMap = consumer.getMatchingIndexingMap(init);
   if (outputMap.getNumResults() == 0 ||

@@ -144,25 +144,31 @@ def run_case(case):
     import meld
     import meld.onnx as mo
 
+    def failure(e):
+        if isinstance(e, mo.OnnxUnsupported):
+            return "unsupported", str(e)
+        if isinstance(e, mo.OnnxImportError):
+            return "error", f"import: {e}"
+        if isinstance(e, meld.CompileError):
+            first = str(e).strip().splitlines()
+            return "error", f"compile: {first[0] if first else e}"
+        if isinstance(e, meld.Error):
+            return "error", f"run: {e}"
+        return "error", f"importer: {type(e).__name__}: {e}"
+
     try:
         compiled = mo.compile(case.model, source=case.name)
-    except mo.OnnxUnsupported as e:
-        return "unsupported", str(e)
-    except mo.OnnxImportError as e:
-        return "error", f"import: {e}"
-    except meld.CompileError as e:
-        return "error", f"compile: {str(e).strip().splitlines()[0] if str(e).strip() else e}"
-    except Exception as e:  # an importer bug
-        return "error", f"importer: {type(e).__name__}: {e}"
+    except Exception as e:
+        return failure(e)
     note = ""
     for inputs, outputs in case.data_sets:
         try:
             arrays = [_array(a) for a in inputs]
-            outs = compiled.executable(*(arrays + compiled._weights))
-        except meld.Error as e:
-            return "error", f"run: {e}"
+            # a model specialized on some inputs' values compiles here
+            outs = compiled(*arrays)
+            outs = list(outs) if isinstance(outs, tuple) else [outs]
         except Exception as e:
-            return "error", f"run: {type(e).__name__}: {e}"
+            return failure(e)
         if len(outs) != len(outputs):
             return "wrong", f"{len(outs)} outputs, expected {len(outputs)}"
         for i, (e, a) in enumerate(zip(outputs, outs)):
@@ -177,16 +183,22 @@ def run_case(case):
     return "pass", note
 
 
-def _worker(names, out_path):
+def _worker(names, out_path, timeout):
+    import faulthandler
+
     import numpy as np
 
     cases = _collect()
     results = {}
     for name in names:
         t = time.time()
+        # a case that hangs (in Python or in compiled code) ends the worker,
+        # which names it as the case it did not finish
+        faulthandler.dump_traceback_later(timeout, exit=True)
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             status, detail = run_case(cases[name])
+        faulthandler.cancel_dump_traceback_later()
         results[name] = (status, detail, round(time.time() - t, 3))
         with open(out_path, "w") as f:  # what is done survives a crash
             json.dump(results, f)
@@ -194,7 +206,8 @@ def _worker(names, out_path):
 
 def _run_chunk(names, timeout, tmpdir, tag):
     out = os.path.join(tmpdir, f"chunk-{tag}.json")
-    cmd = [sys.executable, os.path.abspath(__file__), "--worker", out, "--names", ",".join(names)]
+    cmd = [sys.executable, os.path.abspath(__file__), "--worker", out, "--names", ",".join(names),
+           "--timeout", str(timeout)]
     try:
         proc = subprocess.run(cmd, timeout=timeout * len(names) + 60, capture_output=True,
                               text=True)
@@ -210,6 +223,25 @@ def _run_chunk(names, timeout, tmpdir, tag):
     return done, failure
 
 
+def _run_resilient(chunk, timeout, tmpdir, tag):
+    """Runs a chunk; when its worker dies, the first case it did not finish
+    is the one that crashed or hung (cases run in order): that one is an
+    error, and the rest run on in a new worker."""
+    results = {}
+    pending = list(chunk)
+    attempt = 0
+    while pending:
+        done, failure = _run_chunk(pending, timeout, tmpdir, f"{tag}-{attempt}")
+        attempt += 1
+        results.update(done)
+        missing = [n for n in pending if n not in done]
+        if not missing:
+            break
+        results[missing[0]] = ("error", f"crash: {failure or 'worker ended early'}", 0.0)
+        pending = missing[1:]
+    return results
+
+
 def run(names, jobs, timeout, verbose):
     import concurrent.futures
     import tempfile
@@ -219,18 +251,11 @@ def run(names, jobs, timeout, verbose):
     chunks = [c for c in chunks if c]
     with tempfile.TemporaryDirectory() as tmp, \
             concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(_run_chunk, c, timeout, tmp, i): c for i, c in enumerate(chunks)}
+        futures = {pool.submit(_run_resilient, c, timeout, tmp, i): c
+                   for i, c in enumerate(chunks)}
         for fut in concurrent.futures.as_completed(futures):
             chunk = futures[fut]
-            done, failure = fut.result()
-            results.update(done)
-            missing = [n for n in chunk if n not in done]
-            for k, name in enumerate(missing):
-                one, why = _run_chunk([name], timeout, tmp, f"{id(chunk)}-{k}")
-                if name in one:
-                    results.update(one)
-                else:
-                    results[name] = ("error", f"crash: {why}", 0.0)
+            results.update(fut.result())
             if verbose:
                 for n in chunk:
                     s, d, _ = results[n]
@@ -274,7 +299,7 @@ def main(argv=None):
     p.add_argument("--names", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.worker:
-        _worker(args.names.split(","), args.worker)
+        _worker(args.names.split(","), args.worker, args.timeout)
         return 0
     cases = _collect()
     names = sorted(cases)

@@ -9,6 +9,7 @@ from .builder import (  # noqa: F401
     Builder,
     Dim,
     FrontendError,
+    NeedsValue,
     TensorType,
     Unsupported,
     Value,

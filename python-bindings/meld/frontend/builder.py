@@ -36,6 +36,17 @@ class Unsupported(FrontendError):
     """An op, attribute value or dtype that Meld does not support (yet)."""
 
 
+class NeedsValue(Unsupported):
+    """An operand that Meld must know at compile time (a shape, axes, pads,
+    sizes) is a run-time value. ``inputs`` names the graph inputs it is, when
+    it is one directly. A caller that knows their values can bind them as
+    constants and translate again (meld.onnx.compile specializes so)."""
+
+    def __init__(self, message: str, inputs: Sequence[str] = ()):
+        super().__init__(message)
+        self.inputs = tuple(inputs)
+
+
 # Element types: MLIR spelling <-> numpy dtype. bf16 has no numpy dtype of its
 # own; ml_dtypes.bfloat16 is used when it is installed.
 _NP_OF: Dict[str, object] = {

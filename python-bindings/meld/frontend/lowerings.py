@@ -793,6 +793,12 @@ def gather(b: Builder, x: Value, indices: Value, axis: int) -> Value:
     sizes = [b.dim(x, i) for i in range(axis)] + b.dims(indices) + \
         [b.dim(x, i) for i in range(axis + 1, x.rank)]
     _record_sizes(b, out, sizes)
+    if x.sym is not None and x.rank == 1 and indices.const is not None and out.rank <= 1:
+        # sizes picked from a shape vector stay known symbolically
+        n = x.shape[0]
+        idx = indices.const.astype(np.int64).reshape(-1)
+        if ((idx >= -n) & (idx < n)).all():
+            out.sym = [x.sym[int(i)] for i in np.where(idx < 0, idx + n, idx)]
     return out
 
 
@@ -1260,3 +1266,287 @@ TABLE = {
     if callable(fn) and not name.startswith("_") and fn.__module__ == __name__
 }
 """The op table: every framework-neutral lowering, by name."""
+
+
+# -- inverse trigonometric and hyperbolic functions ------------------------------
+#
+# Written with meld's elementwise ops: atan by Cephes' atanf (range reduction
+# to |x| <= tan(pi/8), then a degree-9 odd polynomial), accurate to a few f32
+# ulp; the others by their identities. Half inputs are computed in f32; f64
+# inputs get f32 accuracy (documented in docs/frontends.md).
+
+def _in_f32(b: Builder, x: Value):
+    compute = "f32" if x.dtype in ("f16", "bf16") else x.dtype
+    return cast(b, x, compute)
+
+
+def atan(b: Builder, x: Value) -> Value:
+    if not is_float(x.dtype):
+        raise Unsupported(f"atan of {x.dtype}")
+    xs = _in_f32(b, x)
+
+    def c(v):
+        return scalar_like(b, v, xs)
+    ax = unary(b, "abs", xs)
+    big = compare(b, "gt", ax, c(2.414213562373095))      # tan(3 pi / 8)
+    mid = compare(b, "gt", ax, c(0.4142135623730950))     # tan(pi / 8)
+    # the reduced argument and the angle it is measured from
+    r_big = unary(b, "neg", reciprocal(b, ax))
+    r_mid = binary(b, "div", binary(b, "sub", ax, c(1.0)), binary(b, "add", ax, c(1.0)))
+    r = select(b, big, r_big, select(b, mid, r_mid, ax))
+    base = select(b, big, c(np.pi / 2), select(b, mid, c(np.pi / 4), c(0.0)))
+    z = binary(b, "mul", r, r)
+    p = c(8.05374449538e-2)
+    for coef in (-1.38776856032e-1, 1.99777106478e-1, -3.33329491539e-1):
+        p = binary(b, "add", binary(b, "mul", p, z), c(coef))
+    y = binary(b, "add", base, binary(b, "add", binary(b, "mul", binary(b, "mul", p, z), r), r))
+    neg = compare(b, "lt", xs, c(0.0))
+    return cast(b, select(b, neg, unary(b, "neg", y), y), x.dtype)
+
+
+def asin(b: Builder, x: Value) -> Value:
+    """asin(x) = atan(x / sqrt((1 - x)(1 + x))): NaN outside [-1, 1]."""
+    xs = _in_f32(b, x)
+    one = scalar_like(b, 1.0, xs)
+    root = unary(b, "sqrt", binary(b, "mul", binary(b, "sub", one, xs), binary(b, "add", one, xs)))
+    return cast(b, atan(b, binary(b, "div", xs, root)), x.dtype)
+
+
+def acos(b: Builder, x: Value) -> Value:
+    """acos(x) = 2 atan(sqrt((1 - x) / (1 + x))), exact at both ends."""
+    xs = _in_f32(b, x)
+    one = scalar_like(b, 1.0, xs)
+    q = unary(b, "sqrt", binary(b, "div", binary(b, "sub", one, xs), binary(b, "add", one, xs)))
+    t = atan(b, q)
+    return cast(b, binary(b, "add", t, t), x.dtype)
+
+
+def asinh(b: Builder, x: Value) -> Value:
+    """sign(x) log(|x| + sqrt(x^2 + 1))."""
+    xs = _in_f32(b, x)
+    ax = unary(b, "abs", xs)
+    r = unary(b, "sqrt", binary(b, "add", binary(b, "mul", ax, ax), scalar_like(b, 1.0, ax)))
+    y = unary(b, "log", binary(b, "add", ax, r))
+    return cast(b, select(b, compare(b, "lt", xs, scalar_like(b, 0.0, xs)),
+                          unary(b, "neg", y), y), x.dtype)
+
+
+def acosh(b: Builder, x: Value) -> Value:
+    """log(x + sqrt(x^2 - 1)): NaN below 1."""
+    xs = _in_f32(b, x)
+    r = unary(b, "sqrt", binary(b, "sub", binary(b, "mul", xs, xs), scalar_like(b, 1.0, xs)))
+    return cast(b, unary(b, "log", binary(b, "add", xs, r)), x.dtype)
+
+
+def atanh(b: Builder, x: Value) -> Value:
+    """log((1 + x) / (1 - x)) / 2."""
+    xs = _in_f32(b, x)
+    one = scalar_like(b, 1.0, xs)
+    q = binary(b, "div", binary(b, "add", one, xs), binary(b, "sub", one, xs))
+    return cast(b, binary(b, "mul", unary(b, "log", q), scalar_like(b, 0.5, xs)), x.dtype)
+
+
+# -- indexing: gather_nd, scatter, top-k -----------------------------------------
+
+def _normalized_index(b: Builder, idx: Value, n: int) -> Value:
+    """An i64 index with negative values counted from the end (``+ n``)."""
+    idx = cast(b, idx, "i64")
+    return select(b, compare(b, "lt", idx, scalar_like(b, 0, idx)),
+                  binary(b, "add", idx, scalar_like(b, n, idx)), idx)
+
+
+def gather_nd(b: Builder, x: Value, indices: Value, batch_dims: int = 0) -> Value:
+    """ONNX GatherND / numpy ``x[tuple(indices.T)]`` with leading batch
+    dims: a gather from ``x`` flattened over the batch and indexed dims, at
+    offsets computed from the index tuples. Out-of-range indices stay a
+    run-time error (they are mapped past the end)."""
+    if not x.type.static or not indices.type.static:
+        raise Unsupported("gather_nd with dynamic dims")
+    k = indices.shape[-1]
+    bd = batch_dims
+    if bd + k > x.rank:
+        raise FrontendError("gather_nd index tuples are longer than the data's rank")
+    batch = x.shape[:bd]
+    indexed = x.shape[bd:bd + k]
+    rest = x.shape[bd + k:]
+    nb, ni = int(np.prod(batch)), int(np.prod(indexed))
+    flat_x = reshape(b, x, [nb * ni] + list(rest))
+    lead = indices.shape[:-1]
+    idx = cast(b, indices, "i64")
+    flat = None
+    bad = None
+    strides = np.cumprod((indexed[1:] + (1,))[::-1])[::-1]
+    for j in range(k):
+        col = squeeze(b, _slice_axis(b, idx, idx.rank - 1, j, j + 1), [idx.rank - 1])
+        col = _normalized_index(b, col, indexed[j])
+        out_of_range = logical(b, "or", compare(b, "lt", col, scalar_like(b, 0, col)),
+                               compare(b, "ge", col, scalar_like(b, indexed[j], col)))
+        bad = out_of_range if bad is None else logical(b, "or", bad, out_of_range)
+        term = col if strides[j] == 1 else binary(b, "mul", col, scalar_like(b, int(strides[j]), col))
+        flat = term if flat is None else binary(b, "add", flat, term)
+    if flat is None:
+        flat = full(b, 0, "i64", lead)
+        bad = full(b, False, "i1", lead)
+    if bd:
+        bflat = None
+        bstrides = np.cumprod((batch[1:] + (1,))[::-1])[::-1]
+        for d in range(bd):
+            term = iota(b, "i64", lead, [Dim(static=s) for s in lead], d)
+            term = binary(b, "mul", term, scalar_like(b, int(bstrides[d]) * ni, term))
+            bflat = term if bflat is None else binary(b, "add", bflat, term)
+        flat = binary(b, "add", flat, bflat)
+    flat = select(b, bad, scalar_like(b, nb * ni, flat), flat)
+    return gather(b, flat_x, flat, 0)
+
+
+_SCATTER_REDUCE = {"none": None, "add": "add", "mul": "mul", "max": "max", "min": "min"}
+
+
+def _scatter_rows(b: Builder, data2: Value, rows: Value, updates2: Value,
+                  reduction: str) -> Value:
+    """data2 [n, r] with updates2 [m, r] written (or reduced) into the rows
+    ``rows`` [m] (i64, in range): through a match matrix [m, n], so every
+    row of the result sees exactly the updates aimed at it."""
+    n = data2.shape[0]
+    m, r = updates2.shape
+    col = iota(b, "i64", (m, n), [Dim(static=m), Dim(static=n)], 1)
+    match = compare(b, "eq", broadcast_to(b, reshape(b, rows, [m, 1]), (m, n),
+                                          [Dim(static=m), Dim(static=n)]), col)  # [m, n]
+    match3 = broadcast_to(b, reshape(b, match, [m, n, 1]), (m, n, r),
+                          [Dim(static=m), Dim(static=n), Dim(static=r)])
+    upd3 = broadcast_to(b, reshape(b, updates2, [m, 1, r]), (m, n, r),
+                        [Dim(static=m), Dim(static=n), Dim(static=r)])
+    hit = reduce(b, "max", cast(b, match, "i32"), [0], False)            # [n]
+    hit = compare(b, "ne", hit, scalar_like(b, 0, hit))
+    hit2 = broadcast_to(b, reshape(b, hit, [n, 1]), (n, r), [Dim(static=n), Dim(static=r)])
+    boolean = data2.dtype == "i1"
+    work_dtype = "i32" if boolean else data2.dtype
+    upd3 = cast(b, upd3, work_dtype)
+    if reduction in ("none", "add"):
+        picked = select(b, match3, upd3, scalar_like(b, 0, upd3))
+        total = reduce(b, "sum", picked, [0], False)                     # [n, r]
+        if reduction == "none":
+            out = select(b, hit2, cast(b, total, data2.dtype), data2)
+            return out
+        if boolean:
+            raise Unsupported("scatter-add of booleans")
+        return binary(b, "add", data2, total)
+    if boolean:
+        raise Unsupported(f"scatter-{reduction} of booleans")
+    if reduction == "mul":
+        picked = select(b, match3, upd3, scalar_like(b, 1, upd3))
+        return binary(b, "mul", data2, reduce(b, "prod", picked, [0], False))
+    ident = (-np.inf if reduction == "max" else np.inf) if is_float(work_dtype) else \
+        (np.iinfo(numpy_dtype(work_dtype)).min if reduction == "max"
+         else np.iinfo(numpy_dtype(work_dtype)).max)
+    picked = select(b, match3, upd3, scalar_like(b, ident, upd3))
+    best = reduce(b, reduction, picked, [0], False)
+    return select(b, hit2, binary(b, reduction, data2, best), data2)
+
+
+def _check_static(what: str, *values: Value):
+    for v in values:
+        if not v.type.static:
+            raise Unsupported(f"{what} with dynamic dims")
+
+
+def _in_range_rows(b: Builder, rows: Value, n: int) -> Value:
+    """Rows out of [0, n) made a run-time error (a gather past the end)."""
+    bad = logical(b, "or", compare(b, "lt", rows, scalar_like(b, 0, rows)),
+                  compare(b, "ge", rows, scalar_like(b, n, rows)))
+    probe = gather(b, full(b, 0, "i64", (n,)), select(b, bad, scalar_like(b, n, rows), rows), 0)
+    # adding the gathered zeros keeps the check in the program
+    return binary(b, "add", rows, probe)
+
+
+def scatter_nd(b: Builder, data: Value, indices: Value, updates: Value,
+               reduction: str = "none") -> Value:
+    """ONNX ScatterND (and torch index_put): ``data`` with the slices that
+    the index tuples (last dim of ``indices``) name replaced by, or reduced
+    with (add, mul, max, min), ``updates``. Duplicate tuples with
+    ``none`` give their sum (ONNX leaves that case undefined)."""
+    if reduction not in _SCATTER_REDUCE:
+        raise Unsupported(f"scatter reduction '{reduction}'")
+    _check_static("scatter_nd", data, indices, updates)
+    k = indices.shape[-1]
+    indexed, rest = data.shape[:k], data.shape[k:]
+    n, r = int(np.prod(indexed)), int(np.prod(rest))
+    m = int(np.prod(indices.shape[:-1]))
+    idx = reshape(b, cast(b, indices, "i64"), [m, k])
+    rows = None
+    strides = np.cumprod((indexed[1:] + (1,))[::-1])[::-1]
+    for j in range(k):
+        col = reshape(b, _slice_axis(b, idx, 1, j, j + 1), [m])
+        col = _in_range_rows(b, _normalized_index(b, col, indexed[j]), indexed[j])
+        term = col if strides[j] == 1 else binary(b, "mul", col, scalar_like(b, int(strides[j]), col))
+        rows = term if rows is None else binary(b, "add", rows, term)
+    if rows is None:
+        rows = full(b, 0, "i64", (m,))
+    out = _scatter_rows(b, reshape(b, data, [n, r]), rows, reshape(b, updates, [m, r]),
+                        reduction)
+    return reshape(b, out, list(data.shape))
+
+
+def scatter_elements(b: Builder, data: Value, indices: Value, updates: Value, axis: int,
+                     reduction: str = "none") -> Value:
+    """ONNX ScatterElements / torch.scatter(_reduce): ``data`` with
+    ``data[..., indices[i], ...] (op)= updates[i]`` along ``axis``: a
+    scatter_nd of the full index tuples."""
+    _check_static("scatter_elements", data, indices, updates)
+    axis = normalize_axis(axis, data.rank)
+    if indices.shape != updates.shape or indices.rank != data.rank:
+        raise FrontendError("scatter_elements: indices and updates must have one shape, "
+                            "of the data's rank")
+    idx = _normalized_index(b, indices, data.shape[axis])
+    sizes = [Dim(static=s) for s in indices.shape]
+    cols = [idx if d == axis else iota(b, "i64", indices.shape, sizes, d)
+            for d in range(data.rank)]
+    tuples = concat(b, [unsqueeze(b, c, [data.rank]) for c in cols], data.rank)
+    return scatter_nd(b, data, tuples, updates, reduction)
+
+
+def top_k(b: Builder, x: Value, k: int, axis: int, largest: bool = True):
+    """The k largest (or smallest) elements along ``axis``, sorted, with
+    their i64 indices; equal elements in index order. One arg-reduction
+    per element picked (k of them): for the small k of top-k sampling."""
+    axis = normalize_axis(axis, x.rank)
+    n = x.shape[axis]
+    if n is None:
+        raise Unsupported("top_k over a dynamic dimension")
+    if not 0 <= k <= n:
+        raise FrontendError(f"top_k of {k} elements from {n}")
+    if k > 256:
+        raise Unsupported(f"top_k of {k} elements (one pass each; at most 256)")
+    if x.dtype == "i1":
+        raise Unsupported("top_k of booleans")
+    kind = "argmax" if largest else "argmin"
+    if is_float(x.dtype):
+        spent = -np.inf if largest else np.inf
+    else:
+        info = np.iinfo(numpy_dtype(x.dtype))
+        spent = info.min if largest else info.max
+    pos = iota(b, "i64", x.shape, b.dims(x), axis)
+    is_spent = compare(b, "eq", x, scalar_like(b, spent, x))
+    cur = x
+    taken = None  # positions already picked, as a mask
+    values, indices = [], []
+    for _ in range(k):
+        i = reduce(b, kind, cur, [axis], True)
+        if taken is not None:
+            # an element equal to the spent value ties with the picked ones:
+            # then take the first such element not picked yet
+            was = take_along_axis(b, cast(b, taken, "i32"), i, axis)
+            again = compare(b, "ne", was, scalar_like(b, 0, was))
+            fresh = cast(b, logical(b, "and", is_spent, logical(b, "not", taken)), "i32")
+            i = select(b, again, reduce(b, "argmax", fresh, [axis], True), i)
+        values.append(take_along_axis(b, x, i, axis))
+        indices.append(i)
+        here = compare(b, "eq", pos, broadcast_to(b, i, x.shape, b.dims(x)))
+        taken = here if taken is None else logical(b, "or", taken, here)
+        cur = select(b, taken, scalar_like(b, spent, x), x)
+    if k == 0:
+        shape = list(x.shape)
+        shape[axis] = 0
+        return (b.constant(np.zeros(shape, numpy_dtype(x.dtype)), x.dtype),
+                b.constant(np.zeros(shape, np.int64), "i64"))
+    return concat(b, values, axis), concat(b, indices, axis)

@@ -12,6 +12,7 @@ handed to another runtime. docs/frontends.md is the guide.
 
 from __future__ import annotations
 
+import collections
 import os
 from typing import Optional
 
@@ -22,35 +23,72 @@ from .importer import (  # noqa: F401
     ONNX_OPS,
     ImportedModel,
     OnnxImportError,
+    OnnxNeedsValue,
     OnnxUnsupported,
+    graph_inputs,
     import_model,
+    load,
 )
 from ..frontend.builder import numpy_dtype
 
-__all__ = ["CompiledModel", "ImportedModel", "OnnxImportError", "OnnxUnsupported",
-           "compile", "import_model"]
+__all__ = ["CompiledModel", "ImportedModel", "OnnxImportError", "OnnxNeedsValue",
+           "OnnxUnsupported", "compile", "import_model"]
 
 
 class CompiledModel:
     """An ONNX model compiled by Meld: call it with the graph's inputs (in
     order, or by name as keywords); it returns one numpy array, or a tuple
-    when the graph has several outputs."""
+    when the graph has several outputs.
 
-    def __init__(self, imported: ImportedModel, executable):
+    A graph may feed an input into an operand that Meld needs at compile
+    time (Reshape's shape, a reduction's axes, Pad's pads, Resize's sizes).
+    Such a model is *specialized*: each call looks its values of those
+    inputs (``specialized_inputs``) up in a cache of compiled versions, and
+    compiles a version for new values, as torch.compile specializes on
+    Python ints. Every version is compiled by Meld; ``versions`` counts them.
+    """
+
+    # compiled versions kept per model (least recently used ones go first)
+    MAX_VERSIONS = 32
+
+    def __init__(self, imported: Optional[ImportedModel], executable, *,
+                 specializer: Optional["_Specializer"] = None):
         self.imported = imported
         self.executable = executable
-        self.input_names = list(imported.input_names)
-        self.output_names = list(imported.output_names)
-        self._weights = list(imported.weights)
+        self._specializer = specializer
+        self._versions = collections.OrderedDict()
+        if specializer is not None:
+            self.input_names = list(specializer.input_names)
+            self.input_types = list(specializer.input_types)
+            self.output_names = list(specializer.output_names)
+            self.specialized_inputs = specializer.first_guess
+        else:
+            self.input_names = list(imported.input_names)
+            self.input_types = list(imported.input_types)
+            self.output_names = list(imported.output_names)
+            self.specialized_inputs = ()
+
+    def _last(self):
+        if self.imported is None:
+            raise RuntimeError("this model is compiled per value of its inputs "
+                               f"{list(self.specialized_inputs) or '(found on the first call)'}"
+                               ": call it first")
+        return self.imported, self.executable
 
     @property
     def ir(self) -> str:
-        return self.imported.text
+        """The meld IR (of the version compiled last, when specialized)."""
+        return self._last()[0].text
+
+    @property
+    def versions(self) -> int:
+        """How many compiled versions the model holds (1 unless specialized)."""
+        return len(self._versions) if self._specializer is not None else 1
 
     def fusion_report(self) -> str:
-        return self.executable.fusion_report()
+        return self._last()[1].fusion_report()
 
-    def _arguments(self, args, kwargs):
+    def _named(self, args, kwargs):
         if kwargs:
             args = list(args)
             for name in self.input_names[len(args):]:
@@ -62,35 +100,120 @@ class CompiledModel:
         if len(args) != len(self.input_names):
             raise TypeError(f"the model takes {len(self.input_names)} inputs "
                             f"({', '.join(self.input_names)}), got {len(args)}")
-        arrays = []
-        for name, ty, a in zip(self.input_names, self.imported.input_types, args):
+        named = {}
+        for name, ty, a in zip(self.input_names, self.input_types, args):
             want = numpy_dtype(ty.dtype)
             a = np.asarray(a)
             if a.dtype != want:
                 raise TypeError(f"input '{name}' must be {want}, got {a.dtype}")
-            arrays.append(a)
-        return arrays + self._weights
+            named[name] = a
+        return named
+
+    def _version(self, named):
+        """The (imported, executable) pair for these inputs' values."""
+        if self._specializer is None:
+            return self.imported, self.executable
+        key = tuple((n, named[n].shape, named[n].tobytes()) for n in self.specialized_inputs)
+        found = self._versions.get(key)
+        if found is None:
+            imported, exe, names = self._specializer(named, self.specialized_inputs)
+            if names != self.specialized_inputs:  # this version needed more inputs bound
+                self.specialized_inputs = names
+                self._versions.clear()
+                key = tuple((n, named[n].shape, named[n].tobytes()) for n in names)
+            found = (imported, exe)
+            self._versions[key] = found
+            while len(self._versions) > self.MAX_VERSIONS:
+                self._versions.popitem(last=False)
+        else:
+            self._versions.move_to_end(key)
+        self.imported, self.executable = found
+        return found
+
+    def _arguments(self, args, kwargs):
+        named = self._named(args, kwargs)
+        imported, exe = self._version(named)
+        return exe, [named[n] for n in imported.input_names] + list(imported.weights)
 
     def __call__(self, *args, **kwargs):
-        outs = self.executable(*self._arguments(args, kwargs))
+        exe, arrays = self._arguments(args, kwargs)
+        outs = exe(*arrays)
         return outs[0] if len(outs) == 1 else tuple(outs)
 
     def interpret(self, *args, **kwargs):
         """The same call through the reference interpreter (the oracle)."""
-        outs = self.executable.interpret(*self._arguments(args, kwargs))
+        exe, arrays = self._arguments(args, kwargs)
+        outs = exe.interpret(*arrays)
         return outs[0] if len(outs) == 1 else tuple(outs)
+
+
+# an input this small may be bound when the graph needs a value at compile
+# time and does not say which input it comes from
+_SPECIALIZE_MAX_ELEMENTS = 64
+
+
+class _Specializer:
+    """Imports and compiles a model for given values of some of its inputs,
+    finding which inputs must be bound: the ones an OnnxNeedsValue names,
+    else every small integer input, else every small input."""
+
+    def __init__(self, model, first_error: OnnxNeedsValue, options):
+        self.model = model
+        self.options = options
+        self.first_guess = tuple(first_error.inputs)
+        source = options["import"]["source"]
+        self.input_names, self.input_types = graph_inputs(model, source)
+        self.output_names = [vi.name for vi in model.graph.output]
+
+    def __call__(self, named, names):
+        import meld
+
+        names = tuple(names)
+        while True:
+            try:
+                imported = import_model(self.model, bind={n: named[n] for n in names},
+                                        **self.options["import"])
+                break
+            except OnnxNeedsValue as e:
+                more = [n for n in e.inputs if n not in names]
+                if not more:
+                    small = [n for n in self.input_names if n not in names and
+                             named[n].size <= _SPECIALIZE_MAX_ELEMENTS]
+                    more = [n for n in small if named[n].dtype.kind in "iub"] or small
+                if not more:
+                    raise
+                names = names + tuple(more)
+        exe = meld.compile(imported.text, **self.options["compile"])
+        return imported, exe, names
 
 
 def compile(model, *, constants: str = "inline", device: str = "host",  # noqa: A001
             fuse: bool = True, strict_fp: bool = False, cache_dir=None,
-            source: Optional[str] = None) -> CompiledModel:
+            source: Optional[str] = None, bind=None,
+            specialize: bool = True) -> CompiledModel:
     """Imports an ONNX model (``onnx.ModelProto``, a path, or bytes) and
-    compiles it with Meld for ``device``."""
+    compiles it with Meld for ``device``.
+
+    ``bind`` maps graph inputs to fixed values (they become constants and
+    are no longer passed). With ``specialize`` (the default), a model that
+    needs the value of an input at compile time compiles on its first call
+    and once per new value of those inputs (see CompiledModel); without it,
+    such a model raises OnnxNeedsValue naming the input."""
     import meld
 
     if source is None and isinstance(model, (str, os.PathLike)):
         source = os.fspath(model)
-    imported = import_model(model, constants=constants, source=source)
-    exe = meld.compile(imported.text, device=device, fuse=fuse, strict_fp=strict_fp,
-                       cache_dir=cache_dir, name=source or "<onnx>")
+    model, source = load(model, source)
+    options = {
+        "import": {"constants": constants, "source": source},
+        "compile": {"device": device, "fuse": fuse, "strict_fp": strict_fp,
+                    "cache_dir": cache_dir, "name": source or "<onnx>"},
+    }
+    try:
+        imported = import_model(model, bind=bind, **options["import"])
+    except OnnxNeedsValue as e:
+        if not specialize or bind:
+            raise
+        return CompiledModel(None, None, specializer=_Specializer(model, e, options))
+    exe = meld.compile(imported.text, **options["compile"])
     return CompiledModel(imported, exe)

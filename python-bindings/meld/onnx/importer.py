@@ -28,6 +28,7 @@ from ..frontend.builder import (
     Builder,
     Dim,
     FrontendError,
+    NeedsValue,
     TensorType,
     Unsupported,
     Value,
@@ -42,6 +43,9 @@ except ImportError as e:  # pragma: no cover
     raise ImportError("meld.onnx needs the onnx package: pip install onnx") from e
 
 MIN_OPSET = 13
+# ONNX's own preview domains (version 1): FlexAttention is expanded from its
+# function body; the training ops (Adagrad, Adam, Momentum) are mapped.
+_PREVIEW_DOMAINS = ("ai.onnx.preview", "ai.onnx.preview.training")
 
 
 class OnnxImportError(FrontendError):
@@ -51,6 +55,25 @@ class OnnxImportError(FrontendError):
 
 class OnnxUnsupported(OnnxImportError, Unsupported):
     """The model is valid ONNX, but uses something Meld does not support."""
+
+
+class OnnxNeedsValue(OnnxUnsupported, NeedsValue):
+    """An operand Meld needs at compile time (a shape, axes, pads) is a
+    run-time value; ``inputs`` names the graph inputs it is, when it is one.
+    Binding those inputs (``import_model(bind=...)``) imports the model for
+    their values; ``meld.onnx.compile`` does so by itself, per call."""
+
+    def __init__(self, message: str, inputs=()):
+        super().__init__(message)
+        self.inputs = tuple(inputs)
+
+
+def _unsupported(e: Unsupported, message: str) -> OnnxUnsupported:
+    """``e`` as an OnnxUnsupported with ``message``, keeping what a
+    NeedsValue says of the inputs."""
+    if isinstance(e, NeedsValue):
+        return OnnxNeedsValue(message, e.inputs)
+    return OnnxUnsupported(message)
 
 
 # ONNX element types (TensorProto.DataType) that Meld has.
@@ -143,8 +166,9 @@ class NodeContext:
         if v is None:
             return None
         if v.const is None:
-            raise Unsupported(f"input {i} ({what}) must be a constant (an initializer "
-                              "or computed from static shapes), not a run-time value")
+            raise NeedsValue(f"input {i} ({what}) must be a constant (an initializer "
+                             "or computed from static shapes), not a run-time value",
+                             self.importer.graph_inputs_of(v))
         return v.const
 
     def sizes_input(self, i: int, what: str) -> List[Dim]:
@@ -153,8 +177,9 @@ class NodeContext:
         v = self.input(i)
         elems = L._sym_elements(v)
         if elems is None:
-            raise Unsupported(f"input {i} ({what}) must be known at compile time: a "
-                              "constant or sizes computed from the inputs' shapes")
+            raise NeedsValue(f"input {i} ({what}) must be known at compile time: a "
+                             "constant or sizes computed from the inputs' shapes",
+                             self.importer.graph_inputs_of(v))
         return elems
 
     def int_list(self, i: int, what: str) -> Optional[List[int]]:
@@ -410,7 +435,8 @@ def _range(ctx: NodeContext):
     # of ceil((limit - start) / delta) elements
     elems = L._sym_elements(limit)
     if elems is None or len(elems) != 1 or x.dtype not in INT_TYPES:
-        raise Unsupported("Range with a run-time limit that is not a size")
+        raise NeedsValue("Range with a run-time limit that is not a size",
+                         ctx.importer.graph_inputs_of(limit))
     s0, d0 = int(start.item()), int(delta.item())
     if d0 <= 0:
         raise Unsupported("Range over a dynamic size with a non-positive delta")
@@ -1231,6 +1257,252 @@ def _lstm(ctx: NodeContext):
     return _run_recurrence(ctx, 4, ["Sigmoid", "Tanh", "Tanh"], _LstmStep())
 
 
+_INVERSE_TRIG = {"Atan": L.atan, "Asin": L.asin, "Acos": L.acos, "Asinh": L.asinh,
+                 "Acosh": L.acosh, "Atanh": L.atanh}
+
+
+@onnx_op(*_INVERSE_TRIG)
+def _inverse_trig(ctx: NodeContext):
+    x = ctx.input(0)
+    if not is_float(x.dtype):
+        raise Unsupported(f"{ctx.op} of {x.dtype}")
+    return [_INVERSE_TRIG[ctx.op](ctx.b, x)]
+
+
+@onnx_op("Shrink")
+def _shrink(ctx: NodeContext):
+    b = ctx.b
+    x = ctx.input(0)
+    lambd = _float_attr(ctx.attr("lambd", 0.5))
+    bias = _float_attr(ctx.attr("bias", 0.0))
+    if x.dtype == "i1":
+        raise Unsupported("Shrink of bool")
+    if is_float(x.dtype):
+        lo, hi = L.scalar_like(b, -lambd, x), L.scalar_like(b, lambd, x)
+        bb = L.scalar_like(b, bias, x)
+    else:
+        if lambd != int(lambd) or bias != int(bias):
+            raise Unsupported(f"Shrink of {x.dtype} with fractional lambd or bias")
+        lo, hi = L.scalar_like(b, -int(lambd), x), L.scalar_like(b, int(lambd), x)
+        bb = L.scalar_like(b, int(bias), x)
+    zero = L.scalar_like(b, 0, x)
+    return [L.select(b, L.compare(b, "lt", x, lo), L.binary(b, "add", x, bb),
+                     L.select(b, L.compare(b, "gt", x, hi), L.binary(b, "sub", x, bb), zero))]
+
+
+@onnx_op("LRN")
+def _lrn(ctx: NodeContext):
+    b = ctx.b
+    x = ctx.input(0)
+    size = int(ctx.attr("size"))
+    alpha = _float_attr(ctx.attr("alpha", 1e-4))
+    beta = _float_attr(ctx.attr("beta", 0.75))
+    bias = _float_attr(ctx.attr("bias", 1.0))
+    if not is_float(x.dtype) or x.rank < 3:
+        raise Unsupported(f"LRN of {x.dtype} rank {x.rank}")
+    c = x.shape[1]
+    if c is None:
+        raise Unsupported("LRN over a dynamic channel dim")
+    xs = L.cast(b, x, "f32") if x.dtype in ("f16", "bf16") else x
+    sq = L.binary(b, "mul", xs, xs)
+    lo, hi = (size - 1) // 2, size - 1 - (size - 1) // 2
+    before, after = [0] * x.rank, [0] * x.rank
+    before[1], after[1] = lo, hi
+    padded = L.pad(b, sq, before, after)
+    total = None
+    for i in range(size):
+        part = L._slice_axis(b, padded, 1, i, i + c)
+        total = part if total is None else L.binary(b, "add", total, part)
+    scale = L.binary(b, "add", L.scalar_like(b, bias, total),
+                     L.binary(b, "mul", total, L.scalar_like(b, alpha / size, total)))
+    y = L.binary(b, "div", xs, L.binary(b, "pow", scale, L.scalar_like(b, beta, scale)))
+    return [L.cast(b, y, x.dtype)]
+
+
+@onnx_op("GatherND")
+def _gather_nd(ctx: NodeContext):
+    return [L.gather_nd(ctx.b, ctx.input(0), ctx.input(1), int(ctx.attr("batch_dims", 0)))]
+
+
+@onnx_op("ScatterND")
+def _scatter_nd(ctx: NodeContext):
+    return [L.scatter_nd(ctx.b, ctx.input(0), ctx.input(1), ctx.input(2),
+                         ctx.attr("reduction", "none"))]
+
+
+@onnx_op("ScatterElements", "Scatter")
+def _scatter_elements(ctx: NodeContext):
+    return [L.scatter_elements(ctx.b, ctx.input(0), ctx.input(1), ctx.input(2),
+                               int(ctx.attr("axis", 0)), ctx.attr("reduction", "none"))]
+
+
+@onnx_op("TopK")
+def _top_k(ctx: NodeContext):
+    x = ctx.input(0)
+    k = ctx.int_list(1, "k")
+    ctx.attr("sorted")  # sorted output is also one valid unsorted order
+    values, indices = L.top_k(ctx.b, x, int(k[0]), int(ctx.attr("axis", -1)),
+                              bool(ctx.attr("largest", 1)))
+    return [values, indices]
+
+
+@onnx_op("Compress")
+def _compress(ctx: NodeContext):
+    b = ctx.b
+    x = ctx.input(0)
+    cond = ctx.const_input(1, "condition")
+    axis = ctx.attr("axis")
+    if axis is None:
+        x = L.reshape(b, x, [L.numel(b, x)])
+        axis = 0
+    axis = L.normalize_axis(int(axis), x.rank)
+    picked = np.nonzero(np.asarray(cond).reshape(-1).astype(bool))[0]
+    if x.shape[axis] is not None and len(picked) and picked[-1] >= x.shape[axis]:
+        raise OnnxImportError("Compress condition is longer than the axis")
+    return [L.gather(b, x, b.constant(picked.astype(np.int64), "i64"), axis)]
+
+
+@onnx_op("ReverseSequence")
+def _reverse_sequence(ctx: NodeContext):
+    b = ctx.b
+    x, lens = ctx.input(0), ctx.input(1)
+    batch_axis = int(ctx.attr("batch_axis", 1))
+    time_axis = int(ctx.attr("time_axis", 0))
+    if not x.type.static:
+        raise Unsupported("ReverseSequence with dynamic dims")
+    sizes = [Dim(static=s) for s in x.shape]
+    t = L.iota(b, "i64", x.shape, sizes, time_axis)
+    shape = [1] * x.rank
+    shape[batch_axis] = x.shape[batch_axis]
+    n = L.broadcast_to(b, L.reshape(b, L.cast(b, lens, "i64"), shape), x.shape, sizes)
+    # the first len[b] steps reversed, the rest in place
+    rev = L.binary(b, "sub", L.binary(b, "sub", n, L.scalar_like(b, 1, n)), t)
+    idx = L.select(b, L.compare(b, "lt", t, n), rev, t)
+    return [L.take_along_axis(b, x, idx, time_axis)]
+
+
+@onnx_op("NonZero")
+def _non_zero(ctx: NodeContext):
+    x = np.asarray(ctx.const_input(0, "input (the output's shape depends on its values)"))
+    if x.ndim == 0:
+        raise Unsupported("NonZero of a scalar")
+    return [ctx.b.constant(np.stack(np.nonzero(x)).astype(np.int64), "i64")]
+
+
+# Optimizer steps (ai.onnx.preview.training) ------------------------------------------
+#
+# Each takes the learning rate R and the step count T (scalars), then n
+# tensors each of X (weights), G (gradients) and the optimizer's state, and
+# returns the new weights, then the new states. Elementwise, so one fused
+# kernel updates every tensor's elements.
+
+def _optimizer_groups(ctx: NodeContext, per_tensor: int):
+    inputs = ctx.inputs
+    n = (len(inputs) - 2) // per_tensor
+    if n < 1 or len(inputs) != 2 + per_tensor * n:
+        raise OnnxImportError(f"{ctx.op} takes R, T and {per_tensor} tensors per weight")
+    r, t = ctx.input(0), ctx.input(1)
+    groups = [[inputs[2 + k * n + i] for k in range(per_tensor)] for i in range(n)]
+    for g in groups:
+        if any(v is None or not is_float(v.dtype) for v in g):
+            raise Unsupported(f"{ctx.op} of non-float tensors")
+    return r, t, groups
+
+
+def _step_scalars(b, r: Value, t: Value, like: Value):
+    """R in the weights' type and T > 0 as rank-0 values."""
+    r = L.reshape(b, L.cast(b, r, like.dtype), [])
+    t = L.reshape(b, L.cast(b, t, "i64"), [])
+    return r, t, L.compare(b, "gt", t, L.full(b, 0, "i64", ()))
+
+
+def _scalar(b, value: float, like: Value) -> Value:
+    return L.scalar_like(b, value, like)
+
+
+@onnx_op("Adagrad")
+def _adagrad(ctx: NodeContext):
+    b = ctx.b
+    eps = _float_attr(ctx.attr("epsilon", 0.0))
+    decay = _float_attr(ctx.attr("decay_factor", 0.0))
+    norm = _float_attr(ctx.attr("norm_coefficient", 0.0))
+    r, t, groups = _optimizer_groups(ctx, 3)
+    xs, hs = [], []
+    for x, g, h in groups:
+        rr, tt, _ = _step_scalars(b, r, t, x)
+        tf = L.cast(b, tt, x.dtype)
+        # r / (1 + t * decay)
+        rr = L.binary(b, "div", rr, L.binary(b, "add", _scalar(b, 1.0, rr),
+                                              L.binary(b, "mul", tf, _scalar(b, decay, tf))))
+        gr = L.binary(b, "add", L.binary(b, "mul", x, _scalar(b, norm, x)), g)
+        h_new = L.binary(b, "add", h, L.binary(b, "mul", gr, gr))
+        denom = L.binary(b, "add", L.unary(b, "sqrt", h_new), _scalar(b, eps, h_new))
+        xs.append(L.binary(b, "sub", x, L.binary(b, "div", L.binary(b, "mul", rr, gr), denom)))
+        hs.append(h_new)
+    return xs + hs
+
+
+@onnx_op("Momentum")
+def _momentum(ctx: NodeContext):
+    b = ctx.b
+    alpha = _float_attr(ctx.attr("alpha"))
+    beta = _float_attr(ctx.attr("beta"))
+    norm = _float_attr(ctx.attr("norm_coefficient"))
+    mode = ctx.attr("mode", "standard")
+    if mode not in ("standard", "nesterov"):
+        raise Unsupported(f"attribute 'mode' = '{mode}'")
+    r, t, groups = _optimizer_groups(ctx, 3)
+    xs, vs = [], []
+    for x, g, v in groups:
+        rr, _, started = _step_scalars(b, r, t, x)
+        gr = L.binary(b, "add", L.binary(b, "mul", x, _scalar(b, norm, x)), g)
+        # the first step (T = 0) takes the gradient whole
+        beta_t = L.select(b, started, L.full(b, beta, x.dtype, ()), L.full(b, 1.0, x.dtype, ()))
+        v_new = L.binary(b, "add", L.binary(b, "mul", v, _scalar(b, alpha, v)),
+                         L.binary(b, "mul", gr, beta_t))
+        step = v_new if mode == "standard" else \
+            L.binary(b, "add", gr, L.binary(b, "mul", v_new, _scalar(b, alpha, v_new)))
+        xs.append(L.binary(b, "sub", x, L.binary(b, "mul", step, rr)))
+        vs.append(v_new)
+    return xs + vs
+
+
+@onnx_op("Adam")
+def _adam(ctx: NodeContext):
+    b = ctx.b
+    alpha = _float_attr(ctx.attr("alpha", 0.9))
+    beta = _float_attr(ctx.attr("beta", 0.999))
+    eps = _float_attr(ctx.attr("epsilon", 0.0))
+    norm = _float_attr(ctx.attr("norm_coefficient", 0.0))
+    post = _float_attr(ctx.attr("norm_coefficient_post", 0.0))
+    r, t, groups = _optimizer_groups(ctx, 4)
+    xs, vs, hs = [], [], []
+    for x, g, v, h in groups:
+        rr, tt, started = _step_scalars(b, r, t, x)
+        gr = L.binary(b, "add", L.binary(b, "mul", x, _scalar(b, norm, x)), g)
+        v_new = L.binary(b, "add", L.binary(b, "mul", v, _scalar(b, alpha, v)),
+                         L.binary(b, "mul", gr, _scalar(b, 1.0 - alpha, gr)))
+        h_new = L.binary(b, "add", L.binary(b, "mul", h, _scalar(b, beta, h)),
+                         L.binary(b, "mul", L.binary(b, "mul", gr, gr),
+                                  _scalar(b, 1.0 - beta, gr)))
+        denom = L.binary(b, "add", L.unary(b, "sqrt", h_new), _scalar(b, eps, h_new))
+        # bias correction r * sqrt(1 - beta^T) / (1 - alpha^T) once T > 0
+        tf = L.cast(b, tt, x.dtype)
+        one = _scalar(b, 1.0, tf)
+        corr = L.binary(b, "div",
+                        L.unary(b, "sqrt", L.binary(b, "sub", one, L.binary(
+                            b, "pow", _scalar(b, beta, tf), tf))),
+                        L.binary(b, "sub", one, L.binary(b, "pow", _scalar(b, alpha, tf), tf)))
+        r_adj = L.select(b, started, L.binary(b, "mul", rr, corr), rr)
+        x_new = L.binary(b, "sub", x, L.binary(b, "mul", L.binary(b, "div", v_new, denom), r_adj))
+        if post:
+            x_new = L.binary(b, "mul", x_new, _scalar(b, 1.0 - post, x_new))
+        xs.append(x_new)
+        vs.append(v_new)
+        hs.append(h_new)
+    return xs + vs + hs
+
+
 @onnx_op("Einsum")
 def _einsum(ctx: NodeContext):
     return [L.einsum(ctx.b, ctx.attr("equation"), [v for v in ctx.inputs if v is not None])]
@@ -1377,6 +1649,8 @@ class ImportedModel:
     weights: List[np.ndarray]
     input_types: List[TensorType]
     output_types: List[TensorType]
+    # graph inputs bound to constants (import_model's ``bind``), not arguments
+    bound_names: Tuple[str, ...] = ()
 
 
 class GraphImporter:
@@ -1389,6 +1663,10 @@ class GraphImporter:
         self.opset = opset
         self.source = source
         self.values: Dict[str, Value] = dict(scope or {})
+
+    def graph_inputs_of(self, v: Value) -> Tuple[str, ...]:
+        """The name of the graph input ``v`` is, if it is one."""
+        return tuple(name for a, name in self.b.args if a is v)
 
     # -- values -------------------------------------------------------------
     def tensor_constant(self, tensor: "onnx.TensorProto", what: str) -> Value:
@@ -1421,7 +1699,7 @@ class GraphImporter:
 
     def import_node(self, node, label: str):
         desc = f"node '{label}' ({node.op_type})"
-        if node.domain not in ("", "ai.onnx"):
+        if node.domain not in ("", "ai.onnx") + _PREVIEW_DOMAINS:
             raise OnnxUnsupported(f"{self.source}: {desc}: domain '{node.domain}' is not "
                                   "supported")
         inputs = [self.lookup(n, f"{self.source}: {desc}") for n in node.input]
@@ -1431,9 +1709,11 @@ class GraphImporter:
             except OnnxImportError as e:
                 if str(e).startswith(self.source):
                     raise
+                if isinstance(e, Unsupported):
+                    raise _unsupported(e, f"{self.source}: {desc}: {e}") from None
                 raise type(e)(f"{self.source}: {desc}: {e}") from None
             except Unsupported as e:
-                raise OnnxUnsupported(f"{self.source}: {desc}: {e}") from None
+                raise _unsupported(e, f"{self.source}: {desc}: {e}") from None
             except FrontendError as e:
                 raise OnnxImportError(f"{self.source}: {desc}: {e}") from None
         names = list(node.output)
@@ -1460,7 +1740,8 @@ class GraphImporter:
     def _expand_function(self, node, inputs, label):
         """Expands an op that ONNX defines as a function from its body."""
         try:
-            schema = onnx.defs.get_schema(node.op_type, self.opset, node.domain)
+            version = 1 if node.domain in _PREVIEW_DOMAINS else self.opset
+            schema = onnx.defs.get_schema(node.op_type, version, node.domain)
         except Exception:
             raise OnnxUnsupported(f"op '{node.op_type}' is not an ONNX op of opset "
                                   f"{self.opset}") from None
@@ -1537,7 +1818,9 @@ class GraphImporter:
             try:
                 sub.import_node(inner, inner_label)
             except OnnxImportError as e:
-                raise OnnxUnsupported(f"expanded from its function body: {e}") from None
+                message = f"expanded from its function body: {e}"
+                raise (_unsupported(e, message) if isinstance(e, Unsupported)
+                       else OnnxUnsupported(message)) from None
         outs = []
         for name in body.output[:len(node.output)]:
             v = sub.values.get(name)
@@ -1745,10 +2028,13 @@ def model_opset(model, source: str) -> int:
     for imp in model.opset_import:
         if imp.domain in ("", "ai.onnx"):
             opset = int(imp.version)
-        elif imp.domain not in {f.domain for f in model.functions}:
+        elif imp.domain not in _PREVIEW_DOMAINS and \
+                imp.domain not in {f.domain for f in model.functions}:
             raise OnnxUnsupported(f"{source}: opset domain '{imp.domain}' is not supported")
     if opset is None:
-        raise OnnxImportError(f"{source}: the model imports no ai.onnx opset")
+        if not any(imp.domain in _PREVIEW_DOMAINS for imp in model.opset_import):
+            raise OnnxImportError(f"{source}: the model imports no ai.onnx opset")
+        opset = onnx.defs.onnx_opset_version()  # preview ops only
     newest = onnx.defs.onnx_opset_version()
     if opset > newest:
         raise OnnxUnsupported(f"{source}: opset {opset} is newer than this onnx package "
@@ -1791,30 +2077,59 @@ def _value_type(vi, what: str) -> TensorType:
     return TensorType(elem, tuple(dims))
 
 
+def graph_inputs(model: "onnx.ModelProto", source: str):
+    """The names and types of the inputs a call passes (initializers listed
+    as inputs excluded)."""
+    inits = {t.name for t in model.graph.initializer}
+    vis = [vi for vi in model.graph.input if vi.name not in inits]
+    try:
+        types = [_value_type(vi, f"{source}: graph input '{vi.name}'") for vi in vis]
+    except Unsupported as e:
+        raise _unsupported(e, str(e)) from None
+    return [vi.name for vi in vis], types
+
+
 def import_model(model, *, constants: str = "inline", func_name: str = "main",
-                 source: Optional[str] = None) -> ImportedModel:
+                 source: Optional[str] = None,
+                 bind: Optional[Dict[str, np.ndarray]] = None) -> ImportedModel:
     """Translates an ONNX model (ModelProto, path or bytes) into meld IR.
 
     ``constants="inline"`` makes initializers ``meld.constant`` ops;
     ``constants="arguments"`` passes float initializers as trailing function
     arguments (integer ones, which hold shapes and axes, stay constants).
-    Raises OnnxUnsupported or OnnxImportError, never another exception for
-    a bad model.
+    ``bind`` maps graph input names to values: those inputs become
+    constants of that value (the IR is specialized for it) instead of
+    arguments. Raises OnnxUnsupported or OnnxImportError, never another
+    exception for a bad model; OnnxNeedsValue when an operand Meld needs at
+    compile time is a run-time value (binding the inputs it names helps).
     """
     try:
-        return _import_model(model, constants, func_name, source)
+        return _import_model(model, constants, func_name, source, dict(bind or {}))
     except OnnxImportError:
         raise
     except Unsupported as e:
-        raise OnnxUnsupported(str(e)) from None
+        raise _unsupported(e, str(e)) from None
     except FrontendError as e:
         raise OnnxImportError(str(e)) from None
     except RecursionError:
         raise OnnxUnsupported(f"{source or 'model'}: graph nests too deeply") from None
 
 
+def _bound_constant(b: Builder, array, ty: TensorType, what: str) -> Value:
+    """A graph input's bound value as a constant of its declared type."""
+    array = np.asarray(array)
+    if array.dtype != numpy_dtype(ty.dtype):
+        raise OnnxImportError(f"{what} is bound to a {array.dtype} array; it is "
+                              f"declared {ty.dtype}")
+    if array.ndim != ty.rank or any(d is not None and d != n
+                                    for d, n in zip(ty.shape, array.shape)):
+        raise OnnxImportError(f"{what} is bound to an array of shape {array.shape}; it "
+                              f"is declared {ty}")
+    return b.constant(np.ascontiguousarray(array), ty.dtype)
+
+
 def _import_model(model, constants: str, func_name: str,
-                  source: Optional[str]) -> ImportedModel:
+                  source: Optional[str], bind: Dict[str, np.ndarray]) -> ImportedModel:
     if constants not in ("inline", "arguments"):
         raise ValueError(f"constants must be 'inline' or 'arguments', not {constants!r}")
     model, source = load(model, source)
@@ -1832,14 +2147,21 @@ def _import_model(model, constants: str, func_name: str,
     b = Builder(func_name)
     gi = GraphImporter(b, opset, source)
     init_names = {t.name for t in graph.initializer}
-    input_names, input_types = [], []
+    input_names, input_types, bound = [], [], []
     for vi in graph.input:
         if vi.name in init_names:
             continue  # an initializer listed as an input: a constant here
-        ty = _value_type(vi, f"{source}: graph input '{vi.name}'")
+        what = f"{source}: graph input '{vi.name}'"
+        ty = _value_type(vi, what)
+        if vi.name in bind:
+            gi.values[vi.name] = _bound_constant(b, bind.pop(vi.name), ty, what)
+            bound.append(vi.name)
+            continue
         gi.values[vi.name] = b.arg(ty, vi.name)
         input_names.append(vi.name)
         input_types.append(ty)
+    if bind:
+        raise OnnxImportError(f"{source}: bound inputs {sorted(bind)} are not graph inputs")
     weight_names, weights = [], []
     for init in graph.initializer:
         what = f"{source}: initializer '{init.name}'"
@@ -1883,7 +2205,7 @@ def _import_model(model, constants: str, func_name: str,
     b.results = outs
     text = f"// Imported from {source} (ONNX opset {opset}) by meld.onnx\n" + b.text()
     return ImportedModel(text, input_names, out_names, weight_names, weights, input_types,
-                         out_types)
+                         out_types, tuple(bound))
 
 
 def _materialize(b: Builder, v: Value) -> Value:
