@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -30,6 +31,75 @@ namespace meld {
 
 using namespace mlir;
 using namespace meld;
+
+/// Whether a divf's divisor is a constant: directly, or as an element of a
+/// constant tensor (or a broadcast of one) that its linalg.generic reads.
+/// Such a division stays a division: with `arcp` LLVM would multiply by
+/// the constant's rounded reciprocal, which is not the quotient (x / 255 is
+/// not x * (1/255)), and a quotient that is later rounded to an integer (a
+/// quantization scale) would move by one. A run-time divisor (a row's sum)
+/// keeps `arcp`, which is where it saves one division per element.
+static bool hasConstantDivisor(Operation *div) {
+  Value divisor = div->getOperand(1);
+  if (matchPattern(divisor, m_Constant()))
+    return true;
+  auto arg = dyn_cast<BlockArgument>(divisor);
+  if (!arg)
+    return false;
+  auto generic = dyn_cast<linalg::GenericOp>(arg.getOwner()->getParentOp());
+  if (!generic || arg.getOwner() != generic.getBody() ||
+      arg.getArgNumber() >= generic.getNumDpsInputs())
+    return false;
+  Value input = generic.getDpsInputOperand(arg.getArgNumber())->get();
+  for (int hops = 0; hops < 4 && input; ++hops) {
+    if (matchPattern(input, m_Constant()))
+      return true;
+    // through broadcasts and reshapes of a constant
+    Operation *producer = input.getDefiningOp();
+    if (!producer || producer->getNumOperands() == 0 ||
+        !isa<linalg::BroadcastOp, linalg::GenericOp, tensor::ExpandShapeOp,
+             tensor::CollapseShapeOp>(producer))
+      return false;
+    if (auto g = dyn_cast<linalg::GenericOp>(producer)) {
+      if (g.getNumDpsInputs() != 1 ||
+          !isa<linalg::YieldOp>(g.getBody()->front()) ||
+          g.getBody()->front().getOperand(0) != g.getBody()->getArgument(0))
+        return false;
+    }
+    input = producer->getOperand(0);
+  }
+  return false;
+}
+
+/// Whether a float computed in a generic's body is rounded to an integer
+/// (roundeven, floor, ceil, trunc, round, or a conversion to an integer),
+/// through float casts and through the generic's results into the generics
+/// that read them. Such a quotient must be the division: one ulp from a
+/// reciprocal multiply moves a tie (round(x / scale) of quantization).
+static bool isRoundedToInteger(Value value, int depth = 0) {
+  if (depth > 8)
+    return false;
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<math::RoundEvenOp, math::RoundOp, math::FloorOp, math::CeilOp,
+            math::TruncOp, arith::FPToSIOp, arith::FPToUIOp>(user))
+      return true;
+    if (isa<arith::TruncFOp, arith::ExtFOp>(user) &&
+        isRoundedToInteger(user->getResult(0), depth + 1))
+      return true;
+    auto yield = dyn_cast<linalg::YieldOp>(user);
+    if (!yield)
+      continue;
+    Value result = yield->getParentOp()->getResult(use.getOperandNumber());
+    for (OpOperand &read : result.getUses()) {
+      auto reader = dyn_cast<linalg::GenericOp>(read.getOwner());
+      if (reader && reader.isDpsInput(&read) &&
+          isRoundedToInteger(reader.getMatchingBlockArgument(&read), depth + 1))
+        return true;
+    }
+  }
+  return false;
+}
 
 namespace {
 
@@ -1121,7 +1191,8 @@ struct MeldConvertToLinalgPass
                 op))
           return;
         arith::FastMathFlags flags = arith::FastMathFlags::contract;
-        if (isa<arith::DivFOp>(op))
+        if (isa<arith::DivFOp>(op) && !hasConstantDivisor(op) &&
+            !isRoundedToInteger(op->getResult(0)))
           flags = flags | arith::FastMathFlags::arcp;
         op->setAttr(fmf.getFastMathAttrName(),
                     arith::FastMathFlagsAttr::get(

@@ -38,3 +38,20 @@ func.func @matmul(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32>
   %c = meld.matmul %a, %b : tensor<4x8xf32>, tensor<8x16xf32> -> tensor<4x16xf32>
   return %c : tensor<4x16xf32>
 }
+
+// Two divisions stay divisions outside strict-fp too: one by a constant
+// (x * (1/255) is not x / 255), and one whose quotient is rounded to an
+// integer (quantization's round(x / scale), where one ulp moves a tie).
+// CHECK-LABEL: func.func private @exact_quotients_kernel_0
+// CHECK:         arith.divf %{{.*}}, %{{.*}} fastmath<contract> : f32
+// CHECK:         arith.divf %{{.*}}, %{{.*}} fastmath<contract> : f32
+// CHECK-NOT:     arcp
+func.func @exact_quotients(%x: tensor<6xf32>, %s: tensor<f32>) -> (tensor<6xf32>, tensor<6xi32>) {
+  %c = meld.constant dense<255.0> : tensor<6xf32>
+  %by_constant = meld.div %x, %c : tensor<6xf32>
+  %sb = meld.broadcast_in_dim %s, dims = [] : tensor<f32> -> tensor<6xf32>
+  %q = meld.div %x, %sb : tensor<6xf32>
+  %r = meld.round %q : tensor<6xf32>
+  %i = meld.cast %r : tensor<6xf32> to tensor<6xi32>
+  return %by_constant, %i : tensor<6xf32>, tensor<6xi32>
+}

@@ -140,6 +140,9 @@ class Value:
     type: TensorType
     const: Optional[np.ndarray] = None
     sym: Optional[List[Dim]] = None
+    # the narrow integer type this value stands for ("u8", "u16", "u32",
+    # "i16"), held widened in ``dtype`` (see lowerings.NARROW_TYPES)
+    narrow: Optional[str] = None
     # index SSA names of this value's dynamic dims, per region scope
     _dims: Dict[Tuple[int, int], str] = field(default_factory=dict)
 

@@ -1550,3 +1550,104 @@ def top_k(b: Builder, x: Value, k: int, axis: int, largest: bool = True):
         return (b.constant(np.zeros(shape, numpy_dtype(x.dtype)), x.dtype),
                 b.constant(np.zeros(shape, np.int64), "i64"))
     return concat(b, values, axis), concat(b, indices, axis)
+
+
+# -- narrow integers ---------------------------------------------------------------
+#
+# Meld's integers are i8, i32 and i64, signed. A frontend's uint8, uint16,
+# uint32 and int16 values are held widened ("carried") in i32 or i64, each
+# op computing on the carrier, and brought back into the narrow type's range
+# after every op that can leave it: a mask for unsigned types (two's
+# complement arithmetic modulo 2^64 keeps the low bits exact, so add, sub,
+# mul and shifts wrap as the narrow type does), a sign extension for int16.
+# Comparisons, division, remainders, max/min, casts to float and data
+# movement are exact on in-range carriers. The frontend's call boundary
+# converts arrays to and from the carriers.
+
+# narrow type -> (carrier, bits, signed, numpy dtype)
+NARROW_TYPES = {
+    "u8": ("i32", 8, False, np.uint8),
+    "u16": ("i32", 16, False, np.uint16),
+    "u32": ("i64", 32, False, np.uint32),
+    "i16": ("i32", 16, True, np.int16),
+}
+
+
+def wrap_narrow(b: Builder, x: Value, narrow: str) -> Value:
+    """``x`` (a carrier) brought into ``narrow``'s range, as the narrow
+    type's arithmetic wraps."""
+    carrier, bits, signed, np_type = NARROW_TYPES[narrow]
+    if x.dtype != carrier:
+        raise FrontendError(f"{narrow} held in {x.dtype}, not {carrier}")
+    if _fold(x):
+        out = b.constant(x.const.astype(np_type).astype(numpy_dtype(carrier)), carrier)
+    elif signed:
+        shift = scalar_like(b, int(np.iinfo(numpy_dtype(carrier)).bits) - bits, x)
+        out = binary(b, "shift_right", binary(b, "shift_left", x, shift), shift)
+    else:
+        out = binary(b, "and", x, scalar_like(b, (1 << bits) - 1, x))
+    out.narrow = narrow
+    return out
+
+
+# -- linear quantization -------------------------------------------------------------
+
+# quantized type (meld element type or narrow type) -> its range
+QUANT_RANGES = {"i8": (-128, 127), "u8": (0, 255), "i16": (-32768, 32767),
+                "u16": (0, 65535)}
+
+
+def _quant_param(b: Builder, v: Value, x: Value, axis: int, block_size: int) -> Value:
+    """A scale or zero point made to broadcast against ``x``: a scalar,
+    one per slice along ``axis``, or one per block of ``block_size``
+    elements along it."""
+    if v.rank == 0:
+        return v
+    if v.type.static and v.type.numel() == 1:
+        return reshape(b, v, [])
+    axis = normalize_axis(axis, x.rank)
+    if not block_size:
+        if v.rank != 1:
+            raise FrontendError("a per-axis scale or zero point must be 1-D")
+        shape = [Dim(static=1)] * x.rank
+        shape[axis] = b.dim(v, 0)
+        return reshape(b, v, shape)
+    n = x.shape[axis]
+    if n is None or v.rank != x.rank:
+        raise Unsupported("blocked quantization over a dynamic axis")
+    picks = np.arange(n, dtype=np.int64) // block_size
+    return gather(b, v, b.constant(picks, "i64"), axis)
+
+
+def quantize(b: Builder, x: Value, scale: Value, zero_point: Optional[Value], axis: int,
+             block_size: int, target: str) -> Value:
+    """saturate(round_half_even(x / scale) + zero_point) in ``target`` (a
+    key of QUANT_RANGES), as ONNX QuantizeLinear: the result in its
+    carrier (i8, or i32 for the narrow types), marked narrow."""
+    if not is_float(x.dtype) or scale.dtype != x.dtype:
+        raise Unsupported(f"quantizing {x.dtype} by a {scale.dtype} scale")
+    lo, hi = QUANT_RANGES[target]
+    # (compiled code divides exactly here: a quotient rounded to an integer
+    # never becomes a reciprocal multiply, see meld-convert-to-linalg)
+    q = unary(b, "round", binary(b, "div", x, _quant_param(b, scale, x, axis, block_size)))
+    qi = cast(b, q, "i32")
+    if zero_point is not None:
+        qi = binary(b, "add", qi, cast(b, _quant_param(b, zero_point, x, axis, block_size), "i32"))
+    qi = clamp(b, qi, scalar_like(b, lo, qi), scalar_like(b, hi, qi))
+    if target == "i8":
+        return cast(b, qi, "i8")
+    qi.narrow = target
+    return qi
+
+
+def dequantize(b: Builder, x: Value, scale: Value, zero_point: Optional[Value], axis: int,
+               block_size: int, out: str) -> Value:
+    """(x - zero_point) * scale, as ONNX DequantizeLinear: in f32 (f64 for
+    a double scale), rounded once to ``out``."""
+    compute = "f64" if scale.dtype == "f64" else "f32"
+    dx = cast(b, x, compute)
+    if zero_point is not None:
+        dx = binary(b, "sub", dx, cast(b, _quant_param(b, zero_point, x, axis, block_size),
+                                        compute))
+    y = binary(b, "mul", dx, cast(b, _quant_param(b, scale, x, axis, block_size), compute))
+    return cast(b, y, out)

@@ -30,6 +30,7 @@ from .importer import (  # noqa: F401
     load,
 )
 from ..frontend.builder import numpy_dtype
+from ..frontend.lowerings import NARROW_TYPES
 
 __all__ = ["CompiledModel", "ImportedModel", "OnnxImportError", "OnnxNeedsValue",
            "OnnxUnsupported", "compile", "import_model"]
@@ -60,11 +61,13 @@ class CompiledModel:
         if specializer is not None:
             self.input_names = list(specializer.input_names)
             self.input_types = list(specializer.input_types)
+            self._input_narrow = list(specializer.input_narrow)
             self.output_names = list(specializer.output_names)
             self.specialized_inputs = specializer.first_guess
         else:
             self.input_names = list(imported.input_names)
             self.input_types = list(imported.input_types)
+            self._input_narrow = list(imported.input_narrow)
             self.output_names = list(imported.output_names)
             self.specialized_inputs = ()
 
@@ -101,8 +104,9 @@ class CompiledModel:
             raise TypeError(f"the model takes {len(self.input_names)} inputs "
                             f"({', '.join(self.input_names)}), got {len(args)}")
         named = {}
-        for name, ty, a in zip(self.input_names, self.input_types, args):
-            want = numpy_dtype(ty.dtype)
+        for name, ty, narrow, a in zip(self.input_names, self.input_types,
+                                       self._input_narrow, args):
+            want = np.dtype(NARROW_TYPES[narrow][3] if narrow else numpy_dtype(ty.dtype))
             a = np.asarray(a)
             if a.dtype != want:
                 raise TypeError(f"input '{name}' must be {want}, got {a.dtype}")
@@ -133,18 +137,28 @@ class CompiledModel:
     def _arguments(self, args, kwargs):
         named = self._named(args, kwargs)
         imported, exe = self._version(named)
-        return exe, [named[n] for n in imported.input_names] + list(imported.weights)
+        arrays = []
+        for name, ty, narrow in zip(imported.input_names, imported.input_types,
+                                    imported.input_narrow):
+            a = named[name]
+            # narrow integers are passed widened (their carrier)
+            arrays.append(a.astype(numpy_dtype(ty.dtype)) if narrow else a)
+        return imported, exe, arrays + list(imported.weights)
+
+    @staticmethod
+    def _results(imported, outs):
+        outs = [o.astype(NARROW_TYPES[n][3]) if n else o
+                for o, n in zip(outs, imported.output_narrow)]
+        return outs[0] if len(outs) == 1 else tuple(outs)
 
     def __call__(self, *args, **kwargs):
-        exe, arrays = self._arguments(args, kwargs)
-        outs = exe(*arrays)
-        return outs[0] if len(outs) == 1 else tuple(outs)
+        imported, exe, arrays = self._arguments(args, kwargs)
+        return self._results(imported, exe(*arrays))
 
     def interpret(self, *args, **kwargs):
         """The same call through the reference interpreter (the oracle)."""
-        exe, arrays = self._arguments(args, kwargs)
-        outs = exe.interpret(*arrays)
-        return outs[0] if len(outs) == 1 else tuple(outs)
+        imported, exe, arrays = self._arguments(args, kwargs)
+        return self._results(imported, exe.interpret(*arrays))
 
 
 # an input this small may be bound when the graph needs a value at compile
@@ -162,7 +176,7 @@ class _Specializer:
         self.options = options
         self.first_guess = tuple(first_error.inputs)
         source = options["import"]["source"]
-        self.input_names, self.input_types = graph_inputs(model, source)
+        self.input_names, self.input_types, self.input_narrow = graph_inputs(model, source)
         self.output_names = [vi.name for vi in model.graph.output]
 
     def __call__(self, named, names):

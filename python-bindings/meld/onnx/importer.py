@@ -16,6 +16,7 @@ program that computes something else.
 from __future__ import annotations
 
 import os
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -46,6 +47,13 @@ MIN_OPSET = 13
 # ONNX's own preview domains (version 1): FlexAttention is expanded from its
 # function body; the training ops (Adagrad, Adam, Momentum) are mapped.
 _PREVIEW_DOMAINS = ("ai.onnx.preview", "ai.onnx.preview.training")
+# Ops whose results are elements of their inputs: a narrow integer type's
+# range is kept, no wrap needed.
+_KEEPS_RANGE = frozenset((
+    "Identity", "Reshape", "Transpose", "Squeeze", "Unsqueeze", "Flatten", "Concat",
+    "Slice", "Split", "Gather", "GatherElements", "GatherND", "Expand", "Tile", "Where",
+    "Max", "Min", "ReduceMax", "ReduceMin", "TopK", "Compress", "Clip", "Pad",
+    "ReverseSequence", "DepthToSpace", "SpaceToDepth", "Trilu", "MaxPool", "QuantizeLinear"))
 
 
 class OnnxImportError(FrontendError):
@@ -96,12 +104,34 @@ def onnx_dtype_name(code: int) -> str:
         return f"data type {code}"
 
 
+# Narrow integer types, held widened (lowerings.NARROW_TYPES).
+_NARROW_OF = {
+    onnx.TensorProto.UINT8: "u8",
+    onnx.TensorProto.UINT16: "u16",
+    onnx.TensorProto.UINT32: "u32",
+    onnx.TensorProto.INT16: "i16",
+}
+
+
 def element_type(code: int, what: str) -> str:
+    """Meld's element type for an ONNX one: the carrier of a narrow one."""
+    narrow = _NARROW_OF.get(code)
+    if narrow is not None:
+        return L.NARROW_TYPES[narrow][0]
     elem = _ELEM_OF.get(code)
     if elem is None:
         raise Unsupported(f"{what} has dtype {onnx_dtype_name(code)}; Meld supports "
-                          "float, double, float16, bfloat16, int64, int32, int8 and bool")
+                          "float, double, float16, bfloat16, int64, int32, int16, int8, "
+                          "uint32, uint16, uint8 and bool")
     return elem
+
+
+def _narrowed_as(v: Value, narrow: Optional[str]) -> Value:
+    """``v`` marked as standing for ``narrow`` (a copy when that changes:
+    Values are shared, an op that changes nothing returns its input)."""
+    if v is None or v.narrow == narrow:
+        return v
+    return dataclasses.replace(v, narrow=narrow)
 
 
 # -- the op table's ONNX side -------------------------------------------------
@@ -255,6 +285,20 @@ def _mod(ctx: NodeContext):
 def _bitwise(ctx: NodeContext):
     name = ctx.op[len("Bitwise"):].lower()
     return [L.bitwise(ctx.b, name, ctx.input(0), ctx.input(1))]
+
+
+@onnx_op("BitShift")
+def _bit_shift(ctx: NodeContext):
+    x, n = ctx.input(0), ctx.input(1)
+    direction = ctx.attr("direction")
+    if direction not in ("LEFT", "RIGHT"):
+        raise OnnxImportError(f"attribute 'direction' = '{direction}'")
+    if not (x.dtype in INT_TYPES and n.dtype == x.dtype):
+        raise Unsupported(f"BitShift of {x.dtype} by {n.dtype}")
+    # meld's shifts define every amount as ONNX does (0 past the width,
+    # the sign fill to the right); a narrow type's carrier holds it in
+    # range, so a right shift is exact and a left one is wrapped afterwards
+    return [L.binary(ctx.b, "shift_left" if direction == "LEFT" else "shift_right", x, n)]
 
 
 @onnx_op("BitwiseNot")
@@ -1503,6 +1547,49 @@ def _adam(ctx: NodeContext):
     return xs + vs + hs
 
 
+# Linear quantization ------------------------------------------------------------------
+
+_QUANT_OF = {onnx.TensorProto.INT8: "i8", onnx.TensorProto.UINT8: "u8",
+             onnx.TensorProto.INT16: "i16", onnx.TensorProto.UINT16: "u16"}
+
+
+def _quant_type_of(v: Optional[Value], code: Optional[int], what: str) -> str:
+    if code:
+        if code not in _QUANT_OF:
+            raise Unsupported(f"{what} quantized to {onnx_dtype_name(code)}")
+        return _QUANT_OF[code]
+    if v is None:
+        return "u8"
+    if v.narrow in L.QUANT_RANGES or v.dtype == "i8":
+        return v.narrow or v.dtype
+    raise Unsupported(f"{what} quantized to {v.narrow or v.dtype}")
+
+
+@onnx_op("QuantizeLinear")
+def _quantize_linear(ctx: NodeContext):
+    x, scale, zp = ctx.input(0), ctx.input(1), ctx.input(2, False)
+    if not int(ctx.attr("saturate", 1)):
+        raise Unsupported("attribute 'saturate' = 0")
+    precision = ctx.attr("precision")
+    if precision:
+        raise Unsupported("attribute 'precision'")
+    out_code = ctx.attr("output_dtype")
+    target = _quant_type_of(zp, None, "QuantizeLinear") if zp is not None else \
+        _quant_type_of(None, out_code, "QuantizeLinear")
+    return [L.quantize(ctx.b, x, scale, zp, int(ctx.attr("axis", 1)),
+                       int(ctx.attr("block_size", 0)), target)]
+
+
+@onnx_op("DequantizeLinear")
+def _dequantize_linear(ctx: NodeContext):
+    x, scale, zp = ctx.input(0), ctx.input(1), ctx.input(2, False)
+    _quant_type_of(x, None, "DequantizeLinear")  # int8/16, uint8/16 data only
+    out_code = ctx.attr("output_dtype")
+    out = element_type(int(out_code), "attribute 'output_dtype'") if out_code else scale.dtype
+    return [L.dequantize(ctx.b, x, scale, zp, int(ctx.attr("axis", 1)),
+                         int(ctx.attr("block_size", 0)), out)]
+
+
 @onnx_op("Einsum")
 def _einsum(ctx: NodeContext):
     return [L.einsum(ctx.b, ctx.attr("equation"), [v for v in ctx.inputs if v is not None])]
@@ -1651,6 +1738,10 @@ class ImportedModel:
     output_types: List[TensorType]
     # graph inputs bound to constants (import_model's ``bind``), not arguments
     bound_names: Tuple[str, ...] = ()
+    # the narrow integer type ("u8", "u16", "u32", "i16") each input and
+    # output stands for (None: its own type); the IR holds them widened
+    input_narrow: Tuple[Optional[str], ...] = ()
+    output_narrow: Tuple[Optional[str], ...] = ()
 
 
 class GraphImporter:
@@ -1663,10 +1754,12 @@ class GraphImporter:
         self.opset = opset
         self.source = source
         self.values: Dict[str, Value] = dict(scope or {})
+        # ONNX element types of the graph's values (shape inference), by name
+        self.declared: Dict[str, int] = {}
 
     def graph_inputs_of(self, v: Value) -> Tuple[str, ...]:
         """The name of the graph input ``v`` is, if it is one."""
-        return tuple(name for a, name in self.b.args if a is v)
+        return tuple(name for a, name in self.b.args if a.name == v.name)
 
     # -- values -------------------------------------------------------------
     def tensor_constant(self, tensor: "onnx.TensorProto", what: str) -> Value:
@@ -1680,7 +1773,7 @@ class GraphImporter:
             raise OnnxImportError(f"{what}: cannot read tensor data ({e})") from None
         if elem == "bf16":
             array = np.asarray(array).astype(numpy_dtype("bf16"))
-        return self.b.constant(array, elem)
+        return _narrowed_as(self.b.constant(array, elem), _NARROW_OF.get(tensor.data_type))
 
     def lookup(self, name: str, node_desc: str) -> Optional[Value]:
         if name == "":
@@ -1722,7 +1815,38 @@ class GraphImporter:
                                   f"{len(outs)} is not supported")
         for name, value in zip(names, outs):
             if name:
-                self.values[name] = value
+                with self.b.location(f"{label}"):
+                    self.values[name] = self._narrowed(node, name, value, inputs)
+
+    def _narrowed(self, node, name: str, value: Optional[Value], inputs) -> Optional[Value]:
+        """A node's result as the narrow integer type ONNX says it has
+        (shape inference; else that of an input of the same carrier),
+        brought into its range when the op may leave it."""
+        if value is None:
+            return value
+        code = int(self._attr(node, "to")) if node.op_type == "Cast" else \
+            self.declared.get(name)
+        if code is not None:
+            narrow = _NARROW_OF.get(code)
+        else:
+            narrow = next((v.narrow for v in inputs if v is not None and v.narrow and
+                           L.NARROW_TYPES[v.narrow][0] == value.dtype), None)
+        if narrow is None or (narrow == value.narrow and node.op_type in _KEEPS_RANGE):
+            return _narrowed_as(value, narrow)
+        if L.NARROW_TYPES[narrow][0] != value.dtype:
+            raise OnnxImportError(f"{self.source}: '{name}' is {narrow}, computed as "
+                                  f"{value.dtype}")
+        same = [v for v in inputs if v is not None and v.dtype == value.dtype]
+        if node.op_type in _KEEPS_RANGE and same and all(v.narrow == narrow for v in same):
+            return _narrowed_as(value, narrow)
+        return L.wrap_narrow(self.b, value, narrow)
+
+    @staticmethod
+    def _attr(node, name):
+        for a in node.attribute:
+            if a.name == name:
+                return helper.get_attribute_value(a)
+        return None
 
     def _dispatch(self, node, inputs, label):
         handler = ONNX_OPS.get(node.op_type)
@@ -1832,6 +1956,7 @@ class GraphImporter:
     # -- control flow ----------------------------------------------------------------
     def _subgraph(self, graph, args: Sequence[Value], lines_sink) -> List[Value]:
         sub = GraphImporter(self.b, self.opset, self.source, self.values)
+        sub.declared = self.declared
         for formal, v in zip(graph.input, args):
             sub.values[formal.name] = v
         for init in graph.initializer:
@@ -2078,15 +2203,39 @@ def _value_type(vi, what: str) -> TensorType:
 
 
 def graph_inputs(model: "onnx.ModelProto", source: str):
-    """The names and types of the inputs a call passes (initializers listed
-    as inputs excluded)."""
+    """The names, types and narrow types of the inputs a call passes
+    (initializers listed as inputs excluded)."""
     inits = {t.name for t in model.graph.initializer}
     vis = [vi for vi in model.graph.input if vi.name not in inits]
     try:
         types = [_value_type(vi, f"{source}: graph input '{vi.name}'") for vi in vis]
     except Unsupported as e:
         raise _unsupported(e, str(e)) from None
-    return [vi.name for vi in vis], types
+    narrow = [_NARROW_OF.get(vi.type.tensor_type.elem_type) for vi in vis]
+    return [vi.name for vi in vis], types, narrow
+
+
+def _declared_types(model: "onnx.ModelProto") -> Dict[str, int]:
+    """The element type of every value ONNX's shape inference knows, in the
+    graph and its subgraphs, by name."""
+    try:
+        model = onnx.shape_inference.infer_shapes(model)
+    except Exception:
+        pass  # types of values then come from their inputs
+    declared: Dict[str, int] = {}
+
+    def walk(g):
+        for vi in list(g.input) + list(g.value_info) + list(g.output):
+            if vi.type.HasField("tensor_type") and vi.type.tensor_type.elem_type:
+                declared[vi.name] = vi.type.tensor_type.elem_type
+        for node in g.node:
+            for a in node.attribute:
+                if a.HasField("g"):
+                    walk(a.g)
+                for sub in a.graphs:
+                    walk(sub)
+    walk(model.graph)
+    return declared
 
 
 def import_model(model, *, constants: str = "inline", func_name: str = "main",
@@ -2115,12 +2264,14 @@ def import_model(model, *, constants: str = "inline", func_name: str = "main",
         raise OnnxUnsupported(f"{source or 'model'}: graph nests too deeply") from None
 
 
-def _bound_constant(b: Builder, array, ty: TensorType, what: str) -> Value:
+def _bound_constant(b: Builder, array, ty: TensorType, what: str,
+                    narrow: Optional[str] = None) -> Value:
     """A graph input's bound value as a constant of its declared type."""
     array = np.asarray(array)
-    if array.dtype != numpy_dtype(ty.dtype):
+    want = L.NARROW_TYPES[narrow][3] if narrow else numpy_dtype(ty.dtype)
+    if array.dtype != want:
         raise OnnxImportError(f"{what} is bound to a {array.dtype} array; it is "
-                              f"declared {ty.dtype}")
+                              f"declared {np.dtype(want).name}")
     if array.ndim != ty.rank or any(d is not None and d != n
                                     for d, n in zip(ty.shape, array.shape)):
         raise OnnxImportError(f"{what} is bound to an array of shape {array.shape}; it "
@@ -2146,20 +2297,24 @@ def _import_model(model, constants: str, func_name: str,
     graph = model.graph
     b = Builder(func_name)
     gi = GraphImporter(b, opset, source)
+    gi.declared = _declared_types(model)
     init_names = {t.name for t in graph.initializer}
-    input_names, input_types, bound = [], [], []
+    input_names, input_types, bound, input_narrow = [], [], [], []
     for vi in graph.input:
         if vi.name in init_names:
             continue  # an initializer listed as an input: a constant here
         what = f"{source}: graph input '{vi.name}'"
         ty = _value_type(vi, what)
+        narrow = _NARROW_OF.get(vi.type.tensor_type.elem_type)
         if vi.name in bind:
-            gi.values[vi.name] = _bound_constant(b, bind.pop(vi.name), ty, what)
+            gi.values[vi.name] = _narrowed_as(
+                _bound_constant(b, bind.pop(vi.name), ty, what, narrow), narrow)
             bound.append(vi.name)
             continue
-        gi.values[vi.name] = b.arg(ty, vi.name)
+        gi.values[vi.name] = _narrowed_as(b.arg(ty, vi.name), narrow)
         input_names.append(vi.name)
         input_types.append(ty)
+        input_narrow.append(narrow)
     if bind:
         raise OnnxImportError(f"{source}: bound inputs {sorted(bind)} are not graph inputs")
     weight_names, weights = [], []
@@ -2187,25 +2342,31 @@ def _import_model(model, constants: str, func_name: str,
         gi.import_nodes(graph.node)
     except FrontendError:
         raise
-    outs, out_types, out_names = [], [], []
+    outs, out_types, out_names, out_narrow = [], [], [], []
     for vi in graph.output:
         v = gi.lookup(vi.name, f"{source}: graph output")
+        narrow = None
         if vi.type.HasField("tensor_type") and vi.type.tensor_type.elem_type:
-            declared = element_type(vi.type.tensor_type.elem_type,
-                                    f"{source}: graph output '{vi.name}'")
+            code = vi.type.tensor_type.elem_type
+            declared = element_type(code, f"{source}: graph output '{vi.name}'")
             if declared != v.dtype:
                 raise OnnxImportError(f"{source}: graph output '{vi.name}' is declared "
                                       f"{declared} but computes {v.dtype}")
-        if v.const is not None or v in outs or any(v is a for a, _ in b.args):
+            narrow = _NARROW_OF.get(code)
+            if narrow is not None and v.narrow != narrow:
+                v = L.wrap_narrow(b, v, narrow)
+        if v.const is not None or any(v.name == o.name for o in outs) or \
+                any(v.name == a.name for a, _ in b.args):
             # results must be ops of their own for the runtime's buffers
             v = _materialize(b, v)
         outs.append(v)
         out_types.append(v.type)
         out_names.append(vi.name)
+        out_narrow.append(narrow)
     b.results = outs
     text = f"// Imported from {source} (ONNX opset {opset}) by meld.onnx\n" + b.text()
     return ImportedModel(text, input_names, out_names, weight_names, weights, input_types,
-                         out_types, tuple(bound))
+                         out_types, tuple(bound), tuple(input_narrow), tuple(out_narrow))
 
 
 def _materialize(b: Builder, v: Value) -> Value:
