@@ -284,11 +284,11 @@ def test_unsupported_op_attribute_and_dtype_name_the_node():
                     [vi("x", T.FLOAT, [3])], [vi("y", T.FLOAT, [3])])
     with pytest.raises(mo.OnnxImportError):  # the checker or the importer
         mo.import_model(unknown)
-    dtype = model([h.make_node("Relu", ["x"], ["y"])], [vi("x", T.UINT8, [3])],
-                  [vi("y", T.UINT8, [3])])
-    _raises("graph input 'x' has dtype uint8", mo.import_model, dtype, cls=mo.OnnxUnsupported)
-    cast = model([h.make_node("Cast", ["x"], ["y"], name="c0", to=T.UINT16)],
-                 [vi("x", T.FLOAT, [3])], [vi("y", T.UINT16, [3])])
+    dtype = model([h.make_node("Abs", ["x"], ["y"])], [vi("x", T.UINT64, [3])],
+                  [vi("y", T.UINT64, [3])])
+    _raises("graph input 'x' has dtype uint64", mo.import_model, dtype, cls=mo.OnnxUnsupported)
+    cast = model([h.make_node("Cast", ["x"], ["y"], name="c0", to=T.FLOAT8E4M3FN)],
+                 [vi("x", T.FLOAT, [3])], [vi("y", T.FLOAT8E4M3FN, [3])])
     _raises("node 'c0' (Cast)", mo.import_model, cast, cls=mo.OnnxUnsupported)
 
 
@@ -345,6 +345,55 @@ def test_bound_inputs_become_constants_and_must_match_their_declaration():
             bind={**bound, "shape": np.array([2, 12, 1], np.int32)}, cls=mo.OnnxImportError)
     _raises("bound inputs ['nope'] are not graph inputs", mo.import_model, m,
             bind={**bound, "nope": np.zeros(1)}, cls=mo.OnnxImportError)
+
+
+def test_narrow_integers_wrap_as_their_type_and_come_back_in_it():
+    """uint8, uint16, uint32 and int16 are carried in i32/i64: every op
+    that can leave the range wraps, and the call converts at the boundary."""
+    nodes = [h.make_node("Add", ["a", "b"], ["s"]),          # wraps mod 256
+             h.make_node("Sub", ["a", "b"], ["d"]),          # wraps below 0
+             h.make_node("Mul", ["i", "i"], ["p"]),          # int16 wraps to negative
+             h.make_node("BitShift", ["u", "n"], ["l"], direction="LEFT"),
+             h.make_node("Cast", ["s"], ["f"], to=T.FLOAT),
+             h.make_node("Max", ["a", "b"], ["m"])]
+    m = model(nodes, [vi("a", T.UINT8, [4]), vi("b", T.UINT8, [4]), vi("i", T.INT16, [4]),
+                      vi("u", T.UINT32, [4]), vi("n", T.UINT32, [4])],
+              [vi("s", T.UINT8, [4]), vi("d", T.UINT8, [4]), vi("p", T.INT16, [4]),
+               vi("l", T.UINT32, [4]), vi("f", T.FLOAT, [4]), vi("m", T.UINT8, [4])])
+    compiled = mo.compile(m)
+    assert "tensor<4xi32>" in compiled.ir and "meld.and" in compiled.ir
+    a = np.array([250, 3, 128, 0], np.uint8)
+    b_ = np.array([10, 5, 128, 255], np.uint8)
+    i = np.array([300, -300, 181, 32767], np.int16)
+    u = np.array([1, 0xFFFFFFFF, 0x80000000, 7], np.uint32)
+    n = np.array([31, 4, 1, 40], np.uint32)
+    with np.errstate(over="ignore"):
+        want = (a + b_, a - b_, i * i, (u.astype(np.uint64) << n).astype(np.uint32) *
+                (n < 32), (a + b_).astype(np.float32), np.maximum(a, b_))
+    for run in (compiled, compiled.interpret):
+        got = run(a, b_, i, u, n)
+        for g, w in zip(got, want):
+            assert g.dtype == w.dtype
+            np.testing.assert_array_equal(g, w)
+    with pytest.raises(TypeError, match="must be uint8"):
+        compiled(a.astype(np.int32), b_, i, u, n)
+
+
+def test_quantize_and_dequantize_match_onnx_definitions():
+    rng = np.random.default_rng(3)
+    x = (rng.standard_normal((2, 3, 8)) * 4).astype(np.float32)
+    scale = np.array([0.05, 0.1, 0.2], np.float32)       # per channel (axis 1)
+    zp = np.array([128, 0, 250], np.uint8)
+    nodes = [h.make_node("QuantizeLinear", ["x", "s", "z"], ["q"], axis=1),
+             h.make_node("DequantizeLinear", ["q", "s", "z"], ["y"], axis=1)]
+    m = model(nodes, [vi("x", T.FLOAT, [2, 3, 8])], [vi("q", T.UINT8, [2, 3, 8]),
+                                                      vi("y", T.FLOAT, [2, 3, 8])],
+              [numpy_helper.from_array(scale, "s"), numpy_helper.from_array(zp, "z")], opset=21)
+    q, y = mo.compile(m)(x)
+    sc, z = scale.reshape(1, 3, 1), zp.reshape(1, 3, 1).astype(np.int32)
+    want_q = np.clip(np.rint(x / sc).astype(np.int32) + z, 0, 255).astype(np.uint8)
+    np.testing.assert_array_equal(q, want_q)
+    np.testing.assert_array_equal(y, ((want_q.astype(np.float32) - z) * sc).astype(np.float32))
 
 
 # -- meld-import-onnx -------------------------------------------------------------

@@ -443,7 +443,15 @@ def slice_static(b: Builder, x: Value, starts, limits, strides) -> Value:
         return x
     shape = []
     starts, limits = list(starts), list(limits)
+    # a limit of None keeps a dynamic dimension whole (meld.slice's -1)
+    whole = [l is None for l in limits]
     for d, (s, l, st) in enumerate(zip(starts, limits, strides)):
+        if whole[d]:
+            if x.shape[d] is not None or s != 0 or st != 1:
+                raise Unsupported("a slice of a dynamic dimension that is not all of it")
+            shape.append(None)
+            limits[d] = -1
+            continue
         shape.append(max(0, -(-(l - s) // st)))
         if shape[-1] == 0:
             starts[d] = limits[d] = 0  # an empty slice starts anywhere
@@ -460,7 +468,11 @@ def slice_static(b: Builder, x: Value, starts, limits, strides) -> Value:
             f"limit = [{', '.join(map(str, limits))}]")
     if any(st != 1 for st in strides):
         text += f" strides = [{', '.join(map(str, strides))}]"
-    return b.op(f"{text} : {x.type} -> {ty}", ty, sym=sym)
+    out = b.op(f"{text} : {x.type} -> {ty}", ty, sym=sym)
+    if any(whole):
+        _record_sizes(b, out, [b.dim(x, d) if whole[d] else Dim(static=shape[d])
+                               for d in range(x.rank)])
+    return out
 
 
 def slice_numpy(b: Builder, x: Value, axes, starts, ends, steps) -> Value:
@@ -554,8 +566,6 @@ def split(b: Builder, x: Value, axis: int, sizes: Sequence[int]) -> List[Value]:
         lo = [0] * x.rank
         hi = list(x.shape)
         lo[axis], hi[axis] = offset, offset + n
-        if any(h is None for h in hi):
-            raise Unsupported("split of a tensor with dynamic dims")
         outs.append(slice_static(b, x, lo, hi, [1] * x.rank))
         offset += n
     return outs
@@ -948,8 +958,6 @@ def _slice_axis(b: Builder, x: Value, axis: int, start: int, stop: int, step: in
     lo = [0] * x.rank
     hi = list(x.shape)
     st = [1] * x.rank
-    if any(h is None for i, h in enumerate(hi) if i != axis):
-        raise Unsupported("slicing a tensor with dynamic dims")
     lo[axis], hi[axis], st[axis] = start, stop, step
     return slice_static(b, x, lo, hi, st)
 
@@ -1022,8 +1030,6 @@ def _window_views(b: Builder, x: Value, kernel, strides, dilations):
             lo[lead + i] = o * d
             hi[lead + i] = o * d + (m - 1) * s + 1 if m else o * d
             st[lead + i] = s
-        if any(h is None for h in hi):
-            raise Unsupported("windows over a tensor with dynamic dims")
         views.append((offset, slice_static(b, x, lo, hi, st)))
     return views, out_sizes
 
