@@ -396,6 +396,34 @@ def test_quantize_and_dequantize_match_onnx_definitions():
     np.testing.assert_array_equal(y, ((want_q.astype(np.float32) - z) * sc).astype(np.float32))
 
 
+def test_inverse_hyperbolics_keep_precision_near_zero_and_for_huge_inputs():
+    x = np.array([1e-8, -1e-3, 0.01, 0.5, -0.9, 3.0, 1e20], np.float32)
+    ops = {"Asinh": np.arcsinh, "Atanh": np.arctanh, "Acosh": np.arccosh, "Atan": np.arctan}
+    for op, ref in ops.items():
+        xi = np.abs(x) + 1.0 if op == "Acosh" else (np.clip(x, -0.99, 0.99) if op == "Atanh"
+                                                       else x)
+        if op == "Acosh":
+            xi[-1] = 1e20
+        m = model([h.make_node(op, ["x"], ["y"])], [vi("x", T.FLOAT, [7])],
+                  [vi("y", T.FLOAT, [7])])
+        got = mo.compile(m)(xi.astype(np.float32))
+        np.testing.assert_allclose(got, ref(xi.astype(np.float64)), rtol=2e-6, atol=0,
+                                   err_msg=op)
+
+
+def test_scatter_elements_reports_an_index_out_of_range():
+    nodes = [h.make_node("ScatterElements", ["d", "i", "u"], ["y"], axis=0)]
+    m = model(nodes, [vi("d", T.FLOAT, [3]), vi("i", T.INT64, [1]), vi("u", T.FLOAT, [1])],
+              [vi("y", T.FLOAT, [3])])
+    compiled = mo.compile(m)
+    d, u = np.zeros(3, np.float32), np.ones(1, np.float32)
+    np.testing.assert_array_equal(compiled(d, np.array([-1]), u), [0, 0, 1])
+    import meld
+
+    with pytest.raises(meld.Error):  # -5 is out of [-3, 3): never row 1
+        compiled(d, np.array([-5]), u)
+
+
 # -- meld-import-onnx -------------------------------------------------------------
 
 def test_meld_import_onnx_writes_ir_that_meld_run_executes(tmp_path):

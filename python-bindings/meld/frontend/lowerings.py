@@ -1327,29 +1327,56 @@ def acos(b: Builder, x: Value) -> Value:
     return cast(b, binary(b, "add", t, t), x.dtype)
 
 
+def _odd_series(b: Builder, x: Value, coefs) -> Value:
+    """x (1 + c1 x^2 + c2 x^4 + ...): the small-argument form of an odd
+    function, where its log form would cancel to nothing."""
+    z = binary(b, "mul", x, x)
+    p = scalar_like(b, coefs[-1], x)
+    for c in reversed(coefs[:-1]):
+        p = binary(b, "add", binary(b, "mul", p, z), scalar_like(b, c, x))
+    return binary(b, "mul", x, binary(b, "add", binary(b, "mul", p, z), scalar_like(b, 1.0, x)))
+
+
+_SMALL = 1.0 / 64   # below it the series (three terms) is exact to f32
+_HUGE = 1.0e18      # above it x^2 overflows f32: log(2|x|) is exact there
+
+
+def _log_2x(b: Builder, ax: Value) -> Value:
+    return binary(b, "add", unary(b, "log", ax), scalar_like(b, float(np.log(2.0)), ax))
+
+
 def asinh(b: Builder, x: Value) -> Value:
-    """sign(x) log(|x| + sqrt(x^2 + 1))."""
+    """sign(x) log(|x| + sqrt(x^2 + 1)); its series near 0 and log(2|x|)
+    for huge |x|."""
     xs = _in_f32(b, x)
     ax = unary(b, "abs", xs)
     r = unary(b, "sqrt", binary(b, "add", binary(b, "mul", ax, ax), scalar_like(b, 1.0, ax)))
     y = unary(b, "log", binary(b, "add", ax, r))
+    y = select(b, compare(b, "gt", ax, scalar_like(b, _HUGE, ax)), _log_2x(b, ax), y)
+    y = select(b, compare(b, "lt", ax, scalar_like(b, _SMALL, ax)),
+               _odd_series(b, ax, [-1.0 / 6, 3.0 / 40, -5.0 / 112]), y)
     return cast(b, select(b, compare(b, "lt", xs, scalar_like(b, 0.0, xs)),
                           unary(b, "neg", y), y), x.dtype)
 
 
 def acosh(b: Builder, x: Value) -> Value:
-    """log(x + sqrt(x^2 - 1)): NaN below 1."""
+    """log(x + sqrt(x^2 - 1)), log(2x) for huge x: NaN below 1."""
     xs = _in_f32(b, x)
     r = unary(b, "sqrt", binary(b, "sub", binary(b, "mul", xs, xs), scalar_like(b, 1.0, xs)))
-    return cast(b, unary(b, "log", binary(b, "add", xs, r)), x.dtype)
+    y = unary(b, "log", binary(b, "add", xs, r))
+    y = select(b, compare(b, "gt", xs, scalar_like(b, _HUGE, xs)), _log_2x(b, xs), y)
+    return cast(b, y, x.dtype)
 
 
 def atanh(b: Builder, x: Value) -> Value:
-    """log((1 + x) / (1 - x)) / 2."""
+    """log((1 + x) / (1 - x)) / 2; its series near 0."""
     xs = _in_f32(b, x)
     one = scalar_like(b, 1.0, xs)
     q = binary(b, "div", binary(b, "add", one, xs), binary(b, "sub", one, xs))
-    return cast(b, binary(b, "mul", unary(b, "log", q), scalar_like(b, 0.5, xs)), x.dtype)
+    y = binary(b, "mul", unary(b, "log", q), scalar_like(b, 0.5, xs))
+    small = compare(b, "lt", unary(b, "abs", xs), scalar_like(b, _SMALL, xs))
+    y = select(b, small, _odd_series(b, xs, [1.0 / 3, 1.0 / 5, 1.0 / 7]), y)
+    return cast(b, y, x.dtype)
 
 
 # -- indexing: gather_nd, scatter, top-k -----------------------------------------
@@ -1368,6 +1395,8 @@ def gather_nd(b: Builder, x: Value, indices: Value, batch_dims: int = 0) -> Valu
     run-time error (they are mapped past the end)."""
     if not x.type.static or not indices.type.static:
         raise Unsupported("gather_nd with dynamic dims")
+    if indices.rank == 0:
+        raise FrontendError("gather_nd indices must have rank >= 1")
     k = indices.shape[-1]
     bd = batch_dims
     if bd + k > x.rank:
@@ -1474,10 +1503,17 @@ def scatter_nd(b: Builder, data: Value, indices: Value, updates: Value,
     if reduction not in _SCATTER_REDUCE:
         raise Unsupported(f"scatter reduction '{reduction}'")
     _check_static("scatter_nd", data, indices, updates)
+    if indices.rank == 0:
+        raise FrontendError("scatter_nd indices must have rank >= 1")
     k = indices.shape[-1]
     indexed, rest = data.shape[:k], data.shape[k:]
     n, r = int(np.prod(indexed)), int(np.prod(rest))
     m = int(np.prod(indices.shape[:-1]))
+    if m == 0:
+        return data  # no updates
+    if m * n * r > (1 << 26):
+        raise Unsupported(f"scatter of {m} updates into {n} rows of {r} (a decomposition "
+                          "of m x n x r work; at most 2^26)")
     idx = reshape(b, cast(b, indices, "i64"), [m, k])
     rows = None
     strides = np.cumprod((indexed[1:] + (1,))[::-1])[::-1]
@@ -1503,7 +1539,7 @@ def scatter_elements(b: Builder, data: Value, indices: Value, updates: Value, ax
     if indices.shape != updates.shape or indices.rank != data.rank:
         raise FrontendError("scatter_elements: indices and updates must have one shape, "
                             "of the data's rank")
-    idx = _normalized_index(b, indices, data.shape[axis])
+    idx = cast(b, indices, "i64")  # scatter_nd counts negatives from the end, once
     sizes = [Dim(static=s) for s in indices.shape]
     cols = [idx if d == axis else iota(b, "i64", indices.shape, sizes, d)
             for d in range(data.rank)]
@@ -1551,6 +1587,8 @@ def top_k(b: Builder, x: Value, k: int, axis: int, largest: bool = True):
         taken = here if taken is None else logical(b, "or", taken, here)
         cur = select(b, taken, scalar_like(b, spent, x), x)
     if k == 0:
+        if not x.type.static:
+            raise Unsupported("top_k of no elements from a tensor with dynamic dims")
         shape = list(x.shape)
         shape[axis] = 0
         return (b.constant(np.zeros(shape, numpy_dtype(x.dtype)), x.dtype),

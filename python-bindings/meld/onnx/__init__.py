@@ -174,9 +174,10 @@ class _Specializer:
     def __init__(self, model, first_error: OnnxNeedsValue, options):
         self.model = model
         self.options = options
-        self.first_guess = tuple(first_error.inputs)
         source = options["import"]["source"]
         self.input_names, self.input_types, self.input_narrow = graph_inputs(model, source)
+        # (an error may name a weight passed as an argument: not bindable)
+        self.first_guess = tuple(n for n in first_error.inputs if n in self.input_names)
         self.output_names = [vi.name for vi in model.graph.output]
 
     def __call__(self, named, names):
@@ -189,7 +190,7 @@ class _Specializer:
                                         **self.options["import"])
                 break
             except OnnxNeedsValue as e:
-                more = [n for n in e.inputs if n not in names]
+                more = [n for n in e.inputs if n not in names and n in self.input_names]
                 if not more:
                     small = [n for n in self.input_names if n not in names and
                              named[n].size <= _SPECIALIZE_MAX_ELEMENTS]

@@ -47,6 +47,11 @@ MIN_OPSET = 13
 # ONNX's own preview domains (version 1): FlexAttention is expanded from its
 # function body; the training ops (Adagrad, Adam, Momentum) are mapped.
 _PREVIEW_DOMAINS = ("ai.onnx.preview", "ai.onnx.preview.training")
+# Ops whose result has the type of their (first) inputs.
+_SAME_TYPE = frozenset((
+    "Add", "Sub", "Mul", "Div", "Mod", "Neg", "Abs", "Sum", "Mean", "BitShift",
+    "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "ReduceSum", "ReduceProd",
+    "CumSum", "CastLike"))
 # Ops whose results are elements of their inputs: a narrow integer type's
 # range is kept, no wrap needed.
 _KEEPS_RANGE = frozenset((
@@ -1338,7 +1343,10 @@ def _shrink(ctx: NodeContext):
 def _lrn(ctx: NodeContext):
     b = ctx.b
     x = ctx.input(0)
-    size = int(ctx.attr("size"))
+    size = ctx.attr("size")
+    if size is None:
+        raise OnnxImportError("attribute 'size' is required")
+    size = int(size)
     alpha = _float_attr(ctx.attr("alpha", 1e-4))
     beta = _float_attr(ctx.attr("beta", 0.75))
     bias = _float_attr(ctx.attr("bias", 1.0))
@@ -1384,6 +1392,8 @@ def _scatter_elements(ctx: NodeContext):
 def _top_k(ctx: NodeContext):
     x = ctx.input(0)
     k = ctx.int_list(1, "k")
+    if not k or len(k) != 1:
+        raise OnnxImportError("input 1 (k) must hold one value")
     ctx.attr("sorted")  # sorted output is also one valid unsorted order
     values, indices = L.top_k(ctx.b, x, int(k[0]), int(ctx.attr("axis", -1)),
                               bool(ctx.attr("largest", 1)))
@@ -1489,6 +1499,9 @@ def _adagrad(ctx: NodeContext):
 @onnx_op("Momentum")
 def _momentum(ctx: NodeContext):
     b = ctx.b
+    for name in ("alpha", "beta", "norm_coefficient"):
+        if ctx.attr(name) is None:
+            raise OnnxImportError(f"attribute '{name}' is required")
     alpha = _float_attr(ctx.attr("alpha"))
     beta = _float_attr(ctx.attr("beta"))
     norm = _float_attr(ctx.attr("norm_coefficient"))
@@ -1828,9 +1841,13 @@ class GraphImporter:
             self.declared.get(name)
         if code is not None:
             narrow = _NARROW_OF.get(code)
-        else:
+        elif node.op_type in _KEEPS_RANGE or node.op_type in _SAME_TYPE:
+            # no inferred type (a function body's values): an op whose
+            # result has its inputs' type has their narrow type
             narrow = next((v.narrow for v in inputs if v is not None and v.narrow and
                            L.NARROW_TYPES[v.narrow][0] == value.dtype), None)
+        else:
+            narrow = None
         if narrow is None or (narrow == value.narrow and node.op_type in _KEEPS_RANGE):
             return _narrowed_as(value, narrow)
         if L.NARROW_TYPES[narrow][0] != value.dtype:
