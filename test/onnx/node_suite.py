@@ -112,7 +112,7 @@ def _compare(expected, actual, rtol, atol):
     if expected.dtype != actual.dtype:
         # bf16 results come back as ml_dtypes arrays or bit patterns
         return f"dtype {actual.dtype}, expected {expected.dtype}"
-    if expected.dtype.kind in "fc" or str(expected.dtype) == "bfloat16":
+    if expected.dtype.kind in "fc" or str(expected.dtype).startswith(("bfloat16", "float8", "float4")):
         e = expected.astype(np.float64)
         a = actual.astype(np.float64)
         if np.allclose(a, e, rtol=rtol, atol=atol, equal_nan=True):

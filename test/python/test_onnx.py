@@ -424,6 +424,46 @@ def test_scatter_elements_reports_an_index_out_of_range():
         compiled(d, np.array([-5]), u)
 
 
+@pytest.mark.parametrize("code", [T.FLOAT8E4M3FN, T.FLOAT8E4M3FNUZ, T.FLOAT8E5M2,
+                                  T.FLOAT8E5M2FNUZ, T.FLOAT4E2M1])
+def test_float8_and_float4_casts_round_as_ml_dtypes_does(code):
+    """Casts into float8/float4 (carried in f32) round to nearest even with
+    meld ops; saturating ones clamp, the others overflow as the type does.
+    ml_dtypes' conversion is the reference."""
+    import ml_dtypes
+
+    np_type = onnx.helper.tensor_dtype_to_np_dtype(code)
+    info = ml_dtypes.finfo(np_type)
+    rng = np.random.default_rng(code)
+    # every value of the type, the midpoints between them, random values
+    # over the type's range and beyond, and the special values
+    grid = np.unique(np.arange(256, dtype=np.uint8).view(np_type).astype(np.float32)
+                     if np.dtype(np_type).itemsize == 1 else
+                     np.arange(16, dtype=np.uint8).view(ml_dtypes.float4_e2m1fn)
+                     .astype(np.float32))
+    grid = grid[np.isfinite(grid)]
+    mids = (grid[1:] + grid[:-1]) / 2
+    wide = rng.standard_normal(500).astype(np.float32) * float(info.max) / 4
+    x = np.concatenate([grid, mids, wide, np.float32([np.inf, -np.inf, np.nan,
+                                                      float(info.max) * 1.5])])
+    x = x.astype(np.float32)
+    for saturate in (1, 0):
+        m = model([h.make_node("Cast", ["x"], ["y"], to=code, saturate=saturate)],
+                  [vi("x", T.FLOAT, [len(x)])], [vi("y", code, [len(x)])], opset=21)
+        got = mo.compile(m)(x)
+        assert got.dtype == np_type
+        want = x.astype(np_type) if not saturate else \
+            np.clip(np.where(np.isinf(x), np.sign(x) * float(info.max), x),
+                    -float(info.max), float(info.max)).astype(np_type)
+        if code == T.FLOAT4E2M1:  # no inf or NaN: always saturates
+            want = np.clip(np.nan_to_num(x, nan=0.0, posinf=6.0, neginf=-6.0), -6, 6) \
+                .astype(np_type)
+            keep = ~np.isnan(x)
+            got, want = got[keep], want[keep]
+        np.testing.assert_array_equal(got.astype(np.float32), want.astype(np.float32),
+                                      err_msg=f"saturate={saturate}")
+
+
 # -- meld-import-onnx -------------------------------------------------------------
 
 def test_meld_import_onnx_writes_ir_that_meld_run_executes(tmp_path):

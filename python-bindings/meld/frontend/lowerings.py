@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .builder import (
@@ -1664,12 +1666,21 @@ def _quant_param(b: Builder, v: Value, x: Value, axis: int, block_size: int) -> 
 
 
 def quantize(b: Builder, x: Value, scale: Value, zero_point: Optional[Value], axis: int,
-             block_size: int, target: str) -> Value:
+             block_size: int, target: str, saturate: bool = True) -> Value:
     """saturate(round_half_even(x / scale) + zero_point) in ``target`` (a
     key of QUANT_RANGES), as ONNX QuantizeLinear: the result in its
     carrier (i8, or i32 for the narrow types), marked narrow."""
     if not is_float(x.dtype) or scale.dtype != x.dtype:
         raise Unsupported(f"quantizing {x.dtype} by a {scale.dtype} scale")
+    if target in NARROW_FLOATS:
+        # x / scale rounded into the type; float8 zero points must be 0 and
+        # are not read (as onnx's reference), float4's are added
+        q = binary(b, "div", cast(b, x, "f32"),
+                   cast(b, _quant_param(b, scale, x, axis, block_size), "f32"))
+        if zero_point is not None and not NARROW_FLOATS[target].has_nan:
+            q = binary(b, "add", q, cast(b, _quant_param(b, zero_point, x, axis, block_size),
+                                         "f32"))
+        return round_narrow_float(b, q, target, saturate)
     lo, hi = QUANT_RANGES[target]
     # (compiled code divides exactly here: a quotient rounded to an integer
     # never becomes a reciprocal multiply, see meld-convert-to-linalg)
@@ -1695,3 +1706,83 @@ def dequantize(b: Builder, x: Value, scale: Value, zero_point: Optional[Value], 
                                         compute))
     y = binary(b, "mul", dx, cast(b, _quant_param(b, scale, x, axis, block_size), compute))
     return cast(b, y, out)
+
+
+# -- narrow floats (float8, float4) -----------------------------------------------------
+#
+# Every float8 and float4 value is exactly an f32, so these types are carried
+# in f32 like the narrow integers, and a result of theirs is rounded into the
+# type's value set with meld ops: round to nearest even at the binade's
+# quantum (a power of two, picked by comparisons with exact constants, so the
+# division and multiplication by it are exact), then the type's overflow rule.
+
+@dataclass(frozen=True)
+class NarrowFloat:
+    mantissa_bits: int
+    min_exp: int          # the smallest normal is 2^min_exp
+    max_exp: int          # the largest binade is [2^max_exp, 2^(max_exp+1))
+    max_value: float
+    has_inf: bool         # overflow without saturation: inf (else NaN)
+    has_nan: bool
+    np_name: str          # the ml_dtypes type
+
+
+NARROW_FLOATS = {
+    "f8e4m3fn": NarrowFloat(3, -6, 8, 448.0, False, True, "float8_e4m3fn"),
+    "f8e4m3fnuz": NarrowFloat(3, -7, 7, 240.0, False, True, "float8_e4m3fnuz"),
+    "f8e5m2": NarrowFloat(2, -14, 15, 57344.0, True, True, "float8_e5m2"),
+    "f8e5m2fnuz": NarrowFloat(2, -15, 15, 57344.0, False, True, "float8_e5m2fnuz"),
+    "f4e2m1fn": NarrowFloat(1, 0, 2, 6.0, False, False, "float4_e2m1fn"),
+}
+
+
+def narrow_float_numpy(narrow: str):
+    import ml_dtypes
+
+    return getattr(ml_dtypes, NARROW_FLOATS[narrow].np_name)
+
+
+def round_narrow_float(b: Builder, x: Value, narrow: str, saturate: bool = True) -> Value:
+    """``x`` (f32) rounded to the nearest value of ``narrow`` (ties to
+    even), as ONNX Cast does: with ``saturate`` an overflow (infinities
+    included) gives the largest finite value of its sign; without it
+    infinity where the type has one, else NaN. NaN stays NaN."""
+    t = NARROW_FLOATS[narrow]
+    if x.dtype != "f32":
+        raise FrontendError(f"{narrow} held in {x.dtype}, not f32")
+    if not t.has_nan and not t.has_inf:
+        saturate = True  # nothing else to overflow to (ONNX: saturate has no effect)
+
+    def c(v):
+        return scalar_like(b, float(v), x)
+    a = unary(b, "abs", x)
+    quantum = c(2.0 ** (t.min_exp - t.mantissa_bits))
+    for e in range(t.min_exp + 1, t.max_exp + 1):
+        quantum = select(b, compare(b, "ge", a, c(2.0 ** e)), c(2.0 ** (e - t.mantissa_bits)),
+                         quantum)
+    r = binary(b, "mul", unary(b, "round", binary(b, "div", a, quantum)), quantum)
+    over = compare(b, "gt", r, c(t.max_value))
+    if saturate:
+        r = select(b, over, c(t.max_value), r)
+    else:
+        r = select(b, over, c(np.inf if t.has_inf else np.nan), r)
+    out = select(b, compare(b, "lt", x, c(0.0)), unary(b, "neg", r), r)
+    out.narrow = narrow
+    return out
+
+
+def narrow_carrier(narrow: str) -> str:
+    """The meld type a narrow integer or float type is carried in."""
+    return "f32" if narrow in NARROW_FLOATS else NARROW_TYPES[narrow][0]
+
+
+def narrow_numpy(narrow: str):
+    """The numpy dtype of a narrow type (ml_dtypes' for the floats)."""
+    return narrow_float_numpy(narrow) if narrow in NARROW_FLOATS else NARROW_TYPES[narrow][3]
+
+
+def to_narrow(b: Builder, x: Value, narrow: str, saturate: bool = True) -> Value:
+    """``x`` (in the carrier) brought into ``narrow``'s value set."""
+    if narrow in NARROW_FLOATS:
+        return round_narrow_float(b, x, narrow, saturate)
+    return wrap_narrow(b, x, narrow)

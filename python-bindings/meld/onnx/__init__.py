@@ -30,7 +30,7 @@ from .importer import (  # noqa: F401
     load,
 )
 from ..frontend.builder import numpy_dtype
-from ..frontend.lowerings import NARROW_TYPES
+from ..frontend.lowerings import narrow_numpy
 
 __all__ = ["CompiledModel", "ImportedModel", "OnnxImportError", "OnnxNeedsValue",
            "OnnxUnsupported", "compile", "import_model"]
@@ -106,7 +106,7 @@ class CompiledModel:
         named = {}
         for name, ty, narrow, a in zip(self.input_names, self.input_types,
                                        self._input_narrow, args):
-            want = np.dtype(NARROW_TYPES[narrow][3] if narrow else numpy_dtype(ty.dtype))
+            want = np.dtype(narrow_numpy(narrow) if narrow else numpy_dtype(ty.dtype))
             a = np.asarray(a)
             if a.dtype != want:
                 raise TypeError(f"input '{name}' must be {want}, got {a.dtype}")
@@ -147,7 +147,8 @@ class CompiledModel:
 
     @staticmethod
     def _results(imported, outs):
-        outs = [o.astype(NARROW_TYPES[n][3]) if n else o
+        # exact: the program rounded every narrow value into its type
+        outs = [o.astype(narrow_numpy(n)) if n else o
                 for o, n in zip(outs, imported.output_narrow)]
         return outs[0] if len(outs) == 1 else tuple(outs)
 
@@ -169,7 +170,7 @@ _SPECIALIZE_MAX_ELEMENTS = 64
 class _Specializer:
     """Imports and compiles a model for given values of some of its inputs,
     finding which inputs must be bound: the ones an OnnxNeedsValue names,
-    else every small integer input, else every small input."""
+    else the small integer scalar and vector inputs (shapes, axes)."""
 
     def __init__(self, model, first_error: OnnxNeedsValue, options):
         self.model = model
@@ -192,9 +193,11 @@ class _Specializer:
             except OnnxNeedsValue as e:
                 more = [n for n in e.inputs if n not in names and n in self.input_names]
                 if not more:
-                    small = [n for n in self.input_names if n not in names and
-                             named[n].size <= _SPECIALIZE_MAX_ELEMENTS]
-                    more = [n for n in small if named[n].dtype.kind in "iub"] or small
+                    # a value computed from inputs: bind the shape-like ones
+                    # (integer scalars and vectors), never data
+                    more = [n for n in self.input_names if n not in names and
+                            named[n].dtype.kind in "iu" and named[n].ndim <= 1 and
+                            named[n].size <= _SPECIALIZE_MAX_ELEMENTS]
                 if not more:
                     raise
                 names = names + tuple(more)

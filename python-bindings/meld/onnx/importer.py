@@ -118,16 +118,27 @@ _NARROW_OF = {
 }
 
 
+# float8 and float4 types, held in f32 (lowerings.NARROW_FLOATS)
+_NARROW_OF.update({
+    onnx.TensorProto.FLOAT8E4M3FN: "f8e4m3fn",
+    onnx.TensorProto.FLOAT8E4M3FNUZ: "f8e4m3fnuz",
+    onnx.TensorProto.FLOAT8E5M2: "f8e5m2",
+    onnx.TensorProto.FLOAT8E5M2FNUZ: "f8e5m2fnuz",
+    onnx.TensorProto.FLOAT4E2M1: "f4e2m1fn",
+})
+
+
 def element_type(code: int, what: str) -> str:
     """Meld's element type for an ONNX one: the carrier of a narrow one."""
     narrow = _NARROW_OF.get(code)
     if narrow is not None:
-        return L.NARROW_TYPES[narrow][0]
+        return L.narrow_carrier(narrow)
     elem = _ELEM_OF.get(code)
     if elem is None:
         raise Unsupported(f"{what} has dtype {onnx_dtype_name(code)}; Meld supports "
-                          "float, double, float16, bfloat16, int64, int32, int16, int8, "
-                          "uint32, uint16, uint8 and bool")
+                          "float, double, float16, bfloat16, the float8 types but e8m0, "
+                          "float4e2m1, int64, int32, int16, int8, uint32, uint16, uint8 "
+                          "and bool")
     return elem
 
 
@@ -1404,7 +1415,11 @@ def _top_k(ctx: NodeContext):
 def _compress(ctx: NodeContext):
     b = ctx.b
     x = ctx.input(0)
-    cond = ctx.const_input(1, "condition")
+    cond = ctx.input(1).const
+    if cond is None:
+        # the result's shape would depend on run-time data: not specialized
+        # on (that would be the whole op evaluated at compile time)
+        raise Unsupported("Compress with a run-time condition (a data-dependent shape)")
     axis = ctx.attr("axis")
     if axis is None:
         x = L.reshape(b, x, [L.numel(b, x)])
@@ -1437,7 +1452,9 @@ def _reverse_sequence(ctx: NodeContext):
 
 @onnx_op("NonZero")
 def _non_zero(ctx: NodeContext):
-    x = np.asarray(ctx.const_input(0, "input (the output's shape depends on its values)"))
+    if ctx.input(0).const is None:
+        raise Unsupported("NonZero of a run-time tensor (a data-dependent shape)")
+    x = np.asarray(ctx.input(0).const)
     if x.ndim == 0:
         raise Unsupported("NonZero of a scalar")
     return [ctx.b.constant(np.stack(np.nonzero(x)).astype(np.int64), "i64")]
@@ -1568,12 +1585,14 @@ _QUANT_OF = {onnx.TensorProto.INT8: "i8", onnx.TensorProto.UINT8: "u8",
 
 def _quant_type_of(v: Optional[Value], code: Optional[int], what: str) -> str:
     if code:
-        if code not in _QUANT_OF:
+        narrow = _QUANT_OF.get(code) or _NARROW_OF.get(code)
+        if narrow is None or not (narrow in L.QUANT_RANGES or narrow in L.NARROW_FLOATS or
+                                  narrow == "i8"):
             raise Unsupported(f"{what} quantized to {onnx_dtype_name(code)}")
-        return _QUANT_OF[code]
+        return narrow
     if v is None:
         return "u8"
-    if v.narrow in L.QUANT_RANGES or v.dtype == "i8":
+    if v.narrow in L.QUANT_RANGES or v.narrow in L.NARROW_FLOATS or v.dtype == "i8":
         return v.narrow or v.dtype
     raise Unsupported(f"{what} quantized to {v.narrow or v.dtype}")
 
@@ -1581,16 +1600,18 @@ def _quant_type_of(v: Optional[Value], code: Optional[int], what: str) -> str:
 @onnx_op("QuantizeLinear")
 def _quantize_linear(ctx: NodeContext):
     x, scale, zp = ctx.input(0), ctx.input(1), ctx.input(2, False)
-    if not int(ctx.attr("saturate", 1)):
-        raise Unsupported("attribute 'saturate' = 0")
+    saturate = bool(int(ctx.attr("saturate", 1)))
     precision = ctx.attr("precision")
     if precision:
         raise Unsupported("attribute 'precision'")
     out_code = ctx.attr("output_dtype")
     target = _quant_type_of(zp, None, "QuantizeLinear") if zp is not None else \
         _quant_type_of(None, out_code, "QuantizeLinear")
-    return [L.quantize(ctx.b, x, scale, zp, int(ctx.attr("axis", 1)),
-                       int(ctx.attr("block_size", 0)), target)]
+    if not saturate and target not in L.NARROW_FLOATS:
+        raise Unsupported("attribute 'saturate' = 0 for an integer type")
+    return [L.quantize(ctx.b, x, scale, zp,
+                       int(ctx.attr("axis", 1)), int(ctx.attr("block_size", 0)), target,
+                       saturate)]
 
 
 @onnx_op("DequantizeLinear")
@@ -1845,18 +1866,19 @@ class GraphImporter:
             # no inferred type (a function body's values): an op whose
             # result has its inputs' type has their narrow type
             narrow = next((v.narrow for v in inputs if v is not None and v.narrow and
-                           L.NARROW_TYPES[v.narrow][0] == value.dtype), None)
+                           L.narrow_carrier(v.narrow) == value.dtype), None)
         else:
             narrow = None
         if narrow is None or (narrow == value.narrow and node.op_type in _KEEPS_RANGE):
             return _narrowed_as(value, narrow)
-        if L.NARROW_TYPES[narrow][0] != value.dtype:
+        if L.narrow_carrier(narrow) != value.dtype:
             raise OnnxImportError(f"{self.source}: '{name}' is {narrow}, computed as "
                                   f"{value.dtype}")
         same = [v for v in inputs if v is not None and v.dtype == value.dtype]
         if node.op_type in _KEEPS_RANGE and same and all(v.narrow == narrow for v in same):
             return _narrowed_as(value, narrow)
-        return L.wrap_narrow(self.b, value, narrow)
+        saturate = self._attr(node, "saturate")
+        return L.to_narrow(self.b, value, narrow, saturate is None or bool(saturate))
 
     @staticmethod
     def _attr(node, name):
@@ -1953,7 +1975,7 @@ class GraphImporter:
                     inner.attribute.append(copy)
                 else:
                     inner.attribute.append(a)
-            if inner.op_type in ("If", "Loop", "Scan"):
+            if inner.op_type in ("If", "Loop"):
                 raise Unsupported(f"function body of {node.op_type} uses {inner.op_type}")
             inner_label = f"{label}/{n.op_type}"
             try:
@@ -2285,7 +2307,7 @@ def _bound_constant(b: Builder, array, ty: TensorType, what: str,
                     narrow: Optional[str] = None) -> Value:
     """A graph input's bound value as a constant of its declared type."""
     array = np.asarray(array)
-    want = L.NARROW_TYPES[narrow][3] if narrow else numpy_dtype(ty.dtype)
+    want = L.narrow_numpy(narrow) if narrow else numpy_dtype(ty.dtype)
     if array.dtype != want:
         raise OnnxImportError(f"{what} is bound to a {array.dtype} array; it is "
                               f"declared {np.dtype(want).name}")
@@ -2371,7 +2393,7 @@ def _import_model(model, constants: str, func_name: str,
                                       f"{declared} but computes {v.dtype}")
             narrow = _NARROW_OF.get(code)
             if narrow is not None and v.narrow != narrow:
-                v = L.wrap_narrow(b, v, narrow)
+                v = L.to_narrow(b, v, narrow)
         if v.const is not None or any(v.name == o.name for o in outs) or \
                 any(v.name == a.name for a, _ in b.args):
             # results must be ops of their own for the runtime's buffers
