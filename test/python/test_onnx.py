@@ -287,8 +287,8 @@ def test_unsupported_op_attribute_and_dtype_name_the_node():
     dtype = model([h.make_node("Abs", ["x"], ["y"])], [vi("x", T.UINT64, [3])],
                   [vi("y", T.UINT64, [3])])
     _raises("graph input 'x' has dtype uint64", mo.import_model, dtype, cls=mo.OnnxUnsupported)
-    cast = model([h.make_node("Cast", ["x"], ["y"], name="c0", to=T.FLOAT8E4M3FN)],
-                 [vi("x", T.FLOAT, [3])], [vi("y", T.FLOAT8E4M3FN, [3])])
+    cast = model([h.make_node("Cast", ["x"], ["y"], name="c0", to=T.INT4)],
+                 [vi("x", T.FLOAT, [3])], [vi("y", T.INT4, [3])], opset=21)
     _raises("node 'c0' (Cast)", mo.import_model, cast, cls=mo.OnnxUnsupported)
 
 
