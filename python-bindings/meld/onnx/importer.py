@@ -1975,8 +1975,6 @@ class GraphImporter:
                     inner.attribute.append(copy)
                 else:
                     inner.attribute.append(a)
-            if inner.op_type in ("If", "Loop"):
-                raise Unsupported(f"function body of {node.op_type} uses {inner.op_type}")
             inner_label = f"{label}/{n.op_type}"
             try:
                 sub.import_node(inner, inner_label)
@@ -1985,7 +1983,10 @@ class GraphImporter:
                 raise (_unsupported(e, message) if isinstance(e, Unsupported)
                        else OnnxUnsupported(message)) from None
         outs = []
-        for name in body.output[:len(node.output)]:
+        for name, wanted in zip(body.output, node.output):
+            if not wanted:
+                outs.append(None)  # an output the node leaves out
+                continue
             v = sub.values.get(name)
             if v is None:
                 raise OnnxUnsupported(f"function body of {node.op_type} has no output '{name}'")
