@@ -253,8 +253,16 @@ def _binary(ctx: NodeContext):
 @onnx_op("Pow")
 def _pow(ctx: NodeContext):
     x, y = ctx.input(0), ctx.input(1)
+    if x.dtype in INT_TYPES and x.narrow is None and (is_float(y.dtype) or y.dtype in INT_TYPES):
+        # an integer power in f64 (exact below 2^53): rounded for an integer
+        # exponent, truncated toward zero for a float one, as numpy does
+        b = ctx.b
+        p = L.binary(b, "pow", L.cast(b, x, "f64"), L.cast(b, y, "f64"))
+        if y.dtype in INT_TYPES:
+            p = L.unary(b, "round", p)
+        return [L.cast(b, p, x.dtype)]
     if not is_float(x.dtype):
-        raise Unsupported(f"Pow with a {x.dtype} base (meld.pow takes floats)")
+        raise Unsupported(f"Pow with a {x.narrow or x.dtype} base")
     if y.dtype != x.dtype:
         y = L.cast(ctx.b, y, x.dtype)
     return [L.binary(ctx.b, "pow", x, y)]
@@ -1631,20 +1639,37 @@ def _einsum(ctx: NodeContext):
 
 @onnx_op("BatchNormalization")
 def _batch_norm(ctx: NodeContext):
-    if int(ctx.attr("training_mode", 0)):
-        raise Unsupported("attribute 'training_mode' = 1")
-    ctx.ignore("momentum")
+    training = bool(int(ctx.attr("training_mode", 0)))
+    momentum = _float_attr(ctx.attr("momentum", 0.9))
     b = ctx.b
     x, scale, bias, mean, var = (ctx.input(i) for i in range(5))
     eps = _float_attr(ctx.attr("epsilon", 1e-5))
     shape = [x.shape[1]] + [1] * (x.rank - 2)
+    if not is_float(x.dtype):
+        raise Unsupported(f"BatchNormalization of {x.dtype}")
 
     def per_channel(v):
         return L.reshape(b, L.cast(b, v, x.dtype), shape)
+    running = []
+    if training:
+        # the batch's own statistics (population variance), and the running
+        # ones moved toward them by (1 - momentum)
+        axes = [0] + list(range(2, x.rank))
+        batch_mean = L.reduce(b, "mean", x, axes, False)
+        centered = L.binary(b, "sub", x, L.reshape(b, batch_mean, shape))
+        batch_var = L.reduce(b, "mean", L.binary(b, "mul", centered, centered), axes, False)
+
+        def moved(old, new):
+            old = L.cast(b, old, x.dtype)
+            return L.binary(b, "add", L.binary(b, "mul", old, L.scalar_like(b, momentum, old)),
+                            L.binary(b, "mul", new, L.scalar_like(b, 1.0 - momentum, new)))
+        running = [moved(mean, batch_mean), moved(var, batch_var)]
+        mean, var = batch_mean, batch_var
     inv = L.unary(b, "rsqrt", L.binary(b, "add", per_channel(var),
                                        L.scalar_like(b, eps, per_channel(var))))
     y = L.binary(b, "mul", L.binary(b, "sub", x, per_channel(mean)), inv)
-    return [L.binary(b, "add", L.binary(b, "mul", y, per_channel(scale)), per_channel(bias))]
+    return [L.binary(b, "add", L.binary(b, "mul", y, per_channel(scale)), per_channel(bias))] + \
+        running
 
 
 @onnx_op("InstanceNormalization")
