@@ -1079,6 +1079,43 @@ def _conv_transpose(ctx: NodeContext):
                              output_padding, int(ctx.attr("group", 1)))]
 
 
+@onnx_op("Col2Im")
+def _col2im(ctx: NodeContext):
+    """Col2Im: the blocks of column l added back at their places in the
+    image. That is a transposed convolution with one group per channel whose
+    kernel picks, for input channel c * K + k, kernel offset k (one-hot)."""
+    b = ctx.b
+    x = ctx.input(0)
+    image = ctx.int_list(1, "image_shape")
+    block = ctx.int_list(2, "block_shape")
+    n = len(block)
+    if len(image) != n or x.rank != 3 or x.shape[1] is None or x.shape[2] is None:
+        raise OnnxImportError("Col2Im takes [N, C * prod(block), L] and matching shapes")
+    dilations = [int(v) for v in ctx.attr("dilations", [1] * n)]
+    strides = [int(v) for v in ctx.attr("strides", [1] * n)]
+    pads = [int(v) for v in ctx.attr("pads", [0] * (2 * n))]
+    k = int(np.prod(block))
+    if x.shape[1] % k:
+        raise OnnxImportError(f"Col2Im: {x.shape[1]} rows are not a multiple of the "
+                              f"block's {k} elements")
+    channels = x.shape[1] // k
+    blocks = [(image[i] + pads[i] + pads[n + i] - dilations[i] * (block[i] - 1) - 1)
+              // strides[i] + 1 for i in range(n)]
+    if int(np.prod(blocks)) != x.shape[2]:
+        raise OnnxImportError(f"Col2Im: {x.shape[2]} columns, the image and block shapes "
+                              f"give {int(np.prod(blocks))}")
+    cols = L.reshape(b, x, [b.dim(x, 0), Dim(static=x.shape[1])] +
+                     [Dim(static=v) for v in blocks])
+    w = np.zeros([channels * k, 1] + list(block), numpy_dtype(x.dtype))
+    for c in range(channels):
+        for j, offset in enumerate(np.ndindex(*block)):
+            w[(c * k + j, 0) + offset] = 1
+    out_padding = [image[i] - ((blocks[i] - 1) * strides[i] + dilations[i] *
+                               (block[i] - 1) + 1 - pads[i] - pads[n + i]) for i in range(n)]
+    return [L.conv_transpose(b, cols, b.constant(w, x.dtype), None, strides, dilations,
+                             pads[:n], pads[n:], out_padding, channels)]
+
+
 @onnx_op("LpPool")
 def _lp_pool(ctx: NodeContext):
     b = ctx.b
