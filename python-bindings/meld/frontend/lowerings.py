@@ -178,8 +178,16 @@ def _same_dims(out: Value, like: Value) -> Value:
     return out
 
 
+# integer unary ops folded on constants (shape arithmetic: Neg of an axis)
+_FOLD_INT_UNARY = {"neg": np.negative, "abs": np.abs, "not": np.invert}
+
+
 def unary(b: Builder, opname: str, x: Value, attrs: str = "") -> Value:
     _check_elem(opname, x)
+    if opname in _FOLD_INT_UNARY and not attrs and x.dtype in INT_TYPES and _fold(x):
+        # wrapping as meld's integers do
+        return b.constant(_FOLD_INT_UNARY[opname](x.const).astype(numpy_dtype(x.dtype)),
+                          x.dtype)
     return _same_dims(b.op(f"meld.{opname} {x.name}{attrs} : {x.type}", x.type), x)
 
 
