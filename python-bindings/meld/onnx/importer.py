@@ -1805,14 +1805,79 @@ def _isinf(ctx: NodeContext):
     return [outs[0] if len(outs) == 1 else L.logical(b, "or", outs[0], outs[1])]
 
 
+def _integer_operand(ctx: NodeContext, x: Value, zp: Optional[Value], rows: bool) -> Value:
+    """An 8-bit matmul operand in i32 less its zero point: a scalar, or one
+    per row (of the left operand) or per column (of the right)."""
+    b = ctx.b
+    if (x.narrow or x.dtype) not in ("i8", "u8"):
+        raise Unsupported(f"{ctx.op} of {x.narrow or x.dtype}")
+    v = L.cast(b, x, "i32")
+    if zp is None:
+        return v
+    z = L.cast(b, zp, "i32")
+    if z.rank == 1 and not (z.type.static and z.type.numel() == 1):
+        z = L.reshape(b, z, [b.dim(z, 0), Dim(static=1)]) if rows else z
+    elif z.rank >= 1:
+        z = L.reshape(b, z, [])
+    return L.binary(b, "sub", v, z)
+
+
 @onnx_op("MatMulInteger")
 def _matmul_integer(ctx: NodeContext):
-    a, w = ctx.input(0), ctx.input(1)
-    if ctx.input(2, False) is not None or ctx.input(3, False) is not None:
-        raise Unsupported("MatMulInteger zero points")
-    if a.dtype != "i8" or w.dtype != "i8":
-        raise Unsupported(f"MatMulInteger of {a.dtype} x {w.dtype}")
-    return [L.matmul(ctx.b, L.cast(ctx.b, a, "i32"), L.cast(ctx.b, w, "i32"))]
+    a = _integer_operand(ctx, ctx.input(0), ctx.input(2, False), True)
+    w = _integer_operand(ctx, ctx.input(1), ctx.input(3, False), False)
+    return [L.matmul(ctx.b, a, w)]
+
+
+@onnx_op("QLinearMatMul")
+def _qlinear_matmul(ctx: NodeContext):
+    """(a - a_zp) @ (b - b_zp) exactly in i32, scaled by a_scale * b_scale /
+    y_scale (in the scales' type) in f64, rounded to nearest even, plus
+    y_zp, saturated: onnx's definition step by step."""
+    b = ctx.b
+    a = _integer_operand(ctx, ctx.input(0), ctx.input(2), True)
+    w = _integer_operand(ctx, ctx.input(3), ctx.input(5), False)
+    a_scale, b_scale, y_scale = ctx.input(1), ctx.input(4), ctx.input(6)
+    y_zp = ctx.input(7, False)
+    target = (y_zp.narrow or y_zp.dtype) if y_zp is not None else \
+        (ctx.input(0).narrow or ctx.input(0).dtype)
+    if target not in ("i8", "u8") or any(s.type.numel() != 1 for s in (a_scale, b_scale, y_scale)
+                                          if s.type.static):
+        raise Unsupported(f"QLinearMatMul to {target} with per-axis scales")
+    acc = L.matmul(b, a, w)
+    scalar = [L.reshape(b, s, []) for s in (a_scale, b_scale, y_scale)]
+    m = L.binary(b, "div", L.binary(b, "mul", scalar[0], scalar[1]), scalar[2])
+    d = L.binary(b, "mul", L.cast(b, acc, "f64"), L.cast(b, m, "f64"))
+    if y_zp is not None:
+        d = L.binary(b, "add", d, L.cast(b, L.reshape(b, y_zp, []), "f64"))
+    lo, hi = L.QUANT_RANGES[target]
+    q = L.clamp(b, L.unary(b, "round", d), L.scalar_like(b, float(lo), d),
+                L.scalar_like(b, float(hi), d))
+    out = L.cast(b, q, "i8" if target == "i8" else "i32")
+    return [out]
+
+
+@onnx_op("ConvInteger")
+def _conv_integer(ctx: NodeContext):
+    """An 8-bit convolution less its zero points, exactly: every product and
+    sum is an integer far below 2^53, so it runs as an f64 convolution and
+    is converted back to i32."""
+    b = ctx.b
+    x = _integer_operand(ctx, ctx.input(0), ctx.input(2, False), False)
+    w_in, w_zp = ctx.input(1), ctx.input(3, False)
+    if w_zp is not None and w_zp.rank == 1 and not (w_zp.type.static and
+                                                    w_zp.type.numel() == 1):
+        # one zero point per output channel
+        w = L.binary(b, "sub", _integer_operand(ctx, w_in, None, False),
+                     L.reshape(b, L.cast(b, w_zp, "i32"), [b.dim(w_zp, 0)] +
+                               [Dim(static=1)] * (w_in.rank - 1)))
+    else:
+        w = _integer_operand(ctx, w_in, w_zp, False)
+    kernel = [int(k) for k in ctx.attr("kernel_shape", list(w.shape[2:]))]
+    strides, dilations, before, after = _spatial_attrs(ctx, x, kernel)
+    y = L.conv(b, L.cast(b, x, "f64"), L.cast(b, w, "f64"), None, strides, dilations,
+               before, after, int(ctx.attr("group", 1)))
+    return [L.cast(b, y, "i32")]
 
 
 # Control flow is in GraphImporter (If, Loop): it needs the subgraphs.
