@@ -162,14 +162,85 @@ protected:
   }
 };
 
+/// A value that makes a program fail its runtime checks: argument `arg`'s
+/// element `at` set to `value`, with the interpreter's message and the one
+/// compiled code reports.
+struct BadInput {
+  int64_t arg, at, value;
+  const char *interpreted, *compiled;
+};
+
+class CheckedInputs : public HostCodegen, public ::testing::Test {
+protected:
+  /// Compiles @main of `program` with each (fuse, emulateGpu) strategy and
+  /// checks that every bad input fails in the interpreter and in compiled
+  /// code with the expected messages (the latter naming the kernel), and
+  /// that `args` then run to the interpreter's results: a failed check
+  /// leaves the executable usable.
+  void expectCheckedFailures(StringRef program,
+                             ArrayRef<std::pair<bool, bool>> strategies,
+                             int64_t seed, int64_t dynamicSize,
+                             function_ref<void(std::vector<HostTensor> &)> prepare,
+                             function_ref<std::vector<BadInput>(
+                                 const std::vector<HostTensor> &)>
+                                 badInputs) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(program, &context);
+    ASSERT_TRUE(module) << diagnostics;
+    auto func = module->lookupSymbol<func::FuncOp>("main");
+    for (auto [fuse, emulateGpu] : strategies) {
+      meld::CompileOptions options;
+      options.fuse = fuse;
+      options.emulateGpuOnHost = emulateGpu;
+      meld::runtime::HostOptions hostOptions;
+      hostOptions.threads = 2;
+      auto executable = compileAndLoad(*module, options, hostOptions);
+      ASSERT_TRUE(executable);
+      FailureOr<std::vector<HostTensor>> args =
+          meld::makeRandomArguments(func, seed, dynamicSize);
+      ASSERT_TRUE(succeeded(args)) << diagnostics;
+      prepare(*args);
+      for (const BadInput &bad : badInputs(*args)) {
+        SCOPED_TRACE(std::string(fuse ? "fused" : "unfused") +
+                     (emulateGpu ? ", GPU mapping" : "") + ", argument " +
+                     std::to_string(bad.arg) + " = " +
+                     std::to_string(bad.value) + " at " +
+                     std::to_string(bad.at));
+        std::vector<HostTensor> inputs = *args;
+        inputs[bad.arg].setInt(bad.at, bad.value);
+        meld::Interpreter interpreter(*module);
+        diagnostics.clear();
+        EXPECT_TRUE(failed(interpreter.run("main", inputs)));
+        EXPECT_NE(diagnostics.find(bad.interpreted), std::string::npos)
+            << diagnostics;
+        llvm::Expected<std::vector<HostTensor>> result =
+            executable->run("main", inputs);
+        ASSERT_FALSE(bool(result)) << "the bad value ran without an error";
+        std::string message = llvm::toString(result.takeError());
+        EXPECT_NE(message.find(bad.compiled), std::string::npos) << message;
+        EXPECT_NE(message.find("kernel 'main_kernel_"), std::string::npos)
+            << message;
+      }
+      meld::Interpreter interpreter(*module);
+      FailureOr<std::vector<HostTensor>> expected =
+          interpreter.run("main", *args);
+      ASSERT_TRUE(succeeded(expected)) << diagnostics;
+      llvm::Expected<std::vector<HostTensor>> actual =
+          executable->run("main", *args);
+      ASSERT_TRUE(bool(actual)) << llvm::toString(actual.takeError());
+      for (size_t i = 0; i < expected->size(); ++i)
+        expectClose((*expected)[i], (*actual)[i],
+                    "result #" + std::to_string(i));
+    }
+  }
+};
+
 // An integer division by zero fails the compiled run as it fails the
 // interpreter (meld-lower-host-checks), whichever thread's blocks hold the
 // zero, fused or not, and in the GPU mapping (emulated: its checks go
 // through the same lowering as GPU kernels' up to the status cell); the
 // executable still runs afterwards.
-class CheckedDivision : public HostCodegen, public ::testing::Test {};
-
-TEST_F(CheckedDivision, ByZeroIsAnErrorLikeInTheInterpreter) {
+TEST_F(CheckedInputs, DivisionByZeroIsAnErrorLikeInTheInterpreter) {
   static constexpr StringLiteral kProgram = R"mlir(
 func.func @main(%a: tensor<512x256xi32>, %b: tensor<512x256xi32>)
     -> (tensor<512x256xi32>, tensor<512xi32>) {
@@ -179,57 +250,20 @@ func.func @main(%a: tensor<512x256xi32>, %b: tensor<512x256xi32>)
   return %r, %s : tensor<512x256xi32>, tensor<512xi32>
 }
 )mlir";
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(kProgram, &context);
-  ASSERT_TRUE(module) << diagnostics;
-  auto func = module->lookupSymbol<func::FuncOp>("main");
-  for (auto [fuse, emulateGpu] :
-       {std::pair(true, false), std::pair(false, false),
-        std::pair(true, true)}) {
-    meld::CompileOptions options;
-    options.fuse = fuse;
-    options.emulateGpuOnHost = emulateGpu;
-    meld::runtime::HostOptions hostOptions;
-    hostOptions.threads = 2;
-    auto executable = compileAndLoad(*module, options, hostOptions);
-    ASSERT_TRUE(executable);
-    FailureOr<std::vector<HostTensor>> args =
-        meld::makeRandomArguments(func, /*seed=*/3, /*dynamicSize=*/1);
-    ASSERT_TRUE(succeeded(args)) << diagnostics;
-    HostTensor &divisor = (*args)[1];
-    for (int64_t i = 0; i < divisor.size(); ++i)
-      divisor.setInt(i, i % 7 + 1);
-    for (int64_t zeroAt : {int64_t(0), divisor.size() - 5}) {
-      SCOPED_TRACE(std::string(fuse ? "fused" : "unfused") +
-                   (emulateGpu ? ", GPU mapping" : "") + ", zero at " +
-                   std::to_string(zeroAt));
-      std::vector<HostTensor> bad = *args;
-      bad[1].setInt(zeroAt, 0);
-      meld::Interpreter interpreter(*module);
-      diagnostics.clear();
-      EXPECT_TRUE(failed(interpreter.run("main", bad)));
-      EXPECT_NE(diagnostics.find("integer division by zero"),
-                std::string::npos);
-      llvm::Expected<std::vector<HostTensor>> result =
-          executable->run("main", bad);
-      ASSERT_FALSE(bool(result)) << "x / 0 ran without an error";
-      std::string message = llvm::toString(result.takeError());
-      EXPECT_NE(message.find("integer division by zero"), std::string::npos)
-          << message;
-      EXPECT_NE(message.find("kernel 'main_kernel_"), std::string::npos)
-          << message;
-    }
-    // Nonzero divisors: the interpreter's results.
-    meld::Interpreter interpreter(*module);
-    FailureOr<std::vector<HostTensor>> expected =
-        interpreter.run("main", *args);
-    ASSERT_TRUE(succeeded(expected)) << diagnostics;
-    llvm::Expected<std::vector<HostTensor>> actual =
-        executable->run("main", *args);
-    ASSERT_TRUE(bool(actual)) << llvm::toString(actual.takeError());
-    for (size_t i = 0; i < expected->size(); ++i)
-      expectClose((*expected)[i], (*actual)[i], "result #" + std::to_string(i));
-  }
+  expectCheckedFailures(
+      kProgram,
+      {std::pair(true, false), std::pair(false, false), std::pair(true, true)},
+      /*seed=*/3, /*dynamicSize=*/1,
+      [](std::vector<HostTensor> &args) {
+        for (int64_t i = 0; i < args[1].size(); ++i)
+          args[1].setInt(i, i % 7 + 1);
+      },
+      [](const std::vector<HostTensor> &args) {
+        return std::vector<BadInput>{
+            {1, 0, 0, "integer division by zero", "integer division by zero"},
+            {1, args[1].size() - 5, 0, "integer division by zero",
+             "integer division by zero"}};
+      });
 }
 
 // An integer remainder by zero is an error like a division by zero, and
@@ -238,9 +272,7 @@ func.func @main(%a: tensor<512x256xi32>, %b: tensor<512x256xi32>)
 // unfused and through the GPU mapping, wherever the bad value is, and the
 // executable runs on afterwards. An index in [-size, 0) counts from the
 // end and is fine.
-class CheckedIndices : public HostCodegen, public ::testing::Test {};
-
-TEST_F(CheckedIndices, RemainderByZeroAndGatherOutOfBoundsAreErrors) {
+TEST_F(CheckedInputs, RemainderByZeroAndGatherOutOfBoundsAreErrors) {
   static constexpr StringLiteral kProgram = R"mlir(
 func.func @main(%a: tensor<300x70xi32>, %b: tensor<300x70xi32>,
                 %table: tensor<50x64xf32>, %ids: tensor<?x7xi64>)
@@ -253,73 +285,30 @@ func.func @main(%a: tensor<300x70xi32>, %b: tensor<300x70xi32>,
   return %s, %t : tensor<300x70xi32>, tensor<?x7x64xf32>
 }
 )mlir";
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(kProgram, &context);
-  ASSERT_TRUE(module) << diagnostics;
-  auto func = module->lookupSymbol<func::FuncOp>("main");
-  for (auto [fuse, emulateGpu] :
-       {std::pair(true, false), std::pair(false, false),
-        std::pair(true, true), std::pair(false, true)}) {
-    meld::CompileOptions options;
-    options.fuse = fuse;
-    options.emulateGpuOnHost = emulateGpu;
-    meld::runtime::HostOptions hostOptions;
-    hostOptions.threads = 2;
-    auto executable = compileAndLoad(*module, options, hostOptions);
-    ASSERT_TRUE(executable);
-    FailureOr<std::vector<HostTensor>> args =
-        meld::makeRandomArguments(func, /*seed=*/5, /*dynamicSize=*/40);
-    ASSERT_TRUE(succeeded(args)) << diagnostics;
-    HostTensor &divisor = (*args)[1];
-    for (int64_t i = 0; i < divisor.size(); ++i)
-      divisor.setInt(i, i % 7 - 3 == 0 ? 5 : i % 7 - 3);
-    HostTensor &ids = (*args)[3];
-    for (int64_t i = 0; i < ids.size(); ++i)
-      ids.setInt(i, i % 100 - 50); // Every index in [-50, 50).
-    struct Bad {
-      int64_t arg, at, value;
-      const char *interpreted, *compiled;
-    };
-    for (Bad bad : {Bad{1, 0, 0, "integer division by zero",
-                        "integer division by zero"},
-                    Bad{1, divisor.size() - 5, 0, "integer division by zero",
-                        "integer division by zero"},
-                    Bad{3, 0, 50, "index 50 is out of bounds for axis 0 of "
-                                  "size 50",
-                        "gather index out of bounds"},
-                    Bad{3, ids.size() - 1, -51,
-                        "index -51 is out of bounds for axis 0 of size 50",
-                        "gather index out of bounds"}}) {
-      SCOPED_TRACE(std::string(fuse ? "fused" : "unfused") +
-                   (emulateGpu ? ", GPU mapping" : "") + ", argument " +
-                   std::to_string(bad.arg) + " = " +
-                   std::to_string(bad.value) + " at " +
-                   std::to_string(bad.at));
-      std::vector<HostTensor> inputs = *args;
-      inputs[bad.arg].setInt(bad.at, bad.value);
-      meld::Interpreter interpreter(*module);
-      diagnostics.clear();
-      EXPECT_TRUE(failed(interpreter.run("main", inputs)));
-      EXPECT_NE(diagnostics.find(bad.interpreted), std::string::npos)
-          << diagnostics;
-      llvm::Expected<std::vector<HostTensor>> result =
-          executable->run("main", inputs);
-      ASSERT_FALSE(bool(result)) << "the bad value ran without an error";
-      std::string message = llvm::toString(result.takeError());
-      EXPECT_NE(message.find(bad.compiled), std::string::npos) << message;
-      EXPECT_NE(message.find("kernel 'main_kernel_"), std::string::npos)
-          << message;
-    }
-    meld::Interpreter interpreter(*module);
-    FailureOr<std::vector<HostTensor>> expected =
-        interpreter.run("main", *args);
-    ASSERT_TRUE(succeeded(expected)) << diagnostics;
-    llvm::Expected<std::vector<HostTensor>> actual =
-        executable->run("main", *args);
-    ASSERT_TRUE(bool(actual)) << llvm::toString(actual.takeError());
-    for (size_t i = 0; i < expected->size(); ++i)
-      expectClose((*expected)[i], (*actual)[i], "result #" + std::to_string(i));
-  }
+  expectCheckedFailures(
+      kProgram,
+      {std::pair(true, false), std::pair(false, false), std::pair(true, true),
+       std::pair(false, true)},
+      /*seed=*/5, /*dynamicSize=*/40,
+      [](std::vector<HostTensor> &args) {
+        HostTensor &divisor = args[1];
+        for (int64_t i = 0; i < divisor.size(); ++i)
+          divisor.setInt(i, i % 7 - 3 == 0 ? 5 : i % 7 - 3);
+        HostTensor &ids = args[3];
+        for (int64_t i = 0; i < ids.size(); ++i)
+          ids.setInt(i, i % 100 - 50); // Every index in [-50, 50).
+      },
+      [](const std::vector<HostTensor> &args) {
+        return std::vector<BadInput>{
+            {1, 0, 0, "integer division by zero", "integer division by zero"},
+            {1, args[1].size() - 5, 0, "integer division by zero",
+             "integer division by zero"},
+            {3, 0, 50, "index 50 is out of bounds for axis 0 of size 50",
+             "gather index out of bounds"},
+            {3, args[3].size() - 1, -51,
+             "index -51 is out of bounds for axis 0 of size 50",
+             "gather index out of bounds"}};
+      });
 }
 
 /// A pass that fails on every kernel without saying why, as a pass whose
