@@ -655,6 +655,10 @@ def reduce(b: Builder, kind: str, x: Value, axes: Optional[Sequence[int]],
 def softmax(b: Builder, x: Value, axis: int, log: bool = False) -> Value:
     if not is_float(x.dtype):
         raise Unsupported(f"softmax of {x.dtype}")
+    if x.dtype in ("f16", "bf16"):
+        # in f32, rounded once (torch's half softmax accumulates in f32 too):
+        # the same in fused kernels and in the interpreter
+        return cast(b, softmax(b, cast(b, x, "f32"), axis, log), x.dtype)
     axis = normalize_axis(axis, x.rank)
     m = reduce(b, "max", x, [axis], True)
     # a row of -inf gives NaN, as in numpy and torch
