@@ -464,6 +464,44 @@ def test_float8_and_float4_casts_round_as_ml_dtypes_does(code):
                                       err_msg=f"saturate={saturate}")
 
 
+def test_kv_cache_writes_and_reads_take_run_time_positions_without_recompiling():
+    """TensorScatter (a KV-cache append at each batch entry's position) and
+    the shared layer's read_window: the positions are run-time values, so
+    one compiled program serves every decoding step."""
+    nodes = [h.make_node("TensorScatter", ["cache", "new", "pos"], ["present"], axis=2,
+                         mode="circular")]
+    m = model(nodes, [vi("cache", T.FLOAT, [2, 3, 8, 4]), vi("new", T.FLOAT, [2, 3, 2, 4]),
+                      vi("pos", T.INT64, [2])], [vi("present", T.FLOAT, [2, 3, 8, 4])],
+              opset=24)
+    compiled = mo.compile(m)
+    rng = np.random.default_rng(9)
+    cache = rng.standard_normal((2, 3, 8, 4)).astype(np.float32)
+    for pos in ([0, 3], [6, 7], [5, 0]):     # 7 wraps around: positions 7 and 0
+        new = rng.standard_normal((2, 3, 2, 4)).astype(np.float32)
+        want = cache.copy()
+        for bi, p in enumerate(pos):
+            for i in range(2):
+                want[bi, :, (p + i) % 8] = new[bi, :, i]
+        np.testing.assert_array_equal(compiled(cache, new, np.array(pos, np.int64)), want)
+    assert compiled.versions == 1
+
+    import meld
+    from meld.frontend import lowerings as L
+    from meld.frontend.builder import Builder, TensorType
+
+    b = Builder("main")
+    x = b.arg(TensorType("f32", (2, 10, 3)), "x")
+    start = b.arg(TensorType("i64", (2,)), "start")
+    b.results = [L.read_window(b, x, start, 4, 1)]
+    exe = meld.compile(b.text())
+    xs = np.arange(60, dtype=np.float32).reshape(2, 10, 3)
+    for starts in ([0, 6], [9, -2], [3, 3]):
+        got = exe(xs, np.array(starts, np.int64))[0]
+        clamped = np.clip(starts, 0, 6)
+        want = np.stack([xs[i, c:c + 4] for i, c in enumerate(clamped)])
+        np.testing.assert_array_equal(got, want)
+
+
 # -- meld-import-onnx -------------------------------------------------------------
 
 def test_meld_import_onnx_writes_ir_that_meld_run_executes(tmp_path):

@@ -1798,3 +1798,61 @@ def to_narrow(b: Builder, x: Value, narrow: str, saturate: bool = True) -> Value
     if narrow in NARROW_FLOATS:
         return round_narrow_float(b, x, narrow, saturate)
     return wrap_narrow(b, x, narrow)
+
+
+# -- run-time windows along one axis (KV caches) --------------------------------------
+
+def _window_start(b: Builder, x: Value, starts: Value, axis: int) -> Value:
+    """Run-time start positions (a scalar, or one per leading index: [B]
+    for a batch) as i64 broadcast to ``x``'s shape."""
+    s = cast(b, starts, "i64")
+    if s.rank == 0:
+        s = reshape(b, s, [Dim(static=1)] * x.rank)
+    elif s.rank == 1:
+        s = reshape(b, s, [b.dim(s, 0)] + [Dim(static=1)] * (x.rank - 1))
+    else:
+        raise FrontendError("window starts must be a scalar or one per batch entry")
+    return broadcast_to(b, s, x.shape, b.dims(x))
+
+
+def write_window(b: Builder, cache: Value, update: Value, starts: Value, axis: int,
+                 circular: bool = False) -> Value:
+    """``cache`` with ``update`` written along ``axis`` from the run-time
+    position ``starts`` on (per batch entry when it is 1-D): a
+    dynamic_update_slice along one axis, as a KV cache append is. With
+    ``circular`` positions wrap modulo the cache's length. Elementwise with
+    one gather, so it fuses; the start may change every call without a
+    recompilation."""
+    axis = normalize_axis(axis, cache.rank)
+    n, m = cache.shape[axis], update.shape[axis]
+    if n is None or m is None:
+        raise Unsupported("a window write along a dynamic axis")
+    if update.rank != cache.rank or update.dtype != cache.dtype:
+        raise FrontendError("a window write needs an update of the cache's rank and type")
+    pos = iota(b, "i64", cache.shape, b.dims(cache), axis)
+    rel = binary(b, "sub", pos, _window_start(b, cache, starts, axis))
+    if circular:
+        rel = remainder(b, rel, scalar_like(b, n, rel), floor=True)
+    inside = logical(b, "and", compare(b, "ge", rel, scalar_like(b, 0, rel)),
+                     compare(b, "lt", rel, scalar_like(b, m, rel)))
+    src = clamp(b, rel, scalar_like(b, 0, rel), scalar_like(b, m - 1, rel))
+    return select(b, inside, take_along_axis(b, update, src, axis), cache)
+
+
+def read_window(b: Builder, x: Value, starts: Value, size: int, axis: int) -> Value:
+    """``size`` elements along ``axis`` from the run-time position
+    ``starts`` on (per batch entry when it is 1-D), the start clamped to
+    [0, n - size] as XLA's dynamic_slice does: one gather."""
+    axis = normalize_axis(axis, x.rank)
+    n = x.shape[axis]
+    if n is None or not 0 <= size <= n:
+        raise Unsupported(f"a window of {size} along an axis of {n}")
+    shape = list(x.shape)
+    shape[axis] = size
+    sizes = b.dims(x)
+    sizes[axis] = Dim(static=size)
+    like = full(b, 0, "i64", shape, sizes)
+    start = clamp(b, _window_start(b, like, starts, axis), scalar_like(b, 0, like),
+                  scalar_like(b, n - size, like))
+    src = binary(b, "add", start, iota(b, "i64", shape, sizes, axis))
+    return take_along_axis(b, x, src, axis)

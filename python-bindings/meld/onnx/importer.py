@@ -1116,6 +1116,21 @@ def _col2im(ctx: NodeContext):
                              pads[:n], pads[n:], out_padding, channels)]
 
 
+@onnx_op("TensorScatter")
+def _tensor_scatter(ctx: NodeContext):
+    """The KV-cache write of opset 24: ``update`` written into the cache
+    from each batch entry's write index on (0 when omitted)."""
+    b = ctx.b
+    cache, update, idx = ctx.input(0), ctx.input(1), ctx.input(2, False)
+    mode = ctx.attr("mode", "linear")
+    if mode not in ("linear", "circular"):
+        raise Unsupported(f"attribute 'mode' = '{mode}'")
+    if idx is None:
+        idx = L.full(b, 0, "i64", (cache.shape[0],), [b.dim(cache, 0)])
+    return [L.write_window(b, cache, update, idx, int(ctx.attr("axis", -2)),
+                           circular=mode == "circular")]
+
+
 @onnx_op("LpPool")
 def _lp_pool(ctx: NodeContext):
     b = ctx.b
