@@ -592,6 +592,17 @@ Program::capture(llvm::StringRef function, llvm::ArrayRef<HostView> inputs) {
   auto results = impl->executable->run(s, function, state->inputs);
   if (!results)
     return results.takeError();
+  // The graph writes buffers of its own: an eager result may be a
+  // constant's buffer or an input (a function that returns one), which no
+  // node of the graph would write, so a replay into new outputs would
+  // return uninitialized memory. Kernels write these buffers directly; a
+  // constant or an input is copied by a node of the graph.
+  for (TensorRef &t : *results) {
+    auto buffer = Buffer::allocate(impl->device, t.sizeInBytes());
+    if (!buffer)
+      return buffer.takeError();
+    t = makeRef(std::move(*buffer), t);
+  }
   state->outputs = std::move(*results);
   if (llvm::Error e = s.synchronize())
     return std::move(e);

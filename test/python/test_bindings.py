@@ -364,6 +364,31 @@ def test_capture_static_buffers_and_replay():
         np.testing.assert_array_equal(outs[0], er)
 
 
+def test_graphs_write_results_that_no_kernel_computes():
+    """A result that is a constant or an input has no kernel: the graph
+    copies it into its own output buffer, so replays into new outputs
+    return it (they returned uninitialized memory before)."""
+    import meld
+
+    exe = meld.compile("""
+func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %c = meld.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %y = meld.exp %x : tensor<4xf32>
+  return %c, %x, %y : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}""")
+    x = np.arange(4, dtype=np.float32)
+    graph = exe.capture(x)
+    for shift in (10.0, -3.0):
+        new = x + np.float32(shift)
+        c, same, y = graph(new)
+        np.testing.assert_array_equal(c, [1, 2, 3, 4])
+        np.testing.assert_array_equal(same, new)
+        np.testing.assert_allclose(y, np.exp(new), rtol=1e-6)
+    c, same, _ = graph.replay()
+    np.testing.assert_array_equal(c, [1, 2, 3, 4])
+    np.testing.assert_array_equal(same, x)
+
+
 def test_capture_mlp_many_inputs():
     exe = compile_example("mlp.mlir")
     graph = exe.capture(*ex.inputs_for("mlp.mlir", 0))

@@ -81,6 +81,18 @@ def test_dynamic_batch_mlp_matches_numpy_at_two_batch_sizes():
         np.testing.assert_allclose(y, compiled.interpret(x), rtol=1e-5, atol=1e-6)
 
 
+def test_calls_replay_one_captured_graph_per_input_shape():
+    m, reference = mlp_model()
+    with_graphs, plain = mo.compile(m), mo.compile(m, graphs=False)
+    rng = np.random.default_rng(1)
+    for batch in (3, 17, 3, 17, 5):
+        x = rng.standard_normal((batch, 16)).astype(np.float32)
+        np.testing.assert_array_equal(with_graphs(x), plain(x))
+        np.testing.assert_allclose(with_graphs(x), reference(x.astype(np.float64)),
+                                   rtol=1e-4, atol=1e-6)
+    assert len(with_graphs._graphs) == 3 and not plain._graphs
+
+
 def test_initializers_as_arguments_give_the_same_results():
     m, _ = mlp_model()
     inline = mo.compile(m)

@@ -51,13 +51,18 @@ class CompiledModel:
 
     # compiled versions kept per model (least recently used ones go first)
     MAX_VERSIONS = 32
+    # captured graphs kept per version, one per input shape
+    MAX_GRAPHS = 8
 
     def __init__(self, imported: Optional[ImportedModel], executable, *,
-                 specializer: Optional["_Specializer"] = None):
+                 specializer: Optional["_Specializer"] = None, graphs: bool = True):
         self.imported = imported
         self.executable = executable
         self._specializer = specializer
         self._versions = collections.OrderedDict()
+        # (executable, input shapes) -> its run captured as a graph
+        self._use_graphs = graphs
+        self._graphs = collections.OrderedDict()
         if specializer is not None:
             self.input_names = list(specializer.input_names)
             self.input_types = list(specializer.input_types)
@@ -128,7 +133,9 @@ class CompiledModel:
             found = (imported, exe)
             self._versions[key] = found
             while len(self._versions) > self.MAX_VERSIONS:
-                self._versions.popitem(last=False)
+                _, (_, old) = self._versions.popitem(last=False)
+                for k in [k for k in self._graphs if k[0] == id(old)]:
+                    del self._graphs[k]
         else:
             self._versions.move_to_end(key)
         self.imported, self.executable = found
@@ -154,7 +161,22 @@ class CompiledModel:
 
     def __call__(self, *args, **kwargs):
         imported, exe, arrays = self._arguments(args, kwargs)
-        return self._results(imported, exe(*arrays))
+        if not self._use_graphs:
+            return self._results(imported, exe(*arrays))
+        # The schedule is captured once per input shape and replayed on
+        # each call's arrays: one launch of the whole graph instead of one
+        # per kernel (the runtime's graphs, with meld.if / meld.while as
+        # conditional nodes).
+        key = (id(exe), tuple(a.shape for a in arrays))
+        graph = self._graphs.get(key)
+        if graph is None:
+            graph = exe.capture(*arrays)
+            self._graphs[key] = graph
+            while len(self._graphs) > self.MAX_GRAPHS:
+                self._graphs.popitem(last=False)
+        else:
+            self._graphs.move_to_end(key)
+        return self._results(imported, graph(*arrays))
 
     def interpret(self, *args, **kwargs):
         """The same call through the reference interpreter (the oracle)."""
@@ -208,7 +230,7 @@ class _Specializer:
 def compile(model, *, constants: str = "inline", device: str = "host",  # noqa: A001
             fuse: bool = True, strict_fp: bool = False, cache_dir=None,
             source: Optional[str] = None, bind=None,
-            specialize: bool = True) -> CompiledModel:
+            specialize: bool = True, graphs: bool = True) -> CompiledModel:
     """Imports an ONNX model (``onnx.ModelProto``, a path, or bytes) and
     compiles it with Meld for ``device``.
 
@@ -216,7 +238,9 @@ def compile(model, *, constants: str = "inline", device: str = "host",  # noqa: 
     are no longer passed). With ``specialize`` (the default), a model that
     needs the value of an input at compile time compiles on its first call
     and once per new value of those inputs (see CompiledModel); without it,
-    such a model raises OnnxNeedsValue naming the input."""
+    such a model raises OnnxNeedsValue naming the input. With ``graphs``
+    (the default) each input shape's run is captured into a graph once and
+    replayed on later calls."""
     import meld
 
     if source is None and isinstance(model, (str, os.PathLike)):
@@ -232,6 +256,7 @@ def compile(model, *, constants: str = "inline", device: str = "host",  # noqa: 
     except OnnxNeedsValue as e:
         if not specialize or bind:
             raise
-        return CompiledModel(None, None, specializer=_Specializer(model, e, options))
+        return CompiledModel(None, None, specializer=_Specializer(model, e, options),
+                             graphs=graphs)
     exe = meld.compile(imported.text, **options["compile"])
-    return CompiledModel(imported, exe)
+    return CompiledModel(imported, exe, graphs=graphs)
