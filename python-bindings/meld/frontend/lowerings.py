@@ -1802,7 +1802,7 @@ def to_narrow(b: Builder, x: Value, narrow: str, saturate: bool = True) -> Value
 
 # -- run-time windows along one axis (KV caches) --------------------------------------
 
-def _window_start(b: Builder, x: Value, starts: Value, axis: int) -> Value:
+def _window_start(b: Builder, x: Value, starts: Value) -> Value:
     """Run-time start positions (a scalar, or one per leading index: [B]
     for a batch) as i64 broadcast to ``x``'s shape."""
     s = cast(b, starts, "i64")
@@ -1830,7 +1830,7 @@ def write_window(b: Builder, cache: Value, update: Value, starts: Value, axis: i
     if update.rank != cache.rank or update.dtype != cache.dtype:
         raise FrontendError("a window write needs an update of the cache's rank and type")
     pos = iota(b, "i64", cache.shape, b.dims(cache), axis)
-    rel = binary(b, "sub", pos, _window_start(b, cache, starts, axis))
+    rel = binary(b, "sub", pos, _window_start(b, cache, starts))
     if circular:
         rel = remainder(b, rel, scalar_like(b, n, rel), floor=True)
     inside = logical(b, "and", compare(b, "ge", rel, scalar_like(b, 0, rel)),
@@ -1852,7 +1852,7 @@ def read_window(b: Builder, x: Value, starts: Value, size: int, axis: int) -> Va
     sizes = b.dims(x)
     sizes[axis] = Dim(static=size)
     like = full(b, 0, "i64", shape, sizes)
-    start = clamp(b, _window_start(b, like, starts, axis), scalar_like(b, 0, like),
+    start = clamp(b, _window_start(b, like, starts), scalar_like(b, 0, like),
                   scalar_like(b, n - size, like))
     src = binary(b, "add", start, iota(b, "i64", shape, sizes, axis))
     return take_along_axis(b, x, src, axis)

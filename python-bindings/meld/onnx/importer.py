@@ -841,10 +841,9 @@ def _reduce_composite(ctx: NodeContext):
     b = ctx.b
     x = ctx.input(0)
     keep = bool(ctx.attr("keepdims", 1))
+    # with no axes to reduce (axes == []), ONNX still applies the
+    # elementwise part: each branch below skips only the reduction
     axes = _reduce_axes(ctx, x)
-    if axes == []:
-        # ONNX applies the elementwise part even with no reduction
-        pass
     op = ctx.op
     if op == "ReduceL1":
         return [L.reduce(b, "sum", L.unary(b, "abs", x), axes, keep) if axes != []
@@ -1547,8 +1546,9 @@ def _step_scalars(b, r: Value, t: Value, like: Value):
     return r, t, L.compare(b, "gt", t, L.full(b, 0, "i64", ()))
 
 
-def _scalar(b, value: float, like: Value) -> Value:
-    return L.scalar_like(b, value, like)
+def _regularized(b, x: Value, g: Value, norm: float) -> Value:
+    """The gradient with the L2 term: norm_coefficient * x + g."""
+    return L.binary(b, "add", L.binary(b, "mul", x, L.scalar_like(b, norm, x)), g)
 
 
 @onnx_op("Adagrad")
@@ -1563,11 +1563,11 @@ def _adagrad(ctx: NodeContext):
         rr, tt, _ = _step_scalars(b, r, t, x)
         tf = L.cast(b, tt, x.dtype)
         # r / (1 + t * decay)
-        rr = L.binary(b, "div", rr, L.binary(b, "add", _scalar(b, 1.0, rr),
-                                              L.binary(b, "mul", tf, _scalar(b, decay, tf))))
-        gr = L.binary(b, "add", L.binary(b, "mul", x, _scalar(b, norm, x)), g)
+        rr = L.binary(b, "div", rr, L.binary(b, "add", L.scalar_like(b, 1.0, rr),
+                                              L.binary(b, "mul", tf, L.scalar_like(b, decay, tf))))
+        gr = _regularized(b, x, g, norm)
         h_new = L.binary(b, "add", h, L.binary(b, "mul", gr, gr))
-        denom = L.binary(b, "add", L.unary(b, "sqrt", h_new), _scalar(b, eps, h_new))
+        denom = L.binary(b, "add", L.unary(b, "sqrt", h_new), L.scalar_like(b, eps, h_new))
         xs.append(L.binary(b, "sub", x, L.binary(b, "div", L.binary(b, "mul", rr, gr), denom)))
         hs.append(h_new)
     return xs + hs
@@ -1589,13 +1589,13 @@ def _momentum(ctx: NodeContext):
     xs, vs = [], []
     for x, g, v in groups:
         rr, _, started = _step_scalars(b, r, t, x)
-        gr = L.binary(b, "add", L.binary(b, "mul", x, _scalar(b, norm, x)), g)
+        gr = _regularized(b, x, g, norm)
         # the first step (T = 0) takes the gradient whole
         beta_t = L.select(b, started, L.full(b, beta, x.dtype, ()), L.full(b, 1.0, x.dtype, ()))
-        v_new = L.binary(b, "add", L.binary(b, "mul", v, _scalar(b, alpha, v)),
+        v_new = L.binary(b, "add", L.binary(b, "mul", v, L.scalar_like(b, alpha, v)),
                          L.binary(b, "mul", gr, beta_t))
         step = v_new if mode == "standard" else \
-            L.binary(b, "add", gr, L.binary(b, "mul", v_new, _scalar(b, alpha, v_new)))
+            L.binary(b, "add", gr, L.binary(b, "mul", v_new, L.scalar_like(b, alpha, v_new)))
         xs.append(L.binary(b, "sub", x, L.binary(b, "mul", step, rr)))
         vs.append(v_new)
     return xs + vs
@@ -1613,24 +1613,24 @@ def _adam(ctx: NodeContext):
     xs, vs, hs = [], [], []
     for x, g, v, h in groups:
         rr, tt, started = _step_scalars(b, r, t, x)
-        gr = L.binary(b, "add", L.binary(b, "mul", x, _scalar(b, norm, x)), g)
-        v_new = L.binary(b, "add", L.binary(b, "mul", v, _scalar(b, alpha, v)),
-                         L.binary(b, "mul", gr, _scalar(b, 1.0 - alpha, gr)))
-        h_new = L.binary(b, "add", L.binary(b, "mul", h, _scalar(b, beta, h)),
+        gr = _regularized(b, x, g, norm)
+        v_new = L.binary(b, "add", L.binary(b, "mul", v, L.scalar_like(b, alpha, v)),
+                         L.binary(b, "mul", gr, L.scalar_like(b, 1.0 - alpha, gr)))
+        h_new = L.binary(b, "add", L.binary(b, "mul", h, L.scalar_like(b, beta, h)),
                          L.binary(b, "mul", L.binary(b, "mul", gr, gr),
-                                  _scalar(b, 1.0 - beta, gr)))
-        denom = L.binary(b, "add", L.unary(b, "sqrt", h_new), _scalar(b, eps, h_new))
+                                  L.scalar_like(b, 1.0 - beta, gr)))
+        denom = L.binary(b, "add", L.unary(b, "sqrt", h_new), L.scalar_like(b, eps, h_new))
         # bias correction r * sqrt(1 - beta^T) / (1 - alpha^T) once T > 0
         tf = L.cast(b, tt, x.dtype)
-        one = _scalar(b, 1.0, tf)
+        one = L.scalar_like(b, 1.0, tf)
         corr = L.binary(b, "div",
                         L.unary(b, "sqrt", L.binary(b, "sub", one, L.binary(
-                            b, "pow", _scalar(b, beta, tf), tf))),
-                        L.binary(b, "sub", one, L.binary(b, "pow", _scalar(b, alpha, tf), tf)))
+                            b, "pow", L.scalar_like(b, beta, tf), tf))),
+                        L.binary(b, "sub", one, L.binary(b, "pow", L.scalar_like(b, alpha, tf), tf)))
         r_adj = L.select(b, started, L.binary(b, "mul", rr, corr), rr)
         x_new = L.binary(b, "sub", x, L.binary(b, "mul", L.binary(b, "div", v_new, denom), r_adj))
         if post:
-            x_new = L.binary(b, "mul", x_new, _scalar(b, 1.0 - post, x_new))
+            x_new = L.binary(b, "mul", x_new, L.scalar_like(b, 1.0 - post, x_new))
         xs.append(x_new)
         vs.append(v_new)
         hs.append(h_new)
@@ -2011,13 +2011,16 @@ class GraphImporter:
                            L.narrow_carrier(v.narrow) == value.dtype), None)
         else:
             narrow = None
-        if narrow is None or (narrow == value.narrow and node.op_type in _KEEPS_RANGE):
-            return _narrowed_as(value, narrow)
+        if narrow is None:
+            return _narrowed_as(value, None)
         if L.narrow_carrier(narrow) != value.dtype:
             raise OnnxImportError(f"{self.source}: '{name}' is {narrow}, computed as "
                                   f"{value.dtype}")
+        # an op that only moves elements keeps them in range when they are
+        # already of this type (the value itself, or all its same-carrier inputs)
         same = [v for v in inputs if v is not None and v.dtype == value.dtype]
-        if node.op_type in _KEEPS_RANGE and same and all(v.narrow == narrow for v in same):
+        if node.op_type in _KEEPS_RANGE and (value.narrow == narrow or (
+                same and all(v.narrow == narrow for v in same))):
             return _narrowed_as(value, narrow)
         saturate = self._attr(node, "saturate")
         return L.to_narrow(self.b, value, narrow, saturate is None or bool(saturate))
