@@ -7,15 +7,15 @@
 #     Release, LLVM linked statically, cuda and hip backends) in
 #     build-gpu-suite/runtime, writes the conformance cases for host,nvptx
 #     (every program of the code generation suite, with the interpreter's
-#     outputs) into cases/default and, compiled with --mma-sync, into
-#     cases/mma-sync, and packs the stripped test programs and the cases
+#     outputs) into cases/default and, compiled with WMMA fragments
+#     instead of mma.sync (--wmma), into cases/wmma, and packs the stripped test programs and the cases
 #     into build-gpu-suite/suite.tar.xz, small enough to carry.
 #
 #     It also builds the benchmark programs (meld-bench-bundles,
 #     meld-bench-launch) and compiles for host,nvptx the bundles they time:
 #     every model of bench/models and bench/gpu, and the variants compared
 #     in docs/gpu-results.md (gelu_large with one workgroup per block,
-#     --gpu-grid-stride-limit=0; mlp_f16 with --mma-sync and on CUDA cores,
+#     --gpu-grid-stride-limit=0; mlp_f16 with WMMA, --mma-sync=false, and on CUDA cores,
 #     --tensor-cores=false; chain100 for the launch overhead).
 #
 #   scripts/gpu-suite.sh run
@@ -49,14 +49,25 @@ prepare() {
   rm -rf "$pack" && mkdir -p "$pack/bin" "$pack/cases"
   "$build/unittests/Runtime/meld-conformance-data" "$pack/cases/default" \
     host,nvptx
-  "$build/unittests/Runtime/meld-conformance-data" --mma-sync \
-    "$pack/cases/mma-sync" host,nvptx
+  "$build/unittests/Runtime/meld-conformance-data" --wmma \
+    "$pack/cases/wmma" host,nvptx
   for t in "${tests[@]}"; do
     strip -o "$pack/bin/$t" "$runtime/unittests/$t"
   done
   for b in "${benches[@]}"; do
     strip -o "$pack/bin/$b" "$runtime/bench/$b"
   done
+  # The GPU machine is not Debian 12: carry the shared libraries the
+  # programs need beyond the C and C++ runtimes (LLVM's z3, zstd and zlib,
+  # Google Benchmark); `run` puts them on LD_LIBRARY_PATH.
+  mkdir -p "$pack/lib"
+  ldd "$pack"/bin/* | awk '$3 ~ /^\// {print $1, $3}' | sort -u |
+    while read -r name path; do
+      case $name in
+      libc.so* | libm.so* | libgcc_s.so* | libstdc++.so* | ld-linux*) ;;
+      *) cp -L "$path" "$pack/lib/$name" ;;
+      esac
+    done
   mkdir -p "$pack/bundles"
   local compile="$build/bin/meld-compile" model
   for model in "$root"/bench/models/*.mlir "$root"/bench/gpu/*.mlir; do
@@ -66,7 +77,7 @@ prepare() {
   "$compile" "$root/bench/gpu/gelu_large.mlir" --targets=host,nvptx \
     --gpu-grid-stride-limit=0 -o "$pack/bundles/gelu_large_nostride.meldb"
   "$compile" "$root/bench/gpu/mlp_f16.mlir" --targets=host,nvptx \
-    --mma-sync -o "$pack/bundles/mlp_f16_mma_sync.meldb"
+    --mma-sync=false -o "$pack/bundles/mlp_f16_wmma.meldb"
   "$compile" "$root/bench/gpu/mlp_f16.mlir" --targets=host,nvptx \
     --tensor-cores=false -o "$pack/bundles/mlp_f16_cuda_cores.meldb"
   "$compile" "$root/bench/runtime/chain100.mlir" --targets=host,nvptx \
@@ -85,6 +96,7 @@ run() {
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
   tar -C "$work" -xJf "$archive"
+  export LD_LIBRARY_PATH="$work/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   echo "meld: suite of commit $(cat "$work/commit")"
   if command -v nvidia-smi >/dev/null; then
     nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
@@ -100,7 +112,7 @@ run() {
   }
   run_test MeldBackendTests
   run_test MeldConformanceTests default
-  run_test MeldConformanceTests mma-sync
+  run_test MeldConformanceTests wmma
   run_test MeldCxxApiTests
   if [[ ${MELD_GPU_BENCH:-0} == 1 ]]; then
     local reps=(--benchmark_repetitions=3 --benchmark_report_aggregates_only=true)

@@ -66,10 +66,9 @@ static cl::opt<bool> tensorCores(
 static cl::opt<bool> mmaSync(
     "mma-sync",
     cl::desc("With --tensor-cores, compute NVIDIA's f16 matmuls with PTX "
-             "mma.sync m16n8k16 (nvgpu.mma.sync) instead of WMMA fragments "
-             "(default off: checked by host emulation and ptxas, not yet "
-             "run on a GPU)"),
-    cl::init(false), cl::cat(category));
+             "mma.sync m16n8k16 (nvgpu.mma.sync; default on) rather than "
+             "WMMA fragments (--mma-sync=false)"),
+    cl::init(true), cl::cat(category));
 static cl::opt<int64_t> gridStrideLimit(
     "gpu-grid-stride-limit",
     cl::desc("The most workgroups a pointwise GPU kernel is launched with; "

@@ -156,7 +156,8 @@ protected:
   /// `allChips`); fails the test on an error.
   FailureOr<meld::bundle::Bundle> compile(StringRef source,
                                           std::vector<std::string> targets,
-                                          bool allChips = false) {
+                                          bool allChips = false,
+                                          bool mmaSync = true) {
     OwningOpRef<ModuleOp> module =
         parseSourceString<ModuleOp>(source, &context);
     EXPECT_TRUE(module) << diagnostics;
@@ -166,6 +167,7 @@ protected:
     options.targets = std::move(targets);
     if (!allChips)
       options.nvptxChips = {"sm_90"};
+    options.mmaSync = mmaSync;
     FailureOr<meld::bundle::Bundle> bundle =
         meld::compileToBundle(*module, options);
     EXPECT_TRUE(succeeded(bundle)) << diagnostics;
@@ -545,7 +547,8 @@ func.func @main(%x: tensor<128x96xf16>, %w: tensor<96x80xf16>,
   return %y : tensor<128x80xf16>
 })mlir";
 
-// An f16 GEMM for NVIDIA runs on tensor cores: the warps multiply 16x16x16
+// An f16 GEMM for NVIDIA runs on tensor cores. With WMMA fragments
+// (CompileOptions::mmaSync = false), the warps multiply 16x16x16
 // fragments of the staged slices (wmma.mma.sync with f16 accumulators, A
 // column-major from its [k][m] slice), store them to a 64x64 tile in
 // shared memory, and the threads apply the epilogue from there with one
@@ -553,7 +556,7 @@ func.func @main(%x: tensor<128x96xf16>, %w: tensor<96x80xf16>,
 TEST_F(GpuKernels, HalfGemmRunsOnTensorCores) {
   const char *source = kHalfLinearRelu;
   FailureOr<meld::bundle::Bundle> bundle =
-      compile(source, {"nvptx"}, /*allChips=*/true);
+      compile(source, {"nvptx"}, /*allChips=*/true, /*mmaSync=*/false);
   ASSERT_TRUE(succeeded(bundle));
   // 2 row blocks of 64 rows, 2 column tiles of 64.
   EXPECT_EQ(gridOf(*bundle, 0), R"({"mul":[{"ceildiv":[128,64]},2]})");
@@ -579,11 +582,11 @@ TEST_F(GpuKernels, HalfGemmRunsOnTensorCores) {
   }
 }
 
-// With CompileOptions::mmaSync the same GEMM uses PTX mma.sync m16n8k16
-// (nvgpu.mma.sync, operands gathered per lane from the staged slices)
-// instead of WMMA fragments: four per warp and k slice, accepted by ptxas
-// for sm_80 and sm_90. Its results are checked by host emulation
-// (EmulatedMatrixCores), not yet on a GPU.
+// By default (CompileOptions::mmaSync) the same GEMM uses PTX mma.sync
+// m16n8k16 (nvgpu.mma.sync, operands gathered per lane from the staged
+// slices) instead of WMMA fragments: four per warp and k slice, accepted
+// by ptxas for sm_80 and sm_90. Its results are checked by host emulation
+// (EmulatedMatrixCores) and on an H100 (docs/gpu-results.md).
 TEST_F(GpuKernels, HalfGemmWithMmaSync) {
   OwningOpRef<ModuleOp> module =
       parseSourceString<ModuleOp>(kHalfLinearRelu, &context);

@@ -1,6 +1,6 @@
 //===- MakeConformanceData.cpp - Cases for the runtime conformance test ---===//
 //
-// meld-conformance-data [--mma-sync] <out-dir> [targets] [program.mlir...]
+// meld-conformance-data [--wmma] <out-dir> [targets] [program.mlir...]
 //
 // Compiles every program of the code generation suite (examples/, the
 // fusion model suite, test/Codegen/programs), or the programs named, for
@@ -14,9 +14,9 @@
 // is set to a value in [-16, 16] gets a "fails" entry too: those inputs
 // and the interpreter's message (without the op's name). The runtime's
 // ConformanceTest runs them on every backend; the files need no MLIR to
-// read, so they travel to GPU machines. --mma-sync compiles NVIDIA's f16
-// matmuls with mma.sync (CompileOptions::mmaSync), to try that path on a
-// GPU.
+// read, so they travel to GPU machines. --wmma compiles NVIDIA's f16 matmuls
+// with WMMA fragments instead of the default mma.sync
+// (CompileOptions::mmaSync = false), to keep that path tried on a GPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -120,13 +120,13 @@ static std::optional<Failing> findFailingInputs(ModuleOp module,
 
 int main(int argc, char **argv) {
   meld::CompileOptions options;
-  if (argc > 1 && llvm::StringRef(argv[1]) == "--mma-sync") {
-    options.mmaSync = true;
+  if (argc > 1 && llvm::StringRef(argv[1]) == "--wmma") {
+    options.mmaSync = false;
     --argc;
     ++argv;
   }
   if (argc < 2) {
-    llvm::errs() << "usage: meld-conformance-data [--mma-sync] <out-dir> "
+    llvm::errs() << "usage: meld-conformance-data [--wmma] <out-dir> "
                     "[targets] [program.mlir...]\n";
     return 2;
   }
