@@ -130,7 +130,7 @@ namespace {
 /// meld-tile-host-blocks split, or a fixed count for horizontal kernels
 /// whose sub-kernels meld-map-to-gpu put on workgroups of their own.
 struct KernelBlocks {
-  llvm::StringMap<int64_t> rows, groups, columns, gridStride;
+  llvm::StringMap<int64_t> rows, rowDims, groups, columns, gridStride;
 
   void collect(Operation *module) {
     module->walk([&](Operation *op) {
@@ -139,6 +139,8 @@ struct KernelBlocks {
         return;
       if (auto rowsAttr = op->getAttrOfType<IntegerAttr>(kRowsPerBlockAttrName))
         rows[symbol.getName()] = rowsAttr.getInt();
+      if (auto dims = op->getAttrOfType<IntegerAttr>(kRowDimsAttrName))
+        rowDims[symbol.getName()] = dims.getInt();
       if (auto count = op->getAttrOfType<IntegerAttr>(kGpuBlocksAttrName))
         groups[symbol.getName()] = count.getInt();
       if (auto count = op->getAttrOfType<IntegerAttr>(kGpuColumnBlocksAttrName))
@@ -163,8 +165,13 @@ struct KernelBlocks {
     if (r == rows.end())
       return std::nullopt;
     const Array &outputs = *kernel.getArray("outputs");
-    const llvm::json::Value &leading =
-        (*outputs[0].getAsObject()->getArray("shape"))[0];
+    const Array &shape = *outputs[0].getAsObject()->getArray("shape");
+    // The rows the blocks run over: the leading dimension, or the product
+    // of the leading dimensions merged into the rows (kRowDimsAttrName).
+    llvm::json::Value leading = shape[0];
+    if (auto d = rowDims.find(name); d != rowDims.end())
+      for (int64_t i = 1; i < d->second; ++i)
+        leading = Object{{"mul", Array{std::move(leading), shape[i]}}};
     llvm::json::Value rowBlocks =
         Object{{"ceildiv", Array{leading, r->second}}};
     if (auto c = columns.find(name); c != columns.end())

@@ -32,6 +32,22 @@ static bool isOnlyUse(OpOperand *fused) {
   return producer && producer->hasOneUse();
 }
 
+/// Whether the producer of `fused` fuses into its reader: its only use,
+/// except that a gather (a body that reads a tensor at computed indices,
+/// such as a convolution's columns) stays out of a contraction, whose
+/// inner loop it would turn into index arithmetic and a load per
+/// multiply-add instead of a register-tiled product.
+static bool mayFuseProducer(OpOperand *fused) {
+  if (!isOnlyUse(fused))
+    return false;
+  auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
+  if (!producer || !isContraction(fused->getOwner()))
+    return true;
+  return !producer.getRegion()
+              .walk([](tensor::ExtractOp) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+}
+
 /// Whether reshape propagation may fold the reshape at one end of `fused`
 /// into the op at the other end: a `tensor.expand_shape` of a result into
 /// the op that produced it (`fused` is the reshape's source), or a
@@ -52,7 +68,7 @@ static bool mayFoldReshape(OpOperand *fused) {
 
 void meld::populateFuseElementwiseOpsPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  linalg::populateElementwiseOpsFusionPatterns(patterns, isOnlyUse);
+  linalg::populateElementwiseOpsFusionPatterns(patterns, mayFuseProducer);
   linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, mayFoldReshape);
   tensor::populateBubbleUpExpandShapePatterns(patterns);
   affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);

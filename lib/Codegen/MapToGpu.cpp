@@ -2122,8 +2122,9 @@ static LogicalResult moveToGpuFunc(func::FuncOp func,
   gpuFunc.setKnownBlockSize(
       ArrayRef<int32_t>{static_cast<int32_t>(blockSize), 1, 1});
   // How the kernel is split into workgroups, for the launch metadata.
-  for (StringRef name : {kRowsPerBlockAttrName, kGpuBlocksAttrName,
-                         kGpuColumnBlocksAttrName, kGpuGridStrideAttrName})
+  for (StringRef name : {kRowsPerBlockAttrName, kRowDimsAttrName,
+                         kGpuBlocksAttrName, kGpuColumnBlocksAttrName,
+                         kGpuGridStrideAttrName})
     if (Attribute value = func->getAttr(name))
       gpuFunc->setAttr(name, value);
   gpuFunc.getBody().takeBody(func.getBody());

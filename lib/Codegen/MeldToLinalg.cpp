@@ -496,6 +496,7 @@ private:
                                  bool transposeRhs);
   LogicalResult lowerConcat(ConcatOp op);
   LogicalResult lowerGather(GatherOp op);
+  LogicalResult lowerConv(ConvOp op);
   LogicalResult lowerSlice(SliceOp op);
   LogicalResult lowerIota(IotaOp op);
 
@@ -545,6 +546,7 @@ LogicalResult Lowering::lower(Operation *op) {
       .Case([&](SliceOp o) { return lowerSlice(o); })
       .Case([&](ConcatOp o) { return lowerConcat(o); })
       .Case([&](GatherOp o) { return lowerGather(o); })
+      .Case([&](ConvOp o) { return lowerConv(o); })
       .Case([&](IotaOp o) { return lowerIota(o); })
       .Case([&](ReduceOp o) { return lowerReduce(o); })
       .Case([&](MatmulOp o) {
@@ -828,6 +830,158 @@ LogicalResult Lowering::lowerGather(GatherOp op) {
         linalg::YieldOp::create(nb, nloc, ifOp.getResult(0));
       });
   b.replaceOp(op, generic->getResults());
+  return success();
+}
+
+/// meld.conv over an implicit im2col, per image, its result `[N, F, O...]`
+/// computed directly, so that tiling into row blocks slices it per image
+/// and fuses the column gather (a generic that reads 0 for taps in the
+/// padding) into each block.
+///
+/// Without groups the columns are `col[n, o_1 .. o_(d-1), k, o_d]` (k over
+/// input channels and kernel offsets) and the contraction's loops `n, o_1 .. o_(d-1), f,
+/// o_d, k` make it, per image and output row, a GEMM of the filters
+/// `[F, K]` by the row's pixels: the host's register tiles run over
+/// filters and along contiguous output pixels. With groups each filter
+/// reads its own group's columns, `col[n, f, o.., k, o_d]` (a depthwise
+/// convolution's are exactly its channel's taps), and the loops are
+/// `n, f, o..., k`.
+LogicalResult Lowering::lowerConv(ConvOp op) {
+  Location loc = op.getLoc();
+  MLIRContext *ctx = b.getContext();
+  Value x = op.getInput(), filter = op.getFilter();
+  auto type = cast<RankedTensorType>(op.getType());
+  auto xType = cast<RankedTensorType>(x.getType());
+  auto fType = cast<RankedTensorType>(filter.getType());
+  Type elem = type.getElementType();
+  int64_t d = op.getSpatialRank(), groups = op.getGroups();
+  bool grouped = groups > 1;
+  int64_t features = fType.getDimSize(0), perGroup = fType.getDimSize(1);
+  int64_t featuresPerGroup = features / groups;
+  ArrayRef<int64_t> kernel = fType.getShape().drop_front(2);
+  ArrayRef<int64_t> outSpatial = type.getShape().drop_front(2);
+  int64_t kernelSize = 1;
+  for (int64_t k : kernel)
+    kernelSize *= k;
+  int64_t depth = perGroup * kernelSize;
+  SmallVector<Value> batch;
+  if (type.isDynamicDim(0))
+    batch.push_back(tensor::DimOp::create(b, loc, x, 0));
+
+  // The columns: [N, (F,) O_1 .. O_(d-1), K, O_d], so that the panel one
+  // output row multiplies, [K, O_d], is contiguous.
+  SmallVector<int64_t> colShape = {type.getDimSize(0)};
+  if (grouped)
+    colShape.push_back(features);
+  llvm::append_range(colShape, outSpatial.drop_back());
+  colShape.push_back(depth);
+  colShape.push_back(outSpatial.back());
+  auto colType = RankedTensorType::get(colShape, elem);
+  int64_t colRank = colShape.size(), lead = grouped ? 2 : 1;
+  int64_t kDim = lead + d - 1;
+  auto pixelDim = [&](int64_t j) { return j + 1 < d ? lead + j : kDim + 1; };
+  bool padded = llvm::any_of(op.getPaddingLow(), [](int64_t p) { return p; }) ||
+                llvm::any_of(op.getPaddingHigh(), [](int64_t p) { return p; });
+  auto gather = linalg::GenericOp::create(
+      b, loc, TypeRange{colType}, ValueRange{},
+      ValueRange{emptyTensor(b, loc, colType, batch)},
+      SmallVector<AffineMap>{b.getMultiDimIdentityMap(colRank)},
+      SmallVector<IteratorType>(colRank, IteratorType::parallel),
+      [&](OpBuilder &nb, Location nloc, ValueRange) {
+        auto index = [&](int64_t v) {
+          return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
+        };
+        auto mul = [&](Value a, int64_t v) {
+          return v == 1 ? a : arith::MulIOp::create(nb, nloc, a, index(v));
+        };
+        Value k = linalg::IndexOp::create(nb, nloc, kDim);
+        Value channel = arith::DivUIOp::create(nb, nloc, k, index(kernelSize));
+        if (grouped) {
+          Value group = arith::DivUIOp::create(
+              nb, nloc, linalg::IndexOp::create(nb, nloc, 1),
+              index(featuresPerGroup));
+          channel = arith::AddIOp::create(nb, nloc, channel,
+                                          mul(group, perGroup));
+        }
+        SmallVector<Value> at = {linalg::IndexOp::create(nb, nloc, 0),
+                                 channel};
+        Value inside;
+        int64_t stride = kernelSize;
+        for (int64_t j = 0; j < d; ++j) {
+          stride /= kernel[j];
+          Value tap = arith::RemUIOp::create(
+              nb, nloc, arith::DivUIOp::create(nb, nloc, k, index(stride)),
+              index(kernel[j]));
+          Value o = linalg::IndexOp::create(nb, nloc, pixelDim(j));
+          Value i = arith::AddIOp::create(nb, nloc, mul(o, op.getStrides()[j]),
+                                          mul(tap, op.getDilations()[j]));
+          if (int64_t low = op.getPaddingLow()[j])
+            i = arith::SubIOp::create(nb, nloc, i, index(low));
+          at.push_back(i);
+          // Unsigned: a tap left of the input is out of bounds too.
+          Value in = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult,
+                                           i, index(xType.getDimSize(2 + j)));
+          inside = inside ? arith::AndIOp::create(nb, nloc, inside, in) : in;
+        }
+        if (!padded) {
+          linalg::YieldOp::create(nb, nloc,
+                                  tensor::ExtractOp::create(nb, nloc, x, at)
+                                      .getResult());
+          return;
+        }
+        auto ifOp = scf::IfOp::create(
+            nb, nloc, inside,
+            [&](OpBuilder &tb, Location tloc) {
+              scf::YieldOp::create(
+                  tb, tloc,
+                  ValueRange{tensor::ExtractOp::create(tb, tloc, x, at)});
+            },
+            [&](OpBuilder &eb, Location eloc) {
+              scf::YieldOp::create(eb, eloc,
+                                   ValueRange{floatConst(eb, eloc, elem, 0.0)});
+            });
+        linalg::YieldOp::create(nb, nloc, ifOp.getResult(0));
+      });
+
+  // The filter as [F, K].
+  SmallVector<ReassociationIndices> flat = {{0}, {}};
+  for (int64_t i = 1; i < fType.getRank(); ++i)
+    flat[1].push_back(i);
+  Value weights = tensor::CollapseShapeOp::create(b, loc, filter, flat);
+
+  // Loops: n, o_1 .. o_(d-1), f, o_d, k; grouped: n, f, o..., k.
+  auto dim = [&](int64_t i) { return b.getAffineDimExpr(i); };
+  int64_t loops = d + 3, k = d + 2, f = grouped ? 1 : d;
+  SmallVector<AffineExpr> pixels;
+  for (int64_t j = 0; j < d; ++j)
+    pixels.push_back(dim(grouped ? 2 + j : j + 1 == d ? d + 1 : 1 + j));
+  SmallVector<AffineExpr> wE = {dim(f), dim(k)};
+  SmallVector<AffineExpr> colE = {dim(0)}, outE = {dim(0), dim(f)};
+  if (grouped)
+    colE.push_back(dim(f));
+  colE.append(pixels.begin(), pixels.end() - 1);
+  colE.push_back(dim(k));
+  colE.push_back(pixels.back());
+  outE.append(pixels);
+  Value init = linalg::FillOp::create(
+                   b, loc, ValueRange{floatConst(b, loc, elem, 0.0)},
+                   ValueRange{emptyTensor(b, loc, type, batch)})
+                   .getResult(0);
+  SmallVector<IteratorType> iters(loops, IteratorType::parallel);
+  iters[k] = IteratorType::reduction;
+  auto contraction = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{weights, gather.getResult(0)},
+      ValueRange{init},
+      SmallVector<AffineMap>{AffineMap::get(loops, 0, wE, ctx),
+                             AffineMap::get(loops, 0, colE, ctx),
+                             AffineMap::get(loops, 0, outE, ctx)},
+      iters, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value r = arith::AddFOp::create(
+            nb, nloc, args[2],
+            arith::MulFOp::create(nb, nloc, args[0], args[1]), sumFlags);
+        linalg::YieldOp::create(nb, nloc, r);
+      });
+  b.replaceOp(op, contraction->getResults());
   return success();
 }
 

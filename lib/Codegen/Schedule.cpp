@@ -241,6 +241,15 @@ LogicalResult ShapeFormulas::visit(Operation *op) {
         shapes[o->getResult(0)] = std::move(dims);
         return success();
       })
+      .Case([&](ConvOp o) {
+        // Only the batch dimension is dynamic.
+        auto type = cast<RankedTensorType>(o.getType());
+        SmallVector<JValue> dims = {operandDims(o.getInput())[0]};
+        for (int64_t d : type.getShape().drop_front())
+          dims.push_back(d);
+        shapes[o] = std::move(dims);
+        return success();
+      })
       .Default([&](Operation *o) -> LogicalResult {
         // Elementwise ops keep their (last) operand's shape.
         if (o->getNumResults() == 1 && o->getNumOperands() >= 1 &&

@@ -235,6 +235,7 @@ struct MeldTileHostBlocksPass
     // empty tensor (such a reduction's destination) is an empty tensor of
     // the new shape, which the loop can take as its destination.
     Block &entry = copy->getBody().front();
+    int64_t rowDims = 1;
     copy->walk([&](bufferization::MaterializeInDestinationOp store) {
       auto expand = store.getSource().getDefiningOp<tensor::ExpandShapeOp>();
       auto dest = dyn_cast<BlockArgument>(store.getDest());
@@ -250,6 +251,7 @@ struct MeldTileHostBlocksPass
           b, store.getLoc(), dest, expand.getReassociationIndices());
       store.getSourceMutable().set(expand.getSrc());
       store.getDestMutable().set(flat);
+      rowDims = expand.getReassociationIndices().front().size();
     });
     {
       RewritePatternSet patterns(func.getContext());
@@ -272,6 +274,8 @@ struct MeldTileHostBlocksPass
       return signalPassFailure();
     IntegerType i64 = IntegerType::get(func.getContext(), 64);
     func->setAttr(kRowsPerBlockAttrName, IntegerAttr::get(i64, blocks->rows));
+    if (rowDims > 1)
+      func->setAttr(kRowDimsAttrName, IntegerAttr::get(i64, rowDims));
     if (blocks->columnBlocks)
       func->setAttr(kHostColumnBlocksAttrName,
                     IntegerAttr::get(i64, blocks->columnBlocks));

@@ -753,3 +753,81 @@ Expected<HostTensor> meld::ref::matmul(const HostTensor &lhs,
       }
   return r;
 }
+
+Expected<HostTensor> meld::ref::conv(const HostTensor &x,
+                                     const HostTensor &filter,
+                                     ArrayRef<int64_t> strides,
+                                     ArrayRef<int64_t> dilations,
+                                     ArrayRef<int64_t> paddingLow,
+                                     ArrayRef<int64_t> paddingHigh,
+                                     int64_t groups) {
+  int64_t rank = x.getRank(), d = rank - 2;
+  if (d < 1 || filter.getRank() != rank ||
+      static_cast<int64_t>(strides.size()) != d ||
+      static_cast<int64_t>(dilations.size()) != d ||
+      static_cast<int64_t>(paddingLow.size()) != d ||
+      static_cast<int64_t>(paddingHigh.size()) != d)
+    return makeError("conv: input of rank {0}, filter of rank {1} and {2} "
+                     "strides do not fit",
+                     rank, filter.getRank(), strides.size());
+  if (!x.isFloat() || x.getKind() != filter.getKind())
+    return makeError("conv: takes float input and filter of one type");
+  ArrayRef<int64_t> xs = x.getShape(), fs = filter.getShape();
+  int64_t batch = xs[0], channels = xs[1], features = fs[0];
+  if (groups < 1 || channels % groups || features % groups ||
+      fs[1] * groups != channels)
+    return makeError("conv: {0} groups do not split {1} channels into {2} "
+                     "filters of {3}",
+                     groups, channels, features, fs[1]);
+  SmallVector<int64_t> shape = {batch, features};
+  for (int64_t j = 0; j < d; ++j) {
+    int64_t span = dilations[j] * (fs[2 + j] - 1) + 1;
+    int64_t padded = xs[2 + j] + paddingLow[j] + paddingHigh[j];
+    if (strides[j] < 1 || dilations[j] < 1 || padded < span)
+      return makeError("conv: spatial dim {0} has no output", j);
+    shape.push_back((padded - span) / strides[j] + 1);
+  }
+  if (numElements(shape) > kMaxElements)
+    return makeError("conv: the result would have more than {0} elements",
+                     kMaxElements);
+  HostTensor r(x.getKind(), shape);
+  ArrayRef<int64_t> outSpatial = ArrayRef<int64_t>(shape).drop_front(2);
+  ArrayRef<int64_t> kernel = fs.drop_front(2);
+  int64_t perGroup = channels / groups, featuresPerGroup = features / groups;
+  SmallVector<int64_t> xStrides = rowMajorStrides(xs);
+  int64_t kernelSize = numElements(kernel);
+  int64_t pixels = numElements(outSpatial);
+  SmallVector<int64_t> o(d), k(d);
+  int64_t dst = 0;
+  for (int64_t n = 0; n < batch; ++n)
+    for (int64_t f = 0; f < features; ++f) {
+      int64_t g = f / featuresPerGroup;
+      for (int64_t p = 0; p < pixels; ++p) {
+        for (int64_t j = d - 1, rest = p; j >= 0; --j) {
+          o[j] = rest % outSpatial[j];
+          rest /= outSpatial[j];
+        }
+        double acc = 0.0;
+        for (int64_t c = 0; c < perGroup; ++c)
+          for (int64_t q = 0; q < kernelSize; ++q) {
+            for (int64_t j = d - 1, rest = q; j >= 0; --j) {
+              k[j] = rest % kernel[j];
+              rest /= kernel[j];
+            }
+            int64_t at = n * xStrides[0] + (g * perGroup + c) * xStrides[1];
+            bool inside = true;
+            for (int64_t j = 0; j < d && inside; ++j) {
+              int64_t i = o[j] * strides[j] + k[j] * dilations[j] -
+                          paddingLow[j];
+              inside = i >= 0 && i < xs[2 + j];
+              at += i * xStrides[2 + j];
+            }
+            if (inside)
+              acc += filter.getFloat((f * perGroup + c) * kernelSize + q) *
+                     x.getFloat(at);
+          }
+        r.setFloat(dst++, acc);
+      }
+    }
+  return r;
+}

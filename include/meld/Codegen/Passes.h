@@ -62,6 +62,13 @@ void populateExpandHalfTruncsPatterns(mlir::RewritePatternSet &patterns);
 inline constexpr llvm::StringLiteral kRowsPerBlockAttrName =
     "meld.rows_per_block";
 
+/// The kernel attribute, with kRowsPerBlockAttrName, counting the leading
+/// dimensions of the kernel's first output that its block rows run over,
+/// when more than one: the output was stored through a reshape that merged
+/// them (a unit batch dimension folded into the next), so the row blocks
+/// are counted on their product.
+inline constexpr llvm::StringLiteral kRowDimsAttrName = "meld.row_dims";
+
 /// The attribute meld-tile-host-blocks (fit-small-outputs) sets on a host
 /// gemm kernel of fewer rows than a register tile whose blocks split the
 /// columns instead: its one row block is this many blocks, block `x`

@@ -120,6 +120,17 @@ llvm::Expected<HostTensor> matmul(const HostTensor &lhs, const HostTensor &rhs,
                                   bool transposeLhs, bool transposeRhs,
                                   ElementKind resultKind);
 
+/// N-d convolution as meld.conv defines it: `x` [N, C, S...], `filter`
+/// [F, C / groups, K...]; the result's spatial sizes follow from the
+/// input, padding, dilation and stride (the high padding is implied by
+/// them). Products are accumulated in double and rounded once.
+llvm::Expected<HostTensor> conv(const HostTensor &x, const HostTensor &filter,
+                                llvm::ArrayRef<int64_t> strides,
+                                llvm::ArrayRef<int64_t> dilations,
+                                llvm::ArrayRef<int64_t> paddingLow,
+                                llvm::ArrayRef<int64_t> paddingHigh,
+                                int64_t groups);
+
 } // namespace meld::ref
 
 #endif // MELD_REFERENCE_KERNELS_H

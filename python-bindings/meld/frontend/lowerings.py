@@ -1108,14 +1108,13 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
 
 def conv(b: Builder, x: Value, w: Value, bias: Optional[Value], strides, dilations,
          pads_before, pads_after, groups: int) -> Value:
-    """N-d convolution, NC* layout, weights O x (C/groups) x k*: one matmul
-    per kernel offset over the strided input views (implicit im2col), summed;
-    groups split the channels."""
+    """N-d convolution (1 to 3 spatial dims), NC* layout, weights
+    O x (C/groups) x k*: one ``meld.conv``, plus the bias. Halves are
+    widened to f32 and the result rounded once, as a conv kernel (and
+    torch) does."""
     if not is_float(x.dtype):
         raise Unsupported(f"convolution of {x.dtype}")
     if x.dtype in ("f16", "bf16"):
-        # accumulate every kernel offset in f32 and round once, as a conv
-        # kernel (and torch) does, not once per offset
         y = conv(b, cast(b, x, "f32"), cast(b, w, "f32"),
                  None if bias is None else cast(b, bias, "f32"), strides, dilations,
                  pads_before, pads_after, groups)
@@ -1123,45 +1122,39 @@ def conv(b: Builder, x: Value, w: Value, bias: Optional[Value], strides, dilatio
     spatial = w.rank - 2
     if x.rank != spatial + 2:
         raise FrontendError(f"convolution input of rank {x.rank} with weights of rank {w.rank}")
+    if not 1 <= spatial <= 3:
+        raise Unsupported(f"convolution with {spatial} spatial dims")
     if not w.type.static or any(d is None for d in x.shape[1:]):
         raise Unsupported("convolution with dynamic channel or spatial dims (or weights)")
+    if w.dtype != x.dtype:
+        w = cast(b, w, x.dtype)
     cin, cout = x.shape[1], w.shape[0]
     if cin % groups or cout % groups or w.shape[1] * groups != cin:
         raise FrontendError(f"channels {cin} -> {cout} do not split into {groups} groups")
-    kernel = list(w.shape[2:])
-    if any(pads_before) or any(pads_after):
-        x = pad(b, x, [0, 0] + list(pads_before), [0, 0] + list(pads_after))
-    cin_g, cout_g = cin // groups, cout // groups
-    outs = []
-    for g in range(groups):
-        xg = _slice_axis(b, x, 1, g * cin_g, (g + 1) * cin_g) if groups > 1 else x
-        wg = _slice_axis(b, w, 0, g * cout_g, (g + 1) * cout_g) if groups > 1 else w
-        views, out_sizes = _window_views(b, xg, kernel, strides, dilations)
-        acc = None
-        n = b.dim(xg, 0)
-        pixels = int(np.prod(out_sizes)) if out_sizes else 1
-        for offset, v in views:
-            # [N, Cg, *out] -> [N, *out, Cg] -> [(N * pixels), Cg]
-            perm = [0] + list(range(2, 2 + spatial)) + [1]
-            vt = transpose(b, v, perm)
-            rows = b.index_arith("muli", n, pixels)
-            v2 = reshape(b, vt, [rows, Dim(static=cin_g)])
-            # weights at this offset: [Cout_g, Cg] -> used transposed
-            lo = [0, 0] + list(offset)
-            hi = [cout_g, cin_g] + [o + 1 for o in offset]
-            wk = reshape(b, slice_static(b, wg, lo, hi, [1] * w.rank), [cout_g, cin_g])
-            ty = TensorType(x.dtype, (v2.shape[0], cout_g))
-            prod = b.op(f"meld.matmul {v2.name}, {wk.name} transpose_rhs : {v2.type}, "
-                        f"{wk.type} -> {ty}", ty)
-            acc = prod if acc is None else binary(b, "add", acc, prod)
-        outs.append((acc, out_sizes))
-    acc = concat(b, [o for o, _ in outs], 1) if groups > 1 else outs[0][0]
-    out_sizes = outs[0][1]
-    y = reshape(b, acc, [b.dim(x, 0)] + [Dim(static=s) for s in out_sizes] +
-                [Dim(static=cout)])
-    y = transpose(b, y, [0, spatial + 1] + list(range(1, spatial + 1)))
+    strides, dilations = list(map(int, strides)), list(map(int, dilations))
+    lo, hi = list(map(int, pads_before)), list(map(int, pads_after))
+    if any(p < 0 for p in lo + hi):
+        # negative pads crop the input first
+        x = pad(b, x, [0, 0] + [min(p, 0) for p in lo], [0, 0] + [min(p, 0) for p in hi])
+        lo, hi = [max(p, 0) for p in lo], [max(p, 0) for p in hi]
+    out = [x.shape[0], cout]
+    for j in range(spatial):
+        span = dilations[j] * (w.shape[2 + j] - 1) + 1
+        padded = x.shape[2 + j] + lo[j] + hi[j]
+        if padded < span:
+            raise FrontendError(f"convolution window {span} larger than the padded input "
+                                f"{padded} along spatial dim {j}")
+        out.append((padded - span) // strides[j] + 1)
+    ty = TensorType(x.dtype, tuple(out))
+    y = b.op(f"meld.conv {x.name}, {w.name} strides = {strides} dilations = {dilations} "
+             f"padding_low = {lo} padding_high = {hi} groups = {int(groups)} : "
+             f"({x.type}, {w.type}) -> {ty}", ty)
+    # the batch size is the input's: epilogues sized by it stay independent
+    # of the convolution's result, so they fuse into its kernel
+    _record_sizes(b, y, [b.dim(x, 0)] + [Dim(static=s) for s in out[1:]])
     if bias is not None:
-        y = binary(b, "add", y, reshape(b, bias, [cout] + [1] * spatial))
+        y = binary(b, "add", y, reshape(b, cast(b, bias, x.dtype) if bias.dtype != x.dtype
+                                        else bias, [cout] + [1] * spatial))
     return y
 
 

@@ -1749,3 +1749,43 @@ func.func @kernel_arith_on_tensors(%x: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @conv_result_shape(%x: tensor<2x4x6x6xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<2x8x5x6xf32> {
+  // expected-error @+1 {{result type 'tensor<2x8x5x6xf32>' does not match the convolution's shape, expected 'tensor<2x8x6x6xf32>'}}
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x4x6x6xf32>, tensor<8x4x3x3xf32>) -> tensor<2x8x5x6xf32>
+  return %y : tensor<2x8x5x6xf32>
+}
+
+// -----
+
+func.func @conv_groups(%x: tensor<2x4x6x6xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<2x8x6x6xf32> {
+  // expected-error @+1 {{groups = 3 must divide the input channels (4) and the filters (8)}}
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 3 : (tensor<2x4x6x6xf32>, tensor<8x4x3x3xf32>) -> tensor<2x8x6x6xf32>
+  return %y : tensor<2x8x6x6xf32>
+}
+
+// -----
+
+func.func @conv_dynamic_spatial(%x: tensor<2x4x?x6xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<2x8x?x6xf32> {
+  // expected-error @+1 {{only the batch dimension may be dynamic}}
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x4x?x6xf32>, tensor<8x4x3x3xf32>) -> tensor<2x8x?x6xf32>
+  return %y : tensor<2x8x?x6xf32>
+}
+
+// -----
+
+func.func @conv_halves(%x: tensor<2x4x6x6xf16>, %w: tensor<8x4x3x3xf16>) -> tensor<2x8x6x6xf16> {
+  // expected-error @+1 {{takes f32 or f64 tensors, not 'f16' (widen halves to f32 first)}}
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x4x6x6xf16>, tensor<8x4x3x3xf16>) -> tensor<2x8x6x6xf16>
+  return %y : tensor<2x8x6x6xf16>
+}
+
+// -----
+
+func.func @conv_window_too_large(%x: tensor<2x4x2x6xf32>, %w: tensor<8x4x5x3xf32>) -> tensor<2x8x1x6xf32> {
+  // expected-error @+1 {{spatial dim 0: the padded input (2) is smaller than the dilated kernel (5)}}
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [0, 1] padding_high = [0, 1] groups = 1 : (tensor<2x4x2x6xf32>, tensor<8x4x5x3xf32>) -> tensor<2x8x1x6xf32>
+  return %y : tensor<2x8x1x6xf32>
+}

@@ -274,6 +274,11 @@ llvm::Expected<HostTensor> meld::evaluateOp(Operation *op,
                            contraction.getTransposeLhs(),
                            contraction.getTransposeRhs(), resultKind(op));
       })
+      .Case([&](ConvOp conv) {
+        return ref::conv(operands[0], operands[1], conv.getStrides(),
+                         conv.getDilations(), conv.getPaddingLow(),
+                         conv.getPaddingHigh(), conv.getGroups());
+      })
       .Default([&](Operation *) -> R {
         return llvm::createStringError("op '" +
                                        op->getName().getStringRef().str() +
@@ -1004,6 +1009,72 @@ LogicalResult MatmulOp::verify() { return verifyContraction(*this); }
 LogicalResult BatchMatmulOp::verify() { return verifyContraction(*this); }
 
 //===----------------------------------------------------------------------===//
+// ConvOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvOp::verify() {
+  auto in = cast<RankedTensorType>(getInput().getType());
+  auto filter = cast<RankedTensorType>(getFilter().getType());
+  auto out = cast<RankedTensorType>(getType());
+  if (failed(verifySameElementType(*this, in, filter)) ||
+      failed(verifySameElementType(*this, in, out)))
+    return failure();
+  if (!in.getElementType().isF32() && !in.getElementType().isF64())
+    return emitOpError("takes f32 or f64 tensors, not ")
+           << in.getElementType() << " (widen halves to f32 first)";
+  int64_t d = in.getRank() - 2;
+  if (d < 1 || d > 3)
+    return emitOpError("input ")
+           << in << " must be [N, C, spatial...] with 1 to 3 spatial dims";
+  if (filter.getRank() != in.getRank() || out.getRank() != in.getRank())
+    return emitOpError("input ")
+           << in << ", filter " << filter << " and result " << out
+           << " must have the same rank";
+  for (auto [name, values] :
+       {std::pair<StringRef, ArrayRef<int64_t>>{"strides", getStrides()},
+        {"dilations", getDilations()},
+        {"padding_low", getPaddingLow()},
+        {"padding_high", getPaddingHigh()}}) {
+    if (static_cast<int64_t>(values.size()) != d)
+      return emitOpError() << name << " has " << values.size()
+                           << " entries for " << d << " spatial dims";
+    int64_t least = name.starts_with("padding") ? 0 : 1;
+    if (llvm::any_of(values, [&](int64_t v) { return v < least; }))
+      return emitOpError() << name << " must be at least " << least;
+  }
+  if (!filter.hasStaticShape() ||
+      llvm::any_of(in.getShape().drop_front(), ShapedType::isDynamic))
+    return emitOpError("only the batch dimension may be dynamic: input ")
+           << in << ", filter " << filter;
+  int64_t groups = getGroups(), channels = in.getDimSize(1);
+  int64_t features = filter.getDimSize(0);
+  if (groups < 1 || channels % groups || features % groups)
+    return emitOpError("groups = ")
+           << groups << " must divide the input channels (" << channels
+           << ") and the filters (" << features << ")";
+  if (filter.getDimSize(1) * groups != channels)
+    return emitOpError("filter ")
+           << filter << " must have C / groups = " << channels / groups
+           << " input channels";
+  SmallVector<int64_t> expected = {in.getDimSize(0), features};
+  for (int64_t j = 0; j < d; ++j) {
+    int64_t span = getDilations()[j] * (filter.getDimSize(2 + j) - 1) + 1;
+    int64_t padded =
+        in.getDimSize(2 + j) + getPaddingLow()[j] + getPaddingHigh()[j];
+    if (padded < span)
+      return emitOpError("spatial dim ")
+             << j << ": the padded input (" << padded
+             << ") is smaller than the dilated kernel (" << span << ")";
+    expected.push_back((padded - span) / getStrides()[j] + 1);
+  }
+  if (out.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result type ")
+           << out << " does not match the convolution's shape, expected "
+           << RankedTensorType::get(expected, out.getElementType());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // IfOp, WhileOp
 //===----------------------------------------------------------------------===//
 
@@ -1121,7 +1192,7 @@ LogicalResult KernelOp::verifyRegions() {
     if (!isa<MeldDialect>(op.getDialect()) && !indexArith)
       return op.emitOpError("cannot be inside a meld.kernel: only meld ops "
                             "and arith index arithmetic can");
-    if (isa<MatmulOp, BatchMatmulOp>(op))
+    if (isa<MatmulOp, BatchMatmulOp, ConvOp>(op))
       ++contractions;
     if (isa<ReduceOp>(op))
       ++reductions;

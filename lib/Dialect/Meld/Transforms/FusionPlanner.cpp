@@ -34,7 +34,8 @@ static constexpr GroupId kNone = ~0u;
 
 /// Ops a pointwise kernel can hold: elementwise math and index remappings.
 static bool isPointwiseOp(Operation *op) {
-  return isComputeOp(op) && !isa<ReduceOp, MatmulOp, BatchMatmulOp>(op);
+  return isComputeOp(op) &&
+         !isa<ReduceOp, MatmulOp, BatchMatmulOp, ConvOp>(op);
 }
 
 /// Number of compute ops a node stands for.
@@ -118,7 +119,7 @@ FusionPlanner::FusionPlanner(Block &block, const FusionOptions &options)
     bool reduce = false, contract = false;
     forEachOpIn(&op, [&](Operation *inner) {
       reduce |= isa<ReduceOp>(inner);
-      contract |= isa<MatmulOp, BatchMatmulOp>(inner);
+      contract |= isa<MatmulOp, BatchMatmulOp, ConvOp>(inner);
     });
     groupHasReduction.push_back(reduce);
     groupHasContraction.push_back(contract);
@@ -742,7 +743,7 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
       Type product;
       for (Operation *node : members(producer))
         forEachOpIn(node, [&](Operation *op) {
-          if (isa<MatmulOp, BatchMatmulOp>(op))
+          if (isa<MatmulOp, BatchMatmulOp, ConvOp>(op))
             product = op->getResult(0).getType();
         });
       auto shape = cast<RankedTensorType>(product).getShape();
@@ -760,6 +761,13 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
         return FusionDecision::refuse(
             "cost: the prologue's result is also used elsewhere, so it "
             "would be recomputed for every tile and still written");
+      bool convolution = false;
+      for (Operation *node : members(consumer))
+        forEachOpIn(node, [&](Operation *op) { convolution |= isa<ConvOp>(op); });
+      if (convolution)
+        return FusionDecision::refuse(
+            "cost: a convolution reads each input element once per kernel "
+            "tap, so a prologue would be recomputed for every tap");
       int64_t ops = 0;
       bool cheap = true;
       for (Operation *node : members(producer))

@@ -612,6 +612,60 @@ def Meld_BatchMatmulOp : Meld_ContractionOp<"batch_matmul", 3> {
   }];
 }
 
+def Meld_ConvOp : Meld_Op<"conv", [Pure]> {
+  let summary = "N-d convolution, channels first, with groups";
+  let description = [{
+    The convolution of ONNX `Conv` and `torch.nn.functional.conv1d/2d/3d`
+    (a cross-correlation): `input` is `[N, C, S_1, ..., S_d]`, `filter` is
+    `[F, C / groups, K_1, ..., K_d]` and the result `[N, F, O_1, ..., O_d]`
+    with, for `g = f / (F / groups)`,
+
+    ```
+    result[n, f, o...] = sum over c < C / groups, k... of
+        filter[f, c, k...] * input[n, g * (C / groups) + c, i...],
+    i_j = o_j * strides[j] + k_j * dilations[j] - padding_low[j]
+    ```
+
+    where an `i_j` outside `[0, S_j)` reads 0 (zero padding). So
+    `O_j = (S_j + padding_low[j] + padding_high[j] - dilations[j] * (K_j - 1)
+    - 1) / strides[j] + 1`, and at least 1. `d` is 1 to 3; `strides` and
+    `dilations` are at least 1, the paddings at least 0, and `groups`
+    divides both `C` and `F`. Only the batch dimension may be dynamic. The
+    element type is `f32` or `f64` for all three (frontends widen halves
+    to `f32` first); products are accumulated at that precision.
+
+    Fusion treats it as a contraction: epilogues (bias, batch-norm scale
+    and shift, activations, residual adds) fuse into its kernel. Code
+    generation computes it as a GEMM over an implicit im2col, per image.
+
+    ```mlir
+    // A 3x3 convolution of 16 to 32 channels, stride 2, padding 1.
+    %y = meld.conv %x, %w strides = [2, 2] dilations = [1, 1]
+        padding_low = [1, 1] padding_high = [1, 1] groups = 1
+        : (tensor<?x16x32x32xf32>, tensor<32x16x3x3xf32>) -> tensor<?x32x16x16xf32>
+    ```
+  }];
+  let arguments = (ins Meld_FloatTensor:$input, Meld_FloatTensor:$filter,
+                       DenseI64ArrayAttr:$strides,
+                       DenseI64ArrayAttr:$dilations,
+                       DenseI64ArrayAttr:$padding_low,
+                       DenseI64ArrayAttr:$padding_high, I64Attr:$groups);
+  let results = (outs Meld_FloatTensor:$result);
+  let assemblyFormat = [{
+    $input `,` $filter `strides` `=` $strides `dilations` `=` $dilations
+    `padding_low` `=` $padding_low `padding_high` `=` $padding_high
+    `groups` `=` $groups attr-dict `:` functional-type(operands, results)
+  }];
+  let extraClassDeclaration = [{
+    /// The number of spatial dimensions (1 to 3).
+    int64_t getSpatialRank() {
+      return ::llvm::cast<::mlir::RankedTensorType>(getInput().getType())
+                 .getRank() - 2;
+    }
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Structured control flow
 //===----------------------------------------------------------------------===//

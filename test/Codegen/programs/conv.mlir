@@ -1,0 +1,60 @@
+// meld.conv: a ResNet stem (3x3, padding 1, batch norm folded into a scale
+// and shift, ReLU, on a dynamic batch), a strided 3x3 with a residual add,
+// a 1x1 projection with stride 2, a dilated 1-D convolution with uneven
+// padding, a depthwise and a grouped 2-D convolution, and a small 3-D one.
+// unittests/Codegen compares every function with the interpreter at two
+// sizes of the '?' dims, fused and unfused, for the host and through the
+// emulated GPU mapping, and checks the PTX and HSACO. The compiled GEMM
+// sums in another order than the interpreter (f32 register tiles against
+// one rounding of a double sum), so the tools' outputs are compared there,
+// within a tolerance, not here with diff.
+//
+// RUN: meld-compile %s --targets=host,nvptx,amdgpu -o %t.meldb
+// RUN: meld-run %t.meldb --entry stem --random-inputs --seed 7 --dynamic-size 3 | FileCheck %s
+// CHECK: result #0: tensor<3x16x16x16xf32>
+
+// conv 3x3 (3 -> 16 channels, padding 1), then the folded batch norm and
+// ReLU: one kernel.
+func.func @stem(%x: tensor<?x3x16x16xf32>, %w: tensor<16x3x3x3xf32>, %scale: tensor<16xf32>, %shift: tensor<16xf32>) -> tensor<?x16x16x16xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<?x3x16x16xf32>, tensor<16x3x3x3xf32>) -> tensor<?x16x16x16xf32>
+  %n = meld.dim %x, 0 : tensor<?x3x16x16xf32>
+  %s = meld.broadcast_in_dim %scale, dims = [1] sizes(%n) : tensor<16xf32> -> tensor<?x16x16x16xf32>
+  %t = meld.broadcast_in_dim %shift, dims = [1] sizes(%n) : tensor<16xf32> -> tensor<?x16x16x16xf32>
+  %m = meld.mul %c, %s : tensor<?x16x16x16xf32>
+  %a = meld.add %m, %t : tensor<?x16x16x16xf32>
+  %y = meld.relu %a : tensor<?x16x16x16xf32>
+  return %y : tensor<?x16x16x16xf32>
+}
+
+// A strided 3x3 (8 -> 16 channels) plus a 1x1 strided projection of the
+// same input: a residual block's downsampling path.
+func.func @strided_residual(%x: tensor<2x8x9x9xf32>, %w: tensor<16x8x3x3xf32>, %p: tensor<16x8x1x1xf32>) -> tensor<2x16x5x5xf32> {
+  %c = meld.conv %x, %w strides = [2, 2] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x8x9x9xf32>, tensor<16x8x3x3xf32>) -> tensor<2x16x5x5xf32>
+  %d = meld.conv %x, %p strides = [2, 2] dilations = [1, 1] padding_low = [0, 0] padding_high = [0, 0] groups = 1 : (tensor<2x8x9x9xf32>, tensor<16x8x1x1xf32>) -> tensor<2x16x5x5xf32>
+  %s = meld.add %c, %d : tensor<2x16x5x5xf32>
+  %y = meld.relu %s : tensor<2x16x5x5xf32>
+  return %y : tensor<2x16x5x5xf32>
+}
+
+// 1-D, dilation 2, padding 3 before and 1 after, stride 1.
+func.func @dilated_1d(%x: tensor<2x4x20xf32>, %w: tensor<6x4x3xf32>) -> tensor<2x6x20xf32> {
+  %c = meld.conv %x, %w strides = [1] dilations = [2] padding_low = [3] padding_high = [1] groups = 1 : (tensor<2x4x20xf32>, tensor<6x4x3xf32>) -> tensor<2x6x20xf32>
+  return %c : tensor<2x6x20xf32>
+}
+
+// Depthwise (one filter per channel) and grouped (2 groups of 4 -> 3).
+func.func @depthwise(%x: tensor<1x8x10x10xf32>, %w: tensor<8x1x3x3xf32>) -> tensor<1x8x10x10xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 8 : (tensor<1x8x10x10xf32>, tensor<8x1x3x3xf32>) -> tensor<1x8x10x10xf32>
+  return %c : tensor<1x8x10x10xf32>
+}
+
+func.func @grouped(%x: tensor<?x8x7x6xf32>, %w: tensor<6x4x2x3xf32>) -> tensor<?x6x4x2xf32> {
+  %c = meld.conv %x, %w strides = [2, 2] dilations = [1, 2] padding_low = [1, 0] padding_high = [0, 1] groups = 2 : (tensor<?x8x7x6xf32>, tensor<6x4x2x3xf32>) -> tensor<?x6x4x2xf32>
+  return %c : tensor<?x6x4x2xf32>
+}
+
+// 3-D, 2x2x2 kernel, no padding.
+func.func @volume(%x: tensor<1x2x5x4x6xf32>, %w: tensor<3x2x2x2x2xf32>) -> tensor<1x3x4x3x5xf32> {
+  %c = meld.conv %x, %w strides = [1, 1, 1] dilations = [1, 1, 1] padding_low = [0, 0, 0] padding_high = [0, 0, 0] groups = 1 : (tensor<1x2x5x4x6xf32>, tensor<3x2x2x2x2xf32>) -> tensor<1x3x4x3x5xf32>
+  return %c : tensor<1x3x4x3x5xf32>
+}
