@@ -55,6 +55,10 @@ def row_sums(x):
     return x.sum(dim=1)
 
 
+def conv3x3(x, w):
+    return torch.relu(F.conv2d(x, w, padding=1))
+
+
 def models():
     f32, f16 = torch.float32, torch.float16
 
@@ -76,6 +80,7 @@ def models():
                                   r(1024, 1024, dtype=f16),
                                   r(1024, dtype=f16))),
         ("row_sums_long", row_sums, lambda: (r(16, 1 << 20),)),
+        ("conv3x3", conv3x3, lambda: (r(8, 64, 56, 56), r(64, 64, 3, 3))),
     ]
 
 
@@ -110,6 +115,7 @@ def main():
     if not torch.cuda.is_available():
         sys.exit("torch_peers: no CUDA device")
     torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
     props = torch.cuda.get_device_properties(0)
     print(f"device: {props.name}, torch {torch.__version__}")
     results = {}

@@ -44,9 +44,13 @@ using llvm::json::Object;
 #define MELD_DEFAULT_ROCM_ROOT "/opt/rocm"
 #endif
 
+/// The workgroup memory a GPU kernel may use (meld-map-to-gpu's limit).
+static constexpr int64_t kGpuConvImageBytes = 48 * 1024;
+
 LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
                                    std::string *fusionReport,
-                                   bool splitReductions, bool strictFp) {
+                                   bool splitReductions, bool strictFp,
+                                   int64_t maxConvImageBytes) {
   PassManager fusePm(module.getContext());
   fusePm.addPass(createCanonicalizerPass());
   // Long reductions become a parallel partial stage and a final stage, also
@@ -54,9 +58,9 @@ LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
   MeldSplitReductionsOptions split;
   split.strictFp = strictFp;
   if (fuse && splitReductions) {
-    buildSplitFusionPipeline(fusePm, split);
+    buildSplitFusionPipeline(fusePm, split, maxConvImageBytes);
   } else if (fuse) {
-    buildFusionPipeline(fusePm);
+    buildFusionPipeline(fusePm, maxConvImageBytes);
   } else {
     fusePm.addNestedPass<func::FuncOp>(createMeldOutlineSingletons());
     if (splitReductions)
@@ -411,8 +415,15 @@ FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
              << "': its reductions combine partial sums across threads";
 
   OwningOpRef<ModuleOp> module = input.clone();
+  // A GPU kernel keeps a convolution's output image in workgroup memory
+  // for its epilogue: larger images leave the epilogue to a kernel of its
+  // own.
+  bool gpu = options.emulateGpuOnHost ||
+             llvm::any_of(options.targets,
+                          [](const std::string &t) { return t != "host"; });
   if (failed(outlineProgram(*module, options.fuse, options.fusionReport,
-                            options.splitReductions, options.strictFp)))
+                            options.splitReductions, options.strictFp,
+                            gpu ? kGpuConvImageBytes : 0)))
     return failure();
 
   bundle::Bundle bundle;

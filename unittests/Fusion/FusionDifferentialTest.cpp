@@ -71,7 +71,9 @@ TEST_P(FusionDifferential, FullPipelineKeepsResults) {
   options.numOps = 8 + GetParam() % 40;
   OwningOpRef<ModuleOp> module = meld::buildRandomProgram(&context, options);
   ASSERT_TRUE(succeeded(verify(*module))) << diagnostics;
-  checkFusedEqualsUnfused(*module, meld::buildFusionPipeline, GetParam());
+  checkFusedEqualsUnfused(
+      *module, [](OpPassManager &pm) { meld::buildFusionPipeline(pm); },
+      GetParam());
 
   // Every compute op ends up in exactly one kernel.
   OwningOpRef<ModuleOp> fused = module->clone();

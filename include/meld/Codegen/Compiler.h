@@ -95,11 +95,13 @@ mlir::FailureOr<bundle::Bundle> compileToBundle(mlir::ModuleOp module,
 /// (when `fuse`), split long reductions into two stages (when
 /// `splitReductions`; only the exact ones with `strictFp`), outline kernels.
 /// `module` is transformed in place. With `fusionReport`, the fusion report
-/// is written there before outlining.
+/// is written there before outlining. `maxConvImageBytes` limits the
+/// convolutions epilogues fuse into (FusionOptions; set for GPU targets).
 mlir::LogicalResult outlineProgram(mlir::ModuleOp module, bool fuse,
                                    std::string *fusionReport = nullptr,
                                    bool splitReductions = false,
-                                   bool strictFp = false);
+                                   bool strictFp = false,
+                                   int64_t maxConvImageBytes = 0);
 
 } // namespace meld
 

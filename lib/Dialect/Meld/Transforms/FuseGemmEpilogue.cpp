@@ -27,6 +27,7 @@ struct MeldFuseGemmEpiloguePass
         makeFusionOptions(maxGroupOps, maxKernelParamBytes, maxLiveValues,
                           maxPersistentRow, dynamicDimEstimate);
     options.maxPrologueOps = maxPrologueOps;
+    options.maxConvImageBytes = maxConvImageBytes;
     if (failed(
             runFusionPass(getOperation(), FusionPass::GemmEpilogue, options)))
       signalPassFailure();

@@ -741,11 +741,28 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
             remap->getName().getStringRef().str() +
             "' moves elements of the product across tiles");
       Type product;
+      bool convolution = false;
       for (Operation *node : members(producer))
         forEachOpIn(node, [&](Operation *op) {
           if (isa<MatmulOp, BatchMatmulOp, ConvOp>(op))
             product = op->getResult(0).getType();
+          convolution |= isa<ConvOp>(op);
         });
+      if (convolution && options.maxConvImageBytes > 0) {
+        auto type = cast<RankedTensorType>(product);
+        int64_t bytes =
+            type.getNumElements() / std::max<int64_t>(type.getDimSize(0), 1);
+        if (type.isDynamicDim(0))
+          bytes = 1;
+        for (int64_t d : type.getShape().drop_front())
+          bytes *= type.isDynamicDim(0) ? d : 1;
+        bytes *= llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+        if (bytes > options.maxConvImageBytes)
+          return FusionDecision::refuse(llvm::formatv(
+              "limit: one image of the convolution's output takes {0} bytes "
+              "(max-conv-image-bytes={1})",
+              bytes, options.maxConvImageBytes));
+      }
       auto shape = cast<RankedTensorType>(product).getShape();
       for (Value out : outputs(consumer))
         if (!sameShape(out.getType(), shape))

@@ -265,24 +265,28 @@ struct MeldFusionDotPass
 } // namespace
 
 static void addFusionPasses(OpPassManager &pm,
-                            const MeldSplitReductionsOptions *split) {
+                            const MeldSplitReductionsOptions *split,
+                            int64_t maxConvImageBytes) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(createMeldFusePointwise());
   funcPm.addPass(createMeldFuseReductions());
-  funcPm.addPass(createMeldFuseGemmEpilogue());
+  MeldFuseGemmEpilogueOptions epilogues;
+  epilogues.maxConvImageBytes = maxConvImageBytes;
+  funcPm.addPass(createMeldFuseGemmEpilogue(epilogues));
   funcPm.addPass(createMeldOutlineSingletons());
   if (split)
     funcPm.addPass(createMeldSplitReductions(*split));
   funcPm.addPass(createMeldFuseHorizontal());
 }
 
-void meld::buildFusionPipeline(OpPassManager &pm) {
-  addFusionPasses(pm, nullptr);
+void meld::buildFusionPipeline(OpPassManager &pm, int64_t maxConvImageBytes) {
+  addFusionPasses(pm, nullptr, maxConvImageBytes);
 }
 
 void meld::buildSplitFusionPipeline(OpPassManager &pm,
-                                    const MeldSplitReductionsOptions &split) {
-  addFusionPasses(pm, &split);
+                                    const MeldSplitReductionsOptions &split,
+                                    int64_t maxConvImageBytes) {
+  addFusionPasses(pm, &split, maxConvImageBytes);
 }
 
 void meld::registerAllMeldPasses() {
@@ -291,5 +295,5 @@ void meld::registerAllMeldPasses() {
       "meld-fuse",
       "Run every fusion pass in order: pointwise, reductions, GEMM "
       "epilogues, singletons, horizontal",
-      buildFusionPipeline);
+      [](OpPassManager &pm) { buildFusionPipeline(pm); });
 }

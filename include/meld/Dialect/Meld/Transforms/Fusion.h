@@ -38,6 +38,11 @@ struct FusionOptions {
   int64_t dynamicDimEstimate = 128;
   int64_t maxPrologueOps = 4;
   int64_t maxHorizontalKernels = 64;
+  /// An epilogue fuses into a convolution only when one image of the
+  /// convolution's output takes at most this many bytes (0: any size): a
+  /// GPU kernel holds that image in workgroup memory between the
+  /// convolution and its epilogue.
+  int64_t maxConvImageBytes = 0;
 };
 
 /// FusionOptions from the limit options every fusion pass declares.

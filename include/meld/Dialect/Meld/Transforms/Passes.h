@@ -20,14 +20,17 @@ namespace meld {
 #include "meld/Dialect/Meld/Transforms/Passes.h.inc"
 
 /// Adds the full fusion pipeline to `pm` (nested on functions): pointwise,
-/// reductions, GEMM epilogues, singletons, horizontal.
-void buildFusionPipeline(mlir::OpPassManager &pm);
+/// reductions, GEMM epilogues, singletons, horizontal. `maxConvImageBytes`
+/// is meld-fuse-gemm-epilogue's option of that name.
+void buildFusionPipeline(mlir::OpPassManager &pm,
+                         int64_t maxConvImageBytes = 0);
 
 /// The fusion pipeline code generation runs: buildFusionPipeline with
 /// meld-split-reductions (with `split`) before horizontal fusion, so the
 /// final stages of split reductions may still share launches.
 void buildSplitFusionPipeline(mlir::OpPassManager &pm,
-                              const MeldSplitReductionsOptions &split);
+                              const MeldSplitReductionsOptions &split,
+                              int64_t maxConvImageBytes = 0);
 
 /// Registers every Meld pass and the `meld-fuse` pipeline.
 void registerAllMeldPasses();

@@ -73,7 +73,8 @@ def MeldFuseGemmEpilogue
     : Pass<"meld-fuse-gemm-epilogue", "::mlir::func::FuncOp"> {
   let summary = "Fuse matmuls with elementwise epilogues and cheap prologues";
   let description = [{
-    Merges each `meld.matmul` / `meld.batch_matmul` with the elementwise
+    Merges each `meld.matmul` / `meld.batch_matmul` / `meld.conv` with the
+    elementwise
     group consuming its result in the product's shape (bias add,
     activations, scaling, residual add, cast), applied in registers before
     the store, and with a cheap elementwise prologue on an operand (at most
@@ -82,7 +83,13 @@ def MeldFuseGemmEpilogue
   }];
   let options = !listconcat(FusionLimitOptions, [
     Option<"maxPrologueOps", "max-prologue-ops", "int64_t", /*default=*/"4",
-           "Most elementwise ops a fused operand prologue may have">
+           "Most elementwise ops a fused operand prologue may have">,
+    Option<"maxConvImageBytes", "max-conv-image-bytes", "int64_t",
+           /*default=*/"0",
+           "An epilogue fuses into a meld.conv only when one image of its "
+           "output takes at most this many bytes (0: any); code generation "
+           "for GPUs sets 48 KiB, the workgroup memory that holds the image "
+           "between the convolution and the epilogue">
   ]);
   let dependentDialects = ["::meld::MeldDialect"];
 }

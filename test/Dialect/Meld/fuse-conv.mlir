@@ -1,0 +1,43 @@
+// RUN: meld-opt %s --meld-fuse | FileCheck %s
+// RUN: meld-opt %s -pass-pipeline='builtin.module(func.func(meld-fuse-pointwise,meld-fuse-reductions,meld-fuse-gemm-epilogue{max-conv-image-bytes=512},meld-outline-singletons))' | FileCheck %s --check-prefix=GPU
+
+// meld.conv fuses like a contraction: its bias + ReLU epilogue joins its
+// kernel, the ReLU feeding the next convolution does not join that one as a
+// prologue (a convolution reads each input element once per kernel tap),
+// and with max-conv-image-bytes (set by code generation for GPU targets)
+// an epilogue joins only a convolution whose output image fits (here one
+// image is 4 x 8 x 8 floats, 1 KiB).
+
+// CHECK-LABEL: func.func @two_layers
+// CHECK: meld.kernel gemm
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: meld.conv
+// CHECK-NEXT: meld.broadcast_in_dim
+// CHECK-NEXT: meld.add
+// CHECK-NEXT: meld.relu
+// CHECK-NEXT: meld.yield
+// CHECK: meld.kernel gemm
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: meld.conv
+// CHECK-NEXT: meld.yield
+
+// GPU-LABEL: func.func @two_layers
+// GPU: meld.kernel gemm
+// GPU-NEXT: ^bb0
+// GPU-NEXT: meld.conv
+// GPU-NEXT: meld.yield
+// GPU: meld.kernel pointwise
+// GPU: meld.relu
+// GPU: meld.kernel gemm
+// GPU-NEXT: ^bb0
+// GPU-NEXT: meld.conv
+// GPU-NEXT: meld.yield
+func.func @two_layers(%x: tensor<2x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4x1x1xf32>,
+                      %v: tensor<4x4x3x3xf32>) -> tensor<2x4x8x8xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<2x4x8x8xf32>
+  %bb = meld.broadcast_in_dim %b, dims = [1, 2, 3] : tensor<4x1x1xf32> -> tensor<2x4x8x8xf32>
+  %s = meld.add %c, %bb : tensor<2x4x8x8xf32>
+  %r = meld.relu %s : tensor<2x4x8x8xf32>
+  %d = meld.conv %r, %v strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<2x4x8x8xf32>
+  return %d : tensor<2x4x8x8xf32>
+}
