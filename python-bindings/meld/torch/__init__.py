@@ -1,0 +1,56 @@
+"""PyTorch programs through Meld: ``torch.compile(model, backend="meld")``.
+
+    import meld.torch            # registers the "meld" backend
+    fast = torch.compile(model, backend="meld")
+    y = fast(x)
+    print(meld.torch.explain(model, x))   # what Meld compiled, what it did not
+
+The backend traces the graph TorchDynamo hands it to ATen (``make_fx`` with
+torch's core ATen decompositions), partitions it with torch's
+``CapabilityBasedPartitioner`` into the parts Meld's op table
+(``meld.frontend.lowerings``, the table the ONNX frontend uses too)
+supports and the rest, compiles every supported part through Meld and
+leaves the rest to eager PyTorch. That fallback is the only place anything
+runs outside Meld, and :func:`explain` reports every node it kept, with the
+reason. docs/frontends.md is the guide; its limits: inference (no autograd
+through compiled parts), static shapes, host tensors.
+"""
+
+from __future__ import annotations
+
+import atexit
+
+from .backend import (  # noqa: F401
+    ATEN_OPS,
+    CompiledPartition,
+    Report,
+    backend,
+    explain,
+    reports,
+)
+
+__all__ = ["ATEN_OPS", "CompiledPartition", "Report", "backend", "explain", "reports"]
+
+
+def _register() -> None:
+    from torch._dynamo import register_backend
+    from torch._dynamo.backends.registry import list_backends
+
+    if "meld" not in list_backends(exclude_tags=()):
+        register_backend(name="meld")(backend)
+
+
+def _release() -> None:
+    # Compiled partitions live in TorchDynamo's caches until exit; drop them
+    # while the extension is still loaded (nanobind reports executables
+    # still alive at its own teardown as leaks).
+    import gc
+
+    import torch._dynamo
+
+    torch._dynamo.reset()
+    gc.collect()
+
+
+_register()
+atexit.register(_release)
