@@ -913,6 +913,11 @@ PyExecutable *compileText(const std::string &text, const std::string &device,
 } // namespace
 
 NB_MODULE(_meld, m) {
+  // Executables held by other libraries' caches until the interpreter
+  // exits (TorchDynamo's compiled graphs, an autograd graph still holding
+  // a compiled backward) are alive at nanobind's teardown check, which
+  // would report them as leaks on every such exit.
+  nb::set_leak_warnings(false);
   if (_import_array() < 0)
     throw nb::python_error();
   m.doc() = "Meld's JIT: compile meld IR, run it on numpy arrays and DLPack "

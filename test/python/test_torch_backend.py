@@ -1,10 +1,11 @@
 """``torch.compile(model, backend="meld")`` (meld.torch) against eager
 PyTorch: the ResNet-style CNN and GPT-2-style decoder of test/onnx/models.py
 compile entirely through Meld (explain reports no eager op) and match eager
-within rtol = atol = 1e-4; an op Meld has no lowering for stays with
-PyTorch, reported by explain with the reason, while the ops around it are
-still compiled by Meld; and every partition Meld compiled is meld IR that
-the reference interpreter agrees with.
+within rtol = atol = 1e-4; a training step's forward and backward graphs
+compile through Meld and give eager's gradients; an op Meld has no
+lowering for stays with PyTorch, reported by explain with the reason,
+while the ops around it are still compiled by Meld; and a partition Meld
+compiled is meld IR that the reference interpreter agrees with.
 """
 
 from __future__ import annotations
@@ -75,40 +76,75 @@ def test_unsupported_ops_stay_with_pytorch_and_are_reported():
     (report,) = reports
     assert len(report.compiled) == 2, str(report)  # before and after the cumsum
     assert any("cumsum" in reason for reason in report.fallback.values()), str(report)
-    text = mtorch.explain(model, x)
-    assert "left to eager PyTorch" in text and "no Meld lowering for aten.cumsum" in text
+    explanation = mtorch.explain(model, x)
+    assert [op for op, _ in explanation.fallbacks] == ["aten.cumsum.default"]
+    assert "no Meld lowering for aten.cumsum" in explanation.fallbacks[0][1]
+    assert explanation.kernels >= 2
+    assert "| aten.cumsum.default | no Meld lowering" in str(explanation)
 
 
-def test_explain_names_what_meld_compiled():
+def test_explain_counts_kernels_and_no_fallbacks():
     model = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.Tanh()).eval()
-    text = mtorch.explain(model, torch.randn(3, 8))
-    assert "1 partition(s) compiled by Meld" in text and "0 op(s) left to eager" in text
-    assert "addmm" in text and "tanh" in text
+    explanation = mtorch.explain(model, torch.randn(3, 8))
+    assert explanation.fallbacks == []
+    # the matmul with its bias and tanh epilogue: one kernel
+    assert explanation.kernels == 1, str(explanation)
+    assert "0 op(s) ran in eager PyTorch" in str(explanation)
+
+
+def test_training_step_gradients_match_eager():
+    """Forward and backward graphs both compile through Meld; one step's
+    loss and gradients match eager."""
+    import copy
+
+    torch.manual_seed(3)
+    model = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(),
+                                torch.nn.LayerNorm(32), torch.nn.Linear(32, 4))
+    reference = copy.deepcopy(model)
+    x, target = torch.randn(8, 16), torch.randn(8, 4)
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    loss = ((torch.compile(model, backend="meld")(x) - target) ** 2).mean()
+    loss.backward()
+    want = ((reference(x) - target) ** 2).mean()
+    want.backward()
+    (report,) = mtorch.reports[start:]
+    assert len(report.partitions) == 2 and not report.fallback, str(report)  # fw, bw
+    np.testing.assert_allclose(loss.item(), want.item(), rtol=1e-6)
+    for (name, p), q in zip(model.named_parameters(), reference.parameters()):
+        np.testing.assert_allclose(p.grad.numpy(), q.grad.numpy(), rtol=1e-4, atol=1e-6,
+                                   err_msg=name)
 
 
 def test_partitions_agree_with_the_interpreter(tmp_path):
     """The IR of a compiled partition, run by meld-run (the reference
-    interpreter) on the same inputs, gives the compiled partition's
-    results."""
+    interpreter) on the arrays the partition was called with, gives the
+    compiled partition's results."""
     torch.manual_seed(2)
     model = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3, padding=1), torch.nn.BatchNorm2d(4),
                                 torch.nn.ReLU(), torch.nn.AvgPool2d(2)).eval()
     x = torch.randn(2, 3, 8, 8)
     torch._dynamo.reset()
-    captured = []
-
-    def spy(gm, example_inputs):
-        compiled = mtorch.backend(gm, example_inputs)
-        captured.append((compiled, example_inputs))
-        return compiled
-
+    start = len(mtorch.reports)
+    fast = torch.compile(model, backend="meld")
     with torch.no_grad():
-        torch.compile(model, backend=spy)(x)
-    (compiled, example_inputs), = captured
-    parts = [m for m in compiled.modules() if isinstance(m, mtorch.CompiledPartition)]
-    assert len(parts) == 1
-    part = parts[0]
-    args = [a.detach().numpy() for a in example_inputs]
-    (want,) = mt.run(part.text, args, tmp_path)
-    got = part(*example_inputs)
-    np.testing.assert_allclose(got.numpy(), want, rtol=1e-5, atol=1e-6)
+        fast(x)
+    (report,) = mtorch.reports[start:]
+    (part,) = report.partitions
+    calls = []
+    executable = part.executable
+
+    def spy(*arrays):
+        outs = executable(*arrays)
+        calls.append(([a.copy() for a in arrays], [o.copy() for o in outs]))
+        return outs
+
+    part.executable = spy
+    with torch.no_grad():
+        fast(x)
+    part.executable = executable
+    (arrays, got), = calls
+    want = mt.run(part.text, arrays, tmp_path)
+    assert len(want) == len(got)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)

@@ -5,15 +5,16 @@
     y = fast(x)
     print(meld.torch.explain(model, x))   # what Meld compiled, what it did not
 
-The backend traces the graph TorchDynamo hands it to ATen (``make_fx`` with
-torch's core ATen decompositions), partitions it with torch's
+The backend traces the graph TorchDynamo hands it to core ATen
+(AOTAutograd with torch's core ATen decompositions; backward graphs too, so
+training steps run through Meld), partitions it with torch's
 ``CapabilityBasedPartitioner`` into the parts Meld's op table
 (``meld.frontend.lowerings``, the table the ONNX frontend uses too)
 supports and the rest, compiles every supported part through Meld and
 leaves the rest to eager PyTorch. That fallback is the only place anything
 runs outside Meld, and :func:`explain` reports every node it kept, with the
-reason. docs/frontends.md is the guide; its limits: inference (no autograd
-through compiled parts), static shapes, host tensors.
+reason. docs/frontends.md is the guide; its limits: static shapes (a
+graph with symbolic sizes runs eagerly, reported), host tensors.
 """
 
 from __future__ import annotations
@@ -23,13 +24,14 @@ import atexit
 from .backend import (  # noqa: F401
     ATEN_OPS,
     CompiledPartition,
+    Explanation,
     Report,
     backend,
     explain,
     reports,
 )
 
-__all__ = ["ATEN_OPS", "CompiledPartition", "Report", "backend", "explain", "reports"]
+__all__ = ["ATEN_OPS", "CompiledPartition", "Explanation", "Report", "backend", "explain", "reports"]
 
 
 def _register() -> None:
@@ -49,6 +51,7 @@ def _release() -> None:
     import torch._dynamo
 
     torch._dynamo.reset()
+    reports.clear()
     gc.collect()
 
 

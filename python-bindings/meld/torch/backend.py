@@ -3,8 +3,9 @@
 ``backend(gm, example_inputs)`` is what ``torch.compile(..., backend="meld")``
 calls for every graph TorchDynamo captures:
 
-1. trace ``gm`` to ATen with torch's core ATen decompositions (``make_fx``),
-   without autograd (inference);
+1. trace ``gm`` to ATen with AOTAutograd and torch's core ATen
+   decompositions: a forward graph, and a backward graph when gradients
+   are needed (both go through the steps below);
 2. mark the nodes Meld can take (``ATEN_OPS``, dtypes Meld has, static
    shapes, host tensors) and let torch's ``CapabilityBasedPartitioner``
    group them into partitions;
@@ -20,6 +21,7 @@ model once and returns them.
 from __future__ import annotations
 
 import operator
+import weakref
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence
 
@@ -55,6 +57,8 @@ class Report:
     compiled: List[List[str]] = field(default_factory=list)  # ops per partition
     fallback: Dict[str, str] = field(default_factory=dict)  # node -> reason
     failed: Dict[str, str] = field(default_factory=dict)  # partition -> reason
+    partitions: List["CompiledPartition"] = field(default_factory=list)
+    fallback_ops: Dict[str, str] = field(default_factory=dict)  # node -> op
 
     @property
     def compiled_nodes(self) -> int:
@@ -183,24 +187,50 @@ def _where(b, node, pred, x, y):
     return L.select(b, pred, x, y)
 
 
-@_op(aten.mm.default, aten.bmm.default, aten.matmul.default)
+# A linear layer's weight reaches its matmul transposed (permute or t of
+# the [out, in] weight): the matmul reads the weight as it is instead
+# (transpose_rhs / transpose_lhs) rather than copying it every call.
+_TRANSPOSED_OF: "weakref.WeakKeyDictionary[Value, Value]" = weakref.WeakKeyDictionary()
+
+
+def _matrix_operand(v: Value):
+    """(matrix, transposed): the untransposed source of a 2-D transpose."""
+    src = _TRANSPOSED_OF.get(v)
+    return (src, True) if src is not None else (v, False)
+
+
+@_op(aten.mm.default)
 def _mm(b, node, x, y):
+    (x, tx), (y, ty) = _matrix_operand(x), _matrix_operand(y)
+    return L.gemm(b, x, y, None, 1.0, 0.0, tx, ty)
+
+
+@_op(aten.bmm.default, aten.matmul.default)
+def _bmm(b, node, x, y):
     return L.matmul(b, x, y)
 
 
 @_op(aten.addmm.default)
 def _addmm(b, node, bias, x, w, beta=1, alpha=1):
-    return L.gemm(b, x, w, bias, float(alpha), float(beta), False, False)
+    (x, tx), (w, tw) = _matrix_operand(x), _matrix_operand(w)
+    return L.gemm(b, x, w, bias, float(alpha), float(beta), tx, tw)
+
+
+def _transposed(b, x: Value, perm) -> Value:
+    y = L.transpose(b, x, perm)
+    if x.rank == 2 and list(perm) == [1, 0]:
+        _TRANSPOSED_OF[y] = x
+    return y
 
 
 @_op(aten.permute.default)
 def _permute(b, node, x, dims):
-    return L.transpose(b, x, [d % max(x.rank, 1) for d in dims])
+    return _transposed(b, x, [d % max(x.rank, 1) for d in dims])
 
 
 @_op(aten.t.default)
 def _t(b, node, x):
-    return x if x.rank < 2 else L.transpose(b, x, [1, 0])
+    return x if x.rank < 2 else _transposed(b, x, [1, 0])
 
 
 @_op(aten.transpose.int)
@@ -523,6 +553,14 @@ def _translate(gm: torch.fx.GraphModule):
     return b.text(), as_tuple
 
 
+def _kernels(executable) -> int:
+    """The kernels one run of ``executable`` launches (its fusion report)."""
+    for line in executable.fusion_report().splitlines():
+        if "after fusion:" in line:
+            return int(line.split("after fusion:")[1].split()[0])
+    return 0
+
+
 class CompiledPartition(torch.nn.Module):
     """A partition of an ATen graph compiled by Meld: tensors in, tensors
     out, through numpy arrays that share the tensors' memory."""
@@ -532,6 +570,7 @@ class CompiledPartition(torch.nn.Module):
         self.text = text
         self.ops = list(ops)
         self.executable = meld_compile(text, name="torch partition")
+        self.kernels = _kernels(self.executable)
         self._as_tuple = as_tuple
 
     def forward(self, *args):
@@ -540,30 +579,15 @@ class CompiledPartition(torch.nn.Module):
         return tuple(outs) if self._as_tuple else outs[0]
 
 
-def _aten_graph(gm, example_inputs) -> torch.fx.GraphModule:
-    from torch._decomp import core_aten_decompositions
-    from torch.fx.experimental.proxy_tensor import make_fx
-
-    with torch.no_grad():
-        return make_fx(gm, decomposition_table=core_aten_decompositions())(*example_inputs)
-
-
-def backend(gm: torch.fx.GraphModule, example_inputs):
-    """The TorchDynamo backend ``"meld"`` (see the module's docstring)."""
+def _compile_aten(graph: torch.fx.GraphModule, example_inputs, report: "Report"):
+    """Partitions an ATen graph and compiles the partitions Meld takes."""
     from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
 
-    report = Report()
-    reports.append(report)
-    try:
-        graph = _aten_graph(gm, example_inputs)
-    except Exception as e:  # noqa: BLE001 - the graph stays with PyTorch, reported
-        report.failed["<whole graph>"] = f"tracing to ATen failed: {e}"
-        return gm.forward
     # unused results (batch statistics, pooling indices, their buffers)
     graph.graph.eliminate_dead_code()
     graph.recompile()
-    report.nodes = sum(1 for n in graph.graph.nodes if n.op == "call_function"
-                       and n.target is not operator.getitem)
+    report.nodes += sum(1 for n in graph.graph.nodes if n.op == "call_function"
+                        and n.target is not operator.getitem)
     reasons: Dict[str, str] = {}
     partitioner = CapabilityBasedPartitioner(graph, _support(reasons),
                                              allows_single_node_partition=True)
@@ -576,20 +600,89 @@ def backend(gm: torch.fx.GraphModule, example_inputs):
                if n.op == "call_function" and n.target is not operator.getitem]
         try:
             text, as_tuple = _translate(sub)
-            setattr(partitioned, node.target, CompiledPartition(text, as_tuple, ops))
+            part = CompiledPartition(text, as_tuple, ops)
+            setattr(partitioned, node.target, part)
             report.compiled.append(ops)
+            report.partitions.append(part)
         except (FrontendError, Unsupported, RuntimeError, ValueError, KeyError) as e:
             report.failed[node.target] = f"{type(e).__name__}: {e}"
     in_partitions = {n.name for n in graph.graph.nodes} - set(reasons)
-    report.fallback = {k: v for k, v in reasons.items() if k not in in_partitions}
+    targets = {n.name: str(n.target) for n in graph.graph.nodes}
+    for name, reason in reasons.items():
+        if name not in in_partitions:
+            report.fallback[name] = reason
+            report.fallback_ops[name] = targets.get(name, name)
     partitioned.recompile()
     return partitioned
 
 
-def explain(model, *args, **kwargs) -> str:
+def backend(gm: torch.fx.GraphModule, example_inputs):
+    """The TorchDynamo backend ``"meld"`` (see the module's docstring):
+    AOTAutograd traces ``gm`` to core ATen (a forward graph, and a backward
+    graph when gradients are needed), and each graph is partitioned and
+    compiled by Meld."""
+    from torch._decomp import core_aten_decompositions
+    from torch._functorch.aot_autograd import aot_module_simplified
+
+    report = Report()
+    reports.append(report)
+
+    def compiler(graph, inputs):
+        return _compile_aten(graph, inputs, report)
+
+    try:
+        return aot_module_simplified(gm, example_inputs, fw_compiler=compiler,
+                                     bw_compiler=compiler,
+                                     decompositions=core_aten_decompositions())
+    except Exception as e:  # noqa: BLE001 - the graph stays with PyTorch, reported
+        report.failed["<whole graph>"] = f"AOTAutograd could not trace it: {e}"
+        return gm.forward
+
+
+@dataclass
+class Explanation:
+    """What ``torch.compile(model, backend="meld")`` did with a model:
+    ``fallbacks`` lists (op, reason) for every ATen op left to eager
+    PyTorch (empty when everything ran through Meld), ``kernels`` counts the
+    Meld kernels one call launches, ``reports`` has each captured graph's
+    :class:`Report` (a forward and, when training, a backward)."""
+
+    reports: List[Report]
+
+    @property
+    def fallbacks(self):
+        out = []
+        for r in self.reports:
+            out += [(r.fallback_ops.get(n, n), why) for n, why in r.fallback.items()]
+            out += [(f"partition {n}", why) for n, why in r.failed.items()]
+        return out
+
+    @property
+    def kernels(self) -> int:
+        return sum(p.kernels for r in self.reports for p in r.partitions)
+
+    def __str__(self) -> str:
+        ops = sum(r.compiled_nodes for r in self.reports)
+        parts = sum(len(r.partitions) for r in self.reports)
+        lines = [f"Meld compiled {ops} ATen ops in {parts} partition(s), "
+                 f"{self.kernels} kernel(s); {len(self.fallbacks)} op(s) ran in eager "
+                 f"PyTorch",
+                 "",
+                 "| graph | partition | ATen ops | Meld kernels |",
+                 "| --- | --- | --- | --- |"]
+        for g, r in enumerate(self.reports):
+            for i, (p, ops) in enumerate(zip(r.partitions, r.compiled)):
+                lines.append(f"| {g} | {i} | {len(ops)} | {p.kernels} |")
+        if self.fallbacks:
+            lines += ["", "| eager op | reason |", "| --- | --- |"]
+            lines += [f"| {op} | {why} |" for op, why in self.fallbacks]
+        return "\n".join(lines)
+
+
+def explain(model, *args, **kwargs) -> Explanation:
     """Compiles ``model`` with the meld backend, runs it once on ``args``
-    (without autograd) and returns what Meld compiled and what it left to
-    eager PyTorch, graph by graph."""
+    (without autograd) and says what Meld compiled and what it left to
+    eager PyTorch (:class:`Explanation`)."""
     import torch._dynamo
 
     torch._dynamo.reset()
@@ -597,4 +690,4 @@ def explain(model, *args, **kwargs) -> str:
     compiled = torch.compile(model, backend=backend)
     with torch.no_grad():
         compiled(*args, **kwargs)
-    return "\n".join(str(r) for r in reports[start:])
+    return Explanation(reports[start:])
