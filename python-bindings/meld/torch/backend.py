@@ -28,6 +28,7 @@ from typing import Callable, Dict, List, Optional, Sequence
 import numpy as np
 import torch
 
+from .. import CompileError
 from .. import compile as meld_compile
 from ..frontend import Builder, Dim, FrontendError, TensorType, Unsupported, Value, numpy_dtype
 from ..frontend import lowerings as L
@@ -288,6 +289,8 @@ def _slice(b, node, x, dim=0, start=None, end=None, step=1):
 
 def _reduction(kind: str):
     def lower(b, node, x, dims=None, keepdim=False, **kwargs):
+        if x.rank == 0:  # torch reduces a scalar over dim 0 or -1 to itself
+            return x
         axes = None if dims is None or len(dims) == 0 else list(dims)
         return L.reduce(b, kind, x, axes, keepdim)
     return lower
@@ -301,7 +304,41 @@ _op(aten.amin.default)(_reduction("min"))
 
 @_op(aten.sum.default)
 def _sum_all(b, node, x, **kwargs):
-    return L.reduce(b, "sum", x, None, False)
+    return x if x.rank == 0 else L.reduce(b, "sum", x, None, False)
+
+
+@_op(aten.mean.default)
+def _mean_all(b, node, x, **kwargs):
+    return x if x.rank == 0 else L.reduce(b, "mean", x, None, False)
+
+
+@_op(aten.div.Tensor_mode)
+def _div_mode(b, node, x, y, rounding_mode=None):
+    elem = _out_type(node).dtype
+    x, y = _tensor(b, x, None, elem), _tensor(b, y, None, elem)
+    if rounding_mode is None:
+        return L.binary(b, "div", x, y)
+    if elem in ("f32", "f64", "f16"):
+        q = L.binary(b, "div", x, y)
+        if rounding_mode == "floor":
+            return L.unary(b, "floor", q)
+        # trunc: toward zero
+        negative = L.compare(b, "lt", q, _tensor(b, 0, None, elem))
+        return L.select(b, negative, L.unary(b, "ceil", q), L.unary(b, "floor", q))
+    if rounding_mode == "trunc":
+        return L.binary(b, "div", x, y)  # meld.div truncates integers
+    raise Unsupported(f"integer division with rounding_mode = '{rounding_mode}'")
+
+
+@_op(aten.clamp.Tensor)
+def _clamp_tensor(b, node, x, lo=None, hi=None):
+    elem = _out_type(node).dtype
+    x = _tensor(b, x, None, elem)
+    if lo is not None:
+        x = L.binary(b, "max", x, _tensor(b, lo, None, elem))
+    if hi is not None:
+        x = L.binary(b, "min", x, _tensor(b, hi, None, elem))
+    return x
 
 
 @_op(aten._softmax.default)
@@ -572,10 +609,16 @@ class CompiledPartition(torch.nn.Module):
         self.executable = meld_compile(text, name="torch partition")
         self.kernels = _kernels(self.executable)
         self._as_tuple = as_tuple
+        self._graph = None  # captured on the first call (shapes are static)
 
     def forward(self, *args):
         arrays = [a.detach().contiguous().numpy() for a in args]
-        outs = [torch.from_numpy(np.ascontiguousarray(o)) for o in self.executable(*arrays)]
+        # The partition's schedule is captured once and replayed on each
+        # call's arrays (one launch of the whole graph, as meld.onnx does).
+        if self._graph is None:
+            self._graph = self.executable.capture(*arrays)
+        # (np.ascontiguousarray would make a rank-0 result rank 1)
+        outs = [torch.from_numpy(np.require(o, requirements="C")) for o in self._graph(*arrays)]
         return tuple(outs) if self._as_tuple else outs[0]
 
 
@@ -604,7 +647,8 @@ def _compile_aten(graph: torch.fx.GraphModule, example_inputs, report: "Report")
             setattr(partitioned, node.target, part)
             report.compiled.append(ops)
             report.partitions.append(part)
-        except (FrontendError, Unsupported, RuntimeError, ValueError, KeyError) as e:
+        except (FrontendError, Unsupported, CompileError, RuntimeError, ValueError,
+                KeyError) as e:
             report.failed[node.target] = f"{type(e).__name__}: {e}"
     in_partitions = {n.name for n in graph.graph.nodes} - set(reasons)
     targets = {n.name: str(n.target) for n in graph.graph.nodes}

@@ -1,0 +1,171 @@
+"""PyTorch's OpInfo samples through torch.compile(backend="meld").
+
+For each OpInfo of ``torch.testing._internal.common_methods_invocations.op_db``
+(float32 samples on the CPU), every sample is compiled with
+``backend="meld"`` (static shapes, a fresh compile per sample) and compared
+with eager PyTorch. A sample is
+
+- ``pass``: every ATen op ran through Meld and the results match eager
+  (``torch.testing.assert_close`` with float32's default tolerances, NaNs
+  equal);
+- ``fallback``: the results match, but some ATen op ran in eager PyTorch
+  (the partitioner's fallback, reported by meld.torch.explain);
+- ``wrong``: the results differ from eager (a defect);
+- ``error``: compiling or running raised (a defect, unless eager raises
+  too, then the sample is skipped).
+
+    PYTHONPATH=build/python-bindings .venv/bin/python test/torch/opinfo.py \\
+        [--ops add,mul,...] [--samples N] [--markdown table.md] [--json out.json]
+
+Without --ops every OpInfo runs (slow: minutes to hours on 2 cores).
+test/python/test_torch_opinfo.py runs a CI slice and needs no wrong and no
+error there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import sys
+import warnings
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional
+
+import torch
+import torch._dynamo
+
+# the ops of the CI slice: what the frontend claims for float32 today
+CI_OPS = [
+    "abs", "add", "sub", "mul", "div", "neg", "exp", "log", "sqrt", "rsqrt", "tanh",
+    "sigmoid", "sin", "cos", "floor", "ceil", "erf", "maximum", "minimum", "clamp",
+    "where", "mm", "bmm", "addmm", "matmul", "t", "permute", "transpose", "reshape",
+    "view", "unsqueeze", "squeeze", "cat", "sum", "mean", "amax", "amin", "softmax",
+    "log_softmax", "nn.functional.relu", "nn.functional.gelu", "nn.functional.silu",
+    "nn.functional.layer_norm", "nn.functional.conv2d", "nn.functional.linear",
+    "nn.functional.avg_pool2d", "nn.functional.max_pool2d", "nn.functional.embedding",
+]
+
+
+def _compare(got, want) -> Optional[str]:
+    try:
+        torch.testing.assert_close(got, want, equal_nan=True, check_dtype=True)
+    except AssertionError as e:
+        return str(e).splitlines()[0][:200]
+    return None
+
+
+def run_sample(op, sample) -> (str, str):
+    """(outcome, detail) for one sample."""
+    import meld.torch as mtorch
+
+    args = [sample.input, *sample.args]
+    kwargs = dict(sample.kwargs)
+
+    def fn(*a):
+        return op.op(*a, **kwargs)
+
+    try:
+        with torch.no_grad():
+            want = fn(*args)
+    except Exception:  # noqa: BLE001 - eager rejects it: nothing to compare
+        return "skip", "eager raised"
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    try:
+        with torch.no_grad(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            got = torch.compile(fn, backend="meld", dynamic=False)(*args)
+    except Exception as e:  # noqa: BLE001 - reported, counted as a defect
+        return "error", f"{type(e).__name__}: {str(e).splitlines()[0][:200]}"
+    mismatch = _compare(got, want)
+    if mismatch:
+        return "wrong", mismatch
+    reports = mtorch.reports[start:]
+    fallbacks = [f"{r.fallback_ops.get(n, n)}: {why}" for r in reports
+                 for n, why in r.fallback.items()]
+    fallbacks += [f"partition {n}: {why}" for r in reports for n, why in r.failed.items()]
+    if not any(r.compiled for r in reports) and not fallbacks:
+        # nothing reached the backend (a graph of no tensor ops)
+        return "pass", "no graph"
+    if fallbacks:
+        return "fallback", fallbacks[0]
+    return "pass", ""
+
+
+def run(names: Optional[Iterable[str]] = None, samples: int = 4) -> Dict[str, collections.Counter]:
+    from torch.testing._internal.common_methods_invocations import op_db
+
+    wanted = set(names) if names else None
+    results: Dict[str, collections.Counter] = {}
+    details: Dict[str, List[str]] = collections.defaultdict(list)
+    for op in op_db:
+        if wanted is not None and op.name not in wanted:
+            continue
+        if torch.float32 not in op.supported_dtypes("cpu"):
+            continue
+        key = op.name + (f".{op.variant_test_name}" if op.variant_test_name else "")
+        counts = results.setdefault(key, collections.Counter())
+        try:
+            it = op.sample_inputs("cpu", torch.float32, requires_grad=False)
+            for i, sample in enumerate(it):
+                if i >= samples:
+                    break
+                outcome, detail = run_sample(op, sample)
+                counts[outcome] += 1
+                if detail and outcome != "pass":
+                    details[key].append(f"{outcome}: {detail}")
+        except Exception as e:  # noqa: BLE001 - the OpInfo's own sample generator
+            counts["error"] += 1
+            details[key].append(f"error: samples: {e}")
+    run.details = details
+    return results
+
+
+def markdown(results) -> str:
+    lines = ["| op | samples | pass | fallback | wrong | error |",
+             "| --- | --- | --- | --- | --- | --- |"]
+    total = collections.Counter()
+    for name in sorted(results):
+        c = results[name]
+        n = sum(v for k, v in c.items() if k != "skip")
+        total.update(c)
+        lines.append(f"| {name} | {n} | {c['pass']} | {c['fallback']} | {c['wrong']} | "
+                     f"{c['error']} |")
+    n = sum(v for k, v in total.items() if k != "skip")
+    lines.append(f"| **all** | {n} | {total['pass']} | {total['fallback']} | "
+                 f"{total['wrong']} | {total['error']} |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ops", help="comma-separated OpInfo names (default: all)")
+    parser.add_argument("--ci", action="store_true", help="the CI slice's ops")
+    parser.add_argument("--samples", type=int, default=4, help="samples per OpInfo")
+    parser.add_argument("--markdown", help="write the per-op table here")
+    parser.add_argument("--json", help="write counts and details here")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    opts = parser.parse_args()
+    names = CI_OPS if opts.ci else (opts.ops.split(",") if opts.ops else None)
+    results = run(names, opts.samples)
+    table = markdown(results)
+    print(table)
+    if opts.verbose:
+        for name, lines in sorted(run.details.items()):
+            for line in lines:
+                print(f"{name}: {line}")
+    if opts.markdown:
+        Path(opts.markdown).write_text(table + "\n")
+    if opts.json:
+        Path(opts.json).write_text(json.dumps(
+            {"counts": {k: dict(v) for k, v in results.items()},
+             "details": run.details}, indent=1))
+    total = collections.Counter()
+    for c in results.values():
+        total.update(c)
+    return 1 if total["wrong"] or total["error"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
