@@ -21,6 +21,11 @@ echo "=== ONNX models (exported by torch.onnx.export) through meld.onnx ==="
 PYTHONPATH="$build/python-bindings" "$root/.venv/bin/python" \
   "$root/examples/onnx_model.py"
 
+echo
+echo "=== PyTorch models through torch.compile(model, backend=\"meld\") ==="
+PYTHONPATH="$build/python-bindings" "$root/.venv/bin/python" \
+  "$root/examples/torch_model.py"
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 echo
