@@ -14,8 +14,6 @@ Results are checked against onnxruntime before timing.
 from __future__ import annotations
 
 import os
-import platform
-import statistics
 import sys
 import tempfile
 import time
@@ -24,41 +22,9 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "test", "onnx"))
+sys.path.insert(0, os.path.join(HERE, ".."))
 
-
-def cpu_name() -> str:
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
-def isa() -> str:
-    try:
-        flags = open("/proc/cpuinfo").read()
-    except OSError:
-        return "?"
-    if " amx_tile" in flags:
-        return "AVX-512 + AMX"
-    if " avx512f" in flags:
-        return "AVX-512"
-    if " avx2" in flags:
-        return "AVX2"
-    return "SSE"
-
-
-def timeit(fn, rounds: int, inner: int) -> float:
-    times = []
-    for _ in range(rounds):
-        t = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        times.append((time.perf_counter() - t) / inner)
-    return statistics.median(times)
+from machine import cpu_name, isa, timeit  # noqa: E402  (bench/machine.py)
 
 
 def main() -> int:

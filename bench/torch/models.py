@@ -11,7 +11,6 @@ Outputs are checked against eager first. docs/frontends.md has the table.
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -21,32 +20,13 @@ import torch._dynamo
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "test" / "onnx"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from machine import cpu_name, isa, timeit  # noqa: E402  (bench/machine.py)
 
 from models import gpt2_style, resnet_style  # noqa: E402
 
 import meld.torch  # noqa: E402,F401  (registers the backend)
-
-
-def cpu_name() -> str:
-    for line in Path("/proc/cpuinfo").read_text().splitlines():
-        if line.startswith("model name"):
-            return line.split(":", 1)[1].strip()
-    return "unknown CPU"
-
-
-def isa() -> str:
-    flags = Path("/proc/cpuinfo").read_text()
-    return "AVX-512" if "avx512f" in flags else "AVX2" if "avx2" in flags else "SSE"
-
-
-def timeit(fn, rounds=5, inner=10) -> float:
-    times = []
-    for _ in range(rounds):
-        t = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        times.append((time.perf_counter() - t) / inner)
-    return statistics.median(times)
 
 
 def cases():

@@ -1927,6 +1927,33 @@ static LogicalResult distributeOverThreads(func::FuncOp func,
     }
     rewriter.eraseOp(op);
   }
+  // Loops that must run in order (meld.scatter's updates) run on thread 0,
+  // after the other threads' writes and before their next reads.
+  SmallVector<scf::ForOp> serial;
+  func.walk([&](scf::ForOp loop) {
+    if (loop->hasAttr(kSerialLoopAttrName))
+      serial.push_back(loop);
+  });
+  for (scf::ForOp loop : serial) {
+    if (loop->getNumResults())
+      return loop.emitError("an in-order loop with results cannot run on "
+                            "one GPU thread");
+    Location loc = loop.getLoc();
+    rewriter.setInsertionPoint(loop);
+    threads.barrier(rewriter, loc);
+    threads.forEach(rewriter, loc, [&](OpBuilder &b, Value tid) {
+      Value first = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq, tid,
+          arith::ConstantIndexOp::create(b, loc, 0));
+      auto only = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+      loop->moveBefore(only.thenBlock()->getTerminator());
+    });
+    Operation *outer = loop->getParentOfType<scf::IfOp>();
+    if (threads.emulate)
+      outer = outer->getParentOp(); // the loop over emulated threads
+    rewriter.setInsertionPointAfter(outer);
+    threads.barrier(rewriter, loc);
+  }
   return success();
 }
 

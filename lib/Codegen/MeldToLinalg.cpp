@@ -497,6 +497,7 @@ private:
   LogicalResult lowerConcat(ConcatOp op);
   LogicalResult lowerGather(GatherOp op);
   LogicalResult lowerConv(ConvOp op);
+  LogicalResult lowerScatter(ScatterOp op);
   LogicalResult lowerSlice(SliceOp op);
   LogicalResult lowerIota(IotaOp op);
 
@@ -547,6 +548,7 @@ LogicalResult Lowering::lower(Operation *op) {
       .Case([&](ConcatOp o) { return lowerConcat(o); })
       .Case([&](GatherOp o) { return lowerGather(o); })
       .Case([&](ConvOp o) { return lowerConv(o); })
+      .Case([&](ScatterOp o) { return lowerScatter(o); })
       .Case([&](IotaOp o) { return lowerIota(o); })
       .Case([&](ReduceOp o) { return lowerReduce(o); })
       .Case([&](MatmulOp o) {
@@ -753,6 +755,24 @@ LogicalResult Lowering::lowerSlice(SliceOp op) {
 /// gives 0 (after a cf.assert with `divisionChecks`): the read sits in an
 /// scf.if, so no block of any kernel reads outside the operand, empty
 /// operand dimensions included.
+/// `tensor[at]` where `inBounds` holds, else 0 (of `elem`): the load is
+/// only executed in bounds.
+static Value extractOrZero(OpBuilder &b, Location loc, Value inBounds,
+                           Value tensor, ValueRange at, Type elem) {
+  auto ifOp = scf::IfOp::create(
+      b, loc, inBounds,
+      [&](OpBuilder &tb, Location tloc) {
+        scf::YieldOp::create(
+            tb, tloc, ValueRange{tensor::ExtractOp::create(tb, tloc, tensor, at)});
+      },
+      [&](OpBuilder &eb, Location eloc) {
+        Value zero = isa<FloatType>(elem) ? floatConst(eb, eloc, elem, 0.0)
+                                          : intConst(eb, eloc, elem, 0);
+        scf::YieldOp::create(eb, eloc, zero);
+      });
+  return ifOp.getResult(0);
+}
+
 LogicalResult Lowering::lowerGather(GatherOp op) {
   Location loc = op.getLoc();
   Value x = op.getOperand(), indices = op.getIndices();
@@ -814,22 +834,102 @@ LogicalResult Lowering::lowerGather(GatherOp op) {
             at.push_back(linalg::IndexOp::create(
                 nb, nloc, d < axis ? d : d + count - 1));
         }
-        auto ifOp = scf::IfOp::create(
-            nb, nloc, inBounds,
-            [&](OpBuilder &tb, Location tloc) {
-              scf::YieldOp::create(
-                  tb, tloc,
-                  ValueRange{tensor::ExtractOp::create(tb, tloc, x, at)});
-            },
-            [&](OpBuilder &eb, Location eloc) {
-              Value zero = isa<FloatType>(elem)
-                               ? floatConst(eb, eloc, elem, 0.0)
-                               : intConst(eb, eloc, elem, 0);
-              scf::YieldOp::create(eb, eloc, zero);
-            });
-        linalg::YieldOp::create(nb, nloc, ifOp.getResult(0));
+        linalg::YieldOp::create(
+            nb, nloc, extractOrZero(nb, nloc, inBounds, x, at, elem));
       });
   b.replaceOp(op, generic->getResults());
+  return success();
+}
+
+/// meld.scatter as a copy of the operand and a loop over the updates in
+/// row-major order that writes (or combines) each at its position: the
+/// order the interpreter follows, so duplicate positions give its result.
+/// The loop is marked kSerialLoopAttrName: GPU kernels run it on one
+/// thread. An index out of bounds fails the kernel's check (with division
+/// checks) and is skipped.
+LogicalResult Lowering::lowerScatter(ScatterOp op) {
+  Location loc = op.getLoc();
+  Value x = op.getOperand(), indices = op.getIndices(),
+        updates = op.getUpdates();
+  auto type = cast<RankedTensorType>(op.getType());
+  int64_t rank = type.getRank(), axis = op.getAxis();
+  Type elem = type.getElementType();
+  SmallVector<Value> dyn;
+  for (int64_t d = 0; d < rank; ++d)
+    if (type.isDynamicDim(d))
+      dyn.push_back(tensor::DimOp::create(b, loc, x, d));
+  Value copy = linalg::CopyOp::create(b, loc, x, emptyTensor(b, loc, type, dyn))
+                   .getResult(0);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> sizes;
+  Value count = one;
+  for (int64_t d = 0; d < rank; ++d) {
+    sizes.push_back(tensor::DimOp::create(b, loc, updates, d));
+    count = arith::MulIOp::create(b, loc, count, sizes.back());
+  }
+  Type i64 = b.getI64Type();
+  Value size = arith::IndexCastOp::create(b, loc, i64,
+                                          tensor::DimOp::create(b, loc, x, axis));
+  StringRef reduction = op.getReduction();
+  auto loop = scf::ForOp::create(
+      b, loc, zero, count, one, ValueRange{copy},
+      [&](OpBuilder &lb, Location l, Value p, ValueRange iter) {
+        SmallVector<Value> at(rank);
+        Value rest = p;
+        for (int64_t d = rank - 1; d >= 0; --d) {
+          at[d] = arith::RemUIOp::create(lb, l, rest, sizes[d]);
+          rest = arith::DivUIOp::create(lb, l, rest, sizes[d]);
+        }
+        Value i = tensor::ExtractOp::create(lb, l, indices, at);
+        if (!i.getType().isInteger(64))
+          i = arith::ExtSIOp::create(lb, l, i64, i);
+        Value negative = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::slt,
+                                               i, intConst(lb, l, i64, 0));
+        i = arith::SelectOp::create(lb, l, negative,
+                                    arith::AddIOp::create(lb, l, i, size), i);
+        // Unsigned: a still negative index is out of bounds too.
+        Value inBounds =
+            arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ult, i, size);
+        if (divisionChecks)
+          cf::AssertOp::create(lb, l, inBounds, kGatherIndexMessage);
+        SmallVector<Value> dest = at;
+        dest[axis] = arith::IndexCastOp::create(lb, l, lb.getIndexType(), i);
+        Value update = tensor::ExtractOp::create(lb, l, updates, at);
+        Value acc = iter[0];
+        auto ifOp = scf::IfOp::create(
+            lb, l, inBounds,
+            [&](OpBuilder &tb, Location tl) {
+              Value v = update;
+              if (reduction != "none") {
+                Value old = tensor::ExtractOp::create(tb, tl, acc, dest);
+                bool isFloat = isa<FloatType>(elem), isBool = elem.isInteger(1);
+                if (reduction == "add")
+                  v = isFloat ? arith::AddFOp::create(tb, tl, old, v).getResult()
+                              : arith::AddIOp::create(tb, tl, old, v).getResult();
+                else if (reduction == "mul")
+                  v = isFloat ? arith::MulFOp::create(tb, tl, old, v).getResult()
+                              : arith::MulIOp::create(tb, tl, old, v).getResult();
+                else if (reduction == "max")
+                  v = isFloat  ? arith::MaximumFOp::create(tb, tl, old, v).getResult()
+                      : isBool ? arith::OrIOp::create(tb, tl, old, v).getResult()
+                               : arith::MaxSIOp::create(tb, tl, old, v).getResult();
+                else
+                  v = isFloat  ? arith::MinimumFOp::create(tb, tl, old, v).getResult()
+                      : isBool ? arith::AndIOp::create(tb, tl, old, v).getResult()
+                               : arith::MinSIOp::create(tb, tl, old, v).getResult();
+              }
+              scf::YieldOp::create(
+                  tb, tl,
+                  ValueRange{tensor::InsertOp::create(tb, tl, v, acc, dest)});
+            },
+            [&](OpBuilder &eb, Location el) {
+              scf::YieldOp::create(eb, el, ValueRange{acc});
+            });
+        scf::YieldOp::create(lb, l, ifOp.getResults());
+      });
+  loop->setAttr(kSerialLoopAttrName, b.getUnitAttr());
+  b.replaceOp(op, loop->getResults());
   return success();
 }
 
@@ -929,18 +1029,8 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
                                       .getResult());
           return;
         }
-        auto ifOp = scf::IfOp::create(
-            nb, nloc, inside,
-            [&](OpBuilder &tb, Location tloc) {
-              scf::YieldOp::create(
-                  tb, tloc,
-                  ValueRange{tensor::ExtractOp::create(tb, tloc, x, at)});
-            },
-            [&](OpBuilder &eb, Location eloc) {
-              scf::YieldOp::create(eb, eloc,
-                                   ValueRange{floatConst(eb, eloc, elem, 0.0)});
-            });
-        linalg::YieldOp::create(nb, nloc, ifOp.getResult(0));
+        linalg::YieldOp::create(
+            nb, nloc, extractOrZero(nb, nloc, inside, x, at, elem));
       });
 
   // The filter as [F, K].

@@ -241,6 +241,11 @@ LogicalResult ShapeFormulas::visit(Operation *op) {
         shapes[o->getResult(0)] = std::move(dims);
         return success();
       })
+      .Case([&](ScatterOp o) {
+        SmallVector<JValue> dims = operandDims(o.getOperand());
+        shapes[o] = std::move(dims);
+        return success();
+      })
       .Case([&](ConvOp o) {
         // Only the batch dimension is dynamic.
         auto type = cast<RankedTensorType>(o.getType());

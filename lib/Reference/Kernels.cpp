@@ -831,3 +831,69 @@ Expected<HostTensor> meld::ref::conv(const HostTensor &x,
     }
   return r;
 }
+
+Expected<HostTensor> meld::ref::scatter(const HostTensor &x,
+                                        const HostTensor &indices,
+                                        const HostTensor &updates,
+                                        int64_t axis, llvm::StringRef reduction) {
+  int64_t rank = x.getRank();
+  if (axis < 0 || axis >= rank || indices.getRank() != rank ||
+      indices.getShape() != updates.getShape())
+    return makeError("scatter: indices {0} and updates {1} do not fit the "
+                     "operand {2} along axis {3}",
+                     shapeString(indices.getShape()),
+                     shapeString(updates.getShape()),
+                     shapeString(x.getShape()), axis);
+  if (indices.isFloat() || indices.getKind() == ElementKind::I1 ||
+      updates.getKind() != x.getKind())
+    return makeError("scatter: integer indices and updates of the operand's "
+                     "type");
+  ArrayRef<int64_t> xs = x.getShape(), us = updates.getShape();
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && us[d] > xs[d])
+      return makeError("scatter: updates {0} are larger than the operand {1}",
+                       shapeString(us), shapeString(xs));
+  HostTensor r = x;
+  SmallVector<int64_t> xStrides = rowMajorStrides(xs);
+  SmallVector<int64_t> at(rank, 0);
+  for (int64_t p = 0; p < updates.size(); ++p) {
+    for (int64_t d = rank - 1, rest = p; d >= 0; --d) {
+      at[d] = rest % us[d];
+      rest /= us[d];
+    }
+    int64_t i = indices.getInt(p);
+    if (i < -xs[axis] || i >= xs[axis])
+      return makeError("index {0} is out of bounds for axis {1} of size {2}",
+                       i, axis, xs[axis]);
+    at[axis] = i < 0 ? i + xs[axis] : i;
+    int64_t q = 0;
+    for (int64_t d = 0; d < rank; ++d)
+      q += at[d] * xStrides[d];
+    if (x.isFloat()) {
+      double old = r.getFloat(q), u = updates.getFloat(p), v = u;
+      if (reduction == "add")
+        v = old + u;
+      else if (reduction == "mul")
+        v = old * u;
+      else if (reduction == "max")
+        v = applyFloat(BinaryFn::Max, old, u);
+      else if (reduction == "min")
+        v = applyFloat(BinaryFn::Min, old, u);
+      r.setFloat(q, v);
+    } else {
+      int64_t old = r.getInt(q), u = updates.getInt(p), v = u;
+      if (reduction == "add")
+        v = static_cast<int64_t>(static_cast<uint64_t>(old) +
+                                 static_cast<uint64_t>(u));
+      else if (reduction == "mul")
+        v = static_cast<int64_t>(static_cast<uint64_t>(old) *
+                                 static_cast<uint64_t>(u));
+      else if (reduction == "max")
+        v = std::max(old, u);
+      else if (reduction == "min")
+        v = std::min(old, u);
+      r.setInt(q, v);
+    }
+  }
+  return r;
+}

@@ -58,6 +58,11 @@ void eraseDeadCheckedOps(mlir::Operation *root);
 /// integer bits (subnormals kept).
 void populateExpandHalfTruncsPatterns(mlir::RewritePatternSet &patterns);
 
+/// Marks a loop that must run in order on one thread (meld.scatter's
+/// updates): meld-map-to-gpu runs it on thread 0 of the workgroup, between
+/// barriers.
+inline constexpr llvm::StringLiteral kSerialLoopAttrName = "meld.serial";
+
 /// The kernel attribute holding the rows one host block computes.
 inline constexpr llvm::StringLiteral kRowsPerBlockAttrName =
     "meld.rows_per_block";

@@ -120,6 +120,15 @@ llvm::Expected<HostTensor> matmul(const HostTensor &lhs, const HostTensor &rhs,
                                   bool transposeLhs, bool transposeRhs,
                                   ElementKind resultKind);
 
+/// meld.scatter: `x` with `updates` written (reduction "none") or
+/// combined ("add", "mul", "max", "min") at the positions `indices` picks
+/// along `axis`, in row-major order of the updates; an index outside
+/// [-size, size) is an error.
+llvm::Expected<HostTensor> scatter(const HostTensor &x,
+                                   const HostTensor &indices,
+                                   const HostTensor &updates, int64_t axis,
+                                   llvm::StringRef reduction);
+
 /// N-d convolution as meld.conv defines it: `x` [N, C, S...], `filter`
 /// [F, C / groups, K...]; the result's spatial sizes follow from the
 /// input, padding, dilation and stride (the high padding is implied by

@@ -1444,48 +1444,6 @@ def gather_nd(b: Builder, x: Value, indices: Value, batch_dims: int = 0) -> Valu
 _SCATTER_REDUCE = {"none": None, "add": "add", "mul": "mul", "max": "max", "min": "min"}
 
 
-def _scatter_rows(b: Builder, data2: Value, rows: Value, updates2: Value,
-                  reduction: str) -> Value:
-    """data2 [n, r] with updates2 [m, r] written (or reduced) into the rows
-    ``rows`` [m] (i64, in range): through a match matrix [m, n], so every
-    row of the result sees exactly the updates aimed at it."""
-    n = data2.shape[0]
-    m, r = updates2.shape
-    col = iota(b, "i64", (m, n), [Dim(static=m), Dim(static=n)], 1)
-    match = compare(b, "eq", broadcast_to(b, reshape(b, rows, [m, 1]), (m, n),
-                                          [Dim(static=m), Dim(static=n)]), col)  # [m, n]
-    match3 = broadcast_to(b, reshape(b, match, [m, n, 1]), (m, n, r),
-                          [Dim(static=m), Dim(static=n), Dim(static=r)])
-    upd3 = broadcast_to(b, reshape(b, updates2, [m, 1, r]), (m, n, r),
-                        [Dim(static=m), Dim(static=n), Dim(static=r)])
-    hit = reduce(b, "max", cast(b, match, "i32"), [0], False)            # [n]
-    hit = compare(b, "ne", hit, scalar_like(b, 0, hit))
-    hit2 = broadcast_to(b, reshape(b, hit, [n, 1]), (n, r), [Dim(static=n), Dim(static=r)])
-    boolean = data2.dtype == "i1"
-    work_dtype = "i32" if boolean else data2.dtype
-    upd3 = cast(b, upd3, work_dtype)
-    if reduction in ("none", "add"):
-        picked = select(b, match3, upd3, scalar_like(b, 0, upd3))
-        total = reduce(b, "sum", picked, [0], False)                     # [n, r]
-        if reduction == "none":
-            out = select(b, hit2, cast(b, total, data2.dtype), data2)
-            return out
-        if boolean:
-            raise Unsupported("scatter-add of booleans")
-        return binary(b, "add", data2, total)
-    if boolean:
-        raise Unsupported(f"scatter-{reduction} of booleans")
-    if reduction == "mul":
-        picked = select(b, match3, upd3, scalar_like(b, 1, upd3))
-        return binary(b, "mul", data2, reduce(b, "prod", picked, [0], False))
-    ident = (-np.inf if reduction == "max" else np.inf) if is_float(work_dtype) else \
-        (np.iinfo(numpy_dtype(work_dtype)).min if reduction == "max"
-         else np.iinfo(numpy_dtype(work_dtype)).max)
-    picked = select(b, match3, upd3, scalar_like(b, ident, upd3))
-    best = reduce(b, reduction, picked, [0], False)
-    return select(b, hit2, binary(b, reduction, data2, best), data2)
-
-
 def _check_static(what: str, *values: Value):
     for v in values:
         if not v.type.static:
@@ -1501,12 +1459,39 @@ def _in_range_rows(b: Builder, rows: Value, n: int) -> Value:
     return binary(b, "add", rows, probe)
 
 
+def scatter(b: Builder, data: Value, indices: Value, updates: Value, axis: int,
+            reduction: str = "none") -> Value:
+    """``meld.scatter``: ONNX ScatterElements / torch.scatter(_reduce):
+    ``data[..., indices[p], ...] (op)= updates[p]`` along ``axis``, in
+    row-major order of the updates (with ``none`` the last update of a
+    position wins); an index out of range is a run-time error."""
+    if reduction not in _SCATTER_REDUCE:
+        raise Unsupported(f"scatter reduction '{reduction}'")
+    axis = normalize_axis(axis, data.rank)
+    if indices.shape != updates.shape or indices.rank != data.rank:
+        raise FrontendError("scatter: indices and updates must have one shape, "
+                            "of the data's rank")
+    if updates.dtype != data.dtype:
+        updates = cast(b, updates, data.dtype)
+    if data.dtype == "i1" and reduction in ("add", "mul"):
+        raise Unsupported(f"scatter reduction '{reduction}' on booleans")
+    if indices.dtype not in ("i32", "i64"):
+        indices = cast(b, indices, "i64")
+    if updates.type.numel() == 0:
+        return data
+    out = b.op(f'meld.scatter {data.name}, {indices.name}, {updates.name} axis = {axis} '
+               f'reduction = "{reduction}" : ({data.type}, {indices.type}, {updates.type}) '
+               f'-> {data.type}', data.type)
+    return _same_dims(out, data)
+
+
 def scatter_nd(b: Builder, data: Value, indices: Value, updates: Value,
                reduction: str = "none") -> Value:
     """ONNX ScatterND (and torch index_put): ``data`` with the slices that
     the index tuples (last dim of ``indices``) name replaced by, or reduced
-    with (add, mul, max, min), ``updates``. Duplicate tuples with
-    ``none`` give their sum (ONNX leaves that case undefined)."""
+    with (add, mul, max, min), ``updates``: the indexed dims flattened into
+    one, and a ``meld.scatter`` of whole rows along it. Tuples apply in
+    order (a duplicate tuple's last update wins with ``none``)."""
     if reduction not in _SCATTER_REDUCE:
         raise Unsupported(f"scatter reduction '{reduction}'")
     _check_static("scatter_nd", data, indices, updates)
@@ -1518,40 +1503,27 @@ def scatter_nd(b: Builder, data: Value, indices: Value, updates: Value,
     m = int(np.prod(indices.shape[:-1]))
     if m == 0:
         return data  # no updates
-    if m * n * r > (1 << 26):
-        raise Unsupported(f"scatter of {m} updates into {n} rows of {r} (a decomposition "
-                          "of m x n x r work; at most 2^26)")
     idx = reshape(b, cast(b, indices, "i64"), [m, k])
     rows = None
     strides = np.cumprod((indexed[1:] + (1,))[::-1])[::-1]
     for j in range(k):
         col = reshape(b, _slice_axis(b, idx, 1, j, j + 1), [m])
+        # each index in range of its own dim (a flat row in range is not enough)
         col = _in_range_rows(b, _normalized_index(b, col, indexed[j]), indexed[j])
         term = col if strides[j] == 1 else binary(b, "mul", col, scalar_like(b, int(strides[j]), col))
         rows = term if rows is None else binary(b, "add", rows, term)
     if rows is None:
         rows = full(b, 0, "i64", (m,))
-    out = _scatter_rows(b, reshape(b, data, [n, r]), rows, reshape(b, updates, [m, r]),
-                        reduction)
+    rows2 = broadcast_to(b, reshape(b, rows, [m, 1]), (m, r), [Dim(static=m), Dim(static=r)])
+    out = scatter(b, reshape(b, data, [n, r]), rows2, reshape(b, updates, [m, r]), 0,
+                  reduction)
     return reshape(b, out, list(data.shape))
 
 
 def scatter_elements(b: Builder, data: Value, indices: Value, updates: Value, axis: int,
                      reduction: str = "none") -> Value:
-    """ONNX ScatterElements / torch.scatter(_reduce): ``data`` with
-    ``data[..., indices[i], ...] (op)= updates[i]`` along ``axis``: a
-    scatter_nd of the full index tuples."""
-    _check_static("scatter_elements", data, indices, updates)
-    axis = normalize_axis(axis, data.rank)
-    if indices.shape != updates.shape or indices.rank != data.rank:
-        raise FrontendError("scatter_elements: indices and updates must have one shape, "
-                            "of the data's rank")
-    idx = cast(b, indices, "i64")  # scatter_nd counts negatives from the end, once
-    sizes = [Dim(static=s) for s in indices.shape]
-    cols = [idx if d == axis else iota(b, "i64", indices.shape, sizes, d)
-            for d in range(data.rank)]
-    tuples = concat(b, [unsqueeze(b, c, [data.rank]) for c in cols], data.rank)
-    return scatter_nd(b, data, tuples, updates, reduction)
+    """ONNX ScatterElements / torch.scatter(_reduce): one ``meld.scatter``."""
+    return scatter(b, data, indices, updates, axis, reduction)
 
 
 def top_k(b: Builder, x: Value, k: int, axis: int, largest: bool = True):

@@ -289,6 +289,9 @@ def _slice(b, node, x, dim=0, start=None, end=None, step=1):
 
 def _reduction(kind: str):
     def lower(b, node, x, dims=None, keepdim=False, **kwargs):
+        elem = _out_type(node).dtype
+        if x.dtype != elem:  # sum(dtype=...), a sum of booleans
+            x = L.cast(b, x, elem)
         if x.rank == 0:  # torch reduces a scalar over dim 0 or -1 to itself
             return x
         axes = None if dims is None or len(dims) == 0 else list(dims)
@@ -304,6 +307,9 @@ _op(aten.amin.default)(_reduction("min"))
 
 @_op(aten.sum.default)
 def _sum_all(b, node, x, **kwargs):
+    elem = _out_type(node).dtype
+    if x.dtype != elem:
+        x = L.cast(b, x, elem)
     return x if x.rank == 0 else L.reduce(b, "sum", x, None, False)
 
 
@@ -491,6 +497,33 @@ def _split_with_sizes(b, node, x, sizes, dim=0):
 def _split(b, node, x, size, dim=0):
     n = x.shape[dim % x.rank]
     return tuple(L.split(b, x, dim, [min(size, n - i) for i in range(0, n, size)]))
+
+
+def _scatter_updates(b, index: Value, src, dtype: str) -> Value:
+    """torch.scatter's ``src`` cut to ``index``'s shape (or a scalar filled)."""
+    if not isinstance(src, Value):
+        return L.full(b, src, dtype, index.shape)
+    if src.shape != index.shape:
+        src = L.slice_static(b, src, [0] * src.rank, list(index.shape), [1] * src.rank)
+    return src
+
+
+@_op(aten.scatter.src, aten.scatter.value)
+def _scatter(b, node, x, dim, index, src):
+    return L.scatter(b, x, index, _scatter_updates(b, index, src, x.dtype), dim, "none")
+
+
+@_op(aten.scatter_add.default)
+def _scatter_add(b, node, x, dim, index, src):
+    return L.scatter(b, x, index, _scatter_updates(b, index, src, x.dtype), dim, "add")
+
+
+@_op(aten.scatter_reduce.two)
+def _scatter_reduce(b, node, x, dim, index, src, reduce, include_self=True):
+    kinds = {"sum": "add", "prod": "mul", "amax": "max", "amin": "min"}
+    if reduce not in kinds or not include_self:
+        raise Unsupported(f"scatter_reduce '{reduce}' with include_self={include_self}")
+    return L.scatter(b, x, index, _scatter_updates(b, index, src, x.dtype), dim, kinds[reduce])
 
 
 # -- which nodes Meld takes ------------------------------------------------------------

@@ -1789,3 +1789,27 @@ func.func @conv_window_too_large(%x: tensor<2x4x2x6xf32>, %w: tensor<8x4x5x3xf32
   %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [0, 1] padding_high = [0, 1] groups = 1 : (tensor<2x4x2x6xf32>, tensor<8x4x5x3xf32>) -> tensor<2x8x1x6xf32>
   return %y : tensor<2x8x1x6xf32>
 }
+
+// -----
+
+func.func @scatter_reduction(%x: tensor<8x4xf32>, %i: tensor<2x4xi64>, %u: tensor<2x4xf32>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{reduction 'sum' is not one of none, add, mul, max, min}}
+  %r = meld.scatter %x, %i, %u axis = 0 reduction = "sum" : (tensor<8x4xf32>, tensor<2x4xi64>, tensor<2x4xf32>) -> tensor<8x4xf32>
+  return %r : tensor<8x4xf32>
+}
+
+// -----
+
+func.func @scatter_shapes(%x: tensor<8x4xf32>, %i: tensor<2x4xi64>, %u: tensor<2x3xf32>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{must have one shape, of the operand's rank 2}}
+  %r = meld.scatter %x, %i, %u axis = 0 reduction = "none" : (tensor<8x4xf32>, tensor<2x4xi64>, tensor<2x3xf32>) -> tensor<8x4xf32>
+  return %r : tensor<8x4xf32>
+}
+
+// -----
+
+func.func @scatter_too_wide(%x: tensor<8x4xf32>, %i: tensor<2x5xi64>, %u: tensor<2x5xf32>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{are larger than the operand 'tensor<8x4xf32>' in dimension 1}}
+  %r = meld.scatter %x, %i, %u axis = 0 reduction = "none" : (tensor<8x4xf32>, tensor<2x5xi64>, tensor<2x5xf32>) -> tensor<8x4xf32>
+  return %r : tensor<8x4xf32>
+}

@@ -715,3 +715,14 @@ func.func @convolutions(%x: tensor<?x16x32x32xf32>, %w: tensor<32x16x3x3xf32>,
   %c = meld.conv %s, %k strides = [1] dilations = [2] padding_low = [3] padding_high = [1] groups = 1 : (tensor<2x4x20xf64>, tensor<6x4x3xf64>) -> tensor<2x6x20xf64>
   return %a, %b, %c : tensor<?x32x16x16xf32>, tensor<?x16x32x32xf32>, tensor<2x6x20xf64>
 }
+
+// CHECK-LABEL: func.func @scatters(
+func.func @scatters(%t: tensor<100x64xf32>, %i: tensor<8x64xi64>, %u: tensor<8x64xf32>,
+                    %d: tensor<?x8xi32>, %j: tensor<?x3xi32>, %v: tensor<?x3xi32>)
+    -> (tensor<100x64xf32>, tensor<?x8xi32>) {
+  // CHECK: meld.scatter %{{.+}}, %{{.+}}, %{{.+}} axis = 0 reduction = "add" : (tensor<100x64xf32>, tensor<8x64xi64>, tensor<8x64xf32>) -> tensor<100x64xf32>
+  %a = meld.scatter %t, %i, %u axis = 0 reduction = "add" : (tensor<100x64xf32>, tensor<8x64xi64>, tensor<8x64xf32>) -> tensor<100x64xf32>
+  // CHECK: axis = 1 reduction = "none"
+  %b = meld.scatter %d, %j, %v axis = 1 reduction = "none" : (tensor<?x8xi32>, tensor<?x3xi32>, tensor<?x3xi32>) -> tensor<?x8xi32>
+  return %a, %b : tensor<100x64xf32>, tensor<?x8xi32>
+}

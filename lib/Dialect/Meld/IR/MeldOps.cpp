@@ -274,6 +274,10 @@ llvm::Expected<HostTensor> meld::evaluateOp(Operation *op,
                            contraction.getTransposeLhs(),
                            contraction.getTransposeRhs(), resultKind(op));
       })
+      .Case([&](ScatterOp scatter) {
+        return ref::scatter(operands[0], operands[1], operands[2],
+                            scatter.getAxis(), scatter.getReduction());
+      })
       .Case([&](ConvOp conv) {
         return ref::conv(operands[0], operands[1], conv.getStrides(),
                          conv.getDilations(), conv.getPaddingLow(),
@@ -1007,6 +1011,44 @@ template <typename OpTy> static LogicalResult verifyContraction(OpTy op) {
 
 LogicalResult MatmulOp::verify() { return verifyContraction(*this); }
 LogicalResult BatchMatmulOp::verify() { return verifyContraction(*this); }
+
+//===----------------------------------------------------------------------===//
+// ScatterOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScatterOp::verify() {
+  auto in = cast<RankedTensorType>(getOperand().getType());
+  auto indices = cast<RankedTensorType>(getIndices().getType());
+  auto updates = cast<RankedTensorType>(getUpdates().getType());
+  auto out = cast<RankedTensorType>(getType());
+  if (out != in)
+    return emitOpError("result type ")
+           << out << " must be the operand's, " << in;
+  if (failed(verifySameElementType(*this, in, updates)))
+    return failure();
+  if (!llvm::is_contained({"none", "add", "mul", "max", "min"},
+                          getReduction()))
+    return emitOpError("reduction '")
+           << getReduction() << "' is not one of none, add, mul, max, min";
+  if (getReduction() != "none" && in.getElementType().isInteger(1) &&
+      getReduction() != "max" && getReduction() != "min")
+    return emitOpError("reduction '") << getReduction() << "' on booleans";
+  int64_t axis = static_cast<int64_t>(getAxis());
+  if (axis < 0 || axis >= in.getRank())
+    return emitOpError("axis ") << axis << " is out of range for " << in;
+  if (indices.getShape() != updates.getShape() ||
+      indices.getRank() != in.getRank())
+    return emitOpError("indices ")
+           << indices << " and updates " << updates
+           << " must have one shape, of the operand's rank " << in.getRank();
+  for (int64_t d = 0; d < in.getRank(); ++d)
+    if (d != axis && !in.isDynamicDim(d) && !updates.isDynamicDim(d) &&
+        updates.getDimSize(d) > in.getDimSize(d))
+      return emitOpError("updates ")
+             << updates << " are larger than the operand " << in
+             << " in dimension " << d;
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // ConvOp

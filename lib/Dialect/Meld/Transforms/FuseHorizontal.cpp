@@ -96,9 +96,14 @@ LogicalResult meld::fuseHorizontally(Block &block,
               d = std::max(d, depth.lookup(top));
     });
     auto kernel = dyn_cast<KernelOp>(op);
-    // The partial stage of a split reduction needs its own grid.
-    bool candidate = kernel && kernel.getKind() != FusionKind::horizontal &&
-                     !kernel->hasAttr(kSplitPartialsAttrName);
+    // The partial stage of a split reduction needs its own grid; a scatter
+    // runs its updates in order on one thread of its own kernel.
+    bool candidate =
+        kernel && kernel.getKind() != FusionKind::horizontal &&
+        !kernel->hasAttr(kSplitPartialsAttrName) &&
+        !kernel.getBody()
+             .walk([](ScatterOp) { return WalkResult::interrupt(); })
+             .wasInterrupted();
     depth[&op] = d + (kernel ? 1 : 0);
     if (candidate)
       byDepth[d].push_back(kernel);

@@ -505,6 +505,13 @@ FusionDecision FusionPlanner::checkMergeLegality(GroupId a, GroupId b) const {
                       ops, options.maxGroupOps));
 
   SmallVector<Operation *> merged = mergedMembers(a, b);
+  bool scatter = false;
+  for (Operation *node : merged)
+    forEachOpIn(node, [&](Operation *op) { scatter |= isa<ScatterOp>(op); });
+  if (scatter)
+    return FusionDecision::refuse(
+        "kinds: a meld.scatter writes at data-dependent positions, in order: "
+        "it is a kernel of its own");
   if (findGatherOfInnerValue(merged))
     return FusionDecision::refuse(
         "incompatible iteration space: a meld.gather would read, at "

@@ -612,6 +612,48 @@ def Meld_BatchMatmulOp : Meld_ContractionOp<"batch_matmul", 3> {
   }];
 }
 
+def Meld_ScatterOp : Meld_Op<"scatter", [Pure]> {
+  let summary = "updates written or combined at positions an index tensor picks";
+  let description = [{
+    ONNX `ScatterElements`, `torch.scatter` / `scatter_reduce` (and, with
+    indices broadcast over a slice, `index_put` / `ScatterND`): the result
+    is `operand`, then for every position `p` of `updates`, in row-major
+    order,
+
+    ```
+    q = p with q[axis] = indices[p]   (negative: + operand.shape[axis])
+    result[q] = updates[p]                   (reduction = "none")
+    result[q] = result[q] op updates[p]      (add, mul, max, min)
+    ```
+
+    so with `"none"` the last update of a position wins. `indices` and
+    `updates` have the same shape and the operand's rank, and every
+    dimension but `axis` no larger than the operand's; indices are `i64`
+    or `i32`, and one outside `[-size, size)` is a run-time error
+    (compiled kernels report it like an integer division by zero). The
+    result has the operand's type; any dimension may be dynamic.
+
+    It is a kernel of its own: its writes land at data-dependent positions.
+    Compiled code runs the updates in order on one thread (host) or one
+    GPU thread.
+
+    ```mlir
+    // Accumulate rows of %u into rows %ids of %table (index_add).
+    %r = meld.scatter %table, %ids, %u axis = 0 reduction = "add"
+        : (tensor<100x64xf32>, tensor<8x64xi64>, tensor<8x64xf32>) -> tensor<100x64xf32>
+    ```
+  }];
+  let arguments = (ins Meld_Tensor:$operand, Meld_IndexTensor:$indices,
+                       Meld_Tensor:$updates, I64Attr:$axis,
+                       StrAttr:$reduction);
+  let results = (outs Meld_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $indices `,` $updates `axis` `=` $axis
+    `reduction` `=` $reduction attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Meld_ConvOp : Meld_Op<"conv", [Pure]> {
   let summary = "N-d convolution, channels first, with groups";
   let description = [{

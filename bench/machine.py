@@ -1,0 +1,44 @@
+"""What the Python benchmarks share: the machine's name and ISA (every
+benchmark names the CPU it ran on) and a median-of-rounds timer."""
+
+from __future__ import annotations
+
+import platform
+import statistics
+import time
+
+
+def cpu_name() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def isa() -> str:
+    try:
+        flags = open("/proc/cpuinfo").read()
+    except OSError:
+        return "?"
+    if " amx_tile" in flags:
+        return "AVX-512 + AMX"
+    if " avx512f" in flags:
+        return "AVX-512"
+    if " avx2" in flags:
+        return "AVX2"
+    return "SSE"
+
+
+def timeit(fn, rounds: int = 5, inner: int = 10) -> float:
+    """Median seconds per call over ``rounds`` rounds of ``inner`` calls."""
+    times = []
+    for _ in range(rounds):
+        t = time.perf_counter()
+        for _ in range(inner):
+            fn()
+        times.append((time.perf_counter() - t) / inner)
+    return statistics.median(times)
