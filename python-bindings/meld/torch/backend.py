@@ -112,7 +112,7 @@ def _tensor_type(val, what: str) -> TensorType:
     return TensorType(elem, tuple(shape))
 
 
-def _tensor(b: Builder, x, like: Optional[Value], elem: str) -> Value:
+def _tensor(b: Builder, x, elem: str) -> Value:
     """``x`` as a Value of element type ``elem``: a Python number becomes a
     scalar constant (broadcast by the ops), a Value is cast when needed."""
     if isinstance(x, Value):
@@ -125,9 +125,9 @@ def _binary(opname: str):
         elem = _out_type(node).dtype
         if rest:
             alpha = rest[0]
-        x, y = _tensor(b, x, None, elem), _tensor(b, y, None, elem)
+        x, y = _tensor(b, x, elem), _tensor(b, y, elem)
         if alpha != 1:
-            y = L.binary(b, "mul", y, _tensor(b, alpha, None, elem))
+            y = L.binary(b, "mul", y, _tensor(b, alpha, elem))
         return L.binary(b, opname, x, y)
     return lower
 
@@ -172,19 +172,19 @@ def _pow(b, node, x, e):
         return L.binary(b, "mul", x, x)
     if e == 0.5:
         return L.unary(b, "sqrt", x)
-    return L.binary(b, "pow", x, _tensor(b, e, None, x.dtype))
+    return L.binary(b, "pow", x, _tensor(b, e, x.dtype))
 
 
 @_op(aten.clamp.default)
 def _clamp(b, node, x, lo=None, hi=None):
-    return L.clamp(b, x, None if lo is None else _tensor(b, lo, None, x.dtype),
-                   None if hi is None else _tensor(b, hi, None, x.dtype))
+    return L.clamp(b, x, None if lo is None else _tensor(b, lo, x.dtype),
+                   None if hi is None else _tensor(b, hi, x.dtype))
 
 
 @_op(aten.where.self)
 def _where(b, node, pred, x, y):
     elem = _out_type(node).dtype
-    pred, x, y = L.broadcast_all(b, [pred, _tensor(b, x, None, elem), _tensor(b, y, None, elem)])
+    pred, x, y = L.broadcast_all(b, [pred, _tensor(b, x, elem), _tensor(b, y, elem)])
     return L.select(b, pred, x, y)
 
 
@@ -321,7 +321,7 @@ def _mean_all(b, node, x, **kwargs):
 @_op(aten.div.Tensor_mode)
 def _div_mode(b, node, x, y, rounding_mode=None):
     elem = _out_type(node).dtype
-    x, y = _tensor(b, x, None, elem), _tensor(b, y, None, elem)
+    x, y = _tensor(b, x, elem), _tensor(b, y, elem)
     if rounding_mode is None:
         return L.binary(b, "div", x, y)
     if elem in ("f32", "f64", "f16"):
@@ -329,7 +329,7 @@ def _div_mode(b, node, x, y, rounding_mode=None):
         if rounding_mode == "floor":
             return L.unary(b, "floor", q)
         # trunc: toward zero
-        negative = L.compare(b, "lt", q, _tensor(b, 0, None, elem))
+        negative = L.compare(b, "lt", q, _tensor(b, 0, elem))
         return L.select(b, negative, L.unary(b, "ceil", q), L.unary(b, "floor", q))
     if rounding_mode == "trunc":
         return L.binary(b, "div", x, y)  # meld.div truncates integers
@@ -339,11 +339,11 @@ def _div_mode(b, node, x, y, rounding_mode=None):
 @_op(aten.clamp.Tensor)
 def _clamp_tensor(b, node, x, lo=None, hi=None):
     elem = _out_type(node).dtype
-    x = _tensor(b, x, None, elem)
+    x = _tensor(b, x, elem)
     if lo is not None:
-        x = L.binary(b, "max", x, _tensor(b, lo, None, elem))
+        x = L.binary(b, "max", x, _tensor(b, lo, elem))
     if hi is not None:
-        x = L.binary(b, "min", x, _tensor(b, hi, None, elem))
+        x = L.binary(b, "min", x, _tensor(b, hi, elem))
     return x
 
 
@@ -376,7 +376,7 @@ def _per_channel(b, v: Value, rank: int) -> Value:
 
 @_op(aten._native_batch_norm_legit_no_training.default)
 def _batch_norm_inference(b, node, x, w, bias, mean, var, momentum, eps):
-    inv = L.unary(b, "rsqrt", L.binary(b, "add", var, _tensor(b, eps, None, var.dtype)))
+    inv = L.unary(b, "rsqrt", L.binary(b, "add", var, _tensor(b, eps, var.dtype)))
     scale = inv if w is None else L.binary(b, "mul", inv, w)
     shift = L.binary(b, "mul", mean, scale)
     shift = L.unary(b, "neg", shift) if bias is None else L.binary(b, "sub", bias, shift)
@@ -400,7 +400,7 @@ def _layer_norm(b, node, x, normalized_shape, w, bias, eps):
     mean = L.reduce(b, "mean", x, axes, True)
     centered = L.binary(b, "sub", x, mean)
     var = L.reduce(b, "mean", L.binary(b, "mul", centered, centered), axes, True)
-    rstd = L.unary(b, "rsqrt", L.binary(b, "add", var, _tensor(b, eps, None, var.dtype)))
+    rstd = L.unary(b, "rsqrt", L.binary(b, "add", var, _tensor(b, eps, var.dtype)))
     return (y, mean, rstd)
 
 
@@ -441,7 +441,7 @@ def _compare(direction: str):
         if isinstance(x, Value) and isinstance(y, Value) and x.dtype != y.dtype:
             raise Unsupported(f"comparison of {x.dtype} and {y.dtype}")
         like = x if isinstance(x, Value) else y
-        x, y = _tensor(b, x, None, like.dtype), _tensor(b, y, None, like.dtype)
+        x, y = _tensor(b, x, like.dtype), _tensor(b, y, like.dtype)
         return L.compare(b, direction, *L.broadcast_all(b, [x, y]))
     return lower
 
