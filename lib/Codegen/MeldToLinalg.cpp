@@ -498,6 +498,11 @@ private:
   LogicalResult lowerGather(GatherOp op);
   LogicalResult lowerConv(ConvOp op);
   LogicalResult lowerScatter(ScatterOp op);
+  /// Index `i` (any integer type) along a dimension of i64 `size`, a
+  /// negative one counted from the end: the i64 index, and whether it is
+  /// in bounds (asserted with division checks, for the kernel's status).
+  std::pair<Value, Value> checkedIndex(OpBuilder &nb, Location loc, Value i,
+                                       Value size);
   LogicalResult lowerSlice(SliceOp op);
   LogicalResult lowerIota(IotaOp op);
 
@@ -749,12 +754,36 @@ LogicalResult Lowering::lowerSlice(SliceOp op) {
   return success();
 }
 
-/// A generic over the result: the index tensor is its one input (read at
-/// the result dims it occupies), the operand is read with tensor.extract at
-/// the index, made non-negative. An index out of bounds reads nothing and
-/// gives 0 (after a cf.assert with `divisionChecks`): the read sits in an
-/// scf.if, so no block of any kernel reads outside the operand, empty
-/// operand dimensions included.
+/// `acc` combined with `v` by a sum, product, maximum or minimum (NaN
+/// propagating for floats; or / and for booleans); a float sum carries
+/// `addFlags`.
+static Value combineReduced(OpBuilder &b, Location loc, ReduceKind kind,
+                            Value acc, Value v,
+                            arith::FastMathFlags addFlags =
+                                arith::FastMathFlags::none) {
+  bool isFloat = isa<FloatType>(acc.getType());
+  bool isBool = acc.getType().isInteger(1);
+  switch (kind) {
+  case ReduceKind::sum:
+  case ReduceKind::mean:
+    return isFloat ? arith::AddFOp::create(b, loc, acc, v, addFlags).getResult()
+                   : arith::AddIOp::create(b, loc, acc, v).getResult();
+  case ReduceKind::prod:
+    return isFloat ? arith::MulFOp::create(b, loc, acc, v).getResult()
+                   : arith::MulIOp::create(b, loc, acc, v).getResult();
+  case ReduceKind::max:
+    return isFloat  ? arith::MaximumFOp::create(b, loc, acc, v).getResult()
+           : isBool ? arith::OrIOp::create(b, loc, acc, v).getResult()
+                    : arith::MaxSIOp::create(b, loc, acc, v).getResult();
+  case ReduceKind::min:
+    return isFloat  ? arith::MinimumFOp::create(b, loc, acc, v).getResult()
+           : isBool ? arith::AndIOp::create(b, loc, acc, v).getResult()
+                    : arith::MinSIOp::create(b, loc, acc, v).getResult();
+  default:
+    llvm_unreachable("not a combining reduction");
+  }
+}
+
 /// `tensor[at]` where `inBounds` holds, else 0 (of `elem`): the load is
 /// only executed in bounds.
 static Value extractOrZero(OpBuilder &b, Location loc, Value inBounds,
@@ -773,6 +802,12 @@ static Value extractOrZero(OpBuilder &b, Location loc, Value inBounds,
   return ifOp.getResult(0);
 }
 
+/// A generic over the result: the index tensor is its one input (read at
+/// the result dims it occupies), the operand is read with tensor.extract at
+/// the index, made non-negative. An index out of bounds reads nothing and
+/// gives 0 (after a cf.assert with `divisionChecks`): the read sits in an
+/// scf.if, so no block of any kernel reads outside the operand, empty
+/// operand dimensions included.
 LogicalResult Lowering::lowerGather(GatherOp op) {
   Location loc = op.getLoc();
   Value x = op.getOperand(), indices = op.getIndices();
@@ -812,19 +847,7 @@ LogicalResult Lowering::lowerGather(GatherOp op) {
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{type}, ValueRange{indices}, ValueRange{init}, maps,
       iters, [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value i = args[0];
-        if (!i.getType().isInteger(64))
-          i = arith::ExtSIOp::create(nb, nloc, i64, i);
-        Value negative = arith::CmpIOp::create(
-            nb, nloc, arith::CmpIPredicate::slt, i, intConst(nb, nloc, i64, 0));
-        i = arith::SelectOp::create(nb, nloc, negative,
-                                    arith::AddIOp::create(nb, nloc, i, size),
-                                    i);
-        // Unsigned: a still negative index is out of bounds too.
-        Value inBounds = arith::CmpIOp::create(
-            nb, nloc, arith::CmpIPredicate::ult, i, size);
-        if (divisionChecks)
-          cf::AssertOp::create(nb, nloc, inBounds, kGatherIndexMessage);
+        auto [i, inBounds] = checkedIndex(nb, nloc, args[0], size);
         SmallVector<Value> at;
         for (int64_t d = 0; d < xType.getRank(); ++d) {
           if (d == axis)
@@ -841,6 +864,23 @@ LogicalResult Lowering::lowerGather(GatherOp op) {
   return success();
 }
 
+std::pair<Value, Value> Lowering::checkedIndex(OpBuilder &nb, Location loc,
+                                               Value i, Value size) {
+  Type i64 = nb.getI64Type();
+  if (!i.getType().isInteger(64))
+    i = arith::ExtSIOp::create(nb, loc, i64, i);
+  Value negative = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::slt, i,
+                                         intConst(nb, loc, i64, 0));
+  i = arith::SelectOp::create(nb, loc, negative,
+                              arith::AddIOp::create(nb, loc, i, size), i);
+  // Unsigned: a still negative index is out of bounds too.
+  Value inBounds =
+      arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ult, i, size);
+  if (divisionChecks)
+    cf::AssertOp::create(nb, loc, inBounds, kGatherIndexMessage);
+  return {i, inBounds};
+}
+
 /// meld.scatter as a copy of the operand and a loop over the updates in
 /// row-major order that writes (or combines) each at its position: the
 /// order the interpreter follows, so duplicate positions give its result.
@@ -853,7 +893,6 @@ LogicalResult Lowering::lowerScatter(ScatterOp op) {
         updates = op.getUpdates();
   auto type = cast<RankedTensorType>(op.getType());
   int64_t rank = type.getRank(), axis = op.getAxis();
-  Type elem = type.getElementType();
   SmallVector<Value> dyn;
   for (int64_t d = 0; d < rank; ++d)
     if (type.isDynamicDim(d))
@@ -871,7 +910,13 @@ LogicalResult Lowering::lowerScatter(ScatterOp op) {
   Type i64 = b.getI64Type();
   Value size = arith::IndexCastOp::create(b, loc, i64,
                                           tensor::DimOp::create(b, loc, x, axis));
-  StringRef reduction = op.getReduction();
+  std::optional<ReduceKind> combiner =
+      llvm::StringSwitch<std::optional<ReduceKind>>(op.getReduction())
+          .Case("add", ReduceKind::sum)
+          .Case("mul", ReduceKind::prod)
+          .Case("max", ReduceKind::max)
+          .Case("min", ReduceKind::min)
+          .Default(std::nullopt);
   auto loop = scf::ForOp::create(
       b, loc, zero, count, one, ValueRange{copy},
       [&](OpBuilder &lb, Location l, Value p, ValueRange iter) {
@@ -881,18 +926,8 @@ LogicalResult Lowering::lowerScatter(ScatterOp op) {
           at[d] = arith::RemUIOp::create(lb, l, rest, sizes[d]);
           rest = arith::DivUIOp::create(lb, l, rest, sizes[d]);
         }
-        Value i = tensor::ExtractOp::create(lb, l, indices, at);
-        if (!i.getType().isInteger(64))
-          i = arith::ExtSIOp::create(lb, l, i64, i);
-        Value negative = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::slt,
-                                               i, intConst(lb, l, i64, 0));
-        i = arith::SelectOp::create(lb, l, negative,
-                                    arith::AddIOp::create(lb, l, i, size), i);
-        // Unsigned: a still negative index is out of bounds too.
-        Value inBounds =
-            arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ult, i, size);
-        if (divisionChecks)
-          cf::AssertOp::create(lb, l, inBounds, kGatherIndexMessage);
+        auto [i, inBounds] = checkedIndex(
+            lb, l, tensor::ExtractOp::create(lb, l, indices, at), size);
         SmallVector<Value> dest = at;
         dest[axis] = arith::IndexCastOp::create(lb, l, lb.getIndexType(), i);
         Value update = tensor::ExtractOp::create(lb, l, updates, at);
@@ -901,24 +936,10 @@ LogicalResult Lowering::lowerScatter(ScatterOp op) {
             lb, l, inBounds,
             [&](OpBuilder &tb, Location tl) {
               Value v = update;
-              if (reduction != "none") {
-                Value old = tensor::ExtractOp::create(tb, tl, acc, dest);
-                bool isFloat = isa<FloatType>(elem), isBool = elem.isInteger(1);
-                if (reduction == "add")
-                  v = isFloat ? arith::AddFOp::create(tb, tl, old, v).getResult()
-                              : arith::AddIOp::create(tb, tl, old, v).getResult();
-                else if (reduction == "mul")
-                  v = isFloat ? arith::MulFOp::create(tb, tl, old, v).getResult()
-                              : arith::MulIOp::create(tb, tl, old, v).getResult();
-                else if (reduction == "max")
-                  v = isFloat  ? arith::MaximumFOp::create(tb, tl, old, v).getResult()
-                      : isBool ? arith::OrIOp::create(tb, tl, old, v).getResult()
-                               : arith::MaxSIOp::create(tb, tl, old, v).getResult();
-                else
-                  v = isFloat  ? arith::MinimumFOp::create(tb, tl, old, v).getResult()
-                      : isBool ? arith::AndIOp::create(tb, tl, old, v).getResult()
-                               : arith::MinSIOp::create(tb, tl, old, v).getResult();
-              }
+              if (combiner)
+                v = combineReduced(
+                    tb, tl, *combiner,
+                    tensor::ExtractOp::create(tb, tl, acc, dest), v);
               scf::YieldOp::create(
                   tb, tl,
                   ValueRange{tensor::InsertOp::create(tb, tl, v, acc, dest)});
@@ -1246,30 +1267,8 @@ LogicalResult Lowering::lowerReduce(ReduceOp op) {
         {inMap, outMap}, iters,
         [&](OpBuilder &nb, Location nloc, ValueRange args) {
           Value v = isFloat ? toCompute(nb, nloc, args[0]) : args[0];
-          Value a = args[1], r;
-          switch (kind) {
-          case ReduceKind::sum:
-          case ReduceKind::mean:
-            r = isFloat ? arith::AddFOp::create(nb, nloc, a, v, sumFlags)
-                              .getResult()
-                        : arith::AddIOp::create(nb, nloc, a, v).getResult();
-            break;
-          case ReduceKind::prod:
-            r = isFloat ? arith::MulFOp::create(nb, nloc, a, v).getResult()
-                        : arith::MulIOp::create(nb, nloc, a, v).getResult();
-            break;
-          case ReduceKind::max:
-            r = isFloat ? arith::MaximumFOp::create(nb, nloc, a, v).getResult()
-                        : arith::MaxSIOp::create(nb, nloc, a, v).getResult();
-            break;
-          case ReduceKind::min:
-            r = isFloat ? arith::MinimumFOp::create(nb, nloc, a, v).getResult()
-                        : arith::MinSIOp::create(nb, nloc, a, v).getResult();
-            break;
-          default:
-            llvm_unreachable("handled above");
-          }
-          linalg::YieldOp::create(nb, nloc, r);
+          linalg::YieldOp::create(
+              nb, nloc, combineReduced(nb, nloc, kind, args[1], v, sumFlags));
         });
     result = generic.getResult(0);
     // Mean divides by the reduced element count; then round to the result.
