@@ -1941,14 +1941,15 @@ static LogicalResult distributeOverThreads(func::FuncOp func,
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);
     threads.barrier(rewriter, loc);
+    Operation *outer = nullptr;
     threads.forEach(rewriter, loc, [&](OpBuilder &b, Value tid) {
       Value first = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::eq, tid,
           arith::ConstantIndexOp::create(b, loc, 0));
       auto only = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
       loop->moveBefore(only.thenBlock()->getTerminator());
+      outer = only;
     });
-    Operation *outer = loop->getParentOfType<scf::IfOp>();
     if (threads.emulate)
       outer = outer->getParentOp(); // the loop over emulated threads
     rewriter.setInsertionPointAfter(outer);

@@ -61,6 +61,15 @@ static void forEachOpIn(Operation *node, function_ref<void(Operation *)> fn) {
   fn(node);
 }
 
+/// Whether one of the ops `nodes` stand for is an `OpTs`.
+template <typename... OpTs>
+static bool holdsOp(ArrayRef<Operation *> nodes) {
+  bool found = false;
+  for (Operation *node : nodes)
+    forEachOpIn(node, [&](Operation *op) { found |= isa<OpTs...>(op); });
+  return found;
+}
+
 /// A gather in `nodes` whose operand (the tensor it reads at data-dependent
 /// positions) is computed in `nodes` too, or null. A kernel computes its
 /// values block by block, so the rows a gather picks may not exist yet
@@ -505,10 +514,7 @@ FusionDecision FusionPlanner::checkMergeLegality(GroupId a, GroupId b) const {
                       ops, options.maxGroupOps));
 
   SmallVector<Operation *> merged = mergedMembers(a, b);
-  bool scatter = false;
-  for (Operation *node : merged)
-    forEachOpIn(node, [&](Operation *op) { scatter |= isa<ScatterOp>(op); });
-  if (scatter)
+  if (holdsOp<ScatterOp>(merged))
     return FusionDecision::refuse(
         "kinds: a meld.scatter writes at data-dependent positions, in order: "
         "it is a kernel of its own");
@@ -748,22 +754,18 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
             remap->getName().getStringRef().str() +
             "' moves elements of the product across tiles");
       Type product;
-      bool convolution = false;
       for (Operation *node : members(producer))
         forEachOpIn(node, [&](Operation *op) {
           if (isa<MatmulOp, BatchMatmulOp, ConvOp>(op))
             product = op->getResult(0).getType();
-          convolution |= isa<ConvOp>(op);
         });
-      if (convolution && options.maxConvImageBytes > 0) {
+      if (options.maxConvImageBytes > 0 && holdsOp<ConvOp>(members(producer))) {
+        // One image: every dimension but the batch, which alone may be
+        // dynamic.
         auto type = cast<RankedTensorType>(product);
-        int64_t bytes =
-            type.getNumElements() / std::max<int64_t>(type.getDimSize(0), 1);
-        if (type.isDynamicDim(0))
-          bytes = 1;
+        int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
         for (int64_t d : type.getShape().drop_front())
-          bytes *= type.isDynamicDim(0) ? d : 1;
-        bytes *= llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+          bytes *= d;
         if (bytes > options.maxConvImageBytes)
           return FusionDecision::refuse(llvm::formatv(
               "limit: one image of the convolution's output takes {0} bytes "
@@ -785,10 +787,7 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
         return FusionDecision::refuse(
             "cost: the prologue's result is also used elsewhere, so it "
             "would be recomputed for every tile and still written");
-      bool convolution = false;
-      for (Operation *node : members(consumer))
-        forEachOpIn(node, [&](Operation *op) { convolution |= isa<ConvOp>(op); });
-      if (convolution)
+      if (holdsOp<ConvOp>(members(consumer)))
         return FusionDecision::refuse(
             "cost: a convolution reads each input element once per kernel "
             "tap, so a prologue would be recomputed for every tap");
