@@ -881,6 +881,19 @@ def interpolate_axis(b: Builder, x: Value, axis: int, weights: np.ndarray) -> Va
     return cast(b, acc, x.dtype)
 
 
+def own_result(b: Builder, v: Value, earlier: Sequence[Value]) -> Value:
+    """``v`` as a function result: a fresh op when it is a constant, an
+    argument or one of the ``earlier`` results, since the runtime gives
+    every result a buffer of its own."""
+    if v.const is None and not any(v.name == o.name for o in earlier) and \
+            not any(v.name == a.name for a, _ in b.args):
+        return v
+    if v.const is not None and v.const.size <= _FOLD_LIMIT:
+        return b.constant(v.const, v.dtype)
+    return b.op(f"meld.reshape {v.name}{b.sizes_clause(v.type, b.dims(v))} : {v.type} -> "
+                f"{v.type}", v.type)
+
+
 def where(b: Builder, pred: Value, x: Value, y: Value) -> Value:
     return select(b, pred, x, y)
 
@@ -1126,8 +1139,7 @@ def conv(b: Builder, x: Value, w: Value, bias: Optional[Value], strides, dilatio
         raise Unsupported(f"convolution with {spatial} spatial dims")
     if not w.type.static or any(d is None for d in x.shape[1:]):
         raise Unsupported("convolution with dynamic channel or spatial dims (or weights)")
-    if w.dtype != x.dtype:
-        w = cast(b, w, x.dtype)
+    w = cast(b, w, x.dtype)
     cin, cout = x.shape[1], w.shape[0]
     if cin % groups or cout % groups or w.shape[1] * groups != cin:
         raise FrontendError(f"channels {cin} -> {cout} do not split into {groups} groups")
@@ -1153,8 +1165,7 @@ def conv(b: Builder, x: Value, w: Value, bias: Optional[Value], strides, dilatio
     # of the convolution's result, so they fuse into its kernel
     _record_sizes(b, y, [b.dim(x, 0)] + [Dim(static=s) for s in out[1:]])
     if bias is not None:
-        y = binary(b, "add", y, reshape(b, cast(b, bias, x.dtype) if bias.dtype != x.dtype
-                                        else bias, [cout] + [1] * spatial))
+        y = binary(b, "add", y, reshape(b, cast(b, bias, x.dtype), [cout] + [1] * spatial))
     return y
 
 
@@ -1471,8 +1482,7 @@ def scatter(b: Builder, data: Value, indices: Value, updates: Value, axis: int,
     if indices.shape != updates.shape or indices.rank != data.rank:
         raise FrontendError("scatter: indices and updates must have one shape, "
                             "of the data's rank")
-    if updates.dtype != data.dtype:
-        updates = cast(b, updates, data.dtype)
+    updates = cast(b, updates, data.dtype)
     if data.dtype == "i1" and reduction in ("add", "mul"):
         raise Unsupported(f"scatter reduction '{reduction}' on booleans")
     if indices.dtype not in ("i32", "i64"):

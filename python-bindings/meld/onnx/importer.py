@@ -2540,10 +2540,7 @@ def _import_model(model, constants: str, func_name: str,
             narrow = _NARROW_OF.get(code)
             if narrow is not None and v.narrow != narrow:
                 v = L.to_narrow(b, v, narrow)
-        if v.const is not None or any(v.name == o.name for o in outs) or \
-                any(v.name == a.name for a, _ in b.args):
-            # results must be ops of their own for the runtime's buffers
-            v = _materialize(b, v)
+        v = L.own_result(b, v, outs)
         outs.append(v)
         out_types.append(v.type)
         out_names.append(vi.name)
@@ -2552,12 +2549,3 @@ def _import_model(model, constants: str, func_name: str,
     text = f"// Imported from {source} (ONNX opset {opset}) by meld.onnx\n" + b.text()
     return ImportedModel(text, input_names, out_names, weight_names, weights, input_types,
                          out_types, tuple(bound), tuple(input_narrow), tuple(out_narrow))
-
-
-def _materialize(b: Builder, v: Value) -> Value:
-    """A copy of ``v`` as a fresh op result (a graph output that is an input,
-    a constant or another output)."""
-    if v.const is not None and v.const.size <= L._FOLD_LIMIT:
-        return b.constant(v.const, v.dtype)
-    return b.op(f"meld.reshape {v.name}{b.sizes_clause(v.type, b.dims(v))} : {v.type} -> "
-                f"{v.type}", v.type)

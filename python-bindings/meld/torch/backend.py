@@ -116,7 +116,7 @@ def _tensor(b: Builder, x, elem: str) -> Value:
     """``x`` as a Value of element type ``elem``: a Python number becomes a
     scalar constant (broadcast by the ops), a Value is cast when needed."""
     if isinstance(x, Value):
-        return x if x.dtype == elem else L.cast(b, x, elem)
+        return L.cast(b, x, elem)
     return b.constant(np.asarray(x, numpy_dtype(elem)), elem)
 
 
@@ -289,9 +289,7 @@ def _slice(b, node, x, dim=0, start=None, end=None, step=1):
 
 def _reduction(kind: str):
     def lower(b, node, x, dims=None, keepdim=False, **kwargs):
-        elem = _out_type(node).dtype
-        if x.dtype != elem:  # sum(dtype=...), a sum of booleans
-            x = L.cast(b, x, elem)
+        x = L.cast(b, x, _out_type(node).dtype)  # sum(dtype=...), of booleans
         if x.rank == 0:  # torch reduces a scalar over dim 0 or -1 to itself
             return x
         axes = None if dims is None or len(dims) == 0 else list(dims)
@@ -307,9 +305,7 @@ _op(aten.amin.default)(_reduction("min"))
 
 @_op(aten.sum.default)
 def _sum_all(b, node, x, **kwargs):
-    elem = _out_type(node).dtype
-    if x.dtype != elem:
-        x = L.cast(b, x, elem)
+    x = L.cast(b, x, _out_type(node).dtype)
     return x if x.rank == 0 else L.reduce(b, "sum", x, None, False)
 
 
@@ -613,12 +609,7 @@ def _translate(gm: torch.fx.GraphModule):
             raise Unsupported(f"{node.op} node {node.name} in a partition")
     results = []
     for v in outputs:
-        if v.const is not None or any(v.name == r.name for r in results) or \
-                any(v.name == a.name for a, _ in b.args):
-            # results must be ops of their own for the runtime's buffers
-            v = b.op(f"meld.reshape {v.name}{b.sizes_clause(v.type, b.dims(v))} : {v.type} "
-                     f"-> {v.type}", v.type)
-        results.append(v)
+        results.append(L.own_result(b, v, results))
     b.results = results
     return b.text(), as_tuple
 
