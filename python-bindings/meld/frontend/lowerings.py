@@ -832,8 +832,8 @@ def take_along_axis(b: Builder, x: Value, indices: Value, axis: int) -> Value:
     axis = normalize_axis(axis, x.rank)
     if x.rank != indices.rank:
         raise FrontendError("take_along_axis operands differ in rank")
-    if not x.type.static or not indices.type.static:
-        raise Unsupported("take_along_axis with dynamic dims")
+    if not x.type.static:  # (x's strides make the flat offsets)
+        raise Unsupported("take_along_axis from a tensor with dynamic dims")
     idx = cast(b, indices, "i64")
     n = x.shape[axis]
     idx = select(b, compare(b, "lt", idx, scalar_like(b, 0, idx)),

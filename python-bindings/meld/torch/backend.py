@@ -99,17 +99,92 @@ def _out_type(node) -> TensorType:
 
 
 def _tensor_type(val, what: str) -> TensorType:
+    """The meld type of a (fake) tensor: a symbolic size is a dynamic dim."""
     if not isinstance(val, torch.Tensor):
         raise Unsupported(f"{what}: not a tensor ({type(val).__name__})")
     elem = _ELEM.get(val.dtype)
     if elem is None:
         raise Unsupported(f"{what}: dtype {val.dtype}")
-    shape = []
-    for d in val.shape:
-        if not isinstance(d, int):
-            raise Unsupported(f"{what}: symbolic shape {tuple(val.shape)}")
-        shape.append(d)
-    return TensorType(elem, tuple(shape))
+    return TensorType(elem, tuple(_static_size(d) for d in val.shape))
+
+
+# -- symbolic sizes ----------------------------------------------------------------------
+# Under dynamic shapes (``dynamic=True``, ``mark_dynamic``) sizes are SymInts:
+# sympy expressions over symbols that TorchDynamo binds to input sizes. A
+# partition translates every size from its expression (never from the op
+# that computed it): each symbol is read off a dynamic dim of a tensor
+# argument (``meld.dim``) and the expression becomes ``arith`` index ops.
+
+def _static_size(d) -> Optional[int]:
+    """A size as an int, or None when it is symbolic."""
+    if isinstance(d, int):
+        return d
+    expr = d.node.expr
+    return int(expr) if expr.is_Integer else None
+
+
+def _is_size_scalar(val) -> bool:
+    """Whether a node's value is a size (shape arithmetic, not a tensor)."""
+    return isinstance(val, (int, torch.SymInt)) and not isinstance(val, bool)
+
+
+def _expr_dim(b: Builder, expr) -> Dim:
+    """A sympy size expression as a Dim over the partition's bound symbols."""
+    import sympy
+    from torch.utils._sympy import functions as F
+
+    syms = b.torch_syms
+    if expr in syms:
+        return syms[expr]
+    if isinstance(expr, int) or expr.is_Integer:
+        return Dim(static=int(expr))
+    if isinstance(expr, sympy.Symbol):
+        raise Unsupported(f"size {expr} is not a size of any tensor the partition takes")
+    folds = {sympy.Add: "addi", sympy.Mul: "muli", F.Max: "maxsi", F.Min: "minsi",
+             sympy.Max: "maxsi", sympy.Min: "minsi"}
+    pairs = {F.FloorDiv: "floordivsi", F.CeilDiv: "ceildivsi", F.Mod: "remsi",
+             F.PythonMod: "remsi", F.CleanDiv: "floordivsi"}
+    kind = type(expr)
+    if kind in folds:
+        args = [_expr_dim(b, a) for a in expr.args]
+        out = args[0]
+        for a in args[1:]:
+            out = b.index_arith(folds[kind], out, a)
+    elif kind in pairs:
+        out = b.index_arith(pairs[kind], _expr_dim(b, expr.args[0]), _expr_dim(b, expr.args[1]))
+    else:
+        raise Unsupported(f"size expression {expr}")
+    syms[expr] = out
+    return out
+
+
+def _size_dim(b: Builder, d) -> Dim:
+    """An int, SymInt or sympy size expression as a Dim."""
+    if isinstance(d, Dim):
+        return d
+    if isinstance(d, int):
+        return Dim(static=d)
+    if isinstance(d, torch.SymInt):
+        d = d.node.expr
+    return _expr_dim(b, d)
+
+
+def _out_dims(b: Builder, node) -> List[Dim]:
+    """The sizes of ``node``'s (first) tensor result."""
+    val = node.meta["val"]
+    val = val[0] if isinstance(val, (tuple, list)) else val
+    return [_size_dim(b, d) for d in val.shape]
+
+
+def _bind_sizes(b: Builder, arg: Value, val) -> None:
+    """Binds the symbols that are whole sizes of a tensor argument."""
+    import sympy
+
+    for axis, d in enumerate(val.shape):
+        if isinstance(d, torch.SymInt):
+            expr = d.node.expr
+            if isinstance(expr, sympy.Symbol) and expr not in b.torch_syms:
+                b.torch_syms[expr] = b.dim(arg, axis)
 
 
 def _tensor(b: Builder, x, elem: str) -> Value:
@@ -136,7 +211,7 @@ for _name, _targets in {
     "add": (aten.add.Tensor, aten.add.Scalar),
     "sub": (aten.sub.Tensor, aten.sub.Scalar),
     "mul": (aten.mul.Tensor, aten.mul.Scalar),
-    "div": (aten.div.Tensor, aten.div.Scalar),
+    "div": (aten.div.Tensor, aten.div.Scalar, aten.true_divide.Tensor),
     "max": (aten.maximum.default,),
     "min": (aten.minimum.default,),
 }.items():
@@ -244,13 +319,12 @@ def _transpose(b, node, x, d0, d1):
 
 @_op(aten.view.default, aten._unsafe_view.default, aten.reshape.default)
 def _view(b, node, x, shape):
-    return L.reshape(b, x, [Dim(static=d) for d in _out_type(node).shape])
+    return L.reshape(b, x, _out_dims(b, node))
 
 
 @_op(aten.expand.default)
 def _expand(b, node, x, sizes):
-    shape = _out_type(node).shape
-    return L.broadcast_to(b, x, shape, [Dim(static=d) for d in shape])
+    return L.broadcast_to(b, x, _out_type(node).shape, _out_dims(b, node))
 
 
 @_op(aten.unsqueeze.default)
@@ -261,10 +335,12 @@ def _unsqueeze(b, node, x, dim):
 @_op(aten.squeeze.dim, aten.squeeze.dims)
 def _squeeze(b, node, x, dims):
     dims = [dims] if isinstance(dims, int) else list(dims)
-    return L.squeeze(b, x, [d % x.rank for d in dims if x.shape[d % x.rank] == 1])
+    sizes = node.args[0].meta["val"].shape
+    return L.squeeze(b, x, [d % x.rank for d in dims if _static_size(sizes[d % x.rank]) == 1])
 
 
-@_op(aten.clone.default, aten.alias.default, aten.detach.default)
+@_op(aten.clone.default, aten.alias.default, aten.detach.default,
+     aten.lift_fresh_copy.default)
 def _identity(b, node, x, **_):
     return x
 
@@ -276,15 +352,75 @@ def _to_copy(b, node, x, **kwargs):
 
 @_op(aten.cat.default)
 def _cat(b, node, xs, dim=0):
-    return L.concat(b, list(xs), dim)
+    # torch.cat skips 1-D empty tensors whatever the others' rank (an empty
+    # KV cache starts as one)
+    rank = _out_type(node).rank
+    kept = [x for x in xs if not (x.rank == 1 and x.shape[0] == 0 and rank != 1)]
+    return L.concat(b, kept or list(xs), dim % rank)
 
 
 @_op(aten.slice.Tensor)
 def _slice(b, node, x, dim=0, start=None, end=None, step=1):
-    size = x.shape[dim % x.rank]
+    dim = dim % x.rank
+    return _slice_dim(b, x, dim, start, end, step, _out_dims(b, node)[dim])
+
+
+def _slice_dim(b, x: Value, dim: int, start, end, step: int, count: Dim) -> Value:
+    """``x`` sliced along ``dim`` as torch does, ``count`` elements long."""
+    size = x.shape[dim]
     start = 0 if start is None else start
-    end = size if end is None else min(end, size)
-    return L.slice_numpy(b, x, [dim], [start], [end], [step])
+    if size is not None and isinstance(start, int) and isinstance(end, (int, type(None))):
+        end = size if end is None else min(end, size)
+        return L.slice_numpy(b, x, [dim], [start], [end], [step])
+    # A dynamic dim (or bound): gather the elements start, start + step, ...
+    # (a negative start counts from the end, as meld.gather's indices do).
+    if count.static is not None and count.static == size:
+        return x
+    if not isinstance(start, int):
+        raise Unsupported("slice from a symbolic start")
+    if start < 0 and count.static != -start:
+        raise Unsupported(f"slice from {start} of a dynamic dimension")
+    idx = L.iota(b, "i64", (count.static,), [count], 0)
+    if step != 1:
+        idx = L.binary(b, "mul", idx, _tensor(b, step, "i64"))
+    if start != 0:
+        idx = L.binary(b, "add", idx, _tensor(b, start, "i64"))
+    return L.gather(b, x, idx, dim)
+
+
+@_op(aten.slice_scatter.default)
+def _slice_scatter(b, node, x, src, dim=0, start=None, end=None, step=1):
+    """``x`` with ``x[start:end]`` along ``dim`` replaced by ``src``: the
+    pieces before and after, concatenated around it (step 1)."""
+    import sympy
+
+    dim = dim % x.rank
+    start = 0 if start is None else start
+    if step != 1 or not isinstance(start, int) or start < 0:
+        raise Unsupported(f"slice_scatter from {start} by step {step}")
+    def size(v):
+        d = v.meta["val"].shape[dim]
+        return d.node.expr if isinstance(d, torch.SymInt) else d
+
+    pieces = []
+    if start > 0:
+        pieces.append(_slice_dim(b, x, dim, 0, start, 1, Dim(static=start)))
+    pieces.append(src)
+    # what follows src: its size, symbolically (often 0 or a constant)
+    rest = _size_dim(b, sympy.expand(size(node.args[0]) - start - size(node.args[1])))
+    if rest.static != 0:
+        stop = b.index_arith("addi", start, b.dim(src, dim))
+        if stop.static is None:
+            raise Unsupported("slice_scatter ending at a symbolic size")
+        pieces.append(_slice_dim(b, x, dim, stop.static, None, 1, rest))
+    return L.concat(b, pieces, dim)
+
+
+@_op(aten.select.int)
+def _select(b, node, x, dim, index):
+    if not isinstance(index, int):
+        raise Unsupported("select at a symbolic index")
+    return L.gather(b, x, _tensor(b, index, "i64"), dim % x.rank)
 
 
 def _reduction(kind: str):
@@ -367,7 +503,7 @@ def _convolution(b, node, x, w, bias, stride, padding, dilation, transposed,
 
 def _per_channel(b, v: Value, rank: int) -> Value:
     """A [C] vector shaped to broadcast over dim 1 of a rank-``rank`` tensor."""
-    return L.reshape(b, v, [Dim(static=v.shape[0])] + [Dim(static=1)] * (rank - 2))
+    return L.reshape(b, v, [b.dim(v, 0)] + [Dim(static=1)] * (rank - 2))
 
 
 @_op(aten._native_batch_norm_legit_no_training.default)
@@ -427,6 +563,11 @@ def _embedding(b, node, weight, indices, *rest):
     return L.gather(b, weight, indices, 0)
 
 
+@_op(aten.gather.default)
+def _gather(b, node, x, dim, index, sparse_grad=False):
+    return L.take_along_axis(b, x, index, dim)
+
+
 @_op(aten.index_select.default)
 def _index_select(b, node, x, dim, index):
     return L.gather(b, x, index, dim)
@@ -464,19 +605,60 @@ def _bitwise_not(b, node, x):
 
 def _constant(b, node, value_fn):
     ty = _out_type(node)
+    if not ty.static:
+        raise Unsupported(f"{node.target} of symbolic size {ty.shape}")
     return b.constant(np.asarray(value_fn(), numpy_dtype(ty.dtype)).reshape(ty.shape), ty.dtype)
 
 
 @_op(aten.arange.start_step, aten.arange.start, aten.arange.default)
 def _arange(b, node, *args, **kwargs):
-    bounds = [a for a in args if isinstance(a, (int, float))]
-    return _constant(b, node, lambda: np.arange(*bounds))
+    bounds = [a for a in args if isinstance(a, (int, float, Dim))]
+    if all(isinstance(a, (int, float)) for a in bounds):
+        return _constant(b, node, lambda: np.arange(*bounds))
+    # a symbolic end: start + step * iota, as long as torch's meta says
+    start, step = (0, 1) if len(bounds) == 1 else (bounds[0], bounds[2] if len(bounds) > 2 else 1)
+    if isinstance(start, Dim) or isinstance(step, Dim):
+        raise Unsupported("arange with a symbolic start or step")
+    ty = _out_type(node)
+    out = L.iota(b, ty.dtype, ty.shape, _out_dims(b, node), 0)
+    if step != 1:
+        out = L.binary(b, "mul", out, _tensor(b, step, ty.dtype))
+    if start != 0:
+        out = L.binary(b, "add", out, _tensor(b, start, ty.dtype))
+    return out
+
+
+@_op(aten.full_like.default)
+def _full_like(b, node, x, value, **kwargs):
+    ty = _out_type(node)
+    return L.full(b, value, ty.dtype, ty.shape, _out_dims(b, node))
+
+
+@_op(torch.ops.prims.convert_element_type.default)
+def _convert_element_type(b, node, x, dtype):
+    return L.cast(b, x, _out_type(node).dtype)
+
+
+def _boolean_reduction(kind: str):
+    def lower(b, node, x, dims=None, keepdim=False):
+        dims = [dims] if isinstance(dims, int) else dims
+        truth = x if x.dtype == "i1" else L.compare(b, "ne", x, _tensor(b, 0, x.dtype))
+        as_int = L.cast(b, truth, "i32")
+        if as_int.rank == 0:
+            return L.cast(b, as_int, "i1")
+        axes = None if not dims else list(dims)
+        return L.cast(b, L.reduce(b, kind, as_int, axes, keepdim), "i1")
+    return lower
+
+
+_op(aten.any.dim, aten.any.dims, aten.any.default)(_boolean_reduction("max"))
+_op(aten.all.dim, aten.all.dims, aten.all.default)(_boolean_reduction("min"))
 
 
 @_op(aten.full.default)
 def _full(b, node, size, value, **kwargs):
     ty = _out_type(node)
-    return L.full(b, value, ty.dtype, ty.shape)
+    return L.full(b, value, ty.dtype, ty.shape, _out_dims(b, node))
 
 
 @_op(aten.scalar_tensor.default)
@@ -486,6 +668,8 @@ def _scalar_tensor(b, node, value, **kwargs):
 
 @_op(aten.split_with_sizes.default)
 def _split_with_sizes(b, node, x, sizes, dim=0):
+    if not all(isinstance(n, int) for n in sizes):
+        raise Unsupported("split into symbolic sizes")
     return tuple(L.split(b, x, dim, list(sizes)))
 
 
@@ -528,6 +712,8 @@ def _unsupported_reason(node) -> Optional[str]:
     """Why Meld cannot take ``node`` (None when it can)."""
     if node.op != "call_function":
         return f"{node.op} nodes stay with PyTorch"
+    if _is_size_scalar(node.meta.get("val")):
+        return None  # a size: translated from its symbolic expression
     if node.target is operator.getitem:
         src = node.args[0]
         if node.args[1] != 0 and src.target in (aten.max_pool2d_with_indices.default,
@@ -556,6 +742,8 @@ def _unsupported_reason(node) -> Optional[str]:
                 _tensor_type(v, a.name)
             except Unsupported as e:
                 return f"operand {e}"
+        elif not (v is None or _is_size_scalar(v)):
+            return f"operand {a.name} of type {type(v).__name__}"
     return None
 
 
@@ -565,7 +753,9 @@ def _support(reasons: Dict[str, str]):
     class MeldSupport(OperatorSupportBase):
         def is_node_supported(self, submodules, node) -> bool:
             reason = _unsupported_reason(node)
-            if reason is not None and node.op == "call_function":
+            # (shape arithmetic left to Python is not an op that fell back)
+            if reason is not None and node.op == "call_function" and \
+                    not isinstance(node.meta.get("val"), (torch.SymFloat, torch.SymBool)):
                 reasons[node.name] = reason
             return reason is None
 
@@ -574,44 +764,104 @@ def _support(reasons: Dict[str, str]):
 
 # -- partitions -------------------------------------------------------------------------
 
-def _translate(gm: torch.fx.GraphModule):
-    """meld IR text for a partition's graph, and whether it returns a tuple."""
-    b = Builder("main")
-    env: Dict[torch.fx.Node, object] = {}
+class _Translation:
+    """A partition's graph as meld IR text, with what its runtime wrapper
+    needs: which arguments are tensors (sizes are not passed to Meld), which
+    results are sizes (evaluated from the argument shapes), and where each
+    symbol of those sizes is bound."""
 
-    def value(a):
-        if isinstance(a, torch.fx.Node):
-            v = env[a]
-            if v is None:
-                raise Unsupported(f"{a.name} is not computed by Meld")
-            return v
-        if isinstance(a, (list, tuple)):
-            return type(a)(value(x) for x in a)
-        return a
+    def __init__(self, gm: torch.fx.GraphModule):
+        b = Builder("main")
+        b.torch_syms = {}
+        env: Dict[torch.fx.Node, object] = {}
+        self.tensor_args: List[int] = []
+        self.bindings: Dict[object, tuple] = {}  # symbol -> (arg, axis or None)
+        self.results: List[object] = []  # an output index, or a size expression
 
-    outputs, as_tuple = [], False
-    for node in gm.graph.nodes:
-        if node.op == "placeholder":
-            env[node] = b.arg(_tensor_type(node.meta["val"], node.name), node.name)
-        elif node.op == "call_function":
-            with b.location(node.name):
-                if node.target is operator.getitem:
-                    env[node] = env[node.args[0]][node.args[1]]
-                    continue
-                args = [value(a) for a in node.args]
-                kwargs = {k: value(v) for k, v in node.kwargs.items()}
-                env[node] = ATEN_OPS[node.target](b, node, *args, **kwargs)
-        elif node.op == "output":
-            result = node.args[0]
-            as_tuple = isinstance(result, (tuple, list))
-            outputs = [value(r) for r in (result if as_tuple else [result])]
-        else:
-            raise Unsupported(f"{node.op} node {node.name} in a partition")
-    results = []
-    for v in outputs:
-        results.append(L.own_result(b, v, results))
-    b.results = results
-    return b.text(), as_tuple
+        def value(a):
+            if isinstance(a, torch.fx.Node):
+                v = env[a]
+                if v is None:
+                    raise Unsupported(f"{a.name} is not computed by Meld")
+                return v
+            if isinstance(a, (list, tuple)):
+                return type(a)(value(x) for x in a)
+            return a
+
+        placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
+        for i, node in enumerate(placeholders):
+            val = node.meta.get("val")
+            if isinstance(val, torch.Tensor):
+                env[node] = b.arg(_tensor_type(val, node.name), node.name)
+                self.tensor_args.append(i)
+                self._bind(val.shape, i)
+            elif not _is_size_scalar(val):
+                raise Unsupported(f"argument {node.name} of type {type(val).__name__}")
+        for i, node in enumerate(placeholders):
+            val = node.meta.get("val")
+            if isinstance(val, torch.SymInt):
+                self._bind([val], i, scalar=True)
+        # symbols first bound by tensor arguments (meld.dim)
+        for i, node in enumerate(placeholders):
+            if isinstance(node.meta.get("val"), torch.Tensor):
+                _bind_sizes(b, env[node], node.meta["val"])
+        for node in placeholders:
+            if _is_size_scalar(node.meta.get("val")):
+                env[node] = _size_dim(b, node.meta["val"])
+
+        outputs, as_tuple = [], False
+        for node in gm.graph.nodes:
+            if node.op == "call_function":
+                with b.location(node.name):
+                    if _is_size_scalar(node.meta.get("val")):
+                        env[node] = _size_dim(b, node.meta["val"])
+                    elif node.target is operator.getitem:
+                        env[node] = env[node.args[0]][node.args[1]]
+                    else:
+                        args = [value(a) for a in node.args]
+                        kwargs = {k: value(v) for k, v in node.kwargs.items()}
+                        try:
+                            env[node] = ATEN_OPS[node.target](b, node, *args, **kwargs)
+                        except FrontendError as e:  # (Unsupported too) name the node
+                            raise type(e)(f"{node.name} ({node.target}): {e}") from e
+            elif node.op == "output":
+                result = node.args[0]
+                as_tuple = isinstance(result, (tuple, list))
+                for r in (result if as_tuple else [result]):
+                    val = r.meta.get("val") if isinstance(r, torch.fx.Node) else r
+                    if _is_size_scalar(val):
+                        self.results.append(val.node.expr if isinstance(val, torch.SymInt)
+                                            else int(val))
+                    else:
+                        self.results.append(len(outputs))
+                        outputs.append(value(r))
+            elif node.op != "placeholder":
+                raise Unsupported(f"{node.op} node {node.name} in a partition")
+        for expr in self.results:
+            if not isinstance(expr, int):
+                missing = expr.free_symbols - set(self.bindings)
+                if missing:
+                    raise Unsupported(f"size {expr} of unbound symbols")
+        results = []
+        for v in outputs:
+            results.append(L.own_result(b, v, results))
+        b.results = results
+        self.as_tuple = as_tuple
+        self.text = b.text() if results else None
+
+    def _bind(self, sizes, arg: int, scalar: bool = False) -> None:
+        import sympy
+
+        for axis, d in enumerate(sizes):
+            if isinstance(d, torch.SymInt) and isinstance(d.node.expr, sympy.Symbol):
+                self.bindings.setdefault(d.node.expr, (arg, None if scalar else axis))
+
+    def sizes(self, args) -> Dict[object, int]:
+        """The symbols' values for one call's arguments."""
+        out = {}
+        for sym, (arg, axis) in self.bindings.items():
+            out[sym] = int(args[arg]) if axis is None else int(args[arg].shape[axis])
+        return out
 
 
 def _kernels(executable) -> int:
@@ -624,26 +874,43 @@ def _kernels(executable) -> int:
 
 class CompiledPartition(torch.nn.Module):
     """A partition of an ATen graph compiled by Meld: tensors in, tensors
-    out, through numpy arrays that share the tensors' memory."""
+    out, through numpy arrays that share the tensors' memory. Under dynamic
+    shapes one executable serves every size; each size's run is captured
+    into a graph once (the last few kept) and replayed."""
 
-    def __init__(self, text: str, as_tuple: bool, ops: Sequence[str]):
+    MAX_GRAPHS = 8
+
+    def __init__(self, translation: "_Translation", ops: Sequence[str]):
         super().__init__()
-        self.text = text
+        self.translation = translation
+        self.text = translation.text
         self.ops = list(ops)
-        self.executable = meld_compile(text, name="torch partition")
+        self.executable = meld_compile(self.text, name="torch partition")
         self.kernels = _kernels(self.executable)
-        self._as_tuple = as_tuple
-        self._graph = None  # captured on the first call (shapes are static)
+        self._graphs: Dict[tuple, object] = {}
 
     def forward(self, *args):
-        arrays = [a.detach().contiguous().numpy() for a in args]
-        # The partition's schedule is captured once and replayed on each
-        # call's arrays (one launch of the whole graph, as meld.onnx does).
-        if self._graph is None:
-            self._graph = self.executable.capture(*arrays)
+        t = self.translation
+        arrays = [args[i].detach().contiguous().numpy() for i in t.tensor_args]
+        key = tuple(a.shape for a in arrays)
+        graph = self._graphs.pop(key, None)
+        if graph is None:
+            if len(self._graphs) >= self.MAX_GRAPHS:
+                self._graphs.pop(next(iter(self._graphs)))
+            graph = self.executable.capture(*arrays)
+        self._graphs[key] = graph  # (most recently used last)
         # (np.ascontiguousarray would make a rank-0 result rank 1)
-        outs = [torch.from_numpy(np.require(o, requirements="C")) for o in self._graph(*arrays)]
-        return tuple(outs) if self._as_tuple else outs[0]
+        outs = [torch.from_numpy(np.require(o, requirements="C")) for o in graph(*arrays)]
+        sizes = None
+        results = []
+        for r in t.results:
+            if isinstance(r, int):
+                results.append(outs[r])
+            else:
+                if sizes is None:
+                    sizes = t.sizes(args)
+                results.append(int(r.xreplace(sizes)))
+        return tuple(results) if t.as_tuple else results[0]
 
 
 def _compile_aten(graph: torch.fx.GraphModule, example_inputs, report: "Report"):
@@ -654,7 +921,8 @@ def _compile_aten(graph: torch.fx.GraphModule, example_inputs, report: "Report")
     graph.graph.eliminate_dead_code()
     graph.recompile()
     report.nodes += sum(1 for n in graph.graph.nodes if n.op == "call_function"
-                        and n.target is not operator.getitem)
+                        and n.target is not operator.getitem
+                        and not _is_size_scalar(n.meta.get("val")))
     reasons: Dict[str, str] = {}
     partitioner = CapabilityBasedPartitioner(graph, _support(reasons),
                                              allows_single_node_partition=True)
@@ -664,10 +932,15 @@ def _compile_aten(graph: torch.fx.GraphModule, example_inputs, report: "Report")
             continue
         sub = getattr(partitioned, node.target)
         ops = [str(n.target).replace("aten.", "") for n in sub.graph.nodes
-               if n.op == "call_function" and n.target is not operator.getitem]
+               if n.op == "call_function" and n.target is not operator.getitem
+               and not _is_size_scalar(n.meta.get("val"))]
+        if not ops:
+            continue  # only shape arithmetic: it stays Python
         try:
-            text, as_tuple = _translate(sub)
-            part = CompiledPartition(text, as_tuple, ops)
+            translation = _Translation(sub)
+            if translation.text is None:
+                continue
+            part = CompiledPartition(translation, ops)
             setattr(partitioned, node.target, part)
             report.compiled.append(ops)
             report.partitions.append(part)
@@ -690,20 +963,24 @@ def backend(gm: torch.fx.GraphModule, example_inputs):
     graph when gradients are needed), and each graph is partitioned and
     compiled by Meld."""
     from torch._decomp import core_aten_decompositions
-    from torch._functorch.aot_autograd import aot_module_simplified
+    from torch._dynamo.exc import RestartAnalysis
+    from torch._functorch.aot_autograd import aot_module_simplified, make_boxed_func
 
     report = Report()
     reports.append(report)
 
     def compiler(graph, inputs):
-        return _compile_aten(graph, inputs, report)
+        return make_boxed_func(_compile_aten(graph, inputs, report))
 
     try:
         return aot_module_simplified(gm, example_inputs, fw_compiler=compiler,
                                      bw_compiler=compiler,
                                      decompositions=core_aten_decompositions())
+    except RestartAnalysis:
+        reports.remove(report)
+        raise  # TorchDynamo's signal to trace the frame again, not a failure
     except Exception as e:  # noqa: BLE001 - the graph stays with PyTorch, reported
-        report.failed["<whole graph>"] = f"AOTAutograd could not trace it: {e}"
+        report.failed["<whole graph>"] = f"AOTAutograd could not trace it: {type(e).__name__}: {e}"
         return gm.forward
 
 
