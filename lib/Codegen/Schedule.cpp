@@ -260,8 +260,12 @@ LogicalResult ShapeFormulas::visit(Operation *op) {
         if (o->getNumResults() == 1 && o->getNumOperands() >= 1 &&
             isa<RankedTensorType>(o->getResult(0).getType())) {
           Value src = o->getOperand(o->getNumOperands() - 1);
-          if (shapes.count(src)) {
-            shapes[o->getResult(0)] = shapes[src];
+          auto it = shapes.find(src);
+          if (it != shapes.end()) {
+            // Copied before inserting: the insertion may grow the map and
+            // move the operand's entry.
+            SmallVector<JValue> dims = it->second;
+            shapes[o->getResult(0)] = std::move(dims);
             return success();
           }
         }

@@ -176,6 +176,27 @@ def _out_dims(b: Builder, node) -> List[Dim]:
     return [_size_dim(b, d) for d in val.shape]
 
 
+def _name_sizes(b: Builder, value, val) -> None:
+    """Gives ``value``'s dynamic dims the partition's SSA names of their
+    sizes (from torch's meta ``val``), so that every shape is a formula of
+    the arguments' sizes and ``meld.dim`` of an intermediate never appears
+    (code generation could not size a kernel by it)."""
+    if isinstance(value, (tuple, list)):
+        for v, m in zip(value, val if isinstance(val, (tuple, list)) else []):
+            _name_sizes(b, v, m)
+        return
+    if not isinstance(value, Value) or not isinstance(val, torch.Tensor):
+        return
+    for axis, d in enumerate(val.shape):
+        if value.shape[axis] is None and (b._scope_ids[-1], axis) not in value._dims:
+            try:
+                dim = _size_dim(b, d)
+            except Unsupported:
+                continue
+            if dim.ssa is not None:
+                value._dims[(b._scope_ids[-1], axis)] = dim.ssa
+
+
 def _bind_sizes(b: Builder, arg: Value, val) -> None:
     """Binds the symbols that are whole sizes of a tensor argument."""
     import sympy
@@ -593,6 +614,35 @@ def _logical(b, node, x, y):
     return L.logical(b, opname, *L.broadcast_all(b, [x, y]))
 
 
+@_op(aten.bitwise_and.Tensor, aten.bitwise_or.Tensor, aten.bitwise_xor.Tensor)
+def _bitwise(b, node, x, y):
+    opname = str(node.target).split(".")[1].split("_")[1]
+    elem = _out_type(node).dtype
+    x, y = L.broadcast_all(b, [_tensor(b, x, elem), _tensor(b, y, elem)])
+    return L.logical(b, opname, x, y) if elem == "i1" else L.bitwise(b, opname, x, y)
+
+
+@_op(aten.index_put.default)
+def _index_put(b, node, x, indices, values, accumulate=False):
+    """``x[idx] = values`` (or ``+=``) with one index tensor on dim 0: a
+    scatter of whole rows (embedding backward is one)."""
+    if len(indices) != 1 or indices[0] is None:
+        raise Unsupported("index_put other than by one index tensor on the first dim")
+    idx = indices[0]
+    if idx.dtype == "i1":
+        raise Unsupported("index_put by a boolean mask")
+    row = list(x.shape[1:])
+    row_dims = [b.dim(x, d) for d in range(1, x.rank)]
+    values = L.broadcast_to(b, L.cast(b, values, x.dtype), tuple(idx.shape) + tuple(row),
+                            b.dims(idx) + row_dims)
+    # one scatter of whole rows: the index flattened, the values with it
+    m = L.numel(b, idx)
+    idx = L.reshape(b, idx, [m] + [Dim(static=1)] * len(row))
+    values = L.reshape(b, values, [m] + row_dims)
+    idx = L.broadcast_to(b, idx, values.shape, b.dims(values))
+    return L.scatter(b, x, idx, values, 0, "add" if accumulate else "none")
+
+
 @_op(aten.logical_not.default)
 def _logical_not(b, node, x):
     return L.logical(b, "not", x)
@@ -806,6 +856,8 @@ class _Translation:
             if isinstance(node.meta.get("val"), torch.Tensor):
                 _bind_sizes(b, env[node], node.meta["val"])
         for node in placeholders:
+            _name_sizes(b, env.get(node), node.meta.get("val"))
+        for node in placeholders:
             if _is_size_scalar(node.meta.get("val")):
                 env[node] = _size_dim(b, node.meta["val"])
 
@@ -824,6 +876,7 @@ class _Translation:
                             env[node] = ATEN_OPS[node.target](b, node, *args, **kwargs)
                         except FrontendError as e:  # (Unsupported too) name the node
                             raise type(e)(f"{node.name} ({node.target}): {e}") from e
+                        _name_sizes(b, env[node], node.meta.get("val"))
             elif node.op == "output":
                 result = node.args[0]
                 as_tuple = isinstance(result, (tuple, list))
@@ -957,12 +1010,90 @@ def _compile_aten(graph: torch.fx.GraphModule, example_inputs, report: "Report")
     return partitioned
 
 
+def _flash_attention_for_cpu(query, key, value, dropout_p=0.0, is_causal=False, *,
+                            attn_mask=None, scale=None):
+    """``aten._scaled_dot_product_flash_attention_for_cpu`` in core ATen.
+
+    torch's own decomposition returns the attention weights where the op
+    returns the log-sum-exp of the scores, which its backward reads: fine
+    for inference, wrong gradients when training. This one returns the
+    log-sum-exp (of the scaled, masked scores, per query row)."""
+    import math
+
+    if dropout_p != 0.0:
+        return NotImplemented  # (torch keeps the op)
+    heads, kv_heads = query.size(1), key.size(1)
+    if heads != kv_heads:  # grouped-query attention
+        key = key.repeat_interleave(heads // kv_heads, dim=1)
+        value = value.repeat_interleave(heads // kv_heads, dim=1)
+    scale = 1.0 / math.sqrt(query.size(-1)) if scale is None else scale
+    scores = torch.matmul(query, key.transpose(-2, -1)) * scale
+    if is_causal:
+        keep = torch.ones(query.size(-2), key.size(-2), dtype=torch.bool).tril()
+        scores = scores.masked_fill(~keep, float("-inf"))
+    if attn_mask is not None:
+        if attn_mask.dtype == torch.bool:
+            scores = scores.masked_fill(~attn_mask, float("-inf"))
+        else:
+            scores = scores + attn_mask
+    lse = torch.logsumexp(scores, dim=-1)
+    out = torch.matmul(torch.exp(scores - lse.unsqueeze(-1)), value)
+    return out, lse
+
+
+def _flash_attention_for_cpu_backward(grad_out, query, key, value, out, lse, dropout_p,
+                                     is_causal, *, attn_mask=None, scale=None):
+    """Its backward in core ATen, from the log-sum-exp the forward saved:
+    P = exp(S - lse), dV = P^T dO, dS = P (dO V^T - rowsum(dO O)),
+    dQ = scale dS K, dK = scale dS^T Q (summed over a query group's heads
+    under grouped-query attention)."""
+    import math
+
+    if dropout_p != 0.0:
+        return NotImplemented
+    heads, kv_heads = query.size(1), key.size(1)
+    group = heads // kv_heads
+    if group != 1:
+        key = key.repeat_interleave(group, dim=1)
+        value = value.repeat_interleave(group, dim=1)
+    scale = 1.0 / math.sqrt(query.size(-1)) if scale is None else scale
+    scores = torch.matmul(query, key.transpose(-2, -1)) * scale
+    if is_causal:
+        keep = torch.ones(query.size(-2), key.size(-2), dtype=torch.bool).tril()
+        scores = scores.masked_fill(~keep, float("-inf"))
+    if attn_mask is not None:
+        if attn_mask.dtype == torch.bool:
+            scores = scores.masked_fill(~attn_mask, float("-inf"))
+        else:
+            scores = scores + attn_mask
+    p = torch.exp(scores - lse.unsqueeze(-1))
+    grad_value = torch.matmul(p.transpose(-2, -1), grad_out)
+    grad_p = torch.matmul(grad_out, value.transpose(-2, -1))
+    grad_s = p * (grad_p - (grad_out * out).sum(-1, keepdim=True))
+    grad_query = torch.matmul(grad_s, key) * scale
+    grad_key = torch.matmul(grad_s.transpose(-2, -1), query) * scale
+    if group != 1:
+        shape = (grad_key.size(0), kv_heads, group) + tuple(grad_key.shape[2:])
+        grad_key = grad_key.reshape(shape).sum(2)
+        grad_value = grad_value.reshape(shape).sum(2)
+    return grad_query, grad_key, grad_value
+
+
+def _decompositions():
+    from torch._decomp import core_aten_decompositions
+
+    table = core_aten_decompositions()
+    table[aten._scaled_dot_product_flash_attention_for_cpu.default] = _flash_attention_for_cpu
+    table[aten._scaled_dot_product_flash_attention_for_cpu_backward.default] = \
+        _flash_attention_for_cpu_backward
+    return table
+
+
 def backend(gm: torch.fx.GraphModule, example_inputs):
     """The TorchDynamo backend ``"meld"`` (see the module's docstring):
     AOTAutograd traces ``gm`` to core ATen (a forward graph, and a backward
     graph when gradients are needed), and each graph is partitioned and
     compiled by Meld."""
-    from torch._decomp import core_aten_decompositions
     from torch._dynamo.exc import RestartAnalysis
     from torch._functorch.aot_autograd import aot_module_simplified, make_boxed_func
 
@@ -975,7 +1106,7 @@ def backend(gm: torch.fx.GraphModule, example_inputs):
     try:
         return aot_module_simplified(gm, example_inputs, fw_compiler=compiler,
                                      bw_compiler=compiler,
-                                     decompositions=core_aten_decompositions())
+                                     decompositions=_decompositions())
     except RestartAnalysis:
         reports.remove(report)
         raise  # TorchDynamo's signal to trace the frame again, not a failure
