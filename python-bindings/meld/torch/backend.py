@@ -522,6 +522,44 @@ def _convolution(b, node, x, w, bias, stride, padding, dilation, transposed,
     return L.conv(b, x, w, bias, stride, dilation, padding, padding, groups)
 
 
+@_op(aten.convolution_backward.default)
+def _convolution_backward(b, node, grad, x, w, bias_sizes, stride, padding, dilation,
+                          transposed, output_padding, groups, output_mask):
+    """The gradients of a convolution: the input's is a transposed
+    convolution of ``grad`` with the weights; the weights' is a convolution
+    of the input (batch and channels swapped) with ``grad`` as its kernel,
+    strides and dilations swapped, cropped to the kernel; the bias's is a
+    sum."""
+    if transposed:
+        raise Unsupported("the backward of a transposed convolution")
+    spatial = w.rank - 2
+    stride, padding, dilation = (list(v) * (spatial if len(v) == 1 else 1)
+                                 for v in (stride, padding, dilation))
+    grad_input = grad_weight = grad_bias = None
+    if output_mask[0]:
+        in_size = _out_type(node.args[1]).shape[2:]
+        extra = [n - ((g - 1) * s - 2 * p + d * (k - 1) + 1) for n, g, s, p, d, k in
+                 zip(in_size, grad.shape[2:], stride, padding, dilation, w.shape[2:])]
+        grad_input = L.conv_transpose(b, grad, w, None, stride, dilation, padding, padding,
+                                      extra, groups)
+    if output_mask[1]:
+        if groups != 1:
+            raise Unsupported("the weight gradient of a grouped convolution")
+        if not x.type.static:
+            raise Unsupported("the weight gradient of a convolution of a dynamic batch")
+        swap = [1, 0] + list(range(2, x.rank))
+        full = L.conv(b, L.transpose(b, x, swap), L.transpose(b, grad, swap), None,
+                      dilation, stride, padding, padding, 1)  # [C, O, k'...]
+        kernel = list(w.shape[2:])
+        if list(full.shape[2:]) != kernel:
+            full = L.slice_static(b, full, [0] * full.rank, list(full.shape[:2]) + kernel,
+                                  [1] * full.rank)
+        grad_weight = L.transpose(b, full, swap)
+    if output_mask[2]:
+        grad_bias = L.reduce(b, "sum", grad, [0] + list(range(2, grad.rank)), False)
+    return (grad_input, grad_weight, grad_bias)
+
+
 def _per_channel(b, v: Value, rank: int) -> Value:
     """A [C] vector shaped to broadcast over dim 1 of a rank-``rank`` tensor."""
     return L.reshape(b, v, [b.dim(v, 0)] + [Dim(static=1)] * (rank - 2))
@@ -543,6 +581,38 @@ def _batch_norm(b, node, x, w, bias, mean, var, training, momentum, eps):
     if training:
         raise Unsupported("batch norm in training mode")
     return _batch_norm_inference(b, node, x, w, bias, mean, var, momentum, eps)
+
+
+@_op(aten._native_batch_norm_legit_functional.default)
+def _batch_norm_functional(b, node, x, w, bias, running_mean, running_var, training,
+                           momentum, eps):
+    """Batch norm as training runs it: the batch's statistics normalize, and
+    the running statistics come back updated (the variance unbiased)."""
+    if not training:
+        y, _, _ = _batch_norm_inference(b, node, x, w, bias, running_mean, running_var,
+                                        momentum, eps)
+        return (y, None, None, running_mean, running_var)
+    axes = [0] + list(range(2, x.rank))
+    mean = L.reduce(b, "mean", x, axes, False)
+    centered = L.binary(b, "sub", x, _per_channel(b, mean, x.rank))
+    var = L.reduce(b, "mean", L.binary(b, "mul", centered, centered), axes, False)
+    rstd = L.unary(b, "rsqrt", L.binary(b, "add", var, _tensor(b, eps, var.dtype)))
+    scale = rstd if w is None else L.binary(b, "mul", rstd, w)
+    y = L.binary(b, "mul", centered, _per_channel(b, scale, x.rank))
+    if bias is not None:
+        y = L.binary(b, "add", y, _per_channel(b, bias, x.rank))
+    n = 1
+    for d in _tensor_type(node.args[0].meta["val"], "input").shape[:1] + x.shape[2:]:
+        if d is None:
+            raise Unsupported("batch norm statistics over a dynamic batch")
+        n *= d
+    keep = _tensor(b, 1.0 - momentum, x.dtype)
+    new_mean = L.binary(b, "add", L.binary(b, "mul", running_mean, keep),
+                        L.binary(b, "mul", mean, _tensor(b, momentum, x.dtype)))
+    unbiased = momentum * n / max(n - 1, 1)
+    new_var = L.binary(b, "add", L.binary(b, "mul", running_var, keep),
+                       L.binary(b, "mul", var, _tensor(b, unbiased, x.dtype)))
+    return (y, mean, rstd, new_mean, new_var)
 
 
 @_op(aten.native_layer_norm.default)
@@ -758,6 +828,15 @@ def _scatter_reduce(b, node, x, dim, index, src, reduce, include_self=True):
 
 # -- which nodes Meld takes ------------------------------------------------------------
 
+# Multi-output ops whose lowering computes only some outputs (the others
+# are None): a graph that reads another one keeps the op in PyTorch.
+_COMPUTED_OUTPUTS = {
+    aten.max_pool2d_with_indices.default: {0},
+    aten.native_batch_norm.default: {0},
+    aten._native_batch_norm_legit_no_training.default: {0},
+}
+
+
 def _unsupported_reason(node) -> Optional[str]:
     """Why Meld cannot take ``node`` (None when it can)."""
     if node.op != "call_function":
@@ -765,14 +844,14 @@ def _unsupported_reason(node) -> Optional[str]:
     if _is_size_scalar(node.meta.get("val")):
         return None  # a size: translated from its symbolic expression
     if node.target is operator.getitem:
-        src = node.args[0]
-        if node.args[1] != 0 and src.target in (aten.max_pool2d_with_indices.default,
-                                                aten.native_batch_norm.default,
-                                                aten._native_batch_norm_legit_no_training.default):
-            return f"output {node.args[1]} of {src.target} is not computed by Meld"
-        return _unsupported_reason(src)
+        return _unsupported_reason(node.args[0])
     if node.target not in ATEN_OPS:
         return f"no Meld lowering for {node.target}"
+    computed = _COMPUTED_OUTPUTS.get(node.target)
+    if computed is not None:
+        for user in node.users:
+            if user.target is operator.getitem and user.args[1] not in computed:
+                return f"output {user.args[1]} is used and Meld does not compute it"
     vals = node.meta.get("val")
     for v in (vals if isinstance(vals, (tuple, list)) else [vals]):
         if v is None:
@@ -804,7 +883,9 @@ def _support(reasons: Dict[str, str]):
         def is_node_supported(self, submodules, node) -> bool:
             reason = _unsupported_reason(node)
             # (shape arithmetic left to Python is not an op that fell back)
+            # (getitem is part of its source op, reported there)
             if reason is not None and node.op == "call_function" and \
+                    node.target is not operator.getitem and \
                     not isinstance(node.meta.get("val"), (torch.SymFloat, torch.SymBool)):
                 reasons[node.name] = reason
             return reason is None
