@@ -28,10 +28,12 @@ from .backend import (  # noqa: F401
     Report,
     backend,
     explain,
+    export,
     reports,
 )
 
-__all__ = ["ATEN_OPS", "CompiledPartition", "Explanation", "Report", "backend", "explain", "reports"]
+__all__ = ["ATEN_OPS", "CompiledPartition", "Explanation", "Report", "backend", "explain",
+           "export", "reports"]
 
 
 def _register() -> None:

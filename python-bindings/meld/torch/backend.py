@@ -901,8 +901,10 @@ class _Translation:
     results are sizes (evaluated from the argument shapes), and where each
     symbol of those sizes is bound."""
 
-    def __init__(self, gm: torch.fx.GraphModule):
-        b = Builder("main")
+    def __init__(self, gm: torch.fx.GraphModule, constants: Optional[Dict[str, object]] = None,
+                 name: str = "main"):
+        constants = constants or {}
+        b = Builder(name)
         b.torch_syms = {}
         env: Dict[torch.fx.Node, object] = {}
         self.tensor_args: List[int] = []
@@ -922,7 +924,11 @@ class _Translation:
         placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
         for i, node in enumerate(placeholders):
             val = node.meta.get("val")
-            if isinstance(val, torch.Tensor):
+            if node.name in constants:  # a weight, embedded (meld.torch.export)
+                tensor = constants[node.name].detach().cpu().contiguous()
+                ty = _tensor_type(tensor, node.name)
+                env[node] = b.constant(tensor.numpy(), ty.dtype)
+            elif isinstance(val, torch.Tensor):
                 env[node] = b.arg(_tensor_type(val, node.name), node.name)
                 self.tensor_args.append(i)
                 self._bind(val.shape, i)
@@ -934,7 +940,7 @@ class _Translation:
                 self._bind([val], i, scalar=True)
         # symbols first bound by tensor arguments (meld.dim)
         for i, node in enumerate(placeholders):
-            if isinstance(node.meta.get("val"), torch.Tensor):
+            if isinstance(node.meta.get("val"), torch.Tensor) and node.name not in constants:
                 _bind_sizes(b, env[node], node.meta["val"])
         for node in placeholders:
             _name_sizes(b, env.get(node), node.meta.get("val"))
@@ -1248,3 +1254,40 @@ def explain(model, *args, **kwargs) -> Explanation:
     with torch.no_grad():
         compiled(*args, **kwargs)
     return Explanation(reports[start:])
+
+
+def export(exported_program, path=None, *, name: str = "main") -> str:
+    """meld IR for a ``torch.export`` program, written to ``path`` when given
+    (a ``.mlir`` file for ``meld-opt``, ``meld-compile`` and ``meld-run``).
+
+    The program is decomposed to core ATen as the backend does; its
+    parameters, buffers and constants become ``meld.constant`` ops, its
+    user inputs the function's arguments (dynamic dims from
+    ``torch.export.Dim`` are ``?``). Export is whole-program: an op Meld
+    cannot take raises :class:`meld.frontend.Unsupported` naming every such
+    op, with no partial result."""
+    ep = exported_program.run_decompositions(_decompositions())
+    gm = ep.graph_module
+    sig = ep.graph_signature
+    weights = {**ep.state_dict, **getattr(ep, "constants", {})}
+    constants = {}
+    for spec in sig.input_specs:
+        target = getattr(spec, "target", None)
+        if target is not None and target in weights:
+            constants[spec.arg.name] = weights[target]
+    missing = {}
+    for node in gm.graph.nodes:
+        if node.op == "call_function":
+            reason = _unsupported_reason(node)
+            if reason is not None and node.target is not operator.getitem:
+                missing[node.name] = f"{node.target}: {reason}"
+    if missing:
+        raise Unsupported("Meld cannot export this program: " +
+                          "; ".join(f"{n} ({why})" for n, why in missing.items()))
+    text = _Translation(gm, constants, name=name).text
+    if text is None:
+        raise Unsupported("the program computes no tensor")
+    if path is not None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    return text
