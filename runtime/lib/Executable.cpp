@@ -552,7 +552,7 @@ Error Walker::hostDecision(Item::Kind kind, const void *predicate,
 }
 
 Error Walker::ifStep(const Step &step) {
-  const Value &pred = slots[step.pred];
+  Value pred = slots[step.pred];
   if (!capture) {
     Expected<bool> taken = readPredicate(pred, "meld.if");
     if (!taken)
@@ -566,6 +566,18 @@ Error Walker::ifStep(const Step &step) {
   }
   if (Error e = checkPredicate(pred, "meld.if"))
     return e;
+  // The conditional reads its predicate through a fixed address: one in a
+  // caller's buffer (a predicate that is also an argument or a result)
+  // moves when a replay binds other buffers, so it is staged in a buffer
+  // of the run's own first.
+  if (pred.binding != Value::Internal) {
+    Expected<Value> staged = allocateValue(ElementKind::I1, pred.tensor.shape);
+    if (!staged)
+      return staged.takeError();
+    if (Error e = copy(*staged, pred))
+      return e;
+    pred = std::move(*staged);
+  }
   // Both branches write their results into the same buffers.
   std::vector<Value> results(step.results.size());
   auto branch = [&](const Region &r) -> Error {

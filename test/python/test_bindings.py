@@ -346,6 +346,34 @@ def test_capture_replay_branch_and_loop():
     assert 0 in trips
 
 
+def test_capture_replays_a_branch_on_a_predicate_that_is_also_a_result():
+    """The predicate of a meld.if that the function also returns lives in
+    the caller's result buffer, which every replay binds anew: the captured
+    conditional must read the new one (it read the capture's, so replays
+    took the captured branch)."""
+    exe = meld.compile("""
+func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<i1>) {
+  %s = meld.reduce sum %x dims = [0] : tensor<4xf32> -> tensor<f32>
+  %z = meld.constant dense<0.0> : tensor<f32>
+  %p = meld.compare gt, %s, %z : tensor<f32>
+  %r = meld.if %p -> (tensor<4xf32>) {
+    %a = meld.sin %x : tensor<4xf32>
+    meld.yield %a : tensor<4xf32>
+  } else {
+    %b = meld.cos %x : tensor<4xf32>
+    meld.yield %b : tensor<4xf32>
+  }
+  return %r, %p : tensor<4xf32>, tensor<i1>
+}
+""")
+    x = np.array([1, 2, 3, 4], np.float32)
+    graph = exe.capture(x)
+    for v in (x, -x, x):
+        r, p = graph(v)
+        assert bool(p) == (v.sum() > 0)
+        np.testing.assert_allclose(r, np.sin(v) if v.sum() > 0 else np.cos(v), rtol=1e-6)
+
+
 def test_capture_static_buffers_and_replay():
     exe = compile_example("branch_and_loop.mlir")
     xs = branch_inputs()

@@ -180,3 +180,82 @@ def test_export_names_the_ops_meld_cannot_take():
     program = torch.export.export(WithCumsum().eval(), (torch.randn(4, 16),))
     with pytest.raises(Unsupported, match="cumsum"):
         mtorch.export(program)
+
+
+class WithControlFlow(torch.nn.Module):
+    """torch.cond on the data, then a while_loop whose trip count depends
+    on the data."""
+
+    def __init__(self):
+        super().__init__()
+        self.linear = torch.nn.Linear(8, 8)
+
+    def forward(self, x):
+        y = self.linear(x)
+        y = torch.cond(y.sum() > 0, lambda t: (t.sin() * 2,), lambda t: (t.cos() + 1,), (y,))[0]
+
+        def keep_going(i, v):
+            return v.abs().sum() < 1000.0
+
+        def step(i, v):
+            return i + 1, v * 2.0 + 0.5
+
+        count, y = torch.while_loop(keep_going, step, (torch.zeros((), dtype=torch.int64), y))
+        return y, count
+
+
+def test_cond_and_while_loop_become_meld_if_and_meld_while():
+    torch.manual_seed(0)
+    model = WithControlFlow().eval()
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    compiled = torch.compile(model, backend="meld")
+    branches = set()
+    with torch.no_grad():
+        for scale in (1.0, -1.0, 0.01, 5.0):
+            x = torch.randn(4, 8) * scale
+            (got, got_count), (want, want_count) = compiled(x), model(x)
+            np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-5, atol=1e-5)
+            assert int(got_count) == int(want_count)
+            branches.add(bool(model.linear(x).sum() > 0))
+    assert branches == {True, False}, "the inputs did not take both branches"
+    reports = mtorch.reports[start:]
+    explanation = mtorch.Explanation(reports)
+    assert explanation.fallbacks == [], str(explanation)
+    text = "".join(p.text for r in reports for p in r.partitions)
+    assert "meld.if" in text and "meld.while" in text
+
+
+def test_training_through_cond_matches_eager():
+    """torch.cond's backward is a cond too: both branches' gradients match
+    eager (replays of the captured graphs take the branch of each call)."""
+    torch.manual_seed(0)
+
+    class Branchy(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.linear = torch.nn.Linear(8, 8)
+
+        def forward(self, x):
+            y = self.linear(x)
+            return torch.cond(y.sum() > 0, lambda t: (t.sin() * 2,),
+                              lambda t: (t.cos() + 1,), (y,))[0]
+
+    model = Branchy()
+    twin = __import__("copy").deepcopy(model)
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    compiled = torch.compile(twin, backend="meld")
+    taken = set()
+    x0 = torch.randn(4, 8)
+    for scale in (5.0, -5.0, 5.0):
+        x = x0 * scale
+        taken.add(bool(model.linear(x).sum() > 0))
+        model.zero_grad()
+        twin.zero_grad()
+        model(x).square().sum().backward()
+        compiled(x).square().sum().backward()
+        for p, q in zip(model.parameters(), twin.parameters()):
+            np.testing.assert_allclose(q.grad.numpy(), p.grad.numpy(), rtol=1e-4, atol=1e-5)
+    assert taken == {True, False}, "the inputs did not take both branches"
+    assert mtorch.Explanation(mtorch.reports[start:]).fallbacks == []

@@ -1831,3 +1831,85 @@ def read_window(b: Builder, x: Value, starts: Value, size: int, axis: int) -> Va
                   scalar_like(b, n - size, like))
     src = binary(b, "add", start, iota(b, "i64", shape, sizes, axis))
     return take_along_axis(b, x, src, axis)
+
+
+# -- control flow -------------------------------------------------------------------
+
+def _region_op(b: Builder, lines: List[str], types: List[TensorType]) -> List[Value]:
+    """Writes a region op's ``lines`` (its header first) with results of
+    ``types``; the location goes on the last line."""
+    if not types:
+        for line in lines[:-1]:
+            b.line(line)
+        b.line(lines[-1] + b._loc())
+        return []
+    base = b.fresh("r")
+    b.line(f"{base}:{len(types)} = {lines[0]}" if len(types) > 1 else f"{base} = {lines[0]}")
+    for line in lines[1:-1]:
+        b.line(line)
+    b.line(lines[-1] + b._loc())
+    if len(types) == 1:
+        return [Value(base, types[0])]
+    return [Value(f"{base}#{i}", t) for i, t in enumerate(types)]
+
+
+def _yield(values: Sequence[Value]) -> str:
+    if not values:
+        return "meld.yield"
+    return (f"meld.yield {', '.join(v.name for v in values)} : "
+            f"{', '.join(str(v.type) for v in values)}")
+
+
+def if_op(b: Builder, pred: Value, then_fn, else_fn) -> List[Value]:
+    """``meld.if``: ``then_fn()`` and ``else_fn()`` build each branch in its
+    region and return the values it yields (of equal types)."""
+    if pred.dtype != "i1" or pred.type.numel() != 1:
+        raise FrontendError(f"a condition must be one boolean, not {pred.type}")
+    pred = reshape(b, pred, [])
+    with b.region() as then_lines:
+        t_outs = list(then_fn())
+    with b.region() as else_lines:
+        e_outs = list(else_fn())
+    if len(t_outs) != len(e_outs):
+        raise FrontendError(f"the branches yield {len(t_outs)} and {len(e_outs)} values")
+    for i, (t, e) in enumerate(zip(t_outs, e_outs)):
+        if t.type != e.type:
+            raise Unsupported(f"branch output {i} is {t.type} in one branch and {e.type} "
+                              "in the other; meld.if needs equal types")
+    types = [t.type for t in t_outs]
+    type_list = ", ".join(str(t) for t in types)
+    body = [f"meld.if {pred.name} -> ({type_list}) {{" if types else f"meld.if {pred.name} {{"]
+    body += ["  " + line for line in then_lines] + ["  " + _yield(t_outs), "} else {"]
+    body += ["  " + line for line in else_lines] + ["  " + _yield(e_outs), "}"]
+    return _region_op(b, body, types)
+
+
+def while_op(b: Builder, inits: Sequence[Value], cond_fn, body_fn) -> List[Value]:
+    """``meld.while`` over the loop-carried ``inits``: ``cond_fn(args)``
+    returns the one-boolean predicate, ``body_fn(args)`` the next values
+    (of the same types), each built in its region on the block arguments."""
+    types = [v.type for v in inits]
+    args = [Value(b.fresh("it"), t) for t in types]
+    type_list = ", ".join(str(t) for t in types)
+    with b.region() as cond_lines:
+        keep_going = cond_fn(args)
+        if keep_going.dtype != "i1" or keep_going.type.numel() != 1:
+            raise FrontendError(f"a loop condition must be one boolean, not {keep_going.type}")
+        keep_going = reshape(b, keep_going, [])
+    with b.region() as body_lines:
+        nexts = list(body_fn(args))
+        if len(nexts) != len(types):
+            raise FrontendError(f"the loop body yields {len(nexts)} values for "
+                                f"{len(types)} carried")
+        for k, (v, t) in enumerate(zip(nexts, types)):
+            if v.type != t:
+                raise Unsupported(f"loop-carried value {k} changes type from {t} to {v.type}")
+    arg_list = ", ".join(f"{a.name}: {t}" for a, t in zip(args, types))
+    body = [f"meld.while ({', '.join(v.name for v in inits)} : {type_list}) cond {{",
+            f"^bb0({arg_list}):"]
+    body += ["  " + line for line in cond_lines]
+    body.append(f"  meld.yield {keep_going.name} : tensor<i1>")
+    body += ["} do {", f"^bb0({arg_list}):"]
+    body += ["  " + line for line in body_lines]
+    body += ["  " + _yield(nexts), "}"]
+    return _region_op(b, body, types)

@@ -2139,7 +2139,7 @@ class GraphImporter:
         return outs
 
     # -- control flow ----------------------------------------------------------------
-    def _subgraph(self, graph, args: Sequence[Value], lines_sink) -> List[Value]:
+    def _subgraph(self, graph, args: Sequence[Value]) -> List[Value]:
         sub = GraphImporter(self.b, self.opset, self.source, self.values)
         sub.declared = self.declared
         for formal, v in zip(graph.input, args):
@@ -2160,33 +2160,9 @@ class GraphImporter:
             # test in a function body) takes one branch; the other may not
             # even be valid for these shapes
             taken = then_g if bool(np.asarray(cond.const).reshape(-1)[0]) else else_g
-            return self._subgraph(taken, [], None)
-        pred = L.reshape(b, cond, [])
-        with b.region() as then_lines:
-            t_outs = self._subgraph(then_g, [], then_lines)
-            t_outs = [_own(b, v) for v in t_outs]
-        with b.region() as else_lines:
-            e_outs = self._subgraph(else_g, [], else_lines)
-            e_outs = [_own(b, v) for v in e_outs]
-        types = []
-        for i, (t, e) in enumerate(zip(t_outs, e_outs)):
-            if t.type != e.type:
-                raise Unsupported(f"If output {i} is {t.type} in then_branch and {e.type} "
-                                  "in else_branch; meld.if needs equal types")
-            types.append(t.type)
-        type_list = ", ".join(str(t) for t in types)
-        header = f"meld.if {pred.name} -> ({type_list}) {{" if types else \
-            f"meld.if {pred.name} {{"
-        body = [header]
-        body += ["  " + l for l in then_lines]
-        body.append("  meld.yield " + (", ".join(v.name for v in t_outs) +
-                                      f" : {type_list}" if types else ""))
-        body.append("} else {")
-        body += ["  " + l for l in else_lines]
-        body.append("  meld.yield " + (", ".join(v.name for v in e_outs) +
-                                      f" : {type_list}" if types else ""))
-        body.append("}")
-        return _emit_region_op(b, body, types)
+            return self._subgraph(taken, [])
+        return L.if_op(b, cond, lambda: self._subgraph(then_g, []),
+                       lambda: self._subgraph(else_g, []))
 
     def _import_scan(self, ctx: NodeContext):
         """Scan, unrolled over its static sequence length: the body is
@@ -2220,7 +2196,7 @@ class GraphImporter:
                 a = L.normalize_axis(a, v.rank)
                 i = steps - 1 - t if d else t
                 slices.append(L.squeeze(b, L._slice_axis(b, v, a, i, i + 1), [a]))
-            outs = self._subgraph(graph, list(states) + slices, None)
+            outs = self._subgraph(graph, list(states) + slices)
             states = outs[:n]
             for j, o in enumerate(outs[n:]):
                 collected[j].append(o)
@@ -2247,58 +2223,20 @@ class GraphImporter:
         trip = L.reshape(b, m, []) if m is not None else None
         c0 = L.reshape(b, cond0, []) if cond0 is not None else b.constant(np.bool_(True), "i1")
         inits = [i0, c0] + carried
-        types = [v.type for v in inits]
-        args = [Value(b.fresh("it"), t) for t in types]
-        type_list = ", ".join(str(t) for t in types)
-        with b.region() as cond_lines:
-            keep_going = args[1]
-            if trip is not None:
-                below = L.compare(b, "lt", args[0], trip)
-                keep_going = L.logical(b, "and", below, keep_going)
-        with b.region() as body_lines:
+
+        def keep_going(args):
+            if trip is None:
+                return args[1]
+            return L.logical(b, "and", L.compare(b, "lt", args[0], trip), args[1])
+
+        def body(args):
             # body inputs: iteration number, condition, carried values
-            outs = self._subgraph(graph, [args[0], args[1]] + args[2:], body_lines)
+            outs = self._subgraph(graph, [args[0], args[1]] + args[2:])
             next_i = L.binary(b, "add", args[0], L.full(b, 1, "i64", ()))
-            next_c = L.reshape(b, outs[0], [])
-            nexts = [next_i, next_c] + list(outs[1:])
-            for k, (v, t) in enumerate(zip(nexts, types)):
-                if v.type != t:
-                    raise Unsupported(f"Loop-carried value {k} changes type from {t} to "
-                                      f"{v.type}")
-            nexts = [_own(b, v) for v in nexts]
-        arg_list = ", ".join(f"{a.name}: {t}" for a, t in zip(args, types))
-        body = [f"meld.while ({', '.join(v.name for v in inits)} : {type_list}) cond {{",
-                f"^bb0({arg_list}):"]
-        body += ["  " + l for l in cond_lines]
-        body.append(f"  meld.yield {keep_going.name} : tensor<i1>")
-        body.append("} do {")
-        body.append(f"^bb0({arg_list}):")
-        body += ["  " + l for l in body_lines]
-        body.append(f"  meld.yield {', '.join(v.name for v in nexts)} : {type_list}")
-        body.append("}")
-        results = _emit_region_op(b, body, types)
-        return results[2:]
+            return [next_i, L.reshape(b, outs[0], [])] + list(outs[1:])
 
+        return L.while_op(b, inits, keep_going, body)[2:]
 
-def _own(b: Builder, v: Value) -> Value:
-    return v
-
-
-def _emit_region_op(b: Builder, lines: List[str], types: List[TensorType]) -> List[Value]:
-    if not types:
-        for l in lines:
-            b.line(l)
-        return []
-    base = b.fresh("r")
-    loc = b._loc()
-    first = f"{base}:{len(types)} = {lines[0]}" if len(types) > 1 else f"{base} = {lines[0]}"
-    b.line(first)
-    for l in lines[1:-1]:
-        b.line(l)
-    b.line(lines[-1] + loc)
-    if len(types) == 1:
-        return [Value(base, types[0])]
-    return [Value(f"{base}#{i}", t) for i, t in enumerate(types)]
 
 
 # -- models ---------------------------------------------------------------------------------------

@@ -837,6 +837,10 @@ _COMPUTED_OUTPUTS = {
 }
 
 
+# Higher-order ops whose subgraphs Meld translates into regions.
+_HIGHER_ORDER = (torch.ops.higher_order.cond, torch.ops.higher_order.while_loop)
+
+
 def _unsupported_reason(node) -> Optional[str]:
     """Why Meld cannot take ``node`` (None when it can)."""
     if node.op != "call_function":
@@ -847,6 +851,15 @@ def _unsupported_reason(node) -> Optional[str]:
         return _unsupported_reason(node.args[0])
     if node.target not in ATEN_OPS:
         return f"no Meld lowering for {node.target}"
+    if node.target in _HIGHER_ORDER:
+        owner = node.graph.owning_module
+        for a in node.args:
+            if isinstance(a, torch.fx.Node) and a.op == "get_attr":
+                for sub in getattr(owner, a.target).graph.nodes:
+                    if sub.op == "call_function":
+                        reason = _unsupported_reason(sub)
+                        if reason is not None:
+                            return f"its {a.target} has {sub.target}: {reason}"
     computed = _COMPUTED_OUTPUTS.get(node.target)
     if computed is not None:
         for user in node.users:
@@ -895,6 +908,88 @@ def _support(reasons: Dict[str, str]):
 
 # -- partitions -------------------------------------------------------------------------
 
+def _env_value(env, a):
+    """An fx argument with its nodes replaced by what they translated to."""
+    if isinstance(a, torch.fx.Node):
+        v = env[a]
+        if v is None:
+            raise Unsupported(f"{a.name} is not computed by Meld")
+        return v
+    if isinstance(a, (list, tuple)):
+        return type(a)(_env_value(env, x) for x in a)
+    return a
+
+
+def _translate_nodes(b: Builder, gm: torch.fx.GraphModule, env):
+    """Translates ``gm``'s call_function nodes (its placeholders are in
+    ``env``) and returns its output argument (fx nodes, to look up)."""
+    for node in gm.graph.nodes:
+        if node.op == "call_function":
+            with b.location(node.name):
+                if _is_size_scalar(node.meta.get("val")):
+                    env[node] = _size_dim(b, node.meta["val"])
+                elif node.target is operator.getitem:
+                    env[node] = env[node.args[0]][node.args[1]]
+                else:
+                    args = [_env_value(env, a) for a in node.args]
+                    kwargs = {k: _env_value(env, v) for k, v in node.kwargs.items()}
+                    try:
+                        env[node] = ATEN_OPS[node.target](b, node, *args, **kwargs)
+                    except FrontendError as e:  # (Unsupported too) name the node
+                        raise type(e)(f"{node.name} ({node.target}): {e}") from e
+                    _name_sizes(b, env[node], node.meta.get("val"))
+        elif node.op == "output":
+            return node.args[0]
+        elif node.op == "get_attr":
+            env[node] = getattr(gm, node.target)
+        elif node.op != "placeholder":
+            raise Unsupported(f"{node.op} node {node.name} in a partition")
+    raise Unsupported("a graph without an output")
+
+
+def _inline(b: Builder, gm: torch.fx.GraphModule, args: Sequence) -> List[Value]:
+    """The values a subgraph (a torch.cond branch, a while_loop condition or
+    body) computes from ``args``, written at the builder's current place.
+    Sizes it names inside its region stay there."""
+    outer_syms = dict(b.torch_syms)
+    env: Dict[torch.fx.Node, object] = {}
+    placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
+    if len(placeholders) != len(args):
+        raise Unsupported(f"a subgraph of {len(placeholders)} inputs called with {len(args)}")
+    for node, a in zip(placeholders, args):
+        env[node] = a if isinstance(a, Value) else _size_dim(b, a)
+        _name_sizes(b, env[node], node.meta.get("val"))
+    try:
+        result = _translate_nodes(b, gm, env)
+        result = result if isinstance(result, (tuple, list)) else [result]
+        return [_env_value(env, r) for r in result]
+    finally:
+        b.torch_syms = outer_syms
+
+
+@_op(torch.ops.higher_order.cond)
+def _cond(b, node, pred, true_graph, false_graph, operands, *rest):
+    """torch.cond: a ``meld.if`` (a conditional node when captured)."""
+    operands = list(operands)
+    if not isinstance(pred, Value):
+        # a Python or size predicate TorchDynamo left: one branch
+        return tuple(_inline(b, true_graph if pred else false_graph, operands))
+    return tuple(L.if_op(b, L.cast(b, pred, "i1"), lambda: _inline(b, true_graph, operands),
+                         lambda: _inline(b, false_graph, operands)))
+
+
+@_op(torch.ops.higher_order.while_loop)
+def _while_loop(b, node, cond_graph, body_graph, carried, additional=(), *rest):
+    """torch.while_loop: a ``meld.while`` over the carried tensors; the
+    additional inputs are read from the enclosing scope."""
+    carried, additional = list(carried), list(additional)
+    if not all(isinstance(v, Value) for v in carried):
+        raise Unsupported("a while_loop carrying a value that is not a tensor")
+    return tuple(L.while_op(b, carried, lambda args: _inline(b, cond_graph,
+                                                             list(args) + additional)[0],
+                            lambda args: _inline(b, body_graph, list(args) + additional)))
+
+
 class _Translation:
     """A partition's graph as meld IR text, with what its runtime wrapper
     needs: which arguments are tensors (sizes are not passed to Meld), which
@@ -902,8 +997,9 @@ class _Translation:
     symbol of those sizes is bound."""
 
     def __init__(self, gm: torch.fx.GraphModule, constants: Optional[Dict[str, object]] = None,
-                 name: str = "main"):
+                 name: str = "main", subgraphs: Optional[Dict[str, object]] = None):
         constants = constants or {}
+        subgraphs = subgraphs or {}
         b = Builder(name)
         b.torch_syms = {}
         env: Dict[torch.fx.Node, object] = {}
@@ -911,20 +1007,12 @@ class _Translation:
         self.bindings: Dict[object, tuple] = {}  # symbol -> (arg, axis or None)
         self.results: List[object] = []  # an output index, or a size expression
 
-        def value(a):
-            if isinstance(a, torch.fx.Node):
-                v = env[a]
-                if v is None:
-                    raise Unsupported(f"{a.name} is not computed by Meld")
-                return v
-            if isinstance(a, (list, tuple)):
-                return type(a)(value(x) for x in a)
-            return a
-
         placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
         for i, node in enumerate(placeholders):
             val = node.meta.get("val")
-            if node.name in constants:  # a weight, embedded (meld.torch.export)
+            if node.name in subgraphs:  # a branch or loop body of torch.cond/while_loop
+                env[node] = subgraphs[node.name]
+            elif node.name in constants:  # a weight, embedded (meld.torch.export)
                 tensor = constants[node.name].detach().cpu().contiguous()
                 ty = _tensor_type(tensor, node.name)
                 env[node] = b.constant(tensor.numpy(), ty.dtype)
@@ -948,35 +1036,16 @@ class _Translation:
             if _is_size_scalar(node.meta.get("val")):
                 env[node] = _size_dim(b, node.meta["val"])
 
-        outputs, as_tuple = [], False
-        for node in gm.graph.nodes:
-            if node.op == "call_function":
-                with b.location(node.name):
-                    if _is_size_scalar(node.meta.get("val")):
-                        env[node] = _size_dim(b, node.meta["val"])
-                    elif node.target is operator.getitem:
-                        env[node] = env[node.args[0]][node.args[1]]
-                    else:
-                        args = [value(a) for a in node.args]
-                        kwargs = {k: value(v) for k, v in node.kwargs.items()}
-                        try:
-                            env[node] = ATEN_OPS[node.target](b, node, *args, **kwargs)
-                        except FrontendError as e:  # (Unsupported too) name the node
-                            raise type(e)(f"{node.name} ({node.target}): {e}") from e
-                        _name_sizes(b, env[node], node.meta.get("val"))
-            elif node.op == "output":
-                result = node.args[0]
-                as_tuple = isinstance(result, (tuple, list))
-                for r in (result if as_tuple else [result]):
-                    val = r.meta.get("val") if isinstance(r, torch.fx.Node) else r
-                    if _is_size_scalar(val):
-                        self.results.append(val.node.expr if isinstance(val, torch.SymInt)
-                                            else int(val))
-                    else:
-                        self.results.append(len(outputs))
-                        outputs.append(value(r))
-            elif node.op != "placeholder":
-                raise Unsupported(f"{node.op} node {node.name} in a partition")
+        result = _translate_nodes(b, gm, env)
+        outputs, as_tuple = [], isinstance(result, (tuple, list))
+        for r in (result if as_tuple else [result]):
+            val = r.meta.get("val") if isinstance(r, torch.fx.Node) else r
+            if _is_size_scalar(val):
+                self.results.append(val.node.expr if isinstance(val, torch.SymInt)
+                                    else int(val))
+            else:
+                self.results.append(len(outputs))
+                outputs.append(_env_value(env, r))
         for expr in self.results:
             if not isinstance(expr, int):
                 missing = expr.free_symbols - set(self.bindings)
@@ -1063,6 +1132,10 @@ def _compile_aten(graph: torch.fx.GraphModule, example_inputs, report: "Report")
     report.nodes += sum(1 for n in graph.graph.nodes if n.op == "call_function"
                         and n.target is not operator.getitem
                         and not _is_size_scalar(n.meta.get("val")))
+    # torch.cond / while_loop subgraphs, which partitions take as arguments
+    subgraphs = {n.name: getattr(graph, n.target) for n in graph.graph.nodes
+                 if n.op == "get_attr" and isinstance(getattr(graph, n.target, None),
+                                                      torch.fx.GraphModule)}
     reasons: Dict[str, str] = {}
     partitioner = CapabilityBasedPartitioner(graph, _support(reasons),
                                              allows_single_node_partition=True)
@@ -1077,7 +1150,7 @@ def _compile_aten(graph: torch.fx.GraphModule, example_inputs, report: "Report")
         if not ops:
             continue  # only shape arithmetic: it stays Python
         try:
-            translation = _Translation(sub)
+            translation = _Translation(sub, subgraphs=subgraphs)
             if translation.text is None:
                 continue
             part = CompiledPartition(translation, ops)
