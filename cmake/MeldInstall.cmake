@@ -75,3 +75,17 @@ if(MELD_ENABLE_TESTS)
       -P ${PROJECT_SOURCE_DIR}/cmake/TestInstall.cmake)
   set_tests_properties(Meld.Install.EmbedExample PROPERTIES TIMEOUT 600)
 endif()
+
+# `pip install .` (scikit-build-core, pyproject.toml): the wheel's
+# component. The Python package with its extension, libMeld.so beside it,
+# and the tools into the environment's bin/ (scikit-build-core's scripts
+# directory); all find LLVM's shared libraries where they were built.
+if(SKBUILD AND TARGET _meld)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/python-bindings/meld/ DESTINATION meld
+    COMPONENT python FILES_MATCHING PATTERN "*.py")
+  set_target_properties(_meld PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+  install(TARGETS _meld LIBRARY DESTINATION meld COMPONENT python)
+  install(TARGETS Meld LIBRARY DESTINATION meld/lib COMPONENT python)
+  install(TARGETS ${MELD_INSTALLED_TOOLS} RUNTIME DESTINATION ${SKBUILD_SCRIPTS_DIR}
+    COMPONENT python)
+endif()

@@ -1,0 +1,223 @@
+"""torch.compile(backend="meld") against eager PyTorch and Inductor on
+realistic model configs, in one run on this CPU (issue 24's benchmark):
+
+- GPT-2 small shapes (d 768, 12 heads, vocab 50257; 2 of its 12 layers, to
+  bound the run on a 2-core machine), batch 1 and 8: a 128-token prefill,
+  and a 1-token decode step on a 128-token KV cache;
+- one Llama-3.2-1B-style decoder layer (d 2048, 32 heads, 8 KV heads, MLP
+  8192), batch 1 and 8: the same prefill and decode step;
+- ViT-B/16 at 224 (12 layers), batch 1;
+- a ResNet-50-style CNN (bottleneck blocks 3-4-6-3) at 224, batch 1.
+
+Random weights, no downloads. For every case: latency (median of
+interleaved rounds), compile time (the first call, which compiles), Meld's
+kernels per call and Inductor's generated kernels, outputs checked
+against eager first.
+
+    PYTHONPATH=build/python-bindings .venv/bin/python bench/torch/transformers_models.py [-k NAME]
+
+docs/performance.md has the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import torch
+import torch._dynamo
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from machine import cpu_name, isa  # noqa: E402  (bench/machine.py)
+
+import meld.torch  # noqa: E402  (registers the backend)
+
+VOCAB = 50257
+
+
+def gpt2_small(layers: int = 2):
+    import transformers as T
+
+    return T.GPT2LMHeadModel(T.GPT2Config(n_embd=768, n_head=12, n_layer=layers,
+                                          vocab_size=VOCAB, n_positions=1024))
+
+
+def llama_1b_layer():
+    import transformers as T
+
+    return T.LlamaForCausalLM(T.LlamaConfig(
+        hidden_size=2048, intermediate_size=8192, num_hidden_layers=1,
+        num_attention_heads=32, num_key_value_heads=8, vocab_size=8192,
+        max_position_embeddings=1024))
+
+
+def vit_b16():
+    import transformers as T
+
+    return T.ViTModel(T.ViTConfig(hidden_size=768, num_hidden_layers=12, num_attention_heads=12,
+                                  intermediate_size=3072, image_size=224, patch_size=16),
+                      add_pooling_layer=False)
+
+
+class Bottleneck(torch.nn.Module):
+    def __init__(self, cin: int, width: int, stride: int):
+        super().__init__()
+        cout = width * 4
+        self.body = torch.nn.Sequential(
+            torch.nn.Conv2d(cin, width, 1, bias=False), torch.nn.BatchNorm2d(width),
+            torch.nn.ReLU(),
+            torch.nn.Conv2d(width, width, 3, stride, 1, bias=False), torch.nn.BatchNorm2d(width),
+            torch.nn.ReLU(),
+            torch.nn.Conv2d(width, cout, 1, bias=False), torch.nn.BatchNorm2d(cout))
+        self.skip = (torch.nn.Identity() if cin == cout and stride == 1 else torch.nn.Sequential(
+            torch.nn.Conv2d(cin, cout, 1, stride, bias=False), torch.nn.BatchNorm2d(cout)))
+
+    def forward(self, x):
+        return torch.relu(self.body(x) + self.skip(x))
+
+
+def resnet50_style():
+    layers = [torch.nn.Conv2d(3, 64, 7, 2, 3, bias=False), torch.nn.BatchNorm2d(64),
+              torch.nn.ReLU(), torch.nn.MaxPool2d(3, 2, 1)]
+    cin = 64
+    for width, blocks, stride in ((64, 3, 1), (128, 4, 2), (256, 6, 2), (512, 3, 2)):
+        for i in range(blocks):
+            layers.append(Bottleneck(cin, width, stride if i == 0 else 1))
+            cin = width * 4
+    layers += [torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(cin, 1000)]
+    return torch.nn.Sequential(*layers)
+
+
+class Decode(torch.nn.Module):
+    """One decode step: the next token's logits given a KV cache of the
+    prompt (rebuilt from fixed tensors each call, so every call is the same
+    step)."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, ids, keys, values):
+        from transformers import DynamicCache
+
+        cache = DynamicCache()
+        for layer, (k, v) in enumerate(zip(keys, values)):
+            cache.update(k, v, layer)
+        return self.model(ids, past_key_values=cache, use_cache=True).logits
+
+
+def kv_cache(model, batch: int, length: int):
+    with torch.no_grad():
+        out = model(torch.randint(0, 1000, (batch, length)), use_cache=True)
+    cache = out.past_key_values
+    layers = getattr(cache, "layers", None)
+    if layers is not None:
+        keys = [l.keys for l in layers]
+        values = [l.values for l in layers]
+    else:
+        keys = [k for k, _ in cache.to_legacy_cache()]
+        values = [v for _, v in cache.to_legacy_cache()]
+    return tuple(keys), tuple(values)
+
+
+def cases(prompt: int = 128):
+    torch.manual_seed(0)
+    for name, make in (("GPT-2 small (2 layers)", gpt2_small), ("Llama-1B layer", llama_1b_layer)):
+        model = make().eval()
+        for batch in (1, 8):
+            ids = torch.randint(0, 1000, (batch, prompt))
+            yield f"{name}, prefill {prompt}", batch, (lambda m=model: m), (ids,), "logits"
+            keys, values = kv_cache(model, batch, prompt)
+            step = Decode(model).eval()
+            yield (f"{name}, decode 1 on {prompt}", batch, (lambda s=step: s),
+                   (torch.randint(0, 1000, (batch, 1)), keys, values), None)
+    yield "ViT-B/16 at 224", 1, (lambda m=vit_b16().eval(): m), (torch.randn(1, 3, 224, 224),), \
+        "last_hidden_state"
+    yield "ResNet-50-style CNN at 224", 1, (lambda m=resnet50_style().eval(): m), \
+        (torch.randn(1, 3, 224, 224),), None
+
+
+def timed(fn, budget_s: float = 0.5) -> float:
+    """Seconds per call: enough calls for ``budget_s`` a round, median of 3."""
+    t = time.perf_counter()
+    fn()
+    once = max(time.perf_counter() - t, 1e-6)
+    inner = max(1, int(budget_s / once))
+    rounds = []
+    for _ in range(3):
+        t = time.perf_counter()
+        for _ in range(inner):
+            fn()
+        rounds.append((time.perf_counter() - t) / inner)
+    return statistics.median(rounds)
+
+
+def tensor_of(out, field):
+    return getattr(out, field) if field else out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("-k", default="", help="run the cases whose name contains this")
+    args = parser.parse_args()
+    print(f"machine: {os.cpu_count()} cores, {cpu_name()} ({isa()}); torch {torch.__version__}, "
+          f"{torch.get_num_threads()} threads")
+    from torch._inductor import metrics
+
+    rows = []
+    for name, batch, get, inputs, field in cases():
+        if args.k and args.k not in name:
+            continue
+        model = get()
+        with torch.no_grad():
+            want = tensor_of(model(*inputs), field)
+            fns, compile_s, kernels = {}, {}, {}
+            for backend in ("inductor", "meld"):
+                torch._dynamo.reset()
+                metrics.reset()
+                start = len(meld.torch.reports)
+                fn = torch.compile(model, backend=backend)
+                t = time.perf_counter()
+                got = tensor_of(fn(*inputs), field)
+                compile_s[backend] = time.perf_counter() - t
+                err = float((got - want).abs().max() / (want.abs().max() + 1e-6))
+                if err > 1e-3:
+                    raise SystemExit(f"{name}: {backend} differs from eager by {err} (relative)")
+                if backend == "meld":
+                    explanation = meld.torch.Explanation(meld.torch.reports[start:])
+                    kernels[backend] = explanation.kernels
+                    fallbacks = len(explanation.fallbacks)
+                else:
+                    kernels[backend] = metrics.generated_kernel_count
+                fns[backend] = lambda f=fn: f(*inputs)
+            fns["eager"] = lambda: model(*inputs)
+            total = {k: 0.0 for k in fns}
+            for _ in range(2):  # interleaved, to share the machine's state
+                for k, f in fns.items():
+                    total[k] += timed(f)
+        ms = {k: v / 2 * 1e3 for k, v in total.items()}
+        row = (name, batch, ms, compile_s, kernels, fallbacks)
+        rows.append(row)
+        print(f"{name}, batch {batch}: eager {ms['eager']:.2f} ms, Inductor {ms['inductor']:.2f} "
+              f"ms, Meld {ms['meld']:.2f} ms ({ms['inductor'] / ms['meld']:.2f}x Inductor)",
+              flush=True)
+    print()
+    print("| model | batch | eager ms | Inductor ms | Meld ms | Meld vs Inductor | "
+          "Inductor compile s | Meld compile s | Inductor kernels | Meld kernels | "
+          "ops left to eager |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for name, batch, ms, cs, kernels, fallbacks in rows:
+        print(f"| {name} | {batch} | {ms['eager']:.2f} | {ms['inductor']:.2f} | "
+              f"{ms['meld']:.2f} | {ms['inductor'] / ms['meld']:.2f}x | {cs['inductor']:.1f} | "
+              f"{cs['meld']:.1f} | {kernels['inductor']} | {kernels['meld']} | {fallbacks} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
