@@ -124,13 +124,13 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
   // that divide it, which a small prime row count would make single rows.
   if (fitSmallOutputs && gemm && !resultType.isDynamicDim(0))
     rows = std::clamp<int64_t>(resultType.getDimSize(0), 1, rows);
-  // A gemm of fewer rows than a register tile (a matrix-vector product)
-  // would be one block, one thread: its columns are split instead, when
-  // they are whole blocks (a partial last block would have a dynamic
-  // width, which the register tiles do not take).
+  // A gemm of fewer rows than a block (a matrix-vector product, a decode
+  // step's few tokens) would be one block, one thread: its columns are
+  // split instead, when they are whole blocks (a partial last block would
+  // have a dynamic width, which the register tiles do not take).
   int64_t columnBlock = 0;
   if (fitSmallOutputs && gemm && resultType.getRank() == 2 &&
-      resultType.hasStaticShape() && resultType.getDimSize(0) < rowMultiple &&
+      resultType.hasStaticShape() && resultType.getDimSize(0) <= contractionRows &&
       resultType.getDimSize(1) >= 2 * kHostColumnBlock &&
       resultType.getDimSize(1) % kHostColumnBlock == 0 &&
       outputMap.getNumResults() == 2 &&

@@ -91,14 +91,16 @@ static void interchangeForContiguousRows(RewriterBase &rewriter,
   (void)linalg::interchangeGenericOp(rewriter, op, order);
 }
 
-/// Computes a matrix-vector-like contraction `C[i][j] += sum_k A[i][k] *
-/// B[j][k]` (f32, a transposed right operand: PyTorch's `x @ W^T` at a
-/// batch of one) as dot products along the contiguous k: four columns at a
-/// time, each with a vector of 16 partial sums carried across k and
-/// reduced once at the end, so B streams row by row where packing its
-/// panels transposed copied all of it per call (1x1024 @ (1024x1024)^T:
-/// 0.22 ms packed). Needs static j and k, k a multiple of 16, and
-/// `reassoc` on the sum. Returns whether it replaced `op`.
+/// Computes a contraction of few rows `C[i][j] += sum_k A[i][k] * B[j][k]`
+/// (f32, a transposed right operand: PyTorch's `x @ W^T` at a small batch
+/// or a decode step) as dot products along the contiguous k: 4 rows by 4
+/// columns at a time (the last rows one by one), each (row, column) with a
+/// vector of 16 partial sums carried across k and reduced once at the end,
+/// so B streams row by row, once per 4 rows, where packing its panels
+/// transposed copied all of it per call (1x1024 @ (1024x1024)^T: 0.22 ms
+/// packed; 8 x 2048 @ (8192 x 2048)^T: 31.8 ms packed, 3.9 ms so). Needs
+/// static j and k, k a multiple of 16, and `reassoc` on the sum. Returns
+/// whether it replaced `op`.
 static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op) {
   constexpr int64_t kLanes = 16, kGroup = 4;
   MLIRContext *ctx = op.getContext();
@@ -144,52 +146,78 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op) {
                                          DenseElementsAttr::get(lanes, 0.0f));
   Value rows = memref::DimOp::create(rewriter, loc, out, 0);
   Value kStep = index(kLanes), kEnd = index(depth);
-  // Columns [j0, j0 + count) of row `row`.
-  auto dots = [&](OpBuilder &b, Value row, Value j0, int64_t count) {
-    SmallVector<Value> inits(count, zero);
+  // Columns [j0, j0 + count) of the rows `rowIds`: one accumulator per
+  // (row, column), each row of the left operand loaded once per step and
+  // each of the right once for all the rows.
+  auto dots = [&](OpBuilder &b, ArrayRef<Value> rowIds, Value j0,
+                  int64_t count) {
+    int64_t height = rowIds.size();
+    SmallVector<Value> inits(height * count, zero);
     SmallVector<Value> columns;
     for (int64_t t = 0; t < count; ++t)
-      columns.push_back(t == 0 ? j0
-                               : arith::AddIOp::create(b, loc, j0, offsets[t]));
+      columns.push_back(t == 0 ? j0 : arith::AddIOp::create(b, loc, j0, index(t)));
     auto steps = scf::ForOp::create(
         b, loc, offsets[0], kEnd, kStep, inits,
         [&](OpBuilder &nb, Location l, Value kk, ValueRange sums) {
-          Value x = vector::LoadOp::create(nb, l, lanes, lhs, {row, kk});
-          SmallVector<Value> next;
+          SmallVector<Value> xs;
+          for (Value row : rowIds)
+            xs.push_back(vector::LoadOp::create(nb, l, lanes, lhs, {row, kk}));
+          SmallVector<Value> next(sums.begin(), sums.end());
           for (int64_t t = 0; t < count; ++t) {
             Value y =
                 vector::LoadOp::create(nb, l, lanes, rhs, {columns[t], kk});
-            next.push_back(vector::FMAOp::create(nb, l, x, y, sums[t]));
+            for (int64_t r = 0; r < height; ++r)
+              next[r * count + t] =
+                  vector::FMAOp::create(nb, l, xs[r], y, sums[r * count + t]);
           }
           scf::YieldOp::create(nb, l, next);
         });
-    for (int64_t t = 0; t < count; ++t) {
-      Value sum =
-          vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD,
-                                      steps.getResult(t), Value(), sumFlags);
-      Value old = memref::LoadOp::create(b, loc, out, {row, columns[t]});
-      Value updated = arith::AddFOp::create(b, loc, old, sum, sumFlags);
-      memref::StoreOp::create(b, loc, updated, out, {row, columns[t]});
-    }
+    for (int64_t r = 0; r < height; ++r)
+      for (int64_t t = 0; t < count; ++t) {
+        Value sum = vector::ReductionOp::create(
+            b, loc, vector::CombiningKind::ADD,
+            steps.getResult(r * count + t), Value(), sumFlags);
+        Value old = memref::LoadOp::create(b, loc, out, {rowIds[r], columns[t]});
+        Value updated = arith::AddFOp::create(b, loc, old, sum, sumFlags);
+        memref::StoreOp::create(b, loc, updated, out, {rowIds[r], columns[t]});
+      }
   };
-  // Columns [begin, end) of `row`, `count` at a time.
-  auto columnLoop = [&](OpBuilder &b, Value row, int64_t begin, int64_t end,
-                        int64_t count) {
-    if (begin < end)
-      scf::ForOp::create(b, loc, index(begin), index(end), offsets[count],
-                         ValueRange{},
-                         [&](OpBuilder &nb, Location l, Value j0, ValueRange) {
-                           dots(nb, row, j0, count);
-                           scf::YieldOp::create(nb, l);
-                         });
+  // Every column of the `height` rows from `row0`, `width` columns at a
+  // time and the last ones one by one.
+  auto rowTile = [&](OpBuilder &b, Value row0, int64_t height, int64_t width) {
+    SmallVector<Value> rowIds;
+    for (int64_t r = 0; r < height; ++r)
+      rowIds.push_back(r == 0 ? row0 : arith::AddIOp::create(b, loc, row0, index(r)));
+    int64_t grouped = cols - cols % width;
+    auto columnLoop = [&](int64_t begin, int64_t end, int64_t count) {
+      if (begin < end)
+        scf::ForOp::create(b, loc, index(begin), index(end), index(count),
+                           ValueRange{},
+                           [&](OpBuilder &nb, Location l, Value j0, ValueRange) {
+                             dots(nb, rowIds, j0, count);
+                             scf::YieldOp::create(nb, l);
+                           });
+    };
+    columnLoop(0, grouped, width);
+    columnLoop(grouped, cols, 1);
   };
-  int64_t grouped = cols - cols % kGroup;
-  scf::ForOp::create(rewriter, loc, offsets[0], rows, offsets[1], ValueRange{},
-                     [&](OpBuilder &b, Location l, Value row, ValueRange) {
-                       columnLoop(b, row, 0, grouped, kGroup);
-                       columnLoop(b, row, grouped, cols, 1);
-                       scf::YieldOp::create(b, l);
-                     });
+  // Rows 4 at a time (4 columns: 16 accumulators), then one by one, so the
+  // right operand streams once per 4 rows. (8 rows and 2 columns streamed
+  // it half as often but ran 4x slower at 8 x 2048 @ (8192 x 2048)^T: 8
+  // rows of the left operand 8 KiB apart and 2 of the right share one L1
+  // set of 8 ways.)
+  Value four = index(4);
+  Value byFour = arith::SubIOp::create(
+      rewriter, loc, rows, arith::RemUIOp::create(rewriter, loc, rows, four));
+  auto rowLoop = [&](Value begin, Value end, int64_t height, int64_t width) {
+    scf::ForOp::create(rewriter, loc, begin, end, index(height), ValueRange{},
+                       [&](OpBuilder &b, Location l, Value row, ValueRange) {
+                         rowTile(b, row, height, width);
+                         scf::YieldOp::create(b, l);
+                       });
+  };
+  rowLoop(offsets[0], byFour, 4, kGroup);
+  rowLoop(byFour, rows, 1, kGroup);
   rewriter.eraseOp(op);
   return true;
 }
@@ -859,7 +887,13 @@ struct MeldVectorizeHostContractionsPass
       int64_t cols = tileCols;
       bool rhsAlongColumns = op.getIndexingMapsArray()[1].getResults().back() ==
                              getAffineDimExpr(n - 2, op.getContext());
-      if (!rhsAlongColumns && height == 1 && emitTransposedDots(rewriter, op))
+      // Up to 4 row tiles of rows, dot products too (8 rows per pass
+      // over the right operand): packing all of it transposed for so few
+      // rows cost 4x torch's time at 8 x 2048 @ (8192 x 2048)^T.
+      bool fewRows = versionRowTile ? versionRowTile < tileRows
+                                    : !ShapedType::isDynamic(rows) &&
+                                          rows <= 8 * tileRows;
+      if (!rhsAlongColumns && fewRows && emitTransposedDots(rewriter, op))
         continue;
       if (height < tileRows && rhsAlongColumns)
         cols *= std::max<int64_t>(

@@ -956,8 +956,10 @@ const OddGemm kOddGemms[] = {
             : tensor<?x64xf32>, tensor<300x64xf32> -> tensor<?x300xf32>
         return %s : tensor<?x300xf32>
       })mlir",
-     {"vector<16xf32>", "vector<8x32xf32>", "vector<4x32xf32>",
-      "vector<1x32xf32>", "linalg.transpose"}},
+     // Fewer than 32 rows take dot products (4 rows per pass), more the
+     // packed transposed panels' register tiles.
+     {"vector<16xf32>", "vector<8x32xf32>", "vector<1x32xf32>",
+      "linalg.transpose"}},
     // Halves accumulate in f32 on the same tiles (widened operands).
     {"half_linear_gelu_70x300x90",
      R"mlir(

@@ -1062,9 +1062,13 @@ def _window_views(b: Builder, x: Value, kernel, strides, dilations):
 
 
 def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_before,
-         pads_after, count_include_pad: bool = False, ceil_mode: bool = False) -> Value:
+         pads_after, count_include_pad: bool = False, ceil_mode: bool = False,
+         with_indices: bool = False):
     """Max or average pooling over the trailing ``len(kernel)`` dims
-    (N, C, *spatial)."""
+    (N, C, *spatial). ``with_indices`` (max only) also returns where each
+    maximum is, as torch's max_pool does: the flat index into its input
+    plane (i64) of the first maximum of the window, or of a NaN, which
+    wins."""
     if not is_float(x.dtype) and kind == "avg":
         raise Unsupported(f"average pooling of {x.dtype}")
     if kind == "avg" and x.dtype in ("f16", "bf16"):
@@ -1095,6 +1099,29 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
         padded = pad(b, x, [0] * lead + pads_before, [0] * lead + pads_after, "constant",
                      b.constant(np.asarray(fill, numpy_dtype(x.dtype)), x.dtype))
     views, out_sizes = _window_views(b, padded, kernel, strides, dilations)
+    if with_indices:
+        if kind != "max":
+            raise FrontendError("indices of a pooling other than max")
+        plane = np.cumprod((tuple(x.shape[lead + 1:]) + (1,))[::-1])[::-1]
+        if any(d is None for d in x.shape[lead:]):
+            raise Unsupported("pooling indices over a dynamic spatial dimension")
+        best = where_ = None
+        for offset, v in views:
+            grids = np.meshgrid(*[np.arange(m) * st + o * d - pb for m, st, o, d, pb in
+                                  zip(out_sizes, strides, offset, dilations, pads_before)],
+                                indexing="ij")
+            flat = sum(g * int(plane[i]) for i, g in enumerate(grids))
+            here = broadcast_to(b, b.constant(np.asarray(flat, np.int64), "i64"), v.shape,
+                                b.dims(v))
+            if best is None:
+                best, where_ = v, here
+                continue
+            take = compare(b, "gt", v, best)
+            if is_float(x.dtype):
+                take = logical(b, "or", take, compare(b, "ne", v, v))
+            best = select(b, take, v, best)
+            where_ = select(b, take, here, where_)
+        return best, where_
     acc = None
     for _, v in views:
         acc = v if acc is None else binary(b, "max" if kind == "max" else "add", acc, v)

@@ -633,8 +633,27 @@ def _max_pool(b, node, x, kernel, stride=(), padding=(0,), dilation=(1,), ceil_m
     stride = list(stride or kernel) * (2 if len(stride or kernel) == 1 else 1)
     padding = list(padding) * (2 if len(padding) == 1 else 1)
     dilation = list(dilation) * (2 if len(dilation) == 1 else 1)
+    if any(u.target is operator.getitem and u.args[1] == 1 for u in node.users):
+        # the indices are read (by the backward): compute them too
+        return L.pool(b, x, "max", kernel, stride, dilation, padding, padding,
+                      ceil_mode=ceil_mode, with_indices=True)
     y = L.pool(b, x, "max", kernel, stride, dilation, padding, padding, ceil_mode=ceil_mode)
     return (y, None)
+
+
+@_op(aten.max_pool2d_with_indices_backward.default)
+def _max_pool_backward(b, node, grad, x, kernel, stride, padding, dilation, ceil_mode,
+                       indices):
+    """Each output's gradient added at its maximum's place: one scatter-add
+    per input plane (flattened), the windows' indices as torch made them."""
+    lead = [b.dim(x, 0), b.dim(x, 1)]
+    plane = [Dim(static=int(np.prod(x.shape[2:])))]
+    outs = [Dim(static=int(np.prod(grad.shape[2:])))]
+    zeros = L.full(b, 0, x.dtype, (x.shape[0], x.shape[1], plane[0].static), lead + plane)
+    updates = L.reshape(b, grad, lead + outs)
+    where = L.reshape(b, indices, lead + outs)
+    summed = L.scatter(b, zeros, where, updates, 2, "add")
+    return L.reshape(b, summed, b.dims(x))
 
 
 @_op(aten.avg_pool2d.default)
@@ -831,7 +850,6 @@ def _scatter_reduce(b, node, x, dim, index, src, reduce, include_self=True):
 # Multi-output ops whose lowering computes only some outputs (the others
 # are None): a graph that reads another one keeps the op in PyTorch.
 _COMPUTED_OUTPUTS = {
-    aten.max_pool2d_with_indices.default: {0},
     aten.native_batch_norm.default: {0},
     aten._native_batch_norm_legit_no_training.default: {0},
 }
