@@ -887,12 +887,20 @@ struct MeldVectorizeHostContractionsPass
       int64_t cols = tileCols;
       bool rhsAlongColumns = op.getIndexingMapsArray()[1].getResults().back() ==
                              getAffineDimExpr(n - 2, op.getContext());
-      // Up to 4 row tiles of rows, dot products too (8 rows per pass
-      // over the right operand): packing all of it transposed for so few
-      // rows cost 4x torch's time at 8 x 2048 @ (8192 x 2048)^T.
-      bool fewRows = versionRowTile ? versionRowTile < tileRows
-                                    : !ShapedType::isDynamic(rows) &&
-                                          rows <= 8 * tileRows;
+      // Few rows take dot products too (4 rows per pass over the right
+      // operand): packing all of it transposed for so few rows cost 4x
+      // torch's time at 8 x 2048 @ (8192 x 2048)^T. Few: up to 8 register
+      // tiles in a kernel whose threads split the columns (TileHostBlocks),
+      // each reading its 256 columns from cache once per 4 rows; else one
+      // register tile (two passes over the right operand from memory: a
+      // 32 x 768 @ (50257 x 768)^T language-model head took 2x torch's time
+      // in 8 passes), and never a row block of a larger gemm. Dynamic rows:
+      // their version for fewer than 4.
+      bool columnBlocks = func->hasAttr(meld::kHostColumnBlocksAttrName);
+      bool fewRows = versionRowTile
+                         ? versionRowTile == 1
+                         : !ShapedType::isDynamic(rows) &&
+                               rows <= (columnBlocks ? 8 : 1) * tileRows;
       if (!rhsAlongColumns && fewRows && emitTransposedDots(rewriter, op))
         continue;
       if (height < tileRows && rhsAlongColumns)

@@ -117,11 +117,7 @@ def test_training_step_gradients_match_eager(name):
     want, got = step(model), step(compiled)
     np.testing.assert_allclose(got.item(), want.item(), rtol=1e-5)
     explanation = mtorch.Explanation(mtorch.reports[start:])
-    # Known gap: max pooling's indices and its backward (the CNN's one
-    # pooling layer) stay with PyTorch in training.
-    expected = {"aten.max_pool2d_with_indices.default",
-                "aten.max_pool2d_with_indices_backward.default"} if name == "resnet" else set()
-    assert {op for op, _ in explanation.fallbacks} == expected, str(explanation)
+    assert explanation.fallbacks == [], str(explanation)
     for (pname, p), q in zip(model.named_parameters(), twin.parameters()):
         # (a parameter the loss does not reach, a pooler, has no gradient
         # in eager and a zero one through AOTAutograd)

@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence
 
 import numpy as np
+import sympy  # (a dependency of torch: its symbolic sizes)
 import torch
+from torch.utils._sympy import functions as F
 
 from .. import CompileError
 from .. import compile as meld_compile
@@ -130,9 +132,6 @@ def _is_size_scalar(val) -> bool:
 
 def _expr_dim(b: Builder, expr) -> Dim:
     """A sympy size expression as a Dim over the partition's bound symbols."""
-    import sympy
-    from torch.utils._sympy import functions as F
-
     syms = b.torch_syms
     if expr in syms:
         return syms[expr]
@@ -199,8 +198,6 @@ def _name_sizes(b: Builder, value, val) -> None:
 
 def _bind_sizes(b: Builder, arg: Value, val) -> None:
     """Binds the symbols that are whole sizes of a tensor argument."""
-    import sympy
-
     for axis, d in enumerate(val.shape):
         if isinstance(d, torch.SymInt):
             expr = d.node.expr
@@ -413,8 +410,6 @@ def _slice_dim(b, x: Value, dim: int, start, end, step: int, count: Dim) -> Valu
 def _slice_scatter(b, node, x, src, dim=0, start=None, end=None, step=1):
     """``x`` with ``x[start:end]`` along ``dim`` replaced by ``src``: the
     pieces before and after, concatenated around it (step 1)."""
-    import sympy
-
     dim = dim % x.rank
     start = 0 if start is None else start
     if step != 1 or not isinstance(start, int) or start < 0:
@@ -1077,8 +1072,6 @@ class _Translation:
         self.text = b.text() if results else None
 
     def _bind(self, sizes, arg: int, scalar: bool = False) -> None:
-        import sympy
-
         for axis, d in enumerate(sizes):
             if isinstance(d, torch.SymInt) and isinstance(d.node.expr, sympy.Symbol):
                 self.bindings.setdefault(d.node.expr, (arg, None if scalar else axis))
