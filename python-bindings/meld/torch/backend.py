@@ -1181,20 +1181,14 @@ def _compile_aten(graph: torch.fx.GraphModule, example_inputs, report: "Report")
     return partitioned
 
 
-def _flash_attention_for_cpu(query, key, value, dropout_p=0.0, is_causal=False, *,
-                            attn_mask=None, scale=None):
-    """``aten._scaled_dot_product_flash_attention_for_cpu`` in core ATen.
-
-    torch's own decomposition returns the attention weights where the op
-    returns the log-sum-exp of the scores, which its backward reads: fine
-    for inference, wrong gradients when training. This one returns the
-    log-sum-exp (of the scaled, masked scores, per query row)."""
+def _attention_scores(query, key, value, is_causal, attn_mask, scale):
+    """The scaled, masked scores of attention (keys and values repeated
+    for each query head of a group under grouped-query attention), with
+    the key, value and scale they used."""
     import math
 
-    if dropout_p != 0.0:
-        return NotImplemented  # (torch keeps the op)
     heads, kv_heads = query.size(1), key.size(1)
-    if heads != kv_heads:  # grouped-query attention
+    if heads != kv_heads:
         key = key.repeat_interleave(heads // kv_heads, dim=1)
         value = value.repeat_interleave(heads // kv_heads, dim=1)
     scale = 1.0 / math.sqrt(query.size(-1)) if scale is None else scale
@@ -1207,6 +1201,20 @@ def _flash_attention_for_cpu(query, key, value, dropout_p=0.0, is_causal=False, 
             scores = scores.masked_fill(~attn_mask, float("-inf"))
         else:
             scores = scores + attn_mask
+    return scores, key, value, scale
+
+
+def _flash_attention_for_cpu(query, key, value, dropout_p=0.0, is_causal=False, *,
+                            attn_mask=None, scale=None):
+    """``aten._scaled_dot_product_flash_attention_for_cpu`` in core ATen.
+
+    torch's own decomposition returns the attention weights where the op
+    returns the log-sum-exp of the scores, which its backward reads: fine
+    for inference, wrong gradients when training. This one returns the
+    log-sum-exp (of the scaled, masked scores, per query row)."""
+    if dropout_p != 0.0:
+        return NotImplemented  # (torch keeps the op)
+    scores, _, value, _ = _attention_scores(query, key, value, is_causal, attn_mask, scale)
     lse = torch.logsumexp(scores, dim=-1)
     out = torch.matmul(torch.exp(scores - lse.unsqueeze(-1)), value)
     return out, lse
@@ -1218,25 +1226,12 @@ def _flash_attention_for_cpu_backward(grad_out, query, key, value, out, lse, dro
     P = exp(S - lse), dV = P^T dO, dS = P (dO V^T - rowsum(dO O)),
     dQ = scale dS K, dK = scale dS^T Q (summed over a query group's heads
     under grouped-query attention)."""
-    import math
-
     if dropout_p != 0.0:
         return NotImplemented
-    heads, kv_heads = query.size(1), key.size(1)
-    group = heads // kv_heads
-    if group != 1:
-        key = key.repeat_interleave(group, dim=1)
-        value = value.repeat_interleave(group, dim=1)
-    scale = 1.0 / math.sqrt(query.size(-1)) if scale is None else scale
-    scores = torch.matmul(query, key.transpose(-2, -1)) * scale
-    if is_causal:
-        keep = torch.ones(query.size(-2), key.size(-2), dtype=torch.bool).tril()
-        scores = scores.masked_fill(~keep, float("-inf"))
-    if attn_mask is not None:
-        if attn_mask.dtype == torch.bool:
-            scores = scores.masked_fill(~attn_mask, float("-inf"))
-        else:
-            scores = scores + attn_mask
+    kv_heads = key.size(1)
+    group = query.size(1) // kv_heads
+    scores, key, value, scale = _attention_scores(query, key, value, is_causal, attn_mask,
+                                                  scale)
     p = torch.exp(scores - lse.unsqueeze(-1))
     grad_value = torch.matmul(p.transpose(-2, -1), grad_out)
     grad_p = torch.matmul(grad_out, value.transpose(-2, -1))
