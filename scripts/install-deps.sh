@@ -39,7 +39,7 @@ if [[ ! -x $venv/bin/python ]]; then
   echo "meld: creating $venv"
   python3 -m venv "$venv"
 fi
-if ! "$venv/bin/python" -c 'import numpy, pytest, nanobind, onnx, onnxruntime, torch, onnxscript' 2>/dev/null; then
-  echo "meld: installing numpy, pytest, nanobind, onnx, onnxruntime, torch and onnxscript into $venv"
+if ! "$venv/bin/python" -c 'import numpy, pytest, nanobind, onnx, onnxruntime, torch, onnxscript, expecttest, transformers, scikit_build_core' 2>/dev/null; then
+  echo "meld: installing numpy, pytest, nanobind, onnx, onnxruntime, torch, onnxscript, expecttest, transformers and scikit-build-core into $venv"
   "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$root/scripts/requirements-test.txt"
 fi

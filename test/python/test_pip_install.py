@@ -25,8 +25,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytest.importorskip("scikit_build_core")
-pytest.importorskip("torch")
+import scikit_build_core  # noqa: E402,F401  (scripts/requirements-test.txt)
+import torch  # noqa: E402,F401
 
 
 def run(cmd, **kwargs):

@@ -1,9 +1,11 @@
 """PyTorch programs through Meld: ``torch.compile(model, backend="meld")``.
 
-    import meld.torch            # registers the "meld" backend
-    fast = torch.compile(model, backend="meld")
+    import meld.torch            # registers the "meld" backend (an installed
+                                 # wheel registers it through its entry point)
+    fast = torch.compile(model, backend="meld", dynamic=True)
     y = fast(x)
     print(meld.torch.explain(model, x))   # what Meld compiled, what it did not
+    meld.torch.export(torch.export.export(model, (x,)), "model.mlir")
 
 The backend traces the graph TorchDynamo hands it to core ATen
 (AOTAutograd with torch's core ATen decompositions; backward graphs too, so
@@ -13,8 +15,9 @@ training steps run through Meld), partitions it with torch's
 supports and the rest, compiles every supported part through Meld and
 leaves the rest to eager PyTorch. That fallback is the only place anything
 runs outside Meld, and :func:`explain` reports every node it kept, with the
-reason. docs/frontends.md is the guide; its limits: static shapes (a
-graph with symbolic sizes runs eagerly, reported), host tensors.
+reason. Symbolic sizes become dynamic dims, torch.cond and
+torch.while_loop become meld.if and meld.while. docs/frontends.md is the
+guide; its main limit: host tensors.
 """
 
 from __future__ import annotations

@@ -4,18 +4,21 @@
 calls for every graph TorchDynamo captures:
 
 1. trace ``gm`` to ATen with AOTAutograd and torch's core ATen
-   decompositions: a forward graph, and a backward graph when gradients
-   are needed (both go through the steps below);
-2. mark the nodes Meld can take (``ATEN_OPS``, dtypes Meld has, static
-   shapes, host tensors) and let torch's ``CapabilityBasedPartitioner``
-   group them into partitions;
+   decompositions (``_decompositions``: one replaced, flash attention's):
+   a forward graph, and a backward graph when gradients are needed (both
+   go through the steps below);
+2. mark the nodes Meld can take (``ATEN_OPS``, dtypes Meld has, host
+   tensors; torch.cond and while_loop when their subgraphs are) and let
+   torch's ``CapabilityBasedPartitioner`` group them into partitions;
 3. translate each partition to meld IR with ``meld.frontend`` (Builder and
    the ``lowerings`` op table the ONNX importer uses too) and compile it
    with ``meld.compile``; a partition whose translation or compilation
    fails runs eagerly, like the unsupported nodes between partitions.
 
-Every graph leaves a :class:`Report` in ``reports``; :func:`explain` runs a
-model once and returns them.
+Symbolic sizes (dynamic shapes) become dynamic dims: see "symbolic sizes"
+below. Every graph leaves a :class:`Report` in ``reports``;
+:func:`explain` runs a model once and returns them. :func:`export` writes
+a ``torch.export`` program as meld IR.
 """
 
 from __future__ import annotations
