@@ -89,17 +89,39 @@ namespace {
 /// fail without a diagnostic of its own, and the error should say where.
 struct FirstFailedPass : PassInstrumentation {
   std::mutex mutex;
-  std::string pass;
-  Operation *op = nullptr;
+  /// Every failure: the pass and the op it ran on. Nested passes run on
+  /// functions in parallel, so the first to fail in time varies; the one
+  /// reported is the first in the module's order.
+  std::vector<std::pair<std::string, Operation *>> failures;
 
   void runAfterPassFailed(Pass *failed, Operation *on) override {
+    std::string name = failed->getArgument().str();
+    if (name.empty())
+      name = failed->getName().str();
     std::lock_guard<std::mutex> lock(mutex);
-    if (op)
-      return;
-    pass = failed->getArgument().str();
-    if (pass.empty())
-      pass = failed->getName().str();
-    op = on;
+    failures.emplace_back(std::move(name), on);
+  }
+
+  /// The innermost failure (a nested pass's, not the adaptor's that ran
+  /// it on the enclosing op) on the op first in `module`, if any.
+  std::optional<std::pair<std::string, Operation *>> first(ModuleOp module) {
+    if (failures.empty())
+      return std::nullopt;
+    auto encloses = [&](Operation *op) {
+      return llvm::any_of(failures, [&](const auto &f) {
+        return f.second != op && op->isProperAncestor(f.second);
+      });
+    };
+    std::optional<std::pair<std::string, Operation *>> found;
+    module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      for (auto &failure : failures)
+        if (failure.second == op && !encloses(op)) {
+          found = failure;
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    return found ? found : std::optional(failures.front());
   }
 };
 } // namespace
@@ -116,13 +138,14 @@ static LogicalResult runPipeline(ModuleOp module, StringRef target,
   pm.addInstrumentation(std::move(recorder));
   if (succeeded(pm.run(module)))
     return success();
-  Operation *at = failedPass->op ? failedPass->op : module.getOperation();
+  auto failure = failedPass->first(module);
+  Operation *at = failure ? failure->second : module.getOperation();
   InFlightDiagnostic error = emitError(at->getLoc())
                              << "code generation for target '" << target
                              << "' failed";
-  if (!failedPass->op)
+  if (!failure)
     return error;
-  error << " in pass '" << failedPass->pass << "' on '"
+  error << " in pass '" << failure->first << "' on '"
         << at->getName().getStringRef() << "'";
   if (auto symbol = dyn_cast<SymbolOpInterface>(at))
     error << " @" << symbol.getName();
