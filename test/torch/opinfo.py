@@ -51,6 +51,11 @@ CI_OPS = [
     "nn.functional.layer_norm", "nn.functional.conv2d", "nn.functional.linear",
     "nn.functional.avg_pool2d", "nn.functional.max_pool2d", "nn.functional.embedding",
     "scatter", "scatter_add", "scatter_reduce",
+    # claimed with dynamic shapes, training and the transformers models
+    "gather", "index_select", "select", "narrow", "index_put", "slice_scatter",
+    "select_scatter", "split", "split_with_sizes", "arange", "full_like", "masked_fill",
+    "tril", "any", "all", "logical_and", "logical_or", "logical_not", "pow",
+    "nn.functional.batch_norm", "nn.functional.scaled_dot_product_attention",
 ]
 
 

@@ -262,6 +262,14 @@ def _gelu(b, node, x, approximate="none"):
     return L.unary(b, "gelu", x, " approximate = tanh" if approximate == "tanh" else "")
 
 
+@_op(aten.pow.Tensor_Tensor, aten.pow.Scalar)
+def _pow_tensor(b, node, x, e):
+    elem = _out_type(node).dtype
+    if not L.is_float(elem):
+        raise Unsupported(f"pow of {elem}")
+    return L.binary(b, "pow", *L.broadcast_all(b, [_tensor(b, x, elem), _tensor(b, e, elem)]))
+
+
 @_op(aten.pow.Tensor_Scalar)
 def _pow(b, node, x, e):
     if e == 2:
@@ -678,6 +686,9 @@ def _gather(b, node, x, dim, index, sparse_grad=False):
 
 @_op(aten.index_select.default)
 def _index_select(b, node, x, dim, index):
+    if x.rank == 0:  # a scalar indexes as one element
+        y = L.gather(b, L.reshape(b, x, [1]), L.reshape(b, index, [L.numel(b, index)]), 0)
+        return L.reshape(b, y, _out_dims(b, node))
     return L.gather(b, x, index, dim)
 
 
@@ -698,7 +709,12 @@ for _dir in ("eq", "ne", "lt", "le", "gt", "ge"):
 @_op(aten.logical_and.default, aten.logical_or.default, aten.logical_xor.default)
 def _logical(b, node, x, y):
     opname = str(node.target).split(".")[1].split("_")[1]
-    return L.logical(b, opname, *L.broadcast_all(b, [x, y]))
+    return L.logical(b, opname, *L.broadcast_all(b, [_truth(b, x), _truth(b, y)]))
+
+
+def _truth(b, x: Value) -> Value:
+    """A tensor as booleans, as torch's logical ops read it (non-zero)."""
+    return x if x.dtype == "i1" else L.compare(b, "ne", x, _tensor(b, 0, x.dtype))
 
 
 @_op(aten.bitwise_and.Tensor, aten.bitwise_or.Tensor, aten.bitwise_xor.Tensor)
@@ -732,7 +748,7 @@ def _index_put(b, node, x, indices, values, accumulate=False):
 
 @_op(aten.logical_not.default)
 def _logical_not(b, node, x):
-    return L.logical(b, "not", x)
+    return L.logical(b, "not", _truth(b, x))
 
 
 @_op(aten.bitwise_not.default)
@@ -779,8 +795,7 @@ def _convert_element_type(b, node, x, dtype):
 def _boolean_reduction(kind: str):
     def lower(b, node, x, dims=None, keepdim=False):
         dims = [dims] if isinstance(dims, int) else dims
-        truth = x if x.dtype == "i1" else L.compare(b, "ne", x, _tensor(b, 0, x.dtype))
-        as_int = L.cast(b, truth, "i32")
+        as_int = L.cast(b, _truth(b, x), "i32")
         if as_int.rank == 0:
             return L.cast(b, as_int, "i1")
         axes = None if not dims else list(dims)
