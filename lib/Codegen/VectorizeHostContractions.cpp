@@ -894,11 +894,13 @@ struct MeldVectorizeHostContractionsPass
       // each reading its 256 columns from cache once per 4 rows; else one
       // register tile (two passes over the right operand from memory: a
       // 32 x 768 @ (50257 x 768)^T language-model head took 2x torch's time
-      // in 8 passes), and never a row block of a larger gemm. Dynamic rows:
-      // their version for fewer than 4.
+      // in 8 passes), and never a row block of a larger gemm. Dynamic rows
+      // (one thread: no column blocks) in their versions for fewer than 4
+      // and fewer than 32: dot products there still beat packing all of
+      // the right operand (8 x 2048 @ (8192 x 2048)^T: 23.7 ms packed).
       bool columnBlocks = func->hasAttr(meld::kHostColumnBlocksAttrName);
       bool fewRows = versionRowTile
-                         ? versionRowTile == 1
+                         ? versionRowTile < tileRows
                          : !ShapedType::isDynamic(rows) &&
                                rows <= (columnBlocks ? 8 : 1) * tileRows;
       if (!rhsAlongColumns && fewRows && emitTransposedDots(rewriter, op))
