@@ -33,6 +33,31 @@ def tool(name: str) -> Path:
     return build_dir() / "bin" / name
 
 
+def meld_torch():
+    """``meld.torch``, or a test failure (never a skip) when the built
+    package cannot import it."""
+    import pytest
+
+    try:
+        import meld.torch
+    except ImportError as e:
+        pytest.fail(f"cannot import meld.torch from {build_dir() / 'python-bindings'}: {e}",
+                    pytrace=False)
+    return meld.torch
+
+
+def onnx_test_models():
+    """test/onnx/models.py: the ResNet-style CNN and GPT-2-style decoder
+    that the frontends' tests share."""
+    import importlib
+    import sys
+
+    folder = str(REPO_ROOT / "test" / "onnx")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    return importlib.import_module("models")
+
+
 class MeldError(RuntimeError):
     """A Meld tool exited with a non-zero status; ``stderr`` holds its report."""
 

@@ -10,9 +10,6 @@ compiled is meld IR that the reference interpreter agrees with.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -21,16 +18,10 @@ import meldtest as mt
 torch = pytest.importorskip("torch")
 import torch._dynamo  # noqa: E402
 
-try:
-    import meld
-    import meld.torch as mtorch
-    from meld.frontend import Unsupported
-except ImportError as e:  # reported as a failure, never a skip
-    pytest.fail(f"cannot import meld.torch from {mt.build_dir() / 'python-bindings'}: {e}",
-                pytrace=False)
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "onnx"))
-import models  # noqa: E402  (test/onnx/models.py)
+mtorch = mt.meld_torch()
+models = mt.onnx_test_models()
+import meld  # noqa: E402
+from meld.frontend import Unsupported  # noqa: E402
 
 
 def compiled_and_eager(model, *args):

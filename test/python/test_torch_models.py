@@ -16,8 +16,6 @@ test/onnx/models.py.
 from __future__ import annotations
 
 import copy
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -28,14 +26,8 @@ torch = pytest.importorskip("torch")
 import torch._dynamo  # noqa: E402
 import transformers  # noqa: E402  (scripts/requirements-test.txt: missing is a failure)
 
-try:
-    import meld.torch as mtorch
-except ImportError as e:  # reported as a failure, never a skip
-    pytest.fail(f"cannot import meld.torch from {mt.build_dir() / 'python-bindings'}: {e}",
-                pytrace=False)
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "onnx"))
-import models  # noqa: E402  (test/onnx/models.py)
+mtorch = mt.meld_torch()
+models = mt.onnx_test_models()
 
 TEXT = dict(hidden_size=64, intermediate_size=128, num_hidden_layers=2,
             num_attention_heads=4, vocab_size=128, max_position_embeddings=64)

@@ -21,11 +21,7 @@ pytest.importorskip("expecttest")  # torch's OpInfo database imports it
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "torch"))
 import opinfo  # noqa: E402  (test/torch/opinfo.py)
 
-try:
-    import meld.torch  # noqa: F401
-except ImportError as e:  # reported as a failure, never a skip
-    pytest.fail(f"cannot import meld.torch from {mt.build_dir() / 'python-bindings'}: {e}",
-                pytrace=False)
+mt.meld_torch()
 
 
 def test_claimed_ops_match_eager():
