@@ -15,6 +15,7 @@ include(CMakePackageConfigHelpers)
 
 set(MELD_PACKAGE_LIBRARIES
   MeldJIT MeldCodegen MeldInterpreter MeldRuntime MeldBundle MeldReference
+  MeldSupport
   MLIRMeld MLIRMeldTransforms)
 
 add_library(Meld SHARED ${PROJECT_SOURCE_DIR}/cmake/MeldLibrary.cpp)

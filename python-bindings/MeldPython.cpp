@@ -24,6 +24,7 @@
 
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
+#include <nanobind/stl/map.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -38,6 +39,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -887,12 +889,39 @@ private:
   std::shared_ptr<jit::Program> program;
 };
 
+/// meld.compile's ``limits`` mapping ({"max_nesting": 512, ...}) over the
+/// defaults.
+ProgramLimits toLimits(const std::optional<std::map<std::string, uint64_t>> &given) {
+  ProgramLimits limits;
+  if (!given)
+    return limits;
+  for (const auto &[key, value] : *given) {
+    if (key == "max_nesting") {
+      if (value > std::numeric_limits<unsigned>::max())
+        throw nb::value_error("limits['max_nesting'] is too large");
+      limits.maxNesting = static_cast<unsigned>(value);
+    } else if (key == "max_ops") {
+      limits.maxOps = value;
+    } else if (key == "max_tensor_elements") {
+      limits.maxTensorElements = value;
+    } else if (key == "max_constant_bytes") {
+      limits.maxConstantBytes = value;
+    } else {
+      throw nb::value_error(
+          ("unknown limit '" + key +
+           "' (max_nesting, max_ops, max_tensor_elements, max_constant_bytes)")
+              .c_str());
+    }
+  }
+  return limits;
+}
+
 PyExecutable *compileText(const std::string &text, const std::string &device,
                           bool fuse, bool strictFp,
                           std::optional<std::vector<std::string>> targets,
                           std::optional<std::string> cacheDir,
                           unsigned optLevel, const std::string &name,
-                          bool isFile) {
+                          bool isFile, const ProgramLimits &limits) {
   std::shared_ptr<jit::Jit> jit;
   std::shared_ptr<jit::Program> program;
   {
@@ -902,6 +931,7 @@ PyExecutable *compileText(const std::string &text, const std::string &device,
     options.fuse = fuse;
     options.strictFp = strictFp;
     options.optLevel = optLevel;
+    options.limits = limits;
     if (targets)
       options.targets = *targets;
     program = isFile ? unwrap(jit->compileFile(text, options))
@@ -994,24 +1024,30 @@ NB_MODULE(_meld, m) {
       [](const std::string &text, const std::string &device, bool fuse,
          bool strictFp, std::optional<std::vector<std::string>> targets,
          std::optional<std::string> cacheDir, unsigned optLevel,
-         const std::string &name) {
+         const std::string &name,
+         std::optional<std::map<std::string, uint64_t>> limits) {
         return compileText(text, device, fuse, strictFp, std::move(targets),
-                           std::move(cacheDir), optLevel, name, false);
+                           std::move(cacheDir), optLevel, name, false,
+                           toLimits(limits));
       },
       nb::arg("text"), nb::arg("device"), nb::arg("fuse"), nb::arg("strict_fp"),
       nb::arg("targets").none(), nb::arg("cache_dir").none(),
-      nb::arg("opt_level"), nb::arg("name"), nb::rv_policy::take_ownership);
+      nb::arg("opt_level"), nb::arg("name"), nb::arg("limits").none(),
+      nb::rv_policy::take_ownership);
   m.def(
       "_compile_file",
       [](const std::string &path, const std::string &device, bool fuse,
          bool strictFp, std::optional<std::vector<std::string>> targets,
-         std::optional<std::string> cacheDir, unsigned optLevel) {
+         std::optional<std::string> cacheDir, unsigned optLevel,
+         std::optional<std::map<std::string, uint64_t>> limits) {
         return compileText(path, device, fuse, strictFp, std::move(targets),
-                           std::move(cacheDir), optLevel, path, true);
+                           std::move(cacheDir), optLevel, path, true,
+                           toLimits(limits));
       },
       nb::arg("path"), nb::arg("device"), nb::arg("fuse"), nb::arg("strict_fp"),
       nb::arg("targets").none(), nb::arg("cache_dir").none(),
-      nb::arg("opt_level"), nb::rv_policy::take_ownership);
+      nb::arg("opt_level"), nb::arg("limits").none(),
+      nb::rv_policy::take_ownership);
   m.def(
       "_cache_stats",
       [](const std::string &device, std::optional<std::string> cacheDir) {

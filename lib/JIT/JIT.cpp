@@ -24,6 +24,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
@@ -112,13 +113,23 @@ struct ParsedModule {
                                      diagnosticStream};
   OwningOpRef<ModuleOp> module;
 
-  ParsedModule(llvm::StringRef text, llvm::StringRef bufferName) {
+  ParsedModule(llvm::StringRef text, llvm::StringRef bufferName,
+               const ProgramLimits &limits) {
     sourceMgr.AddNewSourceBuffer(
         llvm::MemoryBuffer::getMemBufferCopy(text, bufferName), llvm::SMLoc());
-    module = parseSourceFile<ModuleOp>(sourceMgr, context.get());
+    module = parseCheckedModule(sourceMgr, context.get(), limits);
   }
 };
 } // namespace
+
+/// The limits a compile was checked under, for the cache key: a program
+/// accepted under raised limits is not served to a caller with lower ones.
+static std::string describeLimits(const ProgramLimits &limits) {
+  return llvm::formatv("limits nesting {0} ops {1} elements {2} constant {3}\n",
+                       limits.maxNesting, limits.maxOps,
+                       limits.maxTensorElements, limits.maxConstantBytes)
+      .str();
+}
 
 /// "file:line:col: error: message", then its notes.
 static void printDiagnostic(llvm::raw_ostream &os, const Diagnostic &d) {
@@ -234,6 +245,9 @@ struct Program::Impl {
   std::string fusionReport;
   /// The program text, for the interpreter.
   std::string source;
+  /// The limits it was compiled under (part of the cache key), which the
+  /// interpreter parses it under again.
+  ProgramLimits limits;
   bool hostMemory = false;
 
   std::mutex streamMutex;
@@ -430,7 +444,7 @@ Program::run(llvm::StringRef function, llvm::ArrayRef<ref::HostTensor> inputs) {
 llvm::Expected<std::vector<ref::HostTensor>>
 Program::interpret(llvm::StringRef function,
                    llvm::ArrayRef<ref::HostTensor> inputs) const {
-  ParsedModule parsed(impl->source, "<program>");
+  ParsedModule parsed(impl->source, "<program>", impl->limits);
   if (!parsed.module)
     return compileError(parsed.diagnostics);
   func::FuncOp entry = findEntryFunction(*parsed.module, function);
@@ -685,7 +699,8 @@ public:
   }
 
   llvm::Expected<std::shared_ptr<Program>> load(const CacheEntry &entry,
-                                                CacheOutcome outcome) {
+                                                CacheOutcome outcome,
+                                                const ProgramLimits &limits) {
     auto bundle = bundle::Bundle::read(entry.bundleBytes);
     if (!bundle)
       return bundle.takeError();
@@ -699,19 +714,20 @@ public:
     impl->bundleBytes = entry.bundleBytes;
     impl->fusionReport = entry.fusionReport;
     impl->source = entry.source;
+    impl->limits = limits;
     impl->hostMemory = device->getInfo().target == "host";
     return std::shared_ptr<Program>(new Program(std::move(impl), outcome));
   }
 
   /// The cache around `compile`, which makes the entry on a miss.
   llvm::Expected<std::shared_ptr<Program>>
-  getOrCompile(const CacheKey &key,
+  getOrCompile(const CacheKey &key, const ProgramLimits &limits,
                llvm::function_ref<llvm::Expected<CacheEntry>()> compile) {
     return cache->getOrCreate(
         key,
         [&](const CacheEntry &entry,
             CacheOutcome outcome) -> llvm::Expected<std::shared_ptr<Program>> {
-          return load(entry, outcome);
+          return load(entry, outcome, limits);
         },
         compile);
   }
@@ -775,10 +791,12 @@ llvm::Expected<std::shared_ptr<Program>>
 Jit::compile(llvm::StringRef irText, const jit::CompileOptions &options,
              llvm::StringRef bufferName) {
   meld::CompileOptions bundleOptions = impl->bundleOptions(options);
-  CacheKey key =
-      CompileCache::makeKey(impl->describe(bundleOptions), irText.str());
-  return impl->getOrCompile(key, [&]() -> llvm::Expected<CacheEntry> {
-    ParsedModule parsed(irText, bufferName);
+  CacheKey key = CompileCache::makeKey(
+      impl->describe(bundleOptions) + describeLimits(options.limits),
+      irText.str());
+  return impl->getOrCompile(key, options.limits,
+                            [&]() -> llvm::Expected<CacheEntry> {
+    ParsedModule parsed(irText, bufferName, options.limits);
     if (!parsed.module)
       return compileError(parsed.diagnostics);
     return impl->build(*parsed.module, bundleOptions, parsed.diagnostics, key);
@@ -797,10 +815,23 @@ Jit::compileFile(llvm::StringRef path, const jit::CompileOptions &options) {
 
 llvm::Expected<std::shared_ptr<Program>>
 Jit::compile(ModuleOp module, const jit::CompileOptions &options) {
+  // The limits come first: printing the module for the cache key recurses.
+  {
+    std::string diagnostics;
+    llvm::raw_string_ostream os(diagnostics);
+    ScopedDiagnosticHandler handler(module->getContext(), [&](Diagnostic &d) {
+      printDiagnostic(os, d);
+      return success();
+    });
+    if (failed(checkProgramLimits(module, options.limits)))
+      return compileError(diagnostics);
+  }
   meld::CompileOptions bundleOptions = impl->bundleOptions(options);
-  CacheKey key =
-      CompileCache::makeKey(impl->describe(bundleOptions), printModule(module));
-  return impl->getOrCompile(key, [&]() -> llvm::Expected<CacheEntry> {
+  CacheKey key = CompileCache::makeKey(impl->describe(bundleOptions) +
+                                           describeLimits(options.limits),
+                                       printModule(module));
+  return impl->getOrCompile(key, options.limits,
+                            [&]() -> llvm::Expected<CacheEntry> {
     // Only a compile needs the code-generation dialects in the caller's
     // context; a cache hit leaves it alone.
     DialectRegistry registry;

@@ -32,7 +32,7 @@ dtypes
 from __future__ import annotations
 
 import os
-from typing import NamedTuple, Optional, Sequence, Tuple
+from typing import Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import _meld
 from ._meld import (  # noqa: F401  (re-exported)
@@ -94,6 +94,7 @@ def compile(  # noqa: A001  (the natural name; shadows a rarely used builtin)
     cache_dir=None,
     opt_level: int = 3,
     name: str = "<ir>",
+    limits: Optional[Mapping[str, int]] = None,
 ) -> Executable:
     """Compiles meld IR text into an Executable loaded on ``device``
     ("host", "cuda", "hip" or "best").
@@ -103,7 +104,11 @@ def compile(  # noqa: A001  (the natural name; shadows a rarely used builtin)
     the bundle's targets (default: the device's own); ``fuse=False`` gives
     one kernel per op; ``strict_fp`` evaluates float sums in program order
     with C library math (host only). ``name`` names the text in diagnostics.
-    Raises CompileError with every diagnostic on invalid IR.
+    ``limits`` raises or lowers the bounds a program must stay within
+    (``max_nesting``, ``max_ops``, ``max_tensor_elements``,
+    ``max_constant_bytes``; 0 disables one; docs/limits.md). Raises
+    CompileError with every diagnostic on invalid IR, a NUL byte in the text
+    or a program beyond a limit.
     """
     if not isinstance(ir, str):
         if isinstance(ir, (bytes, bytearray)):
@@ -111,7 +116,7 @@ def compile(  # noqa: A001  (the natural name; shadows a rarely used builtin)
         else:
             raise TypeError(f"meld.compile takes IR text (str), got {type(ir).__name__}")
     return _meld._compile(ir, device, bool(fuse), bool(strict_fp), _targets(targets),
-                          _cache_dir(cache_dir), int(opt_level), name)
+                          _cache_dir(cache_dir), int(opt_level), name, _limits(limits))
 
 
 def compile_file(
@@ -123,10 +128,24 @@ def compile_file(
     targets: Optional[Sequence[str]] = None,
     cache_dir=None,
     opt_level: int = 3,
+    limits: Optional[Mapping[str, int]] = None,
 ) -> Executable:
     """Like :func:`compile`, for a ``.mlir`` file (diagnostics name it)."""
     return _meld._compile_file(os.fspath(path), device, bool(fuse), bool(strict_fp),
-                               _targets(targets), _cache_dir(cache_dir), int(opt_level))
+                               _targets(targets), _cache_dir(cache_dir), int(opt_level),
+                               _limits(limits))
+
+
+def _limits(limits):
+    if limits is None:
+        return None
+    result = {}
+    for key, value in dict(limits).items():
+        value = int(value)
+        if value < 0:
+            raise ValueError(f"limits[{key!r}] must not be negative, got {value}")
+        result[str(key)] = value
+    return result
 
 
 def cache_stats(device: str = "host", cache_dir=None) -> dict:

@@ -13,6 +13,7 @@
 #include "meld/Codegen/Compiler.h"
 #include "meld/Codegen/Passes.h"
 #include "meld/Dialect/Meld/IR/MeldDialect.h"
+#include "meld/Support/Limits.h"
 #include "meld/Dialect/Meld/Transforms/Passes.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -120,7 +121,7 @@ int main(int argc, char **argv) {
   meld::registerMeldCodegenPasses();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
-  cl::HideUnrelatedOptions(category);
+  cl::HideUnrelatedOptions({&category, &meld::registerProgramLimitsCLOptions()});
   cl::ParseCommandLineOptions(
       argc, argv, "meld-compile: compile a meld program into a bundle\n");
   if (outputFile.empty() && !printMetadata)
@@ -140,7 +141,8 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = meld::parseCheckedModule(
+      sourceMgr, &context, meld::getProgramLimitsFromCL());
   if (!module)
     return 1;
 

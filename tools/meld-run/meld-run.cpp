@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "meld/Dialect/Meld/IR/MeldDialect.h"
+#include "meld/Support/Limits.h"
 #include "meld/Interpreter/Interpreter.h"
 #include "meld/Interpreter/Npy.h"
 #include "meld/Runtime/HostExecutable.h"
@@ -182,7 +183,7 @@ static int runBundle(llvm::StringRef bytes) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  cl::HideUnrelatedOptions(category);
+  cl::HideUnrelatedOptions({&category, &meld::registerProgramLimitsCLOptions()});
   cl::ParseCommandLineOptions(
       argc, argv,
       "meld-run: run a meld program with the reference interpreter\n");
@@ -211,7 +212,8 @@ int main(int argc, char **argv) {
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
 
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = meld::parseCheckedModule(
+      sourceMgr, &context, meld::getProgramLimitsFromCL());
   if (!module)
     return 1; // The parser or verifier has reported the error.
 

@@ -507,6 +507,68 @@ TEST_F(Jit, CompileErrorsCarryDiagnostics) {
   EXPECT_EQ(jit->getCacheStats().compiles, 0);
 }
 
+/// `depth` meld.if ops, each in the then-branch of the one before.
+static std::string nestedIfs(int depth) {
+  std::string text = "func.func @main(%p: tensor<i1>, %a: tensor<4xf32>) -> "
+                     "tensor<4xf32> {\n";
+  for (int i = 0; i < depth; ++i)
+    text += "%r" + std::to_string(i) + " = meld.if %p -> (tensor<4xf32>) {\n";
+  text += "meld.yield %a : tensor<4xf32>\n";
+  for (int i = depth - 1; i >= 0; --i) {
+    text += "} else {\nmeld.yield %a : tensor<4xf32>\n}\n";
+    if (i)
+      text += "meld.yield %r" + std::to_string(i) + " : tensor<4xf32>\n";
+  }
+  return text + "return %r0 : tensor<4xf32>\n}\n";
+}
+
+TEST_F(Jit, ProgramsBeyondTheLimitsAreCompileErrors) {
+  // Text: checked before the parser recurses (20,000 levels overflow it).
+  auto deep = jit->compile(nestedIfs(20000), {}, "deep.mlir");
+  ASSERT_FALSE(deep);
+  std::string text = compileDiagnostics(deep.takeError());
+  EXPECT_NE(text.find("deep.mlir:256:30: error"), std::string::npos) << text;
+  EXPECT_NE(text.find("nests deeper than 256 levels"), std::string::npos)
+      << text;
+
+  const char withNul[] = "func.func @main() {\n  return\n}\n\0// ignored?\n";
+  auto nul = jit->compile(llvm::StringRef(withNul, sizeof(withNul) - 1));
+  ASSERT_FALSE(nul);
+  text = compileDiagnostics(nul.takeError());
+  EXPECT_NE(text.find("<ir>:4:1: error: the program text holds a NUL byte"),
+            std::string::npos)
+      << text;
+
+  // A caller's module is checked before it is printed (for the cache key)
+  // or verified, which both recurse.
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(nestedIfs(300), &context);
+  ASSERT_TRUE(module) << diagnostics;
+  auto fromModule = jit->compile(*module);
+  ASSERT_FALSE(fromModule);
+  text = compileDiagnostics(fromModule.takeError());
+  EXPECT_NE(text.find("regions nest deeper than 256 levels"),
+            std::string::npos)
+      << text;
+  jit::CompileOptions raised;
+  raised.limits.maxNesting = 400;
+  auto accepted = MELD_TAKE(jit->compile(*module, raised));
+  ASSERT_TRUE(accepted);
+  HostTensor p(ElementKind::I1, {}), a(ElementKind::F32, {4});
+  p.setInt(0, 1);
+  for (int64_t i = 0; i < 4; ++i)
+    a.setFloat(i, 0.5 * static_cast<double>(i) - 1);
+  expectMatchesInterpreter(*accepted, "", {p, a}, "300 nested ifs");
+
+  jit::CompileOptions fewOps;
+  fewOps.limits.maxOps = 3;
+  auto tooMany = jit->compile(readExample("gelu"), fewOps);
+  ASSERT_FALSE(tooMany);
+  EXPECT_NE(compileDiagnostics(tooMany.takeError())
+                .find("more than 3 operations; raise the limit"),
+            std::string::npos);
+}
+
 TEST_F(Jit, RunErrorsAreStatusCodes) {
   auto program = MELD_TAKE(jit->compile(readExample("softmax")));
   ASSERT_TRUE(program);

@@ -24,6 +24,7 @@
 
 #include "meld/Reference/HostTensor.h"
 #include "meld/Runtime/Executable.h"
+#include "meld/Support/Limits.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -81,6 +82,9 @@ struct CompileOptions {
   bool strictFp = false;
   /// LLVM optimization level of the generated code.
   unsigned optLevel = 3;
+  /// The bounds a program must stay within (docs/limits.md); checked
+  /// before anything parses, prints or compiles it.
+  ProgramLimits limits;
 };
 
 struct JitOptions {

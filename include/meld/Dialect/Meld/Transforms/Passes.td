@@ -32,6 +32,30 @@ defvar FusionLimitOptions = [
          "Size the cost model assumes for a dynamic ('?') dimension">
 ];
 
+def MeldCheckLimits : Pass<"meld-check-limits"> {
+  let summary = "Reject programs beyond Meld's limits with a located error";
+  let description = [{
+    Walks the op without recursion and fails at the first op beyond a
+    limit: regions nested deeper than `max-nesting`, more than `max-ops`
+    operations, a tensor with more than `max-tensor-elements` elements (or
+    whose element count overflows 64 bits), or a constant larger than
+    `max-constant-bytes`. meld-opt runs it before any other pass, and the
+    JIT, meld-run and meld-compile run the same check (checkProgramLimits,
+    meld/Support/Limits.h) before anything else. docs/limits.md lists the
+    defaults. A limit of 0 disables that check.
+  }];
+  let options = [
+    Option<"maxNesting", "max-nesting", "unsigned", /*default=*/"256",
+           "Deepest nesting of regions">,
+    Option<"maxOps", "max-ops", "uint64_t", /*default=*/"uint64_t(1) << 22",
+           "Most operations">,
+    Option<"maxTensorElements", "max-tensor-elements", "uint64_t",
+           /*default=*/"uint64_t(1) << 32", "Most elements of one tensor">,
+    Option<"maxConstantBytes", "max-constant-bytes", "uint64_t",
+           /*default=*/"uint64_t(1) << 32", "Largest constant in bytes">
+  ];
+}
+
 def MeldFusePointwise : Pass<"meld-fuse-pointwise", "::mlir::func::FuncOp"> {
   let summary = "Fuse chains of elementwise ops into pointwise kernels";
   let description = [{
