@@ -1049,6 +1049,12 @@ NB_MODULE(_meld, m) {
       nb::arg("opt_level"), nb::arg("limits").none(),
       nb::rv_policy::take_ownership);
   m.def(
+      "_clear_memory_cache",
+      [](const std::string &device, std::optional<std::string> cacheDir) {
+        getJit(device, cacheDir.value_or(""))->clearMemoryCache();
+      },
+      nb::arg("device"), nb::arg("cache_dir").none());
+  m.def(
       "_cache_stats",
       [](const std::string &device, std::optional<std::string> cacheDir) {
         jit::CacheStats s =

@@ -14,6 +14,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <cstring>
+#include <optional>
 
 using namespace meld::bundle;
 using llvm::Expected;
@@ -58,6 +59,37 @@ std::string Bundle::toBytes() const {
 
 void Bundle::write(llvm::raw_ostream &os) const { os << toBytes(); }
 
+/// Deeper JSON than any compiler-written schedule (three levels per nested
+/// meld.if / meld.while body, so about 800 at the default nesting limit of
+/// docs/limits.md), and shallow enough that llvm::json::parse and the
+/// runtime's schedule reader, which recurse, stay far from the end of the
+/// stack (100,000 levels overflowed it).
+static constexpr size_t kMaxMetadataNesting = 4096;
+
+/// The offset of the first bracket nested deeper than kMaxMetadataNesting,
+/// outside strings.
+static std::optional<size_t> findTooDeepNesting(StringRef json) {
+  size_t depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < json.size(); ++i) {
+    char c = json[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxMetadataNesting)
+        return i;
+    } else if ((c == ']' || c == '}') && depth) {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
 Expected<Bundle> Bundle::read(StringRef bytes) {
   if (bytes.size() < kHeaderSize)
     return bundleError("truncated header (" + llvm::Twine(bytes.size()) +
@@ -81,9 +113,13 @@ Expected<Bundle> Bundle::read(StringRef bytes) {
   if (actual != checksum)
     return bundleError("checksum mismatch (the file is corrupt or truncated)");
 
+  StringRef metadata = body.take_front(jsonSize);
+  if (std::optional<size_t> offset = findTooDeepNesting(metadata))
+    return bundleError("metadata nests deeper than " +
+                       llvm::Twine(kMaxMetadataNesting) + " levels (at byte " +
+                       llvm::Twine(*offset) + ")");
   Bundle bundle;
-  Expected<llvm::json::Value> json =
-      llvm::json::parse(body.take_front(jsonSize));
+  Expected<llvm::json::Value> json = llvm::json::parse(metadata);
   if (!json)
     return bundleError("metadata is not JSON: " +
                        llvm::toString(json.takeError()));

@@ -101,11 +101,18 @@ std::optional<CacheEntry> CompileCache::readDisk(const CacheKey &key) {
     discardDisk(key.hash);
     return std::nullopt;
   }
+  std::optional<CacheEntry> entry = parseEntry((*file)->getBuffer(), key);
+  if (!entry)
+    discardDisk(key.hash);
+  return entry;
+}
+
+std::optional<CacheEntry> CompileCache::parseEntry(llvm::StringRef bytes,
+                                                   const CacheKey &key) {
   // Bundle::read checks magic, version, sizes and the checksum.
-  auto bundle = bundle::Bundle::read((*file)->getBuffer());
+  auto bundle = bundle::Bundle::read(bytes);
   if (!bundle) {
     llvm::consumeError(bundle.takeError());
-    discardDisk(key.hash);
     return std::nullopt;
   }
   const llvm::json::Object *jit = bundle->metadata.getObject("jit");
@@ -118,12 +125,10 @@ std::optional<CacheEntry> CompileCache::readDisk(const CacheKey &key) {
                                  report = field("fusion_report");
   if (!recordedKey || *recordedKey != key.hash || !description ||
       *description != key.description || !source || *source != key.source ||
-      !report) {
-    discardDisk(key.hash);
+      !report)
     return std::nullopt;
-  }
   CacheEntry entry;
-  entry.bundleBytes = (*file)->getBuffer().str();
+  entry.bundleBytes = bytes.str();
   entry.source = source->str();
   entry.fusionReport = report->str();
   return entry;

@@ -65,6 +65,11 @@ public:
   /// The disk file of `key` (for tests and tools).
   std::string getDiskPath(llvm::StringRef key) const;
 
+  /// The entry that the bytes of a disk file hold, when they are a valid
+  /// bundle recorded for exactly `key`; std::nullopt for anything else.
+  static std::optional<CacheEntry> parseEntry(llvm::StringRef bytes,
+                                              const CacheKey &key);
+
 private:
   CompileCache(size_t memoryEntries, std::string directory)
       : capacity(memoryEntries), directory(std::move(directory)) {}

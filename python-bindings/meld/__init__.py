@@ -57,6 +57,7 @@ __all__ = [
     "cache_stats",
     "compile",
     "compile_file",
+    "clear_memory_cache",
     "float32_to_bf16",
     "version",
 ]
@@ -151,6 +152,13 @@ def _limits(limits):
 def cache_stats(device: str = "host", cache_dir=None) -> dict:
     """Compile-cache counters of the JIT for (device, cache_dir)."""
     return _meld._cache_stats(device, _cache_dir(cache_dir))
+
+
+def clear_memory_cache(device: str = "host", cache_dir=None) -> None:
+    """Drops the compiled programs the JIT for (device, cache_dir) keeps in
+    memory (Executables already returned stay valid); the next compile of
+    the same text loads from the disk cache, or compiles."""
+    _meld._clear_memory_cache(device, _cache_dir(cache_dir))
 
 
 def bf16_to_float32(bits):

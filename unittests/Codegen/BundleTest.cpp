@@ -13,8 +13,12 @@
 #include "meld/Runtime/HostExecutable.h"
 
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/xxhash.h"
 
 #include "gtest/gtest.h"
+
+#include <cstring>
 
 using namespace mlir;
 using meld::bundle::Bundle;
@@ -96,6 +100,34 @@ TEST(BundleFormat, NamesWhatIsWrong) {
   EXPECT_NE(errorOf(Bundle::readFile("/nonexistent/x.meldb").takeError())
                 .find("cannot read"),
             std::string::npos);
+}
+
+TEST(BundleFormat, RejectsMetadataNestedTooDeep) {
+  // JSON nested 100,000 deep overflowed the stack of llvm::json::parse
+  // (recursive). Written by hand: the JSON writer recurses too.
+  auto bundleWith = [](const std::string &json) {
+    std::string bytes(32, '\0');
+    std::memcpy(bytes.data(), meld::bundle::kMagic, 8);
+    llvm::support::endian::write32le(bytes.data() + 8, meld::bundle::kVersion);
+    llvm::support::endian::write64le(bytes.data() + 16, json.size());
+    llvm::support::endian::write64le(
+        bytes.data() + 24,
+        llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(
+            reinterpret_cast<const uint8_t *>(json.data()), json.size())));
+    return bytes + json;
+  };
+  int depth = 100000;
+  std::string deep = "{\"a\": " + std::string(depth, '[') +
+                     std::string(depth, ']') + "}";
+  std::string error = errorOf(Bundle::read(bundleWith(deep)).takeError());
+  EXPECT_NE(error.find("metadata nests deeper than 4096 levels (at byte 4101)"),
+            std::string::npos)
+      << error;
+  // Brackets inside strings do not count; 3,000 levels read.
+  std::string quoted = "{\"a\": \"" + std::string(depth, '[') + "\", \"b\": " +
+                       std::string(3000, '[') + std::string(3000, ']') + "}";
+  llvm::Expected<Bundle> read = Bundle::read(bundleWith(quoted));
+  EXPECT_TRUE(bool(read)) << errorOf(read.takeError());
 }
 
 class BundleLoad : public ::testing::Test,
