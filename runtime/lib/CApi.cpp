@@ -58,6 +58,17 @@ enum class Kind : uint8_t {
   GraphExec
 };
 
+/// The integer a caller passed for a C enum. C lets a caller pass any int
+/// where the API takes an enum, but in C++ reading an enum object that
+/// holds a value outside the enum's range is undefined, so the API reads
+/// the bytes and validates the integer.
+template <typename Enum> int rawEnum(const Enum &value) {
+  static_assert(sizeof(Enum) == sizeof(int), "C enums are int-sized here");
+  int raw;
+  std::memcpy(&raw, &value, sizeof raw);
+  return raw;
+}
+
 const char *kindName(Kind k) {
   switch (k) {
   case Kind::Device:
@@ -223,7 +234,8 @@ Expected<std::vector<TensorRef>> toTensors(const meld_tensor_t *tensors, int n,
       return makeStatusError(MELD_ERROR_INVALID_HANDLE,
                              Twine(what) + " #" + Twine(i) + ": " +
                                  llvm::toString(b.takeError()));
-    if (t.dtype < MELD_F64 || t.dtype > MELD_I1 || t.rank < 0 ||
+    int dtype = rawEnum(t.dtype);
+    if (dtype < MELD_F64 || dtype > MELD_I1 || t.rank < 0 ||
         t.rank > MELD_MAX_RANK)
       return makeStatusError(MELD_ERROR_INVALID_ARGUMENT,
                              Twine(what) + " #" + Twine(i) +
@@ -231,7 +243,7 @@ Expected<std::vector<TensorRef>> toTensors(const meld_tensor_t *tensors, int n,
     TensorRef r;
     r.buffer = std::move(*b);
     r.offset = t.offset;
-    r.kind = static_cast<ref::ElementKind>(t.dtype);
+    r.kind = static_cast<ref::ElementKind>(dtype);
     for (int d = 0; d < t.rank; ++d) {
       if (t.shape[d] < 0)
         return makeStatusError(MELD_ERROR_INVALID_ARGUMENT,
@@ -300,10 +312,10 @@ extern "C" {
 const char *meld_last_error(void) { return lastError.c_str(); }
 
 size_t meld_dtype_size(meld_dtype_t dtype) {
-  int d = static_cast<int>(dtype);
+  int d = rawEnum(dtype);
   if (d < MELD_F64 || d > MELD_I1)
     return 0;
-  return ref::storageBytes(static_cast<ref::ElementKind>(dtype));
+  return ref::storageBytes(static_cast<ref::ElementKind>(d));
 }
 
 const char *meld_status_name(meld_status_t status) {
@@ -410,12 +422,14 @@ meld_status_t meld_buffer_alloc(meld_device_t device, size_t bytes,
                                 meld_buffer_t *buffer) {
   MELD_CHECK_OUT(buffer);
   MELD_GET(Device, d, device);
-  if (kind != MELD_MEMORY_DEVICE && kind != MELD_MEMORY_HOST_VISIBLE)
+  int memoryKind = rawEnum(kind);
+  if (memoryKind != MELD_MEMORY_DEVICE &&
+      memoryKind != MELD_MEMORY_HOST_VISIBLE)
     return fail(MELD_ERROR_INVALID_ARGUMENT, "unknown memory kind");
-  Expected<std::shared_ptr<Buffer>> b =
-      Buffer::allocate(d, std::max<size_t>(bytes, 1),
-                       kind == MELD_MEMORY_DEVICE ? MemoryKind::Device
-                                                  : MemoryKind::HostVisible);
+  Expected<std::shared_ptr<Buffer>> b = Buffer::allocate(
+      d, std::max<size_t>(bytes, 1),
+      memoryKind == MELD_MEMORY_DEVICE ? MemoryKind::Device
+                                       : MemoryKind::HostVisible);
   if (!b)
     return fail(b.takeError());
   buffer->id = handles().add<Buffer>(std::move(*b));

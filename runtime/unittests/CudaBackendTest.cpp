@@ -24,86 +24,82 @@ using namespace meld::runtime;
 
 namespace {
 
-// Pieces of the test kernels that several of them share (string literals,
-// concatenated into kTestPtx).
+// Pieces of the test kernels that several of them share (plain string
+// literals, line by line: GCC rejects a raw string literal spread over several
+// lines inside a macro; concatenated into kTestPtx).
 
 // Per thread i < a_size: i into %rd4 (a_size in %rd2); branches to DONE
 // past the end.
-#define MELD_PTX_THREAD_INDEX                                                  \
-  R"ptx(
-  ld.param.u64 %rd0, [a_aligned];
-  ld.param.u64 %rd1, [a_offset];
-  ld.param.u64 %rd2, [a_size];
-  ld.param.u64 %rd3, [a_stride];
-  mov.u32 %r0, %ctaid.x;
-  mov.u32 %r1, %ntid.x;
-  mov.u32 %r2, %tid.x;
-  cvt.u64.u32 %rd5, %r2;
-  mad.wide.u32 %rd4, %r0, %r1, %rd5;
-  setp.ge.s64 %p, %rd4, %rd2;
-  @%p bra DONE;
-)ptx"
+#define MELD_PTX_THREAD_INDEX \
+  "\n" \
+  "  ld.param.u64 %rd0, [a_aligned];\n" \
+  "  ld.param.u64 %rd1, [a_offset];\n" \
+  "  ld.param.u64 %rd2, [a_size];\n" \
+  "  ld.param.u64 %rd3, [a_stride];\n" \
+  "  mov.u32 %r0, %ctaid.x;\n" \
+  "  mov.u32 %r1, %ntid.x;\n" \
+  "  mov.u32 %r2, %tid.x;\n" \
+  "  cvt.u64.u32 %rd5, %r2;\n" \
+  "  mad.wide.u32 %rd4, %r0, %r1, %rd5;\n" \
+  "  setp.ge.s64 %p, %rd4, %rd2;\n" \
+  "  @%p bra DONE;\n"
 // Loads a[%rd4] of an f32 buffer into %f0 (address in %rd7).
-#define MELD_PTX_LOAD_AT_INDEX                                                 \
-  R"ptx(
-  mad.lo.s64 %rd6, %rd4, %rd3, %rd1;
-  shl.b64 %rd6, %rd6, 2;
-  add.s64 %rd6, %rd0, %rd6;
-  cvta.to.global.u64 %rd7, %rd6;
-  ld.global.f32 %f0, [%rd7];
-)ptx"
+#define MELD_PTX_LOAD_AT_INDEX \
+  "\n" \
+  "  mad.lo.s64 %rd6, %rd4, %rd3, %rd1;\n" \
+  "  shl.b64 %rd6, %rd6, 2;\n" \
+  "  add.s64 %rd6, %rd0, %rd6;\n" \
+  "  cvta.to.global.u64 %rd7, %rd6;\n" \
+  "  ld.global.f32 %f0, [%rd7];\n"
 // Per thread i < a_size: loads a[i] into %f0 (address in %rd7).
 #define MELD_PTX_LOAD_ELEMENT MELD_PTX_THREAD_INDEX MELD_PTX_LOAD_AT_INDEX
 // Stores %f1 back into a[i] and ends the kernel.
-#define MELD_PTX_STORE_ELEMENT                                                 \
-  R"ptx(
-  st.global.f32 [%rd7], %f1;
-DONE:
-  ret;
-}
-)ptx"
+#define MELD_PTX_STORE_ELEMENT \
+  "\n" \
+  "  st.global.f32 [%rd7], %f1;\n" \
+  "DONE:\n" \
+  "  ret;\n" \
+  "}\n"
 
 // The parameters of the counter kernels: an i32 counter c, an i32 limit l
 // and an i8 predicate p, rank-0 expanded descriptors; their registers; the
 // counter's address into %rd0 and value into %r0.
-#define MELD_PTX_COUNTER_PROLOGUE                                              \
-  R"ptx((.param .u64 c0, .param .u64 c1, .param .u64 c2,
-  .param .u64 c3, .param .u64 c4,
-  .param .u64 l0, .param .u64 l1, .param .u64 l2,
-  .param .u64 l3, .param .u64 l4,
-  .param .u64 p0, .param .u64 p1, .param .u64 p2,
-  .param .u64 p3, .param .u64 p4)
-{
-  .reg .pred %p;
-  .reg .b16 %h;
-  .reg .b32 %r<2>;
-  .reg .b64 %rd<6>;
-  ld.param.u64 %rd0, [c1];
-  ld.param.u64 %rd1, [c2];
-  shl.b64 %rd1, %rd1, 2;
-  add.s64 %rd0, %rd0, %rd1;
-  cvta.to.global.u64 %rd0, %rd0;
-  ld.global.u32 %r0, [%rd0];
-)ptx"
+#define MELD_PTX_COUNTER_PROLOGUE \
+  "(.param .u64 c0, .param .u64 c1, .param .u64 c2,\n" \
+  "  .param .u64 c3, .param .u64 c4,\n" \
+  "  .param .u64 l0, .param .u64 l1, .param .u64 l2,\n" \
+  "  .param .u64 l3, .param .u64 l4,\n" \
+  "  .param .u64 p0, .param .u64 p1, .param .u64 p2,\n" \
+  "  .param .u64 p3, .param .u64 p4)\n" \
+  "{\n" \
+  "  .reg .pred %p;\n" \
+  "  .reg .b16 %h;\n" \
+  "  .reg .b32 %r<2>;\n" \
+  "  .reg .b64 %rd<6>;\n" \
+  "  ld.param.u64 %rd0, [c1];\n" \
+  "  ld.param.u64 %rd1, [c2];\n" \
+  "  shl.b64 %rd1, %rd1, 2;\n" \
+  "  add.s64 %rd0, %rd0, %rd1;\n" \
+  "  cvta.to.global.u64 %rd0, %rd0;\n" \
+  "  ld.global.u32 %r0, [%rd0];\n"
 // p[0] = %r0 < l[0]; ends the kernel.
-#define MELD_PTX_STORE_LESS_THAN                                               \
-  R"ptx(
-  ld.param.u64 %rd2, [l1];
-  ld.param.u64 %rd3, [l2];
-  shl.b64 %rd3, %rd3, 2;
-  add.s64 %rd2, %rd2, %rd3;
-  cvta.to.global.u64 %rd2, %rd2;
-  ld.global.u32 %r1, [%rd2];
-  setp.lt.s32 %p, %r0, %r1;
-  selp.u16 %h, 1, 0, %p;
-  ld.param.u64 %rd4, [p1];
-  ld.param.u64 %rd5, [p2];
-  add.s64 %rd4, %rd4, %rd5;
-  cvta.to.global.u64 %rd4, %rd4;
-  st.global.u8 [%rd4], %h;
-  ret;
-}
-)ptx"
+#define MELD_PTX_STORE_LESS_THAN \
+  "\n" \
+  "  ld.param.u64 %rd2, [l1];\n" \
+  "  ld.param.u64 %rd3, [l2];\n" \
+  "  shl.b64 %rd3, %rd3, 2;\n" \
+  "  add.s64 %rd2, %rd2, %rd3;\n" \
+  "  cvta.to.global.u64 %rd2, %rd2;\n" \
+  "  ld.global.u32 %r1, [%rd2];\n" \
+  "  setp.lt.s32 %p, %r0, %r1;\n" \
+  "  selp.u16 %h, 1, 0, %p;\n" \
+  "  ld.param.u64 %rd4, [p1];\n" \
+  "  ld.param.u64 %rd5, [p2];\n" \
+  "  add.s64 %rd4, %rd4, %rd5;\n" \
+  "  cvta.to.global.u64 %rd4, %rd4;\n" \
+  "  st.global.u8 [%rd4], %h;\n" \
+  "  ret;\n" \
+  "}\n"
 
 /// Test kernels, written by hand in the Meld GPU kernel ABI: per buffer the
 /// expanded descriptor {allocated, aligned, offset, size, stride}, per index
