@@ -5,10 +5,39 @@
 # (scripts/sanitize-runtime.sh). Slow on 2 cores (a full instrumented
 # build); MELD_JOBS (default 2) limits parallel compile jobs. docs/testing.md
 # says what ran and what it found.
+#
+# `--ci` instead runs what fits CI's budget (scripts/test.sh runs it): the
+# build that scripts/fuzz.sh shares (scripts/configure-sanitized.sh:
+# build-sanitize/, Python bindings off), the unit tests but the slowest
+# (the parameterized suites over every program file and random seed, and
+# the long-reduction ones, which compile hundreds of programs and run
+# unsanitized in ctest; the install tests, which build against the
+# installed library), every lit test, then the fuzzers' corpora and a
+# fixed number of fuzzing runs per target from a fixed seed (scripts/fuzz.sh
+# --ci). MELD_TEST_REPORTS=<dir> makes
+# ctest and lit write JUnit files there.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build="$root/build-asan"
 jobs=${MELD_JOBS:-2}
+
+if [[ ${1:-} == --ci ]]; then
+  sbuild=${MELD_SANITIZE_BUILD_DIR:-$root/build-sanitize}
+  reports=${MELD_TEST_REPORTS:-}
+  "$root/scripts/configure-sanitized.sh" || exit 1
+  export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  status=0
+  echo "=== unit tests under ASan+UBSan (all but the compiled-code suites) ==="
+  (cd "$sbuild" && ctest -j2 --output-on-failure \
+    -E '^Meld[.](Install[.]|Programs/|Seeds/|LongReductions[.])' \
+    ${reports:+--output-junit "$reports/sanitized-ctest.xml"}) || status=1
+  echo "=== compiler tests (lit) under ASan+UBSan ==="
+  /usr/lib/llvm-22/bin/lit -s ${reports:+--xunit-xml-output "$reports/sanitized-lit.xml"} \
+    "$sbuild/test" || status=1
+  echo "=== fuzzers: corpora and regressions, then fixed runs from a fixed seed ==="
+  "$root/scripts/fuzz.sh" --ci || status=1
+  exit $status
+fi
 
 "$root/scripts/install-deps.sh" || exit 1
 "$root/scripts/sanitize-runtime.sh" --install || exit 1

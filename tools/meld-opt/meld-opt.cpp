@@ -28,6 +28,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -48,6 +49,7 @@ static LogicalResult checkText(const llvm::MemoryBuffer &file,
 }
 
 int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
   // Upstream's passes and dialects too, so that every stage of the code
   // generation pipeline can be reproduced and tested with meld-opt alone.
   mlir::registerAllPasses();
