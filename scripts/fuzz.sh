@@ -58,7 +58,7 @@ for target in "${targets[@]}"; do
     echo "=== meld-fuzz-$target: replaying the seeds and regressions ==="
     "$exe" "${options[@]}" -runs=0 "$seeds" "$regressions" >"$build/$target.log" 2>&1
     rc=$?
-    grep -E "^#[0-9]+ +(INITED|DONE)|==[0-9]+==ERROR|meld-fuzz finding|SUMMARY" "$build/$target.log"
+    grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|==[0-9]+==ERROR|meld-fuzz finding|SUMMARY" "$build/$target.log"
     [[ $rc -eq 0 ]] || { status=1; tail -n 40 "$build/$target.log"; }
   fi
   if [[ $mode != replay ]]; then
@@ -70,7 +70,7 @@ for target in "${targets[@]}"; do
     "$exe" "${options[@]}" "${budget[@]}" -print_final_stats=1 \
       "$build/corpus/$target" "$seeds" "$regressions" >"$build/$target.log" 2>&1
     rc=$?
-    grep -E "^#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|meld-fuzz finding|SUMMARY|Test unit written" "$build/$target.log"
+    grep -E "^#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|meld-fuzz finding|SUMMARY|Test unit written" "$build/$target.log"
     [[ $rc -eq 0 ]] || { status=1; tail -n 60 "$build/$target.log"; }
   fi
 done

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs, builds and runs every Meld test: GoogleTest unit tests (ctest),
 # lit/FileCheck compiler tests, the pytest suite (the interpreter against
-# numpy, the Python bindings, docs examples), and the runtime's tests again
-# in standalone builds under ASan+UBSan and TSan (scripts/sanitize-runtime.sh;
-# the whole project under sanitizers is scripts/test-sanitizers.sh, too slow
-# for CI). Ends with one summary line over all of them.
+# numpy, the Python bindings, docs examples), the runtime's tests again
+# in standalone builds under ASan+UBSan and TSan (scripts/sanitize-runtime.sh),
+# then a sanitized build of the whole project (ASan+UBSan, Python bindings
+# off) with most unit tests, every lit test, and the fuzzers' corpora and
+# a few seconds of fuzzing per target (scripts/test-sanitizers.sh --ci).
+# Ends with one summary line over all of them.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${MELD_BUILD_DIR:-$root/build}
@@ -28,6 +30,9 @@ MELD_BUILD_DIR="$build" "$root/.venv/bin/python" -m pytest -q \
 
 echo "=== runtime under sanitizers (standalone build: ASan+UBSan, TSan) ==="
 MELD_BUILD_DIR="$build" MELD_TEST_REPORTS="$reports" "$root/scripts/sanitize-runtime.sh" || status=1
+
+echo "=== the whole project under ASan+UBSan: unit tests, lit, fuzzers ==="
+MELD_TEST_REPORTS="$reports" "$root/scripts/test-sanitizers.sh" --ci || status=1
 
 "$root/.venv/bin/python" "$root/scripts/summarize-junit.py" "$reports"/*.xml || status=1
 exit $status
