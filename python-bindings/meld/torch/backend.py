@@ -40,12 +40,13 @@ from ..frontend import lowerings as L
 
 aten = torch.ops.aten
 
-# torch dtypes Meld carries (bf16 needs a numpy type at the call boundary:
-# not yet)
+# torch dtypes Meld carries. bf16 crosses the call boundary as uint16 bit
+# patterns (numpy has no bfloat16), see _to_numpy / _from_numpy.
 _ELEM = {
     torch.float32: "f32",
     torch.float64: "f64",
     torch.float16: "f16",
+    torch.bfloat16: "bf16",
     torch.int64: "i64",
     torch.int32: "i32",
     torch.int8: "i8",
@@ -53,6 +54,24 @@ _ELEM = {
 }
 
 reports: List["Report"] = []
+
+
+def _to_numpy(tensor: torch.Tensor) -> np.ndarray:
+    """A numpy view of a contiguous CPU tensor; bf16 as uint16 bit patterns
+    (what Meld takes for bf16)."""
+    if tensor.dtype == torch.bfloat16:
+        return tensor.view(torch.int16).numpy().view(np.uint16)
+    return tensor.numpy()
+
+
+def _from_numpy(array: np.ndarray, elem: str) -> torch.Tensor:
+    """A tensor sharing a result's memory; bf16 results are uint16 bit
+    patterns."""
+    # (np.ascontiguousarray would make a rank-0 result rank 1)
+    tensor = torch.from_numpy(np.require(array, requirements="C"))
+    if elem == "bf16":
+        return tensor.view(torch.int16).view(torch.bfloat16)
+    return tensor
 
 
 @dataclass
@@ -1046,7 +1065,10 @@ class _Translation:
             elif node.name in constants:  # a weight, embedded (meld.torch.export)
                 tensor = constants[node.name].detach().cpu().contiguous()
                 ty = _tensor_type(tensor, node.name)
-                env[node] = b.constant(tensor.numpy(), ty.dtype)
+                array = _to_numpy(tensor)
+                if ty.dtype == "bf16":
+                    array = array.view(numpy_dtype("bf16"))
+                env[node] = b.constant(array, ty.dtype)
             elif isinstance(val, torch.Tensor):
                 env[node] = b.arg(_tensor_type(val, node.name), node.name)
                 self.tensor_args.append(i)
@@ -1124,12 +1146,13 @@ class CompiledPartition(torch.nn.Module):
         self.text = translation.text
         self.ops = list(ops)
         self.executable = meld_compile(self.text, name="torch partition")
+        self.result_elems = [dtype for dtype, _ in self.executable.signature().outputs]
         self.kernels = _kernels(self.executable)
         self._graphs: Dict[tuple, object] = {}
 
     def forward(self, *args):
         t = self.translation
-        arrays = [args[i].detach().contiguous().numpy() for i in t.tensor_args]
+        arrays = [_to_numpy(args[i].detach().contiguous()) for i in t.tensor_args]
         key = tuple(a.shape for a in arrays)
         graph = self._graphs.pop(key, None)
         if graph is None:
@@ -1137,8 +1160,7 @@ class CompiledPartition(torch.nn.Module):
                 self._graphs.pop(next(iter(self._graphs)))
             graph = self.executable.capture(*arrays)
         self._graphs[key] = graph  # (most recently used last)
-        # (np.ascontiguousarray would make a rank-0 result rank 1)
-        outs = [torch.from_numpy(np.require(o, requirements="C")) for o in graph(*arrays)]
+        outs = [_from_numpy(o, elem) for o, elem in zip(graph(*arrays), self.result_elems)]
         sizes = None
         results = []
         for r in t.results:
