@@ -3,17 +3,15 @@
 // Input: a .meldb file (its checksum recomputed, so that mutations reach
 // the parser behind it), or, when the first byte is '{', the metadata JSON
 // of a bundle whose binaries are the reference bundle's real code. Either
-// is read (Bundle::read), written back and read again (the same metadata).
-// The second kind is also loaded on the host device
-// (runtime::Executable::load, which validates the metadata: functions,
-// schedules, shape formulas, kernels), which must never crash.
+// is read (Bundle::read), written back and read again (the same metadata),
+// and loaded on the host device (runtime::Executable::load, which
+// validates the metadata: functions, schedules, shape formulas, kernels,
+// and what the JIT linker trusts in the host object: relocations and
+// symbols inside their sections). Loading must never crash.
 //
-// A bundle carries machine code that is linked and run by design: its
-// checksum catches corruption, not forgery, and a bundle is trusted like
-// an executable. So the code is not fuzzed: a .meldb with mutated code and
-// a recomputed checksum crashes LLVM's JIT linker (an ELF relocation
-// pointing outside its section), which is not an input Meld can refuse
-// without validating ELF itself (docs/testing.md).
+// A bundle carries machine code that runs by design: its checksum catches
+// corruption, not forgery, and a bundle is trusted like an executable. So
+// loaded bundles are not run (docs/testing.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,8 +69,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       reread->blobs != read->blobs)
     fuzz::reportFinding("a bundle changed through write and read", input);
 
-  if (!isMetadata(input))
-    return 0;
   auto executable = runtime::Executable::load(device, std::move(*read));
   if (!executable) {
     fuzz::rejected(executable.takeError());

@@ -13,6 +13,7 @@
 #include "meld/Runtime/HostExecutable.h"
 
 #include "mlir/Parser/Parser.h"
+#include "llvm/Object/ELF.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/xxhash.h"
 
@@ -257,6 +258,39 @@ TEST_F(BundleLoad, RejectsMalformedMetadata) {
               mainBody(m)["args"] = llvm::json::Array{};
             }).find("does not match the signature"),
             std::string::npos);
+}
+
+TEST_F(BundleLoad, RejectsHostCodeWhoseRelocationsPatchOutsideTheirSection) {
+  // A forged bundle (a valid checksum over corrupted code) whose relocation
+  // offset points past its section made LLVM's JIT linker write anywhere
+  // (found by fuzz/BundleFuzzer.cpp; fuzz/regressions/bundle).
+  Bundle copy;
+  copy.metadata = llvm::json::Object(bundle.metadata);
+  copy.blobs = bundle.blobs;
+  int64_t blob = *(*copy.metadata.getArray("binaries"))[0]
+                      .getAsObject()
+                      ->getInteger("blob");
+  std::string &object = copy.blobs[blob];
+  auto elf = llvm::object::ELF64LEFile::create(object);
+  ASSERT_TRUE(bool(elf)) << llvm::toString(elf.takeError());
+  auto sections = elf->sections();
+  ASSERT_TRUE(bool(sections));
+  uint64_t relocations = 0;
+  for (const auto &header : *sections)
+    if (header.sh_type == llvm::ELF::SHT_RELA && header.sh_size) {
+      relocations = header.sh_offset;
+      break;
+    }
+  ASSERT_NE(relocations, 0u) << "the host object has no relocations";
+  llvm::support::endian::write64le(object.data() + relocations,
+                                   0x6e655f74736f68); // "host_en", as found
+  auto loaded = meld::runtime::HostExecutable::load(std::move(copy));
+  std::string error = errorOf(loaded.takeError());
+  EXPECT_NE(error.find("the host code is malformed: a relocation at offset "
+                       "31073708088192872 patches past the end of its "
+                       "section"),
+            std::string::npos)
+      << error;
 }
 
 TEST_F(BundleLoad, RejectsMalformedFormulasWhenRun) {

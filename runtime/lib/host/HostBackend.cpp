@@ -17,6 +17,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ThreadPool.h"
@@ -428,6 +429,86 @@ public:
                : -1;
   }
 
+  /// Checks what LLVM's JIT linker trusts in the host object: every
+  /// relocation writes inside the section it patches and names a symbol
+  /// that exists, and every defined symbol lies inside its section. The
+  /// bundle checksum catches corruption, not forgery; without this, a
+  /// relocation offset past its section made the linker write anywhere
+  /// (found by fuzz/BundleFuzzer.cpp). Other forgeries of the code itself
+  /// are not caught: a bundle is trusted like an executable.
+  static Error validateObject(llvm::StringRef bytes) {
+    auto invalid = [](const llvm::Twine &why) {
+      return makeStatusError(MELD_ERROR_INVALID_BUNDLE,
+                             "the host code is malformed: " + why);
+    };
+    Expected<std::unique_ptr<llvm::object::ObjectFile>> object =
+        llvm::object::ObjectFile::createObjectFile(
+            llvm::MemoryBufferRef(bytes, "meld-host-kernels"));
+    if (!object)
+      return invalid(llvm::toString(object.takeError()));
+    auto *elf = llvm::dyn_cast<llvm::object::ELF64LEObjectFile>(object->get());
+    if (!elf)
+      return invalid("not a 64-bit little-endian ELF object");
+    const auto &file = elf->getELFFile();
+    auto sections = file.sections();
+    if (!sections)
+      return invalid(llvm::toString(sections.takeError()));
+    auto width = [](uint32_t type) -> uint64_t {
+      switch (type) {
+      case llvm::ELF::R_X86_64_64:
+      case llvm::ELF::R_X86_64_PC64:
+      case llvm::ELF::R_X86_64_GOTOFF64:
+      case llvm::ELF::R_X86_64_GOTPC64:
+      case llvm::ELF::R_X86_64_GOT64:
+      case llvm::ELF::R_X86_64_GOTPCREL64:
+      case llvm::ELF::R_X86_64_SIZE64:
+        return 8;
+      default:
+        return 4;
+      }
+    };
+    for (const auto &header : *sections) {
+      if (header.sh_type == llvm::ELF::SHT_SYMTAB) {
+        auto symbols = file.symbols(&header);
+        if (!symbols)
+          return invalid(llvm::toString(symbols.takeError()));
+        for (const auto &symbol : *symbols) {
+          uint16_t index = symbol.st_shndx;
+          if (index == llvm::ELF::SHN_UNDEF ||
+              index >= llvm::ELF::SHN_LORESERVE)
+            continue;
+          if (index >= sections->size())
+            return invalid("a symbol names a section that does not exist");
+          if (symbol.st_value > (*sections)[index].sh_size)
+            return invalid("a symbol lies past the end of its section");
+        }
+      }
+      if (header.sh_type != llvm::ELF::SHT_RELA)
+        continue;
+      if (header.sh_info >= sections->size() ||
+          header.sh_link >= sections->size())
+        return invalid("a relocation section names no section");
+      uint64_t size = (*sections)[header.sh_info].sh_size;
+      const auto &symtab = (*sections)[header.sh_link];
+      uint64_t symbols =
+          symtab.sh_entsize ? symtab.sh_size / symtab.sh_entsize : 0;
+      auto relocations = file.relas(header);
+      if (!relocations)
+        return invalid(llvm::toString(relocations.takeError()));
+      for (const auto &relocation : *relocations) {
+        uint64_t offset = relocation.r_offset;
+        uint64_t bytes = width(relocation.getType(/*isMips64EL=*/false));
+        if (offset > size || size - offset < bytes)
+          return invalid("a relocation at offset " + llvm::Twine(offset) +
+                         " patches past the end of its section (" +
+                         llvm::Twine(size) + " bytes)");
+        if (relocation.getSymbol(/*isMips64EL=*/false) >= symbols)
+          return invalid("a relocation names a symbol that does not exist");
+      }
+    }
+    return Error::success();
+  }
+
   Expected<std::unique_ptr<Module>>
   loadModule(const ModuleImage &image) override {
     if (rate(image) < 0)
@@ -440,6 +521,8 @@ public:
       llvm::InitializeNativeTarget();
       llvm::InitializeNativeTargetAsmPrinter();
     });
+    if (Error e = validateObject(image.bytes))
+      return std::move(e);
     auto module = std::make_unique<HostModule>();
     Expected<std::unique_ptr<llvm::orc::LLJIT>> jit =
         llvm::orc::LLJITBuilder().create();
