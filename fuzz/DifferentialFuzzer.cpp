@@ -106,33 +106,47 @@ static void checkHost(ModuleOp module, bool fuse,
                                 text);
 }
 
+/// The binaries of `module` compiled for one GPU target and chip; a
+/// failure to compile, or a binary entry without its blob, is a finding.
+static std::vector<llvm::StringRef>
+compileForGpu(ModuleOp module, llvm::StringRef target, llvm::StringRef chip,
+              meld::bundle::Bundle &bundle, llvm::StringRef text) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  meld::CompileOptions options;
+  options.targets = {target.str()};
+  (target == "nvptx" ? options.nvptxChips : options.amdgpuChips) = {
+      chip.str()};
+  FailureOr<meld::bundle::Bundle> compiled = compileToBundle(*copy, options);
+  if (failed(compiled))
+    meld::fuzz::reportFinding(target + " code generation failed", text);
+  bundle = std::move(*compiled);
+  std::vector<llvm::StringRef> binaries;
+  for (const llvm::json::Value &binary : *bundle.metadata.getArray("binaries")) {
+    const llvm::json::Object *object = binary.getAsObject();
+    std::optional<int64_t> blob =
+        object ? object->getInteger("blob") : std::nullopt;
+    if (!blob || *blob < 0 || static_cast<size_t>(*blob) >= bundle.blobs.size())
+      meld::fuzz::reportFinding(target + " binary without its blob", text);
+    binaries.push_back(bundle.blobs[*blob]);
+  }
+  return binaries;
+}
+
 static void checkPtxas(ModuleOp module, llvm::StringRef text) {
   static const bool havePtxas =
       llvm::sys::fs::can_execute("/usr/local/cuda/bin/ptxas");
-  OwningOpRef<ModuleOp> copy = module.clone();
-  meld::CompileOptions options;
-  options.targets = {"nvptx"};
-  options.nvptxChips = {"sm_90"};
-  FailureOr<meld::bundle::Bundle> bundle = compileToBundle(*copy, options);
-  if (failed(bundle))
-    meld::fuzz::reportFinding("NVPTX code generation failed", text);
-  if (!havePtxas)
-    return;
-  const llvm::json::Array *binaries = bundle->metadata.getArray("binaries");
-  for (const llvm::json::Value &binary : *binaries) {
-    const llvm::json::Object *object = binary.getAsObject();
-    std::optional<int64_t> blob = object ? object->getInteger("blob")
-                                         : std::nullopt;
-    if (!blob || *blob < 0 ||
-        static_cast<size_t>(*blob) >= bundle->blobs.size())
-      meld::fuzz::reportFinding("an NVPTX binary without its blob", text);
+  meld::bundle::Bundle bundle;
+  for (llvm::StringRef ptx : compileForGpu(module, "nvptx", "sm_90", bundle,
+                                           text)) {
+    if (!havePtxas)
+      return;
     llvm::SmallString<128> path;
     int fd;
     if (llvm::sys::fs::createTemporaryFile("meld-fuzz", "ptx", fd, path))
       return;
     {
       llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-      os << bundle->blobs[*blob];
+      os << ptx;
     }
     std::string error;
     int rc = llvm::sys::ExecuteAndWait(
@@ -146,23 +160,13 @@ static void checkPtxas(ModuleOp module, llvm::StringRef text) {
 }
 
 static void checkAmdgpu(ModuleOp module, llvm::StringRef text) {
-  OwningOpRef<ModuleOp> copy = module.clone();
-  meld::CompileOptions options;
-  options.targets = {"amdgpu"};
-  options.amdgpuChips = {"gfx942"};
-  FailureOr<meld::bundle::Bundle> bundle = compileToBundle(*copy, options);
-  if (failed(bundle))
-    meld::fuzz::reportFinding("AMDGPU code generation failed", text);
-  for (const llvm::json::Value &binary :
-       *bundle->metadata.getArray("binaries")) {
-    std::optional<int64_t> blob = binary.getAsObject()->getInteger("blob");
-    if (!blob || *blob < 0 ||
-        static_cast<size_t>(*blob) >= bundle->blobs.size() ||
-        !llvm::StringRef(bundle->blobs[*blob]).starts_with("\x7f"
-                                                           "ELF"))
+  meld::bundle::Bundle bundle;
+  for (llvm::StringRef object : compileForGpu(module, "amdgpu", "gfx942",
+                                              bundle, text))
+    if (!object.starts_with("\x7f"
+                            "ELF"))
       meld::fuzz::reportFinding("an AMDGPU binary is not an ELF code object",
                                 text);
-  }
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
