@@ -89,10 +89,21 @@ const char *kindName(Kind k) {
   return "?";
 }
 
+/// What a stream capture's recorded work points into without owning it:
+/// the buffers its copies read and write. (Executables cannot run on a
+/// capturing stream; meld_executable_capture's graphs hold their own.)
+/// The C API keeps them alive from the call that records the work until
+/// the last graph and graph exec made from it are released, so that
+/// releasing a buffer a graph uses cannot leave the graph pointing at
+/// freed memory.
+using KeepAlive = std::vector<std::shared_ptr<const void>>;
+
 struct StreamObject {
   std::shared_ptr<Device> device;
   std::unique_ptr<Stream> stream;
   std::mutex mutex;
+  /// What the capture in progress recorded (see KeepAlive).
+  KeepAlive captured;
 };
 struct EventObject {
   std::shared_ptr<Device> device;
@@ -105,6 +116,7 @@ struct ExecutableObject {
 struct GraphObject {
   std::shared_ptr<Device> device;
   std::unique_ptr<Graph> graph;
+  KeepAlive keepAlive;
 };
 struct GraphExecObject {
   std::shared_ptr<Device> device;
@@ -112,6 +124,7 @@ struct GraphExecObject {
   std::unique_ptr<GraphExec> exec;
   std::unique_ptr<CapturedRun> run;
   std::shared_ptr<ExecutableObject> executable;
+  KeepAlive keepAlive;
   std::mutex mutex;
 };
 
@@ -471,6 +484,11 @@ static meld_status_t enqueueCopy(meld_stream_t stream, void *dst,
   std::lock_guard<std::mutex> lock(s->mutex);
   if (Error e = s->stream->copy(dst, src, bytes))
     return fail(std::move(e));
+  if (s->stream->isCapturing()) {
+    s->captured.push_back(a);
+    if (b)
+      s->captured.push_back(*b);
+  }
   return ok();
 }
 
@@ -753,6 +771,7 @@ meld_status_t meld_stream_begin_capture(meld_stream_t stream) {
   std::lock_guard<std::mutex> lock(s->mutex);
   if (Error e = s->stream->beginCapture())
     return fail(std::move(e));
+  s->captured.clear();
   return ok();
 }
 
@@ -761,8 +780,17 @@ meld_status_t meld_stream_end_capture(meld_stream_t stream,
   MELD_CHECK_OUT(graph);
   MELD_GET(StreamObject, s, stream);
   std::lock_guard<std::mutex> lock(s->mutex);
-  return addObject(s->device, s->stream->endCapture(), &GraphObject::graph,
-                   graph);
+  Expected<std::unique_ptr<Graph>> ended = s->stream->endCapture();
+  KeepAlive captured = std::move(s->captured);
+  s->captured.clear();
+  if (!ended)
+    return fail(ended.takeError());
+  auto object = std::make_shared<GraphObject>();
+  object->device = s->device;
+  object->graph = std::move(*ended);
+  object->keepAlive = std::move(captured);
+  graph->id = handles().add<GraphObject>(std::move(object));
+  return ok();
 }
 
 meld_status_t meld_stream_is_capturing(meld_stream_t stream, int *capturing) {
@@ -777,8 +805,15 @@ meld_status_t meld_graph_instantiate(meld_graph_t graph,
                                      meld_graph_exec_t *exec) {
   MELD_CHECK_OUT(exec);
   MELD_GET(GraphObject, g, graph);
-  return addObject(g->device, g->graph->instantiate(), &GraphExecObject::exec,
-                   exec);
+  Expected<std::unique_ptr<GraphExec>> instantiated = g->graph->instantiate();
+  if (!instantiated)
+    return fail(instantiated.takeError());
+  auto object = std::make_shared<GraphExecObject>();
+  object->device = g->device;
+  object->exec = std::move(*instantiated);
+  object->keepAlive = g->keepAlive;
+  exec->id = handles().add<GraphExecObject>(std::move(object));
+  return ok();
 }
 
 meld_status_t meld_graph_release(meld_graph_t graph) {

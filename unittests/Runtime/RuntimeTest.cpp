@@ -26,6 +26,8 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 using namespace mlir;
 using meld::ref::ElementKind;
@@ -278,7 +280,52 @@ TEST_F(CApi, HandlesAreChecked) {
   char data[8] = {};
   MELD_EXPECT_STATUS(meld_buffer_write(stream, c, 60, data, 8),
                      MELD_ERROR_INVALID_ARGUMENT, "outside the buffer");
+  // Sizes no host can hold, including the last values of size_t, which
+  // wrapped around when rounded up to the alignment (a 64-byte allocation
+  // for a buffer that claimed SIZE_MAX bytes).
+  meld_buffer_t huge;
+  for (size_t bytes : {SIZE_MAX, SIZE_MAX - 10, size_t(1) << 60})
+    MELD_EXPECT_STATUS(
+        meld_buffer_alloc(device, bytes, MELD_MEMORY_HOST_VISIBLE, &huge),
+        MELD_ERROR_OUT_OF_MEMORY, "more than the host can address");
   MELD_ASSERT_OK(meld_buffer_release(c));
+}
+
+TEST_F(CApi, GraphsKeepTheBuffersTheyUseAlive) {
+  // Found by fuzz/RuntimeApiFuzzer.cpp: a buffer released after a capture
+  // recorded a copy into it was freed, and launching the graph wrote into
+  // freed memory (ASan: heap-use-after-free). A graph now holds the
+  // buffers its work points into.
+  constexpr size_t kBytes = 256;
+  meld_buffer_t a, b, c;
+  for (meld_buffer_t *buffer : {&a, &b, &c})
+    MELD_ASSERT_OK(
+        meld_buffer_alloc(device, kBytes, MELD_MEMORY_HOST_VISIBLE, buffer));
+  void *pa = nullptr, *pc = nullptr;
+  MELD_ASSERT_OK(meld_buffer_host_pointer(a, &pa));
+  MELD_ASSERT_OK(meld_buffer_host_pointer(c, &pc));
+  for (size_t i = 0; i < kBytes; ++i)
+    static_cast<unsigned char *>(pa)[i] = static_cast<unsigned char>(i);
+
+  MELD_ASSERT_OK(meld_stream_begin_capture(stream));
+  MELD_ASSERT_OK(meld_buffer_copy(stream, b, a, kBytes));
+  MELD_ASSERT_OK(meld_buffer_copy(stream, c, b, kBytes));
+  meld_graph_t graph;
+  MELD_ASSERT_OK(meld_stream_end_capture(stream, &graph));
+  meld_graph_exec_t exec;
+  MELD_ASSERT_OK(meld_graph_instantiate(graph, &exec));
+  // Every handle goes but the graph exec's.
+  for (meld_buffer_t buffer : {a, b, c})
+    MELD_ASSERT_OK(meld_buffer_release(buffer));
+  MELD_ASSERT_OK(meld_graph_release(graph));
+  std::memset(pc, 0, kBytes);
+  MELD_ASSERT_OK(meld_graph_exec_launch(exec, stream));
+  MELD_ASSERT_OK(meld_stream_synchronize(stream));
+  // Both copies ran on memory the graph kept alive.
+  for (size_t i = 0; i < kBytes; ++i)
+    ASSERT_EQ(static_cast<unsigned char *>(pc)[i], static_cast<unsigned char>(i))
+        << "byte " << i;
+  MELD_ASSERT_OK(meld_graph_exec_release(exec));
 }
 
 TEST_F(CApi, BadBundlesAndArguments) {

@@ -400,6 +400,15 @@ public:
   const DeviceInfo &getInfo() const override { return info; }
 
   Expected<void *> allocate(size_t bytes, MemoryKind) override {
+    // More than a process can address: refused before the rounding below,
+    // which would wrap around for the last 63 values of size_t and
+    // allocate a few bytes for a buffer that claims to be huge (found by
+    // fuzz/RuntimeApiFuzzer.cpp).
+    constexpr size_t kMaxBytes = size_t(1) << 47;
+    if (bytes > kMaxBytes)
+      return makeStatusError(MELD_ERROR_OUT_OF_MEMORY,
+                             "cannot allocate " + Twine(bytes) +
+                                 " bytes: more than the host can address");
     size_t size = std::max(kAlignment,
                            (bytes + kAlignment - 1) / kAlignment * kAlignment);
     void *p = std::aligned_alloc(kAlignment, size);
