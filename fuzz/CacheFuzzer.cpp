@@ -14,6 +14,10 @@
 #include "meld/Runtime/Backend.h"
 #include "meld/Runtime/Executable.h"
 
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
 using namespace meld;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -26,8 +30,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef input = fuzz::asText(data, size);
   std::string bytes = fuzz::withValidChecksum(input);
   std::optional<jit::CacheEntry> entry = jit::CompileCache::parseEntry(bytes, key);
-  if (!entry)
+  if (!entry) {
+    fuzz::rejected(llvm::createStringError("not an entry for the key"));
     return 0;
+  }
   if (entry->source != key.source)
     fuzz::reportFinding("an entry for another program was accepted", input);
   llvm::Expected<bundle::Bundle> read = bundle::Bundle::read(entry->bundleBytes);
@@ -36,5 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   auto executable = runtime::Executable::load(device, std::move(*read));
   if (!executable)
     fuzz::rejected(executable.takeError());
+  else if (std::getenv("MELD_FUZZ_DEBUG"))
+    llvm::errs() << "meld-fuzz: loaded the entry\n";
   return 0;
 }
