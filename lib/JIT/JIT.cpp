@@ -815,17 +815,17 @@ Jit::compileFile(llvm::StringRef path, const jit::CompileOptions &options) {
 
 llvm::Expected<std::shared_ptr<Program>>
 Jit::compile(ModuleOp module, const jit::CompileOptions &options) {
+  // One handler collects the diagnostics of the limits, the verifier and
+  // the compile.
+  std::string diagnostics;
+  llvm::raw_string_ostream os(diagnostics);
+  ScopedDiagnosticHandler handler(module->getContext(), [&](Diagnostic &d) {
+    printDiagnostic(os, d);
+    return success();
+  });
   // The limits come first: printing the module for the cache key recurses.
-  {
-    std::string diagnostics;
-    llvm::raw_string_ostream os(diagnostics);
-    ScopedDiagnosticHandler handler(module->getContext(), [&](Diagnostic &d) {
-      printDiagnostic(os, d);
-      return success();
-    });
-    if (failed(checkProgramLimits(module, options.limits)))
-      return compileError(diagnostics);
-  }
+  if (failed(checkProgramLimits(module, options.limits)))
+    return compileError(diagnostics);
   meld::CompileOptions bundleOptions = impl->bundleOptions(options);
   CacheKey key = CompileCache::makeKey(impl->describe(bundleOptions) +
                                            describeLimits(options.limits),
@@ -838,12 +838,6 @@ Jit::compile(ModuleOp module, const jit::CompileOptions &options) {
     addDialects(registry);
     module->getContext()->appendDialectRegistry(registry);
     module->getContext()->loadAllAvailableDialects();
-    std::string diagnostics;
-    llvm::raw_string_ostream os(diagnostics);
-    ScopedDiagnosticHandler handler(module->getContext(), [&](Diagnostic &d) {
-      printDiagnostic(os, d);
-      return success();
-    });
     if (failed(verify(module)))
       return compileError(diagnostics);
     return impl->build(module, bundleOptions, diagnostics, key);
