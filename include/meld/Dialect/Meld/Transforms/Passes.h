@@ -9,6 +9,7 @@
 #define MELD_DIALECT_MELD_TRANSFORMS_PASSES_H
 
 #include "meld/Dialect/Meld/IR/MeldOps.h"
+#include "meld/Support/Limits.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"

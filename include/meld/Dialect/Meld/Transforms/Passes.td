@@ -45,14 +45,17 @@ def MeldCheckLimits : Pass<"meld-check-limits"> {
     defaults. A limit of 0 disables that check.
   }];
   let options = [
-    Option<"maxNesting", "max-nesting", "unsigned", /*default=*/"256",
+    Option<"maxNesting", "max-nesting", "unsigned",
+           /*default=*/"::meld::ProgramLimits().maxNesting",
            "Deepest nesting of regions">,
-    Option<"maxOps", "max-ops", "uint64_t", /*default=*/"uint64_t(1) << 22",
-           "Most operations">,
+    Option<"maxOps", "max-ops", "uint64_t",
+           /*default=*/"::meld::ProgramLimits().maxOps", "Most operations">,
     Option<"maxTensorElements", "max-tensor-elements", "uint64_t",
-           /*default=*/"uint64_t(1) << 32", "Most elements of one tensor">,
+           /*default=*/"::meld::ProgramLimits().maxTensorElements",
+           "Most elements of one tensor">,
     Option<"maxConstantBytes", "max-constant-bytes", "uint64_t",
-           /*default=*/"uint64_t(1) << 32", "Largest constant in bytes">
+           /*default=*/"::meld::ProgramLimits().maxConstantBytes",
+           "Largest constant in bytes">
   ];
 }
 
