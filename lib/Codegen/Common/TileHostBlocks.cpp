@@ -4,7 +4,8 @@
 // upstream tile-and-fuse driver, fuses the producers whose slices move with
 // the row, makes the loop write straight into the output buffer, and bounds
 // it by the kernel's block-range arguments. Everything is tried on a copy of
-// the kernel: a kernel that does not fit keeps its single block.
+// the kernel: a kernel that does not fit keeps its single block. The GPU
+// pipeline runs it too, with a workgroup's rows per block.
 //
 //===----------------------------------------------------------------------===//
 

@@ -3,7 +3,9 @@
 // meld-fuse-elementwise-ops: the patterns of upstream's
 // linalg-fuse-elementwise-ops, with a control function that keeps reshape
 // propagation off contractions and off the views of kernel arguments (see
-// Passes.td). Upstream's pass takes no control function.
+// Passes.td). Upstream's pass takes no control function. Also
+// eraseDeadCheckedOps, which meld-tile-host-blocks and the GPU's
+// meld-fuse-elementwise-recompute use too.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,11 +1,15 @@
-//===- HostCodegen.cpp - Kernels to host object code ----------------------===//
+//===- HostPipeline.cpp - Kernels to host object code ---------------------===//
 //
-// Shared kernel pipeline (meld -> linalg -> buffers) and the host back end:
-// linalg -> loops -> LLVM dialect -> LLVM IR -> optimized object code, with
-// one uniform entry point per kernel so the runtime can call any kernel
-// through the same function-pointer type.
+// The host back end: linalg on buffers -> loops -> LLVM dialect -> LLVM IR
+// -> optimized object code, with one uniform entry point per kernel so the
+// runtime can call any kernel through the same function-pointer type; and
+// compileHost, the host target of compileToBundle (Common/Compiler.cpp).
+// The shared kernel pipeline (meld -> linalg -> buffers) is in
+// Common/BufferPipeline.cpp.
 //
 //===----------------------------------------------------------------------===//
+
+#include "Host/CompileHost.h"
 
 #include "meld/Codegen/Codegen.h"
 #include "meld/Codegen/Passes.h"
@@ -13,16 +17,12 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -37,82 +37,7 @@
 #include "llvm/TargetParser/SubtargetFeature.h"
 
 using namespace mlir;
-
-void meld::codegen::registerCodegenDialects(DialectRegistry &registry) {
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
-  registerAllGPUToLLVMIRTranslations(registry);
-}
-
-std::string meld::codegen::hostEntryName(llvm::StringRef kernelName) {
-  return ("meld_kernel_" + kernelName).str();
-}
-
-void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
-                                              BlockTiling tiling,
-                                              bool deallocate, bool strictFp) {
-  MeldConvertToLinalgOptions toLinalg;
-  toLinalg.strictFp = strictFp;
-  // Kernels report integer division by zero through their status cell
-  // (meld-lower-host-checks, meld-lower-gpu-checks).
-  toLinalg.divisionChecks = true;
-  pm.addNestedPass<func::FuncOp>(createMeldConvertToLinalg(toLinalg));
-  pm.addPass(createCanonicalizerPass());
-  // Drop the unit dims of kept-dims reductions and their broadcasts, so no
-  // reshape stands between a row statistic and its consumers (tile-and-fuse
-  // cannot fuse through one). On the host a one-row matmul keeps its row
-  // (it stays a register-tiled matmul); the GPU mapping takes the
-  // matrix-vector form.
-  if (tiling == BlockTiling::Gpu)
-    pm.addNestedPass<func::FuncOp>(createLinalgFoldUnitExtentDimsPass());
-  else
-    pm.addNestedPass<func::FuncOp>(createMeldFoldUnitExtentDims());
-  pm.addPass(createCanonicalizerPass());
-  if (tiling == BlockTiling::Gpu)
-    pm.addNestedPass<func::FuncOp>(createMeldFuseElementwiseRecompute());
-  else
-    pm.addNestedPass<func::FuncOp>(createMeldFuseElementwiseOps());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  // Results unchanged, so also under strictFp; GPU maxima are one
-  // max.NaN instruction either way.
-  if (tiling != BlockTiling::Gpu)
-    pm.addNestedPass<func::FuncOp>(createMeldRelaxExtremaZeroSign());
-  pm.addPass(createMeldKernelToDestinationStyle());
-  if (tiling != BlockTiling::None) {
-    MeldTileHostBlocksOptions blocks;
-    if (tiling == BlockTiling::Gpu) {
-      blocks.targetElements = 1024;
-      blocks.rowMultiple = 1;
-      blocks.contractionRows = kGpuContractionRows;
-    } else {
-      // 8 KiB of f32 per row tile: a tile and its intermediates stay in L1.
-      blocks.tileElements = 2048;
-      blocks.contractionRows = kHostContractionRows;
-      blocks.fitSmallOutputs = true;
-    }
-    pm.addNestedPass<func::FuncOp>(createMeldTileHostBlocks(blocks));
-    pm.addPass(createCanonicalizerPass());
-    pm.addPass(createCSEPass());
-  }
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = false;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  // CSE makes a tiled loop's store of its row block into the output a copy
-  // of a subview onto itself, which canonicalization then erases.
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
-  // A host row tile's scratch rows have the same static size every
-  // iteration: one allocation per block range, not a malloc and free per
-  // tile. (GPU kernels place them in workgroup memory instead.)
-  if (tiling == BlockTiling::Host)
-    pm.addNestedPass<func::FuncOp>(
-        bufferization::createBufferLoopHoistingPass());
-  if (deallocate)
-    bufferization::buildBufferDeallocationPipeline(pm);
-}
+using llvm::json::Object;
 
 /// Whether the host CPU has AVX-512 (vscalefps: ldexp in one instruction).
 static bool hostHasAvx512() {
@@ -257,4 +182,49 @@ meld::codegen::emitHostObject(ModuleOp llvmModule, unsigned optLevel) {
   codegen.run(*module);
   result.object.assign(buffer.begin(), buffer.end());
   return result;
+}
+
+FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
+                                             bundle::Bundle &bundle,
+                                             const CompileOptions &options,
+                                             KernelBlocks &blocks) {
+  OwningOpRef<ModuleOp> module = outlined.clone();
+  keepKernelsOnly(*module);
+  bool emulate = options.emulateGpuOnHost;
+  if (failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
+        codegen::buildKernelBufferPipeline(
+            pm,
+            emulate ? codegen::BlockTiling::Gpu : codegen::BlockTiling::Host,
+            /*deallocate=*/!emulate, options.strictFp);
+      })))
+    return failure();
+  if (emulate &&
+      failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
+        MeldMapToGpuOptions map;
+        map.emulate = true;
+        map.mfma = options.emulateMfma;
+        map.mmaSync = options.emulateMmaSync;
+        map.blockSize = codegen::kGpuBlockSize;
+        map.gridStrideLimit = options.gpuGridStrideLimit;
+        pm.addPass(createMeldMapToGpu(map));
+        pm.addPass(createCanonicalizerPass());
+        bufferization::buildBufferDeallocationPipeline(pm);
+      })))
+    return failure();
+  blocks.collect(*module);
+  if (failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
+        codegen::buildHostLLVMPipeline(pm, options.strictFp,
+                                       options.portableHostExp);
+      })))
+    return failure();
+  FailureOr<codegen::HostObject> object =
+      codegen::emitHostObject(*module, options.optLevel);
+  if (failed(object))
+    return failure();
+  int64_t blob = bundle.addBlob(std::move(object->object));
+  return Object{{"target", "host"},
+                {"format", "elf-relocatable"},
+                {"triple", object->triple},
+                {"cpu", object->cpu},
+                {"blob", blob}};
 }

@@ -1,4 +1,4 @@
-//===- LowerHostChecks.cpp - Runtime checks into a kernel's status cell ---===//
+//===- LowerChecks.cpp - Runtime checks into a kernel's status cell -------===//
 //
 // meld-lower-host-checks and meld-lower-gpu-checks: each kernel gets a
 // status cell (a trailing pointer argument: filled in by the host entry

@@ -1,0 +1,265 @@
+//===- Passes.td - Passes every target runs ----------------*- tablegen -*-===//
+//
+// The passes every target's pipeline runs (lib/Codegen/Common): outlining,
+// meld ops to linalg, the destination-passing kernel ABI, block tiling,
+// elementwise fusion, the lowering of runtime checks into a kernel's
+// status cell (host and GPU), and the buffer lowerings both back ends use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_CODEGEN_COMMON_PASSES_TD
+#define MELD_CODEGEN_COMMON_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def MeldOutlineKernels : Pass<"meld-outline-kernels", "::mlir::ModuleOp"> {
+  let summary = "Turn fusion groups into kernel functions and programs into schedules";
+  let description = [{
+    Every `meld.kernel` (a horizontal group with its sub-groups inlined in
+    order) becomes a private `func.func` carrying the `meld.kernel`
+    attribute, and is replaced by a `meld.launch` of it. What remains of each
+    program function is its schedule: launches, `meld.dim`, index
+    arithmetic, constants, and `meld.if` / `meld.while`.
+
+    Compute ops outside every kernel are an error: run `meld-fuse` (or
+    `meld-outline-singletons` for one kernel per op) first.
+  }];
+  let dependentDialects = ["::meld::MeldDialect", "::mlir::func::FuncDialect"];
+}
+
+def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp"> {
+  let summary = "Lower meld tensor ops to linalg, tensor, arith and math";
+  let description = [{
+    Rewrites every meld compute op of a function into upstream ops on
+    tensors: elementwise ops and broadcasts into `linalg.generic`,
+    reductions and contractions into `linalg.generic` with reduction
+    iterators (accumulating f16/bf16 in f32 and i8 in i32 where the op says
+    so), transposes into `linalg.transpose`, reshapes into
+    `tensor.collapse_shape` / `tensor.expand_shape`, slices and concats into
+    `tensor.extract_slice` / `tensor.insert_slice`, gathers into a
+    `linalg.generic` over the result that reads the index tensor and
+    `tensor.extract`s from the operand. Scalar semantics follow
+    the reference interpreter: NaN-propagating max/min, saturating
+    float-to-int casts, integer division and remainder by zero giving 0
+    instead of trapping, a gather index out of bounds giving 0 without
+    reading (with `division-checks`, a `cf.assert` on the divisor or the
+    index before it too, which meld-lower-host-checks and
+    meld-lower-gpu-checks turn into the kernel's error status), shift
+    amounts outside the bit width giving 0 or the sign fill instead of
+    poison. f16 and bf16 math runs in f32 and is rounded per op.
+    Float sums and dot products carry the `reassoc` flag (so they vectorize
+    with partial sums per lane) and float divisions the `arcp` flag (so a
+    divisor invariant in a loop becomes one reciprocal and multiplications)
+    unless `strict-fp` is set.
+  }];
+  let options = [
+    Option<"strictFp", "strict-fp", "bool", /*default=*/"false",
+           "Accumulate float sums in program order and divide exactly (no "
+           "reassoc or arcp flag)">,
+    Option<"divisionChecks", "division-checks", "bool", /*default=*/"false",
+           "Check every integer divisor and gather index with a cf.assert "
+           "(the host and GPU pipelines lower it into the kernel's error "
+           "status)">
+  ];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+    "::mlir::cf::ControlFlowDialect", "::mlir::scf::SCFDialect"
+  ];
+}
+
+def MeldKernelToDestinationStyle
+    : Pass<"meld-kernel-to-dps", "::mlir::ModuleOp"> {
+  let summary = "Give kernel functions the buffer ABI: inputs, then outputs";
+  let description = [{
+    Rewrites each `meld.kernel` function `(tensors..., index...) -> (tensors...)`
+    into `(memrefs..., index..., out memrefs...) -> ()`: inputs are read
+    through `bufferization.to_tensor restrict`, and each result is written
+    with `bufferization.materialize_in_destination` into its output buffer,
+    so one-shot bufferization computes straight into the caller's buffers.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
+def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
+  let summary = "Split host kernels into blocks of rows that threads share";
+  let description = [{
+    Runs on kernel functions in the buffer ABI (after `meld-kernel-to-dps`).
+    When a kernel has one output whose producer iterates its leading output
+    dimension in parallel and writes a fresh tensor, the producer is tiled
+    along that dimension with the upstream tile-and-fuse driver and every
+    producer whose slice depends on the row is fused into the loop: one
+    iteration computes `rows-per-block` complete rows (for LayerNorm or
+    softmax, the row statistics and the normalized row; for a matmul, rows
+    with their epilogue) straight into the output buffer. The loop covers
+    the blocks `[begin, end)` of the kernel's block-range arguments, so the
+    runtime hands disjoint block ranges to its threads. The chosen size is
+    recorded as the `meld.rows_per_block` attribute; kernels that cannot be
+    split keep one block. The partial stage of a split reduction (marked
+    `meld.split_partials` by `meld-split-reductions`) takes one row per
+    block: each row is a whole chunk of the reduced data. With
+    `tile-elements`, kernels without a contraction step through their block
+    in smaller row tiles, so a persistent-row kernel's passes over a row
+    (max, exp and sum, divide) read it from the L1 cache. With `contraction-rows`, gemm kernels get
+    blocks of that many output rows instead (a GPU GEMM tile's height).
+  }];
+  let options = [
+    Option<"targetElements", "target-elements", "int64_t", "16384",
+           "Elements one block should compute: its output elements, times "
+           "the reduced elements of each when the output comes from a "
+           "reduction (a row sum reads a whole row per output)">,
+    Option<"rowMultiple", "row-multiple", "int64_t", "8",
+           "Blocks of at least this many rows hold a multiple of it (whole "
+           "register tiles for meld-vectorize-host-contractions)">,
+    Option<"tileElements", "tile-elements", "int64_t", "0",
+           "Elements one iteration of the row loop computes in kernels "
+           "without a contraction (0: a whole block). Smaller than a block, "
+           "it keeps a row's passes (statistics, then the normalized row) "
+           "in the L1 cache; it is rounded to a divisor of the block's rows">,
+    Option<"contractionRows", "contraction-rows", "int64_t", "0",
+           "Rows of matmul output per block of a gemm kernel (a batch "
+           "matmul's leading dimension counts whole matrices); 0 sizes "
+           "gemm kernels by target-elements like every other kernel">,
+    Option<"fitSmallOutputs", "fit-small-outputs", "bool", "false",
+           "Give a gemm output of fewer (static) rows than a block one block "
+           "of exactly its rows, so the tiles inside have static sizes (a "
+           "one-row matmul stays one row, not min(64, rows - begin)), and a "
+           "gemm of fewer rows than row-multiple and whole 256-column "
+           "blocks blocks of columns (meld.host_column_blocks), so threads "
+           "share a matrix-vector product; the host pipeline sets it">,
+  ];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect"
+  ];
+}
+
+def MeldLowerHostChecks
+    : Pass<"meld-lower-host-checks", "::mlir::func::FuncOp"> {
+  let summary = "Turn a host kernel's runtime checks into its error status";
+  let description = [{
+    Runs on host kernels (functions with the `meld.kernel` attribute) in
+    loop form, before the lowering to LLVM. Every kernel gets a trailing
+    `!llvm.ptr` argument, the status cell its entry point passes in
+    (docs/bundle-format.md, host kernel ABI), and each `cf.assert` in it
+    (the checks meld-convert-to-linalg puts before integer divisions and
+    gathers) becomes a store of the check's code to that cell when the condition is
+    false: the kernel finishes, and the runtime turns the code into an
+    error naming the kernel. A `cf.assert` outside a kernel, or with a
+    message that is not a known check, is an error (upstream would lower
+    it into a call to abort).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+    "::mlir::LLVM::LLVMDialect"
+  ];
+}
+
+def MeldLowerGpuChecks
+    : Pass<"meld-lower-gpu-checks", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Turn a GPU kernel's runtime checks into its status cell";
+  let description = [{
+    Runs on the GPU kernels of a `gpu.module` in loop form (after
+    meld-map-to-gpu and the lowering of linalg to loops), before the
+    lowering to NVVM or ROCDL. Every kernel gets a trailing `!llvm.ptr`
+    parameter, the status cell the runtime passes with each launch (a
+    32-bit word of host memory mapped into the device; docs/bundle-format.md,
+    GPU kernel ABI), and each `cf.assert` in it becomes a store of the
+    check's code to that cell when the condition is false, as in
+    meld-lower-host-checks. Every thread that fails a check stores the same
+    code; the kernel finishes, and the runtime reports the code as an error
+    naming the kernel when the stream that ran it synchronizes. Upstream
+    would lower `cf.assert` into `__assertfail`, which traps and leaves the
+    context unusable. A `cf.assert` outside a kernel, or with a message
+    that is not a known check, is an error.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+    "::mlir::LLVM::LLVMDialect"
+  ];
+}
+
+def MeldFuseElementwiseOps
+    : Pass<"meld-fuse-elementwise-ops", "::mlir::func::FuncOp"> {
+  let summary = "Elementwise fusion whose reshape propagation keeps "
+                "contractions and argument views in place";
+  let description = [{
+    The patterns of upstream's `linalg-fuse-elementwise-ops` (fusion of
+    single-use elementwise producers, reshape propagation by expansion,
+    constant folding), with a control function that declines two reshape
+    folds:
+    - into or out of a contraction (a `linalg.generic` with two inputs and
+      one trailing reduction loop, at least three loops): expanding its
+      loops turns `rows x cols x k` into batch-like nests whose right
+      operand has no batch dim, which the host's register tiles do not
+      take;
+    - of a `tensor.collapse_shape` of a kernel argument into its consumer:
+      on buffers it is a free view, and propagating it only moves reshapes
+      inward, between ops that then no longer tile together.
+
+    Host kernels need both after `meld-fold-unit-extent-dims`: the
+    broadcast of a `1 x N` bias reads it through a unit-dim collapse,
+    which upstream's pass propagated into the epilogue (`M x 1 x N`) and
+    from there into the matmul (a 4-loop contraction that the host
+    pipeline failed to compile).
+
+    ```mlir
+    %c = tensor.collapse_shape %bias [[0, 1]] : tensor<1x4xf32> into tensor<4xf32>
+    %z = linalg.generic ... ins(%matmul, %c : tensor<3x4xf32>, tensor<4xf32>)
+    // stays 2-D, and the matmul keeps its three loops
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def MeldLowerStridedCopies
+    : Pass<"meld-lower-strided-copies"> {
+  let summary = "Copies between non-contiguous buffers as linalg.copy";
+  let description = [{
+    After bufferization, a `memref.copy` whose source or target is a
+    strided view (a concat along an inner dimension writes each operand
+    into a column block of the result) becomes a `linalg.copy`, which the
+    linalg-to-loops lowering turns into loops. MemRefToLLVM would lower it
+    to a call of `memrefCopy` from MLIR's runner utilities, a symbol that
+    neither host code objects nor GPU kernels have. Copies between buffers
+    with identity layouts stay `memref.copy` (one memcpy).
+
+    ```mlir
+    memref.copy %a, %sub : memref<2x2xf32> to memref<2x2xf32, strided<[4, 1]>>
+    // becomes
+    linalg.copy ins(%a : memref<2x2xf32>) outs(%sub : memref<2x2xf32, strided<[4, 1]>>)
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def MeldLowerDynamicExpandShapes
+    : Pass<"meld-lower-dynamic-expand-shapes"> {
+  let summary = "Dynamic splits of a contiguous buffer as reinterpret_cast";
+  let description = [{
+    A `memref.expand_shape` that splits one dimension of a contiguous
+    buffer into two or more dynamic dimensions (a `?x32` matmul result
+    reshaped back into batch x sequence x 32) becomes a
+    `memref.reinterpret_cast` to the same sizes with row-major strides.
+    Upstream's `expand-strided-metadata` crashes on such an expand_shape in
+    MLIR 22; the cast describes the same view and it lowers it. A split of
+    a strided (non-identity) buffer is reported as an error instead.
+
+    ```mlir
+    %e = memref.expand_shape %m [[0, 1], [2]] output_shape [%b, %t, 32]
+        : memref<?x32xf32> into memref<?x?x32xf32>
+    // becomes
+    %s = arith.muli %t, %c32 : index
+    %e = memref.reinterpret_cast %m to offset: [0], sizes: [%b, %t, 32],
+        strides: [%s, 32, 1] : memref<?x32xf32> to memref<?x?x32xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+#endif // MELD_CODEGEN_COMMON_PASSES_TD

@@ -1,0 +1,47 @@
+//===- HostPipeline.h - Kernels to host object code -------------*- C++ -*-===//
+//
+// The host back end (lib/Codegen/Host): kernels in buffer form to the LLVM
+// dialect, and the LLVM dialect to an x86-64 object with one uniform entry
+// point per kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_CODEGEN_HOST_HOSTPIPELINE_H
+#define MELD_CODEGEN_HOST_HOSTPIPELINE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/LLVM.h"
+
+#include <cstdint>
+#include <string>
+
+namespace meld::codegen {
+
+/// Rows of a gemm kernel's output per host block: eight 8-row register
+/// tiles, which share each packed panel of the right operand
+/// (meld-vectorize-host-contractions).
+inline constexpr int64_t kHostContractionRows = 64;
+
+/// Buffer-form kernels to the LLVM dialect for the host CPU. `strictFp`
+/// keeps the C library's math functions instead of meld-approximate-math.
+/// f32 exp scales by 2^k with ldexp on AVX-512 hosts, with two powers of two
+/// elsewhere or with `portableExp`.
+void buildHostLLVMPipeline(mlir::OpPassManager &pm, bool strictFp = false,
+                           bool portableExp = false);
+
+/// The host code of one module in the LLVM dialect: an x86-64 (host triple)
+/// relocatable object with, for each kernel `K`, the entry point
+/// `int32_t meld_kernel_K(void **args, int64_t blockBegin, int64_t blockEnd)`
+/// returning 0 or a failed check's `HostKernelStatus` (meld/Codegen/Passes.h).
+struct HostObject {
+  std::string object;
+  std::string triple;
+  std::string cpu;
+};
+mlir::FailureOr<HostObject> emitHostObject(mlir::ModuleOp llvmModule,
+                                           unsigned optLevel = 3);
+
+} // namespace meld::codegen
+
+#endif // MELD_CODEGEN_HOST_HOSTPIPELINE_H

@@ -1,0 +1,240 @@
+//===- Passes.td - Host code-generation passes -------------*- tablegen -*-===//
+//
+// The passes of the host back end (lib/Codegen/Host): unit-dim folding and
+// extrema relaxation before bufferization, register-tiled matmuls,
+// prefetching, vectorizable math and IEEE-rounded half truncations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_CODEGEN_HOST_PASSES_TD
+#define MELD_CODEGEN_HOST_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def MeldPrefetchNextTile
+    : Pass<"meld-prefetch-next-tile", "::mlir::func::FuncOp"> {
+  let summary = "Prefetch the next row tile while the current one is computed";
+  let description = [{
+    Runs on host kernels in loop form (after meld-tile-host-blocks,
+    bufferization and the lowering of linalg to loops). A row-tile loop
+    runs one loop nest per pass over its tile. Left to the hardware
+    prefetcher, a pass that streams a tile from memory waits on its loads
+    (a pointwise kernel such as GELU ran at 55% of a memcpy's bandwidth),
+    and a later pass that reads the tile again (softmax's exp pass,
+    LayerNorm's and RMSNorm's normalization) finds it in the cache and
+    leaves the memory idle, while the tile's last pass stalls on the misses
+    of its stores. The first elementwise nest that reads tiles of kernel
+    arguments (a reduction would lose its vector accumulators) is
+    strip-mined along its innermost loop into strips of `strip-lines` cache
+    lines (64 bytes each), and each strip first prefetches
+    (`memref.prefetch`, locality 3) its lines of the next tile: for reading,
+    of the tiles it reads; for writing, at the same indices, of the tiles of
+    the same sizes that it or later nests write. The next tile's passes then
+    find their inputs in the cache and their output lines owned. On the
+    last tile the prefetches read the current tile again (no address beyond
+    the block range).
+
+    Applies to innermost loops with constant bounds [0, n), n a multiple of
+    a strip and more than one strip, and to tiles (subviews of function
+    arguments) placed by the tile loop's induction variable alone. At most
+    one nest per tile loop prefetches.
+  }];
+  let options = [
+    Option<"stripLines", "strip-lines", "int64_t", /*default=*/"4",
+           "Cache lines per strip (prefetched together)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def MeldFoldUnitExtentDims
+    : Pass<"meld-fold-unit-extent-dims", "::mlir::func::FuncOp"> {
+  let summary = "Drop unit dims of linalg ops, but not a matmul's unit rows";
+  let description = [{
+    Upstream's `linalg-fold-unit-extent-dims` patterns (with the move of
+    init operands to inputs that its pass adds), except that a
+    contraction (a `linalg.generic` with two inputs and one trailing
+    reduction loop, at least three loops) keeps a unit row dimension (the
+    loop before its column loop). Upstream would make a one-row matmul
+    `x[1][k] @ W[k][n]` a matrix-vector product whose column loop walks
+    `W` down its columns, which the host's register tiles do not take
+    (they need rows, columns and k) and which elementwise fusion's reshape
+    propagation then re-expands into a generic with two reduction loops.
+    Kept, the row is a one-row register tile that reads `W` along its rows.
+    Unit batch, column and reduction dims are still dropped (a unit batch
+    is a matmul; a unit column is a dot product per row that LLVM
+    vectorizes along k).
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def MeldExpandHalfTruncs : Pass<"meld-expand-half-truncs"> {
+  let summary = "Float truncations to f16/bf16 rounded as IEEE specifies, "
+                "without libcalls";
+  let description = [{
+    An `arith.truncf` from f64 to f16 or bf16 (scalar or vector) becomes
+    a truncation to f32 rounded to odd (rounded to nearest even, then, when
+    that was inexact and left an even last bit, moved to the odd neighbour
+    on the other side of the value) followed by the rounding to nearest
+    even into the half type. With at least two more bits in f32 than in
+    the half type, rounding to odd first gives the correctly rounded
+    result, as `meld.cast` specifies and the interpreter computes it;
+    truncating to f32 and then to the half type, both to nearest even,
+    rounds twice and can be one unit off near ties. An `arith.truncf` from
+    f32 to bf16 becomes upstream's integer expansion
+    (`arith::populateExpandBFloat16Patterns`: round to nearest even on the
+    bits, NaN kept quiet).
+
+    LLVM lowers the f64 conversions on x86 to calls of compiler-rt's
+    `__truncdfhf2` and `__truncdfbf2`. The host code's loader resolves
+    them from the process only where libgcc_s happens to be loaded
+    globally (meld-run, not a Python extension), and libgcc before GCC 13
+    has no `__truncdfbf2` at all. On AVX512-BF16 CPUs LLVM lowers f32 to
+    bf16 to `vcvtneps2bf16`, which flushes subnormal inputs and results to
+    zero. Expanded, each cast is a few vector instructions. The host
+    pipeline runs this before the LLVM conversion, also under strict
+    floating point.
+
+    ```mlir
+    %h = arith.truncf %x : f64 to f16
+    // becomes
+    %y = arith.truncf %x : f64 to f32
+    // ... %odd: %y, or its odd neighbour when %y is inexact and even
+    %h = arith.truncf %odd : f32 to f16
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"
+  ];
+}
+
+def MeldRelaxExtremaZeroSign
+    : Pass<"meld-relax-extrema-zero-sign", "::mlir::func::FuncOp"> {
+  let summary = "Drop the zero-sign ordering of extrema nobody can observe";
+  let description = [{
+    A float max or min reduction (`linalg.generic` with reduction loops
+    whose body yields `arith.maximumf` / `arith.minimumf` of an input and
+    the accumulator) orders -0 below +0, as the interpreter does; on x86
+    that costs three of the six vector instructions per step of a
+    NaN-propagating maximum. When no use of the reduction's result can
+    tell +0 from -0, the combiner gets the `nsz` fast-math flag, and LLVM
+    drops those instructions (NaN still propagates). The result must only
+    be read as inputs of `linalg.generic` ops whose block argument reaches,
+    through `addf`, `subf`, `mulf`, `negf`, `maximumf` and `minimumf` (whose
+    results differ at most in a zero's sign), only `exp`, `exp2`, `absf`
+    and `cmpf`, which map +0 and -0 alike: softmax's row maximum, which is
+    subtracted and exponentiated, is the case it is for. Runs on host
+    kernels after elementwise fusion.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def MeldApproximateMath : Pass<"meld-approximate-math"> {
+  let summary = "Replace math functions by polynomial approximations";
+  let description = [{
+    Applies upstream's polynomial approximations and f32 expansions of the
+    math dialect (exp, log, tanh, erf, ...), so host kernels
+    vectorize instead of calling libm once per element. The approximations
+    are accurate to a few ulp in f32; the compiled-code tests check every
+    model against the reference interpreter with them in place.
+
+    f32 `math.sin` and `math.cos` take an expansion of Meld's own instead
+    of upstream's (whose range reduction by one f32 multiple of pi/2 is
+    off by tens of ulp from |x| ~ 100): computed in f64, reduced by
+    k pi/2 in two parts (fdlibm's, exact for |x| < 2^20), or, from 2^20
+    on, by Payne-Hanek reduction with a 192-bit table of 2/pi in integer
+    arithmetic; Taylor polynomials of sin and cos on [-pi/4, pi/4] in f64
+    and one rounding to f32. Within an ulp of the correctly rounded result
+    over the whole f32 range; infinities give NaN.
+
+    With `exp-by-ldexp`, f32 `math.exp` takes a shorter expansion (Cephes'
+    expf: range reduction by k ln 2, a degree-7 polynomial) whose scaling
+    by 2^k is one `llvm.intr.ldexp`, which also rounds into the subnormal
+    range and overflows to +inf, so no range fix-ups follow it. Only for
+    targets that lower ldexp to an instruction (x86 with AVX-512:
+    vscalefps); elsewhere LLVM would call the C library's ldexpf per
+    element. The host pipeline turns it on when the host CPU has AVX-512.
+    With `exp-two-step` instead, the same expansion scales by 2^k as
+    2^(k >> 1) * 2^(k - (k >> 1)), two powers of two built from exponent
+    bits and two multiplies, which round as ldexp does (subnormal results
+    and overflow included) on any target; the host pipeline uses it on CPUs
+    without AVX-512 (upstream's expansion flushes results below the
+    smallest normal float to zero).
+  }];
+  let options = [
+    Option<"expByLdexp", "exp-by-ldexp", "bool", /*default=*/"false",
+           "Expand f32 exp with ldexp for the scaling by 2^k">,
+    Option<"expTwoStep", "exp-two-step", "bool", /*default=*/"false",
+           "Expand f32 exp with two exponent-bit powers of two for the "
+           "scaling by 2^k (exp-by-ldexp takes precedence)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect", "::mlir::x86vector::X86VectorDialect",
+    "::mlir::LLVM::LLVMDialect"
+  ];
+}
+
+def MeldVectorizeHostContractions
+    : Pass<"meld-vectorize-host-contractions", "::mlir::func::FuncOp"> {
+  let summary = "Register-tile and vectorize matmul loops for the host";
+  let description = [{
+    Runs on kernels in buffer form. Each f32 contraction (a linalg.generic
+    with two inputs, parallel loops and one trailing reduction loop: matmul,
+    batch matmul, transposed variants) whose batch, column and reduction
+    ranges are static (the rows may be dynamic: a kernel's last block of
+    rows may be partial) is tiled with upstream's `tileUsingSCF` into
+    `rows x cols x 1` tiles, each tile is vectorized with
+    `linalg::vectorize`, and `hoistRedundantVectorTransfers` keeps the
+    accumulator tile in registers across the reduction loop. Partial tiles
+    are peeled off with upstream's `peelForLoopAndSimplifyBounds` and so
+    are static: a last k block shorter than the others, a last column
+    tile narrower than `cols` (split again into tiles of power-of-two
+    widths, 28 -> 16, 8, 4, since LLVM scalarizes odd vector widths), and
+    a block's last row tile (when dynamic, computed one row at a time on
+    `1 x cols` tiles). Before the
+    register tiles, the contraction is blocked for the cache (one batch
+    at a time, up to 256 along k, one register tile's columns) and the
+    block's operands are promoted
+    with `linalg::promoteSubViews` into buffers on the kernel's stack: the
+    right operand's panel when at least four register tiles of rows share
+    it (packed, its rows no longer collide in a few L1 sets), and the
+    output block when it is a kernel argument (whose accumulators upstream
+    hoisting leaves in memory; the pass hoists them out of the stack
+    buffer itself). A transposed right operand (`B[j][k]`, per batch too) is packed
+    transposed instead, with `linalg.transpose`, and the op reads the
+    panel as `B[k][j]` (contiguous along the register tile's columns).
+    With
+    `fused-multiply-add`, each tile's product and its reduction over the
+    unit k tile become one `vector.fma` per step of k (upstream lowers the
+    reduction to a separate add). An f16 or bf16 contraction whose sum
+    has `reassoc` is first rewritten to accumulate in f32: its left
+    operand is extended into an f32 buffer, its output into (or, after a
+    zero fill, zeroed in) an f32 copy that is rounded to halves once at
+    the end, and its right operand is extended per step of k, so it takes
+    the f32 tiles. Other contractions (integers, f64, strict halves, or
+    with dynamic columns or reduction) keep scalar loops, with the reduction
+    loop moved outside the innermost parallel loop when the right operand
+    is walked along its rows, so that loop is contiguous and vectorizes.
+  }];
+  let options = [
+    Option<"tileRows", "tile-rows", "int64_t", "8", "Rows of a register tile">,
+    Option<"tileCols", "tile-cols", "int64_t", "32",
+           "Columns of a register tile (a multiple of the vector width)">,
+    Option<"fusedMultiplyAdd", "fused-multiply-add", "bool", "true",
+           "Accumulate register tiles with fused multiply-adds (false for "
+           "strict floating point: a multiply, then an add)">,
+  ];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
+    "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
+#endif // MELD_CODEGEN_HOST_PASSES_TD

@@ -1,0 +1,285 @@
+//===- Compiler.cpp - Programs to bundles ---------------------------------===//
+//
+// canonicalize -> fuse -> outline -> per target: kernels to code; schedules
+// and kernel metadata to JSON; everything into one bundle. The targets'
+// parts are in Host/HostPipeline.cpp (compileHost) and GPU/GpuPipeline.cpp
+// (mapKernelsToGpu, compileGpu).
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Codegen/Compiler.h"
+
+#include "Common/CompilerInternal.h"
+#include "GPU/CompileGpu.h"
+#include "Host/CompileHost.h"
+
+#include "meld/Codegen/Codegen.h"
+#include "meld/Codegen/Passes.h"
+#include "meld/Codegen/Schedule.h"
+#include "meld/Dialect/Meld/Transforms/Fusion.h"
+#include "meld/Dialect/Meld/Transforms/Passes.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+#include <mutex>
+
+using namespace mlir;
+using namespace meld;
+using llvm::json::Array;
+using llvm::json::Object;
+
+LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
+                                   std::string *fusionReport,
+                                   bool splitReductions, bool strictFp,
+                                   int64_t maxConvImageBytes) {
+  PassManager fusePm(module.getContext());
+  fusePm.addPass(createCanonicalizerPass());
+  // Long reductions become a parallel partial stage and a final stage, also
+  // unfused (a lone full sum is the case that needs it most).
+  MeldSplitReductionsOptions split;
+  split.strictFp = strictFp;
+  if (fuse && splitReductions) {
+    buildSplitFusionPipeline(fusePm, split, maxConvImageBytes);
+  } else if (fuse) {
+    buildFusionPipeline(fusePm, maxConvImageBytes);
+  } else {
+    fusePm.addNestedPass<func::FuncOp>(createMeldOutlineSingletons());
+    if (splitReductions)
+      fusePm.addNestedPass<func::FuncOp>(createMeldSplitReductions(split));
+  }
+  if (failed(fusePm.run(module)))
+    return failure();
+  if (fusionReport) {
+    llvm::raw_string_ostream os(*fusionReport);
+    printFusionReport(module, os, MeldFusionReportOptions().dynamicDimEstimate);
+  }
+  PassManager outlinePm(module.getContext());
+  outlinePm.addPass(createMeldOutlineKernels());
+  return outlinePm.run(module);
+}
+
+void meld::codegen::keepKernelsOnly(ModuleOp module) {
+  for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (!func->hasAttr(kKernelAttrName))
+      func.erase();
+}
+
+namespace {
+/// Records the first pass that failed and the op it ran on: a pass may
+/// fail without a diagnostic of its own, and the error should say where.
+struct FirstFailedPass : PassInstrumentation {
+  std::mutex mutex;
+  /// Every failure: the pass and the op it ran on. Nested passes run on
+  /// functions in parallel, so the first to fail in time varies; the one
+  /// reported is the first in the module's order.
+  std::vector<std::pair<std::string, Operation *>> failures;
+
+  void runAfterPassFailed(Pass *failed, Operation *on) override {
+    std::string name = failed->getArgument().str();
+    if (name.empty())
+      name = failed->getName().str();
+    std::lock_guard<std::mutex> lock(mutex);
+    failures.emplace_back(std::move(name), on);
+  }
+
+  /// The innermost failure (a nested pass's, not the adaptor's that ran
+  /// it on the enclosing op) on the op first in `module`, if any.
+  std::optional<std::pair<std::string, Operation *>> first(ModuleOp module) {
+    if (failures.empty())
+      return std::nullopt;
+    auto encloses = [&](Operation *op) {
+      return llvm::any_of(failures, [&](const auto &f) {
+        return f.second != op && op->isProperAncestor(f.second);
+      });
+    };
+    std::optional<std::pair<std::string, Operation *>> found;
+    module->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      for (auto &failure : failures)
+        if (failure.second == op && !encloses(op)) {
+          found = failure;
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    return found ? found : std::optional(failures.front());
+  }
+};
+} // namespace
+
+LogicalResult
+meld::codegen::runPipeline(ModuleOp module, StringRef target,
+                           const CompileOptions &options,
+                           function_ref<void(OpPassManager &)> build) {
+  PassManager pm(module.getContext());
+  if (options.configurePassManager && failed(options.configurePassManager(pm)))
+    return failure();
+  build(pm);
+  auto recorder = std::make_unique<FirstFailedPass>();
+  FirstFailedPass *failedPass = recorder.get();
+  pm.addInstrumentation(std::move(recorder));
+  if (succeeded(pm.run(module)))
+    return success();
+  auto failure = failedPass->first(module);
+  Operation *at = failure ? failure->second : module.getOperation();
+  InFlightDiagnostic error = emitError(at->getLoc())
+                             << "code generation for target '" << target
+                             << "' failed";
+  if (!failure)
+    return error;
+  error << " in pass '" << failure->first << "' on '"
+        << at->getName().getStringRef() << "'";
+  if (auto symbol = dyn_cast<SymbolOpInterface>(at))
+    error << " @" << symbol.getName();
+  return error;
+}
+
+void meld::codegen::KernelBlocks::collect(Operation *module) {
+  module->walk([&](Operation *op) {
+    auto symbol = dyn_cast<SymbolOpInterface>(op);
+    if (!symbol)
+      return;
+    if (auto rowsAttr = op->getAttrOfType<IntegerAttr>(kRowsPerBlockAttrName))
+      rows[symbol.getName()] = rowsAttr.getInt();
+    if (auto dims = op->getAttrOfType<IntegerAttr>(kRowDimsAttrName))
+      rowDims[symbol.getName()] = dims.getInt();
+    if (auto count = op->getAttrOfType<IntegerAttr>(kGpuBlocksAttrName))
+      groups[symbol.getName()] = count.getInt();
+    if (auto count = op->getAttrOfType<IntegerAttr>(kGpuColumnBlocksAttrName))
+      columns[symbol.getName()] = count.getInt();
+    if (auto count = op->getAttrOfType<IntegerAttr>(kHostColumnBlocksAttrName))
+      columns[symbol.getName()] = count.getInt();
+    if (auto limit = op->getAttrOfType<IntegerAttr>(kGpuGridStrideAttrName))
+      gridStride[symbol.getName()] = limit.getInt();
+  });
+}
+
+std::optional<llvm::json::Value>
+meld::codegen::KernelBlocks::count(const Object &kernel) const {
+  StringRef name = *kernel.getString("name");
+  if (auto g = groups.find(name); g != groups.end())
+    return llvm::json::Value(g->second);
+  auto r = rows.find(name);
+  if (r == rows.end())
+    return std::nullopt;
+  const Array &outputs = *kernel.getArray("outputs");
+  const Array &shape = *outputs[0].getAsObject()->getArray("shape");
+  // The rows the blocks run over: the leading dimension, or the product
+  // of the leading dimensions merged into the rows (kRowDimsAttrName).
+  llvm::json::Value leading = shape[0];
+  if (auto d = rowDims.find(name); d != rowDims.end())
+    for (int64_t i = 1; i < d->second; ++i)
+      leading = Object{{"mul", Array{std::move(leading), shape[i]}}};
+  llvm::json::Value rowBlocks = Object{{"ceildiv", Array{leading, r->second}}};
+  if (auto c = columns.find(name); c != columns.end())
+    return llvm::json::Value(
+        Object{{"mul", Array{std::move(rowBlocks), c->second}}});
+  if (auto g = gridStride.find(name); g != gridStride.end())
+    return llvm::json::Value(
+        Object{{"min", Array{std::move(rowBlocks), g->second}}});
+  return rowBlocks;
+}
+
+FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
+                                                const CompileOptions &options) {
+  for (const std::string &target : options.targets)
+    if (target != "host" && target != "nvptx" && target != "amdgpu")
+      return emitError(input.getLoc()) << "unknown target '" << target
+                                       << "' (expected host, nvptx or amdgpu)";
+  for (const std::string &target : options.targets)
+    if (options.strictFp && target != "host")
+      return emitError(input.getLoc())
+             << "strict floating point is not supported for target '" << target
+             << "': its reductions combine partial sums across threads";
+
+  OwningOpRef<ModuleOp> module = input.clone();
+  // A GPU kernel keeps a convolution's output image in workgroup memory
+  // for its epilogue: larger images leave the epilogue to a kernel of its
+  // own.
+  bool gpu = options.emulateGpuOnHost ||
+             llvm::any_of(options.targets,
+                          [](const std::string &t) { return t != "host"; });
+  if (failed(outlineProgram(*module, options.fuse, options.fusionReport,
+                            options.splitReductions, options.strictFp,
+                            gpu ? codegen::kGpuConvImageBytes : 0)))
+    return failure();
+
+  bundle::Bundle bundle;
+  Array kernels;
+  llvm::StringMap<int64_t> kernelIndex;
+  SmallVector<func::FuncOp> programs;
+  for (auto func : module->getOps<func::FuncOp>()) {
+    if (!func->hasAttr(kKernelAttrName)) {
+      if (!func.isExternal())
+        programs.push_back(func);
+      continue;
+    }
+    FailureOr<Object> desc = codegen::describeKernel(func);
+    if (failed(desc))
+      return failure();
+    (*desc)["host_entry"] = codegen::hostEntryName(func.getSymName());
+    kernelIndex[func.getSymName()] = kernels.size();
+    kernels.push_back(std::move(*desc));
+  }
+  Array functions;
+  for (func::FuncOp program : programs) {
+    FailureOr<Object> schedule =
+        codegen::writeSchedule(program, kernelIndex, bundle);
+    if (failed(schedule))
+      return failure();
+    if (auto cost = program->getAttrOfType<DictionaryAttr>("meld.unfused_cost"))
+      if (auto launches = cost.getAs<IntegerAttr>("launches"))
+        (*schedule)["unfused_launches"] = launches.getInt();
+    functions.push_back(std::move(*schedule));
+  }
+
+  Array binaries;
+  bool gpuLaunchesWritten = false;
+  for (const std::string &target : options.targets) {
+    if (target == "host") {
+      codegen::KernelBlocks blocks;
+      FailureOr<Object> host =
+          codegen::compileHost(*module, bundle, options, blocks);
+      if (failed(host))
+        return failure();
+      for (llvm::json::Value &k : kernels) {
+        Object &kernel = *k.getAsObject();
+        if (std::optional<llvm::json::Value> count = blocks.count(kernel))
+          kernel["host_blocks"] = std::move(*count);
+      }
+      binaries.push_back(std::move(*host));
+      continue;
+    }
+    bool nvptx = target == "nvptx";
+    codegen::KernelBlocks blocks;
+    FailureOr<OwningOpRef<ModuleOp>> mapped =
+        codegen::mapKernelsToGpu(*module, options, target, blocks);
+    if (failed(mapped))
+      return failure();
+    for (const std::string &chip :
+         nvptx ? options.nvptxChips : options.amdgpuChips)
+      if (failed(codegen::compileGpu(**mapped, bundle, options, nvptx, chip,
+                                     binaries)))
+        return failure();
+    // Every GPU target maps kernels the same way: one launch each.
+    if (gpuLaunchesWritten)
+      continue;
+    gpuLaunchesWritten = true;
+    for (llvm::json::Value &k : kernels) {
+      Object &kernel = *k.getAsObject();
+      kernel["gpu_launch"] =
+          Object{{"grid", Array{blocks.count(kernel).value_or(1), 1, 1}},
+                 {"block", Array{codegen::kGpuBlockSize, 1, 1}}};
+    }
+  }
+
+  bundle.metadata["format"] = "meld-bundle";
+  bundle.metadata["version"] = static_cast<int64_t>(bundle::kVersion);
+  bundle.metadata["fused"] = options.fuse;
+  bundle.metadata["kernels"] = std::move(kernels);
+  bundle.metadata["functions"] = std::move(functions);
+  bundle.metadata["binaries"] = std::move(binaries);
+  return bundle;
+}

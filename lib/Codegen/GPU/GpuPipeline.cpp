@@ -1,0 +1,198 @@
+//===- GpuPipeline.cpp - Kernels to NVPTX and AMDGPU code -----------------===//
+//
+// The GPU back ends: kernels in buffer form to one gpu.module of GPU
+// kernels (meld-map-to-gpu), then per chip to NVVM or ROCDL and a PTX or
+// HSACO blob; mapKernelsToGpu and compileGpu are the GPU targets of
+// compileToBundle (Common/Compiler.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "GPU/CompileGpu.h"
+
+#include "meld/Codegen/Codegen.h"
+#include "meld/Codegen/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace meld;
+using llvm::json::Array;
+using llvm::json::Object;
+
+#ifndef MELD_DEFAULT_CUDA_PATH
+#define MELD_DEFAULT_CUDA_PATH "/usr/local/cuda"
+#endif
+#ifndef MELD_DEFAULT_ROCM_ROOT
+#define MELD_DEFAULT_ROCM_ROOT "/opt/rocm"
+#endif
+
+/// Whether AMD `chip` ("gfx90a", "gfx942:sramecc+", ...) has the CDNA
+/// matrix cores (v_mfma_f32_16x16x16f16, wave64).
+static bool hasMfma(StringRef chip) {
+  chip = chip.take_until([](char c) { return c == ':'; });
+  return llvm::is_contained(
+      {"gfx908", "gfx90a", "gfx940", "gfx941", "gfx942", "gfx950"}, chip);
+}
+
+/// Kernels in buffer form to one gpu.module holding one GPU kernel per
+/// kernel (meld-map-to-gpu); f16 GEMMs on matrix cores: NVIDIA tensor cores
+/// (`tensorCores`, through `mmaSync` or fragments) or AMD CDNA's (`mfma`);
+/// pointwise kernels on grids of at most `gridStrideLimit` workgroups.
+static void buildGpuMappingPipeline(OpPassManager &pm, bool tensorCores,
+                                    bool mmaSync, bool mfma,
+                                    int64_t gridStrideLimit) {
+  MeldMapToGpuOptions map;
+  map.blockSize = codegen::kGpuBlockSize;
+  map.gridStrideLimit = gridStrideLimit;
+  map.tensorCores = tensorCores;
+  map.mmaSync = mmaSync;
+  map.mfma = mfma;
+  pm.addPass(createMeldMapToGpu(map));
+  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createMeldLowerStridedCopies());
+  gpuPm.addPass(createConvertLinalgToLoopsPass());
+  gpuPm.addPass(createMeldLowerGpuChecks());
+  gpuPm.addPass(createCanonicalizerPass());
+  gpuPm.addPass(createCSEPass());
+}
+
+/// Whether the kernels for NVIDIA `chip` ("sm_90", "sm_90a", ...) wait
+/// for their grid dependencies (meld-grid-dependency-control): sm_90 and
+/// newer have griddepcontrol.
+static bool hasGridDependencyControl(StringRef chip) {
+  unsigned capability = 0;
+  chip.consume_front("sm_");
+  chip = chip.take_while(llvm::isDigit);
+  return !chip.getAsInteger(10, capability) && capability >= 90;
+}
+
+static void buildGpuLoweringPipeline(OpPassManager &pm, bool nvptx,
+                                     StringRef chip) {
+  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createMeldLowerDynamicExpandShapes());
+  gpuPm.addPass(memref::createExpandStridedMetadataPass());
+  gpuPm.addPass(createLowerAffinePass());
+  gpuPm.addPass(createSCFToControlFlowPass());
+  gpuPm.addPass(createMeldLowerAllReduce());
+  if (nvptx) {
+    if (hasGridDependencyControl(chip))
+      gpuPm.addPass(createMeldGridDependencyControl());
+    gpuPm.addPass(createConvertNVGPUToNVVMPass());
+    gpuPm.addPass(createConvertGpuOpsToNVVMOps());
+  } else {
+    // The AMDGPU back end has no lowering for llvm.tanh and the ROCDL
+    // conversion emits it; expand tanh into exp, which maps to OCML.
+    math::MathExpandOpsPassOptions expand;
+    expand.opMnemonics = {"tanh"};
+    gpuPm.addPass(math::createMathExpandOpsPass(expand));
+    ConvertAMDGPUToROCDLPassOptions mfma;
+    mfma.chipset = chip.str();
+    gpuPm.addPass(createConvertAMDGPUToROCDLPass(mfma));
+    ConvertGpuOpsToROCDLOpsOptions rocdl;
+    rocdl.chipset = chip.str();
+    gpuPm.addPass(createConvertGpuOpsToROCDLOps(rocdl));
+  }
+  gpuPm.addPass(createCanonicalizerPass());
+  gpuPm.addPass(createCSEPass());
+  gpuPm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+FailureOr<OwningOpRef<ModuleOp>>
+meld::codegen::mapKernelsToGpu(ModuleOp outlined, const CompileOptions &options,
+                               StringRef target, KernelBlocks &blocks) {
+  OwningOpRef<ModuleOp> module = outlined.clone();
+  keepKernelsOnly(*module);
+  if (failed(runPipeline(*module, target, options, [&](OpPassManager &pm) {
+        codegen::buildKernelBufferPipeline(pm, codegen::BlockTiling::Gpu,
+                                           /*deallocate=*/false);
+        // One mapping serves every chip of the target: AMD's matrix cores
+        // only when each chip asked for has them.
+        bool nvidiaTensorCores = options.tensorCores && target == "nvptx";
+        buildGpuMappingPipeline(
+            pm, nvidiaTensorCores, nvidiaTensorCores && options.mmaSync,
+            options.tensorCores && target == "amdgpu" &&
+                llvm::all_of(options.amdgpuChips,
+                             [](const std::string &c) { return hasMfma(c); }),
+            options.gpuGridStrideLimit);
+      })))
+    return failure();
+  blocks.collect(*module);
+  return module;
+}
+
+LogicalResult meld::codegen::compileGpu(ModuleOp mapped, bundle::Bundle &bundle,
+                                        const CompileOptions &options,
+                                        bool nvptx, StringRef chip,
+                                        Array &binaries) {
+  StringRef target = nvptx ? "nvptx" : "amdgpu";
+  OwningOpRef<ModuleOp> module = mapped.clone();
+  std::string cuda =
+      options.cudaPath.empty() ? MELD_DEFAULT_CUDA_PATH : options.cudaPath;
+  std::string rocm = options.rocmDeviceLibs.empty() ? MELD_DEFAULT_ROCM_ROOT
+                                                    : options.rocmDeviceLibs;
+  std::string toolkit = nvptx ? cuda : rocm;
+  // Every kernel became the GPU kernel of the same name.
+  Array kernelNames;
+  module->walk([&](gpu::GPUFuncOp func) {
+    kernelNames.push_back(func.getName().str());
+  });
+  if (failed(runPipeline(*module, target, options, [&](OpPassManager &pm) {
+        if (nvptx) {
+          GpuNVVMAttachTargetOptions attach;
+          attach.chip = chip.str();
+          // PTX 8.1: kernel parameters up to 32 KB (horizontal kernels pass
+          // hundreds of buffers); needs a CUDA 12.1 or newer driver.
+          attach.features = "+ptx81";
+          attach.optLevel = options.optLevel;
+          pm.addPass(createGpuNVVMAttachTarget(attach));
+        } else {
+          GpuROCDLAttachTargetOptions attach;
+          attach.chip = chip.str();
+          attach.abiVersion = "500";
+          attach.optLevel = options.optLevel;
+          pm.addPass(createGpuROCDLAttachTarget(attach));
+        }
+        buildGpuLoweringPipeline(pm, nvptx, chip);
+        GpuModuleToBinaryPassOptions toBinary;
+        toBinary.toolkitPath = toolkit;
+        toBinary.compilationTarget = nvptx ? "isa" : "bin";
+        pm.addPass(createGpuModuleToBinaryPass(toBinary));
+      })))
+    return failure();
+
+  LogicalResult result = success();
+  module->walk([&](gpu::BinaryOp binary) {
+    for (Attribute attr : binary.getObjects()) {
+      auto object = cast<gpu::ObjectAttr>(attr);
+      StringRef bytes = object.getObject().getValue();
+      if (nvptx && bytes.contains(".extern .func __nv_")) {
+        emitError(binary.getLoc())
+            << "nvptx: kernel module '" << binary.getSymName()
+            << "' calls CUDA libdevice math functions, but no libdevice was "
+               "found under '"
+            << cuda << "' (set the CUDA toolkit path)";
+        result = failure();
+        return;
+      }
+      int64_t blob = bundle.addBlob(bytes.str());
+      Object entry{{"target", target},
+                   {"chip", chip.str()},
+                   {"format", nvptx ? "ptx" : "hsaco"},
+                   {"module", binary.getSymName().str()},
+                   {"kernels", Array(kernelNames)},
+                   {"blob", blob}};
+      if (nvptx && hasGridDependencyControl(chip))
+        entry["grid_dependency_wait"] = true;
+      binaries.push_back(std::move(entry));
+    }
+  });
+  return result;
+}
