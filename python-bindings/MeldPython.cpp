@@ -921,7 +921,9 @@ PyExecutable *compileText(const std::string &text, const std::string &device,
                           std::optional<std::vector<std::string>> targets,
                           std::optional<std::string> cacheDir,
                           unsigned optLevel, const std::string &name,
-                          bool isFile, const ProgramLimits &limits) {
+                          bool isFile, const ProgramLimits &limits,
+                          const std::string &hostTuning,
+                          std::optional<std::vector<int64_t>> hostTiles) {
   std::shared_ptr<jit::Jit> jit;
   std::shared_ptr<jit::Program> program;
   {
@@ -932,6 +934,17 @@ PyExecutable *compileText(const std::string &text, const std::string &device,
     options.strictFp = strictFp;
     options.optLevel = optLevel;
     options.limits = limits;
+    options.hostTuningFile = hostTuning;
+    if (hostTiles) {
+      if (hostTiles->size() != 4)
+        throw nb::value_error("host GEMM tiles are four numbers");
+      codegen::HostGemmTiles tiles;
+      tiles.tileRows = (*hostTiles)[0];
+      tiles.tileCols = (*hostTiles)[1];
+      tiles.kBlock = (*hostTiles)[2];
+      tiles.blockRows = (*hostTiles)[3];
+      options.hostGemmTiles = tiles;
+    }
     if (targets)
       options.targets = *targets;
     program = isFile ? unwrap(jit->compileFile(text, options))
@@ -1025,28 +1038,34 @@ NB_MODULE(_meld, m) {
          bool strictFp, std::optional<std::vector<std::string>> targets,
          std::optional<std::string> cacheDir, unsigned optLevel,
          const std::string &name,
-         std::optional<std::map<std::string, uint64_t>> limits) {
+         std::optional<std::map<std::string, uint64_t>> limits,
+         const std::string &hostTuning,
+         std::optional<std::vector<int64_t>> hostTiles) {
         return compileText(text, device, fuse, strictFp, std::move(targets),
                            std::move(cacheDir), optLevel, name, false,
-                           toLimits(limits));
+                           toLimits(limits), hostTuning, std::move(hostTiles));
       },
       nb::arg("text"), nb::arg("device"), nb::arg("fuse"), nb::arg("strict_fp"),
       nb::arg("targets").none(), nb::arg("cache_dir").none(),
       nb::arg("opt_level"), nb::arg("name"), nb::arg("limits").none(),
+      nb::arg("host_tuning"), nb::arg("host_tiles").none(),
       nb::rv_policy::take_ownership);
   m.def(
       "_compile_file",
       [](const std::string &path, const std::string &device, bool fuse,
          bool strictFp, std::optional<std::vector<std::string>> targets,
          std::optional<std::string> cacheDir, unsigned optLevel,
-         std::optional<std::map<std::string, uint64_t>> limits) {
+         std::optional<std::map<std::string, uint64_t>> limits,
+         const std::string &hostTuning,
+         std::optional<std::vector<int64_t>> hostTiles) {
         return compileText(path, device, fuse, strictFp, std::move(targets),
                            std::move(cacheDir), optLevel, path, true,
-                           toLimits(limits));
+                           toLimits(limits), hostTuning, std::move(hostTiles));
       },
       nb::arg("path"), nb::arg("device"), nb::arg("fuse"), nb::arg("strict_fp"),
       nb::arg("targets").none(), nb::arg("cache_dir").none(),
-      nb::arg("opt_level"), nb::arg("limits").none(),
+      nb::arg("opt_level"), nb::arg("limits").none(), nb::arg("host_tuning"),
+      nb::arg("host_tiles").none(),
       nb::rv_policy::take_ownership);
   m.def(
       "_clear_memory_cache",

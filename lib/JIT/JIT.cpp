@@ -14,6 +14,7 @@
 
 #include "meld/Codegen/Codegen.h"
 #include "meld/Codegen/Compiler.h"
+#include "meld/Codegen/Host/HostTuning.h"
 #include "meld/Dialect/Meld/IR/MeldDialect.h"
 #include "meld/Interpreter/Interpreter.h"
 
@@ -63,23 +64,6 @@ static llvm::Error compileError(std::string diagnostics) {
 
 static llvm::Error invalidArgument(const llvm::Twine &message) {
   return makeStatusError(MELD_ERROR_INVALID_ARGUMENT, message);
-}
-
-/// The host CPU and its features: host code is compiled for them, so a
-/// disk cache shared by different machines keeps their entries apart.
-static const std::string &hostCpuDescription() {
-  static const std::string description = [] {
-    std::string text = llvm::sys::getHostCPUName().str();
-    std::vector<std::string> features;
-    for (const auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
-      if (enabled)
-        features.push_back(name.str());
-    llvm::sort(features);
-    for (const std::string &f : features)
-      text += " +" + f;
-    return text;
-  }();
-  return description;
 }
 
 //===----------------------------------------------------------------------===//
@@ -653,7 +637,23 @@ public:
     result.fuse = options.fuse;
     result.strictFp = options.strictFp;
     result.optLevel = options.optLevel;
+    result.hostTuningFile = options.hostTuningFile;
+    result.hostGemmTiles = options.hostGemmTiles;
     return result;
+  }
+
+  /// The host GEMM tiles `options` resolve to (the tuning table is read
+  /// again, so a new table makes new keys), and where they come from.
+  static std::string hostTiles(const meld::CompileOptions &options) {
+    if (options.hostGemmTiles)
+      return options.hostGemmTiles->str() + " (given)";
+    const codegen::HostTarget &host = codegen::HostTarget::native();
+    codegen::HostGemmTiles tiles =
+        options.hostTuningFile == "none"
+            ? codegen::defaultGemmTiles(host)
+            : codegen::resolveGemmTiles(host, options.hostTuningFile, {});
+    return tiles.str() + " (" + tiles.source + ", table version " +
+           std::to_string(codegen::kHostTuningVersion) + ")";
   }
 
   /// What the cache key covers besides the program text.
@@ -663,7 +663,8 @@ public:
     llvm::raw_string_ostream os(text);
     os << "meld " << getVersion() << "\nbundle " << bundle::kVersion
        << "\ndevice " << info.backend << " " << info.target << " " << info.chip
-       << "\nhost " << hostCpuDescription() << "\ntargets";
+       << "\nhost " << codegen::HostTarget::native().description()
+       << "\nhost-gemm-tiles " << hostTiles(options) << "\ntargets";
     for (const std::string &t : options.targets)
       os << " " << t;
     os << "\nnvptx";

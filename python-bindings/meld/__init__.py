@@ -96,6 +96,7 @@ def compile(  # noqa: A001  (the natural name; shadows a rarely used builtin)
     opt_level: int = 3,
     name: str = "<ir>",
     limits: Optional[Mapping[str, int]] = None,
+    host_tuning=None,
 ) -> Executable:
     """Compiles meld IR text into an Executable loaded on ``device``
     ("host", "cuda", "hip" or "best").
@@ -109,7 +110,10 @@ def compile(  # noqa: A001  (the natural name; shadows a rarely used builtin)
     (``max_nesting``, ``max_ops``, ``max_tensor_elements``,
     ``max_constant_bytes``; 0 disables one; docs/limits.md). Raises
     CompileError with every diagnostic on invalid IR, a NUL byte in the text
-    or a program beyond a limit.
+    or a program beyond a limit. ``host_tuning`` picks the host GEMM tiles:
+    None for the default tuning table (``meld-tune-host``; the heuristic
+    without one), ``"none"`` for the heuristic, a table's path, or a mapping
+    ``{"tile_rows", "tile_cols", "k_block", "block_rows"}`` (docs/codegen.md).
     """
     if not isinstance(ir, str):
         if isinstance(ir, (bytes, bytearray)):
@@ -117,7 +121,8 @@ def compile(  # noqa: A001  (the natural name; shadows a rarely used builtin)
         else:
             raise TypeError(f"meld.compile takes IR text (str), got {type(ir).__name__}")
     return _meld._compile(ir, device, bool(fuse), bool(strict_fp), _targets(targets),
-                          _cache_dir(cache_dir), int(opt_level), name, _limits(limits))
+                          _cache_dir(cache_dir), int(opt_level), name, _limits(limits),
+                          *_host_tuning(host_tuning))
 
 
 def compile_file(
@@ -130,11 +135,29 @@ def compile_file(
     cache_dir=None,
     opt_level: int = 3,
     limits: Optional[Mapping[str, int]] = None,
+    host_tuning=None,
 ) -> Executable:
     """Like :func:`compile`, for a ``.mlir`` file (diagnostics name it)."""
     return _meld._compile_file(os.fspath(path), device, bool(fuse), bool(strict_fp),
                                _targets(targets), _cache_dir(cache_dir), int(opt_level),
-                               _limits(limits))
+                               _limits(limits), *_host_tuning(host_tuning))
+
+
+_TILE_KEYS = ("tile_rows", "tile_cols", "k_block", "block_rows")
+
+
+def _host_tuning(host_tuning):
+    """(table path, tiles) for _meld._compile."""
+    if host_tuning is None:
+        return "", None
+    if isinstance(host_tuning, Mapping):
+        missing = [k for k in _TILE_KEYS if k not in host_tuning]
+        unknown = [k for k in host_tuning if k not in _TILE_KEYS]
+        if missing or unknown:
+            raise ValueError(f"host_tuning tiles need exactly {', '.join(_TILE_KEYS)}"
+                             f" (missing {missing}, unknown {unknown})")
+        return "", [int(host_tuning[k]) for k in _TILE_KEYS]
+    return os.fspath(host_tuning), None
 
 
 def _limits(limits):

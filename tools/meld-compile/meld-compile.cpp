@@ -108,6 +108,32 @@ static cl::opt<std::string> dumpBinaries(
              "(<target>-<chip>-<module>.ptx / .hsaco, host.o)"),
     cl::value_desc("dir"), cl::init(""), cl::cat(category));
 
+static cl::opt<std::string>
+    hostCpu("cpu",
+            cl::desc("Host CPU to compile for, as LLVM names it (znver4, "
+                     "sapphirerapids, skylake-avx512, haswell, x86-64-v3); "
+                     "default: this machine's"),
+            cl::value_desc("name"), cl::init(""), cl::cat(category));
+static cl::opt<std::string> hostFeatures(
+    "cpu-features",
+    cl::desc("Host CPU features to add or remove, e.g. +avx512f,-amx-tile"),
+    cl::value_desc("list"), cl::init(""), cl::cat(category));
+static cl::opt<std::string> hostTuning(
+    "host-tuning",
+    cl::desc("Host tuning table (meld-tune-host); default: $MELD_HOST_TUNING "
+             "or ~/.cache/meld/host-tuning.json; 'none' for the heuristic"),
+    cl::value_desc("file"), cl::init(""), cl::cat(category));
+static cl::list<int64_t> hostGemmTiles(
+    "host-gemm-tiles",
+    cl::desc("Host GEMM tiles instead of the table's: tile rows, tile "
+             "columns, k block, block rows (e.g. 8,32,128,128)"),
+    cl::CommaSeparated, cl::cat(category));
+static cl::opt<std::string>
+    hostAsm("host-asm",
+            cl::desc("Also write the host code's assembly to this file "
+                     "('-' for stdout)"),
+            cl::value_desc("file"), cl::init(""), cl::cat(category));
+
 static int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "meld-compile") << message << "\n";
   return 1;
@@ -126,6 +152,15 @@ int main(int argc, char **argv) {
       argc, argv, "meld-compile: compile a meld program into a bundle\n");
   if (outputFile.empty() && !printMetadata)
     return fail("no output: give -o <file.meldb> or --print-metadata");
+
+  // A CPU or feature LLVM does not know is an error before anything runs.
+  if (llvm::Expected<meld::codegen::HostTarget> target =
+          meld::codegen::HostTarget::get(hostCpu, hostFeatures);
+      !target)
+    return fail(llvm::toString(target.takeError()));
+  if (!hostGemmTiles.empty() && hostGemmTiles.size() != 4)
+    return fail("--host-gemm-tiles takes four numbers: tile rows, tile "
+                "columns, k block, block rows");
 
   DialectRegistry registry;
   registry.insert<meld::MeldDialect>();
@@ -169,6 +204,20 @@ int main(int argc, char **argv) {
   options.cudaPath = cudaPath;
   options.rocmDeviceLibs = rocmPath;
   options.optLevel = optLevel;
+  options.hostCpu = hostCpu;
+  options.hostFeatures = hostFeatures;
+  options.hostTuningFile = hostTuning;
+  if (!hostGemmTiles.empty()) {
+    meld::codegen::HostGemmTiles tiles;
+    tiles.tileRows = hostGemmTiles[0];
+    tiles.tileCols = hostGemmTiles[1];
+    tiles.kBlock = hostGemmTiles[2];
+    tiles.blockRows = hostGemmTiles[3];
+    options.hostGemmTiles = tiles;
+  }
+  std::string assembly;
+  if (!hostAsm.empty())
+    options.hostAssembly = &assembly;
   options.configurePassManager = [](PassManager &pm) {
     if (failed(applyPassManagerCLOptions(pm)))
       return failure();
@@ -181,6 +230,14 @@ int main(int argc, char **argv) {
   if (failed(bundle))
     return 1;
 
+  if (!hostAsm.empty()) {
+    std::unique_ptr<llvm::ToolOutputFile> out =
+        openOutputFile(hostAsm, &errorMessage);
+    if (!out)
+      return fail(errorMessage);
+    out->os() << assembly;
+    out->keep();
+  }
   if (!dumpBinaries.empty()) {
     if (std::error_code ec = llvm::sys::fs::create_directories(dumpBinaries))
       return fail("cannot create '" + dumpBinaries + "': " + ec.message());

@@ -1085,6 +1085,10 @@ TEST_P(HostGemm, OddShapesRunOnRegisterTiles) {
     pm.addInstrumentation(std::make_unique<KeepRegisterTiles>(&tiles));
     return success();
   };
+  // The tiles and blocks these cases were written for, on every machine
+  // (the heuristic's depend on its ISA, a tuning table's on its owner).
+  options.hostGemmTiles = meld::codegen::HostGemmTiles{8, 32, 256, 64};
+  options.hostThreads = 2;
   llvm::json::Object metadata;
   // Dynamic rows take every version: 1 and 3 (fewer than 4), 7 (fewer
   // than 32), 64, 70 and 133 (packed).
@@ -1126,6 +1130,49 @@ INSTANTIATE_TEST_SUITE_P(Programs, HostGemm, ::testing::ValuesIn(kOddGemms),
                          [](const ::testing::TestParamInfo<OddGemm> &info) {
                            return std::string(info.param.name);
                          });
+
+// Every odd-shaped GEMM on other tiles than the cases were written for:
+// the heuristic's for this machine (with its thread count), the AVX2
+// heuristic's 6 x 16 tiles (which run on any x86-64 host), and tiles a
+// tuning table may choose (12 rows, 48 or 64 columns, short k blocks,
+// blocks of several sizes), each against the interpreter.
+struct TileConfig {
+  const char *name;
+  std::optional<meld::codegen::HostGemmTiles> tiles;
+};
+class HostGemmTiles
+    : public HostCodegen,
+      public ::testing::TestWithParam<std::tuple<OddGemm, TileConfig>> {};
+
+TEST_P(HostGemmTiles, MatchTheInterpreter) {
+  const auto &[program, config] = GetParam();
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(program.source, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  meld::CompileOptions options;
+  options.hostTuningFile = "none";
+  options.hostGemmTiles = config.tiles;
+  checkCompiled(*module, options,
+                std::string(program.name) + " on " + config.name, nullptr,
+                {1, 7, 70, 133});
+}
+
+static const TileConfig kTileConfigs[] = {
+    {"heuristic", std::nullopt},
+    {"avx2_6x16", meld::codegen::HostGemmTiles{6, 16, 512, 258}},
+    {"rows12_k100", meld::codegen::HostGemmTiles{12, 32, 100, 96}},
+    {"cols64_blocks128", meld::codegen::HostGemmTiles{4, 64, 256, 128}},
+    {"cols48_k32", meld::codegen::HostGemmTiles{8, 48, 32, 16}},
+};
+
+INSTANTIATE_TEST_SUITE_P(
+    Programs, HostGemmTiles,
+    ::testing::Combine(::testing::ValuesIn(kOddGemms),
+                       ::testing::ValuesIn(kTileConfigs)),
+    [](const ::testing::TestParamInfo<std::tuple<OddGemm, TileConfig>> &info) {
+      return std::string(std::get<0>(info.param).name) + "_" +
+             std::get<1>(info.param).name;
+    });
 
 // The matrix-core mappings of f16 GEMMs (amdgpu.mfma, nvgpu.mma.sync),
 // emulated: each lane's operands are gathered from the staged slices as the

@@ -44,10 +44,14 @@ enum class BlockTiling {
 /// (inputs, outputs, block range): meld-convert-to-linalg, elementwise
 /// fusion, meld-kernel-to-dps, meld-tile-host-blocks as `tiling` says,
 /// one-shot bufferization, and (with `deallocate`) the buffer deallocation
-/// pipeline. `strictFp` keeps float sums in program order.
+/// pipeline. `strictFp` keeps float sums in program order. Host gemm blocks
+/// take `hostTiles`' block rows (kHostContractionRows without), balanced
+/// over `hostThreads` threads (0: not balanced).
 void buildKernelBufferPipeline(mlir::OpPassManager &pm,
                                BlockTiling tiling = BlockTiling::None,
-                               bool deallocate = true, bool strictFp = false);
+                               bool deallocate = true, bool strictFp = false,
+                               const HostGemmTiles *hostTiles = nullptr,
+                               int64_t hostThreads = 0);
 
 /// The host entry-point symbol of kernel `name`.
 std::string hostEntryName(llvm::StringRef kernelName);

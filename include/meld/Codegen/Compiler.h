@@ -16,6 +16,7 @@
 #include "mlir/Pass/PassManager.h"
 
 #include <functional>
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -36,6 +37,24 @@ struct CompileOptions {
   std::string cudaPath;
   std::string rocmDeviceLibs;
   unsigned optLevel = 3;
+  /// The CPU host code is compiled for: "" (or "native") for this machine,
+  /// else LLVM's name for one (znver4, sapphirerapids, haswell,
+  /// x86-64-v3), with `hostFeatures` (`+name,-name,...`) applied on top
+  /// (codegen::HostTarget). An unknown name is a compile error.
+  std::string hostCpu;
+  std::string hostFeatures;
+  /// The host tuning table to read (docs/codegen.md, "Host GEMM tiles"):
+  /// "" for the default one (codegen::defaultHostTuningPath(); none is
+  /// fine), "none" for none (the heuristic).
+  std::string hostTuningFile;
+  /// Host GEMM tiles to use instead of the table's or the heuristic's
+  /// (meld-tune-host times candidates through this).
+  std::optional<codegen::HostGemmTiles> hostGemmTiles;
+  /// Hardware threads host GEMM blocks are balanced over (0: this
+  /// machine's).
+  int64_t hostThreads = 0;
+  /// When set, receives the assembly of the host object.
+  std::string *hostAssembly = nullptr;
   /// Compile the host code through the GPU kernel mapping (workgroups and
   /// threads emulated by loops; see meld-map-to-gpu), so that the GPU
   /// decomposition can be checked on the host against the interpreter.

@@ -22,6 +22,7 @@
 #ifndef MELD_JIT_JIT_H
 #define MELD_JIT_JIT_H
 
+#include "meld/Codegen/Host/HostTarget.h"
 #include "meld/Reference/HostTensor.h"
 #include "meld/Runtime/Executable.h"
 #include "meld/Support/Limits.h"
@@ -33,6 +34,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -85,6 +87,11 @@ struct CompileOptions {
   /// The bounds a program must stay within (docs/limits.md); checked
   /// before anything parses, prints or compiles it.
   ProgramLimits limits;
+  /// The host tuning table ("" for the default one, "none" for the
+  /// heuristic; meld::CompileOptions::hostTuningFile), or GEMM tiles that
+  /// override it. The cache key covers the tiles they resolve to.
+  std::string hostTuningFile;
+  std::optional<codegen::HostGemmTiles> hostGemmTiles;
 };
 
 struct JitOptions {

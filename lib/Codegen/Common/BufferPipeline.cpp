@@ -34,7 +34,9 @@ std::string meld::codegen::hostEntryName(llvm::StringRef kernelName) {
 
 void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
                                               BlockTiling tiling,
-                                              bool deallocate, bool strictFp) {
+                                              bool deallocate, bool strictFp,
+                                              const HostGemmTiles *hostTiles,
+                                              int64_t hostThreads) {
   MeldConvertToLinalgOptions toLinalg;
   toLinalg.strictFp = strictFp;
   // Kernels report integer division by zero through their status cell
@@ -72,7 +74,11 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
     } else {
       // 8 KiB of f32 per row tile: a tile and its intermediates stay in L1.
       blocks.tileElements = 2048;
-      blocks.contractionRows = kHostContractionRows;
+      blocks.contractionRows =
+          hostTiles ? hostTiles->blockRows : kHostContractionRows;
+      if (hostTiles)
+        blocks.contractionTileRows = hostTiles->tileRows;
+      blocks.balanceThreads = hostThreads;
       blocks.fitSmallOutputs = true;
     }
     pm.addNestedPass<func::FuncOp>(createMeldTileHostBlocks(blocks));

@@ -11,6 +11,8 @@
 
 #include "meld/Codegen/Passes.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
@@ -27,6 +29,11 @@ namespace meld {
 using namespace mlir;
 using namespace meld;
 
+/// The fewest rows a balanced gemm block is given (below, threads beyond
+/// the blocks stay idle rather than repack the right operand for a few
+/// rows each).
+static constexpr int64_t kMinBalancedRows = 64;
+
 /// Size assumed for a dynamic inner dimension when choosing block sizes.
 static constexpr int64_t kAssumedDynamicDim = 1024;
 
@@ -41,7 +48,8 @@ struct Blocks {
 static FailureOr<Blocks>
 tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
                   int64_t rowMultiple, int64_t contractionRows,
-                  int64_t tileElements, bool fitSmallOutputs) {
+                  int64_t tileElements, bool fitSmallOutputs,
+                  int64_t contractionTileRows, int64_t balanceThreads) {
   MLIRContext *ctx = func.getContext();
   Block &entry = func.getBody().front();
   unsigned numArgs = entry.getNumArguments();
@@ -138,6 +146,22 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
       outputMap.getResult(1) == getAffineDimExpr(1, ctx) &&
       consumer.getIteratorTypesArray()[1] == utils::IteratorType::parallel)
     columnBlock = kHostColumnBlock;
+  // Blocks of equal rows, whole register tiles, and at least one per
+  // thread while they keep 64 rows or more: 300 rows in blocks of up to
+  // 256 are two blocks of 152 and 148 rows, not 256 and 44 (which left a
+  // thread idle for most of the kernel).
+  if (gemm && balanceThreads > 0 && !columnBlock &&
+      resultType.getRank() == 2 && !resultType.isDynamicDim(0)) {
+    int64_t m = resultType.getDimSize(0);
+    int64_t count = std::max<int64_t>(
+        llvm::divideCeil(m, rows),
+        std::min<int64_t>(balanceThreads, m / kMinBalancedRows));
+    int64_t step = std::max<int64_t>(contractionTileRows, 1);
+    rows = std::min<int64_t>(
+        rows, llvm::alignTo(llvm::divideCeil(m, std::max<int64_t>(count, 1)),
+                            step));
+    rows = std::max<int64_t>(rows, 1);
+  }
   // The rows one loop iteration computes: a divisor of the block's rows, so
   // that block boundaries fall on tile boundaries. Contractions keep whole
   // blocks (their register tiles need a multiple of `rowMultiple` rows).
@@ -262,7 +286,8 @@ struct MeldTileHostBlocksPass
     }
     FailureOr<Blocks> blocks =
         tileIntoRowBlocks(*copy, targetElements, rowMultiple, contractionRows,
-                          tileElements, fitSmallOutputs);
+                          tileElements, fitSmallOutputs, contractionTileRows,
+                          balanceThreads);
     if (failed(blocks))
       return;
     func.getBody().takeBody(copy->getBody());

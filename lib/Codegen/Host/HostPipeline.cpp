@@ -12,6 +12,7 @@
 #include "Host/CompileHost.h"
 
 #include "meld/Codegen/Codegen.h"
+#include "meld/Codegen/Host/HostTuning.h"
 #include "meld/Codegen/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -29,6 +30,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
@@ -39,16 +41,15 @@
 using namespace mlir;
 using llvm::json::Object;
 
-/// Whether the host CPU has AVX-512 (vscalefps: ldexp in one instruction).
-static bool hostHasAvx512() {
-  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  return features.lookup("avx512f");
-}
-
-void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp,
-                                          bool portableExp) {
+void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
+                                          const HostTarget &target,
+                                          const HostGemmTiles &tiles,
+                                          bool strictFp, bool portableExp) {
   MeldVectorizeHostContractionsOptions contractions;
   contractions.fusedMultiplyAdd = !strictFp;
+  contractions.tileRows = tiles.tileRows;
+  contractions.tileCols = tiles.tileCols;
+  contractions.kBlock = tiles.kBlock;
   pm.addNestedPass<func::FuncOp>(
       createMeldVectorizeHostContractions(contractions));
   pm.addPass(createCanonicalizerPass());
@@ -65,7 +66,8 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm, bool strictFp,
       VectorTransferToSCFOptions().enableFullUnroll()));
   if (!strictFp) {
     MeldApproximateMathOptions math;
-    math.expByLdexp = !portableExp && hostHasAvx512();
+    // vscalefps: ldexp in one instruction.
+    math.expByLdexp = !portableExp && target.hasFeature("avx512f");
     math.expTwoStep = !math.expByLdexp;
     pm.addNestedPass<func::FuncOp>(createMeldApproximateMath(math));
   }
@@ -123,24 +125,23 @@ static void addUniformEntryPoints(llvm::Module &module,
 }
 
 FailureOr<meld::codegen::HostObject>
-meld::codegen::emitHostObject(ModuleOp llvmModule, unsigned optLevel) {
+meld::codegen::emitHostObject(ModuleOp llvmModule, const HostTarget &host,
+                              unsigned optLevel, std::string *assembly) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   HostObject result;
-  result.triple = llvm::sys::getDefaultTargetTriple();
-  result.cpu = llvm::sys::getHostCPUName().str();
+  result.triple = host.triple;
+  result.cpu = host.cpu;
+  result.features = host.featureString();
   std::string error;
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(llvm::Triple(result.triple), error);
   if (!target)
     return llvmModule.emitError("no LLVM target for the host triple '")
            << result.triple << "': " << error;
-  llvm::SubtargetFeatures features;
-  for (const auto &[feature, enabled] : llvm::sys::getHostCPUFeatures())
-    features.AddFeature(feature, enabled);
   llvm::TargetOptions targetOptions;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      llvm::Triple(result.triple), result.cpu, features.getString(),
+      llvm::Triple(result.triple), result.cpu, result.features,
       targetOptions, llvm::Reloc::PIC_, std::nullopt,
       optLevel >= 3 ? llvm::CodeGenOptLevel::Aggressive
                     : llvm::CodeGenOptLevel::Default));
@@ -173,6 +174,18 @@ meld::codegen::emitHostObject(ModuleOp llvmModule, unsigned optLevel) {
     return llvmModule.emitError("LLVM optimization failed: ")
            << llvm::toString(std::move(err));
 
+  // The assembly first: emitting consumes nothing, but each emission needs
+  // its own pass manager.
+  if (assembly) {
+    std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*module);
+    llvm::raw_string_ostream text(*assembly);
+    llvm::buffer_ostream buffered(text);
+    llvm::legacy::PassManager asmCodegen;
+    if (machine->addPassesToEmitFile(asmCodegen, buffered, nullptr,
+                                     llvm::CodeGenFileType::AssemblyFile))
+      return llvmModule.emitError("the host target cannot emit assembly");
+    asmCodegen.run(*copy);
+  }
   llvm::SmallVector<char, 0> buffer;
   llvm::raw_svector_ostream os(buffer);
   llvm::legacy::PassManager codegen;
@@ -188,6 +201,26 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
                                              bundle::Bundle &bundle,
                                              const CompileOptions &options,
                                              KernelBlocks &blocks) {
+  llvm::Expected<HostTarget> target =
+      HostTarget::get(options.hostCpu, options.hostFeatures);
+  if (!target)
+    return mlir::emitError(outlined.getLoc(), llvm::toString(target.takeError()));
+  HostGemmTiles tiles;
+  if (options.hostGemmTiles) {
+    tiles = *options.hostGemmTiles;
+    if (std::optional<std::string> invalid = validateGemmTiles(tiles, *target))
+      return mlir::emitError(outlined.getLoc(), "host GEMM tiles ")
+             << tiles.str() << ": " << *invalid;
+    tiles.source = "given";
+  } else if (options.hostTuningFile == "none") {
+    tiles = defaultGemmTiles(*target);
+  } else {
+    tiles = resolveGemmTiles(
+        *target, options.hostTuningFile,
+        [&](const std::string &warning) {
+          mlir::emitWarning(outlined.getLoc(), warning);
+        });
+  }
   OwningOpRef<ModuleOp> module = outlined.clone();
   keepKernelsOnly(*module);
   bool emulate = options.emulateGpuOnHost;
@@ -195,7 +228,8 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
         codegen::buildKernelBufferPipeline(
             pm,
             emulate ? codegen::BlockTiling::Gpu : codegen::BlockTiling::Host,
-            /*deallocate=*/!emulate, options.strictFp);
+            /*deallocate=*/!emulate, options.strictFp, &tiles,
+            options.hostThreads > 0 ? options.hostThreads : target->threads);
       })))
     return failure();
   if (emulate &&
@@ -213,12 +247,12 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
     return failure();
   blocks.collect(*module);
   if (failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
-        codegen::buildHostLLVMPipeline(pm, options.strictFp,
+        codegen::buildHostLLVMPipeline(pm, *target, tiles, options.strictFp,
                                        options.portableHostExp);
       })))
     return failure();
-  FailureOr<codegen::HostObject> object =
-      codegen::emitHostObject(*module, options.optLevel);
+  FailureOr<codegen::HostObject> object = codegen::emitHostObject(
+      *module, *target, options.optLevel, options.hostAssembly);
   if (failed(object))
     return failure();
   int64_t blob = bundle.addBlob(std::move(object->object));
@@ -226,5 +260,11 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
                 {"format", "elf-relocatable"},
                 {"triple", object->triple},
                 {"cpu", object->cpu},
+                {"features", object->features},
+                {"gemm_tiles", Object{{"tile_rows", tiles.tileRows},
+                                      {"tile_cols", tiles.tileCols},
+                                      {"k_block", tiles.kBlock},
+                                      {"block_rows", tiles.blockRows},
+                                      {"source", tiles.source}}},
                 {"blob", blob}};
 }

@@ -407,16 +407,16 @@ static SmallVector<linalg::GenericOp> takePieces(func::FuncOp func) {
   return pieces;
 }
 
-/// The k block of a contraction over `k`: a divisor of k in [128, 256]
-/// when there is one (no partial block), else 256 (k itself up to 256).
-static int64_t reductionBlock(int64_t k) {
-  constexpr int64_t kReductionBlock = 256;
-  if (k <= kReductionBlock)
+/// The k block of a contraction over `k` for blocks of `maxBlock`: a
+/// divisor of k in [maxBlock / 2, maxBlock] when there is one (no partial
+/// block), else maxBlock (k itself up to maxBlock).
+static int64_t reductionBlock(int64_t k, int64_t maxBlock) {
+  if (k <= maxBlock)
     return k;
-  for (int64_t block = kReductionBlock; block >= kReductionBlock / 2; --block)
+  for (int64_t block = maxBlock; block >= maxBlock / 2; --block)
     if (k % block == 0)
       return block;
-  return kReductionBlock;
+  return maxBlock;
 }
 
 /// Tiles a contraction into cache blocks: slices of up to 256 along k
@@ -430,9 +430,9 @@ static int64_t reductionBlock(int64_t k) {
 static FailureOr<bool> tileForCache(RewriterBase &rewriter,
                                     linalg::GenericOp op,
                                     ArrayRef<int64_t> ranges,
-                                    int64_t tileCols) {
+                                    int64_t tileCols, int64_t maxKBlock) {
   int64_t n = op.getNumLoops();
-  int64_t k = ranges[n - 1], kBlock = reductionBlock(k);
+  int64_t k = ranges[n - 1], kBlock = reductionBlock(k, maxKBlock);
   op->setAttr(kPieceAttrName, rewriter.getUnitAttr());
   bool batched = llvm::any_of(ranges.drop_back(3),
                               [](int64_t range) { return range != 1; });
@@ -909,7 +909,7 @@ struct MeldVectorizeHostContractionsPass
         cols *= std::max<int64_t>(
             1, tileRows / static_cast<int64_t>(
                               llvm::bit_ceil(static_cast<uint64_t>(height))));
-      FailureOr<bool> blocked = tileForCache(rewriter, op, ranges, cols);
+      FailureOr<bool> blocked = tileForCache(rewriter, op, ranges, cols, kBlock);
       if (failed(blocked)) {
         op->removeAttr(kPieceAttrName);
         continue;

@@ -123,6 +123,13 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
            "Rows of matmul output per block of a gemm kernel (a batch "
            "matmul's leading dimension counts whole matrices); 0 sizes "
            "gemm kernels by target-elements like every other kernel">,
+    Option<"contractionTileRows", "contraction-tile-rows", "int64_t", "8",
+           "With balance-contractions: gemm blocks hold whole register "
+           "tiles of this many rows">,
+    Option<"balanceThreads", "balance-threads", "int64_t", "0",
+           "Split a static-row gemm output into blocks of equal rows, at "
+           "most contraction-rows, and at least this many blocks (threads) "
+           "of 64 rows or more; 0: blocks of contraction-rows">,
     Option<"fitSmallOutputs", "fit-small-outputs", "bool", "false",
            "Give a gemm output of fewer (static) rows than a block one block "
            "of exactly its rows, so the tiles inside have static sizes (a "

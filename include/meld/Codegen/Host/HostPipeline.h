@@ -9,6 +9,8 @@
 #ifndef MELD_CODEGEN_HOST_HOSTPIPELINE_H
 #define MELD_CODEGEN_HOST_HOSTPIPELINE_H
 
+#include "meld/Codegen/Host/HostTarget.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/LLVM.h"
@@ -18,16 +20,16 @@
 
 namespace meld::codegen {
 
-/// Rows of a gemm kernel's output per host block: eight 8-row register
-/// tiles, which share each packed panel of the right operand
-/// (meld-vectorize-host-contractions).
+/// Rows of a gemm kernel's output per host block when no target says
+/// otherwise (HostGemmTiles::blockRows).
 inline constexpr int64_t kHostContractionRows = 64;
 
-/// Buffer-form kernels to the LLVM dialect for the host CPU. `strictFp`
-/// keeps the C library's math functions instead of meld-approximate-math.
-/// f32 exp scales by 2^k with ldexp on AVX-512 hosts, with two powers of two
-/// elsewhere or with `portableExp`.
-void buildHostLLVMPipeline(mlir::OpPassManager &pm, bool strictFp = false,
+/// Buffer-form kernels to the LLVM dialect for the host CPU `target`, with
+/// its GEMMs on `tiles`. `strictFp` keeps the C library's math functions
+/// instead of meld-approximate-math. f32 exp scales by 2^k with ldexp on
+/// AVX-512 targets, with two powers of two elsewhere or with `portableExp`.
+void buildHostLLVMPipeline(mlir::OpPassManager &pm, const HostTarget &target,
+                           const HostGemmTiles &tiles, bool strictFp = false,
                            bool portableExp = false);
 
 /// The host code of one module in the LLVM dialect: an x86-64 (host triple)
@@ -38,9 +40,14 @@ struct HostObject {
   std::string object;
   std::string triple;
   std::string cpu;
+  /// The enabled features it was compiled for (`+a,+b,...`).
+  std::string features;
 };
-mlir::FailureOr<HostObject> emitHostObject(mlir::ModuleOp llvmModule,
-                                           unsigned optLevel = 3);
+/// With `assembly`, also the object's assembly text (meld-compile
+/// --host-asm).
+mlir::FailureOr<HostObject>
+emitHostObject(mlir::ModuleOp llvmModule, const HostTarget &target,
+               unsigned optLevel = 3, std::string *assembly = nullptr);
 
 } // namespace meld::codegen
 

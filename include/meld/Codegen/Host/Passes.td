@@ -226,6 +226,9 @@ def MeldVectorizeHostContractions
     Option<"tileRows", "tile-rows", "int64_t", "8", "Rows of a register tile">,
     Option<"tileCols", "tile-cols", "int64_t", "32",
            "Columns of a register tile (a multiple of the vector width)">,
+    Option<"kBlock", "k-block", "int64_t", "256",
+           "Reduction steps per cache block (the right operand's packed "
+           "panel is k-block x tile-cols)">,
     Option<"fusedMultiplyAdd", "fused-multiply-add", "bool", "true",
            "Accumulate register tiles with fused multiply-adds (false for "
            "strict floating point: a multiply, then an add)">,

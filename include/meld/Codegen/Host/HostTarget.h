@@ -1,0 +1,97 @@
+//===- HostTarget.h - The CPU host code is compiled for ---------*- C++ -*-===//
+//
+// Host code is compiled for one CPU: by default the machine that compiles,
+// or one named the way LLVM names CPUs (`znver4`, `sapphirerapids`,
+// `x86-64-v3`) with features added or removed (`+avx512f,-amx-tile`), so
+// that one machine can compile, and the lit tests can check, the code of
+// another. The target decides the instructions LLVM may use and the tiles
+// of the host GEMMs (HostGemmTiles), which a tuning table measured on a
+// machine of the same kind may override (HostTuning.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_CODEGEN_HOST_HOSTTARGET_H
+#define MELD_CODEGEN_HOST_HOSTTARGET_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace meld::codegen {
+
+/// The vector instruction sets host kernels are shaped for, widest last.
+enum class HostIsa { Sse, Avx2, Avx512, Amx };
+
+/// "sse", "avx2", "avx512", "amx".
+llvm::StringRef hostIsaName(HostIsa isa);
+
+/// A host CPU: its LLVM name, its enabled features and its ISA class.
+struct HostTarget {
+  std::string triple;
+  std::string cpu;
+  /// The enabled features, sorted, without the leading '+'.
+  std::vector<std::string> features;
+  /// Features explicitly off (the CPU name would otherwise imply some of
+  /// them; a virtual machine may mask what its CPU model has).
+  std::vector<std::string> disabled;
+  HostIsa isa = HostIsa::Sse;
+  /// Hardware threads the code is shaped for (GEMMs get at least one block
+  /// per thread where they can): this machine's.
+  int64_t threads = 1;
+
+  /// The machine this process runs on.
+  static const HostTarget &native();
+  /// `cpu` ("" or "native": this machine's) with `features`, a
+  /// comma-separated list of `+name` / `-name`, applied on top. A CPU or
+  /// feature LLVM does not know for the host triple is an error that names
+  /// it.
+  static llvm::Expected<HostTarget> get(llvm::StringRef cpu,
+                                        llvm::StringRef features = "");
+
+  bool hasFeature(llvm::StringRef feature) const;
+  /// Features of `this` that `other` lacks (code for `this` may not run on
+  /// `other`).
+  std::vector<std::string> missingFrom(const HostTarget &other) const;
+  /// `+a,+b,...,-c,...` for LLVM's target machine.
+  std::string featureString() const;
+  /// `cpu +a +b ... threads T`: what the compile cache keys on.
+  std::string description() const;
+
+  /// f32 lanes of the widest vector register, and the number of vector
+  /// registers (16 or 32).
+  int64_t f32Lanes() const;
+  int64_t vectorRegisters() const;
+};
+
+/// How host GEMMs are tiled: a register tile of `tileRows` x `tileCols`
+/// f32 accumulators, the reduction in blocks of `kBlock`, and threads'
+/// blocks of up to `blockRows` output rows (of columns split so that every
+/// thread has work, see meld-tile-host-blocks).
+struct HostGemmTiles {
+  int64_t tileRows = 8;
+  int64_t tileCols = 32;
+  int64_t kBlock = 256;
+  int64_t blockRows = 64;
+  /// Where the values come from: "heuristic", or the tuning table's path.
+  std::string source = "heuristic";
+
+  bool operator==(const HostGemmTiles &o) const {
+    return tileRows == o.tileRows && tileCols == o.tileCols &&
+           kBlock == o.kBlock && blockRows == o.blockRows;
+  }
+  /// `rows x cols, k block K, block rows R`.
+  std::string str() const;
+};
+
+/// The documented heuristic for `target`: with 32 vector registers (AVX-512)
+/// 8 rows x 2 vectors (16 accumulators); with 16 (AVX2) 6 rows x 2 vectors
+/// (12 accumulators, two operand vectors and a broadcast); k blocks whose
+/// packed right-operand panel is 32 KiB; blocks of up to 256 rows.
+HostGemmTiles defaultGemmTiles(const HostTarget &target);
+
+} // namespace meld::codegen
+
+#endif // MELD_CODEGEN_HOST_HOSTTARGET_H

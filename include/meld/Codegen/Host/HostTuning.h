@@ -1,0 +1,63 @@
+//===- HostTuning.h - Host GEMM tiles measured per CPU ----------*- C++ -*-===//
+//
+// A host tuning table holds, per CPU (LLVM's name) and ISA class, the GEMM
+// tiles that `meld-tune-host` measured fastest on a machine of that kind.
+// The compiler looks the target up in it and otherwise takes the documented
+// heuristic (defaultGemmTiles). The table is JSON:
+//
+//   {"format": "meld-host-tuning", "version": 1,
+//    "entries": [{"cpu": "znver4", "isa": "avx512",
+//                 "gemm": {"tile_rows": 8, "tile_cols": 32, "k_block": 128,
+//                          "block_rows": 128},
+//                 "measured": {...}}]}
+//
+// A table that cannot be read, is not valid JSON, has another format or
+// version, or holds values the code generator cannot use is ignored with a
+// warning: a table is advice, never trusted blindly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MELD_CODEGEN_HOST_HOSTTUNING_H
+#define MELD_CODEGEN_HOST_HOSTTUNING_H
+
+#include "meld/Codegen/Host/HostTarget.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace meld::codegen {
+
+/// The table format version this build reads and writes.
+inline constexpr int64_t kHostTuningVersion = 1;
+
+/// The table read when none is named: $MELD_HOST_TUNING, else
+/// $XDG_CACHE_HOME/meld/host-tuning.json (~/.cache/meld/...).
+std::string defaultHostTuningPath();
+
+/// Whether `tiles` are values the host code generator takes (register tile
+/// of 1-16 rows and a multiple of the vector lanes up to 8 vectors, k block
+/// 16-1024, block rows a multiple of the tile rows up to 1024); else why
+/// not.
+std::optional<std::string> validateGemmTiles(const HostGemmTiles &tiles,
+                                             const HostTarget &target);
+
+/// The tiles for `target`: the entry of the table at `path` ("" for
+/// defaultHostTuningPath(); a missing default table is silent) for its CPU
+/// and ISA, else defaultGemmTiles. Problems with the table go to `warn`.
+HostGemmTiles
+resolveGemmTiles(const HostTarget &target, llvm::StringRef path,
+                 const std::function<void(const std::string &)> &warn);
+
+/// Writes `tiles` as the entry for `target` into the table at `path`,
+/// keeping the other CPUs' entries of a valid table; `measured` is stored
+/// with it for the record.
+llvm::Error writeGemmTiles(llvm::StringRef path, const HostTarget &target,
+                           const HostGemmTiles &tiles,
+                           llvm::json::Object measured);
+
+} // namespace meld::codegen
+
+#endif // MELD_CODEGEN_HOST_HOSTTUNING_H

@@ -1,0 +1,213 @@
+//===- HostTarget.cpp - The CPU host code is compiled for -----------------===//
+//
+// Resolves a CPU name and feature list through LLVM's own tables (the
+// target's MCSubtargetInfo), so that a name LLVM does not know is an error
+// here rather than a warning LLVM prints and ignores.
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Codegen/Host/HostTarget.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <algorithm>
+#include <memory>
+#include <thread>
+
+using namespace meld::codegen;
+
+llvm::StringRef meld::codegen::hostIsaName(HostIsa isa) {
+  switch (isa) {
+  case HostIsa::Sse:
+    return "sse";
+  case HostIsa::Avx2:
+    return "avx2";
+  case HostIsa::Avx512:
+    return "avx512";
+  case HostIsa::Amx:
+    return "amx";
+  }
+  return "sse";
+}
+
+/// The ISA class of a sorted feature list.
+static HostIsa classify(const std::vector<std::string> &features) {
+  auto has = [&](llvm::StringRef name) {
+    return std::binary_search(features.begin(), features.end(), name.str());
+  };
+  if (has("avx512f") && has("amx-tile"))
+    return HostIsa::Amx;
+  if (has("avx512f"))
+    return HostIsa::Avx512;
+  if (has("avx2") && has("fma"))
+    return HostIsa::Avx2;
+  return HostIsa::Sse;
+}
+
+const HostTarget &HostTarget::native() {
+  static const HostTarget target = [] {
+    HostTarget t;
+    t.triple = llvm::sys::getDefaultTargetTriple();
+    t.cpu = llvm::sys::getHostCPUName().str();
+    for (const auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
+      (enabled ? t.features : t.disabled).push_back(name.str());
+    llvm::sort(t.features);
+    llvm::sort(t.disabled);
+    t.isa = classify(t.features);
+    t.threads = std::max<int64_t>(1, std::thread::hardware_concurrency());
+    return t;
+  }();
+  return target;
+}
+
+llvm::Expected<HostTarget> HostTarget::get(llvm::StringRef cpu,
+                                           llvm::StringRef features) {
+  const HostTarget &host = native();
+  if ((cpu.empty() || cpu == "native") && features.empty())
+    return host;
+  llvm::InitializeNativeTarget();
+  std::string error;
+  llvm::Triple triple(host.triple);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return llvm::createStringError("no LLVM target for the host triple '" +
+                                   host.triple + "': " + error);
+  HostTarget result;
+  result.triple = host.triple;
+  result.threads = host.threads;
+  bool native = cpu.empty() || cpu == "native";
+  result.cpu = native ? host.cpu : cpu.str();
+  // A generic subtarget to ask about names: one made for an unknown CPU
+  // prints a warning of LLVM's own.
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(triple, "", ""));
+  if (!info || !info->isCPUStringValid(result.cpu))
+    return llvm::createStringError(
+        "unknown host CPU '" + result.cpu + "' for " + host.triple +
+        " (LLVM's names, such as znver4, sapphirerapids, skylake-avx512, "
+        "haswell, x86-64-v3; or native)");
+  llvm::ArrayRef<llvm::SubtargetFeatureKV> known =
+      info->getAllProcessorFeatures();
+  // LLVM's feature string: this machine's features when it is the base
+  // (LLVM's table for its CPU name may lack what the CPU reports, or a
+  // virtual machine may mask some), then the edits in order, so the last
+  // word on a feature wins; LLVM adds what the enabled ones imply
+  // (+avx512f brings avx2 and fma).
+  std::string list;
+  auto add = [&](char sign, llvm::StringRef name) {
+    list += (list.empty() ? "" : ",") + std::string(1, sign) + name.str();
+  };
+  if (native) {
+    for (const std::string &f : host.features)
+      add('+', f);
+    for (const std::string &f : host.disabled)
+      add('-', f);
+  }
+  llvm::SmallVector<llvm::StringRef> items;
+  features.split(items, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (llvm::StringRef item : items) {
+    item = item.trim();
+    if (item.size() < 2 || (item[0] != '+' && item[0] != '-'))
+      return llvm::createStringError(
+          "host CPU feature '" + item.str() +
+          "' must be +name or -name (for example +avx512f,-amx-tile)");
+    llvm::StringRef name = item.drop_front();
+    if (!llvm::any_of(known, [&](const llvm::SubtargetFeatureKV &kv) {
+          return name == kv.Key;
+        }))
+      return llvm::createStringError("unknown host CPU feature '" +
+                                     name.str() + "' for " + host.triple);
+    add(item[0], name);
+  }
+  std::unique_ptr<llvm::MCSubtargetInfo> withFeatures(
+      target->createMCSubtargetInfo(triple, result.cpu, list));
+  std::vector<std::string> enabled;
+  const llvm::FeatureBitset &bits = withFeatures->getFeatureBits();
+  for (const llvm::SubtargetFeatureKV &kv : known)
+    if (bits.test(kv.Value))
+      enabled.push_back(kv.Key);
+  llvm::sort(enabled);
+  enabled.erase(std::unique(enabled.begin(), enabled.end()), enabled.end());
+  result.features = std::move(enabled);
+  for (const llvm::SubtargetFeatureKV &kv : known)
+    if (!result.hasFeature(kv.Key))
+      result.disabled.push_back(kv.Key);
+  result.isa = classify(result.features);
+  return result;
+}
+
+bool HostTarget::hasFeature(llvm::StringRef feature) const {
+  return std::binary_search(features.begin(), features.end(), feature.str());
+}
+
+std::vector<std::string>
+HostTarget::missingFrom(const HostTarget &other) const {
+  std::vector<std::string> missing;
+  for (const std::string &f : features)
+    if (!other.hasFeature(f))
+      missing.push_back(f);
+  return missing;
+}
+
+std::string HostTarget::featureString() const {
+  std::string text;
+  for (const std::string &f : features)
+    text += (text.empty() ? "+" : ",+") + f;
+  for (const std::string &f : disabled)
+    text += (text.empty() ? "-" : ",-") + f;
+  return text;
+}
+
+std::string HostTarget::description() const {
+  std::string text = cpu;
+  for (const std::string &f : features)
+    text += " +" + f;
+  return text + " threads " + std::to_string(threads);
+}
+
+int64_t HostTarget::f32Lanes() const {
+  switch (isa) {
+  case HostIsa::Amx:
+  case HostIsa::Avx512:
+    return 16;
+  case HostIsa::Avx2:
+    return 8;
+  case HostIsa::Sse:
+    return 4;
+  }
+  return 4;
+}
+
+int64_t HostTarget::vectorRegisters() const {
+  return isa == HostIsa::Avx512 || isa == HostIsa::Amx ? 32 : 16;
+}
+
+std::string HostGemmTiles::str() const {
+  return std::to_string(tileRows) + " x " + std::to_string(tileCols) +
+         ", k block " + std::to_string(kBlock) + ", block rows " +
+         std::to_string(blockRows);
+}
+
+HostGemmTiles meld::codegen::defaultGemmTiles(const HostTarget &target) {
+  HostGemmTiles tiles;
+  int64_t lanes = target.f32Lanes();
+  // Two vectors of columns per row; as many rows as leave registers for
+  // the two operand vectors and a broadcast.
+  tiles.tileCols = 2 * lanes;
+  tiles.tileRows = target.vectorRegisters() == 32 ? 8 : 6;
+  // The right operand's packed k-block panel is 32 KiB.
+  tiles.kBlock = 32 * 1024 / (tiles.tileCols * 4);
+  // Blocks of up to about 256 rows, whole register tiles: each block packs
+  // the right operand's panels once for all its rows.
+  tiles.blockRows = tiles.tileRows * llvm::divideCeil(256, tiles.tileRows);
+  return tiles;
+}
