@@ -4,7 +4,7 @@
 #                                     APIs, bundle, reference tensors, ...)
 #   <dir>/lib/libMeld.so              the whole compiler and runtime
 #   <dir>/lib/cmake/Meld/MeldConfig.cmake (+ version file)
-#   <dir>/bin/meld-opt, meld-compile, meld-run
+#   <dir>/bin/meld-opt, meld-compile, meld-run, meld-tune-host
 #
 # so that an application does `find_package(Meld CONFIG REQUIRED)` and links
 # `Meld::Meld`. libMeld.so holds Meld's own libraries (whole archives) and
@@ -40,7 +40,7 @@ set_target_properties(Meld PROPERTIES
 llvm_update_compile_flags(Meld)
 
 install(TARGETS Meld LIBRARY DESTINATION lib COMPONENT meld)
-set(MELD_INSTALLED_TOOLS meld-opt meld-compile meld-run)
+set(MELD_INSTALLED_TOOLS meld-opt meld-compile meld-run meld-tune-host)
 set_target_properties(${MELD_INSTALLED_TOOLS} PROPERTIES
   INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
 install(TARGETS ${MELD_INSTALLED_TOOLS} RUNTIME DESTINATION bin

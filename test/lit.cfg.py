@@ -20,6 +20,6 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.meld_tools_dir, config.llvm_tools_dir]
-tools = ["meld-compile", "meld-opt", "meld-run"]
+tools = ["meld-compile", "meld-opt", "meld-run", "meld-tune-host"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

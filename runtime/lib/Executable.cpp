@@ -1163,7 +1163,8 @@ Executable::load(std::shared_ptr<Device> device, bundle::Bundle bundle,
                       b.format,
                       b.triple,
                       impl->bundle.blobs[b.blob],
-                      b.waitsForGridDependencies};
+                      b.waitsForGridDependencies,
+                      b.features};
     int r = device->rate(image);
     if (r > bestRate) {
       bestRate = r;
@@ -1182,7 +1183,8 @@ Executable::load(std::shared_ptr<Device> device, bundle::Bundle bundle,
             ". Compile it with --targets=" + info.target);
   Expected<std::unique_ptr<Module>> module = device->loadModule(
       {best->target, best->chip, best->format, best->triple,
-       impl->bundle.blobs[best->blob], best->waitsForGridDependencies});
+       impl->bundle.blobs[best->blob], best->waitsForGridDependencies,
+       best->features});
   if (!module)
     return module.takeError();
   impl->module = std::move(*module);

@@ -542,6 +542,7 @@ Expected<Schedule> Schedule::parse(const bundle::Bundle &bundle) {
     bin.chip = o->getString("chip").value_or(o->getString("cpu").value_or(""));
     bin.format = o->getString("format").value_or("").str();
     bin.triple = o->getString("triple").value_or("").str();
+    bin.features = o->getString("features").value_or("").str();
     bin.waitsForGridDependencies =
         o->getBoolean("grid_dependency_wait").value_or(false);
     s.binaries.push_back(std::move(bin));

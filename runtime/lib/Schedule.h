@@ -97,7 +97,7 @@ struct Schedule {
   std::vector<ConstantData> constants;
   /// The binaries: target, chip, format, triple, and the blob.
   struct Binary {
-    std::string target, chip, format, triple;
+    std::string target, chip, format, triple, features;
     int64_t blob = -1;
     bool waitsForGridDependencies = false;
   };

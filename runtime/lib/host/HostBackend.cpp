@@ -15,6 +15,8 @@
 #include "meld/Runtime/Backend.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/Object/ELFObjectFile.h"
@@ -438,6 +440,32 @@ public:
                : -1;
   }
 
+  /// Refuses host code compiled for CPU features this CPU lacks (a bundle
+  /// from meld-compile --cpu=sapphirerapids on an AVX2 machine), which
+  /// would otherwise die of an illegal instruction mid-run. Features this
+  /// CPU does not report either way (LLVM's tuning flags) are not checked.
+  static Error checkFeatures(const ModuleImage &image) {
+    llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
+    llvm::SmallVector<llvm::StringRef> items, missing;
+    llvm::StringRef(image.features).split(items, ',', -1, false);
+    for (llvm::StringRef item : items) {
+      if (!item.consume_front("+"))
+        continue;
+      auto it = host.find(item);
+      if (it != host.end() && !it->second)
+        missing.push_back(item);
+    }
+    if (missing.empty())
+      return Error::success();
+    return makeStatusError(
+        MELD_ERROR_UNSUPPORTED,
+        "the host code was compiled for CPU '" + image.chip +
+            "' and needs features this CPU (" +
+            llvm::sys::getHostCPUName().str() + ") lacks: " +
+            llvm::join(missing, ", ") +
+            "; compile it for this machine (meld-compile without --cpu)");
+  }
+
   /// Checks what LLVM's JIT linker trusts in the host object: every
   /// relocation writes inside the section it patches and names a symbol
   /// that exists, and every defined symbol lies inside its section. The
@@ -530,6 +558,8 @@ public:
       llvm::InitializeNativeTarget();
       llvm::InitializeNativeTargetAsmPrinter();
     });
+    if (Error e = checkFeatures(image))
+      return std::move(e);
     if (Error e = validateObject(image.bytes))
       return std::move(e);
     auto module = std::make_unique<HostModule>();

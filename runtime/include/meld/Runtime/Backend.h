@@ -135,6 +135,9 @@ struct ModuleImage {
   /// it before its predecessor has finished (CUDA: programmatic dependent
   /// launch).
   bool waitsForGridDependencies = false;
+  /// Host code: the CPU features it was compiled for (`+a,+b,-c`; the
+  /// entry's "features"), which the running CPU must have.
+  std::string features;
 };
 
 /// A loaded kernel; owned by its Module.

@@ -1,0 +1,52 @@
+// The host tuning table (meld-tune-host writes it): the compiler takes the
+// entry for the target's CPU and ISA, and ignores with a warning a table
+// that is not valid JSON, from another version, or with tiles it cannot
+// use, taking the heuristic's instead.
+
+// RUN: echo '{"format": "meld-host-tuning", "version": 1, "entries": [{"cpu": "haswell", "isa": "avx2", "gemm": {"tile_rows": 4, "tile_cols": 24, "k_block": 64, "block_rows": 64}}, {"cpu": "znver4", "isa": "avx512", "gemm": {"tile_rows": 12, "tile_cols": 32, "k_block": 128, "block_rows": 96}}]}' > %t.table.json
+// RUN: meld-compile %s --cpu=haswell --host-tuning=%t.table.json --print-metadata -o %t.a.meldb | FileCheck %s --check-prefix=HASWELL
+// RUN: meld-compile %s --cpu=znver4 --host-tuning=%t.table.json --print-metadata -o %t.b.meldb | FileCheck %s --check-prefix=ZEN4
+// No entry for this CPU: the heuristic.
+// RUN: meld-compile %s --cpu=skylake-avx512 --host-tuning=%t.table.json --print-metadata -o %t.c.meldb | FileCheck %s --check-prefix=HEURISTIC
+// The environment names the default table.
+// RUN: env MELD_HOST_TUNING=%t.table.json meld-compile %s --cpu=haswell --print-metadata -o %t.d.meldb | FileCheck %s --check-prefix=HASWELL
+
+// HASWELL: "gemm_tiles": {
+// HASWELL-NEXT: "block_rows": 64,
+// HASWELL-NEXT: "k_block": 64,
+// HASWELL-NEXT: "source": "{{.*}}table.json",
+// HASWELL-NEXT: "tile_cols": 24,
+// HASWELL-NEXT: "tile_rows": 4
+// ZEN4: "gemm_tiles": {
+// ZEN4-NEXT: "block_rows": 96,
+// ZEN4-NEXT: "k_block": 128,
+// ZEN4: "tile_rows": 12
+// HEURISTIC: "gemm_tiles": {
+// HEURISTIC: "source": "heuristic",
+// HEURISTIC-NEXT: "tile_cols": 32,
+// HEURISTIC-NEXT: "tile_rows": 8
+
+// RUN: echo 'not json {' > %t.corrupt.json
+// RUN: meld-compile %s --cpu=haswell --host-tuning=%t.corrupt.json --print-metadata -o %t.e.meldb 2>&1 | FileCheck %s --check-prefix=CORRUPT
+// CORRUPT: warning: ignoring host tuning table '{{.*}}corrupt.json': not valid JSON
+// CORRUPT: "source": "heuristic",
+// CORRUPT-NEXT: "tile_cols": 16,
+
+// RUN: echo '{"format": "meld-host-tuning", "version": 2, "entries": []}' > %t.v2.json
+// RUN: meld-compile %s --cpu=haswell --host-tuning=%t.v2.json --print-metadata -o %t.f.meldb 2>&1 | FileCheck %s --check-prefix=VERSION
+// VERSION: warning: ignoring host tuning table '{{.*}}v2.json': version 2, this build reads version 1
+// VERSION: "source": "heuristic",
+
+// RUN: echo '{"format": "meld-host-tuning", "version": 1, "entries": [{"cpu": "haswell", "isa": "avx2", "gemm": {"tile_rows": 6, "tile_cols": 20, "k_block": 64, "block_rows": 60}}]}' > %t.invalid.json
+// RUN: meld-compile %s --cpu=haswell --host-tuning=%t.invalid.json --print-metadata -o %t.g.meldb 2>&1 | FileCheck %s --check-prefix=INVALID
+// INVALID: warning: ignoring host tuning table '{{.*}}invalid.json': the entry for haswell: tile_cols must be a multiple of 8
+// INVALID: "source": "heuristic",
+
+// RUN: meld-compile %s --cpu=haswell --host-tuning=%t.missing.json --print-metadata -o %t.h.meldb 2>&1 | FileCheck %s --check-prefix=MISSING
+// MISSING: warning: ignoring host tuning table '{{.*}}missing.json': cannot read it
+// MISSING: "source": "heuristic",
+
+func.func @main(%x: tensor<64x256xf32>, %w: tensor<256x128xf32>) -> tensor<64x128xf32> {
+  %h = meld.matmul %x, %w : tensor<64x256xf32>, tensor<256x128xf32> -> tensor<64x128xf32>
+  return %h : tensor<64x128xf32>
+}

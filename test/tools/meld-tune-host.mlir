@@ -1,0 +1,32 @@
+// meld-tune-host times candidate tiles, checks each against a double
+// product, and writes the best into the table, keeping other CPUs'
+// entries; the compiler then takes that entry for this machine.
+// (--quick: small shapes and few candidates; the check is of the tool.)
+
+// RUN: echo '{"format": "meld-host-tuning", "version": 1, "entries": [{"cpu": "some-other-cpu", "isa": "avx2", "gemm": {"tile_rows": 6, "tile_cols": 16, "k_block": 256, "block_rows": 60}}]}' > %t.json
+// RUN: meld-tune-host --quick --seconds-per-shape=0.01 --host-threads=2 --output=%t.json | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TABLE < %t.json
+// RUN: meld-compile %s --host-tuning=%t.json --print-metadata -o %t.meldb | FileCheck %s --check-prefix=USED
+
+// CHECK: meld-tune-host: {{.*}} threads
+// CHECK: default {{.*}} GFLOP/s
+// CHECK: register {{.*}} GFLOP/s
+// CHECK: best: {{.*}} GFLOP/s
+// CHECK: wrote {{.*}}.json
+
+// TABLE-DAG: "cpu": "some-other-cpu"
+// TABLE-DAG: "format": "meld-host-tuning"
+// TABLE-DAG: "version": 1
+// TABLE-DAG: "heuristic_gflops"
+
+// USED: "gemm_tiles": {
+// USED: "source": "{{.*}}.json",
+
+// RUN: meld-tune-host --quick --dry-run --seconds-per-shape=0.01 --host-threads=1 | FileCheck %s --check-prefix=DRY
+// DRY: best:
+// DRY-NOT: wrote
+
+func.func @main(%x: tensor<64x256xf32>, %w: tensor<256x128xf32>) -> tensor<64x128xf32> {
+  %h = meld.matmul %x, %w : tensor<64x256xf32>, tensor<256x128xf32> -> tensor<64x128xf32>
+  return %h : tensor<64x128xf32>
+}

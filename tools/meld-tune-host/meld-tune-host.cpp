@@ -1,0 +1,304 @@
+//===- meld-tune-host.cpp - Measure host GEMM tiles on this machine -------===//
+//
+// Times host GEMMs on candidate tiles (register tile, k block, block rows)
+// on the machine it runs on and writes the fastest into the host tuning
+// table (meld/Codegen/Host/HostTuning.h), which the compiler then reads for
+// this CPU. The search is coordinate-wise: register tiles first (with the
+// heuristic's k block and block rows), then the k block, then the block
+// rows, each step keeping the best so far. A candidate is scored by the
+// geometric mean of its GFLOP/s over the shapes, each the median of
+// several timed runs; every candidate's results are checked against a
+// double-precision product first, so a tile that computes wrongly is
+// dropped, never written.
+//
+//   meld-tune-host                       # the default table
+//   meld-tune-host --output=table.json --host-threads=2
+//   meld-tune-host --quick --dry-run     # small shapes, print only
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Codegen/Host/HostTarget.h"
+#include "meld/Codegen/Host/HostTuning.h"
+#include "meld/JIT/JIT.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <random>
+#include <vector>
+
+using namespace meld;
+using codegen::HostGemmTiles;
+using codegen::HostTarget;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("meld-tune-host options");
+static cl::opt<std::string>
+    output("output",
+           cl::desc("The table to write (default: $MELD_HOST_TUNING or "
+                    "~/.cache/meld/host-tuning.json)"),
+           cl::value_desc("file"), cl::init(""), cl::cat(category));
+static cl::opt<unsigned> threads("host-threads",
+                                 cl::desc("Host threads (0: every hardware "
+                                          "thread, as the JIT uses)"),
+                                 cl::init(0), cl::cat(category));
+static cl::opt<bool> quick("quick",
+                           cl::desc("Small shapes and few candidates (a "
+                                    "check of the tool, not a tuning)"),
+                           cl::init(false), cl::cat(category));
+static cl::opt<bool> dryRun("dry-run",
+                            cl::desc("Print the measurements, write nothing"),
+                            cl::init(false), cl::cat(category));
+static cl::opt<double>
+    secondsPerShape("seconds-per-shape", cl::desc("Timing per candidate and shape"),
+                    cl::init(0.25), cl::cat(category));
+
+namespace {
+struct Shape {
+  int64_t m, k, n;
+};
+
+/// One shape's inputs, and its product computed in double.
+struct Problem {
+  Shape shape;
+  std::vector<float> a, b;
+  std::vector<double> expected;
+  std::string ir;
+};
+
+Problem makeProblem(Shape s, unsigned seed) {
+  Problem p{s, {}, {}, {}, {}};
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  p.a.resize(s.m * s.k);
+  p.b.resize(s.k * s.n);
+  for (float &x : p.a)
+    x = dist(rng);
+  for (float &x : p.b)
+    x = dist(rng);
+  p.expected.assign(s.m * s.n, 0.0);
+  for (int64_t i = 0; i < s.m; ++i)
+    for (int64_t kk = 0; kk < s.k; ++kk) {
+      double a = p.a[i * s.k + kk];
+      for (int64_t j = 0; j < s.n; ++j)
+        p.expected[i * s.n + j] += a * p.b[kk * s.n + j];
+    }
+  std::string lhs = llvm::formatv("tensor<{0}x{1}xf32>", s.m, s.k).str();
+  std::string rhs = llvm::formatv("tensor<{0}x{1}xf32>", s.k, s.n).str();
+  std::string out = llvm::formatv("tensor<{0}x{1}xf32>", s.m, s.n).str();
+  p.ir = llvm::formatv("func.func @main(%x: {0}, %w: {1}) -> {2} {{\n"
+                       "  %h = meld.matmul %x, %w : {0}, {1} -> {2}\n"
+                       "  return %h : {2}\n}\n",
+                       lhs, rhs, out)
+             .str();
+  return p;
+}
+
+double seconds() {
+  return std::chrono::duration<double>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+class Tuner {
+public:
+  Tuner(jit::Jit &jit, std::vector<Problem> problems)
+      : jit(jit), problems(std::move(problems)) {}
+
+  /// GFLOP/s geometric mean of `tiles` over the problems, or an error
+  /// (compile failure, wrong results).
+  llvm::Expected<double> score(const HostGemmTiles &tiles) {
+    double logSum = 0;
+    for (Problem &p : problems) {
+      jit::CompileOptions options;
+      options.hostGemmTiles = tiles;
+      llvm::Expected<std::shared_ptr<jit::Program>> program =
+          jit.compile(p.ir, options, "tune.mlir");
+      if (!program)
+        return program.takeError();
+      std::vector<float> c(p.shape.m * p.shape.n);
+      jit::HostView views[3];
+      views[0] = {p.a.data(), ref::ElementKind::F32, {p.shape.m, p.shape.k}};
+      views[1] = {p.b.data(), ref::ElementKind::F32, {p.shape.k, p.shape.n}};
+      views[2] = {c.data(), ref::ElementKind::F32, {p.shape.m, p.shape.n}};
+      auto run = [&]() -> llvm::Error {
+        return (*program)
+            ->run("main", llvm::ArrayRef(views, 2), llvm::ArrayRef(views + 2, 1))
+            .takeError();
+      };
+      if (llvm::Error e = run())
+        return std::move(e);
+      // f32 products of k terms in [-1, 1], in blocks: within k * 2^-20
+      // of the double sum.
+      double tolerance = 1e-6 * p.shape.k + 1e-5;
+      for (size_t i = 0; i < c.size(); ++i)
+        if (!(std::abs(c[i] - p.expected[i]) <= tolerance))
+          return llvm::createStringError(
+              llvm::formatv("element {0} of {1}x{2}x{3} is {4}, expected {5}",
+                            i, p.shape.m, p.shape.k, p.shape.n, c[i],
+                            p.expected[i])
+                  .str());
+      std::vector<double> times;
+      double flops = 2.0 * p.shape.m * p.shape.k * p.shape.n;
+      double deadline = seconds() + secondsPerShape;
+      while (times.size() < 3 || (seconds() < deadline && times.size() < 200)) {
+        double start = seconds();
+        if (llvm::Error e = run())
+          return std::move(e);
+        times.push_back(seconds() - start);
+      }
+      std::nth_element(times.begin(), times.begin() + times.size() / 2,
+                       times.end());
+      logSum += std::log(flops / times[times.size() / 2] / 1e9);
+    }
+    return std::exp(logSum / problems.size());
+  }
+
+  /// The best of `candidates` (scored and printed); `best` is kept when
+  /// none beats it.
+  void pick(llvm::StringRef step, llvm::ArrayRef<HostGemmTiles> candidates,
+            HostGemmTiles &best, double &bestScore,
+            const HostTarget &target) {
+    for (const HostGemmTiles &tiles : candidates) {
+      if (codegen::validateGemmTiles(tiles, target))
+        continue;
+      llvm::Expected<double> s = score(tiles);
+      if (!s) {
+        llvm::WithColor::warning(llvm::errs(), "meld-tune-host")
+            << tiles.str() << " dropped: " << llvm::toString(s.takeError())
+            << "\n";
+        continue;
+      }
+      llvm::outs() << llvm::formatv("  {0,-8} {1,-45} {2,7:F1} GFLOP/s\n",
+                                    step, tiles.str(), *s);
+      measured.push_back(llvm::json::Object{{"tiles", tiles.str()},
+                                            {"gflops", *s}});
+      if (*s > bestScore) {
+        bestScore = *s;
+        best = tiles;
+      }
+    }
+  }
+
+  llvm::json::Array measured;
+
+private:
+  jit::Jit &jit;
+  std::vector<Problem> problems;
+};
+} // namespace
+
+static int fail(const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), "meld-tune-host") << message << "\n";
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "meld-tune-host: time host GEMM tiles here and write the fastest into "
+      "the host tuning table\n");
+  const HostTarget &target = HostTarget::native();
+  std::string path = output.empty() ? codegen::defaultHostTuningPath() : output;
+  if (path.empty() && !dryRun)
+    return fail("no table path: give --output (no $MELD_HOST_TUNING or "
+                "$HOME)");
+
+  jit::JitOptions options;
+  options.hostThreads = threads;
+  options.memoryCacheEntries = 0;
+  llvm::Expected<std::unique_ptr<jit::Jit>> jit = jit::Jit::create(options);
+  if (!jit)
+    return fail(llvm::toString(jit.takeError()));
+
+  // The shape classes GEMMs take on the host: a transformer MLP's rows of
+  // a short prompt (77, an odd count), a batch of them, and a large square
+  // one. Few-row products stream their weight and ignore these tiles.
+  std::vector<Shape> shapes =
+      quick ? std::vector<Shape>{{40, 96, 80}, {17, 64, 48}}
+            : std::vector<Shape>{{77, 768, 3072}, {512, 1024, 1024},
+                                 {1024, 1024, 1024}};
+  std::vector<Problem> problems;
+  for (auto [i, s] : llvm::enumerate(shapes))
+    problems.push_back(makeProblem(s, 1 + i));
+  Tuner tuner(**jit, std::move(problems));
+
+  llvm::outs() << "meld-tune-host: " << target.cpu << " ("
+               << codegen::hostIsaName(target.isa) << ", "
+               << target.f32Lanes() << " f32 lanes, "
+               << target.vectorRegisters() << " vector registers), "
+               << (threads ? threads : target.threads) << " threads\n";
+  HostGemmTiles best = codegen::defaultGemmTiles(target);
+  double bestScore = 0;
+  tuner.pick("default", {best}, best, bestScore, target);
+  HostGemmTiles heuristic = best;
+  double heuristicScore = bestScore;
+
+  // Register tiles that fit the register file: rows x (cols / lanes)
+  // accumulators, the column vectors of the right operand, a broadcast.
+  int64_t lanes = target.f32Lanes(), registers = target.vectorRegisters();
+  std::vector<HostGemmTiles> candidates;
+  for (int64_t vectors : {1, 2, 3, 4})
+    for (int64_t rows : {2, 4, 6, 8, 12, 14}) {
+      if (rows * vectors + vectors + 1 > registers || rows * vectors < 8)
+        continue;
+      HostGemmTiles t = best;
+      t.tileRows = rows;
+      t.tileCols = vectors * lanes;
+      t.kBlock = 32 * 1024 / (t.tileCols * 4);
+      t.blockRows = rows * llvm::divideCeil(256, rows);
+      if (t == best || (quick && candidates.size() >= 2))
+        continue;
+      candidates.push_back(t);
+    }
+  tuner.pick("register", candidates, best, bestScore, target);
+  candidates.clear();
+  for (int64_t kBlock : {64, 128, 256, 512}) {
+    HostGemmTiles t = best;
+    t.kBlock = kBlock;
+    if (!(t == best) && !(quick && candidates.size() >= 1))
+      candidates.push_back(t);
+  }
+  tuner.pick("k-block", candidates, best, bestScore, target);
+  candidates.clear();
+  for (int64_t rows : {64, 128, 256, 512}) {
+    HostGemmTiles t = best;
+    t.blockRows = best.tileRows * llvm::divideCeil(rows, best.tileRows);
+    if (!(t == best) && !(quick && candidates.size() >= 1))
+      candidates.push_back(t);
+  }
+  tuner.pick("blocks", candidates, best, bestScore, target);
+  if (bestScore <= 0)
+    return fail("no candidate compiled and computed correctly");
+
+  llvm::outs() << llvm::formatv(
+      "best: {0}, {1:F1} GFLOP/s ({2:F2}x the heuristic's {3})\n", best.str(),
+      bestScore, bestScore / heuristicScore, heuristic.str());
+  if (dryRun)
+    return 0;
+  std::string shapesText;
+  for (const Shape &s : shapes)
+    shapesText += llvm::formatv("{0}{1}x{2}x{3}", shapesText.empty() ? "" : " ",
+                                s.m, s.k, s.n)
+                      .str();
+  llvm::json::Object measured{
+      {"gflops", bestScore},
+      {"heuristic_gflops", heuristicScore},
+      {"shapes", shapesText},
+      {"threads", static_cast<int64_t>(threads ? threads : target.threads)},
+      {"candidates", std::move(tuner.measured)}};
+  if (llvm::Error e =
+          codegen::writeGemmTiles(path, target, best, std::move(measured)))
+    return fail(llvm::toString(std::move(e)));
+  llvm::outs() << "wrote " << path << "\n";
+  return 0;
+}
