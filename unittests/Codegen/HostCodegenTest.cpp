@@ -995,6 +995,57 @@ const OddGemm kOddGemms[] = {
       })mlir",
      {"vector<1x8x32xf32>", "vector<1x8x16xf32>", "vector<1x8x2xf32>",
       "vector<1x6x32xf32>", "linalg.transpose"}},
+    // Square register tiles (as many rows as columns) of a widened product
+    // whose transposed right operand is read in place: MLIR 22's
+    // canonicalization of shape_cast(broadcast) had turned the operand's
+    // broadcast along the rows into one along the columns, and each such
+    // tile came out transposed (as did the 2 x 2 partial tiles of
+    // half_batch_transposed_rhs_4x70x64x50 on 4 x 64 tiles).
+    {"half_batch_transposed_rhs_1x8x8x8",
+     R"mlir(
+      func.func @main(%q: tensor<1x8x8xf16>, %k: tensor<1x8x8xf16>)
+          -> tensor<1x8x8xf16> {
+        %s = meld.batch_matmul %q, %k transpose_rhs
+            : tensor<1x8x8xf16>, tensor<1x8x8xf16> -> tensor<1x8x8xf16>
+        return %s : tensor<1x8x8xf16>
+      })mlir",
+     {"vector<8x8xf32>"}},
+    {"bf16_batch_transposed_rhs_1x8x8x8",
+     R"mlir(
+      func.func @main(%q: tensor<1x8x8xbf16>, %k: tensor<1x8x8xbf16>)
+          -> tensor<1x8x8xbf16> {
+        %s = meld.batch_matmul %q, %k transpose_rhs
+            : tensor<1x8x8xbf16>, tensor<1x8x8xbf16> -> tensor<1x8x8xbf16>
+        return %s : tensor<1x8x8xbf16>
+      })mlir",
+     {"vector<8x8xf32>"}},
+    {"half_batch_transposed_rhs_1x2x8x2",
+     R"mlir(
+      func.func @main(%q: tensor<1x2x8xf16>, %k: tensor<1x2x8xf16>)
+          -> tensor<1x2x2xf16> {
+        %s = meld.batch_matmul %q, %k transpose_rhs
+            : tensor<1x2x8xf16>, tensor<1x2x8xf16> -> tensor<1x2x2xf16>
+        return %s : tensor<1x2x2xf16>
+      })mlir",
+     {"vector<2x2xf32>"}},
+    {"bf16_batch_transposed_rhs_1x2x8x2",
+     R"mlir(
+      func.func @main(%q: tensor<1x2x8xbf16>, %k: tensor<1x2x8xbf16>)
+          -> tensor<1x2x2xbf16> {
+        %s = meld.batch_matmul %q, %k transpose_rhs
+            : tensor<1x2x8xbf16>, tensor<1x2x8xbf16> -> tensor<1x2x2xbf16>
+        return %s : tensor<1x2x2xbf16>
+      })mlir",
+     {"vector<2x2xf32>"}},
+    {"half_transposed_rhs_8x8x8",
+     R"mlir(
+      func.func @main(%q: tensor<8x8xf16>, %k: tensor<8x8xf16>)
+          -> tensor<8x8xf16> {
+        %s = meld.matmul %q, %k transpose_rhs
+            : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf16>
+        return %s : tensor<8x8xf16>
+      })mlir",
+     {"vector<8x8xf32>"}},
     // Epilogues with a broadcast operand whose unit dim is dropped (a
     // 1 x N bias, an M x 1 column, a kept-dims column maximum) leave the
     // matmul rows x columns x k: elementwise fusion had moved the

@@ -703,6 +703,76 @@ struct UnitReductionToFma : OpRewritePattern<vector::MultiDimReductionOp> {
   }
 };
 
+/// shape_cast(broadcast(x)) that only drops or inserts unit dims ->
+/// broadcast(shape_cast(x)), x's dims moved to where the cast puts theirs.
+/// UnitReductionToFma casts a widened tile's broadcast operands this way
+/// (their transfers' permutation maps lowered to reads and broadcasts),
+/// and MLIR 22's canonicalization of shape_cast(broadcast(x)) into
+/// broadcast(x) whenever x's shape broadcasts to the cast's (upstream
+/// issue 190614, fixed after 22) is wrong when that moves x's dims: a
+/// transposed right operand's `B[j][0]`, vector<2x1>, broadcast to the
+/// tile's vector<2x2x1> (i, j, k) and cast to vector<2x2>, became
+/// vector<2x1> stretched along its unit dim, `B[i]` where `B[j]` was
+/// meant, on every tile with as many rows as columns.
+struct ShapeCastOfBroadcast : OpRewritePattern<vector::ShapeCastOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::ShapeCastOp op,
+                                PatternRewriter &rewriter) const override {
+    auto broadcast = op.getSource().getDefiningOp<vector::BroadcastOp>();
+    if (!broadcast)
+      return rewriter.notifyMatchFailure(op, "not a cast of a broadcast");
+    auto sourceType = dyn_cast<VectorType>(broadcast.getSourceType());
+    VectorType wideType = broadcast.getResultVectorType();
+    VectorType resultType = op.getResultVectorType();
+    if (!sourceType || sourceType.isScalable() || wideType.isScalable() ||
+        resultType.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "not fixed-size vectors");
+    ArrayRef<int64_t> wide = wideType.getShape(),
+                      result = resultType.getShape(),
+                      source = sourceType.getShape();
+    // The cast keeps the broadcast's non-unit dims in order: the result
+    // position of each.
+    SmallVector<int64_t> position(wide.size(), -1);
+    int64_t next = 0, rank = result.size();
+    for (int64_t d = 0, e = wide.size(); d < e; ++d) {
+      if (wide[d] == 1)
+        continue;
+      while (next < rank && result[next] == 1)
+        ++next;
+      if (next == rank || result[next] != wide[d])
+        return rewriter.notifyMatchFailure(op, "not a reshape of unit dims");
+      position[d] = next++;
+    }
+    for (; next < rank; ++next)
+      if (result[next] != 1)
+        return rewriter.notifyMatchFailure(op, "not a reshape of unit dims");
+    // x's dims are the broadcast's trailing ones. Those of non-unit
+    // broadcast dims (x's own or stretched) go to their result positions,
+    // the result's trailing dims from the first of them; x's other dims
+    // are unit dims and go.
+    int64_t lead = wide.size() - source.size();
+    SmallVector<int64_t> shape;
+    int64_t first = rank - 1;
+    for (int64_t s = 0, e = source.size(); s < e; ++s)
+      if (position[lead + s] >= 0) {
+        first = position[lead + s];
+        break;
+      }
+    shape.assign(rank - first, 1);
+    for (int64_t s = 0, e = source.size(); s < e; ++s)
+      if (position[lead + s] >= 0)
+        shape[position[lead + s] - first] = source[s];
+    Value x = broadcast.getSource();
+    if (ArrayRef<int64_t>(shape) != source)
+      x = vector::ShapeCastOp::create(
+          rewriter, op.getLoc(),
+          VectorType::get(shape, sourceType.getElementType()), x);
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(op, resultType, x);
+    return success();
+  }
+};
+
 struct MeldVectorizeHostContractionsPass
     : public meld::impl::MeldVectorizeHostContractionsBase<
           MeldVectorizeHostContractionsPass> {
@@ -950,7 +1020,7 @@ struct MeldVectorizeHostContractionsPass
     if (!fusedMultiplyAdd)
       return;
     RewritePatternSet fma(&getContext());
-    fma.add<UnitReductionToFma>(&getContext());
+    fma.add<UnitReductionToFma, ShapeCastOfBroadcast>(&getContext());
     // A widened tile extends its operands after their broadcast to the
     // tile's shape (rows x cols conversions per step); reads become
     // reads + broadcasts and the extension moves before the broadcast.
