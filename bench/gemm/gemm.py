@@ -124,7 +124,10 @@ def torch_fn(case):
     import torch.nn.functional as F
 
     def f(x, w, *bias):
-        h = F.linear(x, w) if case.transpose_rhs else torch.matmul(x, w)
+        if case.transpose_rhs:
+            h = F.linear(x, w) if w.dim() == 2 else torch.matmul(x, w.transpose(-1, -2))
+        else:
+            h = torch.matmul(x, w)
         if case.epilogue:
             h = F.gelu(h + bias[0], approximate="tanh")
         return h

@@ -473,6 +473,41 @@ static bool isArgumentBuffer(Value value) {
   return isa<BlockArgument>(value);
 }
 
+/// The side of the square tiles a packed panel is transposed in: one
+/// vector<16x16xf32>, which convert-vector-to-llvm lowers to in-register
+/// shuffles (shuffle16x16).
+static constexpr int64_t kTransposeTile = 16;
+
+/// Transposes an f32 panel 16 x 16 elements at a time in vector registers
+/// (a read of 16 rows, vector.transpose, a write of 16 rows) when its two
+/// dims are whole tiles; otherwise it stays a linalg.transpose, whose loops
+/// move one element at a time. Packing a transposed right operand that way
+/// took about 30% of a 256x768 @ (3072x768)^T GEMM (perf).
+static void vectorizePanelTranspose(linalg::TransposeOp transpose) {
+  auto type = cast<MemRefType>(transpose.getInit().getType());
+  int64_t rank = type.getRank();
+  if (!type.getElementType().isF32() || !type.hasStaticShape() ||
+      type.getDimSize(rank - 1) % kTransposeTile != 0 ||
+      type.getDimSize(rank - 2) % kTransposeTile != 0)
+    return;
+  IRRewriter rewriter(transpose);
+  SmallVector<OpFoldResult> sizes(rank, rewriter.getIndexAttr(1));
+  sizes[rank - 1] = sizes[rank - 2] = rewriter.getIndexAttr(kTransposeTile);
+  scf::SCFTilingOptions options;
+  options.setTileSizes(sizes);
+  rewriter.setInsertionPoint(transpose);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(transpose.getOperation()), options);
+  if (failed(tiled))
+    return;
+  rewriter.eraseOp(transpose);
+  for (Operation *tile : tiled->tiledOps) {
+    rewriter.setInsertionPoint(tile);
+    if (succeeded(linalg::vectorize(rewriter, tile)))
+      rewriter.eraseOp(tile);
+  }
+}
+
 /// Packs the cache block's right operand when the contraction reads it
 /// transposed (`B[j][k]`, attention's `Q @ K^T`): a `linalg.transpose` into
 /// a `kBlock x tileCols` buffer on the kernel's stack, which the op then
@@ -512,7 +547,9 @@ static bool packTransposedPanel(linalg::GenericOp op, Block &entry) {
         b, loc, MemRefType::get(shape, type.getElementType()),
         b.getI64IntegerAttr(64));
   }
-  linalg::TransposeOp::create(b, loc, rhs->get(), packed, permutation);
+  auto transpose =
+      linalg::TransposeOp::create(b, loc, rhs->get(), packed, permutation);
+  vectorizePanelTranspose(transpose);
   rhs->set(packed);
   maps[1] = AffineMap::get(n, 0, packedExprs, ctx);
   op.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));

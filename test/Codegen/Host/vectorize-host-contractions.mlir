@@ -69,14 +69,19 @@ func.func @short_local_output(%a: memref<16x512xf32>, %b: memref<512x64xf32>,
 }
 
 // A transposed right operand (Q @ K^T) is packed transposed, whatever the
-// rows: each 32-column panel goes through linalg.transpose into a k-major
-// stack buffer that the op reads as B[k][j], so a register tile loads 32
-// consecutive floats per step of k instead of gathering a column.
+// rows: each 32-column panel is transposed into a k-major stack buffer that
+// the op reads as B[k][j], so a register tile loads 32 consecutive floats
+// per step of k instead of gathering a column. An f32 panel of whole 16 x 16
+// tiles moves a tile at a time (a transposing read, lowered to a read and
+// in-register shuffles), not an element at a time.
 // CHECK-LABEL: func.func @transposed_rhs
 // CHECK-DAG:     %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<64x32xf32>
 // CHECK:         scf.for %[[J0:.*]] = %{{.*}} to %c256 step %c32
-// CHECK:           %[[BSLICE:.*]] = memref.subview %arg1[%[[J0]], 0] [32, 64]
-// CHECK:           linalg.transpose ins(%[[BSLICE]] {{.*}} outs(%[[PANEL]] : memref<64x32xf32>) permutation = [1, 0]
+// CHECK:           scf.for %[[TK:.*]] = %{{.*}} to %c64 step %c16
+// CHECK:             scf.for %[[TJ:.*]] = %{{.*}} to %c32 step %c16
+// CHECK:               %[[T:.*]] = vector.transfer_read %arg1[%{{.*}}, %[[TK]]]{{.*}}permutation_map = {{.*}} : memref<256x64xf32>, vector<16x16xf32>
+// CHECK:               vector.transfer_write %[[T]], %[[PANEL]][%[[TK]], %[[TJ]]]
+// CHECK-NOT:       linalg.transpose
 // CHECK:           scf.for %{{.*}} = %{{.*}} to %c16 step %c8
 // CHECK:             scf.for %[[K:.*]] = {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
 // CHECK:               vector.transfer_read %[[PANEL]][%[[K]], %c0]
