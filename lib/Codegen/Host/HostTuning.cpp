@@ -84,7 +84,9 @@ HostGemmTiles meld::codegen::resolveGemmTiles(
   HostGemmTiles heuristic = defaultGemmTiles(target);
   bool named = !path.empty();
   std::string file = named ? path.str() : defaultHostTuningPath();
-  if (file.empty() || (!named && !llvm::sys::fs::exists(file)))
+  // "none" (here or in $MELD_HOST_TUNING): the heuristic.
+  if (file.empty() || file == "none" ||
+      (!named && !llvm::sys::fs::exists(file)))
     return heuristic;
   auto ignore = [&](const std::string &why) {
     if (warn)

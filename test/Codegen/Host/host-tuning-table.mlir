@@ -10,6 +10,10 @@
 // RUN: meld-compile %s --cpu=skylake-avx512 --host-tuning=%t.table.json --print-metadata -o %t.c.meldb | FileCheck %s --check-prefix=HEURISTIC
 // The environment names the default table.
 // RUN: env MELD_HOST_TUNING=%t.table.json meld-compile %s --cpu=haswell --print-metadata -o %t.d.meldb | FileCheck %s --check-prefix=HASWELL
+// ... and "none" there means the heuristic, without a warning.
+// RUN: env MELD_HOST_TUNING=none meld-compile %s --cpu=haswell --print-metadata -o %t.n.meldb 2>&1 | FileCheck %s --check-prefix=NONE
+// NONE-NOT: warning
+// NONE: "source": "heuristic",
 
 // HASWELL: "gemm_tiles": {
 // HASWELL-NEXT: "block_rows": 64,

@@ -33,8 +33,8 @@ namespace meld::codegen {
 /// The table format version this build reads and writes.
 inline constexpr int64_t kHostTuningVersion = 1;
 
-/// The table read when none is named: $MELD_HOST_TUNING, else
-/// $XDG_CACHE_HOME/meld/host-tuning.json (~/.cache/meld/...).
+/// The table read when none is named: $MELD_HOST_TUNING ("none": no
+/// table), else $XDG_CACHE_HOME/meld/host-tuning.json (~/.cache/meld/...).
 std::string defaultHostTuningPath();
 
 /// Whether `tiles` are values the host code generator takes (register tile
@@ -45,8 +45,9 @@ std::optional<std::string> validateGemmTiles(const HostGemmTiles &tiles,
                                              const HostTarget &target);
 
 /// The tiles for `target`: the entry of the table at `path` ("" for
-/// defaultHostTuningPath(); a missing default table is silent) for its CPU
-/// and ISA, else defaultGemmTiles. Problems with the table go to `warn`.
+/// defaultHostTuningPath(); a missing default table is silent; "none" for
+/// none) for its CPU and ISA, else defaultGemmTiles. Problems with the
+/// table go to `warn`.
 HostGemmTiles
 resolveGemmTiles(const HostTarget &target, llvm::StringRef path,
                  const std::function<void(const std::string &)> &warn);
