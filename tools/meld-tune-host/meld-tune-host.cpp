@@ -251,11 +251,7 @@ int main(int argc, char **argv) {
     for (int64_t rows : {2, 4, 6, 8, 12, 14}) {
       if (rows * vectors + vectors + 1 > registers || rows * vectors < 8)
         continue;
-      HostGemmTiles t = best;
-      t.tileRows = rows;
-      t.tileCols = vectors * lanes;
-      t.kBlock = 32 * 1024 / (t.tileCols * 4);
-      t.blockRows = rows * llvm::divideCeil(256, rows);
+      HostGemmTiles t = codegen::gemmTilesFor(rows, vectors * lanes);
       if (t == best || (quick && candidates.size() >= 2))
         continue;
       candidates.push_back(t);

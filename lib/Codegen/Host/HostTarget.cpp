@@ -197,17 +197,22 @@ std::string HostGemmTiles::str() const {
          std::to_string(blockRows);
 }
 
-HostGemmTiles meld::codegen::defaultGemmTiles(const HostTarget &target) {
+HostGemmTiles meld::codegen::gemmTilesFor(int64_t tileRows,
+                                          int64_t tileCols) {
   HostGemmTiles tiles;
-  int64_t lanes = target.f32Lanes();
-  // Two vectors of columns per row; as many rows as leave registers for
-  // the two operand vectors and a broadcast.
-  tiles.tileCols = 2 * lanes;
-  tiles.tileRows = target.vectorRegisters() == 32 ? 8 : 6;
+  tiles.tileRows = tileRows;
+  tiles.tileCols = tileCols;
   // The right operand's packed k-block panel is 32 KiB.
-  tiles.kBlock = 32 * 1024 / (tiles.tileCols * 4);
+  tiles.kBlock = 32 * 1024 / (tileCols * 4);
   // Blocks of up to about 256 rows, whole register tiles: each block packs
   // the right operand's panels once for all its rows.
-  tiles.blockRows = tiles.tileRows * llvm::divideCeil(256, tiles.tileRows);
+  tiles.blockRows = tileRows * llvm::divideCeil(256, tileRows);
   return tiles;
+}
+
+HostGemmTiles meld::codegen::defaultGemmTiles(const HostTarget &target) {
+  // Two vectors of columns per row; as many rows as leave registers for
+  // the two operand vectors and a broadcast.
+  return gemmTilesFor(target.vectorRegisters() == 32 ? 8 : 6,
+                      2 * target.f32Lanes());
 }

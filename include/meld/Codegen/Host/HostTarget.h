@@ -86,6 +86,11 @@ struct HostGemmTiles {
   std::string str() const;
 };
 
+/// A `tileRows` x `tileCols` register tile with the k block and block rows
+/// the heuristic gives it: a 32 KiB packed panel, blocks of up to about
+/// 256 rows.
+HostGemmTiles gemmTilesFor(int64_t tileRows, int64_t tileCols);
+
 /// The documented heuristic for `target`: with 32 vector registers (AVX-512)
 /// 8 rows x 2 vectors (16 accumulators); with 16 (AVX2) 6 rows x 2 vectors
 /// (12 accumulators, two operand vectors and a broadcast); k blocks whose
