@@ -271,6 +271,10 @@ def run_all(case_list, args):
                 cmd.append("--quick")
             if args.max_autotune:
                 cmd.append("--max-autotune")
+            for spec in args.case:
+                cmd += ["--case", spec]
+            if args.library and library != "meld" and library not in args.library:
+                continue
             if library.startswith("inductor") and args.no_compile:
                 continue
             # numpy's OpenBLAS threads spin after each call too: outside the
@@ -287,12 +291,36 @@ def run_all(case_list, args):
             for name, libs in times.items()}
 
 
-def cases(quick):
+def parse_case(spec):
+    """A case from `MxKxN` with options after commas: `t` (W^T), `gelu`
+    (bias + GELU epilogue), `batch=B`, a dtype (`bf16`, `f16`)."""
+    m, k, n = (int(v) for v in spec.split(",")[0].split("x"))
+    kw = {}
+    for opt in spec.split(",")[1:]:
+        if opt == "t":
+            kw["transpose_rhs"] = True
+        elif opt == "gelu":
+            kw["epilogue"] = True
+        elif opt.startswith("batch="):
+            kw["batch"] = int(opt[6:])
+        elif opt in DTYPES:
+            kw["dtype"] = opt
+        else:
+            raise SystemExit(f"--case {spec}: unknown option '{opt}'")
+    return Case(m, k, n, **kw)
+
+
+def cases(quick, specs=()):
+    if specs:
+        return [parse_case(s) for s in specs]
     f32 = [
         Case(77, 384, 1536), Case(512, 1024, 1024), Case(1024, 1024, 1024),
         Case(2048, 2048, 2048), Case(1, 4096, 4096), Case(8, 4096, 4096),
         Case(16, 4096, 4096), Case(1, 4096, 4096, transpose_rhs=True),
         Case(77, 1000, 1009), Case(256, 768, 3072, transpose_rhs=True),
+        # Llama-3.2-1B's MLP in a 128-token prefill (nn.Linear: x @ W^T)
+        Case(128, 2048, 8192, transpose_rhs=True),
+        Case(128, 8192, 2048, transpose_rhs=True),
         Case(128, 64, 128, batch=12, transpose_rhs=True),  # attention Q K^T
         Case(128, 128, 64, batch=12),                      # attention P V
         Case(77, 768, 3072, epilogue=True), Case(512, 1024, 1024, epilogue=True),
@@ -314,12 +342,17 @@ def main():
                    help="skip torch.compile (Inductor)")
     p.add_argument("--max-autotune", action="store_true",
                    help="also Inductor's max-autotune mode (slow to compile)")
+    p.add_argument("--case", action="append", default=[],
+                   help="run this case instead of the list (repeatable): "
+                        "MxKxN[,t][,gelu][,batch=B][,bf16|f16]")
+    p.add_argument("--library", action="append", default=[],
+                   help="run only these libraries (repeatable; meld always runs)")
     p.add_argument("--json")
     p.add_argument("--markdown")
     p.add_argument("--worker", help=argparse.SUPPRESS)
     a = p.parse_args()
     if a.worker:
-        return worker(a.worker, cases(a.quick), a.rounds, a.threads,
+        return worker(a.worker, cases(a.quick, a.case), a.rounds, a.threads,
                       a.max_autotune)
 
     limits = measure_limits(a.threads)
@@ -329,7 +362,7 @@ def main():
             f"{limits['read_gbs']:.1f} GB/s (bench/gemm/peak.cpp)")
     print(head, flush=True)
     rows = []
-    case_list = cases(a.quick)
+    case_list = cases(a.quick, a.case)
     medians = run_all(case_list, a)
     for case in case_list:
         t = medians[case.name]

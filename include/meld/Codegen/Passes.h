@@ -81,6 +81,13 @@ inline constexpr llvm::StringLiteral kRowDimsAttrName = "meld.row_dims";
 inline constexpr llvm::StringLiteral kHostColumnBlocksAttrName =
     "meld.host_column_blocks";
 
+/// The attribute meld-tile-host-blocks (horizontal) sets on a horizontal
+/// host kernel whose sub-kernels share one flat space of blocks: per
+/// sub-kernel, in block order, [output, rows, row dims]. Its blocks are
+/// ceil(rows of that output (its first `row dims` dims) / rows), or one
+/// block when `rows` is 0 (`output` is then -1 or unused).
+inline constexpr llvm::StringLiteral kHostPartsAttrName = "meld.host_parts";
+
 /// Columns of one such block (the columns must be a multiple): one 1 x 256
 /// register tile, 16 accumulators. A 4096 x 4096 matrix-vector product,
 /// which streams its weight from memory, took 1.8-2.1 ms in one block and

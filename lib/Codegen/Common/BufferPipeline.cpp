@@ -80,6 +80,7 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
         blocks.contractionTileRows = hostTiles->tileRows;
       blocks.balanceThreads = hostThreads;
       blocks.fitSmallOutputs = true;
+      blocks.horizontal = true;
     }
     pm.addNestedPass<func::FuncOp>(createMeldTileHostBlocks(blocks));
     pm.addPass(createCanonicalizerPass());

@@ -153,7 +153,40 @@ void meld::codegen::KernelBlocks::collect(Operation *module) {
       columns[symbol.getName()] = count.getInt();
     if (auto limit = op->getAttrOfType<IntegerAttr>(kGpuGridStrideAttrName))
       gridStride[symbol.getName()] = limit.getInt();
+    if (auto list = op->getAttrOfType<ArrayAttr>(kHostPartsAttrName)) {
+      auto &record = parts[symbol.getName()];
+      for (Attribute part : list) {
+        auto values = cast<ArrayAttr>(part).getAsValueRange<IntegerAttr>();
+        std::array<int64_t, 3> entry{};
+        for (auto [i, v] : llvm::enumerate(values))
+          entry[i] = v.getSExtValue();
+        record.push_back(entry);
+      }
+    }
   });
+}
+
+/// `a + b`, folded when both are integers.
+static llvm::json::Value addFormula(llvm::json::Value a, llvm::json::Value b) {
+  std::optional<int64_t> x = a.getAsInteger(), y = b.getAsInteger();
+  if (x && y)
+    return *x + *y;
+  return Object{{"add", Array{std::move(a), std::move(b)}}};
+}
+
+/// ceil(rows / `perBlock`) over the first `dims` dims of `shape`.
+static llvm::json::Value rowBlockFormula(const Array &shape, int64_t dims,
+                                         int64_t perBlock) {
+  llvm::json::Value leading = shape[0];
+  for (int64_t i = 1; i < dims; ++i) {
+    std::optional<int64_t> x = leading.getAsInteger(),
+                           y = shape[i].getAsInteger();
+    leading = x && y ? llvm::json::Value(*x * *y)
+                     : Object{{"mul", Array{std::move(leading), shape[i]}}};
+  }
+  if (std::optional<int64_t> x = leading.getAsInteger())
+    return *x <= 0 ? 0 : (*x + perBlock - 1) / perBlock;
+  return Object{{"ceildiv", Array{std::move(leading), perBlock}}};
 }
 
 std::optional<llvm::json::Value>
@@ -161,10 +194,31 @@ meld::codegen::KernelBlocks::count(const Object &kernel) const {
   StringRef name = *kernel.getString("name");
   if (auto g = groups.find(name); g != groups.end())
     return llvm::json::Value(g->second);
+  const Array &outputs = *kernel.getArray("outputs");
+  if (auto p = parts.find(name); p != parts.end()) {
+    // Constant terms first, then the formulas: one add of each.
+    int64_t fixed = 0;
+    std::optional<llvm::json::Value> sum;
+    for (const std::array<int64_t, 3> &part : p->second) {
+      auto [output, perBlock, dims] = part;
+      if (perBlock <= 0 || output < 0 ||
+          output >= static_cast<int64_t>(outputs.size())) {
+        ++fixed;
+        continue;
+      }
+      llvm::json::Value count = rowBlockFormula(
+          *outputs[output].getAsObject()->getArray("shape"), dims, perBlock);
+      if (std::optional<int64_t> c = count.getAsInteger())
+        fixed += *c;
+      else
+        sum = sum ? addFormula(std::move(*sum), std::move(count))
+                  : std::move(count);
+    }
+    return sum ? addFormula(fixed, std::move(*sum)) : llvm::json::Value(fixed);
+  }
   auto r = rows.find(name);
   if (r == rows.end())
     return std::nullopt;
-  const Array &outputs = *kernel.getArray("outputs");
   const Array &shape = *outputs[0].getAsObject()->getArray("shape");
   // The rows the blocks run over: the leading dimension, or the product
   // of the leading dimensions merged into the rows (kRowDimsAttrName).

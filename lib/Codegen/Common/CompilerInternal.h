@@ -37,6 +37,9 @@ runPipeline(mlir::ModuleOp module, llvm::StringRef target,
 /// whose sub-kernels meld-map-to-gpu put on workgroups of their own.
 struct KernelBlocks {
   llvm::StringMap<int64_t> rows, rowDims, groups, columns, gridStride;
+  /// A horizontal host kernel's sub-kernels: [output, rows, row dims]
+  /// each (kHostPartsAttrName).
+  llvm::StringMap<llvm::SmallVector<std::array<int64_t, 3>>> parts;
 
   /// Records the block attributes of every kernel under `module`.
   void collect(mlir::Operation *module);
@@ -44,7 +47,8 @@ struct KernelBlocks {
   /// ceil(rows / rows-per-block) of the kernel's first output (times the
   /// column blocks of a GEMM split both ways, or of a few-row host GEMM
   /// split along its columns; at most the limit of a
-  /// grid-stride kernel), the group count, or nothing (one block).
+  /// grid-stride kernel), the group count, the sum of a horizontal host
+  /// kernel's sub-kernel blocks, or nothing (one block).
   std::optional<llvm::json::Value>
   count(const llvm::json::Object &kernel) const;
 };

@@ -47,28 +47,31 @@ struct Blocks {
   int64_t rows = 0, columnBlocks = 0;
 };
 
-/// Tiles `func` (a kernel in the buffer ABI) in place; fails, possibly
-/// leaving `func` half rewritten, when it cannot be split into row blocks.
-static FailureOr<Blocks>
-tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
-                  int64_t rowMultiple, int64_t contractionRows,
-                  int64_t tileElements, bool fitSmallOutputs,
-                  int64_t contractionTileRows, int64_t balanceThreads) {
-  MLIRContext *ctx = func.getContext();
-  Block &entry = func.getBody().front();
-  unsigned numArgs = entry.getNumArguments();
-  if (numArgs < kBlockRangeArgs)
-    return failure();
-  Value blockBegin = entry.getArgument(numArgs - 2);
-  Value blockEnd = entry.getArgument(numArgs - 1);
+/// The pass options that size blocks.
+struct BlockParams {
+  int64_t targetElements, rowMultiple, contractionRows, tileElements;
+  bool fitSmallOutputs;
+  int64_t contractionTileRows, balanceThreads;
+};
 
-  SmallVector<bufferization::MaterializeInDestinationOp> stores;
-  func.walk([&](bufferization::MaterializeInDestinationOp m) {
-    stores.push_back(m);
-  });
-  if (stores.size() != 1)
-    return failure();
-  bufferization::MaterializeInDestinationOp store = stores.front();
+/// How one output's producer is to be split: its consumer, the rows per
+/// block, the rows per loop iteration, and the column block of a few-row
+/// gemm split along its columns (0 otherwise).
+struct RowPlan {
+  bufferization::MaterializeInDestinationOp store;
+  linalg::LinalgOp consumer;
+  RankedTensorType resultType;
+  int64_t rows = 0, tileRows = 0, columnBlock = 0;
+};
+
+/// Chooses the blocks of the output `store` writes; fails, changing
+/// nothing, when its producer cannot be split into row blocks. `gemm`: the
+/// output is a matmul's (blocks of contraction rows). `columns`: a few-row
+/// gemm may split its columns instead.
+static FailureOr<RowPlan>
+planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store,
+              const BlockParams &params, bool gemm, bool columns) {
+  MLIRContext *ctx = func.getContext();
   auto consumer = store.getSource().getDefiningOp<linalg::LinalgOp>();
   if (!consumer || consumer->getNumResults() != 1 ||
       !consumer.hasPureTensorSemantics())
@@ -111,8 +114,7 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
         inner *= extent(range);
   }
   int64_t rows;
-  auto kind = func->getAttrOfType<StringAttr>(kKernelAttrName);
-  bool gemm = contractionRows > 0 && kind && kind.getValue() == "gemm";
+  gemm &= params.contractionRows > 0;
   if (gemm) {
     // A block holds `contractionRows` rows of the matmul's output (for a
     // batch matmul, whole matrices of fewer rows), a GEMM tile's height.
@@ -121,12 +123,12 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
     if (shape.size() > 2)
       for (int64_t d : shape.slice(1, shape.size() - 2))
         middle *= extent(d);
-    rows = std::max<int64_t>(1, contractionRows / middle);
+    rows = std::max<int64_t>(1, params.contractionRows / middle);
   } else {
-    rows = std::max<int64_t>(1, targetElements / inner);
+    rows = std::max<int64_t>(1, params.targetElements / inner);
   }
-  if (rowMultiple > 1 && rows >= rowMultiple)
-    rows -= rows % rowMultiple;
+  if (params.rowMultiple > 1 && rows >= params.rowMultiple)
+    rows -= rows % params.rowMultiple;
   // A row of a split reduction's partials is a whole chunk of the reduced
   // data: one block each.
   if (func->hasAttr(kSplitPartialsAttrName))
@@ -135,15 +137,16 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
   // size (a one-row matmul stays one row, not min(64, 1 - begin) rows).
   // Gemm kernels only: other kernels step through a block in row tiles
   // that divide it, which a small prime row count would make single rows.
-  if (fitSmallOutputs && gemm && !resultType.isDynamicDim(0))
+  if (params.fitSmallOutputs && gemm && !resultType.isDynamicDim(0))
     rows = std::clamp<int64_t>(resultType.getDimSize(0), 1, rows);
   // A gemm of fewer rows than a block (a matrix-vector product, a decode
   // step's few tokens) would be one block, one thread: its columns are
   // split instead, when they are whole blocks (a partial last block would
   // have a dynamic width, which the register tiles do not take).
   int64_t columnBlock = 0;
-  if (fitSmallOutputs && gemm && resultType.getRank() == 2 &&
-      resultType.hasStaticShape() && resultType.getDimSize(0) <= contractionRows &&
+  if (columns && params.fitSmallOutputs && gemm &&
+      resultType.getRank() == 2 && resultType.hasStaticShape() &&
+      resultType.getDimSize(0) <= params.contractionRows &&
       resultType.getDimSize(1) >= 2 * kHostColumnBlock &&
       resultType.getDimSize(1) % kHostColumnBlock == 0 &&
       outputMap.getNumResults() == 2 &&
@@ -154,14 +157,14 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
   // thread while they keep 64 rows or more: 300 rows in blocks of up to
   // 256 are two blocks of 152 and 148 rows, not 256 and 44 (which left a
   // thread idle for most of the kernel).
-  if (gemm && balanceThreads > 0 && !columnBlock &&
+  if (gemm && params.balanceThreads > 0 && !columnBlock &&
       resultType.getRank() == 2 && !resultType.isDynamicDim(0)) {
     int64_t m = resultType.getDimSize(0);
     int64_t minRows = m <= rows ? kMinSharedRows : kMinBalancedRows;
     int64_t count = std::max<int64_t>(
         llvm::divideCeil(m, rows),
-        std::min<int64_t>(balanceThreads, m / minRows));
-    int64_t step = std::max<int64_t>(contractionTileRows, 1);
+        std::min<int64_t>(params.balanceThreads, m / minRows));
+    int64_t step = std::max<int64_t>(params.contractionTileRows, 1);
     rows = std::min<int64_t>(
         rows, llvm::alignTo(llvm::divideCeil(m, std::max<int64_t>(count, 1)),
                             step));
@@ -175,21 +178,32 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
   func.walk([&](linalg::LinalgOp op) {
     hasContraction |= linalg::isaContractionOpInterface(op);
   });
-  if (tileElements > 0 && !hasContraction) {
-    tileRows = std::clamp<int64_t>(tileElements / inner, 1, rows);
+  if (params.tileElements > 0 && !hasContraction) {
+    tileRows = std::clamp<int64_t>(params.tileElements / inner, 1, rows);
     while (rows % tileRows != 0)
       --tileRows;
   }
+  return RowPlan{store, consumer, resultType, rows, tileRows, columnBlock};
+}
 
+/// Tiles the producer of `plan`'s output into a loop over the blocks
+/// [blockBegin, blockEnd) that writes straight into the output buffer;
+/// fails, possibly leaving `func` half rewritten, when upstream's
+/// tile-and-fuse does not give that loop.
+static LogicalResult applyRowBlocks(func::FuncOp func, const RowPlan &plan,
+                                    Value blockBegin, Value blockEnd) {
+  MLIRContext *ctx = func.getContext();
+  linalg::LinalgOp consumer = plan.consumer;
+  bufferization::MaterializeInDestinationOp store = plan.store;
   IRRewriter rewriter(ctx);
   scf::SCFTilingOptions tiling;
   tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
   SmallVector<OpFoldResult> sizes(consumer.getNumLoops(),
                                   rewriter.getIndexAttr(0));
-  if (columnBlock)
-    sizes[1] = rewriter.getIndexAttr(columnBlock);
+  if (plan.columnBlock)
+    sizes[1] = rewriter.getIndexAttr(plan.columnBlock);
   else
-    sizes[0] = rewriter.getIndexAttr(tileRows);
+    sizes[0] = rewriter.getIndexAttr(plan.tileRows);
   tiling.setTileSizes(sizes);
   scf::SCFTileAndFuseOptions options;
   options.setTilingOptions(tiling);
@@ -229,23 +243,231 @@ tileIntoRowBlocks(func::FuncOp func, int64_t targetElements,
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
   Value output = bufferization::ToTensorOp::create(
-      rewriter, loc, resultType, store.getDest(), /*restrict=*/true,
+      rewriter, loc, plan.resultType, store.getDest(), /*restrict=*/true,
       /*writable=*/true);
   loop.getInitArgsMutable()[0].set(output);
   Value blockSize = arith::ConstantIndexOp::create(
-      rewriter, loc, columnBlock ? columnBlock : rows);
+      rewriter, loc, plan.columnBlock ? plan.columnBlock : plan.rows);
   Value lower = arith::MulIOp::create(rewriter, loc, blockBegin, blockSize);
   Value upper = arith::MinSIOp::create(
       rewriter, loc, arith::MulIOp::create(rewriter, loc, blockEnd, blockSize),
       loop.getUpperBound());
   loop.getLowerBoundMutable().set(lower);
   loop.getUpperBoundMutable().set(upper);
-  Blocks blocks;
-  blocks.rows = rows;
-  if (columnBlock)
-    blocks.columnBlocks =
-        llvm::divideCeil(resultType.getDimSize(1), columnBlock);
-  return blocks;
+  return success();
+}
+
+/// True when `func` is a gemm kernel, or `part` (a horizontal kernel's
+/// sub-kernel) holds a contraction.
+static bool holdsContraction(ArrayRef<Operation *> part) {
+  for (Operation *op : part) {
+    bool found = false;
+    op->walk([&](linalg::LinalgOp l) {
+      found |= linalg::isaContractionOpInterface(l);
+    });
+    if (found)
+      return true;
+  }
+  return false;
+}
+
+/// Ops every part of a horizontal kernel may share: region-free ops that
+/// read only the kernel's arguments (or other such ops) and write nothing,
+/// such as the tensor views of its input buffers, constants and empties.
+static bool isSharedRoot(Operation *op,
+                         const llvm::DenseSet<Operation *> &roots) {
+  if (op->getNumRegions() != 0)
+    return false;
+  if (!isMemoryEffectFree(op) &&
+      !isa<bufferization::ToTensorOp, memref::CollapseShapeOp, memref::DimOp>(
+          op))
+    return false;
+  return llvm::all_of(op->getOperands(), [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    return !def || roots.contains(def);
+  });
+}
+
+/// The independent sub-kernels of a horizontal kernel: its top-level ops
+/// (shared roots aside) in groups joined by the values they pass, in block
+/// order.
+static SmallVector<SmallVector<Operation *>> horizontalParts(Block &entry) {
+  auto ofRoots = [](Operation &op, const llvm::DenseSet<Operation *> &roots) {
+    return llvm::all_of(op.getOperands(), [&](Value v) {
+      Operation *def = v.getDefiningOp();
+      return !def || roots.contains(def);
+    });
+  };
+  // A pure op of shared values that several ops read (a zero fill CSE
+  // merged for two GEMMs' accumulators) would tie their sub-kernels: each
+  // reader gets its own copy.
+  {
+    llvm::DenseSet<Operation *> roots;
+    SmallVector<Operation *> shared;
+    for (Operation &op : entry.without_terminator()) {
+      if (isSharedRoot(&op, roots))
+        roots.insert(&op);
+      else if (ofRoots(op, roots) && op.getNumResults() == 1 && isPure(&op) &&
+               !op.use_empty() && !op.getResult(0).hasOneUse())
+        shared.push_back(&op);
+    }
+    for (Operation *op : shared) {
+      SmallVector<OpOperand *> uses = llvm::map_to_vector(
+          llvm::drop_begin(op->getResult(0).getUses()),
+          [](OpOperand &use) { return &use; });
+      OpBuilder b(op);
+      for (OpOperand *use : uses)
+        use->set(b.clone(*op)->getResult(0));
+    }
+  }
+  llvm::DenseSet<Operation *> roots;
+  // Union-find over the members: `parent` chains end at a part's leader.
+  llvm::DenseMap<Operation *, Operation *> parent;
+  auto leader = [&](Operation *op) {
+    while (parent.lookup(op) != op)
+      op = parent[op] = parent.lookup(parent.lookup(op));
+    return op;
+  };
+  SmallVector<Operation *> members;
+  for (Operation &op : entry.without_terminator()) {
+    if (isSharedRoot(&op, roots)) {
+      roots.insert(&op);
+      continue;
+    }
+    parent[&op] = &op;
+    members.push_back(&op);
+    op.walk([&](Operation *nested) {
+      for (Value v : nested->getOperands())
+        if (Operation *def = v.getDefiningOp())
+          if (Operation *top = entry.findAncestorOpInBlock(*def))
+            if (top != &op && parent.count(top))
+              parent[leader(top)] = leader(&op);
+    });
+  }
+  llvm::DenseMap<Operation *, size_t> index;
+  SmallVector<SmallVector<Operation *>> parts;
+  for (Operation *op : members) {
+    auto [it, inserted] = index.try_emplace(leader(op), parts.size());
+    if (inserted)
+      parts.emplace_back();
+    parts[it->second].push_back(op);
+  }
+  return parts;
+}
+
+/// Splits a horizontal host kernel into one flat space of blocks: each
+/// sub-kernel's row blocks (or one block, for a sub-kernel that cannot be
+/// split), one after another. Block range [begin, end) runs the part of
+/// each sub-kernel's blocks it covers, so threads share the sub-kernels
+/// the way they share one kernel's rows. Returns, per sub-kernel, the
+/// output its blocks are counted on (-1: none), its rows per block (0: one
+/// block) and its row dims, for kHostPartsAttrName. Fails, possibly leaving
+/// `func` half rewritten, when a planned sub-kernel cannot be tiled.
+static FailureOr<SmallVector<std::array<int64_t, 3>>>
+tileHorizontal(func::FuncOp func, const BlockParams &params,
+               ArrayRef<int64_t> rowDims) {
+  Block &entry = func.getBody().front();
+  unsigned numArgs = entry.getNumArguments();
+  SmallVector<SmallVector<Operation *>> parts = horizontalParts(entry);
+  if (parts.size() < 2)
+    return failure();
+  int64_t numOutputs = rowDims.size();
+  int64_t firstOutput = numArgs - kBlockRangeArgs - numOutputs;
+  auto outputIndex = [&](Value dest) -> int64_t {
+    if (auto collapse = dest.getDefiningOp<memref::CollapseShapeOp>())
+      dest = collapse.getSrc();
+    auto arg = dyn_cast<BlockArgument>(dest);
+    if (!arg || arg.getOwner() != &entry ||
+        static_cast<int64_t>(arg.getArgNumber()) < firstOutput ||
+        static_cast<int64_t>(arg.getArgNumber()) >= firstOutput + numOutputs)
+      return -1;
+    return arg.getArgNumber() - firstOutput;
+  };
+
+  // Each part's block range, [begin, end) of its own blocks: the call's
+  // range less the blocks of the parts before it, clamped to its count.
+  // Counts are known once a part is planned, so the ranges are computed
+  // up front from the output buffers' dims, before the parts use them.
+  OpBuilder b = OpBuilder::atBlockBegin(&entry);
+  Location loc = func.getLoc();
+  Value blockBegin = entry.getArgument(numArgs - 2);
+  Value blockEnd = entry.getArgument(numArgs - 1);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value offset = zero;
+  struct Part {
+    std::optional<RowPlan> plan;
+    int64_t output = -1;
+    Value begin, end;
+  };
+  SmallVector<Part> planned;
+  llvm::DenseMap<Operation *, size_t> partOfStore;
+  for (SmallVector<Operation *> &ops : parts) {
+    Part part;
+    SmallVector<bufferization::MaterializeInDestinationOp> stores;
+    for (Operation *op : ops)
+      if (auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(op)) {
+        stores.push_back(store);
+        partOfStore[op] = planned.size();
+      }
+    if (stores.size() == 1)
+      part.output = outputIndex(stores.front().getDest());
+    if (part.output >= 0) {
+      FailureOr<RowPlan> plan =
+          planRowBlocks(func, stores.front(), params, holdsContraction(ops),
+                        /*columns=*/false);
+      if (succeeded(plan))
+        part.plan = *plan;
+    }
+    Value count = arith::ConstantIndexOp::create(b, loc, 1);
+    if (part.plan) {
+      Value out = entry.getArgument(firstOutput + part.output);
+      Value rows = memref::DimOp::create(b, loc, out, 0);
+      for (int64_t d = 1; d < rowDims[part.output]; ++d)
+        rows = arith::MulIOp::create(b, loc, rows,
+                                     memref::DimOp::create(b, loc, out, d));
+      count = arith::CeilDivSIOp::create(
+          b, loc, rows,
+          arith::ConstantIndexOp::create(b, loc, part.plan->rows));
+    }
+    auto clamp = [&](Value v) -> Value {
+      Value local = arith::SubIOp::create(b, loc, v, offset);
+      return arith::MinSIOp::create(
+          b, loc, arith::MaxSIOp::create(b, loc, local, zero), count);
+    };
+    part.begin = clamp(blockBegin);
+    part.end = clamp(blockEnd);
+    offset = arith::AddIOp::create(b, loc, offset, count);
+    planned.push_back(std::move(part));
+  }
+  for (Part &part : planned)
+    if (part.plan &&
+        failed(applyRowBlocks(func, *part.plan, part.begin, part.end)))
+      return failure();
+
+  // A part runs only in a range that holds some of its blocks: a one-block
+  // part otherwise, and what a tiled part leaves outside its loop (a
+  // producer every row reads in full), would run in every range.
+  for (SmallVector<Operation *> &ops : horizontalParts(entry)) {
+    std::optional<size_t> index;
+    for (Operation *op : ops)
+      if (auto it = partOfStore.find(op); it != partOfStore.end())
+        index = it->second;
+    if (!index)
+      continue;
+    const Part &part = planned[*index];
+    b.setInsertionPoint(entry.getTerminator());
+    Value runs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                       part.begin, part.end);
+    auto guard = scf::IfOp::create(b, loc, runs, /*withElseRegion=*/false);
+    Operation *yield = guard.thenBlock()->getTerminator();
+    for (Operation *op : ops)
+      op->moveBefore(yield);
+  }
+  SmallVector<std::array<int64_t, 3>> record;
+  for (const Part &part : planned)
+    record.push_back({part.output, part.plan ? part.plan->rows : 0,
+                      part.output >= 0 ? rowDims[part.output] : 1});
+  return record;
 }
 
 namespace {
@@ -265,7 +487,12 @@ struct MeldTileHostBlocksPass
     // empty tensor (such a reduction's destination) is an empty tensor of
     // the new shape, which the loop can take as its destination.
     Block &entry = copy->getBody().front();
-    int64_t rowDims = 1;
+    // The leading dims each output's rows run over (kRowDimsAttrName).
+    int64_t numOutputs = 0;
+    copy->walk([&](bufferization::MaterializeInDestinationOp) { ++numOutputs; });
+    int64_t firstOutput = static_cast<int64_t>(entry.getNumArguments()) -
+                          kBlockRangeArgs - numOutputs;
+    SmallVector<int64_t> outputRowDims(std::max<int64_t>(numOutputs, 1), 1);
     copy->walk([&](bufferization::MaterializeInDestinationOp store) {
       auto expand = store.getSource().getDefiningOp<tensor::ExpandShapeOp>();
       auto dest = dyn_cast<BlockArgument>(store.getDest());
@@ -281,7 +508,9 @@ struct MeldTileHostBlocksPass
           b, store.getLoc(), dest, expand.getReassociationIndices());
       store.getSourceMutable().set(expand.getSrc());
       store.getDestMutable().set(flat);
-      rowDims = expand.getReassociationIndices().front().size();
+      int64_t output = static_cast<int64_t>(dest.getArgNumber()) - firstOutput;
+      if (output >= 0 && output < numOutputs)
+        outputRowDims[output] = expand.getReassociationIndices().front().size();
     });
     {
       RewritePatternSet patterns(func.getContext());
@@ -289,12 +518,54 @@ struct MeldTileHostBlocksPass
       if (failed(applyPatternsGreedily(*copy, std::move(patterns))))
         return;
     }
-    FailureOr<Blocks> blocks =
-        tileIntoRowBlocks(*copy, targetElements, rowMultiple, contractionRows,
-                          tileElements, fitSmallOutputs, contractionTileRows,
-                          balanceThreads);
-    if (failed(blocks))
+    BlockParams params{targetElements,      rowMultiple,
+                       contractionRows,     tileElements,
+                       fitSmallOutputs,     contractionTileRows,
+                       balanceThreads};
+    auto kind = func->getAttrOfType<StringAttr>(kKernelAttrName);
+    IntegerType i64 = IntegerType::get(func.getContext(), 64);
+    if (kind && kind.getValue() == "horizontal") {
+      if (!horizontal)
+        return;
+      FailureOr<SmallVector<std::array<int64_t, 3>>> parts =
+          tileHorizontal(*copy, params, outputRowDims);
+      if (failed(parts))
+        return;
+      func.getBody().takeBody(copy->getBody());
+      SmallVector<Attribute> record;
+      for (const std::array<int64_t, 3> &part : *parts)
+        record.push_back(ArrayAttr::get(
+            func.getContext(),
+            llvm::map_to_vector(part, [&](int64_t v) -> Attribute {
+              return IntegerAttr::get(i64, v);
+            })));
+      func->setAttr(kHostPartsAttrName,
+                    ArrayAttr::get(func.getContext(), record));
+      RewritePatternSet patterns(func.getContext());
+      tensor::populateFoldTensorEmptyPatterns(patterns);
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
       return;
+    }
+    SmallVector<bufferization::MaterializeInDestinationOp> stores;
+    copy->walk([&](bufferization::MaterializeInDestinationOp m) {
+      stores.push_back(m);
+    });
+    if (stores.size() != 1 || entry.getNumArguments() < kBlockRangeArgs)
+      return;
+    bool gemm = contractionRows > 0 && kind && kind.getValue() == "gemm";
+    FailureOr<RowPlan> plan = planRowBlocks(*copy, stores.front(), params,
+                                            gemm, /*columns=*/true);
+    unsigned numArgs = entry.getNumArguments();
+    if (failed(plan) ||
+        failed(applyRowBlocks(*copy, *plan, entry.getArgument(numArgs - 2),
+                              entry.getArgument(numArgs - 1))))
+      return;
+    int64_t rowDims = outputRowDims.front();
+    Blocks blocks{plan->rows, 0};
+    if (plan->columnBlock)
+      blocks.columnBlocks = llvm::divideCeil(
+          plan->resultType.getDimSize(1), plan->columnBlock);
     func.getBody().takeBody(copy->getBody());
     // Intermediates of the fused producers are slices of whole-tensor
     // tensor.empty ops: make them tile-sized empties inside the loop, so a
@@ -303,13 +574,12 @@ struct MeldTileHostBlocksPass
     tensor::populateFoldTensorEmptyPatterns(patterns);
     if (failed(applyPatternsGreedily(func, std::move(patterns))))
       return signalPassFailure();
-    IntegerType i64 = IntegerType::get(func.getContext(), 64);
-    func->setAttr(kRowsPerBlockAttrName, IntegerAttr::get(i64, blocks->rows));
+    func->setAttr(kRowsPerBlockAttrName, IntegerAttr::get(i64, blocks.rows));
     if (rowDims > 1)
       func->setAttr(kRowDimsAttrName, IntegerAttr::get(i64, rowDims));
-    if (blocks->columnBlocks)
+    if (blocks.columnBlocks)
       func->setAttr(kHostColumnBlocksAttrName,
-                    IntegerAttr::get(i64, blocks->columnBlocks));
+                    IntegerAttr::get(i64, blocks.columnBlocks));
   }
 };
 } // namespace

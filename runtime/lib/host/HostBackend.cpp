@@ -20,7 +20,10 @@
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/TargetParser/Host.h"
@@ -89,6 +92,53 @@ public:
   Error synchronize() override { return Error::success(); }
   Expected<bool> query() override { return true; }
 };
+
+/// With MELD_PERF_MAP=1, appends the module's functions to
+/// /tmp/perf-<pid>.map, the symbol map that `perf report` reads for JITted
+/// code, so a profile names each kernel (docs/runtime.md, "Profiling").
+/// Returns nothing: a map that cannot be written only costs names.
+void writePerfMap(llvm::orc::LLJIT &jit, StringRef object) {
+  const char *env = std::getenv("MELD_PERF_MAP");
+  if (!env || StringRef(env) != "1")
+    return;
+  Expected<std::unique_ptr<llvm::object::ObjectFile>> file =
+      llvm::object::ObjectFile::createObjectFile(
+          llvm::MemoryBufferRef(object, "meld-host-kernels"));
+  if (!file) {
+    llvm::consumeError(file.takeError());
+    return;
+  }
+  static std::mutex mapMutex;
+  std::lock_guard<std::mutex> lock(mapMutex);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(
+      ("/tmp/perf-" + Twine(llvm::sys::Process::getProcessId()) + ".map")
+          .str(),
+      ec, llvm::sys::fs::OF_Append);
+  if (ec)
+    return;
+  for (llvm::object::ELFSymbolRef symbol :
+       llvm::cast<llvm::object::ELFObjectFileBase>(file->get())->symbols()) {
+    Expected<llvm::object::SymbolRef::Type> type = symbol.getType();
+    Expected<StringRef> name = symbol.getName();
+    if (!type || !name || *type != llvm::object::SymbolRef::ST_Function ||
+        !symbol.getSize()) {
+      if (!type)
+        llvm::consumeError(type.takeError());
+      if (!name)
+        llvm::consumeError(name.takeError());
+      continue;
+    }
+    Expected<llvm::orc::ExecutorAddr> addr = jit.lookup(*name);
+    if (!addr) {
+      llvm::consumeError(addr.takeError());
+      continue;
+    }
+    os << llvm::format_hex_no_prefix(addr->getValue(), 1) << ' '
+       << llvm::format_hex_no_prefix(symbol.getSize(), 1) << ' ' << *name
+       << '\n';
+  }
+}
 
 //===----------------------------------------------------------------------===//
 // Tasks: what a stream runs, and what a graph holds
@@ -580,6 +630,7 @@ public:
       return makeStatusError(MELD_ERROR_INVALID_BUNDLE,
                              "the host code cannot be loaded: " +
                                  llvm::toString(std::move(e)));
+    writePerfMap(*module->jit, image.bytes);
     return std::unique_ptr<Module>(std::move(module));
   }
 

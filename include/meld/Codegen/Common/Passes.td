@@ -105,6 +105,10 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
     in smaller row tiles, so a persistent-row kernel's passes over a row
     (max, exp and sum, divide) read it from the L1 cache. With `contraction-rows`, gemm kernels get
     blocks of that many output rows instead (a GPU GEMM tile's height).
+    With `horizontal`, a horizontal kernel's independent sub-kernels are
+    each split the same way into one flat space of blocks, so that threads
+    share a horizontal launch of two GEMMs, or of many small pointwise
+    sub-kernels, as they share one kernel's rows.
   }];
   let options = [
     Option<"targetElements", "target-elements", "int64_t", "16384",
@@ -137,6 +141,12 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
            "gemm of fewer rows than row-multiple and whole 256-column "
            "blocks blocks of columns (meld.host_column_blocks), so threads "
            "share a matrix-vector product; the host pipeline sets it">,
+    Option<"horizontal", "horizontal", "bool", "false",
+           "Split a horizontal kernel's sub-kernels into row blocks each, "
+           "in one flat space of blocks (meld.host_parts): block range "
+           "[begin, end) runs the blocks of each sub-kernel it covers, and a "
+           "sub-kernel that cannot be split is one block; the host pipeline "
+           "sets it (GPU kernels put sub-kernels on workgroups instead)">,
   ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::affine::AffineDialect"

@@ -1,0 +1,73 @@
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=64 fit-small-outputs horizontal' | FileCheck %s
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=64 fit-small-outputs' | FileCheck %s --check-prefix=OFF
+// RUN: meld-compile %s --targets=host --print-metadata -o %t.meldb | FileCheck %s --check-prefix=COUNT
+
+// Two GEMMs of one input in one horizontal launch: with `horizontal`, each
+// splits into its own 64-row blocks, in one flat space of 2 + 2 blocks.
+// Block range [begin, end) runs, of each GEMM, the blocks it covers
+// (clamped to [0, 2) after the blocks before it), under a guard when it
+// covers none. The zero fill CSE merged for both accumulators is one per
+// GEMM again.
+
+// CHECK-LABEL: func.func private @two_gemms_kernel_0
+// CHECK-SAME:    %[[BEGIN:[a-z0-9]+]]: index, %[[END:[a-z0-9]+]]: index)
+// CHECK-SAME:    meld.host_parts = {{\[}}[0, 64, 1], [1, 64, 1]]
+// CHECK-SAME:    meld.kernel = "horizontal"
+// CHECK-DAG:     %[[B0:.*]] = arith.minsi %{{.*}}, %c2
+// CHECK-DAG:     %[[S1:.*]] = arith.subi %[[BEGIN]], %c2
+// CHECK:         %[[RUN0:.*]] = arith.cmpi slt
+// CHECK:         scf.if %[[RUN0]] {
+// CHECK:           scf.for %{{.*}} step %c64
+// CHECK:             linalg.fill
+// CHECK:             linalg.generic
+// CHECK:           bufferization.materialize_in_destination {{.*}} %arg3
+// CHECK:         %[[RUN1:.*]] = arith.cmpi slt
+// CHECK:         scf.if %[[RUN1]] {
+// CHECK:           scf.for %{{.*}} step %c64
+// CHECK:             linalg.fill
+// CHECK:             linalg.generic
+// CHECK:           bufferization.materialize_in_destination {{.*}} %arg4
+
+// Without it the launch is one block, as GPU kernels (whose sub-kernels
+// take workgroups of their own) are.
+// OFF-LABEL: func.func private @two_gemms_kernel_0
+// OFF-NOT:     meld.host_parts
+// OFF-NOT:     scf.for
+
+// COUNT: "host_blocks": 4,
+// COUNT: "name": "two_gemms_kernel_0"
+func.func @two_gemms(%x: tensor<128x64xf32>, %a: tensor<64x96xf32>, %b: tensor<64x96xf32>) -> (tensor<128x96xf32>, tensor<128x96xf32>) {
+  %g = meld.matmul %x, %a : tensor<128x64xf32>, tensor<64x96xf32> -> tensor<128x96xf32>
+  %u = meld.matmul %x, %b : tensor<128x64xf32>, tensor<64x96xf32> -> tensor<128x96xf32>
+  return %g, %u : tensor<128x96xf32>, tensor<128x96xf32>
+}
+
+// A sum to a scalar cannot be split into rows: it is one block of the
+// space (0 rows per block), guarded the same way, beside
+// the scaled vector's row blocks. With dynamic sizes the count is a
+// formula of the output's size.
+
+// CHECK-LABEL: func.func private @scale_and_sum_kernel_0
+// CHECK-SAME:    meld.host_parts = {{\[}}[0, 0, 1], [1, 16384, 1]]
+// CHECK:         scf.if
+// CHECK:           linalg.generic {{.*}}"reduction"
+// CHECK:         scf.if
+// CHECK:           scf.for
+
+// COUNT:      "host_blocks": {
+// COUNT-NEXT:   "add": [
+// COUNT-NEXT:     1,
+// COUNT-NEXT:     {
+// COUNT-NEXT:       "ceildiv": [
+// COUNT-NEXT:         {
+// COUNT-NEXT:           "arg": 2
+// COUNT-NEXT:         },
+// COUNT-NEXT:         16384
+// COUNT:      "name": "scale_and_sum_kernel_0"
+func.func @scale_and_sum(%v: tensor<?xf32>, %s: tensor<f32>) -> (tensor<f32>, tensor<?xf32>) {
+  %sum = meld.reduce sum %v dims = [0] : tensor<?xf32> -> tensor<f32>
+  %c0 = meld.dim %v, 0 : tensor<?xf32>
+  %sb = meld.broadcast_in_dim %s, dims = [] sizes(%c0) : tensor<f32> -> tensor<?xf32>
+  %y = meld.mul %v, %sb : tensor<?xf32>
+  return %sum, %y : tensor<f32>, tensor<?xf32>
+}
