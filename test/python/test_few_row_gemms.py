@@ -6,8 +6,9 @@ the right operand is transposed (PyTorch's ``x @ W^T``), 4 rows per pass
 over it, and gemms of up to a block of rows split their columns across
 threads. Every row count around the 4-row and 8-row steps, both operand
 layouts, static and dynamic rows, a column count that leaves a partial
-group and one that splits into whole column blocks, with a bias and GELU
-epilogue fused.
+group, one that splits into whole column blocks and one whose last column
+block is partial (1000 = 3 x 256 + 232: with x @ W^T its threads still
+split the columns), with a bias and GELU epilogue fused.
 
 Tolerance: float32 sums in another order than the interpreter's (which
 accumulates in double): |got - want| <= 1e-5 * (|x| @ |w|) + 1e-6.
@@ -53,7 +54,7 @@ def check(exe, x, w, b, transposed):
 
 
 @pytest.mark.parametrize("transposed", [True, False], ids=["x@W^T", "x@W"])
-@pytest.mark.parametrize("k,n", [(64, 37), (48, 512)])
+@pytest.mark.parametrize("k,n", [(64, 37), (48, 512), (48, 1000)])
 def test_few_row_gemms_match_the_interpreter(transposed, k, n):
     rng = np.random.default_rng(k + n + transposed)
     w = rng.standard_normal((n, k) if transposed else (k, n)).astype(np.float32)

@@ -141,14 +141,31 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
     rows = std::clamp<int64_t>(resultType.getDimSize(0), 1, rows);
   // A gemm of fewer rows than a block (a matrix-vector product, a decode
   // step's few tokens) would be one block, one thread: its columns are
-  // split instead, when they are whole blocks (a partial last block would
-  // have a dynamic width, which the register tiles do not take).
+  // split instead, when they are whole blocks (a partial last block has a
+  // dynamic width, which the register tiles do not take), or when the
+  // right operand is transposed and the rows few: those take dot products
+  // along k (meld-vectorize-host-contractions), whatever the width. GPT-2's
+  // language-model head, 50257 columns, ran a decode step's 154 MB of
+  // weights on one thread.
   int64_t columnBlock = 0;
+  auto dotProducts = [&] {
+    SmallVector<AffineMap> maps = consumer.getIndexingMapsArray();
+    SmallVector<int64_t> loops = consumer.getStaticLoopRanges();
+    AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
+               k = getAffineDimExpr(2, ctx);
+    return maps.size() == 3 && loops.size() == 3 &&
+           maps[0] == AffineMap::get(3, 0, {i, k}, ctx) &&
+           maps[1] == AffineMap::get(3, 0, {j, k}, ctx) &&
+           resultType.getElementType().isF32() &&
+           !ShapedType::isDynamic(loops[2]) && loops[2] % 16 == 0 &&
+           resultType.getDimSize(0) <=
+               8 * std::max<int64_t>(params.contractionTileRows, 1);
+  };
   if (columns && params.fitSmallOutputs && gemm &&
       resultType.getRank() == 2 && resultType.hasStaticShape() &&
       resultType.getDimSize(0) <= params.contractionRows &&
       resultType.getDimSize(1) >= 2 * kHostColumnBlock &&
-      resultType.getDimSize(1) % kHostColumnBlock == 0 &&
+      (resultType.getDimSize(1) % kHostColumnBlock == 0 || dotProducts()) &&
       outputMap.getNumResults() == 2 &&
       outputMap.getResult(1) == getAffineDimExpr(1, ctx) &&
       consumer.getIteratorTypesArray()[1] == utils::IteratorType::parallel)

@@ -99,8 +99,8 @@ static void interchangeForContiguousRows(RewriterBase &rewriter,
 /// so B streams row by row, once per 4 rows, where packing its panels
 /// transposed copied all of it per call (1x1024 @ (1024x1024)^T: 0.22 ms
 /// packed; 8 x 2048 @ (8192 x 2048)^T: 31.8 ms packed, 3.9 ms so). Needs
-/// static j and k, k a multiple of 16, and `reassoc` on the sum. Returns
-/// whether it replaced `op`.
+/// a static k, a multiple of 16, and `reassoc` on the sum (j may be
+/// dynamic). Returns whether it replaced `op`.
 static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op) {
   constexpr int64_t kLanes = 16, kGroup = 4;
   MLIRContext *ctx = op.getContext();
@@ -122,9 +122,8 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op) {
       return false;
   }
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  int64_t cols = ranges[1], depth = ranges[2];
-  if (ShapedType::isDynamic(cols) || ShapedType::isDynamic(depth) ||
-      depth % kLanes != 0 || depth == 0)
+  int64_t depth = ranges[2];
+  if (ShapedType::isDynamic(depth) || depth % kLanes != 0 || depth == 0)
     return false;
   auto mulAdd = matchReassociableMulAdd(op);
   if (!mulAdd)
@@ -145,6 +144,9 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op) {
   Value zero = arith::ConstantOp::create(rewriter, loc, lanes,
                                          DenseElementsAttr::get(lanes, 0.0f));
   Value rows = memref::DimOp::create(rewriter, loc, out, 0);
+  // Columns may be dynamic: the last block of a head whose width is no
+  // multiple of the column block (GPT-2's 50257) is a partial one.
+  Value cols = memref::DimOp::create(rewriter, loc, out, 1);
   Value kStep = index(kLanes), kEnd = index(depth);
   // Columns [j0, j0 + count) of the rows `rowIds`: one accumulator per
   // (row, column), each row of the left operand loaded once per step and
@@ -188,17 +190,16 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op) {
     SmallVector<Value> rowIds;
     for (int64_t r = 0; r < height; ++r)
       rowIds.push_back(r == 0 ? row0 : arith::AddIOp::create(b, loc, row0, index(r)));
-    int64_t grouped = cols - cols % width;
-    auto columnLoop = [&](int64_t begin, int64_t end, int64_t count) {
-      if (begin < end)
-        scf::ForOp::create(b, loc, index(begin), index(end), index(count),
-                           ValueRange{},
-                           [&](OpBuilder &nb, Location l, Value j0, ValueRange) {
-                             dots(nb, rowIds, j0, count);
-                             scf::YieldOp::create(nb, l);
-                           });
+    Value grouped = arith::SubIOp::create(
+        b, loc, cols, arith::RemUIOp::create(b, loc, cols, index(width)));
+    auto columnLoop = [&](Value begin, Value end, int64_t count) {
+      scf::ForOp::create(b, loc, begin, end, index(count), ValueRange{},
+                         [&](OpBuilder &nb, Location l, Value j0, ValueRange) {
+                           dots(nb, rowIds, j0, count);
+                           scf::YieldOp::create(nb, l);
+                         });
     };
-    columnLoop(0, grouped, width);
+    columnLoop(offsets[0], grouped, width);
     columnLoop(grouped, cols, 1);
   };
   // Rows 4 at a time (4 columns: 16 accumulators), then one by one, so the
