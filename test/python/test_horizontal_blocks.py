@@ -9,7 +9,8 @@ projections ran at half the machine.
 
 Covered: two GEMMs sharing their input (PyTorch's x @ W^T), one with a bias
 and GELU epilogue, at row counts that split into several blocks, one block
-and partial blocks, static and dynamic; an optimizer-like step over
+and partial blocks, or into column blocks (whole or partial), static and
+dynamic; an optimizer-like step over
 parameters of odd sizes (1 to 70,000 elements) sharing a learning rate; a
 GEMM beside a full reduction.
 
@@ -49,9 +50,12 @@ def horizontal(exe) -> bool:
     return "horizontal" in exe.fusion_report()
 
 
-@pytest.mark.parametrize("rows", [1, 8, 77, 128, 300])
-def test_two_gemms_in_one_launch_match_the_interpreter(rows):
-    k, n = 96, 160
+@pytest.mark.parametrize("rows,n", [(1, 160), (8, 160), (77, 160), (128, 160), (300, 160),
+                                    (8, 768), (197, 768), (3, 1000)])
+def test_two_gemms_in_one_launch_match_the_interpreter(rows, n):
+    # 768 columns: sub-kernels split their columns (blocks of 192 on 2
+    # threads); 1000: few rows, dot products, a partial last column block.
+    k = 96
     rng = np.random.default_rng(rows)
     x = rng.standard_normal((rows, k)).astype(np.float32)
     wg = rng.standard_normal((n, k)).astype(np.float32)

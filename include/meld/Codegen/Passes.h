@@ -83,9 +83,10 @@ inline constexpr llvm::StringLiteral kHostColumnBlocksAttrName =
 
 /// The attribute meld-tile-host-blocks (horizontal) sets on a horizontal
 /// host kernel whose sub-kernels share one flat space of blocks: per
-/// sub-kernel, in block order, [output, rows, row dims]. Its blocks are
-/// ceil(rows of that output (its first `row dims` dims) / rows), or one
-/// block when `rows` is 0 (`output` is then -1 or unused).
+/// sub-kernel, in block order, [output, rows, row dims, column blocks]. Its
+/// blocks are ceil(rows of that output (its first `row dims` dims) / rows),
+/// times `column blocks` when that is not 0 (a few-row gemm split along its
+/// columns), or one block when `rows` is 0 (`output` is then unused).
 inline constexpr llvm::StringLiteral kHostPartsAttrName = "meld.host_parts";
 
 /// Columns of one such block (the columns must be a multiple): one 1 x 256

@@ -157,7 +157,7 @@ void meld::codegen::KernelBlocks::collect(Operation *module) {
       auto &record = parts[symbol.getName()];
       for (Attribute part : list) {
         auto values = cast<ArrayAttr>(part).getAsValueRange<IntegerAttr>();
-        std::array<int64_t, 3> entry{};
+        std::array<int64_t, 4> entry{};
         for (auto [i, v] : llvm::enumerate(values))
           entry[i] = v.getSExtValue();
         record.push_back(entry);
@@ -199,8 +199,8 @@ meld::codegen::KernelBlocks::count(const Object &kernel) const {
     // Constant terms first, then the formulas: one add of each.
     int64_t fixed = 0;
     std::optional<llvm::json::Value> sum;
-    for (const std::array<int64_t, 3> &part : p->second) {
-      auto [output, perBlock, dims] = part;
+    for (const std::array<int64_t, 4> &part : p->second) {
+      auto [output, perBlock, dims, columns] = part;
       if (perBlock <= 0 || output < 0 ||
           output >= static_cast<int64_t>(outputs.size())) {
         ++fixed;
@@ -208,6 +208,11 @@ meld::codegen::KernelBlocks::count(const Object &kernel) const {
       }
       llvm::json::Value count = rowBlockFormula(
           *outputs[output].getAsObject()->getArray("shape"), dims, perBlock);
+      if (columns > 0) {
+        std::optional<int64_t> rowBlocks = count.getAsInteger();
+        count = rowBlocks ? llvm::json::Value(*rowBlocks * columns)
+                          : Object{{"mul", Array{std::move(count), columns}}};
+      }
       if (std::optional<int64_t> c = count.getAsInteger())
         fixed += *c;
       else

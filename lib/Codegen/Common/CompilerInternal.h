@@ -37,9 +37,9 @@ runPipeline(mlir::ModuleOp module, llvm::StringRef target,
 /// whose sub-kernels meld-map-to-gpu put on workgroups of their own.
 struct KernelBlocks {
   llvm::StringMap<int64_t> rows, rowDims, groups, columns, gridStride;
-  /// A horizontal host kernel's sub-kernels: [output, rows, row dims]
-  /// each (kHostPartsAttrName).
-  llvm::StringMap<llvm::SmallVector<std::array<int64_t, 3>>> parts;
+  /// A horizontal host kernel's sub-kernels: [output, rows, row dims,
+  /// column blocks] each (kHostPartsAttrName).
+  llvm::StringMap<llvm::SmallVector<std::array<int64_t, 4>>> parts;
 
   /// Records the block attributes of every kernel under `module`.
   void collect(mlir::Operation *module);

@@ -62,7 +62,31 @@ struct RowPlan {
   linalg::LinalgOp consumer;
   RankedTensorType resultType;
   int64_t rows = 0, tileRows = 0, columnBlock = 0;
+
+  /// Blocks per row block: the column blocks of a gemm split along its
+  /// columns, or 0.
+  int64_t columnBlocks() const {
+    return columnBlock ? llvm::divideCeil(resultType.getDimSize(1), columnBlock)
+                       : 0;
+  }
 };
+
+/// Columns of one block of a gemm whose threads split its columns:
+/// kHostColumnBlock, or, when those blocks do not share out evenly between
+/// `threads` (768 columns are 3 blocks of 256: 2 on one thread of 2, a
+/// 197 x 768 ViT projection at two thirds of the machine), the widest
+/// multiple of 32 columns (whole register tiles) that divides the columns
+/// into a multiple of `threads` blocks (768: 4 of 192).
+static int64_t columnBlockWidth(int64_t cols, int64_t threads) {
+  int64_t blocks = llvm::divideCeil(cols, kHostColumnBlock);
+  if (threads <= 1 || blocks % threads == 0)
+    return kHostColumnBlock;
+  for (int64_t c = llvm::alignTo(blocks, threads); c <= 4 * blocks;
+       c += threads)
+    if (cols % c == 0 && (cols / c) % 32 == 0)
+      return cols / c;
+  return kHostColumnBlock;
+}
 
 /// Chooses the blocks of the output `store` writes; fails, changing
 /// nothing, when its producer cannot be split into row blocks. `gemm`: the
@@ -169,7 +193,8 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
       outputMap.getNumResults() == 2 &&
       outputMap.getResult(1) == getAffineDimExpr(1, ctx) &&
       consumer.getIteratorTypesArray()[1] == utils::IteratorType::parallel)
-    columnBlock = kHostColumnBlock;
+    columnBlock = columnBlockWidth(resultType.getDimSize(1),
+                                   params.balanceThreads);
   // Blocks of equal rows, whole register tiles, and at least one per
   // thread while they keep 64 rows or more: 300 rows in blocks of up to
   // 256 are two blocks of 152 and 148 rows, not 256 and 44 (which left a
@@ -378,9 +403,10 @@ static SmallVector<SmallVector<Operation *>> horizontalParts(Block &entry) {
 /// each sub-kernel's blocks it covers, so threads share the sub-kernels
 /// the way they share one kernel's rows. Returns, per sub-kernel, the
 /// output its blocks are counted on (-1: none), its rows per block (0: one
-/// block) and its row dims, for kHostPartsAttrName. Fails, possibly leaving
+/// block), its row dims and its column blocks per row block (0: none), for
+/// kHostPartsAttrName. Fails, possibly leaving
 /// `func` half rewritten, when a planned sub-kernel cannot be tiled.
-static FailureOr<SmallVector<std::array<int64_t, 3>>>
+static FailureOr<SmallVector<std::array<int64_t, 4>>>
 tileHorizontal(func::FuncOp func, const BlockParams &params,
                ArrayRef<int64_t> rowDims) {
   Block &entry = func.getBody().front();
@@ -431,7 +457,7 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
     if (part.output >= 0) {
       FailureOr<RowPlan> plan =
           planRowBlocks(func, stores.front(), params, holdsContraction(ops),
-                        /*columns=*/false);
+                        /*columns=*/true);
       if (succeeded(plan))
         part.plan = *plan;
     }
@@ -445,6 +471,9 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
       count = arith::CeilDivSIOp::create(
           b, loc, rows,
           arith::ConstantIndexOp::create(b, loc, part.plan->rows));
+      if (int64_t columns = part.plan->columnBlocks())
+        count = arith::MulIOp::create(
+            b, loc, count, arith::ConstantIndexOp::create(b, loc, columns));
     }
     auto clamp = [&](Value v) -> Value {
       Value local = arith::SubIOp::create(b, loc, v, offset);
@@ -480,10 +509,11 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
     for (Operation *op : ops)
       op->moveBefore(yield);
   }
-  SmallVector<std::array<int64_t, 3>> record;
+  SmallVector<std::array<int64_t, 4>> record;
   for (const Part &part : planned)
     record.push_back({part.output, part.plan ? part.plan->rows : 0,
-                      part.output >= 0 ? rowDims[part.output] : 1});
+                      part.output >= 0 ? rowDims[part.output] : 1,
+                      part.plan ? part.plan->columnBlocks() : 0});
   return record;
 }
 
@@ -544,13 +574,13 @@ struct MeldTileHostBlocksPass
     if (kind && kind.getValue() == "horizontal") {
       if (!horizontal)
         return;
-      FailureOr<SmallVector<std::array<int64_t, 3>>> parts =
+      FailureOr<SmallVector<std::array<int64_t, 4>>> parts =
           tileHorizontal(*copy, params, outputRowDims);
       if (failed(parts))
         return;
       func.getBody().takeBody(copy->getBody());
       SmallVector<Attribute> record;
-      for (const std::array<int64_t, 3> &part : *parts)
+      for (const std::array<int64_t, 4> &part : *parts)
         record.push_back(ArrayAttr::get(
             func.getContext(),
             llvm::map_to_vector(part, [&](int64_t v) -> Attribute {
@@ -558,6 +588,13 @@ struct MeldTileHostBlocksPass
             })));
       func->setAttr(kHostPartsAttrName,
                     ArrayAttr::get(func.getContext(), record));
+      // Few-row contractions of a sub-kernel whose threads split its
+      // columns take dot products (meld-vectorize-host-contractions reads
+      // this; the count is in the parts).
+      if (llvm::any_of(*parts, [](const std::array<int64_t, 4> &part) {
+            return part[3] > 0;
+          }))
+        func->setAttr(kHostColumnBlocksAttrName, IntegerAttr::get(i64, 1));
       RewritePatternSet patterns(func.getContext());
       tensor::populateFoldTensorEmptyPatterns(patterns);
       if (failed(applyPatternsGreedily(func, std::move(patterns))))
@@ -579,10 +616,7 @@ struct MeldTileHostBlocksPass
                               entry.getArgument(numArgs - 1))))
       return;
     int64_t rowDims = outputRowDims.front();
-    Blocks blocks{plan->rows, 0};
-    if (plan->columnBlock)
-      blocks.columnBlocks = llvm::divideCeil(
-          plan->resultType.getDimSize(1), plan->columnBlock);
+    Blocks blocks{plan->rows, plan->columnBlocks()};
     func.getBody().takeBody(copy->getBody());
     // Intermediates of the fused producers are slices of whole-tensor
     // tensor.empty ops: make them tile-sized empties inside the loop, so a

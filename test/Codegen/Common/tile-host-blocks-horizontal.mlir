@@ -1,5 +1,6 @@
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=64 fit-small-outputs horizontal' | FileCheck %s
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=64 fit-small-outputs' | FileCheck %s --check-prefix=OFF
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=256 fit-small-outputs balance-threads=2 horizontal' | FileCheck %s --check-prefix=COLS
 // RUN: meld-compile %s --targets=host --print-metadata -o %t.meldb | FileCheck %s --check-prefix=COUNT
 
 // Two GEMMs of one input in one horizontal launch: with `horizontal`, each
@@ -11,7 +12,7 @@
 
 // CHECK-LABEL: func.func private @two_gemms_kernel_0
 // CHECK-SAME:    %[[BEGIN:[a-z0-9]+]]: index, %[[END:[a-z0-9]+]]: index)
-// CHECK-SAME:    meld.host_parts = {{\[}}[0, 64, 1], [1, 64, 1]]
+// CHECK-SAME:    meld.host_parts = {{\[}}[0, 64, 1, 0], [1, 64, 1, 0]]
 // CHECK-SAME:    meld.kernel = "horizontal"
 // CHECK-DAG:     %[[B0:.*]] = arith.minsi %{{.*}}, %c2
 // CHECK-DAG:     %[[S1:.*]] = arith.subi %[[BEGIN]], %c2
@@ -33,6 +34,7 @@
 // OFF-LABEL: func.func private @two_gemms_kernel_0
 // OFF-NOT:     meld.host_parts
 // OFF-NOT:     scf.for
+// OFF-LABEL: func.func @two_gemms(
 
 // COUNT: "host_blocks": 4,
 // COUNT: "name": "two_gemms_kernel_0"
@@ -48,7 +50,7 @@ func.func @two_gemms(%x: tensor<128x64xf32>, %a: tensor<64x96xf32>, %b: tensor<6
 // formula of the output's size.
 
 // CHECK-LABEL: func.func private @scale_and_sum_kernel_0
-// CHECK-SAME:    meld.host_parts = {{\[}}[0, 0, 1], [1, 16384, 1]]
+// CHECK-SAME:    meld.host_parts = {{\[}}[0, 0, 1, 0], [1, 16384, 1, 0]]
 // CHECK:         scf.if
 // CHECK:           linalg.generic {{.*}}"reduction"
 // CHECK:         scf.if
@@ -70,4 +72,28 @@ func.func @scale_and_sum(%v: tensor<?xf32>, %s: tensor<f32>) -> (tensor<f32>, te
   %sb = meld.broadcast_in_dim %s, dims = [] sizes(%c0) : tensor<f32> -> tensor<?xf32>
   %y = meld.mul %v, %sb : tensor<?xf32>
   return %sum, %y : tensor<f32>, tensor<?xf32>
+}
+
+// A gemm of one block of rows splits its columns between threads: 768
+// columns would be 3 blocks of 256, 2 on one thread of 2, so they are 4
+// blocks of 192. Sub-kernels of a horizontal kernel split theirs the same
+// way (their counts in meld.host_parts), and mark the kernel so that few
+// rows take dot products.
+
+// COLS-LABEL: func.func private @projection_kernel_0
+// COLS-SAME:    meld.host_column_blocks = 4
+// COLS:         scf.for %{{.*}} step %c192
+// COLS-LABEL: func.func private @qkv_kernel_0
+// COLS-SAME:    meld.host_column_blocks = 1
+// COLS-SAME:    meld.host_parts = {{\[}}[0, 197, 1, 4], [1, 197, 1, 4]]
+// COLS-COUNT-2: scf.for %{{.*}} step %c192
+func.func @projection(%x: tensor<197x768xf32>, %w: tensor<768x768xf32>) -> tensor<197x768xf32> {
+  %y = meld.matmul %x, %w transpose_rhs : tensor<197x768xf32>, tensor<768x768xf32> -> tensor<197x768xf32>
+  return %y : tensor<197x768xf32>
+}
+
+func.func @qkv(%x: tensor<197x768xf32>, %q: tensor<768x768xf32>, %k: tensor<768x768xf32>) -> (tensor<197x768xf32>, tensor<197x768xf32>) {
+  %a = meld.matmul %x, %q transpose_rhs : tensor<197x768xf32>, tensor<768x768xf32> -> tensor<197x768xf32>
+  %b = meld.matmul %x, %k transpose_rhs : tensor<197x768xf32>, tensor<768x768xf32> -> tensor<197x768xf32>
+  return %a, %b : tensor<197x768xf32>, tensor<197x768xf32>
 }
