@@ -81,6 +81,7 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
       blocks.balanceThreads = hostThreads;
       blocks.fitSmallOutputs = true;
       blocks.horizontal = true;
+      blocks.skipUnitDims = true;
     }
     pm.addNestedPass<func::FuncOp>(createMeldTileHostBlocks(blocks));
     pm.addPass(createCanonicalizerPass());

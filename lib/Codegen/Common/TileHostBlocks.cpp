@@ -52,6 +52,7 @@ struct BlockParams {
   int64_t targetElements, rowMultiple, contractionRows, tileElements;
   bool fitSmallOutputs;
   int64_t contractionTileRows, balanceThreads;
+  bool skipUnitDims;
 };
 
 /// How one output's producer is to be split: its consumer, the rows per
@@ -62,6 +63,9 @@ struct RowPlan {
   linalg::LinalgOp consumer;
   RankedTensorType resultType;
   int64_t rows = 0, tileRows = 0, columnBlock = 0;
+  /// The output dim the blocks split (after leading unit dims), and the
+  /// consumer's loop that walks it.
+  int64_t splitDim = 0, splitLoop = 0;
 
   /// Blocks per row block: the column blocks of a gemm split along its
   /// columns, or 0.
@@ -103,6 +107,16 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   auto resultType = cast<RankedTensorType>(store.getSource().getType());
   if (resultType.getRank() == 0)
     return failure();
+  // Leading unit dims (a batch of one image, of one sequence) would be one
+  // block, one thread: the blocks split the first dim after them instead
+  // (not the last: a row is split only by a gemm's column blocks). Not
+  // through a reshaped store, whose rows are already merged dims.
+  int64_t split = 0;
+  if (params.skipUnitDims &&
+      !store.getDest().getDefiningOp<memref::CollapseShapeOp>())
+    while (split + 2 < resultType.getRank() &&
+           resultType.getDimSize(split) == 1)
+      ++split;
   // An empty iteration space (a sum over a zero-size dimension) has
   // nothing to split, and upstream's tile sizes would divide by it.
   bool emptyLoop = false;
@@ -113,9 +127,14 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
     return failure();
   OpOperand *init = consumer.getDpsInitOperand(0);
   AffineMap outputMap = consumer.getMatchingIndexingMap(init);
-  if (outputMap.getNumResults() == 0 ||
-      outputMap.getResult(0) != getAffineDimExpr(0, ctx) ||
-      consumer.getIteratorTypesArray()[0] != utils::IteratorType::parallel)
+  // The loop that walks the split dim (a convolution's loops run output
+  // rows first: its output dim 1 is loop 2).
+  if (static_cast<int64_t>(outputMap.getNumResults()) <= split)
+    return failure();
+  auto splitExpr = dyn_cast<AffineDimExpr>(outputMap.getResult(split));
+  if (!splitExpr ||
+      consumer.getIteratorTypesArray()[splitExpr.getPosition()] !=
+          utils::IteratorType::parallel)
     return failure();
 
   auto extent = [](int64_t d) {
@@ -127,7 +146,7 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   // Contractions are sized by their output, as their register and cache
   // tiles are.
   int64_t inner = 1;
-  for (int64_t d : resultType.getShape().drop_front())
+  for (int64_t d : resultType.getShape().drop_front(split + 1))
     inner *= extent(d);
   if (!linalg::isaContractionOpInterface(consumer)) {
     SmallVector<utils::IteratorType> iterators =
@@ -144,8 +163,8 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
     // batch matmul, whole matrices of fewer rows), a GEMM tile's height.
     int64_t middle = 1;
     ArrayRef<int64_t> shape = resultType.getShape();
-    if (shape.size() > 2)
-      for (int64_t d : shape.slice(1, shape.size() - 2))
+    if (static_cast<int64_t>(shape.size()) > split + 2)
+      for (int64_t d : shape.slice(split + 1, shape.size() - split - 2))
         middle *= extent(d);
     rows = std::max<int64_t>(1, params.contractionRows / middle);
   } else {
@@ -161,8 +180,8 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   // size (a one-row matmul stays one row, not min(64, 1 - begin) rows).
   // Gemm kernels only: other kernels step through a block in row tiles
   // that divide it, which a small prime row count would make single rows.
-  if (params.fitSmallOutputs && gemm && !resultType.isDynamicDim(0))
-    rows = std::clamp<int64_t>(resultType.getDimSize(0), 1, rows);
+  if (params.fitSmallOutputs && gemm && !resultType.isDynamicDim(split))
+    rows = std::clamp<int64_t>(resultType.getDimSize(split), 1, rows);
   // A gemm of fewer rows than a block (a matrix-vector product, a decode
   // step's few tokens) would be one block, one thread: its columns are
   // split instead, when they are whole blocks (a partial last block has a
@@ -225,7 +244,8 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
     while (rows % tileRows != 0)
       --tileRows;
   }
-  return RowPlan{store, consumer, resultType, rows, tileRows, columnBlock};
+  return RowPlan{store,    consumer,    resultType, rows,
+                 tileRows, columnBlock, split,      splitExpr.getPosition()};
 }
 
 /// Tiles the producer of `plan`'s output into a loop over the blocks
@@ -245,7 +265,7 @@ static LogicalResult applyRowBlocks(func::FuncOp func, const RowPlan &plan,
   if (plan.columnBlock)
     sizes[1] = rewriter.getIndexAttr(plan.columnBlock);
   else
-    sizes[0] = rewriter.getIndexAttr(plan.tileRows);
+    sizes[plan.splitLoop] = rewriter.getIndexAttr(plan.tileRows);
   tiling.setTileSizes(sizes);
   scf::SCFTileAndFuseOptions options;
   options.setTilingOptions(tiling);
@@ -441,6 +461,13 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
     std::optional<RowPlan> plan;
     int64_t output = -1;
     Value begin, end;
+
+    /// The output's leading dims whose product its blocks split.
+    int64_t rowDims(ArrayRef<int64_t> outputRowDims) const {
+      if (plan && plan->splitDim > 0)
+        return plan->splitDim + 1;
+      return output >= 0 ? outputRowDims[output] : 1;
+    }
   };
   SmallVector<Part> planned;
   llvm::DenseMap<Operation *, size_t> partOfStore;
@@ -465,7 +492,7 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
     if (part.plan) {
       Value out = entry.getArgument(firstOutput + part.output);
       Value rows = memref::DimOp::create(b, loc, out, 0);
-      for (int64_t d = 1; d < rowDims[part.output]; ++d)
+      for (int64_t d = 1; d < part.rowDims(rowDims); ++d)
         rows = arith::MulIOp::create(b, loc, rows,
                                      memref::DimOp::create(b, loc, out, d));
       count = arith::CeilDivSIOp::create(
@@ -512,7 +539,7 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
   SmallVector<std::array<int64_t, 4>> record;
   for (const Part &part : planned)
     record.push_back({part.output, part.plan ? part.plan->rows : 0,
-                      part.output >= 0 ? rowDims[part.output] : 1,
+                      part.rowDims(rowDims),
                       part.plan ? part.plan->columnBlocks() : 0});
   return record;
 }
@@ -568,7 +595,7 @@ struct MeldTileHostBlocksPass
     BlockParams params{targetElements,      rowMultiple,
                        contractionRows,     tileElements,
                        fitSmallOutputs,     contractionTileRows,
-                       balanceThreads};
+                       balanceThreads,      skipUnitDims};
     auto kind = func->getAttrOfType<StringAttr>(kKernelAttrName);
     IntegerType i64 = IntegerType::get(func.getContext(), 64);
     if (kind && kind.getValue() == "horizontal") {
@@ -615,7 +642,8 @@ struct MeldTileHostBlocksPass
         failed(applyRowBlocks(*copy, *plan, entry.getArgument(numArgs - 2),
                               entry.getArgument(numArgs - 1))))
       return;
-    int64_t rowDims = outputRowDims.front();
+    int64_t rowDims =
+        plan->splitDim > 0 ? plan->splitDim + 1 : outputRowDims.front();
     Blocks blocks{plan->rows, plan->columnBlocks()};
     func.getBody().takeBody(copy->getBody());
     // Intermediates of the fused producers are slices of whole-tensor

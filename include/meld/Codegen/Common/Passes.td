@@ -141,6 +141,11 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
            "gemm of fewer rows than row-multiple and whole 256-column "
            "blocks blocks of columns (meld.host_column_blocks), so threads "
            "share a matrix-vector product; the host pipeline sets it">,
+    Option<"skipUnitDims", "skip-unit-dims", "bool", "false",
+           "Split the first output dim after leading unit dims (a batch of "
+           "one) instead of the leading dim, never the last; the blocks "
+           "count rows over the dims up to it (meld.row_dims). The host "
+           "pipeline sets it">,
     Option<"horizontal", "horizontal", "bool", "false",
            "Split a horizontal kernel's sub-kernels into row blocks each, "
            "in one flat space of blocks (meld.host_parts): block range "
