@@ -38,6 +38,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <map>
 
@@ -1415,15 +1416,35 @@ int64_t hostBlocks(const llvm::json::Object &kernel) {
   return (a + b - 1) / b;
 }
 
-/// Whether a kernel of function `func` is the partial stage of a split
-/// reduction into `chunks` chunks: `chunks` rows of partials, one block
-/// each.
+/// Whether a kernel that function `func` launches is the partial stage of
+/// a split reduction into `chunks` chunks: `chunks` rows of partials, one
+/// block each. (Launches name kernels by index; equal kernels of several
+/// functions are one kernel, meld-dedupe-kernels.)
 bool hasPartialStage(const llvm::json::Object &metadata, StringRef func,
                      int64_t chunks) {
-  for (const llvm::json::Value &k : *metadata.getArray("kernels")) {
-    const llvm::json::Object &kernel = *k.getAsObject();
-    if (!kernel.getString("name")->starts_with((func + "_kernel_").str()))
+  const llvm::json::Array &kernels = *metadata.getArray("kernels");
+  llvm::SmallVector<int64_t> launched;
+  for (const llvm::json::Value &f : *metadata.getArray("functions")) {
+    const llvm::json::Object &function = *f.getAsObject();
+    if (function.getString("name") != func)
       continue;
+    // Launches anywhere in the schedule, loop and branch bodies included.
+    std::function<void(const llvm::json::Value &)> visit =
+        [&](const llvm::json::Value &v) {
+          if (const llvm::json::Object *o = v.getAsObject()) {
+            if (o->getString("op") == "launch")
+              launched.push_back(*o->getInteger("kernel"));
+            for (const auto &entry : *o)
+              visit(entry.second);
+          } else if (const llvm::json::Array *a = v.getAsArray()) {
+            for (const llvm::json::Value &e : *a)
+              visit(e);
+          }
+        };
+    visit(*function.get("body"));
+  }
+  for (int64_t index : launched) {
+    const llvm::json::Object &kernel = *kernels[index].getAsObject();
     const llvm::json::Object &output =
         *(*kernel.getArray("outputs"))[0].getAsObject();
     const llvm::json::Array &shape = *output.getArray("shape");

@@ -58,6 +58,7 @@ LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
   }
   PassManager outlinePm(module.getContext());
   outlinePm.addPass(createMeldOutlineKernels());
+  outlinePm.addPass(createMeldDedupeKernels());
   return outlinePm.run(module);
 }
 

@@ -27,6 +27,20 @@ def MeldOutlineKernels : Pass<"meld-outline-kernels", "::mlir::ModuleOp"> {
   let dependentDialects = ["::meld::MeldDialect", "::mlir::func::FuncDialect"];
 }
 
+def MeldDedupeKernels : Pass<"meld-dedupe-kernels", "::mlir::ModuleOp"> {
+  let summary = "Compile each distinct kernel once";
+  let description = [{
+    Kernel functions (`meld.kernel`) that are equal in everything but their
+    name (attributes, type and body, locations aside, compared with
+    upstream's `OperationEquivalence`, as `func-duplicate-function-elimination`
+    does) become one: launches of the others launch the first, and the
+    others are erased. A model's repeated layers (a ViT's 12 blocks) then
+    compile their kernels once. Program functions are never merged: they
+    are the bundle's entry points, whose names callers use.
+  }];
+  let dependentDialects = ["::meld::MeldDialect", "::mlir::func::FuncDialect"];
+}
+
 def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp"> {
   let summary = "Lower meld tensor ops to linalg, tensor, arith and math";
   let description = [{
