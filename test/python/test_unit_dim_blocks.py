@@ -6,8 +6,10 @@ meld-tile-host-blocks (skip-unit-dims) now splits the first dim after the
 leading unit dims. Each case runs on real data against the reference
 interpreter and checks that the launch has more than one block.
 
-Tolerance: 1e-5 relative and absolute for the row statistics, 1e-4 for the
-convolution's sums of 768 products (summed in another order than the
+Also a linear layer whose bias + GELU epilogue goes through unit-dim views
+(fused into its GEMM since 2026-11-26). Tolerance: 1e-5 relative and
+absolute for the row statistics, 1e-4 for the convolution's sums of 768
+products and the linear layer's of 96 (summed in another order than the
 interpreter's double-precision sums).
 """
 
@@ -55,9 +57,25 @@ func.func @main(%x: tensor<1x3x64x64xf32>, %w: tensor<96x3x16x16xf32>) -> tensor
 }
 """
 
+# A linear layer between 3-D activations: the bias + GELU epilogue goes
+# through views that add and drop the unit batch dim, and is fused into
+# the GEMM kernel (one launch).
+LINEAR_VIEWS = """
+func.func @main(%x: tensor<197x96xf32>, %w: tensor<768x96xf32>, %b: tensor<768xf32>) -> tensor<197x768xf32> {
+  %y = meld.matmul %x, %w transpose_rhs : tensor<197x96xf32>, tensor<768x96xf32> -> tensor<197x768xf32>
+  %bb = meld.broadcast_in_dim %b, dims = [1] : tensor<768xf32> -> tensor<197x768xf32>
+  %a = meld.add %y, %bb : tensor<197x768xf32>
+  %v = meld.reshape %a : tensor<197x768xf32> -> tensor<1x197x768xf32>
+  %g = meld.gelu %v : tensor<1x197x768xf32>
+  %r = meld.reshape %g : tensor<1x197x768xf32> -> tensor<197x768xf32>
+  return %r : tensor<197x768xf32>
+}
+"""
 
-@pytest.mark.parametrize("ir,tol", [(LAYER_NORM, 1e-5), (SOFTMAX, 1e-5), (PATCHES, 1e-4)],
-                         ids=["layer_norm", "softmax", "patch_conv"])
+
+@pytest.mark.parametrize("ir,tol", [(LAYER_NORM, 1e-5), (SOFTMAX, 1e-5), (PATCHES, 1e-4),
+                                    (LINEAR_VIEWS, 1e-4)],
+                         ids=["layer_norm", "softmax", "patch_conv", "linear_views"])
 def test_a_batch_of_one_runs_in_several_blocks(ir, tol):
     exe = meld.compile(ir)
     rng = np.random.default_rng(0)
@@ -69,3 +87,5 @@ def test_a_batch_of_one_runs_in_several_blocks(ir, tol):
     for g, w in zip(got, want):
         np.testing.assert_allclose(g, w, rtol=tol, atol=tol)
     assert stats["blocks"] > stats["launches"], stats
+    if ir is LINEAR_VIEWS:
+        assert stats["launches"] == 1, exe.fusion_report()

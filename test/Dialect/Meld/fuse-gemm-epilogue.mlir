@@ -13,6 +13,9 @@
 // RUN: meld-run %s --entry batch_scale --random-inputs --seed 3 --print-threshold=100000 > %t.c.unfused
 // RUN: meld-run %t.mlir --entry batch_scale --random-inputs --seed 3 --print-threshold=100000 > %t.c.fused
 // RUN: diff %t.c.unfused %t.c.fused
+// RUN: meld-run %s --entry bias_gelu_views --random-inputs --seed 4 --print-threshold=100000 > %t.d.unfused
+// RUN: meld-run %t.mlir --entry bias_gelu_views --random-inputs --seed 4 --print-threshold=100000 > %t.d.fused
+// RUN: diff %t.d.unfused %t.d.fused
 
 // Known bug, kept last so that the checks above still run.
 // Regression (fixed): epilogues that rearrange the product (see @transposed_epilogue,
@@ -46,6 +49,28 @@ func.func @bias_gelu(%x: tensor<8x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32x
 
 // Attention scores: a batched product scaled by a splat constant (embedded
 // in the kernel).
+// PyTorch's linear layer between 3-D activations: the product is viewed
+// as [1, 8, 32] for GELU and back as [8, 32]. Reshapes that only add or
+// drop unit dims move no element across tiles: one gemm kernel.
+// CHECK-LABEL: func.func @bias_gelu_views(
+// CHECK-NEXT:    %[[K:.+]] = meld.kernel gemm(
+// CHECK:           meld.matmul
+// CHECK:           meld.reshape {{.*}} -> tensor<1x8x32xf32>
+// CHECK:           meld.gelu
+// CHECK:           meld.reshape {{.*}} -> tensor<8x32xf32>
+// CHECK:           meld.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[K]]
+func.func @bias_gelu_views(%x: tensor<8x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32xf32>) -> tensor<8x32xf32> {
+  %y = meld.matmul %x, %w : tensor<8x64xf32>, tensor<64x32xf32> -> tensor<8x32xf32>
+  %bb = meld.broadcast_in_dim %b, dims = [1] : tensor<32xf32> -> tensor<8x32xf32>
+  %a = meld.add %y, %bb : tensor<8x32xf32>
+  %v = meld.reshape %a : tensor<8x32xf32> -> tensor<1x8x32xf32>
+  %g = meld.gelu %v : tensor<1x8x32xf32>
+  %r = meld.reshape %g : tensor<1x8x32xf32> -> tensor<8x32xf32>
+  return %r : tensor<8x32xf32>
+}
+
 // CHECK-LABEL: func.func @batch_scale(
 // CHECK-NEXT:    %[[K:.+]] = meld.kernel gemm(%{{.+}}, %{{.+}}) : (tensor<4x16x32xf32>, tensor<4x16x32xf32>) -> tensor<4x16x16xf32> {
 // CHECK-NEXT:    ^bb0

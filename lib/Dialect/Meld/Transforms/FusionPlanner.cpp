@@ -632,12 +632,36 @@ static FusionDecision isPersistentRow(const RowSignature &sig,
 /// and a product's tiles are only available where they are computed, so
 /// groups fused with them may broadcast and combine elements but not move
 /// them.
-static Operation *findRemapping(ArrayRef<Operation *> nodes) {
+/// A reshape that only adds or drops unit dims (PyTorch's views between a
+/// linear layer's 2-D product and its 3-D activations, `[197, 3072]` to
+/// `[1, 197, 3072]`): every element keeps its place in the product's rows
+/// and columns, so it moves nothing across tiles.
+static bool isUnitDimReshape(Operation *op) {
+  auto reshape = dyn_cast<ReshapeOp>(op);
+  if (!reshape)
+    return false;
+  auto from = dyn_cast<RankedTensorType>(reshape->getOperand(0).getType());
+  auto to = dyn_cast<RankedTensorType>(reshape->getResult(0).getType());
+  if (!from || !to || !from.hasStaticShape() || !to.hasStaticShape())
+    return false;
+  auto nonUnit = [](RankedTensorType t) {
+    SmallVector<int64_t> dims;
+    for (int64_t d : t.getShape())
+      if (d != 1)
+        dims.push_back(d);
+    return dims;
+  };
+  return nonUnit(from) == nonUnit(to);
+}
+
+static Operation *findRemapping(ArrayRef<Operation *> nodes,
+                                bool unitDimReshapesMove = true) {
   Operation *found = nullptr;
   for (Operation *node : nodes)
     forEachOpIn(node, [&](Operation *op) {
       if (!found &&
-          isa<TransposeOp, ReshapeOp, SliceOp, ConcatOp, GatherOp>(op))
+          isa<TransposeOp, ReshapeOp, SliceOp, ConcatOp, GatherOp>(op) &&
+          (unitDimReshapesMove || !isUnitDimReshape(op)))
         found = op;
     });
   return found;
@@ -748,7 +772,8 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
     if (pk == FusionKind::gemm && ck == FusionKind::pointwise) {
       // Epilogue: elementwise on the product's tiles, and every value it
       // hands on has the product's shape.
-      if (Operation *remap = findRemapping(members(consumer)))
+      if (Operation *remap =
+              findRemapping(members(consumer), /*unitDimReshapesMove=*/false))
         return FusionDecision::refuse(
             "incompatible iteration space: '" +
             remap->getName().getStringRef().str() +
