@@ -5,7 +5,9 @@
 // the row, makes the loop write straight into the output buffer, and bounds
 // it by the kernel's block-range arguments. Everything is tried on a copy of
 // the kernel: a kernel that does not fit keeps its single block. The GPU
-// pipeline runs it too, with a workgroup's rows per block.
+// pipeline runs it too, with a workgroup's rows per block. On the host a
+// horizontal kernel's sub-kernels are each split so into one flat space of
+// blocks, and leading unit dims are skipped (a batch of one).
 //
 //===----------------------------------------------------------------------===//
 
@@ -319,8 +321,8 @@ static LogicalResult applyRowBlocks(func::FuncOp func, const RowPlan &plan,
   return success();
 }
 
-/// True when `func` is a gemm kernel, or `part` (a horizontal kernel's
-/// sub-kernel) holds a contraction.
+/// True when `part` (a horizontal kernel's sub-kernel) holds a contraction:
+/// it takes a gemm's blocks.
 static bool holdsContraction(ArrayRef<Operation *> part) {
   for (Operation *op : part) {
     bool found = false;
