@@ -160,7 +160,8 @@ void meld::codegen::KernelBlocks::collect(Operation *module) {
         auto values = cast<ArrayAttr>(part).getAsValueRange<IntegerAttr>();
         std::array<int64_t, 4> entry{};
         for (auto [i, v] : llvm::enumerate(values))
-          entry[i] = v.getSExtValue();
+          if (i < entry.size())
+            entry[i] = v.getSExtValue();
         record.push_back(entry);
       }
     }
