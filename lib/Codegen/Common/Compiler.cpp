@@ -176,17 +176,19 @@ static llvm::json::Value addFormula(llvm::json::Value a, llvm::json::Value b) {
   return Object{{"add", Array{std::move(a), std::move(b)}}};
 }
 
-/// ceil(rows / `perBlock`) over the first `dims` dims of `shape`.
+/// ceil(rows / `perBlock`), the rows being the product of the first `dims`
+/// dims of `shape`; with `fold`, computed where the dims are integers.
 static llvm::json::Value rowBlockFormula(const Array &shape, int64_t dims,
-                                         int64_t perBlock) {
+                                         int64_t perBlock, bool fold) {
   llvm::json::Value leading = shape[0];
   for (int64_t i = 1; i < dims; ++i) {
     std::optional<int64_t> x = leading.getAsInteger(),
                            y = shape[i].getAsInteger();
-    leading = x && y ? llvm::json::Value(*x * *y)
-                     : Object{{"mul", Array{std::move(leading), shape[i]}}};
+    leading = fold && x && y
+                  ? llvm::json::Value(*x * *y)
+                  : Object{{"mul", Array{std::move(leading), shape[i]}}};
   }
-  if (std::optional<int64_t> x = leading.getAsInteger())
+  if (std::optional<int64_t> x = leading.getAsInteger(); fold && x)
     return *x <= 0 ? 0 : (*x + perBlock - 1) / perBlock;
   return Object{{"ceildiv", Array{std::move(leading), perBlock}}};
 }
@@ -208,8 +210,9 @@ meld::codegen::KernelBlocks::count(const Object &kernel) const {
         ++fixed;
         continue;
       }
-      llvm::json::Value count = rowBlockFormula(
-          *outputs[output].getAsObject()->getArray("shape"), dims, perBlock);
+      llvm::json::Value count =
+          rowBlockFormula(*outputs[output].getAsObject()->getArray("shape"),
+                          dims, perBlock, /*fold=*/true);
       if (columns > 0) {
         std::optional<int64_t> rowBlocks = count.getAsInteger();
         count = rowBlocks ? llvm::json::Value(*rowBlocks * columns)
@@ -226,14 +229,12 @@ meld::codegen::KernelBlocks::count(const Object &kernel) const {
   auto r = rows.find(name);
   if (r == rows.end())
     return std::nullopt;
-  const Array &shape = *outputs[0].getAsObject()->getArray("shape");
   // The rows the blocks run over: the leading dimension, or the product
   // of the leading dimensions merged into the rows (kRowDimsAttrName).
-  llvm::json::Value leading = shape[0];
-  if (auto d = rowDims.find(name); d != rowDims.end())
-    for (int64_t i = 1; i < d->second; ++i)
-      leading = Object{{"mul", Array{std::move(leading), shape[i]}}};
-  llvm::json::Value rowBlocks = Object{{"ceildiv", Array{leading, r->second}}};
+  auto d = rowDims.find(name);
+  llvm::json::Value rowBlocks = rowBlockFormula(
+      *outputs[0].getAsObject()->getArray("shape"),
+      d != rowDims.end() ? d->second : 1, r->second, /*fold=*/false);
   if (auto c = columns.find(name); c != columns.end())
     return llvm::json::Value(
         Object{{"mul", Array{std::move(rowBlocks), c->second}}});

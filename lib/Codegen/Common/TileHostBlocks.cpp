@@ -43,12 +43,6 @@ static constexpr int64_t kMinSharedRows = 32;
 /// Size assumed for a dynamic inner dimension when choosing block sizes.
 static constexpr int64_t kAssumedDynamicDim = 1024;
 
-/// How a kernel was split: rows per block, and for a few-row gemm split
-/// along its columns instead, the number of column blocks (0 otherwise).
-struct Blocks {
-  int64_t rows = 0, columnBlocks = 0;
-};
-
 /// The pass options that size blocks.
 struct BlockParams {
   int64_t targetElements, rowMultiple, contractionRows, tileElements;
@@ -74,6 +68,12 @@ struct RowPlan {
   int64_t columnBlocks() const {
     return columnBlock ? llvm::divideCeil(resultType.getDimSize(1), columnBlock)
                        : 0;
+  }
+
+  /// The output's leading dims whose product the blocks split: those up to
+  /// the split dim, or `storedRowDims`, the dims a reshaped store merged.
+  int64_t rowDims(int64_t storedRowDims) const {
+    return splitDim > 0 ? splitDim + 1 : storedRowDims;
   }
 };
 
@@ -466,9 +466,8 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
 
     /// The output's leading dims whose product its blocks split.
     int64_t rowDims(ArrayRef<int64_t> outputRowDims) const {
-      if (plan && plan->splitDim > 0)
-        return plan->splitDim + 1;
-      return output >= 0 ? outputRowDims[output] : 1;
+      int64_t stored = output >= 0 ? outputRowDims[output] : 1;
+      return plan ? plan->rowDims(stored) : stored;
     }
   };
   SmallVector<Part> planned;
@@ -644,9 +643,7 @@ struct MeldTileHostBlocksPass
         failed(applyRowBlocks(*copy, *plan, entry.getArgument(numArgs - 2),
                               entry.getArgument(numArgs - 1))))
       return;
-    int64_t rowDims =
-        plan->splitDim > 0 ? plan->splitDim + 1 : outputRowDims.front();
-    Blocks blocks{plan->rows, plan->columnBlocks()};
+    int64_t rowDims = plan->rowDims(outputRowDims.front());
     func.getBody().takeBody(copy->getBody());
     // Intermediates of the fused producers are slices of whole-tensor
     // tensor.empty ops: make them tile-sized empties inside the loop, so a
@@ -655,12 +652,11 @@ struct MeldTileHostBlocksPass
     tensor::populateFoldTensorEmptyPatterns(patterns);
     if (failed(applyPatternsGreedily(func, std::move(patterns))))
       return signalPassFailure();
-    func->setAttr(kRowsPerBlockAttrName, IntegerAttr::get(i64, blocks.rows));
+    func->setAttr(kRowsPerBlockAttrName, IntegerAttr::get(i64, plan->rows));
     if (rowDims > 1)
       func->setAttr(kRowDimsAttrName, IntegerAttr::get(i64, rowDims));
-    if (blocks.columnBlocks)
-      func->setAttr(kHostColumnBlocksAttrName,
-                    IntegerAttr::get(i64, blocks.columnBlocks));
+    if (int64_t columns = plan->columnBlocks())
+      func->setAttr(kHostColumnBlocksAttrName, IntegerAttr::get(i64, columns));
   }
 };
 } // namespace
