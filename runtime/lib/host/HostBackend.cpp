@@ -95,7 +95,8 @@ public:
 
 /// With MELD_PERF_MAP=1, appends the module's functions to
 /// /tmp/perf-<pid>.map, the symbol map that `perf report` reads for JITted
-/// code, so a profile names each kernel (docs/runtime.md, "Profiling").
+/// code, so a profile names each kernel (docs/runtime.md, "Profiling host
+/// kernels").
 /// Returns nothing: a map that cannot be written only costs names.
 void writePerfMap(llvm::orc::LLJIT &jit, StringRef object) {
   const char *env = std::getenv("MELD_PERF_MAP");
