@@ -2,32 +2,49 @@
 
 // Register tiles (8x32) of a matmul on buffers, in cache blocks of 256 along
 // k and 32 columns. With 64 rows (eight row tiles per block) the right
-// operand's 256x32 panel is packed into a stack buffer; the output block,
-// a kernel argument, is copied into one too, so each register tile's
-// accumulator stays in registers across the k loop (an iter_arg), read
-// before and written after it.
+// operand's 256x32 panel is packed into a stack buffer. Each register tile's
+// accumulator stays in registers across the k loop (an iter_arg), read from
+// the output, a kernel argument, before it and written after it. Each row
+// tile prefetches the next one's accumulator (its own on the last) and a
+// share of the panel that the next column tile packs.
 
 #mA = affine_map<(i, j, k) -> (i, k)>
 #mB = affine_map<(i, j, k) -> (k, j)>
 #mC = affine_map<(i, j, k) -> (i, j)>
 
 // CHECK-LABEL: func.func @packed
-// CHECK-DAG:     %[[ACC:.*]] = memref.alloca() {alignment = 64 : i64} : memref<64x32xf32>
-// CHECK-DAG:     %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
+// CHECK:         %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
+// CHECK-NOT:     memref.alloca
 // CHECK:         scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %c256
 // CHECK:           scf.for %[[J0:.*]] = %{{.*}} to %{{.*}} step %c32
 // CHECK:             %[[BSLICE:.*]] = memref.subview %arg1[%[[K0]], %[[J0]]] [256, 32]
-// CHECK:             %[[CSLICE:.*]] = memref.subview %arg2[0, %[[J0]]] [64, 32]
+// CHECK:             %[[NEXTJ:.*]] = arith.addi %[[J0]], %c32
+// CHECK:             %[[INSIDE:.*]] = arith.cmpi slt, %[[NEXTJ]], %c64
+// CHECK:             %[[J1:.*]] = arith.select %[[INSIDE]], %[[NEXTJ]], %[[J0]]
 // CHECK:             linalg.copy ins(%[[BSLICE]] {{.*}} outs(%[[PANEL]]
-// CHECK:             linalg.copy ins(%[[CSLICE]] {{.*}} outs(%[[ACC]]
 // CHECK:             scf.for %[[I:.*]] = %{{.*}} to %c64 step %c8
-// CHECK:               %[[INIT:.*]] = vector.transfer_read %[[ACC]][%[[I]], %c0]
+// 512 lines of the next panel (256 rows of 2), 64 per row tile.
+// CHECK:               %[[FIRST:.*]] = affine.apply #{{.*}}(%[[I]])
+// CHECK:               %[[LAST:.*]] = affine.min #{{.*}}(%[[I]])
+// CHECK:               scf.for %[[L:.*]] = %[[FIRST]] to %[[LAST]] step %c1
+// CHECK:                 %[[ROW:.*]] = arith.divui %[[L]], %c2
+// CHECK:                 %[[LINE:.*]] = arith.remui %[[L]], %c2
+// CHECK:                 %[[COL:.*]] = arith.muli %[[LINE]], %c16
+// CHECK:                 %[[PR:.*]] = arith.addi %[[K0]], %[[ROW]]
+// CHECK:                 %[[PC:.*]] = arith.addi %[[J1]], %[[COL]]
+// CHECK:                 memref.prefetch %arg1[%[[PR]], %[[PC]]], read, locality<2>, data
+// CHECK:               %[[NEXTI:.*]] = arith.addi %[[I]], %c8
+// CHECK:               %[[IIN:.*]] = arith.cmpi slt, %[[NEXTI]], %c64
+// CHECK:               %[[I1:.*]] = arith.select %[[IIN]], %[[NEXTI]], %[[I]]
+// CHECK:               memref.prefetch %arg2[%[[I1]], %[[J0]]], write, locality<3>, data
+// CHECK-COUNT-15:      memref.prefetch %arg2
+// CHECK:               %[[INIT:.*]] = vector.transfer_read %arg2[%[[I]], %[[J0]]]
 // CHECK:               %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[A:.*]] = %[[INIT]]) -> (vector<8x32xf32>)
 // CHECK:                 vector.transfer_read %[[PANEL]]
 // CHECK:                 vector.fma %{{.*}}, %{{.*}}, %[[A]] : vector<8x32xf32>
 // CHECK-NOT:             vector.transfer_write
-// CHECK:               vector.transfer_write %[[SUM]], %[[ACC]][%[[I]], %c0]
-// CHECK:             linalg.copy ins(%[[ACC]] {{.*}} outs(%[[CSLICE]]
+// CHECK:               vector.transfer_write %[[SUM]], %arg2[%[[I]], %[[J0]]]
+// CHECK-NOT:         linalg.copy
 func.func @packed(%a: memref<64x512xf32>, %b: memref<512x64xf32>,
                   %c: memref<64x64xf32>) {
   linalg.generic {indexing_maps = [#mA, #mB, #mC],
