@@ -152,3 +152,42 @@ func.func @expanded_result(%a: tensor<6x5xf32>, %b: tensor<5x4xf32>)
   %ye = tensor.expand_shape %y [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
   return %ye : tensor<2x3x4xf32>
 }
+
+// Nor is it moved up an epilogue that computes from a contraction: it
+// would stop at the contraction, between it and the epilogue, where
+// meld-tile-host-blocks cannot fuse the contraction into the epilogue's
+// blocks (every thread then computed the whole product). The epilogue
+// keeps the product's shape and the expand_shape stays on its result.
+// CHECK-LABEL: func.func @expanded_epilogue_result
+// CHECK:         %[[MM:.*]] = linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK-NOT:     tensor.expand_shape
+// CHECK:         %[[Z:.*]] = linalg.generic
+// CHECK-SAME:      ins(%[[MM]], %arg2 : tensor<6x4xf32>, tensor<4xf32>)
+// CHECK:         %[[ZE:.*]] = tensor.expand_shape %[[Z]] {{\[\[}}0, 1], [2]] output_shape [1, 6, 4]
+// CHECK:         return %[[ZE]]
+func.func @expanded_epilogue_result(%a: tensor<6x5xf32>, %b: tensor<5x4xf32>,
+                                    %c: tensor<4xf32>) -> tensor<1x6x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<6x4xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e0 : tensor<6x4xf32>) -> tensor<6x4xf32>
+  %y = linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<6x5xf32>, tensor<5x4xf32>) outs(%acc : tensor<6x4xf32>) {
+  ^bb0(%x: f32, %w: f32, %o: f32):
+    %p = arith.mulf %x, %w : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<6x4xf32>
+  %e1 = tensor.empty() : tensor<6x4xf32>
+  %z = linalg.generic {indexing_maps = [#id, #row, #id],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%y, %c : tensor<6x4xf32>, tensor<4xf32>) outs(%e1 : tensor<6x4xf32>) {
+  ^bb0(%x: f32, %v: f32, %o: f32):
+    %s = arith.addf %x, %v : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<6x4xf32>
+  %ze = tensor.expand_shape %z [[0, 1], [2]] output_shape [1, 6, 4] : tensor<6x4xf32> into tensor<1x6x4xf32>
+  return %ze : tensor<1x6x4xf32>
+}
