@@ -96,3 +96,30 @@ def test_math_through_the_jit_matches_the_interpreter():
         else:
             # Exact (module docstring).
             mt.assert_same_floats(g, w, msg=name)
+
+
+def test_pow_by_small_integers_matches_the_interpreter():
+    """meld.pow by a constant 2, 3 or 4 compiles to products of the base
+    (meld-approximate-math), which must agree with the interpreter's pow on
+    zeros (signed), infinities, NaN, overflow and subnormals, and be within
+    2 ulp elsewhere (two roundings against pow's one)."""
+    ops = "\n".join(
+        f"  %c{n} = meld.constant dense<{n}.0> : tensor<{N}xf32>\n"
+        f"  %p{n} = meld.pow %x, %c{n} : tensor<{N}xf32>" for n in (2, 3, 4))
+    ty = f"tensor<{N}xf32>"
+    exe = meld.compile(f"func.func @main(%x: {ty}) -> ({ty}, {ty}, {ty}) {{\n{ops}\n"
+                       f"  return %p2, %p3, %p4 : {ty}, {ty}, {ty}\n}}\n")
+    rng = np.random.default_rng(12)
+    specials = [0.0, -0.0, 1.0, -1.0, 1e-20, -1e-20, 1e-40, 3e12, -3e12, 1e20, 3.4e38,
+                np.inf, -np.inf, np.nan]
+    x = np.concatenate([specials, rng.uniform(-50, 50, N - len(specials))]).astype(np.float32)
+    with np.errstate(all="ignore"):
+        got = exe(x)
+        want = exe.interpret(x)
+    for n, g, w in zip((2, 3, 4), got, want):
+        np.testing.assert_array_equal(np.isnan(g), np.isnan(w), err_msg=f"pow {n}")
+        fin = ~np.isnan(w)
+        # Signs of zeros and infinities exactly.
+        np.testing.assert_array_equal(np.signbit(g[fin]), np.signbit(w[fin]),
+                                      err_msg=f"pow {n}")
+        assert f32_ulps(g[fin], w[fin]).max() <= 2, f"pow {n}"

@@ -110,3 +110,31 @@ func.func @sin_f64(%x: f64) -> f64 {
   %s = math.sin %x : f64
   return %s : f64
 }
+
+// powf by a constant 2, 3 or 4 (scalar or splat) is products of its base;
+// other exponents stay a powf (then upstream's expansion).
+// CHECK-LABEL: func.func @pow_small_integers(
+// CHECK-SAME:    %[[X:.*]]: f32, %[[V:.*]]: vector<16xf32>)
+// CHECK:         %[[SQ:.*]] = arith.mulf %[[X]], %[[X]] : f32
+// CHECK:         %[[VSQ:.*]] = arith.mulf %[[V]], %[[V]] : vector<16xf32>
+// CHECK:         %[[CUBE:.*]] = arith.mulf %[[VSQ]], %[[V]] : vector<16xf32>
+// CHECK:         %[[SQ2:.*]] = arith.mulf %[[X]], %[[X]] : f32
+// CHECK:         %[[FOURTH:.*]] = arith.mulf %[[SQ2]], %[[SQ2]] : f32
+// CHECK:         return %[[SQ]], %[[CUBE]], %[[FOURTH]]
+func.func @pow_small_integers(%x: f32, %v: vector<16xf32>) -> (f32, vector<16xf32>, f32) {
+  %two = arith.constant 2.0 : f32
+  %three = arith.constant dense<3.0> : vector<16xf32>
+  %four = arith.constant 4.0 : f32
+  %a = math.powf %x, %two : f32
+  %b = math.powf %v, %three : vector<16xf32>
+  %c = math.powf %x, %four : f32
+  return %a, %b, %c : f32, vector<16xf32>, f32
+}
+
+// CHECK-LABEL: func.func @pow_other(
+// CHECK-NOT:     arith.mulf %arg0, %arg0
+func.func @pow_other(%x: f32) -> f32 {
+  %e = arith.constant 2.5 : f32
+  %a = math.powf %x, %e : f32
+  return %a : f32
+}

@@ -165,6 +165,11 @@ def MeldApproximateMath : Pass<"meld-approximate-math"> {
     and overflow included) on any target; the host pipeline uses it on CPUs
     without AVX-512 (upstream's expansion flushes results below the
     smallest normal float to zero).
+
+    `math.powf` by a constant exponent of 2, 3 or 4 (a scalar or a splat)
+    becomes products of its base (x * x, (x * x) * x, (x * x) * (x * x)),
+    which agree with pow on zeros, infinities and NaN: GPT-2's GELU cubes
+    its input with torch.pow, a libm call per element before.
   }];
   let options = [
     Option<"expByLdexp", "exp-by-ldexp", "bool", /*default=*/"false",
