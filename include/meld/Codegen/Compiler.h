@@ -115,12 +115,15 @@ mlir::FailureOr<bundle::Bundle> compileToBundle(mlir::ModuleOp module,
 /// `splitReductions`; only the exact ones with `strictFp`), outline kernels.
 /// `module` is transformed in place. With `fusionReport`, the fusion report
 /// is written there before outlining. `maxConvImageBytes` limits the
-/// convolutions epilogues fuse into (FusionOptions; set for GPU targets).
+/// convolutions epilogues fuse into and `rowViewEpilogues` lets epilogues
+/// view the product through row-preserving reshapes (FusionOptions; both
+/// set for GPU targets).
 mlir::LogicalResult outlineProgram(mlir::ModuleOp module, bool fuse,
                                    std::string *fusionReport = nullptr,
                                    bool splitReductions = false,
                                    bool strictFp = false,
-                                   int64_t maxConvImageBytes = 0);
+                                   int64_t maxConvImageBytes = 0,
+                                   bool rowViewEpilogues = true);
 
 } // namespace meld
 

@@ -34,7 +34,8 @@ using llvm::json::Object;
 LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
                                    std::string *fusionReport,
                                    bool splitReductions, bool strictFp,
-                                   int64_t maxConvImageBytes) {
+                                   int64_t maxConvImageBytes,
+                                   bool rowViewEpilogues) {
   PassManager fusePm(module.getContext());
   fusePm.addPass(createCanonicalizerPass());
   // Long reductions become a parallel partial stage and a final stage, also
@@ -42,9 +43,10 @@ LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
   MeldSplitReductionsOptions split;
   split.strictFp = strictFp;
   if (fuse && splitReductions) {
-    buildSplitFusionPipeline(fusePm, split, maxConvImageBytes);
+    buildSplitFusionPipeline(fusePm, split, maxConvImageBytes,
+                             rowViewEpilogues);
   } else if (fuse) {
-    buildFusionPipeline(fusePm, maxConvImageBytes);
+    buildFusionPipeline(fusePm, maxConvImageBytes, rowViewEpilogues);
   } else {
     fusePm.addNestedPass<func::FuncOp>(createMeldOutlineSingletons());
     if (splitReductions)
@@ -259,13 +261,15 @@ FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
   OwningOpRef<ModuleOp> module = input.clone();
   // A GPU kernel keeps a convolution's output image in workgroup memory
   // for its epilogue: larger images leave the epilogue to a kernel of its
-  // own.
+  // own. Nor does the GPU mapping compute an epilogue that views the
+  // product through reshapes on the product's shape.
   bool gpu = options.emulateGpuOnHost ||
              llvm::any_of(options.targets,
                           [](const std::string &t) { return t != "host"; });
   if (failed(outlineProgram(*module, options.fuse, options.fusionReport,
                             options.splitReductions, options.strictFp,
-                            gpu ? codegen::kGpuConvImageBytes : 0)))
+                            gpu ? codegen::kGpuConvImageBytes : 0,
+                            /*rowViewEpilogues=*/!gpu)))
     return failure();
 
   bundle::Bundle bundle;

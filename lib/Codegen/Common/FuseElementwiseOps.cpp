@@ -50,51 +50,95 @@ static bool mayFuseProducer(OpOperand *fused) {
               .wasInterrupted();
 }
 
-/// Whether `op` computes from a contraction's result: the contraction
-/// itself, or an op reading one through other ops of the kernel.
-static bool computesFromContraction(Operation *op) {
+/// The contractions `op` computes from: itself, or those whose results it
+/// reads through other ops of the kernel.
+static SmallVector<linalg::GenericOp> contractionsBehind(Operation *op) {
+  SmallVector<linalg::GenericOp> found;
   SmallVector<Operation *> worklist = {op};
   llvm::SmallPtrSet<Operation *, 16> seen;
   while (!worklist.empty()) {
     Operation *next = worklist.pop_back_val();
     if (!next || !seen.insert(next).second)
       continue;
-    if (isContraction(next))
-      return true;
+    if (isContraction(next)) {
+      found.push_back(cast<linalg::GenericOp>(next));
+      continue;
+    }
     for (Value operand : next->getOperands())
       worklist.push_back(operand.getDefiningOp());
   }
-  return false;
+  return found;
+}
+
+/// Whether a reshape may move through ops computed from contractions
+/// (their epilogues) so that `op` ends up with the shape `to`: only when
+/// that is the shape of a contraction `op` computes from (one that
+/// computes from none moves freely). Reshapes move towards the products'
+/// shape and never away from it, so the two directions below never undo
+/// each other, and an epilogue ends up on its product's shape, where
+/// meld-tile-host-blocks fuses the product into the epilogue's blocks. An
+/// expand_shape left between the two kept it out, so every thread computed
+/// the whole product: a convolution, whose output drops the batch of one,
+/// with its batch norm on `[1, C, H, W]` (a ResNet-50-style CNN took 3.5x
+/// as long), or a linear layer's `[1024, 3072]` product with GELU on
+/// PyTorch's `[8, 128, 3072]` view of it.
+static bool reachesProductShape(Operation *op, Type to) {
+  SmallVector<linalg::GenericOp> products = contractionsBehind(op);
+  auto shaped = dyn_cast<ShapedType>(to);
+  return products.empty() ||
+         (shaped && llvm::any_of(products, [&](linalg::GenericOp product) {
+            return cast<ShapedType>(product->getResult(0).getType())
+                       .getShape() == shaped.getShape();
+          }));
 }
 
 /// Whether reshape propagation may fold the reshape at one end of `fused`
-/// into the op at the other end: a `tensor.expand_shape` of a result into
-/// the op that produced it (`fused` is the reshape's source), or a
-/// reshape producing an operand into the op that reads it. A result's
-/// reshape stays below whatever computes from a contraction: moved up the
-/// epilogue it reaches the contraction, and stands between the two, where
-/// meld-tile-host-blocks cannot fuse the contraction into the epilogue's
-/// blocks, so every thread computed the whole of it (a convolution with
-/// its batch norm, once batch norm's per-channel views fused as its
-/// epilogue: a ResNet-50-style CNN took 3.5x as long).
+/// into the op at the other end, by expanding that op: a
+/// `tensor.expand_shape` of a result into the op that produced it (`fused`
+/// is the reshape's source), or a collapse producing an operand into the
+/// op that reads it (which then reads the collapse's source). Never into a
+/// contraction, nor a collapse of a kernel argument into its consumer;
+/// through epilogues only towards their product's shape
+/// (reachesProductShape).
 static bool mayFoldReshape(OpOperand *fused) {
   if (!isOnlyUse(fused))
     return false;
   Operation *producer = fused->get().getDefiningOp();
   Operation *owner = fused->getOwner();
   if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(owner))
-    return !computesFromContraction(producer);
+    return !isContraction(producer) &&
+           reachesProductShape(producer, owner->getResult(0).getType());
   if (isContraction(owner))
     return false;
-  if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(producer))
-    return !isa<BlockArgument>(collapse.getSrc());
-  return true;
+  auto collapse = dyn_cast_or_null<tensor::CollapseShapeOp>(producer);
+  if (!collapse)
+    return reachesProductShape(owner, Type());
+  return !isa<BlockArgument>(collapse.getSrc()) &&
+         reachesProductShape(owner, collapse.getSrc().getType());
+}
+
+/// Whether an op reading `fused`, the result of a `tensor.expand_shape`,
+/// may take the expand's source instead, its loops collapsed as the
+/// expand's dims are (the expand then follows it): only through an
+/// epilogue, towards its product's shape (reachesProductShape). A
+/// product's epilogue through PyTorch's views (`[1024, 3072]` as
+/// `[8, 128, 3072]` and back) then computes on the product's shape, one
+/// elementwise op with it, and the views meet and cancel or end at the
+/// kernel's result.
+static bool mayCollapseIntoReshape(OpOperand *fused) {
+  auto expand = fused->get().getDefiningOp<tensor::ExpandShapeOp>();
+  Operation *owner = fused->getOwner();
+  return expand && !isContraction(owner) &&
+         !contractionsBehind(owner).empty() &&
+         reachesProductShape(owner, expand.getSrc().getType());
 }
 
 void meld::populateFuseElementwiseOpsPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   linalg::populateElementwiseOpsFusionPatterns(patterns, mayFuseProducer);
   linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, mayFoldReshape);
+  linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns,
+                                                     mayCollapseIntoReshape);
   tensor::populateBubbleUpExpandShapePatterns(patterns);
   affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
   linalg::GenericOp::getCanonicalizationPatterns(patterns, context);

@@ -191,3 +191,53 @@ func.func @expanded_epilogue_result(%a: tensor<6x5xf32>, %b: tensor<5x4xf32>,
   %ze = tensor.expand_shape %z [[0, 1], [2]] output_shape [1, 6, 4] : tensor<6x4xf32> into tensor<1x6x4xf32>
   return %ze : tensor<1x6x4xf32>
 }
+
+// An epilogue on a view of the product that regroups its rows (PyTorch's
+// [B*S, N] product as [B, S, N]): the op on the view is collapsed onto the
+// product's shape, fuses with the bias add, and the view moves to the
+// result. Reshapes move through epilogues only towards the product's shape,
+// so the two directions never undo each other.
+// CHECK-LABEL: func.func @row_view_epilogue
+// CHECK:         %[[MM:.*]] = linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK-NOT:     tensor.expand_shape
+// CHECK:         %[[Z:.*]] = linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "parallel"]
+// CHECK-SAME:      ins(%[[MM]], %arg2 : tensor<6x4xf32>, tensor<4xf32>)
+// CHECK:           arith.addf
+// CHECK:           arith.mulf
+// CHECK-NOT:     linalg.generic
+// CHECK:         %[[ZE:.*]] = tensor.expand_shape %[[Z]] {{\[\[}}0, 1], [2]] output_shape [2, 3, 4]
+// CHECK:         return %[[ZE]]
+func.func @row_view_epilogue(%a: tensor<6x5xf32>, %b: tensor<5x4xf32>,
+                             %c: tensor<4xf32>) -> tensor<2x3x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<6x4xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e0 : tensor<6x4xf32>) -> tensor<6x4xf32>
+  %y = linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<6x5xf32>, tensor<5x4xf32>) outs(%acc : tensor<6x4xf32>) {
+  ^bb0(%x: f32, %w: f32, %o: f32):
+    %p = arith.mulf %x, %w : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<6x4xf32>
+  %e1 = tensor.empty() : tensor<6x4xf32>
+  %z = linalg.generic {indexing_maps = [#id, #row, #id],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%y, %c : tensor<6x4xf32>, tensor<4xf32>) outs(%e1 : tensor<6x4xf32>) {
+  ^bb0(%x: f32, %v: f32, %o: f32):
+    %s = arith.addf %x, %v : f32
+    linalg.yield %s : f32
+  } -> tensor<6x4xf32>
+  %ze = tensor.expand_shape %z [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+  %e2 = tensor.empty() : tensor<2x3x4xf32>
+  %sq = linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, j, k)>, affine_map<(i, j, k) -> (i, j, k)>],
+                        iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%ze : tensor<2x3x4xf32>) outs(%e2 : tensor<2x3x4xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %m = arith.mulf %x, %x : f32
+    linalg.yield %m : f32
+  } -> tensor<2x3x4xf32>
+  return %sq : tensor<2x3x4xf32>
+}

@@ -1,6 +1,7 @@
 // RUN: meld-opt %s --meld-fuse-pointwise --meld-fuse-gemm-epilogue | FileCheck %s
 // RUN: meld-opt %s -pass-pipeline='builtin.module(func.func(meld-fuse-pointwise,meld-fuse-gemm-epilogue{max-prologue-ops=5}))' | FileCheck %s --check-prefix=PRO5
 // RUN: meld-opt %s -pass-pipeline='builtin.module(func.func(meld-fuse-pointwise,meld-fuse-gemm-epilogue{max-prologue-ops=0}))' | FileCheck %s --check-prefix=PRO0
+// RUN: meld-opt %s -pass-pipeline='builtin.module(func.func(meld-fuse-pointwise,meld-fuse-gemm-epilogue{row-view-epilogues=false}))' | FileCheck %s --check-prefix=NOROWS
 
 // Fusion must not change results.
 // RUN: meld-opt %s --meld-fuse -o %t.mlir
@@ -69,6 +70,46 @@ func.func @bias_gelu_views(%x: tensor<8x64xf32>, %w: tensor<64x32xf32>, %b: tens
   %g = meld.gelu %v : tensor<1x8x32xf32>
   %r = meld.reshape %g : tensor<1x8x32xf32> -> tensor<8x32xf32>
   return %r : tensor<8x32xf32>
+}
+
+// Reshapes that regroup the product's rows and keep its columns (PyTorch's
+// [B*S, N] product viewed as [B, S, N] activations) move no element across
+// row tiles either: the bias, GELU and the view back fuse, and so does a
+// view of the product that is the kernel's result (a language-model head's
+// logits). Without row-view-epilogues (code generation for GPUs) the
+// epilogue is a kernel of its own.
+// CHECK-LABEL: func.func @bias_gelu_row_views(
+// CHECK-NEXT:    %[[K:.+]]:2 = meld.kernel gemm(
+// CHECK:           meld.matmul
+// CHECK:           meld.reshape {{.*}} -> tensor<2x4x32xf32>
+// CHECK:           meld.gelu
+// CHECK:           meld.reshape {{.*}} -> tensor<8x32xf32>
+// CHECK:           meld.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[K]]#{{[01]}}, %[[K]]#{{[01]}}
+// NOROWS-LABEL: func.func @bias_gelu_row_views(
+// NOROWS-NEXT:    %[[Y:.+]] = meld.matmul
+// NOROWS-NEXT:    meld.kernel pointwise(%{{.+}}, %[[Y]])
+func.func @bias_gelu_row_views(%x: tensor<8x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32xf32>) -> (tensor<8x32xf32>, tensor<2x4x32xf32>) {
+  %y = meld.matmul %x, %w : tensor<8x64xf32>, tensor<64x32xf32> -> tensor<8x32xf32>
+  %bb = meld.broadcast_in_dim %b, dims = [1] : tensor<32xf32> -> tensor<8x32xf32>
+  %a = meld.add %y, %bb : tensor<8x32xf32>
+  %v = meld.reshape %a : tensor<8x32xf32> -> tensor<2x4x32xf32>
+  %g = meld.gelu %v : tensor<2x4x32xf32>
+  %r = meld.reshape %g : tensor<2x4x32xf32> -> tensor<8x32xf32>
+  return %r, %g : tensor<8x32xf32>, tensor<2x4x32xf32>
+}
+
+// A reshape that splits the columns moves elements across column tiles:
+// the epilogue stays a kernel of its own.
+// CHECK-LABEL: func.func @column_split_view(
+// CHECK-NEXT:    %[[Y:.+]] = meld.matmul
+// CHECK-NEXT:    meld.kernel pointwise(%[[Y]])
+func.func @column_split_view(%x: tensor<8x64xf32>, %w: tensor<64x32xf32>) -> tensor<8x2x16xf32> {
+  %y = meld.matmul %x, %w : tensor<8x64xf32>, tensor<64x32xf32> -> tensor<8x32xf32>
+  %v = meld.reshape %y : tensor<8x32xf32> -> tensor<8x2x16xf32>
+  %g = meld.relu %v : tensor<8x2x16xf32>
+  return %g : tensor<8x2x16xf32>
 }
 
 // CHECK-LABEL: func.func @batch_scale(

@@ -224,7 +224,7 @@ def MeldFuseElementwiseOps
   let description = [{
     The patterns of upstream's `linalg-fuse-elementwise-ops` (fusion of
     single-use elementwise producers, reshape propagation by expansion,
-    constant folding), with a control function that declines two reshape
+    constant folding), with a control function that declines these reshape
     folds:
     - into or out of a contraction (a `linalg.generic` with two inputs and
       one trailing reduction loop, at least three loops): expanding its
@@ -245,6 +245,28 @@ def MeldFuseElementwiseOps
     %c = tensor.collapse_shape %bias [[0, 1]] : tensor<1x4xf32> into tensor<4xf32>
     %z = linalg.generic ... ins(%matmul, %c : tensor<3x4xf32>, tensor<4xf32>)
     // stays 2-D, and the matmul keeps its three loops
+    ```
+
+    Through ops computed from a contraction (its epilogue), reshapes move
+    only so that those ops take the shape of the contraction's result:
+    by expansion (a result's `tensor.expand_shape` folded up into its
+    producer, a `tensor.collapse_shape` operand into its reader), and by
+    collapsing (upstream's reshape propagation by collapsing: an op reading
+    a `tensor.expand_shape` takes its source, its loops collapsed, and the
+    expand follows it). Moving only towards the product's shape, the two
+    never undo each other, and the epilogue ends up on the product's
+    shape with the views at the kernel's result, where
+    `meld-tile-host-blocks` fuses the product into the epilogue's blocks.
+    A view left between the two kept the product out of the blocks, and
+    every thread computed all of it: PyTorch's `[8, 128, 3072]` view of a
+    linear layer's `[1024, 3072]` product for its GELU, or batch norm on a
+    convolution's `[1, C, H, W]` whose product drops the batch of one.
+
+    ```mlir
+    %e = tensor.expand_shape %matmul_plus_bias [[0, 1], [2]] ... into tensor<8x128x3072xf32>
+    %g = linalg.generic ... ins(%e : tensor<8x128x3072xf32>)   // GELU
+    // becomes one 2-D generic (bias and GELU) on tensor<1024x3072xf32>,
+    // then the expand_shape of its result
     ```
   }];
   let dependentDialects = [

@@ -28,6 +28,7 @@ struct MeldFuseGemmEpiloguePass
                           maxPersistentRow, dynamicDimEstimate);
     options.maxPrologueOps = maxPrologueOps;
     options.maxConvImageBytes = maxConvImageBytes;
+    options.rowViewEpilogues = rowViewEpilogues;
     if (failed(
             runFusionPass(getOperation(), FusionPass::GemmEpilogue, options)))
       signalPassFailure();

@@ -627,11 +627,6 @@ static FusionDecision isPersistentRow(const RowSignature &sig,
   return FusionDecision::allow();
 }
 
-/// The first op of `nodes` that moves elements between positions
-/// (transpose, reshape, slice, concat, gather), or null. A reduction's rows
-/// and a product's tiles are only available where they are computed, so
-/// groups fused with them may broadcast and combine elements but not move
-/// them.
 /// A reshape that only adds or drops unit dims (PyTorch's views between a
 /// linear layer's 2-D product and its 3-D activations, `[197, 3072]` to
 /// `[1, 197, 3072]`): every element keeps its place in the product's rows
@@ -654,19 +649,54 @@ static bool isUnitDimReshape(Operation *op) {
   return nonUnit(from) == nonUnit(to);
 }
 
+/// Whether `to` regroups the rows of `from` and keeps its columns: both
+/// static, the same last dim and the same number of elements (a linear
+/// layer's `[1024, 3072]` product viewed as `[8, 128, 3072]` activations):
+/// every element keeps its row-major place, so a product's row tiles are
+/// whole rows of either shape.
+static bool isRowRegrouping(Type from, Type to) {
+  auto a = dyn_cast<RankedTensorType>(from);
+  auto b = dyn_cast<RankedTensorType>(to);
+  return a && b && a.hasStaticShape() && b.hasStaticShape() && a.getRank() &&
+         b.getRank() && a.getShape().back() == b.getShape().back() &&
+         a.getNumElements() == b.getNumElements();
+}
+
+/// Which reshapes findRemapping counts as moving nothing.
+enum class ReshapeViews {
+  /// None: every reshape moves elements.
+  none,
+  /// Those that only add or drop unit dims.
+  unitDims,
+  /// Those, and those that regroup rows (isRowRegrouping).
+  rows,
+};
+
+/// The first op of `nodes` that moves elements between positions
+/// (transpose, reshape, slice, concat, gather), or null. A reduction's rows
+/// and a product's tiles are only available where they are computed, so
+/// groups fused with them may broadcast and combine elements but not move
+/// them; the reshapes of `views` move nothing.
 static Operation *findRemapping(ArrayRef<Operation *> nodes,
-                                bool unitDimReshapesMove = true) {
+                                ReshapeViews views = ReshapeViews::none) {
+  auto isView = [&](Operation *op) {
+    if (views == ReshapeViews::none || !isa<ReshapeOp>(op))
+      return false;
+    return isUnitDimReshape(op) ||
+           (views == ReshapeViews::rows &&
+            isRowRegrouping(op->getOperand(0).getType(),
+                            op->getResult(0).getType()));
+  };
   Operation *found = nullptr;
   for (Operation *node : nodes)
     forEachOpIn(node, [&](Operation *op) {
       if (!found &&
           isa<TransposeOp, ReshapeOp, SliceOp, ConcatOp, GatherOp>(op) &&
-          (unitDimReshapesMove || !isUnitDimReshape(op)))
+          !isView(op))
         found = op;
     });
   return found;
 }
-
 
 static bool sameShape(Type a, ArrayRef<int64_t> shape) {
   auto t = dyn_cast<RankedTensorType>(a);
@@ -772,8 +802,10 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
     if (pk == FusionKind::gemm && ck == FusionKind::pointwise) {
       // Epilogue: elementwise on the product's tiles, and every value it
       // hands on has the product's shape.
-      if (Operation *remap =
-              findRemapping(members(consumer), /*unitDimReshapesMove=*/false))
+      if (Operation *remap = findRemapping(
+              members(consumer), options.rowViewEpilogues
+                                     ? ReshapeViews::rows
+                                     : ReshapeViews::unitDims))
         return FusionDecision::refuse(
             "incompatible iteration space: '" +
             remap->getName().getStringRef().str() +
@@ -799,7 +831,9 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
       }
       auto shape = cast<RankedTensorType>(product).getShape();
       for (Value out : outputs(consumer))
-        if (!sameShape(out.getType(), shape))
+        if (!sameShape(out.getType(), shape) &&
+            !(options.rowViewEpilogues &&
+              isRowRegrouping(product, out.getType())))
           return FusionDecision::refuse(
               "incompatible iteration space: the epilogue produces " +
               shapeString(out.getType()) + " but the product is " +

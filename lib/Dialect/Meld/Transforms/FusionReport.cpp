@@ -266,12 +266,13 @@ struct MeldFusionDotPass
 
 static void addFusionPasses(OpPassManager &pm,
                             const MeldSplitReductionsOptions *split,
-                            int64_t maxConvImageBytes) {
+                            int64_t maxConvImageBytes, bool rowViewEpilogues) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(createMeldFusePointwise());
   funcPm.addPass(createMeldFuseReductions());
   MeldFuseGemmEpilogueOptions epilogues;
   epilogues.maxConvImageBytes = maxConvImageBytes;
+  epilogues.rowViewEpilogues = rowViewEpilogues;
   funcPm.addPass(createMeldFuseGemmEpilogue(epilogues));
   funcPm.addPass(createMeldOutlineSingletons());
   if (split)
@@ -279,14 +280,16 @@ static void addFusionPasses(OpPassManager &pm,
   funcPm.addPass(createMeldFuseHorizontal());
 }
 
-void meld::buildFusionPipeline(OpPassManager &pm, int64_t maxConvImageBytes) {
-  addFusionPasses(pm, nullptr, maxConvImageBytes);
+void meld::buildFusionPipeline(OpPassManager &pm, int64_t maxConvImageBytes,
+                               bool rowViewEpilogues) {
+  addFusionPasses(pm, nullptr, maxConvImageBytes, rowViewEpilogues);
 }
 
 void meld::buildSplitFusionPipeline(OpPassManager &pm,
                                     const MeldSplitReductionsOptions &split,
-                                    int64_t maxConvImageBytes) {
-  addFusionPasses(pm, &split, maxConvImageBytes);
+                                    int64_t maxConvImageBytes,
+                                    bool rowViewEpilogues) {
+  addFusionPasses(pm, &split, maxConvImageBytes, rowViewEpilogues);
 }
 
 void meld::registerAllMeldPasses() {

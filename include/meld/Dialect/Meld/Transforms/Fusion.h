@@ -43,6 +43,10 @@ struct FusionOptions {
   /// GPU kernel holds that image in workgroup memory between the
   /// convolution and its epilogue.
   int64_t maxConvImageBytes = 0;
+  /// An epilogue may view the product through reshapes that only add or
+  /// drop unit dims or regroup its rows (the host's code generation
+  /// computes it on the product's shape; the GPU's does not).
+  bool rowViewEpilogues = true;
 };
 
 /// FusionOptions from the limit options every fusion pass declares.

@@ -22,16 +22,19 @@ namespace meld {
 
 /// Adds the full fusion pipeline to `pm` (nested on functions): pointwise,
 /// reductions, GEMM epilogues, singletons, horizontal. `maxConvImageBytes`
-/// is meld-fuse-gemm-epilogue's option of that name.
+/// and `rowViewEpilogues` are meld-fuse-gemm-epilogue's options of those
+/// names.
 void buildFusionPipeline(mlir::OpPassManager &pm,
-                         int64_t maxConvImageBytes = 0);
+                         int64_t maxConvImageBytes = 0,
+                         bool rowViewEpilogues = true);
 
 /// The fusion pipeline code generation runs: buildFusionPipeline with
 /// meld-split-reductions (with `split`) before horizontal fusion, so the
 /// final stages of split reductions may still share launches.
 void buildSplitFusionPipeline(mlir::OpPassManager &pm,
                               const MeldSplitReductionsOptions &split,
-                              int64_t maxConvImageBytes = 0);
+                              int64_t maxConvImageBytes = 0,
+                              bool rowViewEpilogues = true);
 
 /// Registers every Meld pass and the `meld-fuse` pipeline.
 void registerAllMeldPasses();

@@ -107,6 +107,12 @@ def MeldFuseGemmEpilogue
     the store, and with a cheap elementwise prologue on an operand (at most
     `max-prologue-ops` elementwise ops whose result has the operand's shape
     and no other user, e.g. a dequantizing cast and scale).
+
+    An epilogue may view the product through reshapes that move no element
+    across its tiles: those that only add or drop unit dims, and (with
+    `row-view-epilogues`) those that regroup its rows and keep its columns,
+    including a view that is the kernel's result (a language-model head's
+    `[B*S, V]` logits returned as `[B, S, V]`).
   }];
   let options = !listconcat(FusionLimitOptions, [
     Option<"maxPrologueOps", "max-prologue-ops", "int64_t", /*default=*/"4",
@@ -116,7 +122,13 @@ def MeldFuseGemmEpilogue
            "An epilogue fuses into a meld.conv only when one image of its "
            "output takes at most this many bytes (0: any); code generation "
            "for GPUs sets 48 KiB, the workgroup memory that holds the image "
-           "between the convolution and the epilogue">
+           "between the convolution and the epilogue">,
+    Option<"rowViewEpilogues", "row-view-epilogues", "bool",
+           /*default=*/"true",
+           "Epilogues may view the product through reshapes that regroup "
+           "its rows and keep its columns (PyTorch's [B*S, N] product as "
+           "[B, S, N] activations), as they may through reshapes that only "
+           "add or drop unit dims; code generation for GPUs turns it off">
   ]);
   let dependentDialects = ["::meld::MeldDialect"];
 }
