@@ -554,6 +554,38 @@ static bool packTransposedPanel(linalg::GenericOp op, Block &entry) {
   return true;
 }
 
+/// `values`, computed in `loop`'s body before `before` (an op of that
+/// body), as the next iteration of `loop` computes them: their computation
+/// cloned before `before` with the induction variable moved on by a step
+/// (kept on the last iteration). Values that do not depend on it come
+/// back as they are.
+static SmallVector<Value> atNextIteration(scf::ForOp loop, ValueRange values,
+                                          Operation *before) {
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.filter = [&](Operation *o) {
+    return o->getBlock() == loop.getBody() && o->isBeforeInBlock(before);
+  };
+  options.omitBlockArguments = true;
+  options.inclusive = true;
+  for (Value v : values)
+    if (Operation *def = v.getDefiningOp(); def && options.filter(def))
+      (void)getBackwardSlice(def, &slice, options);
+  OpBuilder b(before);
+  Location loc = before->getLoc();
+  Value iv = loop.getInductionVar();
+  Value next = arith::AddIOp::create(b, loc, iv, loop.getStep());
+  Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, next,
+                                       loop.getUpperBound());
+  next = arith::SelectOp::create(b, loc, inside, next, iv);
+  IRMapping mapping;
+  mapping.map(iv, next);
+  for (Operation *o : slice)
+    b.clone(*o, mapping);
+  return llvm::map_to_vector(
+      values, [&](Value v) { return mapping.lookupOrDefault(v); });
+}
+
 /// Marks a loop over the cache lines of the right operand's panel that the
 /// next column tile packs (addNextPanelPrefetch).
 static constexpr StringLiteral kPanelPrefetchAttrName = "meld.panel_prefetch";
@@ -569,7 +601,8 @@ static constexpr StringLiteral kPanelPrefetchAttrName = "meld.panel_prefetch";
 static void addNextPanelPrefetch(linalg::GenericOp op, Value source) {
   auto view = source.getDefiningOp<memref::SubViewOp>();
   auto colLoop = op->getParentOfType<scf::ForOp>();
-  if (!view || !colLoop || !view.hasUnitStride() ||
+  if (!view || !colLoop || op->getBlock() != colLoop.getBody() ||
+      view->getBlock() != colLoop.getBody() || !view.hasUnitStride() ||
       !colLoop.isDefinedOutsideOfLoop(view.getSource()))
     return;
   MemRefType type = view.getType();
@@ -580,44 +613,15 @@ static void addNextPanelPrefetch(linalg::GenericOp op, Value source) {
       llvm::any_of(shape.drop_back(2), [](int64_t d) { return d != 1; }) ||
       type.getRank() != view.getSourceType().getRank())
     return;
-  // The view's offsets, with the column loop's induction variable moved on
-  // by a step.
-  SetVector<Operation *> slice;
-  BackwardSliceOptions options;
-  options.filter = [&](Operation *o) {
-    return o->getBlock() == colLoop.getBody();
-  };
-  options.omitBlockArguments = true;
-  options.inclusive = true;
-  SmallVector<OpFoldResult> offsets = view.getMixedOffsets();
-  bool moves = false;
-  for (OpFoldResult offset : offsets)
-    if (auto v = dyn_cast<Value>(offset)) {
-      if (Operation *def = v.getDefiningOp(); def && options.filter(def))
-        (void)getBackwardSlice(def, &slice, options);
-      moves |= v == colLoop.getInductionVar();
-    }
-  moves |= llvm::any_of(slice, [&](Operation *o) {
-    return llvm::is_contained(o->getOperands(), colLoop.getInductionVar());
-  });
-  if (!moves)
-    return;
   OpBuilder b(op);
   Location loc = op.getLoc();
-  Value iv = colLoop.getInductionVar();
-  Value next = arith::AddIOp::create(b, loc, iv, colLoop.getStep());
-  Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, next,
-                                       colLoop.getUpperBound());
-  next = arith::SelectOp::create(b, loc, inside, next, iv);
-  IRMapping mapping;
-  mapping.map(iv, next);
-  for (Operation *o : slice)
-    if (view->getBlock() == o->getBlock() && o->isBeforeInBlock(view))
-      b.clone(*o, mapping);
-  SmallVector<Value> base = llvm::map_to_vector(offsets, [&](OpFoldResult o) {
-    Value v = getValueOrCreateConstantIndexOp(b, loc, o);
-    return mapping.lookupOrDefault(v);
-  });
+  SmallVector<Value> offsets = llvm::map_to_vector(
+      view.getMixedOffsets(), [&](OpFoldResult o) {
+        return getValueOrCreateConstantIndexOp(b, loc, o);
+      });
+  SmallVector<Value> base = atNextIteration(colLoop, offsets, op);
+  if (base == offsets)
+    return;
   int64_t lineElems =
       std::max<int64_t>(1, 64 * 8 / type.getElementTypeBitWidth());
   int64_t lineCount = llvm::divideCeil(shape[rank - 1], lineElems);
@@ -777,7 +781,8 @@ static void prefetchNextAccumulator(vector::TransferReadOp read) {
   auto rowLoop = read->getParentOfType<scf::ForOp>();
   auto type = dyn_cast<MemRefType>(read.getBase().getType());
   VectorType vector = read.getVectorType();
-  if (!rowLoop || !type || !read.getPermutationMap().isMinorIdentity() ||
+  if (!rowLoop || read->getBlock() != rowLoop.getBody() || !type ||
+      !read.getPermutationMap().isMinorIdentity() ||
       !type.getElementType().isIntOrFloat())
     return;
   int64_t lineElems =
@@ -787,31 +792,9 @@ static void prefetchNextAccumulator(vector::TransferReadOp read) {
                   llvm::divideCeil(vector.getShape().back(), lineElems);
   if (lines > 64)
     return;
-  // The indices' computation in the row loop, with its induction variable
-  // moved on by a step.
-  SetVector<Operation *> slice;
-  BackwardSliceOptions options;
-  options.filter = [&](Operation *op) {
-    return rowLoop->isProperAncestor(op) && op->getBlock() == rowLoop.getBody();
-  };
-  options.omitBlockArguments = true;
-  options.inclusive = true;
-  for (Value index : read.getIndices())
-    if (Operation *def = index.getDefiningOp(); def && options.filter(def))
-      (void)getBackwardSlice(def, &slice, options);
+  SmallVector<Value> base = atNextIteration(rowLoop, read.getIndices(), read);
   OpBuilder b(read);
   Location loc = read.getLoc();
-  Value iv = rowLoop.getInductionVar();
-  Value next = arith::AddIOp::create(b, loc, iv, rowLoop.getStep());
-  Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, next,
-                                       rowLoop.getUpperBound());
-  next = arith::SelectOp::create(b, loc, inside, next, iv);
-  IRMapping mapping;
-  mapping.map(iv, next);
-  for (Operation *op : slice)
-    b.clone(*op, mapping);
-  SmallVector<Value> base = llvm::map_to_vector(
-      read.getIndices(), [&](Value v) { return mapping.lookupOrDefault(v); });
   // Every line: the leading vector dims element by element, the last by
   // lines.
   ArrayRef<int64_t> shape = vector.getShape();
