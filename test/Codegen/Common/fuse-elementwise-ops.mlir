@@ -153,11 +153,12 @@ func.func @expanded_result(%a: tensor<6x5xf32>, %b: tensor<5x4xf32>)
   return %ye : tensor<2x3x4xf32>
 }
 
-// Nor is it moved up an epilogue that computes from a contraction: it
-// would stop at the contraction, between it and the epilogue, where
-// meld-tile-host-blocks cannot fuse the contraction into the epilogue's
-// blocks (every thread then computed the whole product). The epilogue
-// keeps the product's shape and the expand_shape stays on its result.
+// Nor is it moved up an epilogue when that takes the epilogue off the
+// product's shape: it would stop at the contraction, between it and the
+// epilogue, where meld-tile-host-blocks cannot fuse the contraction into
+// the epilogue's blocks (every thread then computed the whole product).
+// The epilogue keeps the product's shape and the expand_shape stays on its
+// result.
 // CHECK-LABEL: func.func @expanded_epilogue_result
 // CHECK:         %[[MM:.*]] = linalg.generic
 // CHECK-SAME:      iterator_types = ["parallel", "parallel", "reduction"]
