@@ -70,6 +70,15 @@ static SmallVector<linalg::GenericOp> contractionsBehind(Operation *op) {
   return found;
 }
 
+/// Whether `type` has the shape of one of `products`' results.
+static bool isProductShape(ArrayRef<linalg::GenericOp> products, Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  return shaped && llvm::any_of(products, [&](linalg::GenericOp product) {
+           return cast<ShapedType>(product->getResult(0).getType())
+                      .getShape() == shaped.getShape();
+         });
+}
+
 /// Whether a reshape may move through ops computed from contractions
 /// (their epilogues) so that `op` ends up with the shape `to`: only when
 /// that is the shape of a contraction `op` computes from (one that
@@ -84,12 +93,7 @@ static SmallVector<linalg::GenericOp> contractionsBehind(Operation *op) {
 /// PyTorch's `[8, 128, 3072]` view of it.
 static bool reachesProductShape(Operation *op, Type to) {
   SmallVector<linalg::GenericOp> products = contractionsBehind(op);
-  auto shaped = dyn_cast<ShapedType>(to);
-  return products.empty() ||
-         (shaped && llvm::any_of(products, [&](linalg::GenericOp product) {
-            return cast<ShapedType>(product->getResult(0).getType())
-                       .getShape() == shaped.getShape();
-          }));
+  return products.empty() || isProductShape(products, to);
 }
 
 /// Whether reshape propagation may fold the reshape at one end of `fused`
@@ -129,8 +133,7 @@ static bool mayCollapseIntoReshape(OpOperand *fused) {
   auto expand = fused->get().getDefiningOp<tensor::ExpandShapeOp>();
   Operation *owner = fused->getOwner();
   return expand && !isContraction(owner) &&
-         !contractionsBehind(owner).empty() &&
-         reachesProductShape(owner, expand.getSrc().getType());
+         isProductShape(contractionsBehind(owner), expand.getSrc().getType());
 }
 
 void meld::populateFuseElementwiseOpsPatterns(RewritePatternSet &patterns) {

@@ -330,17 +330,10 @@ struct PowFBySmallInteger : public OpRewritePattern<math::PowFOp> {
 
   LogicalResult matchAndRewrite(math::PowFOp op,
                                 PatternRewriter &rewriter) const override {
-    FloatAttr exponent;
-    Attribute value;
-    if (!matchPattern(op.getRhs(), m_Constant(&value)))
+    APFloat exponent(0.0);
+    if (!matchPattern(op.getRhs(), m_ConstantFloat(&exponent)))
       return failure();
-    if (auto splat = dyn_cast<SplatElementsAttr>(value))
-      exponent = dyn_cast<FloatAttr>(splat.getSplatValue<Attribute>());
-    else
-      exponent = dyn_cast<FloatAttr>(value);
-    if (!exponent)
-      return failure();
-    double n = exponent.getValueAsDouble();
+    double n = exponent.convertToDouble();
     if (n != 2.0 && n != 3.0 && n != 4.0)
       return failure();
     Location loc = op.getLoc();

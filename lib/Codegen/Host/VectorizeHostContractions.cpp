@@ -554,6 +554,11 @@ static bool packTransposedPanel(linalg::GenericOp op, Block &entry) {
   return true;
 }
 
+/// The elements of `type` in a 64-byte cache line.
+static int64_t elementsPerLine(Type type) {
+  return std::max<int64_t>(1, 64 * 8 / type.getIntOrFloatBitWidth());
+}
+
 /// `values`, computed in `loop`'s body before `before` (an op of that
 /// body), as the next iteration of `loop` computes them: their computation
 /// cloned before `before` with the induction variable moved on by a step
@@ -622,8 +627,7 @@ static void addNextPanelPrefetch(linalg::GenericOp op, Value source) {
   SmallVector<Value> base = atNextIteration(colLoop, offsets, op);
   if (base == offsets)
     return;
-  int64_t lineElems =
-      std::max<int64_t>(1, 64 * 8 / type.getElementTypeBitWidth());
+  int64_t lineElems = elementsPerLine(type.getElementType());
   int64_t lineCount = llvm::divideCeil(shape[rank - 1], lineElems);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
@@ -758,18 +762,6 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
   return succeeded(promoted) ? promoted->getOperation() : op.getOperation();
 }
 
-/// Keeps a register tile's accumulator in registers across its k loop: a
-/// transfer_read and transfer_write of the same loop-invariant slice of a
-/// buffer, the only accesses to it in the loop, become the loop's iter_arg
-/// (read before, write after). The buffer is one the kernel allocated
-/// itself, or, in a register tile's k loop, the contraction's output: a
-/// kernel argument, which upstream's hoistRedundantVectorTransfers cannot
-/// tell from the argument operands the loop reads, though a contraction
-/// whose output overlapped an operand would read its own partial sums in
-/// any order of its loops, so none does (the output used to be copied into
-/// a stack buffer and back around every k block for this: 18% of a
-/// 1024x2048x2048 GEMM in perf). Upstream also declines a kernel-local
-/// buffer of dynamic size (a partial block's matmul result).
 /// Prefetches, before a register tile's k loop, the accumulator tile of the
 /// next iteration of the row-tile loop around it (this tile's own on the
 /// last): one prefetch per cache line of the tile that `read` loads from the
@@ -785,8 +777,7 @@ static void prefetchNextAccumulator(vector::TransferReadOp read) {
       !read.getPermutationMap().isMinorIdentity() ||
       !type.getElementType().isIntOrFloat())
     return;
-  int64_t lineElems =
-      std::max<int64_t>(1, 64 * 8 / type.getElementTypeBitWidth());
+  int64_t lineElems = elementsPerLine(type.getElementType());
   int64_t lines = vector.getNumElements() /
                   vector.getShape().back() *
                   llvm::divideCeil(vector.getShape().back(), lineElems);
@@ -839,7 +830,19 @@ static void prefetchNextAccumulators(func::FuncOp func) {
     prefetchNextAccumulator(read);
 }
 
-static void hoistLocalAccumulators(RewriterBase &rewriter, func::FuncOp func) {
+/// Keeps a register tile's accumulator in registers across its k loop: a
+/// transfer_read and transfer_write of the same loop-invariant slice of a
+/// buffer, the only accesses to it in the loop, become the loop's iter_arg
+/// (read before, write after). The buffer is one the kernel allocated
+/// itself, or, in a register tile's k loop, the contraction's output: a
+/// kernel argument, which upstream's hoistRedundantVectorTransfers cannot
+/// tell from the argument operands the loop reads, though a contraction
+/// whose output overlapped an operand would read its own partial sums in
+/// any order of its loops, so none does (the output used to be copied into
+/// a stack buffer and back around every k block for this: 18% of a
+/// 1024x2048x2048 GEMM in perf). Upstream also declines a kernel-local
+/// buffer of dynamic size (a partial block's matmul result).
+static void hoistAccumulators(RewriterBase &rewriter, func::FuncOp func) {
   SmallVector<std::pair<vector::TransferReadOp, vector::TransferWriteOp>> pairs;
   func.walk([&](scf::ForOp loop) {
     for (auto read : loop.getBody()->getOps<vector::TransferReadOp>()) {
@@ -1272,7 +1275,7 @@ struct MeldVectorizeHostContractionsPass
     eliminateCommonSubExpressions(rewriter, dominance, func);
     func.walk([](LoopLikeOpInterface loop) { moveLoopInvariantCode(loop); });
     linalg::hoistRedundantVectorTransfers(func);
-    hoistLocalAccumulators(rewriter, func);
+    hoistAccumulators(rewriter, func);
     prefetchNextAccumulators(func);
     spreadPanelPrefetches(func);
     func.walk([](scf::ForOp loop) { loop->removeAttr(kKLoopAttrName); });
