@@ -82,6 +82,7 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
       blocks.fitSmallOutputs = true;
       blocks.horizontal = true;
       blocks.skipUnitDims = true;
+      blocks.fusedRowCost = true;
     }
     pm.addNestedPass<func::FuncOp>(createMeldTileHostBlocks(blocks));
     pm.addPass(createCanonicalizerPass());

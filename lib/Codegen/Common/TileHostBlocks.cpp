@@ -15,6 +15,7 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
@@ -48,7 +49,7 @@ struct BlockParams {
   int64_t targetElements, rowMultiple, contractionRows, tileElements;
   bool fitSmallOutputs;
   int64_t contractionTileRows, balanceThreads;
-  bool skipUnitDims;
+  bool skipUnitDims, fusedRowCost;
 };
 
 /// How one output's producer is to be split: its consumer, the rows per
@@ -157,6 +158,22 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
     for (auto [type, range] : llvm::zip_equal(iterators, ranges))
       if (type == utils::IteratorType::reduction)
         inner *= extent(range);
+    // Or what the costliest op fused into the row computes per row: a
+    // layer norm's variance, stored beside its mean, is an elementwise
+    // division of one number per row that two reductions of the whole row
+    // feed. Contractions and convolutions count by their output, as above.
+    int64_t rowCount = 1;
+    for (int64_t d : resultType.getShape().take_front(split + 1))
+      rowCount *= extent(d);
+    func.walk([&](linalg::LinalgOp op) {
+      if (!params.fusedRowCost || linalg::isaContractionOpInterface(op) ||
+          linalg::isaConvolutionOpInterface(op))
+        return;
+      int64_t total = 1;
+      for (int64_t range : op.getStaticLoopRanges())
+        total *= extent(range);
+      inner = std::max(inner, total / rowCount);
+    });
   }
   int64_t rows;
   gemm &= params.contractionRows > 0;
@@ -253,9 +270,13 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
 /// Tiles the producer of `plan`'s output into a loop over the blocks
 /// [blockBegin, blockEnd) that writes straight into the output buffer;
 /// fails, possibly leaving `func` half rewritten, when upstream's
-/// tile-and-fuse does not give that loop.
-static LogicalResult applyRowBlocks(func::FuncOp func, const RowPlan &plan,
-                                    Value blockBegin, Value blockEnd) {
+/// tile-and-fuse does not give that loop. `alsoStored`: the kernel's other
+/// outputs, each a producer of `plan`'s that its blocks compute row by row
+/// (a GEMM's product that its residual epilogue reads, a softmax's row
+/// maximum): the loop yields their tiles into their buffers too.
+static LogicalResult applyRowBlocks(
+    func::FuncOp func, const RowPlan &plan, Value blockBegin, Value blockEnd,
+    ArrayRef<bufferization::MaterializeInDestinationOp> alsoStored = {}) {
   MLIRContext *ctx = func.getContext();
   linalg::LinalgOp consumer = plan.consumer;
   bufferization::MaterializeInDestinationOp store = plan.store;
@@ -274,17 +295,33 @@ static LogicalResult applyRowBlocks(func::FuncOp func, const RowPlan &plan,
   // Fuse a producer when its slice moves with the row (row statistics,
   // elementwise prologues) and always for destinations (fills). A producer
   // the whole row block reads in full (a column statistic, a weight) stays
-  // outside the loop and is computed once per call.
+  // outside the loop and is computed once per call. A stored producer's
+  // tiles are yielded, the first time it is fused.
+  llvm::DenseSet<Value> stored, yielded;
+  for (bufferization::MaterializeInDestinationOp other : alsoStored)
+    stored.insert(other.getSource());
   options.setFusionControlFn(
-      [](tensor::ExtractSliceOp slice, OpResult, bool isDestination)
+      [&](tensor::ExtractSliceOp slice, OpResult producer, bool isDestination)
           -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        if (isDestination ||
-            llvm::any_of(slice.getMixedOffsets(), [](OpFoldResult offset) {
-              return !isConstantIntValue(offset, 0);
-            }))
+        if (isDestination)
           return scf::SCFTileAndFuseOptions::ControlFnResult{};
-        return std::nullopt;
+        if (llvm::all_of(slice.getMixedOffsets(), [](OpFoldResult offset) {
+              return isConstantIntValue(offset, 0);
+            }))
+          return std::nullopt;
+        scf::SCFTileAndFuseOptions::ControlFnResult fuse;
+        fuse.yieldProducerReplacement =
+            stored.contains(producer) && yielded.insert(producer).second;
+        return fuse;
       });
+  // Another output's producer may reach the consumer through a reshape (a
+  // kept-dims statistic that the next reduction reads): the slices move
+  // above reshapes, so that the producer itself is fused.
+  if (!alsoStored.empty()) {
+    RewritePatternSet cleanup(ctx);
+    tensor::populateBubbleUpExtractSliceOpPatterns(cleanup);
+    options.cleanupPatterns = FrozenRewritePatternSet(std::move(cleanup));
+  }
   rewriter.setInsertionPoint(consumer);
   FailureOr<scf::SCFTileAndFuseResult> tiled =
       scf::tileConsumerAndFuseProducersUsingSCF(
@@ -296,20 +333,36 @@ static LogicalResult applyRowBlocks(func::FuncOp func, const RowPlan &plan,
   // The untiled ops are dead now; those with runtime checks (divisions,
   // gathers) would otherwise stay and compute every row in every block.
   eraseDeadCheckedOps(func);
+  // Each result of the loop is one output's, its tiles computed into an
+  // empty tensor.
   auto loop = dyn_cast<scf::ForOp>(tiled->loops.front().getOperation());
-  if (!loop || loop.getInitArgs().size() != 1 ||
-      !loop.getInitArgs()[0].getDefiningOp<tensor::EmptyOp>() ||
-      store.getSource() != loop.getResult(0))
+  SmallVector<bufferization::MaterializeInDestinationOp> stores{store};
+  llvm::append_range(stores, alsoStored);
+  if (!loop || loop.getNumResults() != stores.size())
     return failure();
+  SmallVector<bool> claimed(stores.size(), false);
+  for (bufferization::MaterializeInDestinationOp output : stores) {
+    auto result = dyn_cast<OpResult>(output.getSource());
+    if (!result || result.getOwner() != loop ||
+        claimed[result.getResultNumber()] ||
+        !loop.getInitArgs()[result.getResultNumber()]
+             .getDefiningOp<tensor::EmptyOp>())
+      return failure();
+    claimed[result.getResultNumber()] = true;
+  }
 
-  // The loop computes into the output buffer itself, and only the rows (or
-  // columns) of blocks [begin, end), `tileRows` (`columnBlock`) at a time.
+  // The loop computes into the output buffers themselves, and only the
+  // rows (or columns) of blocks [begin, end), `tileRows` (`columnBlock`) at
+  // a time.
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
-  Value output = bufferization::ToTensorOp::create(
-      rewriter, loc, plan.resultType, store.getDest(), /*restrict=*/true,
-      /*writable=*/true);
-  loop.getInitArgsMutable()[0].set(output);
+  for (bufferization::MaterializeInDestinationOp output : stores) {
+    auto result = cast<OpResult>(output.getSource());
+    Value buffer = bufferization::ToTensorOp::create(
+        rewriter, loc, result.getType(), output.getDest(), /*restrict=*/true,
+        /*writable=*/true);
+    loop.getInitArgsMutable()[result.getResultNumber()].set(buffer);
+  }
   Value blockSize = arith::ConstantIndexOp::create(
       rewriter, loc, plan.columnBlock ? plan.columnBlock : plan.rows);
   Value lower = arith::MulIOp::create(rewriter, loc, blockBegin, blockSize);
@@ -545,6 +598,62 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
   return record;
 }
 
+/// An output stored through the inverse of the view it leaves as: the
+/// unmerged result's shape and how the buffer's dims group its dims.
+struct MergedOutput {
+  SmallVector<ReassociationIndices> groups;
+  SmallVector<int64_t> shape;
+
+  /// The buffer's rows per row of result dim `split`, the dims after it in
+  /// its group; sets `bufferRowDims` to the buffer dims the rows run over.
+  /// None when dims before it are not unit dims.
+  std::optional<int64_t> rowsPerSplitRow(int64_t split,
+                                         int64_t &bufferRowDims) const {
+    for (auto [index, group] : llvm::enumerate(groups)) {
+      if (!llvm::is_contained(group, split))
+        continue;
+      int64_t scale = 1;
+      for (int64_t d : group)
+        if (d > split)
+          scale *= shape[d];
+      for (int64_t d = 0; d < split; ++d)
+        if (shape[d] != 1)
+          return std::nullopt;
+      bufferRowDims = index + 1;
+      return scale;
+    }
+    return std::nullopt;
+  }
+};
+
+/// Of a kernel's stores, the one whose value is computed from all the
+/// others' (an epilogue and the product it reads, a softmax's sum and the
+/// row maxima it subtracts): tiling it fuses their producers into its loop.
+/// None when no store is, or when a stored value is not an op's result
+/// inside the kernel.
+static std::optional<size_t>
+rootStore(ArrayRef<bufferization::MaterializeInDestinationOp> stores) {
+  if (stores.size() == 1)
+    return 0;
+  for (size_t index = 0; index < stores.size(); ++index) {
+    bufferization::MaterializeInDestinationOp candidate = stores[index];
+    Operation *producer = candidate.getSource().getDefiningOp();
+    if (!producer)
+      continue;
+    SetVector<Operation *> slice;
+    BackwardSliceOptions options;
+    options.omitBlockArguments = true;
+    if (failed(getBackwardSlice(producer, &slice, options)))
+      continue;
+    if (llvm::all_of(stores, [&](bufferization::MaterializeInDestinationOp s) {
+          Operation *op = s.getSource().getDefiningOp();
+          return op && (op == producer || slice.contains(op));
+        }))
+      return index;
+  }
+  return std::nullopt;
+}
+
 namespace {
 struct MeldTileHostBlocksPass
     : public meld::impl::MeldTileHostBlocksBase<MeldTileHostBlocksPass> {
@@ -587,6 +696,41 @@ struct MeldTileHostBlocksPass
       if (output >= 0 && output < numOutputs)
         outputRowDims[output] = expand.getReassociationIndices().front().size();
     });
+    // Likewise a result that leaves as a merged view (PyTorch's [B, S, N]
+    // activations as [B*S, N], a transposed [B, H, S, D] as [B*H, S, D]):
+    // stored unmerged into the output buffer seen through the inverse
+    // view, so the op computing it can be tiled (not in horizontal kernels,
+    // whose parts count blocks on their outputs' own dims). Static shapes:
+    // a block's rows are counted in the buffer's rows (`mergedOutputs`).
+    auto kind = func->getAttrOfType<StringAttr>(kKernelAttrName);
+    llvm::DenseMap<int64_t, MergedOutput> mergedOutputs;
+    if (!kind || kind.getValue() != "horizontal")
+      copy->walk([&](bufferization::MaterializeInDestinationOp store) {
+        auto collapse =
+            store.getSource().getDefiningOp<tensor::CollapseShapeOp>();
+        auto dest = dyn_cast<BlockArgument>(store.getDest());
+        auto destType =
+            dest ? dyn_cast<MemRefType>(dest.getType()) : MemRefType();
+        int64_t output =
+            dest ? static_cast<int64_t>(dest.getArgNumber()) - firstOutput : -1;
+        if (!collapse || !destType || dest.getOwner() != &entry ||
+            output < 0 || output >= numOutputs ||
+            !destType.getLayout().isIdentity() ||
+            !collapse.getSrcType().hasStaticShape() ||
+            !collapse.getSrc().getDefiningOp<linalg::LinalgOp>())
+          return;
+        auto b = OpBuilder::atBlockBegin(&entry);
+        Value view = memref::ExpandShapeOp::create(
+            b, store.getLoc(),
+            MemRefType::get(collapse.getSrcType().getShape(),
+                            destType.getElementType()),
+            dest, collapse.getReassociationIndices());
+        store.getSourceMutable().set(collapse.getSrc());
+        store.getDestMutable().set(view);
+        mergedOutputs[output] = {collapse.getReassociationIndices(),
+                                 llvm::to_vector(
+                                     collapse.getSrcType().getShape())};
+      });
     {
       RewritePatternSet patterns(func.getContext());
       tensor::populateFoldTensorEmptyPatterns(patterns);
@@ -596,8 +740,8 @@ struct MeldTileHostBlocksPass
     BlockParams params{targetElements,      rowMultiple,
                        contractionRows,     tileElements,
                        fitSmallOutputs,     contractionTileRows,
-                       balanceThreads,      skipUnitDims};
-    auto kind = func->getAttrOfType<StringAttr>(kKernelAttrName);
+                       balanceThreads,      skipUnitDims,
+                       fusedRowCost};
     IntegerType i64 = IntegerType::get(func.getContext(), 64);
     if (kind && kind.getValue() == "horizontal") {
       if (!horizontal)
@@ -633,17 +777,59 @@ struct MeldTileHostBlocksPass
     copy->walk([&](bufferization::MaterializeInDestinationOp m) {
       stores.push_back(m);
     });
-    if (stores.size() != 1 || entry.getNumArguments() < kBlockRangeArgs)
+    std::optional<size_t> root = rootStore(stores);
+    if (!root || entry.getNumArguments() < kBlockRangeArgs)
       return;
+    bufferization::MaterializeInDestinationOp rootOutput = stores[*root];
+    stores.erase(stores.begin() + *root);
     bool gemm = contractionRows > 0 && kind && kind.getValue() == "gemm";
-    FailureOr<RowPlan> plan = planRowBlocks(*copy, stores.front(), params,
-                                            gemm, /*columns=*/true);
+    FailureOr<RowPlan> plan =
+        planRowBlocks(*copy, rootOutput, params, gemm, /*columns=*/true);
     unsigned numArgs = entry.getNumArguments();
     if (failed(plan) ||
         failed(applyRowBlocks(*copy, *plan, entry.getArgument(numArgs - 2),
-                              entry.getArgument(numArgs - 1))))
+                              entry.getArgument(numArgs - 1), stores)))
       return;
-    int64_t rowDims = plan->rowDims(outputRowDims.front());
+    // The blocks are counted on the root's output.
+    Value rootBuffer = rootOutput.getDest();
+    if (auto collapse = rootBuffer.getDefiningOp<memref::CollapseShapeOp>())
+      rootBuffer = collapse.getSrc();
+    if (auto expand = rootBuffer.getDefiningOp<memref::ExpandShapeOp>())
+      rootBuffer = expand.getSrc();
+    auto rootArg = dyn_cast<BlockArgument>(rootBuffer);
+    int64_t output = rootArg && rootArg.getOwner() == &entry
+                         ? rootArg.getArgNumber() - firstOutput
+                         : -1;
+    if (output < 0 || output >= numOutputs) {
+      if (!stores.empty())
+        return;
+      output = 0;
+    }
+    int64_t rowDims = plan->rowDims(outputRowDims[output]);
+    int64_t rowsPerBlock = plan->rows;
+    if (auto merged = mergedOutputs.find(output);
+        merged != mergedOutputs.end()) {
+      // The buffer's rows are the merged dims of the group that holds the
+      // split dim (those before it are unit dims): a block of `rows` of
+      // the split dim is `rows` times the rest of its group.
+      std::optional<int64_t> scale =
+          merged->second.rowsPerSplitRow(plan->splitDim, rowDims);
+      if (!scale || plan->columnBlock)
+        return;
+      rowsPerBlock *= *scale;
+    }
+    if (output != 0) {
+      std::array<int64_t, 4> part{output, rowsPerBlock, rowDims,
+                                  plan->columnBlocks()};
+      func->setAttr(kHostPartsAttrName,
+                    ArrayAttr::get(func.getContext(),
+                                   {ArrayAttr::get(
+                                       func.getContext(),
+                                       llvm::map_to_vector(
+                                           part, [&](int64_t v) -> Attribute {
+                                             return IntegerAttr::get(i64, v);
+                                           }))}));
+    }
     func.getBody().takeBody(copy->getBody());
     // Intermediates of the fused producers are slices of whole-tensor
     // tensor.empty ops: make them tile-sized empties inside the loop, so a
@@ -652,7 +838,7 @@ struct MeldTileHostBlocksPass
     tensor::populateFoldTensorEmptyPatterns(patterns);
     if (failed(applyPatternsGreedily(func, std::move(patterns))))
       return signalPassFailure();
-    func->setAttr(kRowsPerBlockAttrName, IntegerAttr::get(i64, plan->rows));
+    func->setAttr(kRowsPerBlockAttrName, IntegerAttr::get(i64, rowsPerBlock));
     if (rowDims > 1)
       func->setAttr(kRowDimsAttrName, IntegerAttr::get(i64, rowDims));
     if (int64_t columns = plan->columnBlocks())

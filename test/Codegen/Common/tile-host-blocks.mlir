@@ -3,6 +3,7 @@
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=1536' | FileCheck %s --check-prefix=ROUND
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --meld-fuse-elementwise-recompute --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=target-elements=1024 row-multiple=1' | FileCheck %s --check-prefix=GPU
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=64 fit-small-outputs' | FileCheck %s --check-prefix=FIT
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=fused-row-cost' | FileCheck %s --check-prefix=FUSED
 
 // A row-max kernel on 64 rows of 512: 16K elements per block is 32 rows.
 // The block range [begin, end) always covers 32-row blocks; with
@@ -124,4 +125,93 @@ func.func @one_row(%a: tensor<1x64xf32>, %b: tensor<64x200xf32>) -> tensor<1x200
 func.func @one_row_wide(%a: tensor<1x64xf32>, %b: tensor<64x512xf32>) -> tensor<1x512xf32> {
   %c = meld.matmul %a, %b : tensor<1x64xf32>, tensor<64x512xf32> -> tensor<1x512xf32>
   return %c : tensor<1x512xf32>
+}
+
+// A kernel with several outputs tiles the one computed from all the others
+// and yields the others' tiles from the same loop, each into its own
+// buffer: here a matmul's product and the square of its residual sum (a
+// transformer's down projection and the next norm's input). The blocks are
+// counted on the tiled output, the second (meld.host_parts: output 1, 32
+// rows per block, 1 row dim, no column blocks). It was one block, on one
+// thread.
+
+// BLOCK-LABEL: func.func private @product_and_residual_kernel_0
+// BLOCK-SAME:    meld.host_parts = {{\[}}[1, 32, 1, 0]]
+// BLOCK-DAG:     %[[SQ:.*]] = bufferization.to_tensor %arg4 restrict writable
+// BLOCK-DAG:     %[[P:.*]] = bufferization.to_tensor %arg3 restrict writable
+// BLOCK:         %[[L:.*]]:2 = scf.for {{.*}} step %c32 iter_args(%[[A:.*]] = %[[SQ]], %[[B:.*]] = %[[P]])
+// BLOCK:           %[[PS:.*]] = tensor.extract_slice %[[B]]
+// BLOCK:           %[[F:.*]] = linalg.fill {{.*}} outs(%[[PS]]
+// BLOCK:           %[[MM:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}} outs(%[[F]]
+// BLOCK:           linalg.generic {{.*}} ins(%[[MM]],
+// BLOCK:           tensor.insert_slice %[[MM]] into %[[B]]
+// BLOCK:         bufferization.materialize_in_destination %[[L]]#1 in restrict writable %arg3
+// BLOCK:         bufferization.materialize_in_destination %[[L]]#0 in restrict writable %arg4
+func.func @product_and_residual(%a: tensor<64x64xf32>, %b: tensor<64x512xf32>, %r: tensor<64x512xf32>) -> (tensor<64x512xf32>, tensor<64x512xf32>) {
+  %c = meld.matmul %a, %b : tensor<64x64xf32>, tensor<64x512xf32> -> tensor<64x512xf32>
+  %s = meld.add %c, %r : tensor<64x512xf32>
+  %sq = meld.mul %s, %s : tensor<64x512xf32>
+  return %c, %sq : tensor<64x512xf32>, tensor<64x512xf32>
+}
+
+// A softmax's row maxima and sums: the sum reads the maxima through a
+// kept-dims reshape, which the slices move above, so the maxima are
+// computed in the loop too. Blocks are sized by the reductions over 1024
+// elements per row (16 rows of 16K elements), not by the one element per
+// row each output holds.
+
+// BLOCK-LABEL: func.func private @max_and_exp_sums_kernel_0
+// BLOCK-SAME:    meld.host_parts = {{\[}}[1, 16, 1, 0]]
+// BLOCK:         %[[L:.*]]:2 = scf.for {{.*}} step %c16
+// BLOCK:           linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}}tensor<16x1024xf32>
+// BLOCK:           linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}}tensor<16x1x1024xf32>
+// BLOCK:         bufferization.materialize_in_destination %[[L]]#1
+// BLOCK:         bufferization.materialize_in_destination %[[L]]#0
+func.func @max_and_exp_sums(%x: tensor<256x1024xf32>) -> (tensor<256x1xf32>, tensor<256x1xf32>) {
+  %max = meld.reduce max %x dims = [1] keep_dims : tensor<256x1024xf32> -> tensor<256x1xf32>
+  %maxb = meld.broadcast_in_dim %max, dims = [0, 1] : tensor<256x1xf32> -> tensor<256x1024xf32>
+  %s = meld.sub %x, %maxb : tensor<256x1024xf32>
+  %e = meld.exp %s : tensor<256x1024xf32>
+  %sum = meld.reduce sum %e dims = [1] keep_dims : tensor<256x1024xf32> -> tensor<256x1xf32>
+  return %max, %sum : tensor<256x1xf32>, tensor<256x1xf32>
+}
+
+// A result that leaves as a merged view ([8, 128, 64] as [1024, 64]) is
+// stored unmerged through the inverse view of its buffer, and split on its
+// first dim: 2 of 8 per block, counted as 256 of the buffer's 1024 rows.
+
+// BLOCK-LABEL: func.func private @merged_rows_kernel_0
+// BLOCK-SAME:    meld.rows_per_block = 256
+// BLOCK:         %[[V:.*]] = memref.expand_shape %arg2 {{\[}}[0, 1], [2]] output_shape [8, 128, 64] : memref<1024x64xf32> into memref<8x128x64xf32>
+// BLOCK:         scf.for {{.*}} step %c2
+// BLOCK:           linalg.generic {{.*}}tensor<2x128x64xf32>
+// BLOCK:         bufferization.materialize_in_destination %{{.*}} in restrict writable %[[V]]
+func.func @merged_rows(%x: tensor<8x128x64xf32>, %y: tensor<8x128x64xf32>) -> tensor<1024x64xf32> {
+  %s = meld.add %x, %y : tensor<8x128x64xf32>
+  %t = meld.tanh %s : tensor<8x128x64xf32>
+  %o = meld.reshape %t : tensor<8x128x64xf32> -> tensor<1024x64xf32>
+  return %o : tensor<1024x64xf32>
+}
+
+// A layer norm's mean and variance: the variance, the tiled output, is a
+// division of one number per row, but the two reductions fused into its
+// row read 1024 elements each. With fused-row-cost (the host's setting)
+// the blocks are sized by those (16 rows of 16K elements); without, by the
+// division alone (one block of every row).
+
+// BLOCK-LABEL: func.func private @mean_and_var_kernel_0
+// BLOCK-SAME:    meld.host_parts = {{\[}}[1, 16384, 1, 0]]
+// FUSED-LABEL: func.func private @mean_and_var_kernel_0
+// FUSED-SAME:    meld.host_parts = {{\[}}[1, 16, 1, 0]]
+// FUSED:         scf.for {{.*}} step %c16
+func.func @mean_and_var(%x: tensor<64x1024xf32>) -> (tensor<64x1xf32>, tensor<64x1xf32>) {
+  %s = meld.reduce sum %x dims = [1] keep_dims : tensor<64x1024xf32> -> tensor<64x1xf32>
+  %n = meld.constant dense<1024.0> : tensor<64x1xf32>
+  %mean = meld.div %s, %n : tensor<64x1xf32>
+  %mb = meld.broadcast_in_dim %mean, dims = [0, 1] : tensor<64x1xf32> -> tensor<64x1024xf32>
+  %d = meld.sub %x, %mb : tensor<64x1024xf32>
+  %d2 = meld.mul %d, %d : tensor<64x1024xf32>
+  %v = meld.reduce sum %d2 dims = [1] keep_dims : tensor<64x1024xf32> -> tensor<64x1xf32>
+  %var = meld.div %v, %n : tensor<64x1xf32>
+  return %mean, %var : tensor<64x1xf32>, tensor<64x1xf32>
 }

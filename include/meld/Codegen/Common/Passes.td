@@ -102,7 +102,7 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
   let summary = "Split host kernels into blocks of rows that threads share";
   let description = [{
     Runs on kernel functions in the buffer ABI (after `meld-kernel-to-dps`).
-    When a kernel has one output whose producer iterates its leading output
+    When a kernel has an output whose producer iterates its leading output
     dimension in parallel and writes a fresh tensor, the producer is tiled
     along that dimension with the upstream tile-and-fuse driver and every
     producer whose slice depends on the row is fused into the loop: one
@@ -112,7 +112,16 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
     the blocks `[begin, end)` of the kernel's block-range arguments, so the
     runtime hands disjoint block ranges to its threads. The chosen size is
     recorded as the `meld.rows_per_block` attribute; kernels that cannot be
-    split keep one block. The partial stage of a split reduction (marked
+    split keep one block. A kernel with several outputs is split when one
+    output is computed from all the others (a matmul's product and its
+    residual epilogue, a softmax's row maxima and sums): that one is tiled,
+    and the loop yields the others' tiles into their buffers (upstream's
+    producer replacements), its slices moving above reshapes; the blocks
+    are then counted on its output (`meld.host_parts` when it is not the
+    first). A static result that leaves the kernel as a merged view
+    (`[B, S, N]` as `[B*S, N]`) is stored through the inverse view of its
+    buffer and split like any other, its blocks counted in the buffer's
+    rows. The partial stage of a split reduction (marked
     `meld.split_partials` by `meld-split-reductions`) takes one row per
     block: each row is a whole chunk of the reduced data. With
     `tile-elements`, kernels without a contraction step through their block
@@ -160,6 +169,11 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
            "one) instead of the leading dim, never the last; the blocks "
            "count rows over the dims up to it (meld.row_dims). The host "
            "pipeline sets it">,
+    Option<"fusedRowCost", "fused-row-cost", "bool", "false",
+           "Size the blocks of a kernel without a contraction by the costliest "
+           "op fused into a row, not only by the tiled one (a layer norm's "
+           "variance, one number per row, reads two reductions of the whole "
+           "row); the host pipeline sets it">,
     Option<"horizontal", "horizontal", "bool", "false",
            "Split a horizontal kernel's sub-kernels into row blocks each, "
            "in one flat space of blocks (meld.host_parts): block range "
