@@ -23,6 +23,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace meld {
 #define GEN_PASS_DEF_MELDTILEHOSTBLOCKS
@@ -328,11 +329,36 @@ static LogicalResult applyRowBlocks(
           rewriter, cast<TilingInterface>(consumer.getOperation()), options);
   if (failed(tiled) || tiled->loops.size() != 1)
     return failure();
-  for (auto [original, replacement] : tiled->replacements)
-    rewriter.replaceAllUsesWith(original, replacement);
+  // A stored producer's loop result replaces it in its store only: an op
+  // outside the loop that reads it whole (a statistic the slices could not
+  // follow through a dynamic reshape) comes before the loop. Such an op
+  // would compute every row in every block: the kernel stays one block.
+  for (auto [original, replacement] : tiled->replacements) {
+    if (!stored.contains(original)) {
+      rewriter.replaceAllUsesWith(original, replacement);
+      continue;
+    }
+    for (bufferization::MaterializeInDestinationOp other : alsoStored)
+      if (other.getSource() == original)
+        other.getSourceMutable().set(replacement);
+  }
   // The untiled ops are dead now; those with runtime checks (divisions,
   // gathers) would otherwise stay and compute every row in every block.
+  // With several outputs the other dead ops go too: a stored producer
+  // that is left is read outside the loop.
+  SmallVector<Operation *> producers = llvm::map_to_vector(
+      stored, [](Value original) { return original.getDefiningOp(); });
+  if (!producers.empty())
+    (void)runRegionDCE(rewriter, func->getRegions());
   eraseDeadCheckedOps(func);
+  if (!producers.empty()) {
+    (void)runRegionDCE(rewriter, func->getRegions());
+    llvm::DenseSet<Operation *> live;
+    func.walk([&](Operation *op) { live.insert(op); });
+    if (llvm::any_of(producers,
+                     [&](Operation *op) { return live.contains(op); }))
+      return failure();
+  }
   // Each result of the loop is one output's, its tiles computed into an
   // empty tensor.
   auto loop = dyn_cast<scf::ForOp>(tiled->loops.front().getOperation());
