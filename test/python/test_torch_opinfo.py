@@ -36,3 +36,15 @@ def test_claimed_ops_match_eager():
     # every claimed op compiled through Meld on most samples
     assert total["pass"] >= 0.9 * (total["pass"] + total["fallback"]), dict(total)
     assert len(results) >= len(opinfo.CI_OPS)
+
+
+def test_a_result_off_by_more_than_eager_is_wrong():
+    """The float64 check that lets a fused attention's rounding pass does
+    not let a wrong result pass: Meld's result must be no more than twice
+    as far from the float64 result as eager's."""
+    exact = torch.linspace(-3, 3, 97, dtype=torch.float64)
+    eager = exact.float() + 1e-6
+    assert opinfo._as_accurate_as_eager(exact.float() + 1.5e-6, eager, exact)
+    assert not opinfo._as_accurate_as_eager(exact.float() + 1e-3, eager, exact)
+    assert not opinfo._as_accurate_as_eager(exact.float()[:-1], eager, exact)
+    assert opinfo._as_accurate_as_eager([exact.float()], (eager,), [exact])
