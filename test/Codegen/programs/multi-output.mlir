@@ -1,0 +1,50 @@
+// Kernels with several outputs, and results that leave as merged views:
+// meld-tile-host-blocks tiles the output computed from the others and
+// yields the others' tiles from the same loop, and stores a merged result
+// through the inverse view of its buffer. Host code and the emulated GPU
+// mapping must still give the interpreter's results, fused and unfused
+// (unittests/Codegen/HostCodegenTest.cpp runs every file here).
+
+// A down projection's product and the square of its residual sum, both
+// outputs (the next norm reads the sum; the product leaves too).
+func.func @product_and_residual(%h: tensor<96x160xf32>, %w: tensor<72x160xf32>, %x: tensor<2x48x72xf32>) -> (tensor<96x72xf32>, tensor<2x48x72xf32>) {
+  %p = meld.matmul %h, %w transpose_rhs : tensor<96x160xf32>, tensor<72x160xf32> -> tensor<96x72xf32>
+  %v = meld.reshape %p : tensor<96x72xf32> -> tensor<2x48x72xf32>
+  %s = meld.add %x, %v : tensor<2x48x72xf32>
+  %sq = meld.mul %s, %s : tensor<2x48x72xf32>
+  return %p, %sq : tensor<96x72xf32>, tensor<2x48x72xf32>
+}
+
+// A softmax's row maxima and sums, read through kept dims.
+func.func @softmax_stats(%x: tensor<3x5x40x72xf32>) -> (tensor<3x5x40x1xf32>, tensor<3x5x40x1xf32>) {
+  %max = meld.reduce max %x dims = [3] keep_dims : tensor<3x5x40x72xf32> -> tensor<3x5x40x1xf32>
+  %mb = meld.broadcast_in_dim %max, dims = [0, 1, 2, 3] : tensor<3x5x40x1xf32> -> tensor<3x5x40x72xf32>
+  %d = meld.sub %x, %mb : tensor<3x5x40x72xf32>
+  %e = meld.exp %d : tensor<3x5x40x72xf32>
+  %sum = meld.reduce sum %e dims = [3] keep_dims : tensor<3x5x40x72xf32> -> tensor<3x5x40x1xf32>
+  return %max, %sum : tensor<3x5x40x1xf32>, tensor<3x5x40x1xf32>
+}
+
+// A layer norm's mean and variance of a batch of one.
+func.func @norm_stats(%x: tensor<1x77x300xf32>) -> (tensor<1x77x1xf32>, tensor<1x77x1xf32>) {
+  %s = meld.reduce sum %x dims = [2] keep_dims : tensor<1x77x300xf32> -> tensor<1x77x1xf32>
+  %n = meld.constant dense<300.0> : tensor<1x77x1xf32>
+  %mean = meld.div %s, %n : tensor<1x77x1xf32>
+  %mb = meld.broadcast_in_dim %mean, dims = [0, 1, 2] : tensor<1x77x1xf32> -> tensor<1x77x300xf32>
+  %d = meld.sub %x, %mb : tensor<1x77x300xf32>
+  %d2 = meld.mul %d, %d : tensor<1x77x300xf32>
+  %v = meld.reduce sum %d2 dims = [2] keep_dims : tensor<1x77x300xf32> -> tensor<1x77x1xf32>
+  %var = meld.div %v, %n : tensor<1x77x1xf32>
+  return %mean, %var : tensor<1x77x1xf32>, tensor<1x77x1xf32>
+}
+
+// A normalization that leaves as [B*S, N], and attention heads that leave
+// as [B*H, D, S].
+func.func @merged_views(%x: tensor<3x50x96xf32>, %r: tensor<3x50x1xf32>, %q: tensor<2x6x40x24xf32>) -> (tensor<150x96xf32>, tensor<12x24x40xf32>) {
+  %rb = meld.broadcast_in_dim %r, dims = [0, 1, 2] : tensor<3x50x1xf32> -> tensor<3x50x96xf32>
+  %y = meld.mul %x, %rb : tensor<3x50x96xf32>
+  %o = meld.reshape %y : tensor<3x50x96xf32> -> tensor<150x96xf32>
+  %t = meld.transpose %q, perm = [0, 1, 3, 2] : tensor<2x6x40x24xf32> -> tensor<2x6x24x40xf32>
+  %h = meld.reshape %t : tensor<2x6x24x40xf32> -> tensor<12x24x40xf32>
+  return %o, %h : tensor<150x96xf32>, tensor<12x24x40xf32>
+}
