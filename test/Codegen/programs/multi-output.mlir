@@ -3,7 +3,23 @@
 // yields the others' tiles from the same loop, and stores a merged result
 // through the inverse view of its buffer. Host code and the emulated GPU
 // mapping must still give the interpreter's results, fused and unfused
-// (unittests/Codegen/HostCodegenTest.cpp runs every file here).
+// (unittests/Codegen/HostCodegenTest.cpp runs every file here). Here:
+// every kernel is split into more than one host block, and the GPU
+// targets compile it.
+// RUN: meld-compile %s --targets=host,nvptx,amdgpu -o %t.meldb
+// RUN: meld-compile %s --targets=host -o %t.host.meldb \
+// RUN:   --mlir-print-ir-after=meld-tile-host-blocks 2>&1 | FileCheck %s
+
+// CHECK-LABEL: func.func private @product_and_residual_kernel_0
+// CHECK-SAME:    meld.host_parts = {{\[}}[1, 48, 2, 0]]
+// CHECK-LABEL: func.func private @softmax_stats_kernel_0
+// CHECK-SAME:    meld.host_parts = {{\[}}[1, 1, 1, 0]]
+// CHECK-LABEL: func.func private @norm_stats_kernel_0
+// CHECK-SAME:    meld.host_parts = {{\[}}[1, 48, 2, 0]]
+// CHECK-LABEL: func.func private @merged_views_kernel_0
+// CHECK-SAME:    meld.rows_per_block = 128
+// CHECK-LABEL: func.func private @merged_views_kernel_1
+// CHECK-SAME:    meld.rows_per_block = 8
 
 // A down projection's product and the square of its residual sum, both
 // outputs (the next norm reads the sum; the product leaves too).
@@ -39,12 +55,12 @@ func.func @norm_stats(%x: tensor<1x77x300xf32>) -> (tensor<1x77x1xf32>, tensor<1
 }
 
 // A normalization that leaves as [B*S, N], and attention heads that leave
-// as [B*H, D, S].
-func.func @merged_views(%x: tensor<3x50x96xf32>, %r: tensor<3x50x1xf32>, %q: tensor<2x6x40x24xf32>) -> (tensor<150x96xf32>, tensor<12x24x40xf32>) {
-  %rb = meld.broadcast_in_dim %r, dims = [0, 1, 2] : tensor<3x50x1xf32> -> tensor<3x50x96xf32>
-  %y = meld.mul %x, %rb : tensor<3x50x96xf32>
-  %o = meld.reshape %y : tensor<3x50x96xf32> -> tensor<150x96xf32>
-  %t = meld.transpose %q, perm = [0, 1, 3, 2] : tensor<2x6x40x24xf32> -> tensor<2x6x24x40xf32>
-  %h = meld.reshape %t : tensor<2x6x24x40xf32> -> tensor<12x24x40xf32>
-  return %o, %h : tensor<150x96xf32>, tensor<12x24x40xf32>
+// as [B*H, D, S]: four blocks each.
+func.func @merged_views(%x: tensor<4x128x96xf32>, %r: tensor<4x128x1xf32>, %q: tensor<4x8x64x32xf32>) -> (tensor<512x96xf32>, tensor<32x32x64xf32>) {
+  %rb = meld.broadcast_in_dim %r, dims = [0, 1, 2] : tensor<4x128x1xf32> -> tensor<4x128x96xf32>
+  %y = meld.mul %x, %rb : tensor<4x128x96xf32>
+  %o = meld.reshape %y : tensor<4x128x96xf32> -> tensor<512x96xf32>
+  %t = meld.transpose %q, perm = [0, 1, 3, 2] : tensor<4x8x64x32xf32> -> tensor<4x8x32x64xf32>
+  %h = meld.reshape %t : tensor<4x8x32x64xf32> -> tensor<32x32x64xf32>
+  return %o, %h : tensor<512x96xf32>, tensor<32x32x64xf32>
 }
