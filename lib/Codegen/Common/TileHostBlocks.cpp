@@ -159,15 +159,17 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
     for (auto [type, range] : llvm::zip_equal(iterators, ranges))
       if (type == utils::IteratorType::reduction)
         inner *= extent(range);
-    // Or what the costliest op fused into the row computes per row: a
-    // layer norm's variance, stored beside its mean, is an elementwise
-    // division of one number per row that two reductions of the whole row
-    // feed. Contractions and convolutions count by their output, as above.
+  }
+  // Or what the costliest op fused into the row computes per row: a layer
+  // norm's variance, stored beside its mean, is an elementwise division of
+  // one number per row that two reductions of the whole row feed.
+  // Contractions and convolutions count by their output, as above.
+  if (params.fusedRowCost && !linalg::isaContractionOpInterface(consumer)) {
     int64_t rowCount = 1;
     for (int64_t d : resultType.getShape().take_front(split + 1))
       rowCount *= extent(d);
     func.walk([&](linalg::LinalgOp op) {
-      if (!params.fusedRowCost || linalg::isaContractionOpInterface(op) ||
+      if (linalg::isaContractionOpInterface(op) ||
           linalg::isaConvolutionOpInterface(op))
         return;
       int64_t total = 1;
@@ -400,6 +402,23 @@ static LogicalResult applyRowBlocks(
   return success();
 }
 
+/// Which of the kernel's `numOutputs` outputs (the entry block's arguments
+/// before the block range) `dest` is, seen directly or through the view a
+/// reshaped store writes through; -1 for none.
+static int64_t outputIndex(Block &entry, int64_t numOutputs, Value dest) {
+  if (auto collapse = dest.getDefiningOp<memref::CollapseShapeOp>())
+    dest = collapse.getSrc();
+  else if (auto expand = dest.getDefiningOp<memref::ExpandShapeOp>())
+    dest = expand.getSrc();
+  auto arg = dyn_cast<BlockArgument>(dest);
+  if (!arg || arg.getOwner() != &entry)
+    return -1;
+  int64_t index = static_cast<int64_t>(arg.getArgNumber()) -
+                  (static_cast<int64_t>(entry.getNumArguments()) -
+                   kBlockRangeArgs - numOutputs);
+  return index >= 0 && index < numOutputs ? index : -1;
+}
+
 /// True when `part` (a horizontal kernel's sub-kernel) holds a contraction:
 /// it takes a gemm's blocks.
 static bool holdsContraction(ArrayRef<Operation *> part) {
@@ -517,16 +536,6 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
     return failure();
   int64_t numOutputs = rowDims.size();
   int64_t firstOutput = numArgs - kBlockRangeArgs - numOutputs;
-  auto outputIndex = [&](Value dest) -> int64_t {
-    if (auto collapse = dest.getDefiningOp<memref::CollapseShapeOp>())
-      dest = collapse.getSrc();
-    auto arg = dyn_cast<BlockArgument>(dest);
-    if (!arg || arg.getOwner() != &entry ||
-        static_cast<int64_t>(arg.getArgNumber()) < firstOutput ||
-        static_cast<int64_t>(arg.getArgNumber()) >= firstOutput + numOutputs)
-      return -1;
-    return arg.getArgNumber() - firstOutput;
-  };
 
   // Each part's block range, [begin, end) of its own blocks: the call's
   // range less the blocks of the parts before it, clamped to its count.
@@ -560,7 +569,7 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
         partOfStore[op] = planned.size();
       }
     if (stores.size() == 1)
-      part.output = outputIndex(stores.front().getDest());
+      part.output = outputIndex(entry, numOutputs, stores.front().getDest());
     if (part.output >= 0) {
       FailureOr<RowPlan> plan =
           planRowBlocks(func, stores.front(), params, holdsContraction(ops),
@@ -700,63 +709,52 @@ struct MeldTileHostBlocksPass
     // The leading dims each output's rows run over (kRowDimsAttrName).
     int64_t numOutputs = 0;
     copy->walk([&](bufferization::MaterializeInDestinationOp) { ++numOutputs; });
-    int64_t firstOutput = static_cast<int64_t>(entry.getNumArguments()) -
-                          kBlockRangeArgs - numOutputs;
     SmallVector<int64_t> outputRowDims(std::max<int64_t>(numOutputs, 1), 1);
-    copy->walk([&](bufferization::MaterializeInDestinationOp store) {
-      auto expand = store.getSource().getDefiningOp<tensor::ExpandShapeOp>();
-      auto dest = dyn_cast<BlockArgument>(store.getDest());
-      auto destType =
-          dest ? dyn_cast<MemRefType>(dest.getType()) : MemRefType();
-      if (!expand || !destType || dest.getOwner() != &entry ||
-          !destType.getLayout().isIdentity() ||
-          !expand.getSrc().getDefiningOp<linalg::LinalgOp>())
-        return;
-      // At the top, so the row loop (built before the store) can use it.
-      auto b = OpBuilder::atBlockBegin(&entry);
-      Value flat = memref::CollapseShapeOp::create(
-          b, store.getLoc(), dest, expand.getReassociationIndices());
-      store.getSourceMutable().set(expand.getSrc());
-      store.getDestMutable().set(flat);
-      int64_t output = static_cast<int64_t>(dest.getArgNumber()) - firstOutput;
-      if (output >= 0 && output < numOutputs)
-        outputRowDims[output] = expand.getReassociationIndices().front().size();
-    });
     // Likewise a result that leaves as a merged view (PyTorch's [B, S, N]
     // activations as [B*S, N], a transposed [B, H, S, D] as [B*H, S, D]):
     // stored unmerged into the output buffer seen through the inverse
-    // view, so the op computing it can be tiled (not in horizontal kernels,
-    // whose parts count blocks on their outputs' own dims). Static shapes:
-    // a block's rows are counted in the buffer's rows (`mergedOutputs`).
+    // view (not in horizontal kernels, whose parts count blocks on their
+    // outputs' own dims). Static shapes: a block's rows are counted in the
+    // buffer's rows (`mergedOutputs`).
     auto kind = func->getAttrOfType<StringAttr>(kKernelAttrName);
+    bool horizontalKernel = kind && kind.getValue() == "horizontal";
     llvm::DenseMap<int64_t, MergedOutput> mergedOutputs;
-    if (!kind || kind.getValue() != "horizontal")
-      copy->walk([&](bufferization::MaterializeInDestinationOp store) {
-        auto collapse =
-            store.getSource().getDefiningOp<tensor::CollapseShapeOp>();
-        auto dest = dyn_cast<BlockArgument>(store.getDest());
-        auto destType =
-            dest ? dyn_cast<MemRefType>(dest.getType()) : MemRefType();
-        int64_t output =
-            dest ? static_cast<int64_t>(dest.getArgNumber()) - firstOutput : -1;
-        if (!collapse || !destType || dest.getOwner() != &entry ||
-            output < 0 || output >= numOutputs ||
-            !destType.getLayout().isIdentity() ||
-            !collapse.getSrcType().hasStaticShape() ||
-            !collapse.getSrc().getDefiningOp<linalg::LinalgOp>())
+    copy->walk([&](bufferization::MaterializeInDestinationOp store) {
+      Operation *reshape = store.getSource().getDefiningOp();
+      auto dest = dyn_cast<BlockArgument>(store.getDest());
+      auto destType =
+          dest ? dyn_cast<MemRefType>(dest.getType()) : MemRefType();
+      if (!isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+              reshape) ||
+          !destType || dest.getOwner() != &entry ||
+          !destType.getLayout().isIdentity() ||
+          !reshape->getOperand(0).getDefiningOp<linalg::LinalgOp>())
+        return;
+      int64_t output = outputIndex(entry, numOutputs, dest);
+      // At the top, so the row loop (built before the store) can use it.
+      auto b = OpBuilder::atBlockBegin(&entry);
+      if (auto expand = dyn_cast<tensor::ExpandShapeOp>(reshape)) {
+        store.getDestMutable().set(memref::CollapseShapeOp::create(
+            b, store.getLoc(), dest, expand.getReassociationIndices()));
+        if (output >= 0)
+          outputRowDims[output] =
+              expand.getReassociationIndices().front().size();
+      } else {
+        auto collapse = cast<tensor::CollapseShapeOp>(reshape);
+        if (horizontalKernel || output < 0 ||
+            !collapse.getSrcType().hasStaticShape())
           return;
-        auto b = OpBuilder::atBlockBegin(&entry);
-        Value view = memref::ExpandShapeOp::create(
+        store.getDestMutable().set(memref::ExpandShapeOp::create(
             b, store.getLoc(),
             MemRefType::get(collapse.getSrcType().getShape(),
                             destType.getElementType()),
-            dest, collapse.getReassociationIndices());
-        store.getSourceMutable().set(collapse.getSrc());
-        store.getDestMutable().set(view);
-        mergedOutputs[output] = {collapse.getReassociationIndices(),
-                                 llvm::to_vector(
-                                     collapse.getSrcType().getShape())};
-      });
+            dest, collapse.getReassociationIndices()));
+        mergedOutputs[output] = {
+            collapse.getReassociationIndices(),
+            llvm::to_vector(collapse.getSrcType().getShape())};
+      }
+      store.getSourceMutable().set(reshape->getOperand(0));
+    });
     {
       RewritePatternSet patterns(func.getContext());
       tensor::populateFoldTensorEmptyPatterns(patterns);
@@ -817,16 +815,8 @@ struct MeldTileHostBlocksPass
                               entry.getArgument(numArgs - 1), stores)))
       return;
     // The blocks are counted on the root's output.
-    Value rootBuffer = rootOutput.getDest();
-    if (auto collapse = rootBuffer.getDefiningOp<memref::CollapseShapeOp>())
-      rootBuffer = collapse.getSrc();
-    if (auto expand = rootBuffer.getDefiningOp<memref::ExpandShapeOp>())
-      rootBuffer = expand.getSrc();
-    auto rootArg = dyn_cast<BlockArgument>(rootBuffer);
-    int64_t output = rootArg && rootArg.getOwner() == &entry
-                         ? rootArg.getArgNumber() - firstOutput
-                         : -1;
-    if (output < 0 || output >= numOutputs) {
+    int64_t output = outputIndex(entry, numOutputs, rootOutput.getDest());
+    if (output < 0) {
       if (!stores.empty())
         return;
       output = 0;
