@@ -471,6 +471,46 @@ static FailureOr<bool> tileForCache(RewriterBase &rewriter,
   return true;
 }
 
+/// Splits a contraction whose k is blocked into chunks of `chunkCols`
+/// columns (a partial last one peeled), each then blocked for the cache on
+/// its own: the k blocks of a chunk update only its share of the output
+/// block, which stays in L2 from one k block to the next, where the k
+/// blocks over all columns walked the whole output block (256 x 8192 f32
+/// is 8 MiB) from L3 or memory once per k block. Returns the chunks
+/// (`op` itself when it is not split), their shapes folded.
+static SmallVector<linalg::GenericOp>
+chunkColumns(RewriterBase &rewriter, func::FuncOp func, linalg::GenericOp op,
+             ArrayRef<int64_t> ranges, int64_t chunkCols, int64_t kBlock) {
+  int64_t n = op.getNumLoops();
+  if (ShapedType::isDynamic(ranges[n - 2]) || ranges[n - 2] < 2 * chunkCols ||
+      ranges[n - 1] <= kBlock)
+    return {op};
+  SmallVector<OpFoldResult> sizes(n, rewriter.getIndexAttr(0));
+  sizes[n - 2] = rewriter.getIndexAttr(chunkCols);
+  scf::SCFTilingOptions options;
+  options.setTileSizes(sizes);
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(tiled) || tiled->tiledOps.size() != 1) {
+    if (succeeded(tiled) && !tiled->loops.empty())
+      rewriter.eraseOp(tiled->loops.front());
+    return {op};
+  }
+  rewriter.eraseOp(op);
+  constexpr StringLiteral kChunkAttr = "meld.contraction_chunk";
+  tiled->tiledOps.front()->setAttr(kChunkAttr, rewriter.getUnitAttr());
+  peelPartialTiles(rewriter, tiled->loops);
+  if (failed(foldPieceShapes(func)))
+    return {};
+  SmallVector<linalg::GenericOp> chunks;
+  func.walk([&](linalg::GenericOp g) {
+    if (g->removeAttr(kChunkAttr))
+      chunks.push_back(g);
+  });
+  return chunks;
+}
+
 /// The side of the square tiles a packed panel is transposed in: one
 /// vector<16x16xf32>, which convert-vector-to-llvm lowers to in-register
 /// shuffles (shuffle16x16).
@@ -1238,16 +1278,36 @@ struct MeldVectorizeHostContractionsPass
         cols *= std::max<int64_t>(
             1, tileRows / static_cast<int64_t>(
                               llvm::bit_ceil(static_cast<uint64_t>(height))));
-      FailureOr<bool> blocked = tileForCache(rewriter, op, ranges, cols, kBlock);
-      if (failed(blocked)) {
-        op->removeAttr(kPieceAttrName);
-        continue;
+      // Chunks of whole column tiles whose rows of the output take up to
+      // outputChunkBytes (512 KiB: 512 columns of 256 f32 rows).
+      int64_t chunkCols = 0;
+      if (outputChunkBytes > 0 && !ShapedType::isDynamic(rows))
+        chunkCols = std::max<int64_t>(1, outputChunkBytes / (4 * rows) / cols) *
+                    cols;
+      SmallVector<linalg::GenericOp> chunks =
+          chunkCols ? chunkColumns(rewriter, func, op, ranges, chunkCols, kBlock)
+                    : SmallVector<linalg::GenericOp>{op};
+      if (chunks.empty())
+        return signalPassFailure();
+      // A chunk that cannot be blocked stays a loop nest.
+      bool blocked = false, anyPiece = false;
+      for (linalg::GenericOp chunk : chunks) {
+        FailureOr<bool> chunkBlocked = tileForCache(
+            rewriter, chunk, chunk.getStaticLoopRanges(), cols, kBlock);
+        if (failed(chunkBlocked)) {
+          chunk->removeAttr(kPieceAttrName);
+          continue;
+        }
+        blocked |= *chunkBlocked;
+        anyPiece = true;
       }
+      if (!anyPiece)
+        continue;
       if (failed(foldPieceShapes(func)))
         return signalPassFailure();
       for (linalg::GenericOp block : takePieces(func)) {
         Operation *toTile =
-            *blocked ? promoteBlockOperands(block,
+            blocked ? promoteBlockOperands(block,
                                             block.getStaticLoopRanges()[n - 3],
                                             tileRows, versionRowTile != 0)
                      : block.getOperation();

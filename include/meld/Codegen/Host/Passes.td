@@ -204,7 +204,11 @@ def MeldVectorizeHostContractions
     a block's last row tile (when dynamic, computed one row at a time on
     `1 x cols` tiles). Before the
     register tiles, the contraction is blocked for the cache (one batch
-    at a time, up to 256 along k, one register tile's columns) and the
+    at a time, up to 256 along k, one register tile's columns; when k
+    takes several blocks and the output's rows are wider than twice
+    `output-chunk-bytes`, the columns are first split into chunks of that
+    many bytes of output, each blocked on its own, so the k blocks update
+    a part of the output that stays in L2) and the
     block's operands are promoted
     with `linalg::promoteSubViews` into buffers on the kernel's stack: the
     right operand's panel when at least four register tiles of rows share
@@ -234,6 +238,10 @@ def MeldVectorizeHostContractions
     Option<"kBlock", "k-block", "int64_t", "256",
            "Reduction steps per cache block (the right operand's packed "
            "panel is k-block x tile-cols)">,
+    Option<"outputChunkBytes", "output-chunk-bytes", "int64_t", "524288",
+           "Bytes of a cache block's output that its k blocks update "
+           "before the next columns' (the block's columns are split into "
+           "chunks of whole tiles that size; 0: all columns at once)">,
     Option<"fusedMultiplyAdd", "fused-multiply-add", "bool", "true",
            "Accumulate register tiles with fused multiply-adds (false for "
            "strict floating point: a multiply, then an add)">,
