@@ -9,8 +9,9 @@ realistic model configs, in one run on this CPU (issue 24's benchmark):
 - ViT-B/16 at 224 (12 layers), batch 1;
 - a ResNet-50-style CNN (bottleneck blocks 3-4-6-3) at 224, batch 1.
 
-Random weights, no downloads. For every case: latency (median of
-interleaved rounds), compile time (the first call, which compiles), Meld's
+Random weights, no downloads. For every case: latency (median over
+interleaved rounds), Meld's speed over Inductor (the median of the
+rounds' ratios), compile time (the first call, which compiles), Meld's
 kernels per call and Inductor's generated kernels, outputs checked
 against eager first.
 
@@ -165,6 +166,10 @@ def tensor_of(out, field):
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("-k", default="", help="run the cases whose name contains this")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="interleaved rounds (eager, Inductor, Meld) per case")
+    parser.add_argument("--budget", type=float, default=0.3,
+                        help="seconds of calls per library per round (median of 3 sets)")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores, {cpu_name()} ({isa()}); torch {torch.__version__}, "
           f"{torch.get_num_threads()} threads")
@@ -197,24 +202,28 @@ def main() -> int:
                     kernels[backend] = metrics.generated_kernel_count
                 fns[backend] = lambda f=fn: f(*inputs)
             fns["eager"] = lambda: model(*inputs)
-            total = {k: 0.0 for k in fns}
-            for _ in range(2):  # interleaved, to share the machine's state
+            # Interleaved rounds, to share the machine's state: this VM's
+            # speed drifts by up to 1.5x over minutes, so Meld's speed over
+            # Inductor is the median of each round's ratio, and the
+            # latencies are medians over the rounds.
+            per_round = {k: [] for k in fns}
+            for _ in range(args.rounds):
                 for k, f in fns.items():
-                    total[k] += timed(f)
-        ms = {k: v / 2 * 1e3 for k, v in total.items()}
-        row = (name, batch, ms, compile_s, kernels, fallbacks)
+                    per_round[k].append(timed(f, args.budget))
+        ms = {k: statistics.median(v) * 1e3 for k, v in per_round.items()}
+        ratio = statistics.median(i / m for i, m in zip(per_round["inductor"], per_round["meld"]))
+        row = (name, batch, ms, ratio, compile_s, kernels, fallbacks)
         rows.append(row)
         print(f"{name}, batch {batch}: eager {ms['eager']:.2f} ms, Inductor {ms['inductor']:.2f} "
-              f"ms, Meld {ms['meld']:.2f} ms ({ms['inductor'] / ms['meld']:.2f}x Inductor)",
-              flush=True)
+              f"ms, Meld {ms['meld']:.2f} ms ({ratio:.2f}x Inductor)", flush=True)
     print()
     print("| model | batch | eager ms | Inductor ms | Meld ms | Meld vs Inductor | "
           "Inductor compile s | Meld compile s | Inductor kernels | Meld kernels | "
           "ops left to eager |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for name, batch, ms, cs, kernels, fallbacks in rows:
+    for name, batch, ms, ratio, cs, kernels, fallbacks in rows:
         print(f"| {name} | {batch} | {ms['eager']:.2f} | {ms['inductor']:.2f} | "
-              f"{ms['meld']:.2f} | {ms['inductor'] / ms['meld']:.2f}x | {cs['inductor']:.1f} | "
+              f"{ms['meld']:.2f} | {ratio:.2f}x | {cs['inductor']:.1f} | "
               f"{cs['meld']:.1f} | {kernels['inductor']} | {kernels['meld']} | {fallbacks} |")
     return 0
 
