@@ -50,6 +50,7 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   contractions.tileRows = tiles.tileRows;
   contractions.tileCols = tiles.tileCols;
   contractions.kBlock = tiles.kBlock;
+  contractions.wideTileRows = wideTileRows(target, tiles);
   pm.addNestedPass<func::FuncOp>(
       createMeldVectorizeHostContractions(contractions));
   pm.addPass(createCanonicalizerPass());
@@ -271,6 +272,8 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
                                       {"tile_cols", tiles.tileCols},
                                       {"k_block", tiles.kBlock},
                                       {"block_rows", tiles.blockRows},
+                                      {"wide_tile_rows",
+                                       wideTileRows(*target, tiles)},
                                       {"source", tiles.source}}},
                 {"blob", blob}};
 }

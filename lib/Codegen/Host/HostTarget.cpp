@@ -213,6 +213,18 @@ HostGemmTiles meld::codegen::gemmTilesFor(int64_t tileRows,
 HostGemmTiles meld::codegen::defaultGemmTiles(const HostTarget &target) {
   // Two vectors of columns per row; as many rows as leave registers for
   // the two operand vectors and a broadcast.
-  return gemmTilesFor(target.vectorRegisters() == 32 ? 8 : 6,
-                      2 * target.f32Lanes());
+  HostGemmTiles tiles = gemmTilesFor(target.vectorRegisters() == 32 ? 8 : 6,
+                                     2 * target.f32Lanes());
+  // With 32 registers, blocks of up to 512 rows, whose register tiles are
+  // wide (wideTileRows).
+  if (target.vectorRegisters() == 32)
+    tiles.blockRows = 512;
+  return tiles;
+}
+
+int64_t meld::codegen::wideTileRows(const HostTarget &target,
+                                    const HostGemmTiles &tiles) {
+  return target.vectorRegisters() == 32 && tiles == defaultGemmTiles(target)
+             ? 128
+             : 0;
 }

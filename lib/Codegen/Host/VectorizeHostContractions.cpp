@@ -1274,6 +1274,15 @@ struct MeldVectorizeHostContractionsPass
                                rows <= (columnBlocks ? 8 : 1) * tileRows;
       if (!rhsAlongColumns && fewRows && emitTransposedDots(rewriter, op))
         continue;
+      // Blocks of many rows take tiles of half the rows and twice the
+      // columns: the same accumulators, half the broadcasts of the left
+      // operand per step of k and twice the columns per packed panel.
+      if (wideTileRows > 0 && !versionRowTile &&
+          !ShapedType::isDynamic(rows) && rows >= wideTileRows &&
+          tileRows % 2 == 0) {
+        rowTile = tileRows / 2;
+        cols = tileCols * 2;
+      }
       if (height < tileRows && rhsAlongColumns)
         cols *= std::max<int64_t>(
             1, tileRows / static_cast<int64_t>(

@@ -1,6 +1,7 @@
 // The host code is compiled for the CPU --cpu names, on any x86-64 machine,
 // and its GEMM tiles follow the CPU's vector ISA: AVX-512 CPUs get 8 x 32
-// tiles of 512-bit FMAs, AVX2 ones 6 x 16 tiles of 256-bit FMAs and no
+// tiles of 512-bit FMAs (4 x 64 in blocks of 128 rows or more, blocks of
+// up to 512 rows), AVX2 ones 6 x 16 tiles of 256-bit FMAs and no
 // 512-bit register anywhere. (The tuning table is off: --host-tuning=none.)
 
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=skylake-avx512 --host-asm=- -o %t.avx512.meldb | FileCheck %s --check-prefix=AVX512
@@ -19,11 +20,12 @@
 // META512: "cpu": "znver4"
 // META512: "features": "{{.*}}+avx512f
 // META512: "gemm_tiles": {
-// META512-NEXT: "block_rows": 256,
+// META512-NEXT: "block_rows": 512,
 // META512-NEXT: "k_block": 256,
 // META512-NEXT: "source": "heuristic",
 // META512-NEXT: "tile_cols": 32,
-// META512-NEXT: "tile_rows": 8
+// META512-NEXT: "tile_rows": 8,
+// META512-NEXT: "wide_tile_rows": 128
 
 // META2: "cpu": "x86-64-v3"
 // META2: "gemm_tiles": {
@@ -31,7 +33,8 @@
 // META2-NEXT: "k_block": 512,
 // META2-NEXT: "source": "heuristic",
 // META2-NEXT: "tile_cols": 16,
-// META2-NEXT: "tile_rows": 6
+// META2-NEXT: "tile_rows": 6,
+// META2-NEXT: "wide_tile_rows": 0
 
 // A CPU or feature LLVM does not know is an error that names it.
 // RUN: not meld-compile %s --cpu=pentium9 -o %t.bad.meldb 2>&1 | FileCheck %s --check-prefix=BADCPU

@@ -238,6 +238,10 @@ def MeldVectorizeHostContractions
     Option<"kBlock", "k-block", "int64_t", "256",
            "Reduction steps per cache block (the right operand's packed "
            "panel is k-block x tile-cols)">,
+    Option<"wideTileRows", "wide-tile-rows", "int64_t", "0",
+           "Cache blocks of at least this many (static) rows take register "
+           "tiles of half tile-rows and twice tile-cols, 4 x 64 for 8 x 32 "
+           "(0: never)">,
     Option<"outputChunkBytes", "output-chunk-bytes", "int64_t", "524288",
            "Bytes of a cache block's output that its k blocks update "
            "before the next columns' (the block's columns are split into "
