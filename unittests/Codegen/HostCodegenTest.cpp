@@ -1107,6 +1107,31 @@ const OddGemm kOddGemms[] = {
       })mlir",
      {"vector<8x32xf32>", "vector<8x8xf32>", "vector<5x32xf32>",
       "vector<5x8xf32>"}},
+    // Many rows: blocks of 128 rows or more, which the AVX-512
+    // heuristic's tiles compute on 4 x 64 register tiles (wideTileRows),
+    // with a partial column tile and k block.
+    {"many_rows_transposed_rhs_300x200x90",
+     R"mlir(
+      func.func @main(%x: tensor<300x200xf32>, %w: tensor<90x200xf32>,
+                      %b: tensor<90xf32>) -> tensor<300x90xf32> {
+        %h = meld.matmul %x, %w transpose_rhs
+            : tensor<300x200xf32>, tensor<90x200xf32> -> tensor<300x90xf32>
+        %bb = meld.broadcast_in_dim %b, dims = [1]
+            : tensor<90xf32> -> tensor<300x90xf32>
+        %y = meld.add %h, %bb : tensor<300x90xf32>
+        return %y : tensor<300x90xf32>
+      })mlir",
+     {"vector<8x32xf32>", "vector<8x16xf32>", "vector<8x8xf32>",
+      "vector<8x2xf32>"}},
+    {"many_rows_260x300x130",
+     R"mlir(
+      func.func @main(%x: tensor<260x300xf32>, %w: tensor<300x130xf32>)
+          -> tensor<260x130xf32> {
+        %h = meld.matmul %x, %w
+            : tensor<260x300xf32>, tensor<300x130xf32> -> tensor<260x130xf32>
+        return %h : tensor<260x130xf32>
+      })mlir",
+     {"vector<8x32xf32>", "vector<8x2xf32>"}},
     {"scalar_epilogue_70x300x90",
      R"mlir(
       func.func @main(%x: tensor<70x300xf32>, %w: tensor<300x90xf32>,
@@ -1182,6 +1207,40 @@ INSTANTIATE_TEST_SUITE_P(Programs, HostGemm, ::testing::ValuesIn(kOddGemms),
                          [](const ::testing::TestParamInfo<OddGemm> &info) {
                            return std::string(info.param.name);
                          });
+
+// The AVX-512 heuristic (compiled for skylake-avx512 on any machine, not
+// run) computes blocks of 128 rows or more on 4 x 64 register tiles and
+// fewer on 8 x 32; AVX2's keeps its 6 x 16 tiles everywhere.
+class HeuristicTiles : public HostCodegen, public ::testing::Test {};
+
+TEST_F(HeuristicTiles, WidenForManyRowsOnAvx512) {
+  const char *source = R"mlir(
+    func.func @main(%x: tensor<512x256xf32>, %w: tensor<256x128xf32>,
+                    %y: tensor<48x256xf32>) -> (tensor<512x128xf32>, tensor<48x128xf32>) {
+      %a = meld.matmul %x, %w : tensor<512x256xf32>, tensor<256x128xf32> -> tensor<512x128xf32>
+      %b = meld.matmul %y, %w : tensor<48x256xf32>, tensor<256x128xf32> -> tensor<48x128xf32>
+      return %a, %b : tensor<512x128xf32>, tensor<48x128xf32>
+    })mlir";
+  for (const char *cpu : {"skylake-avx512", "haswell"}) {
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+    ASSERT_TRUE(module) << diagnostics;
+    std::map<std::string, int> tiles;
+    meld::CompileOptions options;
+    options.hostCpu = cpu;
+    options.hostTuningFile = "none";
+    options.hostThreads = 2;
+    options.configurePassManager = [&](PassManager &pm) {
+      pm.addInstrumentation(std::make_unique<KeepRegisterTiles>(&tiles));
+      return success();
+    };
+    ASSERT_TRUE(succeeded(meld::compileToBundle(*module, options)))
+        << cpu << "\n" << diagnostics;
+    bool avx512 = StringRef(cpu) == "skylake-avx512";
+    EXPECT_EQ(tiles.count("vector<4x64xf32>") > 0, avx512) << cpu;
+    EXPECT_EQ(tiles.count("vector<8x32xf32>") > 0, avx512) << cpu;
+    EXPECT_EQ(tiles.count("vector<6x16xf32>") > 0, !avx512) << cpu;
+  }
+}
 
 // Every odd-shaped GEMM on other tiles than the cases were written for:
 // the heuristic's for this machine (with its thread count), the AVX2
