@@ -180,10 +180,12 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   }
   int64_t rows;
   gemm &= params.contractionRows > 0;
+  // Rows of the output's matrices in one row of the split dim (a batch
+  // matmul's or a convolution's output beyond its rows and columns).
+  int64_t middle = 1;
   if (gemm) {
     // A block holds `contractionRows` rows of the matmul's output (for a
     // batch matmul, whole matrices of fewer rows), a GEMM tile's height.
-    int64_t middle = 1;
     ArrayRef<int64_t> shape = resultType.getShape();
     if (static_cast<int64_t>(shape.size()) > split + 2)
       for (int64_t d : shape.slice(split + 1, shape.size() - split - 2))
@@ -240,14 +242,20 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   // thread while they keep 64 rows or more: 300 rows in blocks of up to
   // 256 are two blocks of 152 and 148 rows, not 256 and 44 (which left a
   // thread idle for most of the kernel).
+  // In an output of more dims, the split dim's rows count `middle` matrix
+  // rows each, and blocks need not be whole register tiles of them (a
+  // 1 x 96 x 4 x 4 patch convolution: 96 rows of 4 in two blocks).
   if (gemm && params.balanceThreads > 0 && !columnBlock &&
-      resultType.getRank() == 2 && !resultType.isDynamicDim(0)) {
-    int64_t m = resultType.getDimSize(0);
-    int64_t minRows = m <= rows ? kMinSharedRows : kMinBalancedRows;
+      !resultType.isDynamicDim(split)) {
+    int64_t m = resultType.getDimSize(split);
+    int64_t minRows = llvm::divideCeil(
+        m <= rows ? kMinSharedRows : kMinBalancedRows, middle);
     int64_t count = std::max<int64_t>(
         llvm::divideCeil(m, rows),
         std::min<int64_t>(params.balanceThreads, m / minRows));
-    int64_t step = std::max<int64_t>(params.contractionTileRows, 1);
+    int64_t step = middle == 1
+                       ? std::max<int64_t>(params.contractionTileRows, 1)
+                       : 1;
     rows = std::min<int64_t>(
         rows, llvm::alignTo(llvm::divideCeil(m, std::max<int64_t>(count, 1)),
                             step));

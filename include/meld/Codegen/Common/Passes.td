@@ -156,7 +156,8 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
     Option<"balanceThreads", "balance-threads", "int64_t", "0",
            "Split a static-row gemm output into blocks of equal rows, at "
            "most contraction-rows, and at least this many blocks (threads) "
-           "of 64 rows or more; 0: blocks of contraction-rows">,
+           "of 64 rows or more (a batch's or channel's rows counting the "
+           "matrix rows they hold); 0: blocks of contraction-rows">,
     Option<"fitSmallOutputs", "fit-small-outputs", "bool", "false",
            "Give a gemm output of fewer (static) rows than a block one block "
            "of exactly its rows, so the tiles inside have static sizes (a "

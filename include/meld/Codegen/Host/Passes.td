@@ -218,7 +218,10 @@ def MeldVectorizeHostContractions
     buffer itself). A transposed right operand (`B[j][k]`, per batch too) is packed
     transposed instead, with `linalg.transpose`, and the op reads the
     panel as `B[k][j]` (contiguous along the register tile's columns).
-    With
+    With `wide-tile-rows`, a cache block of at least that many static
+    rows takes register tiles of half `tile-rows` and twice `tile-cols`
+    (the same accumulators, half the broadcasts per step of k; the host
+    pipeline sets 128 with the heuristic's tiles on AVX-512). With
     `fused-multiply-add`, each tile's product and its reduction over the
     unit k tile become one `vector.fma` per step of k (upstream lowers the
     reduction to a separate add). An f16 or bf16 contraction whose sum
