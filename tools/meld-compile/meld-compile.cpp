@@ -118,6 +118,11 @@ static cl::opt<std::string> hostFeatures(
     "cpu-features",
     cl::desc("Host CPU features to add or remove, e.g. +avx512f,-amx-tile"),
     cl::value_desc("list"), cl::init(""), cl::cat(category));
+static cl::opt<unsigned> hostThreads(
+    "host-threads",
+    cl::desc("Threads the host code's blocks are balanced over (default: "
+             "this machine's hardware threads)"),
+    cl::value_desc("n"), cl::init(0), cl::cat(category));
 static cl::opt<std::string> hostTuning(
     "host-tuning",
     cl::desc("Host tuning table (meld-tune-host); default: $MELD_HOST_TUNING "
@@ -207,6 +212,7 @@ int main(int argc, char **argv) {
   options.hostCpu = hostCpu;
   options.hostFeatures = hostFeatures;
   options.hostTuningFile = hostTuning;
+  options.hostThreads = hostThreads;
   if (!hostGemmTiles.empty()) {
     meld::codegen::HostGemmTiles tiles;
     tiles.tileRows = hostGemmTiles[0];

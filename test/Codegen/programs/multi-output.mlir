@@ -7,7 +7,8 @@
 // every kernel is split into more than one host block, and the GPU
 // targets compile it.
 // RUN: meld-compile %s --targets=host,nvptx,amdgpu -o %t.meldb
-// RUN: meld-compile %s --targets=host -o %t.host.meldb \
+// RUN: meld-compile %s --targets=host --cpu=skylake-avx512 --host-threads=2 \
+// RUN:   --host-tuning=none -o %t.host.meldb \
 // RUN:   --mlir-print-ir-after=meld-tile-host-blocks 2>&1 | FileCheck %s
 
 // Functions print in the order their modules finish compiling (threads), so
