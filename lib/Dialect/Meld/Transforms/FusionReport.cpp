@@ -168,7 +168,7 @@ struct MeldExplainFusionPass
         Operation *producer = operand.getDefiningOp();
         if (!producer || !(isHorizontal(producer) || isHorizontal(&op)) ||
             !seen.insert(producer).second ||
-            !isa<KernelOp>(producer) && !isComputeOp(producer))
+            (!isa<KernelOp>(producer) && !isComputeOp(producer)))
           continue;
         InFlightDiagnostic remark = op.emitRemark();
         remark << "not fused with its "
