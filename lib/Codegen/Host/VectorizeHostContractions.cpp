@@ -471,46 +471,6 @@ static FailureOr<bool> tileForCache(RewriterBase &rewriter,
   return true;
 }
 
-/// Splits a contraction whose k is blocked into chunks of `chunkCols`
-/// columns (a partial last one peeled), each then blocked for the cache on
-/// its own: the k blocks of a chunk update only its share of the output
-/// block, which stays in L2 from one k block to the next, where the k
-/// blocks over all columns walked the whole output block (256 x 8192 f32
-/// is 8 MiB) from L3 or memory once per k block. Returns the chunks
-/// (`op` itself when it is not split), their shapes folded.
-static SmallVector<linalg::GenericOp>
-chunkColumns(RewriterBase &rewriter, func::FuncOp func, linalg::GenericOp op,
-             ArrayRef<int64_t> ranges, int64_t chunkCols, int64_t kBlock) {
-  int64_t n = op.getNumLoops();
-  if (ShapedType::isDynamic(ranges[n - 2]) || ranges[n - 2] < 2 * chunkCols ||
-      ranges[n - 1] <= kBlock)
-    return {op};
-  SmallVector<OpFoldResult> sizes(n, rewriter.getIndexAttr(0));
-  sizes[n - 2] = rewriter.getIndexAttr(chunkCols);
-  scf::SCFTilingOptions options;
-  options.setTileSizes(sizes);
-  rewriter.setInsertionPoint(op);
-  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-      rewriter, cast<TilingInterface>(op.getOperation()), options);
-  if (failed(tiled) || tiled->tiledOps.size() != 1) {
-    if (succeeded(tiled) && !tiled->loops.empty())
-      rewriter.eraseOp(tiled->loops.front());
-    return {op};
-  }
-  rewriter.eraseOp(op);
-  constexpr StringLiteral kChunkAttr = "meld.contraction_chunk";
-  tiled->tiledOps.front()->setAttr(kChunkAttr, rewriter.getUnitAttr());
-  peelPartialTiles(rewriter, tiled->loops);
-  if (failed(foldPieceShapes(func)))
-    return {};
-  SmallVector<linalg::GenericOp> chunks;
-  func.walk([&](linalg::GenericOp g) {
-    if (g->removeAttr(kChunkAttr))
-      chunks.push_back(g);
-  });
-  return chunks;
-}
-
 /// The side of the square tiles a packed panel is transposed in: one
 /// vector<16x16xf32>, which convert-vector-to-llvm lowers to in-register
 /// shuffles (shuffle16x16).
@@ -1183,6 +1143,31 @@ struct MeldVectorizeHostContractionsPass
     return foldPieceShapes(func);
   }
 
+  /// Splits a contraction whose k is blocked into chunks of `chunkCols`
+  /// columns (a partial last one peeled), each then blocked for the cache
+  /// on its own: the k blocks of a chunk update only its share of the
+  /// output block, which stays in L2 from one k block to the next, where
+  /// the k blocks over all columns walked the whole output block (256 x
+  /// 8192 f32 is 8 MiB) from L3 or memory once per k block. Returns the
+  /// chunks (`op` itself when it is not split), their shapes folded.
+  static FailureOr<SmallVector<linalg::GenericOp>>
+  chunkColumns(RewriterBase &rewriter, func::FuncOp func, linalg::GenericOp op,
+               ArrayRef<int64_t> ranges, int64_t chunkCols, int64_t kBlock) {
+    int64_t n = op.getNumLoops();
+    if (ShapedType::isDynamic(ranges[n - 2]) ||
+        ranges[n - 2] < 2 * chunkCols || ranges[n - 1] <= kBlock)
+      return SmallVector<linalg::GenericOp>{op};
+    SmallVector<int64_t> sizes(n, 0);
+    sizes[n - 2] = chunkCols;
+    if (failed(tilePieces(rewriter, func, op, sizes, /*peel=*/true)))
+      return failure();
+    // Untiled, `op` is left as it was.
+    SmallVector<linalg::GenericOp> chunks = takePieces(func);
+    if (chunks.empty())
+      chunks.push_back(op);
+    return chunks;
+  }
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     IRRewriter rewriter(&getContext());
@@ -1293,14 +1278,15 @@ struct MeldVectorizeHostContractionsPass
       if (outputChunkBytes > 0 && !ShapedType::isDynamic(rows))
         chunkCols = std::max<int64_t>(1, outputChunkBytes / (4 * rows) / cols) *
                     cols;
-      SmallVector<linalg::GenericOp> chunks =
-          chunkCols ? chunkColumns(rewriter, func, op, ranges, chunkCols, kBlock)
-                    : SmallVector<linalg::GenericOp>{op};
-      if (chunks.empty())
+      FailureOr<SmallVector<linalg::GenericOp>> chunks =
+          chunkCols
+              ? chunkColumns(rewriter, func, op, ranges, chunkCols, kBlock)
+              : SmallVector<linalg::GenericOp>{op};
+      if (failed(chunks))
         return signalPassFailure();
       // A chunk that cannot be blocked stays a loop nest.
       bool blocked = false, anyPiece = false;
-      for (linalg::GenericOp chunk : chunks) {
+      for (linalg::GenericOp chunk : *chunks) {
         FailureOr<bool> chunkBlocked = tileForCache(
             rewriter, chunk, chunk.getStaticLoopRanges(), cols, kBlock);
         if (failed(chunkBlocked)) {
