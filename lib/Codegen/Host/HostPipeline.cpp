@@ -12,6 +12,7 @@
 #include "Host/CompileHost.h"
 
 #include "meld/Codegen/Codegen.h"
+#include "meld/Codegen/Host/ForeachKernels.h"
 #include "meld/Codegen/Host/HostTuning.h"
 #include "meld/Codegen/Passes.h"
 
@@ -131,9 +132,160 @@ static void addUniformEntryPoints(llvm::Module &module,
   }
 }
 
+/// Adds `i32 meld_kernel_K(ptr args, i64 begin, i64 end)` for every
+/// foreach kernel K: parts run one after another in one flat space of
+/// blocks, found through constant tables (each part's first block, body,
+/// element count and arguments). A part in [begin, end) calls its body's
+/// C interface on the blocks it covers, with each flattened argument's
+/// descriptor rebuilt as a 1-D one over the whole buffer.
+static LogicalResult
+addForeachEntryPoints(llvm::Module &module,
+                      ArrayRef<meld::codegen::ForeachKernel> kernels,
+                      std::string &error) {
+  llvm::LLVMContext &ctx = module.getContext();
+  llvm::Type *ptr = llvm::PointerType::getUnqual(ctx);
+  llvm::Type *i64 = llvm::Type::getInt64Ty(ctx);
+  llvm::Type *i32 = llvm::Type::getInt32Ty(ctx);
+  // A 1-D memref descriptor: allocated and aligned pointers, offset, size
+  // and stride; every descriptor starts with the first three.
+  llvm::Type *desc1d = llvm::StructType::get(ctx, {ptr, ptr, i64, i64, i64});
+  auto table = [&](llvm::Type *type, ArrayRef<int64_t> values,
+                   const Twine &name) {
+    SmallVector<llvm::Constant *> elements;
+    for (int64_t v : values)
+      elements.push_back(llvm::ConstantInt::get(type, v));
+    auto *arrayType = llvm::ArrayType::get(type, values.size());
+    return new llvm::GlobalVariable(
+        module, arrayType, /*isConstant=*/true,
+        llvm::GlobalValue::PrivateLinkage,
+        llvm::ConstantArray::get(arrayType, elements), name);
+  };
+  for (const meld::codegen::ForeachKernel &kernel : kernels) {
+    SmallVector<llvm::Function *> bodies;
+    size_t maxFlat = 1;
+    for (const meld::codegen::ForeachBody &body : kernel.bodies) {
+      llvm::Function *f = module.getFunction("_mlir_ciface_" + body.name);
+      if (!f || f->arg_size() != body.flattened.size() + 3) {
+        error = "foreach body " + body.name + " has no matching C interface";
+        return failure();
+      }
+      bodies.push_back(f);
+      maxFlat = std::max(maxFlat, body.flattened.size());
+    }
+    SmallVector<int64_t> starts{0}, bodyOf, elements, argBase, args;
+    for (const meld::codegen::ForeachPart &part : kernel.parts) {
+      starts.push_back(starts.back() + kernel.blocks(part));
+      bodyOf.push_back(part.body);
+      elements.push_back(part.elements);
+      argBase.push_back(args.size());
+      llvm::append_range(args, part.args);
+    }
+    std::string prefix = "__meld_foreach_" + kernel.name;
+    llvm::GlobalVariable *startTable = table(i64, starts, prefix + "_starts");
+    llvm::GlobalVariable *bodyTable = table(i32, bodyOf, prefix + "_bodies");
+    llvm::GlobalVariable *elementTable =
+        table(i64, elements, prefix + "_elements");
+    llvm::GlobalVariable *baseTable = table(i32, argBase, prefix + "_base");
+    llvm::GlobalVariable *argTable = table(i32, args, prefix + "_args");
+
+    auto *type = llvm::FunctionType::get(i32, {ptr, i64, i64}, false);
+    auto *entry = llvm::Function::Create(
+        type, llvm::Function::ExternalLinkage,
+        meld::codegen::hostEntryName(kernel.name), module);
+    llvm::Value *argv = entry->getArg(0);
+    llvm::Value *begin = entry->getArg(1), *end = entry->getArg(2);
+    auto block = [&](const Twine &name) {
+      return llvm::BasicBlock::Create(ctx, name, entry);
+    };
+    llvm::BasicBlock *start = block("entry"), *header = block("header"),
+                     *check = block("check"), *run = block("run"),
+                     *latch = block("latch"), *exit = block("exit");
+    llvm::IRBuilder<> b(start);
+    llvm::Value *status = b.CreateAlloca(i32);
+    b.CreateStore(b.getInt32(0), status);
+    llvm::Value *descs =
+        b.CreateAlloca(llvm::ArrayType::get(desc1d, maxFlat));
+    b.CreateBr(header);
+
+    b.SetInsertPoint(header);
+    llvm::PHINode *j = b.CreatePHI(i64, 2);
+    j->addIncoming(b.getInt64(0), start);
+    b.CreateCondBr(b.CreateICmpSLT(j, b.getInt64(kernel.parts.size())),
+                   check, exit);
+
+    b.SetInsertPoint(check);
+    auto load = [&](llvm::GlobalVariable *t, llvm::Type *elt, llvm::Value *i) {
+      return b.CreateLoad(elt, b.CreateInBoundsGEP(
+                                   t->getValueType(), t, {b.getInt64(0), i}));
+    };
+    llvm::Value *first = load(startTable, i64, j);
+    llvm::Value *next = load(startTable, i64, b.CreateAdd(j, b.getInt64(1)));
+    // Parts are in block order: none after one that starts at `end` runs.
+    llvm::BasicBlock *overlap = block("overlap");
+    b.CreateCondBr(b.CreateICmpSGE(first, end), exit, overlap);
+    b.SetInsertPoint(overlap);
+    b.CreateCondBr(b.CreateICmpSGT(next, begin), run, latch);
+
+    b.SetInsertPoint(run);
+    llvm::Value *lo = b.CreateSub(begin, first);
+    lo = b.CreateSelect(b.CreateICmpSGT(lo, b.getInt64(0)), lo,
+                        b.getInt64(0));
+    llvm::Value *last = b.CreateSelect(b.CreateICmpSLT(end, next), end, next);
+    llvm::Value *hi = b.CreateSub(last, first);
+    llvm::Value *count = load(elementTable, i64, j);
+    llvm::Value *base =
+        b.CreateSExt(load(baseTable, i32, j), i64);
+    llvm::SwitchInst *dispatch =
+        b.CreateSwitch(load(bodyTable, i32, j), latch, bodies.size());
+    for (auto [index, body] : llvm::enumerate(kernel.bodies)) {
+      llvm::BasicBlock *call = block("body" + Twine(index));
+      dispatch->addCase(b.getInt32(index), call);
+      b.SetInsertPoint(call);
+      SmallVector<llvm::Value *> callArgs;
+      for (auto [i, flat] : llvm::enumerate(body.flattened)) {
+        llvm::Value *slot = b.CreateSExt(
+            load(argTable, i32, b.CreateAdd(base, b.getInt64(i))), i64);
+        llvm::Value *given =
+            b.CreateLoad(ptr, b.CreateInBoundsGEP(ptr, argv, slot));
+        if (!flat) {
+          callArgs.push_back(given);
+          continue;
+        }
+        llvm::Value *d = b.CreateInBoundsGEP(
+            llvm::ArrayType::get(desc1d, maxFlat), descs,
+            {b.getInt64(0), b.getInt64(i)});
+        for (unsigned field = 0; field < 3; ++field) {
+          llvm::Type *t = field < 2 ? ptr : i64;
+          b.CreateStore(
+              b.CreateLoad(t, b.CreateStructGEP(desc1d, given, field)),
+              b.CreateStructGEP(desc1d, d, field));
+        }
+        b.CreateStore(count, b.CreateStructGEP(desc1d, d, 3));
+        b.CreateStore(b.getInt64(1), b.CreateStructGEP(desc1d, d, 4));
+        callArgs.push_back(d);
+      }
+      callArgs.push_back(lo);
+      callArgs.push_back(hi);
+      callArgs.push_back(status);
+      b.CreateCall(bodies[index], callArgs);
+      b.CreateBr(latch);
+    }
+
+    b.SetInsertPoint(latch);
+    llvm::Value *step = b.CreateAdd(j, b.getInt64(1));
+    j->addIncoming(step, latch);
+    b.CreateBr(header);
+
+    b.SetInsertPoint(exit);
+    b.CreateRet(b.CreateLoad(i32, status));
+  }
+  return success();
+}
+
 FailureOr<meld::codegen::HostObject>
 meld::codegen::emitHostObject(ModuleOp llvmModule, const HostTarget &host,
-                              unsigned optLevel, std::string *assembly) {
+                              unsigned optLevel, std::string *assembly,
+                              ArrayRef<ForeachKernel> foreach) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   HostObject result;
@@ -167,6 +319,9 @@ meld::codegen::emitHostObject(ModuleOp llvmModule, const HostTarget &host,
   module->setTargetTriple(llvm::Triple(result.triple));
   module->setDataLayout(machine->createDataLayout());
   addUniformEntryPoints(*module, kernels);
+  std::string foreachError;
+  if (failed(addForeachEntryPoints(*module, foreach, foreachError)))
+    return llvmModule.emitError(foreachError);
   // LLVM keeps to 256-bit vectors on AVX-512 CPUs unless told otherwise
   // (older cores clocked down on 512-bit code). Kernels are long vector
   // loops, where 512-bit vectors halve the instructions of exp, tanh and
@@ -231,6 +386,10 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
   OwningOpRef<ModuleOp> module = outlined.clone();
   keepKernelsOnly(*module);
   bool emulate = options.emulateGpuOnHost;
+  // Many parts of the same computation: one body each, and a table.
+  std::vector<ForeachKernel> foreach;
+  if (!emulate)
+    foreach = formForeachKernels(*module);
   if (failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
         codegen::buildKernelBufferPipeline(
             pm,
@@ -253,13 +412,22 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
       })))
     return failure();
   blocks.collect(*module);
+  for (ForeachKernel &kernel : foreach) {
+    for (ForeachBody &body : kernel.bodies)
+      body.elementsPerBlock = blocks.rows.lookup(body.name);
+    auto &record = blocks.parts[kernel.name];
+    for (const ForeachPart &part : kernel.parts)
+      record.push_back({part.output,
+                        kernel.bodies[part.body].elementsPerBlock,
+                        part.outputRank, 0});
+  }
   if (failed(runPipeline(*module, "host", options, [&](OpPassManager &pm) {
         codegen::buildHostLLVMPipeline(pm, *target, tiles, options.strictFp,
                                        options.portableHostExp);
       })))
     return failure();
   FailureOr<codegen::HostObject> object = codegen::emitHostObject(
-      *module, *target, options.optLevel, options.hostAssembly);
+      *module, *target, options.optLevel, options.hostAssembly, foreach);
   if (failed(object))
     return failure();
   int64_t blob = bundle.addBlob(std::move(object->object));

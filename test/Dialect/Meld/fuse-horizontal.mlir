@@ -81,17 +81,33 @@ func.func @partly_dependent(%x: tensor<8x64xf32>) -> (tensor<8x64xf32>, tensor<8
   return %b, %c : tensor<8x64xf32>, tensor<8xf32>
 }
 
-// Independent, but sharing neither an input nor a result shape: not packed.
+// Independent flat pointwise kernels (elementwise ops over one static
+// shape), sharing neither an input nor a result shape: packed, like an
+// optimizer step's updates of parameters of many sizes.
 // CHECK-LABEL: func.func @unrelated(
-// CHECK-NOT:     horizontal
+// CHECK-NEXT:    meld.kernel horizontal
 // CHECK:         meld.kernel pointwise
 // CHECK:         meld.kernel pointwise
-// CHECK-NOT:     horizontal
 // CHECK:         return
 func.func @unrelated(%x: tensor<8x64xf32>, %y: tensor<16xf32>) -> (tensor<8x64xf32>, tensor<16xf32>) {
   %a = meld.exp %x : tensor<8x64xf32>
   %b = meld.exp %y : tensor<16xf32>
   return %a, %b : tensor<8x64xf32>, tensor<16xf32>
+}
+
+// Independent, sharing neither an input nor a result shape, and one of them
+// moves data (a transpose): not packed.
+// CHECK-LABEL: func.func @unrelated_moves(
+// CHECK-NOT:     horizontal
+// CHECK:         meld.kernel pointwise
+// CHECK:         meld.kernel pointwise
+// CHECK-NOT:     horizontal
+// CHECK:         return
+func.func @unrelated_moves(%x: tensor<8x64xf32>, %y: tensor<16x4xf32>) -> (tensor<8x64xf32>, tensor<4x16xf32>) {
+  %a = meld.exp %x : tensor<8x64xf32>
+  %t = meld.transpose %y, perm = [1, 0] : tensor<16x4xf32> -> tensor<4x16xf32>
+  %b = meld.exp %t : tensor<4x16xf32>
+  return %a, %b : tensor<8x64xf32>, tensor<4x16xf32>
 }
 
 // No shared input but the same iteration space (a foreach-style update):

@@ -9,6 +9,7 @@
 #ifndef MELD_CODEGEN_HOST_HOSTPIPELINE_H
 #define MELD_CODEGEN_HOST_HOSTPIPELINE_H
 
+#include "meld/Codegen/Host/ForeachKernels.h"
 #include "meld/Codegen/Host/HostTarget.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -44,10 +45,12 @@ struct HostObject {
   std::string features;
 };
 /// With `assembly`, also the object's assembly text (meld-compile
-/// --host-asm).
+/// --host-asm). Each of `foreach` gets its entry point from its table
+/// (ForeachKernels.h), calling its bodies' C interfaces in `llvmModule`.
 mlir::FailureOr<HostObject>
 emitHostObject(mlir::ModuleOp llvmModule, const HostTarget &target,
-               unsigned optLevel = 3, std::string *assembly = nullptr);
+               unsigned optLevel = 3, std::string *assembly = nullptr,
+               llvm::ArrayRef<ForeachKernel> foreach = {});
 
 } // namespace meld::codegen
 

@@ -3,8 +3,10 @@
 // Kernels at the same depth of the block's dependence graph (the longest
 // chain of kernels above them) have no path between them, so any set of
 // them can share one launch. Within a depth, kernels that share an input or
-// an iteration space are packed greedily (first fit) into horizontal
-// kernels bounded by the kernel-parameter budget.
+// an iteration space, and flat pointwise kernels with any other flat
+// pointwise kernels (an optimizer step's parameters of many sizes), are packed
+// greedily (first fit) into horizontal kernels bounded by the
+// kernel-parameter budget.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,12 +27,53 @@ namespace meld {
 using namespace mlir;
 using namespace meld;
 
+/// Whether `kernel` computes element by element over one static shape:
+/// elementwise ops, broadcasts of rank-0 tensors and splat constants (an
+/// optimizer step's update of one parameter). Such kernels join any other
+/// at their depth: each is a plain loop over its own elements.
+static bool isFlatPointwise(KernelOp kernel) {
+  if (kernel.getKind() != FusionKind::pointwise)
+    return false;
+  ArrayRef<int64_t> shape;
+  auto fits = [&](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape())
+      return false;
+    if (tensor.getRank() == 0)
+      return true;
+    if (shape.empty())
+      shape = tensor.getShape();
+    return tensor.getShape() == shape;
+  };
+  for (Operation &op : kernel.getBody().front().without_terminator()) {
+    if (op.getNumRegions() != 0 || !llvm::all_of(op.getResultTypes(), fits))
+      return false;
+    if (auto bcast = dyn_cast<BroadcastInDimOp>(op)) {
+      if (cast<RankedTensorType>(bcast.getOperand().getType()).getRank() != 0)
+        return false;
+      continue;
+    }
+    if (auto constant = dyn_cast<ConstantOp>(op)) {
+      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!dense || !dense.isSplat())
+        return false;
+      continue;
+    }
+    if (!op.hasTrait<OpTrait::Elementwise>() ||
+        !llvm::all_of(op.getOperandTypes(), fits))
+      return false;
+  }
+  return !shape.empty();
+}
+
 namespace {
 /// A horizontal launch being packed.
 struct Bucket {
   SmallVector<KernelOp> kernels;
   llvm::SetVector<Value> inputs;
   int64_t results = 0;
+  /// Whether every member is a flat pointwise kernel (isFlatPointwise).
+  bool pointwise = true;
 
   /// Parameter bytes once `kernel` joins.
   int64_t paramBytesWith(KernelOp kernel) const {
@@ -45,6 +88,7 @@ struct Bucket {
 
   void add(KernelOp kernel) {
     kernels.push_back(kernel);
+    pointwise &= isFlatPointwise(kernel);
     inputs.insert(kernel.getInputs().begin(), kernel.getInputs().end());
     results += kernel.getNumResults();
   }
@@ -125,8 +169,16 @@ LogicalResult meld::fuseHorizontally(Block &block,
     // only looks at buckets it could join.
     llvm::DenseMap<Value, SmallVector<size_t>> byInput;
     llvm::DenseMap<ArrayRef<int64_t>, SmallVector<size_t>> bySpace;
+    // Buckets of flat pointwise kernels only: such a kernel may join any
+    // of them. Their parts are independent loops over their own elements, so
+    // a launch saved costs nothing (and on the host, one body serves all
+    // parts of the same computation: Codegen/Host/ForeachKernels.cpp).
+    SmallVector<size_t> pointwiseBuckets;
     for (KernelOp kernel : kernels) {
       SmallVector<size_t> candidates;
+      bool pointwise = isFlatPointwise(kernel);
+      if (pointwise)
+        llvm::append_range(candidates, pointwiseBuckets);
       for (Value input : kernel.getInputs())
         llvm::append_range(candidates, byInput.lookup(input));
       for (Type t : kernel.getResultTypes())
@@ -147,8 +199,12 @@ LogicalResult meld::fuseHorizontally(Block &block,
       if (!fit) {
         fit = buckets.size();
         buckets.emplace_back();
+        if (pointwise)
+          pointwiseBuckets.push_back(*fit);
       }
       buckets[*fit].add(kernel);
+      if (!buckets[*fit].pointwise)
+        llvm::erase(pointwiseBuckets, *fit);
       for (Value input : kernel.getInputs()) {
         SmallVector<size_t> &list = byInput[input];
         if (list.empty() || list.back() != *fit)

@@ -151,8 +151,11 @@ def MeldFuseHorizontal : Pass<"meld-fuse-horizontal", "::mlir::func::FuncOp"> {
   let summary = "Launch independent kernels together";
   let description = [{
     Packs `meld.kernel` groups with no path between them that share an input
-    or an iteration space (e.g. the Q/K/V projections of one input, or one
-    optimizer update across many parameters, like a foreach kernel) into
+    or an iteration space (e.g. the Q/K/V projections of one input), and
+    flat pointwise groups (elementwise ops, rank-0 broadcasts and splat
+    constants over one static shape) with any other flat pointwise groups
+    (e.g. one optimizer update across many parameters of many sizes, like a
+    foreach kernel) into
     `meld.kernel horizontal` groups: one launch that dispatches its
     sub-kernels by block index. Packing is greedy first-fit within
     `max-kernel-param-bytes` and `max-horizontal-kernels`, so a set that does
