@@ -285,6 +285,8 @@ struct Arguments {
   std::vector<InArray> arrays;
   std::vector<AlignedBytes> copies;
   llvm::SmallVector<jit::HostView, 8> views;
+  /// Per view: whether it is the caller's memory (not a copy).
+  std::vector<bool> borrowed;
 };
 
 /// Retries an object that nb::ndarray does not take: ml_dtypes bfloat16
@@ -414,6 +416,7 @@ void convertArgument(const runtime::FunctionSignature &sig, size_t i,
   view.kind = spec.kind;
   view.shape.assign(shape, shape + rank);
   bool aligned = reinterpret_cast<uintptr_t>(info.data) % 16 == 0;
+  args.borrowed.push_back(contiguous && aligned);
   if (contiguous && aligned) {
     view.data = const_cast<char *>(info.data);
   } else {
@@ -711,6 +714,21 @@ public:
       for (size_t i = 0; i < n; ++i)
         convertOutput(sig, i, (*out)[i], outs);
     }
+    // A donated argument (meld.donate) passed without a copy is written in
+    // place: it must be writable.
+    for (auto [j, result] : llvm::enumerate(sig.donations)) {
+      if (result < 0 || out || !args.borrowed[j])
+        continue;
+      nb::handle obj = inputs[j];
+      if (PyArray_Check(obj.ptr()) &&
+          !PyArray_ISWRITEABLE(reinterpret_cast<PyArrayObject *>(obj.ptr())))
+        throw nb::value_error(("@" + sig.name + ": argument " +
+                               std::to_string(j) + " is donated to result " +
+                               std::to_string(result) +
+                               " (meld.donate), which is written in its "
+                               "place, but the array is read-only")
+                                  .c_str());
+    }
     std::vector<runtime::TensorRef> results;
     {
       nb::gil_scoped_release release;
@@ -722,7 +740,26 @@ public:
         list.append((*out)[i]);
       return nb::tuple(list);
     }
-    return wrapTensors(std::move(results));
+    // A donated result computed in its argument's memory is that argument:
+    // the caller's array itself, or a fresh copy when the argument was
+    // copied on the way in (the copy dies with `args`).
+    std::vector<nb::object> donated(results.size());
+    for (auto [j, result] : llvm::enumerate(sig.donations)) {
+      if (result < 0 || results[result].data() != args.views[j].data)
+        continue;
+      const runtime::TensorRef &r = results[result];
+      donated[result] = args.borrowed[j]
+                            ? nb::borrow(inputs[j])
+                            : copyToArray(r.kind, r.shape, r.data(),
+                                          r.sizeInBytes());
+    }
+    nb::object tuple = nb::steal(PyTuple_New(results.size()));
+    for (size_t i = 0; i < results.size(); ++i) {
+      nb::object item = donated[i] ? std::move(donated[i])
+                                   : wrapTensor(std::move(results[i]));
+      PyTuple_SET_ITEM(tuple.ptr(), i, item.release().ptr());
+    }
+    return nb::borrow<nb::tuple>(tuple);
   }
 
   /// Benchmark helper: nanoseconds per Program::run (the C++ JIT API, no

@@ -330,6 +330,24 @@ Expected<HostTensor> meld::ref::select(const HostTensor &pred,
   return r;
 }
 
+Expected<HostTensor> meld::ref::fma(const HostTensor &a, const HostTensor &b,
+                                    const HostTensor &c) {
+  if (auto err = checkSameShape(a, b, "fma operands"))
+    return std::move(err);
+  if (auto err = checkSameShape(a, c, "fma operands"))
+    return std::move(err);
+  HostTensor r(a.getKind(), a.getShape());
+  bool single = a.getKind() == ElementKind::F32;
+  for (int64_t i = 0, e = a.size(); i < e; ++i) {
+    double x = a.getFloat(i), y = b.getFloat(i), z = c.getFloat(i);
+    r.setFloat(i, single ? static_cast<double>(std::fmaf(
+                               static_cast<float>(x), static_cast<float>(y),
+                               static_cast<float>(z)))
+                         : std::fma(x, y, z));
+  }
+  return r;
+}
+
 HostTensor meld::ref::cast(const HostTensor &x, ElementKind to) {
   HostTensor r(to, x.getShape());
   for (int64_t i = 0, e = x.size(); i < e; ++i) {

@@ -405,7 +405,7 @@ Error Walker::launch(const Step &step) {
         depth == 0 && !outputs.empty()
             ? exe.directOutputs[&function - exe.schedule.functions.data()][slot]
             : -1;
-    if (out >= 0 && outputs[out].kind == kind &&
+    if (out >= 0 && outputs[out].buffer && outputs[out].kind == kind &&
         llvm::ArrayRef(outputs[out].shape) == llvm::ArrayRef(shape)) {
       r.tensor = outputs[out];
       r.binding = Value::Output;
@@ -817,6 +817,10 @@ Error Walker::run(llvm::ArrayRef<Value> args, std::vector<Value> &results) {
                          "' returns something that is not a tensor");
   if (!outputs.empty()) {
     for (auto [i, v] : llvm::enumerate(yielded)) {
+      // A result with no output of its own (a run that only writes the
+      // donated results in place) keeps the buffer it was computed in.
+      if (!outputs[i].buffer)
+        continue;
       Value out;
       out.state = Value::TensorValue;
       out.tensor = outputs[i];
@@ -891,6 +895,28 @@ Error Executable::Impl::checkArgs(const FunctionSignature &sig,
     for (auto [i, spec, t] : llvm::enumerate(sig.outputs, out))
       if (Error e = check(spec, t, "output #" + Twine(i)))
         return e;
+  // An output may share memory with an input only when it is the very
+  // buffer of an input donated to it: a kernel reads each donated element
+  // before it writes it (checked at compile time), but any other overlap
+  // would let a kernel overwrite what it has yet to read.
+  for (auto [i, o] : llvm::enumerate(out)) {
+    auto *oBegin = static_cast<const char *>(o.data());
+    const char *oEnd = oBegin + o.sizeInBytes();
+    for (auto [j, t] : llvm::enumerate(in)) {
+      auto *iBegin = static_cast<const char *>(t.data());
+      const char *iEnd = iBegin + t.sizeInBytes();
+      if (oBegin >= iEnd || iBegin >= oEnd || o.sizeInBytes() == 0 ||
+          t.sizeInBytes() == 0)
+        continue;
+      bool donated = sig.donations.size() == in.size() &&
+                     sig.donations[j] == static_cast<int64_t>(i) &&
+                     oBegin == iBegin && oEnd == iEnd;
+      if (!donated)
+        return invalidArgument(what + ": output #" + Twine(i) +
+                               " overlaps argument #" + Twine(j) +
+                               ", which is not donated to it (meld.donate)");
+    }
+  }
   return Error::success();
 }
 
@@ -948,10 +974,25 @@ runEagerly(Executable::Impl &impl, Stream &stream, StringRef name,
     return makeStatusError(MELD_ERROR_CAPTURE,
                            "eager runs read predicates back to the host and "
                            "cannot be captured; use capture()");
+  // With no outputs given, donated results are written into their
+  // arguments' buffers; the others are allocated.
+  std::vector<TensorRef> donated;
+  const FunctionSignature &sig = (*function)->signature;
+  if (outputs.empty() && llvm::any_of(sig.donations,
+                                      [](int64_t r) { return r >= 0; })) {
+    donated.resize(sig.outputs.size());
+    for (auto [arg, result] : llvm::enumerate(sig.donations))
+      if (result >= 0)
+        donated[result] = inputs[arg];
+    outputs = donated;
+  }
   Walker walker(impl, **function, stream, outputs, nullptr);
   std::vector<Value> results;
   if (Error e = walker.run(inputValues(inputs, false), results))
     return std::move(e);
+  for (auto [v, out] : llvm::zip(results, donated))
+    if (out.buffer)
+      v.tensor = out;
   {
     std::lock_guard<std::mutex> lock(impl.statsMutex);
     impl.lastStats = walker.stats;

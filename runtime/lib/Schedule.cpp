@@ -4,6 +4,7 @@
 
 #include "meld/Runtime/Backend.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -402,6 +403,35 @@ Expected<Function> Parser::function(const JValue &v, int64_t kernels) {
   if (f.body.args.size() != f.signature.inputs.size() ||
       f.body.yield.size() != f.signature.outputs.size())
     return bundleError(what + ": the body does not match the signature");
+  f.signature.donations.assign(f.signature.inputs.size(), -1);
+  if (const JValue *d = (*o)->get("donations")) {
+    const Array *pairs = d->getAsArray();
+    if (!pairs)
+      return bundleError(what + ": donations is not an array");
+    llvm::SmallDenseSet<int64_t> taken;
+    for (const JValue &pair : *pairs) {
+      const Array *p = pair.getAsArray();
+      std::optional<int64_t> arg = p && p->size() == 2
+                                       ? (*p)[0].getAsInteger()
+                                       : std::nullopt;
+      std::optional<int64_t> result =
+          p && p->size() == 2 ? (*p)[1].getAsInteger() : std::nullopt;
+      if (!arg || !result || *arg < 0 ||
+          *arg >= static_cast<int64_t>(f.signature.inputs.size()) ||
+          *result < 0 ||
+          *result >= static_cast<int64_t>(f.signature.outputs.size()) ||
+          f.signature.donations[*arg] >= 0 || !taken.insert(*result).second)
+        return bundleError(what + ": a donation is not a distinct [argument, "
+                                  "result] pair");
+      const TensorSpec &in = f.signature.inputs[*arg];
+      const TensorSpec &out = f.signature.outputs[*result];
+      if (in.kind != out.kind || in.shape != out.shape)
+        return bundleError(what + ": argument #" + llvm::Twine(*arg) +
+                           " is donated to result #" + llvm::Twine(*result) +
+                           " of another type");
+      f.signature.donations[*arg] = *result;
+    }
+  }
   return f;
 }
 

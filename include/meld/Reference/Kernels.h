@@ -86,6 +86,10 @@ llvm::Expected<HostTensor> compare(CompareFn fn, const HostTensor &a,
 llvm::Expected<HostTensor> select(const HostTensor &pred,
                                   const HostTensor &onTrue,
                                   const HostTensor &onFalse);
+/// `a * b + c` with one rounding (floats of one kind, same shapes): exact
+/// for f32 and f64 (fmaf, fma); halves round the f64 fma to the half.
+llvm::Expected<HostTensor> fma(const HostTensor &a, const HostTensor &b,
+                               const HostTensor &c);
 HostTensor cast(const HostTensor &x, ElementKind to);
 
 HostTensor iota(ElementKind kind, llvm::ArrayRef<int64_t> shape, int64_t dim);

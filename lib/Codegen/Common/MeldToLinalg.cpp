@@ -466,7 +466,9 @@ Value elementwiseScalar(OpBuilder &b, Location loc, Operation *op,
     for (Value a : args)
       xs.push_back(toCompute(b, loc, a));
     Value r = xs.size() == 1 ? unaryFloat(b, loc, op, xs[0])
-                             : binaryFloat(b, loc, op, xs[0], xs[1]);
+              : isa<FmaOp>(op)
+                  ? math::FmaOp::create(b, loc, xs[0], xs[1], xs[2]).getResult()
+                  : binaryFloat(b, loc, op, xs[0], xs[1]);
     return r ? fromCompute(b, loc, r, resultElem) : Value();
   }
   return args.size() == 1

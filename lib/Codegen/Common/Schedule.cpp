@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -480,6 +481,139 @@ FailureOr<Object> ScheduleWriter::writeStep(Operation &op) {
                         "meld.while can)");
 }
 
+/// Where the argument `arg` of `program`, donated to result `result`, is
+/// read in a way that writing the result into its buffer would break, or
+/// nullptr. The result must come from a top-level launch whose kernel
+/// computes it element by element over one shape, from the argument's
+/// element at the same index (so each element is read before it is
+/// overwritten, on every target), with nothing else in the kernel and
+/// nothing after the launch reading the argument.
+static FailureOr<std::string> donationProblem(func::FuncOp program,
+                                               BlockArgument arg,
+                                               int64_t result) {
+  Block &entry = program.getBody().front();
+  Operation *ret = entry.getTerminator();
+  Value value = ret->getOperand(result);
+  auto launch = value.getDefiningOp<LaunchOp>();
+  if (!launch || launch->getBlock() != &entry)
+    return std::string("the result is not computed by a kernel at the "
+                       "function's top level");
+  for (OpOperand &use : arg.getUses()) {
+    Operation *user = entry.findAncestorOpInBlock(*use.getOwner());
+    if (user == ret)
+      return std::string("the function also returns the argument");
+    if (user != launch.getOperation() && launch->isBeforeInBlock(user))
+      return ("'" + user->getName().getStringRef() +
+              "' reads the argument after the kernel that overwrites it")
+          .str();
+  }
+  auto kernel = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      launch, launch.getCalleeAttr());
+  if (!kernel || kernel.isExternal())
+    return std::string("its kernel is not found");
+  auto out = cast<OpResult>(value).getResultNumber();
+  Block &body = kernel.getBody().front();
+  Value written = body.getTerminator()->getOperand(out);
+  auto shape = cast<RankedTensorType>(arg.getType()).getShape();
+  // The ops the written value depends on, and whether the argument is one
+  // of its sources.
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> work{written};
+  bool fromArgument = false;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (auto a = dyn_cast<BlockArgument>(v)) {
+      fromArgument |= launch.getInputs()[a.getArgNumber()] == arg;
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!def->getBlock() || def->getBlock() != &body)
+      return std::string("its kernel computes the result in nested regions");
+    if (slice.insert(def))
+      llvm::append_range(work, def->getOperands());
+  }
+  if (!fromArgument)
+    return std::string("the result does not depend on the argument's "
+                       "elements");
+  for (auto [i, input] : llvm::enumerate(launch.getInputs())) {
+    if (input != arg)
+      continue;
+    for (Operation *user : body.getArgument(i).getUsers()) {
+      auto type = dyn_cast<RankedTensorType>(user->getResult(0).getType());
+      bool sameElement = user->hasTrait<OpTrait::Elementwise>() &&
+                         user->getNumResults() == 1 && type &&
+                         type.getShape() == shape;
+      if (!sameElement)
+        return ("'" + user->getName().getStringRef() +
+                "' in its kernel reads the argument at other elements than "
+                "the result's")
+            .str();
+      if (!slice.contains(user))
+        return ("'" + user->getName().getStringRef() +
+                "' in its kernel reads the argument for another result")
+            .str();
+    }
+  }
+  // Every op between the argument and the write is elementwise over the
+  // same shape (or a rank-0 value, a broadcast of one, or a splat).
+  for (Operation *op : slice) {
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!type || type.getRank() == 0)
+      continue;
+    bool sameElement = op->getNumResults() == 1 && type.getShape() == shape &&
+                       (op->hasTrait<OpTrait::Elementwise>() ||
+                        isa<ConstantOp>(op) ||
+                        (isa<BroadcastInDimOp>(op) &&
+                         cast<RankedTensorType>(op->getOperand(0).getType())
+                                 .getRank() == 0));
+    if (!sameElement)
+      return ("the result goes through '" + op->getName().getStringRef() +
+              "', which does not compute it element by element")
+          .str();
+  }
+  return std::string();
+}
+
+/// The donated arguments of `program` (kDonateAttrName): [argument,
+/// result] pairs, each checked by donationProblem.
+static FailureOr<Array> writeDonations(func::FuncOp program) {
+  Array pairs;
+  llvm::SmallDenseMap<int64_t, int64_t> donor;
+  int64_t numResults = program.getNumResults();
+  for (BlockArgument arg : program.getArguments()) {
+    auto attr = program.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                      kDonateAttrName);
+    if (!program.getArgAttr(arg.getArgNumber(), kDonateAttrName))
+      continue;
+    auto fail = [&]() {
+      return mlir::emitError(arg.getLoc(), "argument #")
+             << arg.getArgNumber() << " cannot be donated: ";
+    };
+    if (!attr)
+      return fail() << "'" << kDonateAttrName
+                    << "' takes the index of a result";
+    int64_t result = attr.getInt();
+    if (result < 0 || result >= numResults)
+      return fail() << "the function has no result #" << result;
+    if (program.getFunctionType().getResult(result) != arg.getType())
+      return fail() << "its type " << arg.getType() << " is not result #"
+                    << result << "'s, "
+                    << program.getFunctionType().getResult(result);
+    if (auto [it, inserted] = donor.try_emplace(result, arg.getArgNumber());
+        !inserted)
+      return fail() << "argument #" << it->second << " is already donated to "
+                    << "result #" << result;
+    FailureOr<std::string> problem = donationProblem(program, arg, result);
+    if (failed(problem))
+      return failure();
+    if (!problem->empty())
+      return fail() << "result #" << result
+                    << " cannot be written in its place: " << *problem;
+    pairs.push_back(Array{static_cast<int64_t>(arg.getArgNumber()), result});
+  }
+  return pairs;
+}
+
 FailureOr<Object> ScheduleWriter::writeFunction(func::FuncOp func) {
   Object out;
   out["name"] = func.getSymName().str();
@@ -504,6 +638,11 @@ FailureOr<Object> ScheduleWriter::writeFunction(func::FuncOp func) {
     return failure();
   out["body"] = std::move(*body);
   out["num_slots"] = static_cast<int64_t>(slots.size());
+  FailureOr<Array> donations = writeDonations(func);
+  if (failed(donations))
+    return failure();
+  if (!donations->empty())
+    out["donations"] = std::move(*donations);
   return out;
 }
 

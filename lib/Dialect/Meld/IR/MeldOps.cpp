@@ -237,6 +237,9 @@ llvm::Expected<HostTensor> meld::evaluateOp(Operation *op,
       .Case([&](SelectOp) {
         return ref::select(operands[0], operands[1], operands[2]);
       })
+      .Case([&](FmaOp) {
+        return ref::fma(operands[0], operands[1], operands[2]);
+      })
       .Case([&](ConstantOp constant) -> R {
         FailureOr<HostTensor> value = toHostTensor(constant.getValue());
         if (failed(value))

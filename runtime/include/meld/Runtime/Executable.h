@@ -75,6 +75,11 @@ struct TensorSpec {
 struct FunctionSignature {
   std::string name;
   std::vector<TensorSpec> inputs, outputs;
+  /// Per input: the result its buffer is donated to (`meld.donate`), or -1.
+  /// A run given no outputs writes that result into the input's buffer and
+  /// returns the input's TensorRef for it; outputs given may be the donated
+  /// inputs themselves, and no other output may overlap an input.
+  std::vector<int64_t> donations;
 };
 
 /// What the last eager run did.

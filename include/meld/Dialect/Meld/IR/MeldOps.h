@@ -30,6 +30,12 @@ namespace meld {
 /// Unit-free attribute on a `func.func` that `meld-outline-kernels` made from
 /// a fusion group; its value is the group's FusionKind name.
 inline constexpr llvm::StringLiteral kKernelAttrName = "meld.kernel";
+/// Integer attribute on an argument of a program function: the argument's
+/// buffer is donated to that result, which compiled code then writes in
+/// place of the argument (an optimizer's state updated in place). The
+/// compiler checks that this is safe (codegen's schedule writer); the
+/// interpreter ignores it (docs/dialect.md, "Donated arguments").
+inline constexpr llvm::StringLiteral kDonateAttrName = "meld.donate";
 /// Unit attribute meld-split-reductions puts on the partial stage of a
 /// split reduction (a `meld.kernel`, then the function outlined from it):
 /// each row of its leading output dimension is one block of work, so code

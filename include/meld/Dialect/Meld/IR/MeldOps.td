@@ -273,6 +273,28 @@ def Meld_CompareOp : Meld_Op<"compare",
   let hasFolder = 1;
 }
 
+def Meld_FmaOp : Meld_Op<"fma",
+    [Pure, Elementwise, SameOperandsAndResultType, Meld_SameExactType]> {
+  let summary = "elementwise fused multiply-add";
+  let description = [{
+    `result[i] = a[i] * b[i] + c[i]`, rounded once (IEEE 754 fusedMultiplyAdd),
+    under strict floating point too. Outside strict floating point a
+    `meld.mul` feeding a `meld.add` may also become one fused multiply-add;
+    `meld.fma` says so explicitly, so that a program can reproduce code
+    that rounds once (PyTorch's CPU `addcmul`, `lerp` and `add` with
+    `alpha` do) bit for bit. All operands and the result have exactly the
+    same float type.
+
+    ```mlir
+    %r = meld.fma %a, %b, %c : tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins Meld_FloatTensor:$a, Meld_FloatTensor:$b,
+                       Meld_FloatTensor:$c);
+  let results = (outs Meld_FloatTensor:$result);
+  let assemblyFormat = "$a `,` $b `,` $c attr-dict `:` type($result)";
+}
+
 def Meld_SelectOp : Meld_Op<"select",
     [Pure, Elementwise, AllTypesMatch<["on_true", "on_false", "result"]>,
      Meld_SameExactType]> {
