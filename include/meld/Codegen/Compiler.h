@@ -117,13 +117,17 @@ mlir::FailureOr<bundle::Bundle> compileToBundle(mlir::ModuleOp module,
 /// is written there before outlining. `maxConvImageBytes` limits the
 /// convolutions epilogues fuse into and `rowViewEpilogues` lets epilogues
 /// view the product through row-preserving reshapes (FusionOptions; both
-/// set for GPU targets).
+/// set for GPU targets). `hostOnly`: the program is compiled for the host
+/// alone, whose kernels take their parameters as an array: horizontal
+/// launches of flat pointwise kernels are not bounded by a GPU launch's
+/// parameter space (the host runs them as one body and a table).
 mlir::LogicalResult outlineProgram(mlir::ModuleOp module, bool fuse,
                                    std::string *fusionReport = nullptr,
                                    bool splitReductions = false,
                                    bool strictFp = false,
                                    int64_t maxConvImageBytes = 0,
-                                   bool rowViewEpilogues = true);
+                                   bool rowViewEpilogues = true,
+                                   bool hostOnly = false);
 
 } // namespace meld
 

@@ -35,8 +35,13 @@ LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
                                    std::string *fusionReport,
                                    bool splitReductions, bool strictFp,
                                    int64_t maxConvImageBytes,
-                                   bool rowViewEpilogues) {
+                                   bool rowViewEpilogues, bool hostOnly) {
   PassManager fusePm(module.getContext());
+  MeldFuseHorizontalOptions horizontal;
+  if (hostOnly) {
+    horizontal.maxFlatKernels = 1 << 16;
+    horizontal.flatParamBytes = 1 << 22;
+  }
   fusePm.addPass(createCanonicalizerPass());
   // Long reductions become a parallel partial stage and a final stage, also
   // unfused (a lone full sum is the case that needs it most).
@@ -44,7 +49,7 @@ LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
   split.strictFp = strictFp;
   if (fuse && splitReductions) {
     buildSplitFusionPipeline(fusePm, split, maxConvImageBytes,
-                             rowViewEpilogues);
+                             rowViewEpilogues, horizontal);
   } else if (fuse) {
     buildFusionPipeline(fusePm, maxConvImageBytes, rowViewEpilogues);
   } else {
@@ -269,7 +274,7 @@ FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
   if (failed(outlineProgram(*module, options.fuse, options.fusionReport,
                             options.splitReductions, options.strictFp,
                             gpu ? codegen::kGpuConvImageBytes : 0,
-                            /*rowViewEpilogues=*/!gpu)))
+                            /*rowViewEpilogues=*/!gpu, /*hostOnly=*/!gpu)))
     return failure();
 
   bundle::Bundle bundle;

@@ -508,8 +508,19 @@ private:
   LogicalResult lowerSlice(SliceOp op);
   LogicalResult lowerIota(IotaOp op);
 
-  /// Result dynamic sizes of an op whose result has `operand`'s shape.
+  /// Result dynamic sizes of an op whose result has `operand`'s shape. In
+  /// a foreach body (kForeachSizeArgAttrName), whose full-size values all
+  /// have one size, that of the size argument: one SSA size lets tiling and
+  /// fusion treat all its loops as one iteration space.
   SmallVector<Value> sameShapeDims(Location loc, Value operand) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    auto func = operand.getParentRegion()->getParentOfType<func::FuncOp>();
+    if (auto arg = func ? func->getAttrOfType<IntegerAttr>(
+                              meld::kForeachSizeArgAttrName)
+                        : IntegerAttr();
+        arg && type.getRank() == 1 && type.isDynamicDim(0))
+      return {tensor::DimOp::create(
+          b, loc, func.getArgument(arg.getInt()), 0)};
     return dynamicDims(b, loc, operand);
   }
 

@@ -187,8 +187,11 @@ func::FuncOp buildBody(func::FuncOp kernel, const Part &part, StringRef name) {
   Value size;
   for (auto [arg, bodyArg] : llvm::zip(part.inputs, entry->getArguments())) {
     map.map(arg, bodyArg);
-    if (!size && !isScalar(arg.getType()))
+    if (!size && !isScalar(arg.getType())) {
       size = DimOp::create(b, loc, bodyArg, 0);
+      body->setAttr(kForeachSizeArgAttrName,
+                    b.getI64IntegerAttr(bodyArg.getArgNumber()));
+    }
   }
   for (Operation *op : part.ops) {
     Type type = flattened(op->getResult(0).getType());

@@ -189,9 +189,15 @@ LogicalResult meld::fuseHorizontally(Block &block,
       std::optional<size_t> fit;
       for (size_t i : candidates) {
         const Bucket &b = buckets[i];
-        if (static_cast<int64_t>(b.kernels.size()) <
-                options.maxHorizontalKernels &&
-            b.paramBytesWith(kernel) <= options.maxKernelParamBytes) {
+        bool flat = pointwise && b.pointwise;
+        int64_t maxKernels = flat && options.maxFlatKernels > 0
+                                 ? options.maxFlatKernels
+                                 : options.maxHorizontalKernels;
+        int64_t maxBytes = flat && options.flatParamBytes > 0
+                               ? options.flatParamBytes
+                               : options.maxKernelParamBytes;
+        if (static_cast<int64_t>(b.kernels.size()) < maxKernels &&
+            b.paramBytesWith(kernel) <= maxBytes) {
           fit = i;
           break;
         }
@@ -249,6 +255,8 @@ struct MeldFuseHorizontalPass
         makeFusionOptions(maxGroupOps, maxKernelParamBytes, maxLiveValues,
                           maxPersistentRow, dynamicDimEstimate);
     options.maxHorizontalKernels = maxHorizontalKernels;
+    options.maxFlatKernels = maxFlatKernels;
+    options.flatParamBytes = flatParamBytes;
     if (failed(verifyFusionOptions(options, getOperation())))
       return signalPassFailure();
     recordUnfusedCost(getOperation(), options);

@@ -266,7 +266,8 @@ struct MeldFusionDotPass
 
 static void addFusionPasses(OpPassManager &pm,
                             const MeldSplitReductionsOptions *split,
-                            int64_t maxConvImageBytes, bool rowViewEpilogues) {
+                            int64_t maxConvImageBytes, bool rowViewEpilogues,
+                            const MeldFuseHorizontalOptions &horizontal = {}) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(createMeldFusePointwise());
   funcPm.addPass(createMeldFuseReductions());
@@ -277,7 +278,7 @@ static void addFusionPasses(OpPassManager &pm,
   funcPm.addPass(createMeldOutlineSingletons());
   if (split)
     funcPm.addPass(createMeldSplitReductions(*split));
-  funcPm.addPass(createMeldFuseHorizontal());
+  funcPm.addPass(createMeldFuseHorizontal(horizontal));
 }
 
 void meld::buildFusionPipeline(OpPassManager &pm, int64_t maxConvImageBytes,
@@ -288,8 +289,9 @@ void meld::buildFusionPipeline(OpPassManager &pm, int64_t maxConvImageBytes,
 void meld::buildSplitFusionPipeline(OpPassManager &pm,
                                     const MeldSplitReductionsOptions &split,
                                     int64_t maxConvImageBytes,
-                                    bool rowViewEpilogues) {
-  addFusionPasses(pm, &split, maxConvImageBytes, rowViewEpilogues);
+                                    bool rowViewEpilogues,
+                                    const MeldFuseHorizontalOptions &horizontal) {
+  addFusionPasses(pm, &split, maxConvImageBytes, rowViewEpilogues, horizontal);
 }
 
 void meld::registerAllMeldPasses() {

@@ -30,6 +30,11 @@ namespace meld {
 /// Unit-free attribute on a `func.func` that `meld-outline-kernels` made from
 /// a fusion group; its value is the group's FusionKind name.
 inline constexpr llvm::StringLiteral kKernelAttrName = "meld.kernel";
+/// Integer attribute on a foreach body (a host kernel over flattened
+/// tensors, Codegen/Host/ForeachKernels.cpp): the argument whose size every
+/// full-size value of the body has.
+inline constexpr llvm::StringLiteral kForeachSizeArgAttrName =
+    "meld.foreach_size_arg";
 /// Integer attribute on an argument of a program function: the argument's
 /// buffer is donated to that result, which compiled code then writes in
 /// place of the argument (an optimizer's state updated in place). The

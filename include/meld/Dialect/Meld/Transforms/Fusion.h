@@ -38,6 +38,10 @@ struct FusionOptions {
   int64_t dynamicDimEstimate = 128;
   int64_t maxPrologueOps = 4;
   int64_t maxHorizontalKernels = 64;
+  /// The same two limits for horizontal launches of flat pointwise kernels
+  /// only (0: maxHorizontalKernels, maxKernelParamBytes).
+  int64_t maxFlatKernels = 0;
+  int64_t flatParamBytes = 0;
   /// An epilogue fuses into a convolution only when one image of the
   /// convolution's output takes at most this many bytes (0: any size): a
   /// GPU kernel holds that image in workgroup memory between the

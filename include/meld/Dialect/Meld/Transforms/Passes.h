@@ -34,7 +34,8 @@ void buildFusionPipeline(mlir::OpPassManager &pm,
 void buildSplitFusionPipeline(mlir::OpPassManager &pm,
                               const MeldSplitReductionsOptions &split,
                               int64_t maxConvImageBytes = 0,
-                              bool rowViewEpilogues = true);
+                              bool rowViewEpilogues = true,
+                              const MeldFuseHorizontalOptions &horizontal = {});
 
 /// Registers every Meld pass and the `meld-fuse` pipeline.
 void registerAllMeldPasses();

@@ -163,7 +163,16 @@ def MeldFuseHorizontal : Pass<"meld-fuse-horizontal", "::mlir::func::FuncOp"> {
   }];
   let options = !listconcat(FusionLimitOptions, [
     Option<"maxHorizontalKernels", "max-horizontal-kernels", "int64_t",
-           /*default=*/"64", "Most sub-kernels in one horizontal launch">
+           /*default=*/"64", "Most sub-kernels in one horizontal launch">,
+    Option<"maxFlatKernels", "max-flat-kernels", "int64_t",
+           /*default=*/"0", "Most flat pointwise sub-kernels in one "
+           "horizontal launch (0: max-horizontal-kernels); host code "
+           "compiles them as one body and a table">,
+    Option<"flatParamBytes", "flat-param-bytes", "int64_t",
+           /*default=*/"0", "Parameter bytes of a horizontal launch of flat "
+           "pointwise sub-kernels (0: max-kernel-param-bytes); the host "
+           "passes parameters as an array, not in a GPU launch's parameter "
+           "space">
   ]);
   let dependentDialects = ["::meld::MeldDialect"];
 }
