@@ -242,3 +242,22 @@ def test_the_200_parameter_example_is_one_launch_in_place():
     # Fast mode: b' = mu b + g may round once (a contraction).
     for g, w in zip(got, want):
         np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["adagrad", "adam", "adamw", "sgd"])
+def test_large_parameters_split_into_blocks(name):
+    # Threads share a large parameter's blocks. SGD's body (its momentum
+    # stored and read by the fused multiply-add of the update) was one block
+    # per parameter until meld-tile-host-blocks put stored producers last.
+    shapes = [(100000,), (3,), (70000,)]
+    exe = meld.compile(mo.program(name, shapes))
+    rng = np.random.default_rng(2)
+    args = [np.asarray(np.float32(x)) for x in mo.scalars(name, 1)]
+    for s in shapes:
+        args += [np.abs(rng.standard_normal(s)).astype(np.float32)
+                 for _ in mo.STATE[name]]
+    want = exe.interpret(*[a.copy() for a in args])
+    got = exe(*args)
+    assert exe.last_run_stats()["blocks"] > len(shapes)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)

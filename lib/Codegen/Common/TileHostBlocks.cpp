@@ -278,6 +278,62 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
                  tileRows, columnBlock, split,      splitExpr.getPosition()};
 }
 
+/// `consumer` with the stored producers among its inputs (`stored`) moved
+/// after its other inputs. Upstream's tile-and-fuse fuses a stored producer
+/// read after the consumer's other inputs and yields its tiles; read first
+/// (an SGD step's new momentum, stored and read by the parameter update
+/// fma(-lr, momentum, p)), the loop it builds fails the checks below and
+/// the kernel stays one block. The order of inputs changes nothing else.
+static linalg::LinalgOp storedProducersLast(IRRewriter &rewriter,
+                                            linalg::LinalgOp consumer,
+                                            const llvm::DenseSet<Value> &stored) {
+  auto generic = dyn_cast<linalg::GenericOp>(consumer.getOperation());
+  if (!generic || stored.empty())
+    return consumer;
+  SmallVector<unsigned> order;
+  for (bool last : {false, true})
+    for (auto [i, input] : llvm::enumerate(generic.getInputs()))
+      if (stored.contains(input) == last)
+        order.push_back(i);
+  if (llvm::equal(order, llvm::seq<unsigned>(0, order.size())))
+    return consumer;
+  SmallVector<AffineMap> oldMaps = generic.getIndexingMapsArray();
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  for (unsigned i : order) {
+    inputs.push_back(generic.getInputs()[i]);
+    maps.push_back(oldMaps[i]);
+  }
+  for (size_t i = order.size(); i < oldMaps.size(); ++i)
+    maps.push_back(oldMaps[i]);
+  rewriter.setInsertionPoint(generic);
+  auto fresh = linalg::GenericOp::create(
+      rewriter, generic.getLoc(), generic.getResultTypes(), inputs,
+      generic.getOutputs(), maps, generic.getIteratorTypesArray());
+  Block &old = generic.getRegion().front();
+  SmallVector<Type> types;
+  SmallVector<Location> locs;
+  for (unsigned i : order) {
+    types.push_back(old.getArgument(i).getType());
+    locs.push_back(old.getArgument(i).getLoc());
+  }
+  for (size_t i = order.size(); i < old.getNumArguments(); ++i) {
+    types.push_back(old.getArgument(i).getType());
+    locs.push_back(old.getArgument(i).getLoc());
+  }
+  Block *body =
+      rewriter.createBlock(&fresh.getRegion(), fresh.getRegion().end(), types,
+                           locs);
+  SmallVector<Value> mapped(old.getNumArguments());
+  for (auto [position, i] : llvm::enumerate(order))
+    mapped[i] = body->getArgument(position);
+  for (size_t i = order.size(); i < old.getNumArguments(); ++i)
+    mapped[i] = body->getArgument(i);
+  rewriter.mergeBlocks(&old, body, mapped);
+  rewriter.replaceOp(generic, fresh->getResults());
+  return cast<linalg::LinalgOp>(fresh.getOperation());
+}
+
 /// Tiles the producer of `plan`'s output into a loop over the blocks
 /// [blockBegin, blockEnd) that writes straight into the output buffer;
 /// fails, possibly leaving `func` half rewritten, when upstream's
@@ -311,6 +367,7 @@ static LogicalResult applyRowBlocks(
   llvm::DenseSet<Value> stored, yielded;
   for (bufferization::MaterializeInDestinationOp other : alsoStored)
     stored.insert(other.getSource());
+  consumer = storedProducersLast(rewriter, consumer, stored);
   options.setFusionControlFn(
       [&](tensor::ExtractSliceOp slice, OpResult producer, bool isDestination)
           -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {

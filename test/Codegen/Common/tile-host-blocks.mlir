@@ -143,7 +143,7 @@ func.func @one_row_wide(%a: tensor<1x64xf32>, %b: tensor<64x512xf32>) -> tensor<
 // BLOCK:           %[[PS:.*]] = tensor.extract_slice %[[B]]
 // BLOCK:           %[[F:.*]] = linalg.fill {{.*}} outs(%[[PS]]
 // BLOCK:           %[[MM:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}} outs(%[[F]]
-// BLOCK:           linalg.generic {{.*}} ins(%[[MM]],
+// BLOCK:           linalg.generic {{.*}} ins({{.*}}%[[MM]] :
 // BLOCK:           tensor.insert_slice %[[MM]] into %[[B]]
 // BLOCK:         bufferization.materialize_in_destination %[[L]]#1 in restrict writable %arg3
 // BLOCK:         bufferization.materialize_in_destination %[[L]]#0 in restrict writable %arg4
