@@ -11,6 +11,7 @@
 #include "meld/Codegen/Host/ForeachKernels.h"
 
 #include "meld/Dialect/Meld/IR/MeldOps.h"
+#include "meld/Dialect/Meld/Transforms/Fusion.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -43,42 +44,6 @@ struct Part {
 };
 
 bool isScalar(Type type) { return cast<RankedTensorType>(type).getRank() == 0; }
-
-/// Whether `type` is rank-0, or has exactly `shape` (taken from the first
-/// full-size value seen when `shape` is empty).
-bool fits(Type type, SmallVector<int64_t> &shape) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || !tensor.hasStaticShape())
-    return false;
-  if (tensor.getRank() == 0)
-    return true;
-  if (shape.empty())
-    shape.assign(tensor.getShape().begin(), tensor.getShape().end());
-  return tensor.getShape() == ArrayRef<int64_t>(shape);
-}
-
-/// Whether `op` can be computed on flattened tensors: an elementwise op, a
-/// broadcast of a rank-0 tensor, or a splat constant.
-bool isFlattenable(Operation *op, SmallVector<int64_t> &shape) {
-  if (op->getNumRegions() != 0 || op->getNumResults() != 1)
-    return false;
-  for (Type type : op->getResultTypes())
-    if (!fits(type, shape))
-      return false;
-  if (auto bcast = dyn_cast<BroadcastInDimOp>(op))
-    return isScalar(bcast.getOperand().getType()) &&
-           bcast.getDynamicSizes().empty();
-  if (auto constant = dyn_cast<ConstantOp>(op)) {
-    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-    return dense && dense.isSplat();
-  }
-  if (!op->hasTrait<OpTrait::Elementwise>())
-    return false;
-  for (Value operand : op->getOperands())
-    if (!fits(operand.getType(), shape))
-      return false;
-  return true;
-}
 
 /// Splits `func`'s ops into parts; fails when some op is not flattenable
 /// or a part does not return what it computes (exactly once each).
@@ -114,7 +79,7 @@ FailureOr<std::vector<Part>> splitParts(func::FuncOp func) {
     llvm::DenseMap<Value, unsigned> token;
     llvm::raw_string_ostream os(part.signature);
     for (Operation *op : part.ops) {
-      if (!isFlattenable(op, part.shape))
+      if (!isFlatPointwiseOp(op, part.shape))
         return failure();
       // A splat's value, not its shape, tells bodies apart.
       if (auto constant = dyn_cast<ConstantOp>(op))

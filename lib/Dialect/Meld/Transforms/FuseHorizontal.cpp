@@ -27,14 +27,7 @@ namespace meld {
 using namespace mlir;
 using namespace meld;
 
-/// Whether `kernel` computes element by element over one static shape:
-/// elementwise ops, broadcasts of rank-0 tensors and splat constants (an
-/// optimizer step's update of one parameter). Such kernels join any other
-/// at their depth: each is a plain loop over its own elements.
-static bool isFlatPointwise(KernelOp kernel) {
-  if (kernel.getKind() != FusionKind::pointwise)
-    return false;
-  ArrayRef<int64_t> shape;
+bool meld::isFlatPointwiseOp(Operation *op, SmallVectorImpl<int64_t> &shape) {
   auto fits = [&](Type type) {
     auto tensor = dyn_cast<RankedTensorType>(type);
     if (!tensor || !tensor.hasStaticShape())
@@ -42,27 +35,35 @@ static bool isFlatPointwise(KernelOp kernel) {
     if (tensor.getRank() == 0)
       return true;
     if (shape.empty())
-      shape = tensor.getShape();
-    return tensor.getShape() == shape;
+      shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+    return tensor.getShape() == ArrayRef<int64_t>(shape);
   };
-  for (Operation &op : kernel.getBody().front().without_terminator()) {
-    if (op.getNumRegions() != 0 || !llvm::all_of(op.getResultTypes(), fits))
-      return false;
-    if (auto bcast = dyn_cast<BroadcastInDimOp>(op)) {
-      if (cast<RankedTensorType>(bcast.getOperand().getType()).getRank() != 0)
-        return false;
-      continue;
-    }
-    if (auto constant = dyn_cast<ConstantOp>(op)) {
-      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-      if (!dense || !dense.isSplat())
-        return false;
-      continue;
-    }
-    if (!op.hasTrait<OpTrait::Elementwise>() ||
-        !llvm::all_of(op.getOperandTypes(), fits))
-      return false;
+  if (op->getNumRegions() != 0 || op->getNumResults() != 1 ||
+      !fits(op->getResult(0).getType()))
+    return false;
+  if (auto bcast = dyn_cast<BroadcastInDimOp>(op))
+    return cast<RankedTensorType>(bcast.getOperand().getType()).getRank() ==
+               0 &&
+           bcast.getDynamicSizes().empty();
+  if (auto constant = dyn_cast<ConstantOp>(op)) {
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    return dense && dense.isSplat();
   }
+  return op->hasTrait<OpTrait::Elementwise>() &&
+         llvm::all_of(op->getOperandTypes(), fits);
+}
+
+/// Whether `kernel` computes element by element over one static shape (an
+/// optimizer step's update of one parameter): isFlatPointwiseOp. Such
+/// kernels join any other at their depth: each is a plain loop over its
+/// own elements.
+static bool isFlatPointwise(KernelOp kernel) {
+  if (kernel.getKind() != FusionKind::pointwise)
+    return false;
+  SmallVector<int64_t> shape;
+  for (Operation &op : kernel.getBody().front().without_terminator())
+    if (!isFlatPointwiseOp(&op, shape))
+      return false;
   return !shape.empty();
 }
 
@@ -237,7 +238,9 @@ LogicalResult meld::fuseHorizontally(Block &block,
   for (Operation &op : block)
     if (&op != terminator)
       order.push_back(&op);
-  llvm::stable_sort(order, [&](Operation *a, Operation *b) {
+  // Keys are distinct (each holds an index in the block), so the order is
+  // total and a plain sort keeps ties as they were.
+  llvm::sort(order, [&](Operation *a, Operation *b) {
     return key.lookup(a) < key.lookup(b);
   });
   for (Operation *op : order)

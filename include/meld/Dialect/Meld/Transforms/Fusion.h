@@ -98,6 +98,16 @@ int64_t estimateBytes(mlir::Type type, int64_t dynamicDimEstimate);
 /// except constants, meld.dim, control flow and groups themselves.
 bool isComputeOp(mlir::Operation *op);
 
+/// Whether `op` computes element by element over `shape`: an elementwise
+/// op, a broadcast of a rank-0 tensor or a splat constant, with one result,
+/// no regions and static shapes, each full-size value of shape `shape`
+/// (taken from the first one seen while `shape` is empty; rank-0 values
+/// aside). Flat pointwise kernels are made of these: horizontal fusion
+/// joins them with any others, and the host compiles a horizontal kernel
+/// of them as foreach bodies (Codegen/Host/ForeachKernels.cpp).
+bool isFlatPointwiseOp(mlir::Operation *op,
+                       llvm::SmallVectorImpl<int64_t> &shape);
+
 /// True for a constant that kernels embed instead of reading from memory:
 /// splat meld.constant and index arith.constant.
 bool isEmbeddableConstant(mlir::Value value);
