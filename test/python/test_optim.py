@@ -261,3 +261,17 @@ def test_large_parameters_split_into_blocks(name):
     assert exe.last_run_stats()["blocks"] > len(shapes)
     for g, w in zip(got, want):
         np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
+
+
+def test_a_kernel_that_returns_the_donated_argument_is_refused():
+    # The argument leaves a kernel unchanged (a second result) beside the
+    # donated one: the kernel reads it for another result.
+    text = """
+func.func @main(%x: tensor<8xf32> {meld.donate = 0 : i64}, %y: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %e = meld.exp %x : tensor<8xf32>
+  %t = meld.transpose %y, perm = [0] : tensor<8xf32> -> tensor<8xf32>
+  %s = meld.add %t, %x : tensor<8xf32>
+  return %e, %s : tensor<8xf32>, tensor<8xf32>
+}"""
+    with pytest.raises(meld.CompileError, match="cannot be donated"):
+        meld.compile(text)

@@ -539,9 +539,10 @@ static FailureOr<std::string> donationProblem(func::FuncOp program,
     if (input != arg)
       continue;
     for (Operation *user : body.getArgument(i).getUsers()) {
-      auto type = dyn_cast<RankedTensorType>(user->getResult(0).getType());
-      bool sameElement = user->hasTrait<OpTrait::Elementwise>() &&
-                         user->getNumResults() == 1 && type &&
+      auto type = user->getNumResults() == 1
+                      ? dyn_cast<RankedTensorType>(user->getResult(0).getType())
+                      : RankedTensorType();
+      bool sameElement = user->hasTrait<OpTrait::Elementwise>() && type &&
                          type.getShape() == shape;
       if (!sameElement)
         return ("'" + user->getName().getStringRef() +
