@@ -78,3 +78,19 @@ def test_unsupported_settings_are_refused():
     step = mto.fused_step(torch.optim.Adam(m.parameters()))
     with pytest.raises(NotImplementedError, match="no gradient"):
         step()
+
+
+def test_state_that_disagrees_with_its_parameter_is_named():
+    m = model()
+    opt = torch.optim.Adam(m.parameters(), lr=1e-2)
+    step = mto.fused_step(opt)
+    m(torch.randn(4, 16)).sum().backward()
+    step()
+    first = next(iter(m.parameters()))
+    opt.state[first]["exp_avg_sq"] = torch.zeros(3)
+    with pytest.raises(ValueError, match=r"parameter 0 .*state 'exp_avg_sq' is \(3,\)"):
+        step()
+    # A state tensor viewed with strides cannot be updated in place.
+    opt.state[first]["exp_avg_sq"] = torch.zeros(first.shape[::-1]).t()
+    with pytest.raises(ValueError, match="not contiguous"):
+        step()

@@ -26,6 +26,10 @@ import meld.optim as mo
 
 _KINDS = {torch.optim.Adagrad: "adagrad", torch.optim.AdamW: "adamw",
           torch.optim.Adam: "adam", torch.optim.SGD: "sgd"}
+# The optimizer's state tensors per parameter, in the program's order.
+_STATE_KEYS = {"adagrad": ("sum",), "sgd": ("momentum_buffer",),
+               "adam": ("exp_avg", "exp_avg_sq"),
+               "adamw": ("exp_avg", "exp_avg_sq")}
 
 
 def _kind(optimizer) -> str:
@@ -116,10 +120,22 @@ def fused_step(optimizer, *, strict_fp: bool = False):
             if p.grad.is_sparse:
                 raise NotImplementedError(f"parameter {i} has a sparse gradient")
             state = state_of(p)
-            if name != "sgd":
-                optimizer.state[p]["step"] += 1
-                step_count = int(optimizer.state[p]["step"].item())
+            for what, t in [("gradient", p.grad), *zip(
+                    ("state " + repr(k) for k in _STATE_KEYS[name]), state)]:
+                if t.shape != p.shape or t.dtype != p.dtype or t.device != p.device:
+                    raise ValueError(
+                        f"parameter {i} ({tuple(p.shape)}, {p.dtype}): its {what} is "
+                        f"{tuple(t.shape)}, {t.dtype} on {t.device}; it must match "
+                        f"the parameter")
+                if what != "gradient" and not t.is_contiguous():
+                    raise ValueError(f"parameter {i}: its {what} is not contiguous "
+                                     f"(it is updated in place)")
             args += [flat(p), flat(p.grad.contiguous()), *(flat(s) for s in state)]
+        # Every tensor checked: count the step, as torch does per parameter.
+        if name != "sgd":
+            for p in params:
+                optimizer.state[p]["step"] += 1
+            step_count = int(optimizer.state[params[0]]["step"].item())
         kw = {"lr": group["lr"]}
         if name in ("adam", "adamw"):
             kw.update(betas=group["betas"], eps=group["eps"],
