@@ -51,7 +51,8 @@ LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
     buildSplitFusionPipeline(fusePm, split, maxConvImageBytes,
                              rowViewEpilogues, horizontal);
   } else if (fuse) {
-    buildFusionPipeline(fusePm, maxConvImageBytes, rowViewEpilogues);
+    buildFusionPipeline(fusePm, maxConvImageBytes, rowViewEpilogues,
+                        horizontal);
   } else {
     fusePm.addNestedPass<func::FuncOp>(createMeldOutlineSingletons());
     if (splitReductions)

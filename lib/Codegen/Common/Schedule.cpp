@@ -481,16 +481,15 @@ FailureOr<Object> ScheduleWriter::writeStep(Operation &op) {
                         "meld.while can)");
 }
 
-/// Where the argument `arg` of `program`, donated to result `result`, is
-/// read in a way that writing the result into its buffer would break, or
-/// nullptr. The result must come from a top-level launch whose kernel
+/// Why writing result `result` of `program` into the buffer of `arg`,
+/// donated to it, would change what the program computes, or an empty
+/// string when it would not. The result must come from a top-level launch whose kernel
 /// computes it element by element over one shape, from the argument's
 /// element at the same index (so each element is read before it is
 /// overwritten, on every target), with nothing else in the kernel and
 /// nothing after the launch reading the argument.
-static FailureOr<std::string> donationProblem(func::FuncOp program,
-                                               BlockArgument arg,
-                                               int64_t result) {
+static std::string donationProblem(func::FuncOp program, BlockArgument arg,
+                                   int64_t result) {
   Block &entry = program.getBody().front();
   Operation *ret = entry.getTerminator();
   Value value = ret->getOperand(result);
@@ -527,7 +526,7 @@ static FailureOr<std::string> donationProblem(func::FuncOp program,
       continue;
     }
     Operation *def = v.getDefiningOp();
-    if (!def->getBlock() || def->getBlock() != &body)
+    if (def->getBlock() != &body)
       return std::string("its kernel computes the result in nested regions");
     if (slice.insert(def))
       llvm::append_range(work, def->getOperands());
@@ -582,10 +581,10 @@ static FailureOr<Array> writeDonations(func::FuncOp program) {
   llvm::SmallDenseMap<int64_t, int64_t> donor;
   int64_t numResults = program.getNumResults();
   for (BlockArgument arg : program.getArguments()) {
-    auto attr = program.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
-                                                      kDonateAttrName);
-    if (!program.getArgAttr(arg.getArgNumber(), kDonateAttrName))
+    Attribute given = program.getArgAttr(arg.getArgNumber(), kDonateAttrName);
+    if (!given)
       continue;
+    auto attr = dyn_cast<IntegerAttr>(given);
     auto fail = [&]() {
       return mlir::emitError(arg.getLoc(), "argument #")
              << arg.getArgNumber() << " cannot be donated: ";
@@ -604,12 +603,10 @@ static FailureOr<Array> writeDonations(func::FuncOp program) {
         !inserted)
       return fail() << "argument #" << it->second << " is already donated to "
                     << "result #" << result;
-    FailureOr<std::string> problem = donationProblem(program, arg, result);
-    if (failed(problem))
-      return failure();
-    if (!problem->empty())
+    std::string problem = donationProblem(program, arg, result);
+    if (!problem.empty())
       return fail() << "result #" << result
-                    << " cannot be written in its place: " << *problem;
+                    << " cannot be written in its place: " << problem;
     pairs.push_back(Array{static_cast<int64_t>(arg.getArgNumber()), result});
   }
   return pairs;

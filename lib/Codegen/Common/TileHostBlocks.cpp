@@ -297,38 +297,32 @@ static linalg::LinalgOp storedProducersLast(IRRewriter &rewriter,
         order.push_back(i);
   if (llvm::equal(order, llvm::seq<unsigned>(0, order.size())))
     return consumer;
+  // The outputs keep their places after the inputs.
+  Block &old = generic.getRegion().front();
+  for (unsigned i = order.size(); i < old.getNumArguments(); ++i)
+    order.push_back(i);
   SmallVector<AffineMap> oldMaps = generic.getIndexingMapsArray();
-  SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
+  SmallVector<Type> types;
+  SmallVector<Location> locs;
   for (unsigned i : order) {
-    inputs.push_back(generic.getInputs()[i]);
     maps.push_back(oldMaps[i]);
+    types.push_back(old.getArgument(i).getType());
+    locs.push_back(old.getArgument(i).getLoc());
   }
-  for (size_t i = order.size(); i < oldMaps.size(); ++i)
-    maps.push_back(oldMaps[i]);
+  SmallVector<Value> inputs = llvm::map_to_vector(
+      ArrayRef(order).take_front(generic.getNumDpsInputs()),
+      [&](unsigned i) { return generic.getInputs()[i]; });
   rewriter.setInsertionPoint(generic);
   auto fresh = linalg::GenericOp::create(
       rewriter, generic.getLoc(), generic.getResultTypes(), inputs,
       generic.getOutputs(), maps, generic.getIteratorTypesArray());
-  Block &old = generic.getRegion().front();
-  SmallVector<Type> types;
-  SmallVector<Location> locs;
-  for (unsigned i : order) {
-    types.push_back(old.getArgument(i).getType());
-    locs.push_back(old.getArgument(i).getLoc());
-  }
-  for (size_t i = order.size(); i < old.getNumArguments(); ++i) {
-    types.push_back(old.getArgument(i).getType());
-    locs.push_back(old.getArgument(i).getLoc());
-  }
   Block *body =
       rewriter.createBlock(&fresh.getRegion(), fresh.getRegion().end(), types,
                            locs);
   SmallVector<Value> mapped(old.getNumArguments());
   for (auto [position, i] : llvm::enumerate(order))
     mapped[i] = body->getArgument(position);
-  for (size_t i = order.size(); i < old.getNumArguments(); ++i)
-    mapped[i] = body->getArgument(i);
   rewriter.mergeBlocks(&old, body, mapped);
   rewriter.replaceOp(generic, fresh->getResults());
   return cast<linalg::LinalgOp>(fresh.getOperation());

@@ -53,7 +53,7 @@ struct ForeachKernel {
   std::vector<ForeachBody> bodies;
   std::vector<ForeachPart> parts;
 
-  /// Blocks of part `i` (elementsPerBlock of its body; one when unsplit).
+  /// Blocks of `part` (elementsPerBlock of its body; one when unsplit).
   int64_t blocks(const ForeachPart &part) const;
 };
 

@@ -267,7 +267,7 @@ struct MeldFusionDotPass
 static void addFusionPasses(OpPassManager &pm,
                             const MeldSplitReductionsOptions *split,
                             int64_t maxConvImageBytes, bool rowViewEpilogues,
-                            const MeldFuseHorizontalOptions &horizontal = {}) {
+                            const MeldFuseHorizontalOptions &horizontal) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(createMeldFusePointwise());
   funcPm.addPass(createMeldFuseReductions());
@@ -282,8 +282,10 @@ static void addFusionPasses(OpPassManager &pm,
 }
 
 void meld::buildFusionPipeline(OpPassManager &pm, int64_t maxConvImageBytes,
-                               bool rowViewEpilogues) {
-  addFusionPasses(pm, nullptr, maxConvImageBytes, rowViewEpilogues);
+                               bool rowViewEpilogues,
+                               const MeldFuseHorizontalOptions &horizontal) {
+  addFusionPasses(pm, nullptr, maxConvImageBytes, rowViewEpilogues,
+                  horizontal);
 }
 
 void meld::buildSplitFusionPipeline(OpPassManager &pm,

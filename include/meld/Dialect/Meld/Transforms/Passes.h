@@ -26,7 +26,8 @@ namespace meld {
 /// names.
 void buildFusionPipeline(mlir::OpPassManager &pm,
                          int64_t maxConvImageBytes = 0,
-                         bool rowViewEpilogues = true);
+                         bool rowViewEpilogues = true,
+                         const MeldFuseHorizontalOptions &horizontal = {});
 
 /// The fusion pipeline code generation runs: buildFusionPipeline with
 /// meld-split-reductions (with `split`) before horizontal fusion, so the
