@@ -443,6 +443,9 @@ void convertArguments(const runtime::FunctionSignature &sig, nb::args inputs,
                           (sig.inputs.size() == 1 ? "" : "s") + ", got " +
                           std::to_string(n))
                              .c_str());
+  args.arrays.reserve(n);
+  args.views.reserve(n);
+  args.borrowed.reserve(n);
   for (size_t i = 0; i < n; ++i)
     convertArgument(sig, i, inputs[i], args);
 }

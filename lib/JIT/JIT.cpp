@@ -205,16 +205,24 @@ static TensorRef makeRef(std::shared_ptr<Buffer> buffer,
   return t;
 }
 
+/// Caller memory as a tensor, borrowed: its buffer's owner is the memory
+/// itself with no control block (never freed, and no allocation for it).
+static TensorRef borrowView(const std::shared_ptr<runtime::Device> &device,
+                            const HostView &view) {
+  return makeRef(Buffer::wrap(device, view.data, view.sizeInBytes(),
+                              std::shared_ptr<void>(std::shared_ptr<void>(),
+                                                    view.data)),
+                 view);
+}
+
 /// Caller memory as tensors, borrowed (never freed by their buffers).
 static std::vector<TensorRef>
 borrowViews(const std::shared_ptr<runtime::Device> &device,
             llvm::ArrayRef<HostView> views) {
   std::vector<TensorRef> refs;
+  refs.reserve(views.size());
   for (const HostView &view : views)
-    refs.push_back(
-        makeRef(Buffer::wrap(device, view.data, view.sizeInBytes(),
-                             std::shared_ptr<void>(view.data, [](void *) {})),
-                view));
+    refs.push_back(borrowView(device, view));
   return refs;
 }
 
@@ -286,11 +294,12 @@ struct Program::Impl {
   stageInputs(runtime::Stream &stream, llvm::ArrayRef<HostView> inputs,
               bool alwaysCopy = false) {
     std::vector<TensorRef> refs;
+    refs.reserve(inputs.size());
     for (auto [i, view] : llvm::enumerate(inputs)) {
       if (llvm::Error e = checkView(view, "argument #" + llvm::Twine(i)))
         return std::move(e);
       if (!alwaysCopy && hostMemory && isAligned(view.data)) {
-        refs.push_back(borrowViews(device, view).front());
+        refs.push_back(borrowView(device, view));
         continue;
       }
       auto copy = copyToDevice(stream, view);

@@ -361,6 +361,8 @@ Error Walker::launch(const Step &step) {
     return bundleError(what + " passes the wrong number of operands");
   llvm::SmallVector<FormulaArg> formulaArgs;
   llvm::SmallVector<const Value *> values;
+  formulaArgs.reserve(kernel.inputs.size());
+  values.reserve(kernel.inputs.size() + step.results.size());
   for (auto [i, input] : llvm::enumerate(kernel.inputs)) {
     const Value &s = slots[step.args[i]];
     values.push_back(&s);
@@ -419,6 +421,7 @@ Error Walker::launch(const Step &step) {
   }
 
   llvm::SmallVector<KernelArg> args;
+  args.reserve(values.size() + results.size());
   for (const Value *v : values)
     args.push_back(v->state == Value::IndexValue
                        ? KernelArg::indexValue(v->index)
@@ -784,6 +787,7 @@ Error Walker::region(const Region &r, llvm::ArrayRef<Value> args,
     return bundleError("a region receives the wrong number of values");
   for (auto [slot, value] : llvm::zip(r.args, args))
     slots[slot] = value;
+  yielded.reserve(yielded.size() + r.yield.size());
   for (const Step &s : r.steps) {
     if (Error e = step(s))
       return e;
@@ -945,6 +949,7 @@ RunStats Executable::getLastRunStats() const {
 static std::vector<Value> inputValues(llvm::ArrayRef<TensorRef> inputs,
                                       bool bound) {
   std::vector<Value> values;
+  values.reserve(inputs.size());
   for (auto [i, t] : llvm::enumerate(inputs)) {
     Value v;
     v.state = Value::TensorValue;
@@ -1009,6 +1014,7 @@ Executable::run(Stream &stream, StringRef name,
   if (!results)
     return results.takeError();
   std::vector<TensorRef> out;
+  out.reserve(results->size());
   if (outputs.empty())
     for (Value &v : *results)
       out.push_back(std::move(v.tensor));

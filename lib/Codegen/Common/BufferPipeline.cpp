@@ -85,6 +85,8 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
       blocks.fusedRowCost = true;
     }
     pm.addNestedPass<func::FuncOp>(createMeldTileHostBlocks(blocks));
+    if (tiling == BlockTiling::Host)
+      pm.addNestedPass<func::FuncOp>(createMeldFuseStoredProducers());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }

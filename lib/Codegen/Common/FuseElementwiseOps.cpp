@@ -17,6 +17,7 @@
 
 namespace meld {
 #define GEN_PASS_DEF_MELDFUSEELEMENTWISEOPS
+#define GEN_PASS_DEF_MELDFUSESTOREDPRODUCERS
 #include "meld/Codegen/Passes.h.inc"
 } // namespace meld
 
@@ -193,4 +194,76 @@ struct MeldFuseElementwiseOpsPass
   }
 };
 
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// meld-fuse-stored-producers
+//===----------------------------------------------------------------------===//
+
+/// Whether `op` is a linalg.generic on tensors with parallel loops only.
+static bool isParallelGeneric(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  return generic && generic.hasPureTensorSemantics() &&
+         generic.getNumParallelLoops() == generic.getNumLoops();
+}
+
+/// Whether the producer of `fused` is elementwise and, besides `fused`,
+/// only stored: each other use is the source of a `tensor.insert_slice`
+/// (a row tile's result, into the loop's output) or of a
+/// `bufferization.materialize_in_destination` (a kernel result).
+static bool isStoredElementwiseInput(OpOperand *fused) {
+  Operation *producer = fused->get().getDefiningOp();
+  if (!isParallelGeneric(producer) || !isParallelGeneric(fused->getOwner()) ||
+      producer->hasOneUse())
+    return false;
+  return llvm::all_of(producer->getUses(), [&](OpOperand &use) {
+    if (&use == fused)
+      return true;
+    Operation *user = use.getOwner();
+    if (auto insert = dyn_cast<tensor::InsertSliceOp>(user))
+      return use.get() == insert.getSource();
+    if (auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(user))
+      return use.get() == store.getSource();
+    return false;
+  });
+}
+
+namespace {
+/// Fuses a stored elementwise producer into its elementwise reader
+/// (isStoredElementwiseInput); the fused op yields the producer's result
+/// too, for its stores. Upstream's pattern computes such a producer twice
+/// and keeps the original for its other uses.
+struct FuseStoredProducer : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp consumer,
+                                PatternRewriter &rewriter) const override {
+    for (OpOperand &operand : consumer->getOpOperands()) {
+      if (!isStoredElementwiseInput(&operand) ||
+          !linalg::areElementwiseOpsFusable(&operand))
+        continue;
+      Operation *producer = operand.get().getDefiningOp();
+      FailureOr<linalg::ElementwiseOpFusionResult> fused =
+          linalg::fuseElementwiseOps(rewriter, &operand);
+      if (failed(fused))
+        return rewriter.notifyMatchFailure(consumer, "fusion failed");
+      for (auto [original, replacement] : fused->replacements)
+        rewriter.replaceAllUsesWith(original, replacement);
+      rewriter.eraseOp(consumer);
+      rewriter.eraseOp(producer);
+      return success();
+    }
+    return failure();
+  }
+};
+
+struct MeldFuseStoredProducersPass
+    : public meld::impl::MeldFuseStoredProducersBase<
+          MeldFuseStoredProducersPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<FuseStoredProducer>(&getContext());
+    (void)applyPatternsGreedily(getOperation(), std::move(patterns));
+  }
+};
 } // namespace

@@ -232,6 +232,40 @@ def MeldLowerGpuChecks
   ];
 }
 
+def MeldFuseStoredProducers
+    : Pass<"meld-fuse-stored-producers", "::mlir::func::FuncOp"> {
+  let summary = "Fuses a stored elementwise producer into its elementwise "
+                "reader, which then yields both";
+  let description = [{
+    A kernel result that another elementwise op of the kernel reads (an
+    optimizer's new state: Adagrad's sum of squares, which the parameter's
+    update divides by its square root) is a producer with two uses, the
+    reader and a store. `meld-fuse-elementwise-ops` fuses single-use
+    producers only (upstream's pattern would compute this one twice), so
+    after `meld-tile-host-blocks` each row tile runs two loops: one stores
+    the state, the next reads it back. This pass fuses a `linalg.generic`
+    with parallel loops whose other uses are all stores (the source of a
+    `tensor.insert_slice`, a row tile into its output, or of a
+    `bufferization.materialize_in_destination`) into its parallel
+    `linalg.generic` reader with upstream's `fuseElementwiseOps`; the fused
+    op yields the producer's result too, and the stores take it.
+
+    ```mlir
+    %sum = linalg.generic ... ins(%g, %s) { fma }
+    %p = linalg.generic ... ins(%g, %p0, %sum) { sqrt, div, add }
+    tensor.insert_slice %sum ...
+    // becomes
+    %r:2 = linalg.generic ... ins(%g, %s, %p0) { fma, sqrt, div, add; yield %sum, %p }
+    tensor.insert_slice %r#0 ...
+    ```
+
+    One loop then overlaps the memory traffic of the state with the
+    divisions of the update: Adagrad, Adam, AdamW and SGD steps over 64
+    and 200 parameters took 1.1x to 1.36x less time (docs/optimizers.md).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def MeldFuseElementwiseOps
     : Pass<"meld-fuse-elementwise-ops", "::mlir::func::FuncOp"> {
   let summary = "Elementwise fusion whose reshape propagation keeps "
