@@ -220,6 +220,16 @@ def binary(b: Builder, opname: str, x: Value, y: Value) -> Value:
     return _same_dims(b.op(f"meld.{opname} {x.name}, {y.name} : {x.type}", x.type, sym=sym), x)
 
 
+def fma(b: Builder, x: Value, y: Value, z: Value) -> Value:
+    """``x * y + z`` rounded once (meld.fma; floats only)."""
+    if not x.dtype == y.dtype == z.dtype:
+        raise FrontendError(f"fma of {x.dtype}, {y.dtype} and {z.dtype}")
+    if not is_float(x.dtype):
+        raise Unsupported(f"fma of {x.dtype}")
+    x, y, z = broadcast_all(b, [x, y, z])
+    return _same_dims(b.op(f"meld.fma {x.name}, {y.name}, {z.name} : {x.type}", x.type), x)
+
+
 _SYM_ARITH = {"add": "addi", "sub": "subi", "mul": "muli", "div": "divsi",
               "max": "maxsi", "min": "minsi"}
 

@@ -274,6 +274,33 @@ for _name, _target in {
     _op(_target)(_unary(_name))
 
 
+@_op(aten.reciprocal.default)
+def _reciprocal(b, node, x):
+    return L.reciprocal(b, x)
+
+
+def _fma(b, node, x, y, z):
+    elem = _out_type(node).dtype
+    return L.fma(b, _tensor(b, x, elem), _tensor(b, y, elem), _tensor(b, z, elem))
+
+
+# prims.fma (a * b + c rounded once) is Inductor's: compiled optimizer steps
+# (addcdiv, lerp) reach it through its decompositions, which TorchDynamo
+# loads. Registered with them.
+try:
+    from torch._inductor import inductor_prims as _inductor_prims  # noqa: F401
+    _op(torch.ops.prims.fma.default)(_fma)
+except (ImportError, AttributeError):  # a torch without it
+    pass
+
+
+@_op(aten.copy.default)
+def _copy(b, node, dst, src, non_blocking=False):
+    # The functional copy_: `src` in `dst`'s dtype and shape.
+    ty = _out_type(node)
+    return L.broadcast_to(b, _tensor(b, src, ty.dtype), ty.shape, _out_dims(b, node))
+
+
 @_op(aten.gelu.default)
 def _gelu(b, node, x, approximate="none"):
     if approximate not in ("none", "tanh"):
@@ -1285,10 +1312,51 @@ def _flash_attention_for_cpu_backward(grad_out, query, key, value, out, lse, dro
     return grad_query, grad_key, grad_value
 
 
+def _foreach_decomposition(foreach, op):
+    """``torch._foreach_<op>`` (the overload ``foreach``) as ``aten.<op>`` on
+    each tensor of its lists: an argument that is a list gives each call its
+    element, any other is passed to every call. Arguments past those ``op``
+    takes by position (addcmul's ``value``) go by name. The ATen op picks
+    its overload by the arguments, as a call from Python does. Optimizer
+    steps traced with ``foreach=True`` are made of these; the per-tensor
+    ops then decompose to core ATen like any other."""
+    names = [a.name for a in foreach._schema.arguments]
+    positional = max(sum(not a.kwarg_only for a in getattr(op, o)._schema.arguments)
+                     for o in op.overloads())
+
+    def decomposition(*args, **kwargs):
+        kwargs = dict(kwargs, **dict(zip(names[positional:], args[positional:])))
+        args = args[:positional]
+        lists = [a for a in (*args, *kwargs.values()) if isinstance(a, (list, tuple))]
+        pick = lambda a, i: a[i] if isinstance(a, (list, tuple)) else a  # noqa: E731
+        return [op(*(pick(a, i) for a in args), **{k: pick(v, i) for k, v in kwargs.items()})
+                for i in range(len(lists[0]))]
+    return decomposition
+
+
+def _foreach_decompositions() -> dict:
+    """Every functional overload of every ``aten._foreach_<op>`` whose
+    ``aten.<op>`` exists: ``_foreach_decomposition``."""
+    table = {}
+    for name in dir(aten):
+        if not name.startswith("_foreach_") or name.endswith("_"):
+            continue
+        per_tensor = getattr(aten, name[len("_foreach_"):], None)
+        if not isinstance(per_tensor, torch._ops.OpOverloadPacket):
+            continue
+        packet = getattr(aten, name)
+        for overload in packet.overloads():
+            if not overload.endswith("out"):
+                foreach = getattr(packet, overload)
+                table[foreach] = _foreach_decomposition(foreach, per_tensor)
+    return table
+
+
 def _decompositions():
     from torch._decomp import core_aten_decompositions
 
     table = core_aten_decompositions()
+    table.update(_foreach_decompositions())
     table[aten._scaled_dot_product_flash_attention_for_cpu.default] = _flash_attention_for_cpu
     table[aten._scaled_dot_product_flash_attention_for_cpu_backward.default] = \
         _flash_attention_for_cpu_backward

@@ -4,7 +4,7 @@
 // One device, the host. Memory is 64-byte-aligned host memory. Modules are
 // the bundle's host objects, JITted with ORC. Streams execute in order and
 // synchronously on the calling thread (a kernel's row blocks run on it and
-// on the device's thread pool), so events complete when recorded. Capture
+// on the device's worker threads), so events complete when recorded. Capture
 // records tasks instead of running them; a graph is that task tree, replayed
 // without re-planning: kernel arguments are prepacked, conditional tasks read
 // their one-byte predicate at replay time.
@@ -25,15 +25,17 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/TargetSelect.h"
-#include "llvm/Support/ThreadPool.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <thread>
+#include <vector>
 
 using namespace meld::runtime;
 using llvm::Error;
@@ -178,6 +180,7 @@ struct Task {
       (a.isIndex ? scalars : buffers)++;
     descriptors.reserve(buffers);
     indices.reserve(scalars);
+    argv.reserve(args.size());
     for (const KernelArg &a : args) {
       if (a.isIndex) {
         indices.push_back(a.index);
@@ -375,61 +378,181 @@ private:
   TaskList *target = nullptr;
 };
 
-/// One launch's blocks, taken in ranges by the launching thread and the
-/// pool tasks it offers them to (guided self-scheduling: each take is a
-/// contiguous range of about a (2 x threads)-th of the blocks left, at
-/// least one). A task that starts after every block is taken (possibly
-/// after the launch is over) touches nothing but this state.
+/// One launch's blocks, split into one contiguous home range per thread
+/// (the launching thread's first, then each joining worker's). A thread
+/// takes chunks of its home range, then of the others' (guided: each take
+/// is half of what a range has left, at least one block). Block b of a
+/// launch thus runs on the same thread in every launch of that many
+/// threads whenever all of them join, so that the next kernel finds its
+/// rows in that core's cache: with one shared queue, 100 dependent kernels
+/// of 65,536 floats ran slower on two threads than on one (the order in
+/// which threads arrived decided which core a block's rows were in).
 struct BlockQueue {
   BlockQueue(KernelEntry entry, void **argv, int64_t blocks, int64_t threads)
-      : entry(entry), argv(argv), blocks(blocks), threads(threads) {}
+      : entry(entry), argv(argv), ranges(threads) {
+    for (int64_t t = 0; t < threads; ++t) {
+      ranges[t].next.store(blocks * t / threads);
+      ranges[t].end = blocks * (t + 1) / threads;
+    }
+  }
 
-  /// Runs ranges until no block is left.
-  void drain() {
-    while (true) {
-      int64_t begin = next.load(), end;
-      do {
-        if (begin >= blocks)
-          return;
-        end = begin + std::max<int64_t>(1, (blocks - begin) / (2 * threads));
-      } while (!next.compare_exchange_weak(begin, end));
-      if (int32_t status = entry(argv, begin, end)) {
-        int32_t none = 0;
-        failed.compare_exchange_strong(none, status);
+  /// Runs chunks until no block is left, starting with range `home`.
+  void drain(size_t home) {
+    for (size_t i = 0; i < ranges.size(); ++i) {
+      Range &range = ranges[(home + i) % ranges.size()];
+      int64_t begin = range.next.load(), end;
+      while (true) {
+        if (begin >= range.end)
+          break;
+        end = begin + std::max<int64_t>(1, (range.end - begin) / 2);
+        if (!range.next.compare_exchange_weak(begin, end))
+          continue;
+        if (int32_t status = entry(argv, begin, end)) {
+          int32_t none = 0;
+          failed.compare_exchange_strong(none, status);
+        }
+        begin = range.next.load();
       }
     }
   }
 
-  /// What a pool task runs: drains, counted as active meanwhile.
-  void help() {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      ++active;
-    }
-    drain();
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      --active;
-    }
-    idle.notify_all();
-  }
-
-  /// Waits until no pool task is running a range. Called once every block
-  /// has been taken: a task counted after that takes nothing.
-  void waitForHelpers() {
-    std::unique_lock<std::mutex> lock(mutex);
-    idle.wait(lock, [&] { return active == 0; });
-  }
-
+  struct Range {
+    std::atomic<int64_t> next{0};
+    int64_t end = 0;
+  };
   KernelEntry entry;
   void **argv;
-  int64_t blocks, threads;
-  std::atomic<int64_t> next{0};
+  std::vector<Range> ranges;
   std::atomic<int32_t> failed{0};
-  std::mutex mutex;
-  int64_t active = 0;
-  std::condition_variable idle;
 };
+
+/// A spin-wait's pause: lets the core's sibling run, costs no system call.
+static inline void cpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+
+/// The host device's worker threads. A launch offers its blocks to them
+/// and drains the blocks itself at once; a worker that finishes waits for
+/// the next launch spinning for `spin`, then sleeps. A sleeping worker
+/// costs a futex wake-up per launch, which on the 2-core VM took longer
+/// than most kernels: 100 dependent kernels of 65,536 floats ran at 2.1x
+/// the time on two threads that they took on one (docs/runtime.md,
+/// "Worker threads"). Spinning for a while, as OpenMP runtimes do, keeps
+/// back-to-back launches (a model's kernels, steps called in a loop) on
+/// awake workers. MELD_HOST_SPIN_US sets the spin (0: sleep at once).
+class HostWorkers {
+public:
+  HostWorkers(unsigned count, std::chrono::nanoseconds spin) : spin(spin) {
+    for (unsigned i = 0; i < count; ++i)
+      threads.emplace_back([this] { work(); });
+  }
+
+  ~HostWorkers() {
+    stop.store(true);
+    generation.fetch_add(1);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      wake.notify_all();
+    }
+    for (std::thread &t : threads)
+      t.join();
+  }
+
+  /// Drains `queue` on the calling thread with up to `helpers` workers;
+  /// returns once every range taken has run. One launch at a time has the
+  /// workers: a launch from another thread meanwhile (another stream) runs
+  /// its blocks alone.
+  void run(BlockQueue &queue, int64_t helpers) {
+    std::unique_lock<std::mutex> owner(dispatch, std::try_to_lock);
+    if (!owner.owns_lock()) {
+      queue.drain(0);
+      return;
+    }
+    job.store(&queue);
+    active.store(helpers);
+    wanted.store(helpers);
+    generation.fetch_add(1);
+    if (sleepers.load() > 0) {
+      std::lock_guard<std::mutex> lock(mutex);
+      wake.notify_all();
+    }
+    queue.drain(0);
+    // Workers that have not joined by now would find no block left: their
+    // places are withdrawn, and only the workers running a range are
+    // waited for.
+    active.fetch_sub(wanted.exchange(0));
+    // Now and then a yield: on a busy machine the worker may be waiting for
+    // this core.
+    for (unsigned i = 1; active.load() > 0; ++i) {
+      cpuRelax();
+      if (i % 64 == 0)
+        std::this_thread::yield();
+    }
+  }
+
+private:
+  void work() {
+    // Not generation.load(): a device destroyed before this thread first
+    // runs has bumped it already, and the thread would wait for the next.
+    uint64_t seen = 0;
+    while (true) {
+      auto start = std::chrono::steady_clock::now();
+      for (unsigned i = 1; generation.load() == seen; ++i) {
+        cpuRelax();
+        if (i % 64 != 0)
+          continue;
+        std::this_thread::yield(); // (to a thread that waits for this core)
+        if (std::chrono::steady_clock::now() - start < spin)
+          continue;
+        std::unique_lock<std::mutex> lock(mutex);
+        sleepers.fetch_add(1);
+        wake.wait(lock, [&] { return generation.load() != seen; });
+        sleepers.fetch_sub(1);
+      }
+      if (stop.load())
+        return;
+      seen = generation.load();
+      int64_t places = wanted.load();
+      while (places > 0 && !wanted.compare_exchange_weak(places, places - 1))
+        ;
+      if (places <= 0)
+        continue;
+      // Place p (counting down from the number offered) is home range p.
+      job.load()->drain(places);
+      active.fetch_sub(1);
+    }
+  }
+
+  std::chrono::nanoseconds spin;
+  std::vector<std::thread> threads;
+  std::mutex dispatch, mutex;
+  std::condition_variable wake;
+  /// Bumped by every launch (and to stop): what workers wait on.
+  std::atomic<uint64_t> generation{0};
+  std::atomic<BlockQueue *> job{nullptr};
+  /// Places left for workers to join the current launch, and the workers
+  /// counted in it (joined, or with a place not yet withdrawn).
+  std::atomic<int64_t> wanted{0}, active{0};
+  std::atomic<int> sleepers{0};
+  std::atomic<bool> stop{false};
+};
+
+/// How long a host worker spins for the next launch: MELD_HOST_SPIN_US, or
+/// 200 us.
+static std::chrono::nanoseconds workerSpin() {
+  int64_t us = 200;
+  if (const char *env = std::getenv("MELD_HOST_SPIN_US"); env && *env) {
+    char *end = nullptr;
+    long long v = std::strtoll(env, &end, 10);
+    if (end && !*end && v >= 0)
+      us = std::min<long long>(v, 1000000);
+  }
+  return std::chrono::microseconds(us);
+}
 
 class HostDevice : public Device {
 public:
@@ -443,11 +566,10 @@ public:
         "host CPU (" + info.chip + ", " + std::to_string(threads) + " threads)";
     info.conditionalNodes = true;
     this->threads = threads;
-    // The calling thread takes part in every launch (runBlocks); the pool
-    // holds the other threads.
+    // The calling thread takes part in every launch (runBlocks); the
+    // workers are the other threads.
     if (threads > 1)
-      pool = std::make_unique<llvm::StdThreadPool>(
-          llvm::hardware_concurrency(threads - 1));
+      workers = std::make_unique<HostWorkers>(threads - 1, workerSpin());
   }
 
   const DeviceInfo &getInfo() const override { return info; }
@@ -636,29 +758,26 @@ public:
   }
 
   /// Runs blocks [0, blocks) of a kernel on the calling thread and the
-  /// pool; returns the status of a range whose check failed, or 0. The
-  /// calling thread offers the blocks to `threads - 1` pool tasks and takes
-  /// ranges of them itself at once; it then waits only for the ranges pool
-  /// threads took. A small kernel is thus done before a sleeping pool
-  /// thread wakes up (on the 2-core VM a wake-up took longer than a 256x256
+  /// workers; returns the status of a range whose check failed, or 0. The
+  /// calling thread offers the blocks to `threads - 1` workers and takes
+  /// ranges of them itself at once; it then waits only for the ranges
+  /// workers took. A small kernel is thus done before a sleeping worker
+  /// wakes up (on the 2-core VM a wake-up took longer than a 256x256
   /// softmax), while a large one is shared.
   int32_t runBlocks(KernelEntry entry, void **argv, int64_t blocks) {
     int64_t helpers = std::min<int64_t>(threads, blocks) - 1;
     if (helpers < 1)
       return blocks > 0 ? entry(argv, 0, blocks) : 0;
-    auto queue = std::make_shared<BlockQueue>(entry, argv, blocks, threads);
-    for (int64_t h = 0; h < helpers; ++h)
-      pool->async([queue] { queue->help(); });
-    queue->drain();
-    queue->waitForHelpers();
-    return queue->failed.load();
+    BlockQueue queue(entry, argv, blocks, helpers + 1);
+    workers->run(queue, helpers);
+    return queue.failed.load();
   }
 
 private:
   DeviceInfo info;
-  /// Threads a launch runs on: the caller and the pool's.
+  /// Threads a launch runs on: the caller and the workers.
   unsigned threads = 1;
-  std::unique_ptr<llvm::StdThreadPool> pool;
+  std::unique_ptr<HostWorkers> workers;
 };
 
 Error runTask(HostDevice &device, const Task &task) {
