@@ -48,7 +48,7 @@ func.func @chain(%x: tensor<8x64xf32>, %b: tensor<64xf32>) -> tensor<8x64xf32> {
 // kernels share x and are launched together: x is read once (2048 B), the
 // two results written (4096 B).
 // CHECK-LABEL: meld fusion report: @recompute
-// CHECK-NEXT:  group 0: horizontal, 2 kernels, 4 ops ([pointwise: exp, tanh], [pointwise: exp, neg]), reads 2048 B, writes 4096 B
+// CHECK-NEXT:  group 0: horizontal, 2 kernels, all flat pointwise (independent loops over their own elements: any of them join), 4 ops ([pointwise: exp, tanh], [pointwise: exp, neg]), reads 2048 B, writes 4096 B
 // CHECK-NEXT:  before fusion: 3 launches, 12288 bytes
 // CHECK-NEXT:  after fusion:  1 launches, 6144 bytes (3.00x fewer launches, 2.00x fewer bytes)
 // After the pointwise pass alone the kernels are not packed yet.

@@ -16,7 +16,7 @@
 // inputs + 3 outputs) + 6 shared inputs = 356 parameters = 2848 bytes, within
 // the default 4096.
 // CHECK-LABEL: meld fusion report: @main
-// CHECK:       group 0: horizontal, 50 kernels, 900 ops
+// CHECK:       group 0: horizontal, 50 kernels, all flat pointwise ({{.*}}), 900 ops
 // CHECK-NOT:   group 1:
 // CHECK:       before fusion: 900 launches
 // CHECK-NEXT:  after fusion:  1 launches
@@ -24,9 +24,9 @@
 // With 1024 parameter bytes a launch holds 17 updates (6 x 8 shared + 17 x 56
 // = 1000 bytes), so the fewest launches that fit are 3: 17 + 17 + 16.
 // SMALL-LABEL: meld fusion report: @main
-// SMALL:       group 0: horizontal, 17 kernels
-// SMALL-NEXT:  group 1: horizontal, 17 kernels
-// SMALL-NEXT:  group 2: horizontal, 16 kernels
+// SMALL:       group 0: horizontal, 17 kernels, all flat pointwise
+// SMALL-NEXT:  group 1: horizontal, 17 kernels, all flat pointwise
+// SMALL-NEXT:  group 2: horizontal, 16 kernels, all flat pointwise
 // SMALL-NEXT:  before fusion: 900 launches
 // SMALL-NEXT:  after fusion:  3 launches
 

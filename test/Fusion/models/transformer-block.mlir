@@ -13,7 +13,7 @@
 // LayerNorm 1: one persistent-row kernel.
 // CHECK:      group 0: reduction, 15 ops
 // Q, K and V projections of the same input: one horizontal launch.
-// CHECK-NEXT: group 1: horizontal, 3 kernels, 3 ops ([gemm: matmul], [gemm: matmul], [gemm: matmul])
+// CHECK-NEXT: group 1: horizontal, 3 kernels, sharing an input or an iteration space, 3 ops ([gemm: matmul], [gemm: matmul], [gemm: matmul])
 // Scores; then scale, causal mask and softmax in one kernel; then P V.
 // CHECK-NEXT: group 2: gemm, 1 op (matmul)
 // CHECK-NEXT: group 3: reduction, 13 ops (mul, iota, iota, compare, select, add, reduce, broadcast_in_dim, sub, exp, reduce, broadcast_in_dim, div)

@@ -16,6 +16,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <map>
 
@@ -57,7 +58,14 @@ bool meld::isFlatPointwiseOp(Operation *op, SmallVectorImpl<int64_t> &shape) {
 /// optimizer step's update of one parameter): isFlatPointwiseOp. Such
 /// kernels join any other at their depth: each is a plain loop over its
 /// own elements.
-static bool isFlatPointwise(KernelOp kernel) {
+bool meld::isFlatPointwiseKernel(KernelOp kernel) {
+  if (kernel.getKind() == FusionKind::horizontal) {
+    Block &body = kernel.getBody().front();
+    return llvm::all_of(body.without_terminator(), [](Operation &inner) {
+      auto part = dyn_cast<KernelOp>(inner);
+      return part && isFlatPointwiseKernel(part);
+    });
+  }
   if (kernel.getKind() != FusionKind::pointwise)
     return false;
   SmallVector<int64_t> shape;
@@ -89,7 +97,7 @@ struct Bucket {
 
   void add(KernelOp kernel) {
     kernels.push_back(kernel);
-    pointwise &= isFlatPointwise(kernel);
+    pointwise &= isFlatPointwiseKernel(kernel);
     inputs.insert(kernel.getInputs().begin(), kernel.getInputs().end());
     results += kernel.getNumResults();
   }
@@ -126,11 +134,26 @@ static KernelOp outlineHorizontal(Bucket &bucket) {
   return horizontal;
 }
 
-LogicalResult meld::fuseHorizontally(Block &block,
-                                     const FusionOptions &options) {
-  // Depth of every op: kernels add one, other ops pass depth through.
-  llvm::DenseMap<Operation *, int64_t> depth;
-  std::map<int64_t, SmallVector<KernelOp>> byDepth;
+/// Why `kernel` may not share a launch: a split reduction's partial stage
+/// needs its own grid; a scatter runs its updates in order on one thread of
+/// its own kernel. Empty when it may.
+static StringRef launchOfItsOwn(KernelOp kernel) {
+  if (kernel->hasAttr(kSplitPartialsAttrName))
+    return "the partial stage of a split reduction needs a grid of its own";
+  if (kernel.getBody()
+          .walk([](ScatterOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    return "a scatter runs its updates in order in a kernel of its own";
+  return "";
+}
+
+/// The depth of every op of `block` in its dependence graph (kernels add
+/// one, other ops pass depth through), and the kernels at each depth that
+/// are not horizontal already (`withHorizontal`: those too) and may share
+/// a launch.
+static void kernelsByDepth(Block &block, bool withHorizontal,
+                           llvm::DenseMap<Operation *, int64_t> &depth,
+                           std::map<int64_t, SmallVector<KernelOp>> &byDepth) {
   for (Operation &op : block) {
     int64_t d = 0;
     op.walk([&](Operation *nested) {
@@ -141,18 +164,28 @@ LogicalResult meld::fuseHorizontally(Block &block,
               d = std::max(d, depth.lookup(top));
     });
     auto kernel = dyn_cast<KernelOp>(op);
-    // The partial stage of a split reduction needs its own grid; a scatter
-    // runs its updates in order on one thread of its own kernel.
-    bool candidate =
-        kernel && kernel.getKind() != FusionKind::horizontal &&
-        !kernel->hasAttr(kSplitPartialsAttrName) &&
-        !kernel.getBody()
-             .walk([](ScatterOp) { return WalkResult::interrupt(); })
-             .wasInterrupted();
     depth[&op] = d + (kernel ? 1 : 0);
-    if (candidate)
+    if (kernel && launchOfItsOwn(kernel).empty() &&
+        (withHorizontal || kernel.getKind() != FusionKind::horizontal))
       byDepth[d].push_back(kernel);
   }
+}
+
+/// The most kernels and parameter bytes of a launch that `flat` kernels
+/// (all flat pointwise) share.
+static std::pair<int64_t, int64_t> launchLimits(const FusionOptions &options,
+                                                bool flat) {
+  return {flat && options.maxFlatKernels > 0 ? options.maxFlatKernels
+                                             : options.maxHorizontalKernels,
+          flat && options.flatParamBytes > 0 ? options.flatParamBytes
+                                             : options.maxKernelParamBytes};
+}
+
+LogicalResult meld::fuseHorizontally(Block &block,
+                                     const FusionOptions &options) {
+  llvm::DenseMap<Operation *, int64_t> depth;
+  std::map<int64_t, SmallVector<KernelOp>> byDepth;
+  kernelsByDepth(block, /*withHorizontal=*/false, depth, byDepth);
 
   // Sort key of every op: (depth, index in the block). Ordering by it is
   // topological: a consumer is never shallower than its producers, and ties
@@ -177,7 +210,7 @@ LogicalResult meld::fuseHorizontally(Block &block,
     SmallVector<size_t> pointwiseBuckets;
     for (KernelOp kernel : kernels) {
       SmallVector<size_t> candidates;
-      bool pointwise = isFlatPointwise(kernel);
+      bool pointwise = isFlatPointwiseKernel(kernel);
       if (pointwise)
         llvm::append_range(candidates, pointwiseBuckets);
       for (Value input : kernel.getInputs())
@@ -190,13 +223,8 @@ LogicalResult meld::fuseHorizontally(Block &block,
       std::optional<size_t> fit;
       for (size_t i : candidates) {
         const Bucket &b = buckets[i];
-        bool flat = pointwise && b.pointwise;
-        int64_t maxKernels = flat && options.maxFlatKernels > 0
-                                 ? options.maxFlatKernels
-                                 : options.maxHorizontalKernels;
-        int64_t maxBytes = flat && options.flatParamBytes > 0
-                               ? options.flatParamBytes
-                               : options.maxKernelParamBytes;
+        auto [maxKernels, maxBytes] =
+            launchLimits(options, pointwise && b.pointwise);
         if (static_cast<int64_t>(b.kernels.size()) < maxKernels &&
             b.paramBytesWith(kernel) <= maxBytes) {
           fit = i;
@@ -246,6 +274,106 @@ LogicalResult meld::fuseHorizontally(Block &block,
   for (Operation *op : order)
     op->moveBefore(terminator);
   return success();
+}
+
+std::string meld::describeHorizontalJoin(KernelOp kernel) {
+  Block &body = kernel.getBody().front();
+  int64_t parts = body.getOperations().size() - 1;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << parts << " kernels, ";
+  if (isFlatPointwiseKernel(kernel))
+    os << "all flat pointwise (independent loops over their own elements: "
+          "any of them join)";
+  else
+    os << "sharing an input or an iteration space";
+  return text;
+}
+
+void meld::explainHorizontalPacking(Block &block,
+                                    const FusionOptions &options) {
+  llvm::DenseMap<Operation *, int64_t> depth;
+  std::map<int64_t, SmallVector<KernelOp>> byDepth;
+  kernelsByDepth(block, /*withHorizontal=*/true, depth, byDepth);
+  for (Operation &op : block) {
+    auto kernel = dyn_cast<KernelOp>(op);
+    if (!kernel)
+      continue;
+    if (kernel.getKind() == FusionKind::horizontal) {
+      kernel.emitRemark() << "launched horizontally: "
+                          << describeHorizontalJoin(kernel);
+      continue;
+    }
+    if (StringRef reason = launchOfItsOwn(kernel); !reason.empty()) {
+      kernel.emitRemark() << "launched alone: " << reason;
+      continue;
+    }
+    int64_t d = depth.lookup(kernel) - 1;
+    SmallVector<KernelOp> others;
+    for (KernelOp other : byDepth[d])
+      if (other != kernel)
+        others.push_back(other);
+    // Alone at its depth (the longest chain of kernels above it), where
+    // independent kernels are packed: a chain, nothing to say.
+    if (others.empty())
+      continue;
+    InFlightDiagnostic remark = kernel.emitRemark();
+    remark << "launched alone: ";
+    // The kernels it could have joined, by the policy of fuseHorizontally.
+    bool flat = isFlatPointwiseKernel(kernel);
+    llvm::SmallDenseSet<Value, 8> inputs(kernel.getInputs().begin(),
+                                        kernel.getInputs().end());
+    llvm::SmallDenseSet<ArrayRef<int64_t>, 4> spaces;
+    for (Type t : kernel.getResultTypes())
+      spaces.insert(cast<RankedTensorType>(t).getShape());
+    auto joinable = [&](KernelOp other) {
+      if (flat && isFlatPointwiseKernel(other))
+        return true;
+      SmallVector<KernelOp> members{other};
+      if (other.getKind() == FusionKind::horizontal)
+        members = llvm::map_to_vector(
+            other.getBody().front().without_terminator(),
+            [](Operation &inner) { return cast<KernelOp>(inner); });
+      for (KernelOp member : members) {
+        if (llvm::any_of(member.getInputs(),
+                         [&](Value v) { return inputs.contains(v); }))
+          return true;
+        if (llvm::any_of(member.getResultTypes(), [&](Type t) {
+              return spaces.contains(cast<RankedTensorType>(t).getShape());
+            }))
+          return true;
+      }
+      return false;
+    };
+    auto it = llvm::find_if(others, joinable);
+    if (it == others.end()) {
+      remark << "it shares no input and no iteration space with the "
+             << others.size() << " other kernel(s) at its depth";
+      if (!flat)
+        remark << ", and only flat pointwise kernels join any other";
+      continue;
+    }
+    KernelOp other = *it;
+    int64_t members = other.getKind() == FusionKind::horizontal
+                          ? other.getBody().front().getOperations().size() - 1
+                          : 1;
+    llvm::SetVector<Value> params(other.getInputs().begin(),
+                                  other.getInputs().end());
+    params.insert(kernel.getInputs().begin(), kernel.getInputs().end());
+    int64_t bytes =
+        8 * (params.size() + other.getNumResults() + kernel.getNumResults());
+    auto [maxKernels, maxBytes] =
+        launchLimits(options, flat && isFlatPointwiseKernel(other));
+    remark << "the launch it could share (" << members << " kernel(s)) ";
+    if (members + 1 > maxKernels)
+      remark << "holds the most kernels a launch may (" << maxKernels << ")";
+    else if (bytes > maxBytes)
+      remark << "would take " << bytes
+             << " bytes of kernel parameters, over the budget of " << maxBytes;
+    else
+      remark << "was packed before it reached that launch (first fit)";
+    remark.attachNote(other.getLoc()) << "that launch is here";
+  }
 }
 
 namespace {

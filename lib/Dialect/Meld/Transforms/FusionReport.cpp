@@ -101,8 +101,7 @@ void meld::printFusionReport(Operation *root, llvm::raw_ostream &os,
         ops = 1;
       os << "  group " << index++ << ": " << kind << ", ";
       if (isKernel && cast<KernelOp>(op).getKind() == FusionKind::horizontal)
-        os << cast<KernelOp>(op).getBody().front().getOperations().size() - 1
-           << " kernels, ";
+        os << describeHorizontalJoin(cast<KernelOp>(op)) << ", ";
       os << ops << (ops == 1 ? " op" : " ops") << " (" << describeOps(op)
          << "), reads " << c.bytesRead << " B, writes " << c.bytesWritten
          << " B\n";
@@ -137,6 +136,9 @@ struct MeldExplainFusionPass
     FusionOptions options =
         makeFusionOptions(maxGroupOps, maxKernelParamBytes, maxLiveValues,
                           maxPersistentRow, dynamicDimEstimate);
+    options.maxHorizontalKernels = maxHorizontalKernels;
+    options.maxFlatKernels = maxFlatKernels;
+    options.flatParamBytes = flatParamBytes;
     if (failed(verifyFusionOptions(options, getOperation())))
       return signalPassFailure();
     (void)forEachFusionBlock(getOperation(), [&](Block &block) {
@@ -149,6 +151,7 @@ struct MeldExplainFusionPass
           explain(planner, producer, *consumer);
       }
       explainHorizontal(block);
+      explainHorizontalPacking(block, options);
       return success();
     });
   }

@@ -288,6 +288,20 @@ mlir::LogicalResult runFusionPass(mlir::func::FuncOp func, FusionPass pass,
 mlir::LogicalResult fuseBlock(mlir::Block &block, FusionPass pass,
                               const FusionOptions &options);
 
+/// Whether `kernel` is flat pointwise: made of isFlatPointwiseOp ops (or,
+/// horizontal, of such kernels only).
+bool isFlatPointwiseKernel(KernelOp kernel);
+
+/// Why the kernels of horizontal kernel `kernel` share its launch.
+std::string describeHorizontalJoin(KernelOp kernel);
+
+/// Emits a remark at every horizontal kernel of `block` saying why its
+/// kernels share a launch, and at every other kernel with independent
+/// kernels at its depth why it has a launch of its own, by the policy of
+/// fuseHorizontally (depth, shared inputs and iteration spaces, flat
+/// pointwise kernels, the limits in `options`).
+void explainHorizontalPacking(mlir::Block &block, const FusionOptions &options);
+
 /// Packs independent kernels of `block` into horizontal kernels.
 mlir::LogicalResult fuseHorizontally(mlir::Block &block,
                                      const FusionOptions &options);

@@ -147,6 +147,20 @@ def MeldOutlineSingletons
   let dependentDialects = ["::meld::MeldDialect"];
 }
 
+defvar HorizontalOptions = [
+  Option<"maxHorizontalKernels", "max-horizontal-kernels", "int64_t",
+         /*default=*/"64", "Most sub-kernels in one horizontal launch">,
+  Option<"maxFlatKernels", "max-flat-kernels", "int64_t",
+         /*default=*/"0", "Most flat pointwise sub-kernels in one "
+         "horizontal launch (0: max-horizontal-kernels); host code "
+         "compiles them as one body and a table">,
+  Option<"flatParamBytes", "flat-param-bytes", "int64_t",
+         /*default=*/"0", "Parameter bytes of a horizontal launch of flat "
+         "pointwise sub-kernels (0: max-kernel-param-bytes); the host "
+         "passes parameters as an array, not in a GPU launch's parameter "
+         "space">
+];
+
 def MeldFuseHorizontal : Pass<"meld-fuse-horizontal", "::mlir::func::FuncOp"> {
   let summary = "Launch independent kernels together";
   let description = [{
@@ -161,19 +175,7 @@ def MeldFuseHorizontal : Pass<"meld-fuse-horizontal", "::mlir::func::FuncOp"> {
     `max-kernel-param-bytes` and `max-horizontal-kernels`, so a set that does
     not fit one launch takes the fewest that fit.
   }];
-  let options = !listconcat(FusionLimitOptions, [
-    Option<"maxHorizontalKernels", "max-horizontal-kernels", "int64_t",
-           /*default=*/"64", "Most sub-kernels in one horizontal launch">,
-    Option<"maxFlatKernels", "max-flat-kernels", "int64_t",
-           /*default=*/"0", "Most flat pointwise sub-kernels in one "
-           "horizontal launch (0: max-horizontal-kernels); host code "
-           "compiles them as one body and a table">,
-    Option<"flatParamBytes", "flat-param-bytes", "int64_t",
-           /*default=*/"0", "Parameter bytes of a horizontal launch of flat "
-           "pointwise sub-kernels (0: max-kernel-param-bytes); the host "
-           "passes parameters as an array, not in a GPU launch's parameter "
-           "space">
-  ]);
+  let options = !listconcat(FusionLimitOptions, HorizontalOptions);
   let dependentDialects = ["::meld::MeldDialect"];
 }
 
@@ -251,10 +253,18 @@ def MeldExplainFusion : Pass<"meld-explain-fusion", "::mlir::func::FuncOp"> {
     For every edge between two fusion groups (or unfused ops) that remains,
     emits a remark at the consumer saying why the fusion passes did not
     merge them: a cycle, an incompatible iteration space or kind, the cost
-    model, or a limit. The reasons come from the same checks the passes run,
-    so `meld-opt --meld-fuse --meld-explain-fusion` explains the result.
+    model, or a limit. It also emits a remark at every kernel saying why it
+    shares a horizontal launch or has one of its own: the kernels of a
+    horizontal launch share an input or an iteration space, or are all
+    flat pointwise; a kernel is alone when no other kernel is at its depth
+    in the dependence graph, when it shares no input and no iteration space
+    with those that are, when the launch it could share is full
+    (`max-horizontal-kernels`, the parameter budget), or when it may not
+    share one (a split reduction's partial stage, a scatter). The reasons
+    come from the same checks the passes run, so
+    `meld-opt --meld-fuse --meld-explain-fusion` explains the result.
   }];
-  let options = FusionLimitOptions;
+  let options = !listconcat(FusionLimitOptions, HorizontalOptions);
 }
 
 def MeldFusionDot : Pass<"meld-fusion-dot", "::mlir::ModuleOp"> {
