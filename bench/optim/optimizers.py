@@ -1,6 +1,7 @@
 """Optimizer steps: Meld (meld.optim, state donated and updated in place)
 against torch eager foreach, torch fused=True, torch.compile of the foreach
-step, jax.jit of optax (when installed) and a copy of the same bytes.
+step, jax.jit of optax (when installed: `pip install jax optax` into the
+same environment) and a copy of the same bytes.
 
 One step of Adagrad, Adam, AdamW and SGD with momentum over N parameters of
 mixed sizes (meld.optim.mixed_shapes: 1 to 300,000 elements, vectors and
