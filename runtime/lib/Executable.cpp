@@ -48,7 +48,7 @@ Buffer::allocate(std::shared_ptr<Device> device, size_t bytes,
   Expected<void *> p = device->allocate(bytes, kind);
   if (!p)
     return p.takeError();
-  std::shared_ptr<Buffer> b(new Buffer());
+  auto b = std::make_shared<Buffer>(Key());
   b->device = std::move(device);
   b->ptr = *p;
   b->bytes = bytes;
@@ -59,7 +59,7 @@ Buffer::allocate(std::shared_ptr<Device> device, size_t bytes,
 std::shared_ptr<Buffer> Buffer::wrap(std::shared_ptr<Device> device, void *data,
                                      size_t bytes,
                                      std::shared_ptr<void> owner) {
-  std::shared_ptr<Buffer> b(new Buffer());
+  auto b = std::make_shared<Buffer>(Key());
   b->device = std::move(device);
   b->ptr = data;
   b->bytes = bytes;

@@ -155,7 +155,7 @@ struct Task {
   // Launch: the kernel, packed memref descriptors and the argument array.
   const HostKernel *kernel = nullptr;
   int64_t blocks = 0;
-  std::vector<std::vector<int64_t>> descriptors;
+  std::vector<int64_t> descriptors;
   std::vector<int64_t> indices;
   std::vector<void *> argv;
   // Copy.
@@ -175,21 +175,34 @@ struct Task {
     descriptors.clear();
     indices.clear();
     argv.clear();
-    size_t buffers = 0, scalars = 0;
-    for (const KernelArg &a : args)
-      (a.isIndex ? scalars : buffers)++;
-    descriptors.reserve(buffers);
+    // Every descriptor in one array (one allocation per launch, not one per
+    // argument: a step over 200 parameters has 600); argv points into it
+    // once it is complete.
+    size_t words = 0, scalars = 0;
+    for (const KernelArg &a : args) {
+      if (a.isIndex)
+        ++scalars;
+      else
+        words += 3 + 2 * a.shape.size();
+    }
+    descriptors.reserve(words);
     indices.reserve(scalars);
-    argv.reserve(args.size());
     for (const KernelArg &a : args) {
       if (a.isIndex) {
         indices.push_back(a.index);
-        argv.push_back(&indices.back());
         continue;
       }
       llvm::SmallVector<int64_t, 11> d = a.getDescriptor();
-      descriptors.emplace_back(d.begin(), d.end());
-      argv.push_back(descriptors.back().data());
+      descriptors.insert(descriptors.end(), d.begin(), d.end());
+    }
+    size_t word = 0, scalar = 0;
+    for (const KernelArg &a : args) {
+      if (a.isIndex) {
+        argv.push_back(&indices[scalar++]);
+        continue;
+      }
+      argv.push_back(descriptors.data() + word);
+      word += 3 + 2 * a.shape.size();
     }
   }
 
@@ -204,11 +217,13 @@ struct Task {
     t->bytes = bytes;
     t->predicate = predicate;
     // Re-point argv into the copies.
-    size_t di = 0, ii = 0;
     for (void *p : argv) {
-      bool isIndex = ii < indices.size() && p == &indices[ii];
-      t->argv.push_back(isIndex ? static_cast<void *>(&t->indices[ii++])
-                                : t->descriptors[di++].data());
+      auto *word = static_cast<int64_t *>(p);
+      bool isIndex = word >= indices.data() &&
+                     word < indices.data() + indices.size();
+      t->argv.push_back(isIndex
+                            ? &t->indices[word - indices.data()]
+                            : t->descriptors.data() + (word - descriptors.data()));
     }
     for (const auto &c : first)
       t->first.push_back(c->clone(map));

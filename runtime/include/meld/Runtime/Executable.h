@@ -44,7 +44,16 @@ public:
   Device &getDevice() const { return *device; }
 
 private:
-  Buffer() = default;
+  /// Only allocate and wrap make buffers (one allocation with the
+  /// shared_ptr's control block, through std::make_shared).
+  struct Key {
+    explicit Key() = default;
+  };
+
+public:
+  explicit Buffer(Key) {}
+
+private:
   std::shared_ptr<Device> device;
   void *ptr = nullptr;
   size_t bytes = 0;
