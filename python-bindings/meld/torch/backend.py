@@ -23,6 +23,7 @@ a ``torch.export`` program as meld IR.
 
 from __future__ import annotations
 
+import functools
 import operator
 import weakref
 from dataclasses import dataclass, field
@@ -1334,9 +1335,10 @@ def _foreach_decomposition(foreach, op):
     return decomposition
 
 
+@functools.lru_cache(maxsize=None)
 def _foreach_decompositions() -> dict:
     """Every functional overload of every ``aten._foreach_<op>`` whose
-    ``aten.<op>`` exists: ``_foreach_decomposition``."""
+    ``aten.<op>`` exists: ``_foreach_decomposition`` (built once)."""
     table = {}
     for name in dir(aten):
         if not name.startswith("_foreach_") or name.endswith("_"):
