@@ -183,27 +183,23 @@ struct Task {
       if (a.isIndex)
         ++scalars;
       else
-        words += 3 + 2 * a.shape.size();
+        words += 3 + 2 * a.shape.size(); // (an estimate suffices)
     }
     descriptors.reserve(words);
     indices.reserve(scalars);
+    llvm::SmallVector<size_t, 16> starts;
     for (const KernelArg &a : args) {
       if (a.isIndex) {
+        starts.push_back(indices.size());
         indices.push_back(a.index);
         continue;
       }
+      starts.push_back(descriptors.size());
       llvm::SmallVector<int64_t, 11> d = a.getDescriptor();
       descriptors.insert(descriptors.end(), d.begin(), d.end());
     }
-    size_t word = 0, scalar = 0;
-    for (const KernelArg &a : args) {
-      if (a.isIndex) {
-        argv.push_back(&indices[scalar++]);
-        continue;
-      }
-      argv.push_back(descriptors.data() + word);
-      word += 3 + 2 * a.shape.size();
-    }
+    for (auto [a, start] : llvm::zip_equal(args, starts))
+      argv.push_back(a.isIndex ? &indices[start] : &descriptors[start]);
   }
 
   std::unique_ptr<Task> clone(llvm::DenseMap<const Task *, Task *> &map) const {

@@ -19,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <optional>
 
 namespace meld {
 #define GEN_PASS_DEF_MELDFUSEHORIZONTAL
@@ -80,9 +81,37 @@ namespace {
 struct Bucket {
   SmallVector<KernelOp> kernels;
   llvm::SetVector<Value> inputs;
+  /// The shapes of the members' results (their iteration spaces).
+  llvm::SmallDenseSet<ArrayRef<int64_t>, 4> spaces;
   int64_t results = 0;
   /// Whether every member is a flat pointwise kernel (isFlatPointwise).
   bool pointwise = true;
+
+  /// A bucket of the kernels of `kernel` (its parts when it is horizontal).
+  static Bucket of(KernelOp kernel) {
+    Bucket bucket;
+    if (kernel.getKind() != FusionKind::horizontal) {
+      bucket.add(kernel);
+      return bucket;
+    }
+    for (Operation &part : kernel.getBody().front().without_terminator())
+      bucket.add(cast<KernelOp>(part));
+    return bucket;
+  }
+
+  /// Whether `kernel` may join by the packing's policy (limits aside): it
+  /// shares an input or an iteration space with a member, or it and every
+  /// member are flat pointwise. fuseHorizontally finds these buckets
+  /// through its indexes (byInput, bySpace, pointwiseBuckets).
+  bool invites(KernelOp kernel) const {
+    if (pointwise && isFlatPointwiseKernel(kernel))
+      return true;
+    return llvm::any_of(kernel.getInputs(),
+                        [&](Value v) { return inputs.contains(v); }) ||
+           llvm::any_of(kernel.getResultTypes(), [&](Type t) {
+             return spaces.contains(cast<RankedTensorType>(t).getShape());
+           });
+  }
 
   /// Parameter bytes once `kernel` joins.
   int64_t paramBytesWith(KernelOp kernel) const {
@@ -99,6 +128,8 @@ struct Bucket {
     kernels.push_back(kernel);
     pointwise &= isFlatPointwiseKernel(kernel);
     inputs.insert(kernel.getInputs().begin(), kernel.getInputs().end());
+    for (Type t : kernel.getResultTypes())
+      spaces.insert(cast<RankedTensorType>(t).getShape());
     results += kernel.getNumResults();
   }
 };
@@ -319,51 +350,29 @@ void meld::explainHorizontalPacking(Block &block,
       continue;
     InFlightDiagnostic remark = kernel.emitRemark();
     remark << "launched alone: ";
-    // The kernels it could have joined, by the policy of fuseHorizontally.
+    // The launches it could have joined, by the packing's own policy.
     bool flat = isFlatPointwiseKernel(kernel);
-    llvm::SmallDenseSet<Value, 8> inputs(kernel.getInputs().begin(),
-                                        kernel.getInputs().end());
-    llvm::SmallDenseSet<ArrayRef<int64_t>, 4> spaces;
-    for (Type t : kernel.getResultTypes())
-      spaces.insert(cast<RankedTensorType>(t).getShape());
-    auto joinable = [&](KernelOp other) {
-      if (flat && isFlatPointwiseKernel(other))
-        return true;
-      SmallVector<KernelOp> members{other};
-      if (other.getKind() == FusionKind::horizontal)
-        members = llvm::map_to_vector(
-            other.getBody().front().without_terminator(),
-            [](Operation &inner) { return cast<KernelOp>(inner); });
-      for (KernelOp member : members) {
-        if (llvm::any_of(member.getInputs(),
-                         [&](Value v) { return inputs.contains(v); }))
-          return true;
-        if (llvm::any_of(member.getResultTypes(), [&](Type t) {
-              return spaces.contains(cast<RankedTensorType>(t).getShape());
-            }))
-          return true;
+    std::optional<Bucket> could;
+    KernelOp other;
+    for (KernelOp candidate : others) {
+      Bucket bucket = Bucket::of(candidate);
+      if (bucket.invites(kernel)) {
+        could = std::move(bucket);
+        other = candidate;
+        break;
       }
-      return false;
-    };
-    auto it = llvm::find_if(others, joinable);
-    if (it == others.end()) {
+    }
+    if (!could) {
       remark << "it shares no input and no iteration space with the "
              << others.size() << " other kernel(s) at its depth";
       if (!flat)
         remark << ", and only flat pointwise kernels join any other";
       continue;
     }
-    KernelOp other = *it;
-    int64_t members = other.getKind() == FusionKind::horizontal
-                          ? other.getBody().front().getOperations().size() - 1
-                          : 1;
-    llvm::SetVector<Value> params(other.getInputs().begin(),
-                                  other.getInputs().end());
-    params.insert(kernel.getInputs().begin(), kernel.getInputs().end());
-    int64_t bytes =
-        8 * (params.size() + other.getNumResults() + kernel.getNumResults());
+    int64_t members = could->kernels.size();
+    int64_t bytes = could->paramBytesWith(kernel);
     auto [maxKernels, maxBytes] =
-        launchLimits(options, flat && isFlatPointwiseKernel(other));
+        launchLimits(options, flat && could->pointwise);
     remark << "the launch it could share (" << members << " kernel(s)) ";
     if (members + 1 > maxKernels)
       remark << "holds the most kernels a launch may (" << maxKernels << ")";
