@@ -278,6 +278,61 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
                  tileRows, columnBlock, split,      splitExpr.getPosition()};
 }
 
+/// A slice of a concatenation taken across it: `extract_slice` of
+/// `insert_slice(src into dest)` where, along every dim, the insert covers
+/// all of `dest` or the slice takes all of it (a row block of
+/// `concat(-x[..., h:], x[..., :h])`, RoPE's rotate-half, is rows of each
+/// piece). It becomes the insert of the slice of `src` into the slice of
+/// `dest`, both slices the tile-and-fuse driver then fuses. Without it a
+/// concat's `insert_slice` chain, which implements no tiling interface,
+/// stayed outside the row loop and every block computed all of it.
+struct SliceAcrossInsertSlice : OpRewritePattern<tensor::ExtractSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ExtractSliceOp extract,
+                                PatternRewriter &rewriter) const override {
+    auto insert = extract.getSource().getDefiningOp<tensor::InsertSliceOp>();
+    if (!insert || !insert.hasUnitStride() || !extract.hasUnitStride())
+      return failure();
+    RankedTensorType dest = insert.getDestType();
+    int64_t rank = dest.getRank();
+    if (!dest.hasStaticShape() || insert.getSourceType().getRank() != rank ||
+        extract.getResultType().getRank() != rank)
+      return failure();
+    auto whole = [&](OpFoldResult offset, OpFoldResult size, int64_t d) {
+      return isConstantIntValue(offset, 0) &&
+             isConstantIntValue(size, dest.getDimSize(d));
+    };
+    SmallVector<OpFoldResult> pieceOffsets, pieceSizes, insertOffsets;
+    for (int64_t d = 0; d < rank; ++d) {
+      OpFoldResult insertOffset = insert.getMixedOffsets()[d];
+      OpFoldResult insertSize = insert.getMixedSizes()[d];
+      if (whole(insertOffset, insertSize, d)) {
+        pieceOffsets.push_back(extract.getMixedOffsets()[d]);
+        pieceSizes.push_back(extract.getMixedSizes()[d]);
+        insertOffsets.push_back(rewriter.getIndexAttr(0));
+      } else if (whole(extract.getMixedOffsets()[d],
+                       extract.getMixedSizes()[d], d)) {
+        pieceOffsets.push_back(rewriter.getIndexAttr(0));
+        pieceSizes.push_back(insertSize);
+        insertOffsets.push_back(insertOffset);
+      } else {
+        return failure();
+      }
+    }
+    Location loc = extract.getLoc();
+    SmallVector<OpFoldResult> ones(rank, rewriter.getIndexAttr(1));
+    Value piece = tensor::ExtractSliceOp::create(
+        rewriter, loc, insert.getSource(), pieceOffsets, pieceSizes, ones);
+    Value into = tensor::ExtractSliceOp::create(
+        rewriter, loc, insert.getDest(), extract.getMixedOffsets(),
+        extract.getMixedSizes(), ones);
+    rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
+        extract, piece, into, insertOffsets, pieceSizes, ones);
+    return success();
+  }
+};
+
 /// `consumer` with the stored producers among its inputs (`stored`) moved
 /// after its other inputs. Upstream's tile-and-fuse fuses a stored producer
 /// read after the consumer's other inputs and yields its tiles; read first
@@ -376,14 +431,24 @@ static LogicalResult applyRowBlocks(
             stored.contains(producer) && yielded.insert(producer).second;
         return fuse;
       });
-  // Another output's producer may reach the consumer through a reshape (a
-  // kept-dims statistic that the next reduction reads): the slices move
-  // above reshapes, so that the producer itself is fused.
-  if (!alsoStored.empty()) {
-    RewritePatternSet cleanup(ctx);
+  // Slices move above reshapes (another output's producer may reach the
+  // consumer through one: a kept-dims statistic that the next reduction
+  // reads; a concat's pieces are reshaped views) and across concats, so
+  // that the producers themselves are fused.
+  // (Not in a kernel of dynamic shapes without other outputs: a slice
+  // above an expand_shape that splits a dynamic dim into several dynamic
+  // ones gives a view that code generation does not take.)
+  RewritePatternSet cleanup(ctx);
+  bool dynamic = llvm::any_of(func.getArgumentTypes(), [](Type t) {
+    auto shaped = dyn_cast<ShapedType>(t);
+    return shaped && !shaped.hasStaticShape();
+  });
+  if (!alsoStored.empty() || !dynamic)
     tensor::populateBubbleUpExtractSliceOpPatterns(cleanup);
-    options.cleanupPatterns = FrozenRewritePatternSet(std::move(cleanup));
-  }
+  tensor::populateMergeConsecutiveInsertExtractSlicePatterns(cleanup);
+  tensor::populateFoldTensorEmptyPatterns(cleanup);
+  cleanup.add<SliceAcrossInsertSlice>(ctx);
+  options.cleanupPatterns = FrozenRewritePatternSet(std::move(cleanup));
   rewriter.setInsertionPoint(consumer);
   FailureOr<scf::SCFTileAndFuseResult> tiled =
       scf::tileConsumerAndFuseProducersUsingSCF(

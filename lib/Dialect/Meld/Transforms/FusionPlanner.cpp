@@ -698,6 +698,59 @@ static Operation *findRemapping(ArrayRef<Operation *> nodes,
   return found;
 }
 
+/// A merge recomputes a costly elementwise op of the producer (a
+/// transcendental: tens of instructions an element) this many times more
+/// than it computes now at most: beyond, the consumer broadcasts its result
+/// (RoPE's cos and sin of the positions, [1, S, D], read by every batch and
+/// head) and the op stays in a kernel of its own.
+static constexpr int64_t kMaxRecomputeFactor = 8;
+
+static bool isCostlyElementwise(Operation *op) {
+  return isa<ExpOp, LogOp, TanhOp, SigmoidOp, ErfOp, SiluOp, SinOp, CosOp,
+             PowOp, GeluOp>(op);
+}
+
+/// Elements of `type` (dynamic dims estimated), or 0 for a non-tensor.
+static int64_t estimateElements(Type type, int64_t dynamicDimEstimate) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return 0;
+  return estimateBytes(tensor, dynamicDimEstimate) /
+         std::max<int64_t>(1, tensor.getElementTypeBitWidth() / 8);
+}
+
+/// A costly elementwise op of `producer` that a merge with `consumer`
+/// would compute more than kMaxRecomputeFactor times as often (the
+/// consumer's largest value over the op's result), with that factor; or
+/// null.
+static std::pair<Operation *, int64_t>
+recomputedCostlyOp(ArrayRef<Operation *> producer,
+                   ArrayRef<Operation *> consumer, int64_t dynamicDimEstimate) {
+  int64_t space = 0;
+  for (Operation *node : consumer)
+    forEachOpIn(node, [&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        space = std::max(space, estimateElements(t, dynamicDimEstimate));
+    });
+  for (Operation *node : producer) {
+    Operation *found = nullptr;
+    int64_t factor = 0;
+    forEachOpIn(node, [&](Operation *op) {
+      if (found || !isCostlyElementwise(op) || op->getNumResults() != 1)
+        return;
+      int64_t elements =
+          estimateElements(op->getResult(0).getType(), dynamicDimEstimate);
+      if (elements > 0 && space / elements > kMaxRecomputeFactor) {
+        found = op;
+        factor = space / elements;
+      }
+    });
+    if (found)
+      return {found, factor};
+  }
+  return {nullptr, 0};
+}
+
 static bool sameShape(Type a, ArrayRef<int64_t> shape) {
   auto t = dyn_cast<RankedTensorType>(a);
   return t && t.getShape() == shape;
@@ -870,6 +923,19 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
     return kinds("are not a contraction with an elementwise epilogue or "
                  "prologue");
   }
+  }
+
+  if (pass != FusionPass::GemmEpilogue) {
+    auto [costly, factor] = recomputedCostlyOp(
+        members(producer), members(consumer), options.dynamicDimEstimate);
+    if (costly)
+      return FusionDecision::refuse(llvm::formatv(
+          "cost: fused, the producer's '{0}' of {1} would be computed {2} "
+          "times for each element it computes now, once per element of the "
+          "consumer's broadcast of it (at most {3})",
+          costly->getName().getStringRef(),
+          shapeString(costly->getResult(0).getType()), factor,
+          kMaxRecomputeFactor));
   }
 
   // No byte check here: under the cost model a merge never moves more bytes
