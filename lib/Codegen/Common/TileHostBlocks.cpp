@@ -42,6 +42,14 @@ using namespace meld;
 static constexpr int64_t kMinBalancedRows = 64;
 static constexpr int64_t kMinSharedRows = 32;
 
+/// A few-row product with a plain right operand of at least
+/// kStreamedRowsMinBytes is split into per-thread column blocks of at least
+/// kStreamedRowsMinCols, which meld-vectorize-host-contractions streams
+/// along whole rows of the operand (the same width there).
+static constexpr int64_t kStreamedRowsMaxRows = 4;
+static constexpr int64_t kStreamedRowsMinCols = 1024;
+static constexpr int64_t kStreamedRowsMinBytes = 4 << 20;
+
 /// Size assumed for a dynamic inner dimension when choosing block sizes.
 static constexpr int64_t kAssumedDynamicDim = 1024;
 
@@ -238,6 +246,38 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
       consumer.getIteratorTypesArray()[1] == utils::IteratorType::parallel)
     columnBlock = columnBlockWidth(resultType.getDimSize(1),
                                    params.balanceThreads);
+  // A few rows (up to 4) of a plain right operand of 4 MiB or more (a
+  // matrix-vector product from memory) are streamed along whole rows of it
+  // (meld-vectorize-host-contractions' emitStreamedRows): one block per
+  // thread, as wide as the columns share out, so each row of the weight is
+  // read in runs of its whole width. Blocks of 256 columns read 1 KiB of
+  // each row, 16 KiB apart for a 4096-wide weight: 16.9 GB/s of the
+  // 2-core VM's 30, streamed 32 (1 x 4096 @ 4096 x 4096).
+  // The contraction is the consumer's producer when an epilogue follows.
+  linalg::LinalgOp contraction;
+  int64_t contractions = 0;
+  func.walk([&](linalg::LinalgOp op) {
+    if (op.getNumReductionLoops() > 0 && ++contractions == 1)
+      contraction = op;
+  });
+  if (columnBlock && params.balanceThreads > 0 && contractions == 1 &&
+      resultType.getDimSize(0) <= kStreamedRowsMaxRows) {
+    SmallVector<AffineMap> maps = contraction.getIndexingMapsArray();
+    SmallVector<int64_t> loops = contraction.getStaticLoopRanges();
+    AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
+               k = getAffineDimExpr(2, ctx);
+    int64_t cols = resultType.getDimSize(1);
+    int64_t width = cols / params.balanceThreads;
+    if (maps.size() == 3 && loops.size() == 3 &&
+        maps[0] == AffineMap::get(3, 0, {i, k}, ctx) &&
+        maps[1] == AffineMap::get(3, 0, {k, j}, ctx) &&
+        resultType.getElementType().isF32() &&
+        !ShapedType::isDynamic(loops[2]) &&
+        loops[2] * cols * 4 >= kStreamedRowsMinBytes &&
+        cols % params.balanceThreads == 0 && width % 16 == 0 &&
+        width >= kStreamedRowsMinCols)
+      columnBlock = width;
+  }
   // Blocks of equal rows, whole register tiles, and at least one per
   // thread while they keep 64 rows or more: 300 rows in blocks of up to
   // 256 are two blocks of 152 and 148 rows, not 256 and 44 (which left a

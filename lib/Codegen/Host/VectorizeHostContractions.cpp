@@ -225,6 +225,100 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op) {
   return true;
 }
 
+/// Computes a contraction of at most 4 rows with a plain right operand
+/// (`x[i][k] * W[k][j]`, ONNX's MatMul, a decode step's matrix-vector
+/// product) by streaming whole rows of W: for each step of k, every
+/// 16-column vector of the block's columns of W is loaded once and added,
+/// times each row's x[i][k], into the rows of the output, which stay in L1
+/// (a block of up to 4 rows of 2048 columns is 32 KiB). Four steps of k
+/// share each load and store of the output. The rows of W are read in runs
+/// of the block's whole width, where register tiles of 1 x 256 read 1 KiB
+/// of each row, 16 KiB apart for a 4096-wide W, at a third of the memory's
+/// bandwidth. Returns false, changing nothing, for another op.
+static constexpr int64_t kStreamedRowsMinCols = 1024;
+
+static bool emitStreamedRows(RewriterBase &rewriter, linalg::GenericOp op) {
+  constexpr int64_t kLanes = 16, kSteps = 4, kMaxRows = 4;
+  MLIRContext *ctx = op.getContext();
+  if (op.getNumLoops() != 3)
+    return false;
+  AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
+             k = getAffineDimExpr(2, ctx);
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  if (maps[0] != AffineMap::get(3, 0, {i, k}, ctx) ||
+      maps[1] != AffineMap::get(3, 0, {k, j}, ctx) ||
+      maps[2] != AffineMap::get(3, 0, {i, j}, ctx))
+    return false;
+  Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1],
+        out = op.getDpsInits()[0];
+  for (Value v : {lhs, rhs, out}) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!type || !type.getElementType().isF32() || !type.isLastDimUnitStride())
+      return false;
+  }
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t rows = ranges[0], cols = ranges[1], depth = ranges[2];
+  if (llvm::any_of(ranges, ShapedType::isDynamic) || rows < 1 ||
+      rows > kMaxRows || cols % kLanes != 0 || cols == 0 || depth == 0)
+    return false;
+  if (!matchReassociableMulAdd(op))
+    return false;
+
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  auto lanes = VectorType::get({kLanes}, rewriter.getF32Type());
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  };
+  SmallVector<Value> rowIds;
+  for (int64_t r = 0; r < rows; ++r)
+    rowIds.push_back(index(r));
+  Value zero = index(0), colEnd = index(cols), lanesStep = index(kLanes);
+  // Steps [k0, k0 + count) of k: each row's x[r][k] broadcast, then every
+  // vector of columns loaded once and added into each row's output.
+  auto steps = [&](OpBuilder &b, Value k0, int64_t count) {
+    SmallVector<Value> ks;
+    for (int64_t t = 0; t < count; ++t)
+      ks.push_back(t == 0 ? k0
+                          : arith::AddIOp::create(b, loc, k0, index(t))
+                                .getResult());
+    SmallVector<Value> xs;
+    for (Value row : rowIds)
+      for (Value kk : ks)
+        xs.push_back(vector::BroadcastOp::create(
+            b, loc, lanes, memref::LoadOp::create(b, loc, lhs, {row, kk})));
+    scf::ForOp::create(
+        b, loc, zero, colEnd, lanesStep, ValueRange{},
+        [&](OpBuilder &nb, Location l, Value jj, ValueRange) {
+          SmallVector<Value> ws;
+          for (Value kk : ks)
+            ws.push_back(vector::LoadOp::create(nb, l, lanes, rhs, {kk, jj}));
+          for (auto [r, row] : llvm::enumerate(rowIds)) {
+            Value acc = vector::LoadOp::create(nb, l, lanes, out, {row, jj});
+            for (int64_t t = 0; t < count; ++t)
+              acc = vector::FMAOp::create(nb, l, xs[r * count + t], ws[t], acc);
+            vector::StoreOp::create(nb, l, acc, out, {row, jj});
+          }
+          scf::YieldOp::create(nb, l);
+        });
+  };
+  int64_t grouped = depth - depth % kSteps;
+  auto kLoop = [&](int64_t begin, int64_t end, int64_t count) {
+    if (begin >= end)
+      return;
+    scf::ForOp::create(rewriter, loc, index(begin), index(end), index(count),
+                       ValueRange{},
+                       [&](OpBuilder &b, Location l, Value k0, ValueRange) {
+                         steps(b, k0, count);
+                         scf::YieldOp::create(b, l);
+                       });
+  };
+  kLoop(0, grouped, kSteps);
+  kLoop(grouped, depth, 1);
+  rewriter.eraseOp(op);
+  return true;
+}
+
 /// Computes a half-precision (f16, bf16) contraction in f32: its body
 /// `out + lhs * rhs` in halves (rounded to a half after every step when
 /// LLVM promotes it, and never vectorized) becomes the same contraction of
@@ -1258,6 +1352,12 @@ struct MeldVectorizeHostContractionsPass
                          : !ShapedType::isDynamic(rows) &&
                                rows <= (columnBlocks ? 8 : 1) * tileRows;
       if (!rhsAlongColumns && fewRows && emitTransposedDots(rewriter, op))
+        continue;
+      // A few rows of a plain right operand over a wide block stream whole
+      // rows of it (TileHostBlocks gives a large one's few rows blocks of
+      // 1024 columns or more).
+      if (rhsAlongColumns && !ShapedType::isDynamic(ranges[n - 2]) &&
+          ranges[n - 2] >= kStreamedRowsMinCols && emitStreamedRows(rewriter, op))
         continue;
       // Blocks of many rows take tiles of half the rows and twice the
       // columns: the same accumulators, half the broadcasts of the left
