@@ -514,3 +514,16 @@ func.func @cheap_broadcast(%x: tensor<8x16x8xf32>, %a: tensor<1x16x8xf32>) -> te
   %y = meld.mul %x, %b : tensor<8x16x8xf32>
   return %y : tensor<8x16x8xf32>
 }
+
+// One element (Adam's bias correction, pow(beta, step)) is invariant in
+// the consumer's loops: it fuses.
+// CHECK-LABEL: func.func @costly_scalar(
+// CHECK-NEXT:    %[[K:.+]] = meld.kernel pointwise(
+// CHECK-NEXT:    ^bb0
+// CHECK-NEXT:      meld.pow
+func.func @costly_scalar(%x: tensor<8x4x16x8xf32>, %b: tensor<f32>, %t: tensor<f32>) -> tensor<8x4x16x8xf32> {
+  %p = meld.pow %b, %t : tensor<f32>
+  %pb = meld.broadcast_in_dim %p, dims = [] : tensor<f32> -> tensor<8x4x16x8xf32>
+  %y = meld.mul %x, %pb : tensor<8x4x16x8xf32>
+  return %y : tensor<8x4x16x8xf32>
+}

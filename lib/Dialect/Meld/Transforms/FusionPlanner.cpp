@@ -740,7 +740,9 @@ recomputedCostlyOp(ArrayRef<Operation *> producer,
         return;
       int64_t elements =
           estimateElements(op->getResult(0).getType(), dynamicDimEstimate);
-      if (elements > 0 && space / elements > kMaxRecomputeFactor) {
+      // One element (a rank-0 bias correction of Adam's, pow(beta, step))
+      // is invariant in the consumer's loops, which compute it once.
+      if (elements > 1 && space / elements > kMaxRecomputeFactor) {
         found = op;
         factor = space / elements;
       }
