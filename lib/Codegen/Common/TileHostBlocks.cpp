@@ -373,6 +373,35 @@ struct SliceAcrossInsertSlice : OpRewritePattern<tensor::ExtractSliceOp> {
   }
 };
 
+/// Upstream's pattern `inner` that moves an `extract_slice` above the
+/// reshape it reads, except above a reshape of a rank-0 tensor: a kernel of
+/// all-unit dims folded to rank 0 (a fuzzer's 1 x 1 program) has slices of
+/// dynamic size (clamped to the block range), and the moved slice became an
+/// expand_shape of a rank-0 buffer to a dynamic dim, which bufferization
+/// rejects.
+struct SliceAboveReshape : RewritePattern {
+  SliceAboveReshape(std::unique_ptr<RewritePattern> inner, MLIRContext *ctx)
+      : RewritePattern(inner->getRootKind()->getStringRef(), inner->getBenefit(),
+                       ctx),
+        inner(std::move(inner)) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    auto slice = dyn_cast<tensor::ExtractSliceOp>(op);
+    if (!slice)
+      return failure();
+    Operation *reshape = slice.getSource().getDefiningOp();
+    if (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+            reshape) &&
+        cast<RankedTensorType>(reshape->getOperand(0).getType()).getRank() ==
+            0)
+      return failure();
+    return inner->matchAndRewrite(op, rewriter);
+  }
+
+  std::unique_ptr<RewritePattern> inner;
+};
+
 /// `consumer` with the stored producers among its inputs (`stored`) moved
 /// after its other inputs. Upstream's tile-and-fuse fuses a stored producer
 /// read after the consumer's other inputs and yields its tiles; read first
@@ -483,8 +512,19 @@ static LogicalResult applyRowBlocks(
     auto shaped = dyn_cast<ShapedType>(t);
     return shaped && !shaped.hasStaticShape();
   });
-  if (!alsoStored.empty() || !dynamic)
-    tensor::populateBubbleUpExtractSliceOpPatterns(cleanup);
+  if (!alsoStored.empty() || !dynamic) {
+    RewritePatternSet bubbleUp(ctx);
+    tensor::populateBubbleUpExtractSliceOpPatterns(bubbleUp);
+    for (std::unique_ptr<RewritePattern> &pattern :
+         bubbleUp.getNativePatterns()) {
+      if (pattern->getRootKind() ==
+          OperationName(tensor::ExtractSliceOp::getOperationName(), ctx))
+        cleanup.add(std::make_unique<SliceAboveReshape>(std::move(pattern),
+                                                        ctx));
+      else
+        cleanup.add(std::move(pattern));
+    }
+  }
   tensor::populateMergeConsecutiveInsertExtractSlicePatterns(cleanup);
   tensor::populateFoldTensorEmptyPatterns(cleanup);
   cleanup.add<SliceAcrossInsertSlice>(ctx);
