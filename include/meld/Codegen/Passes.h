@@ -95,6 +95,12 @@ inline constexpr llvm::StringLiteral kHostPartsAttrName = "meld.host_parts";
 /// 1.5 ms in 16 on the 2-core VM; 1 x 128 tiles were slower than 1 x 256.
 inline constexpr int64_t kHostColumnBlock = 256;
 
+/// The narrowest column block whose few rows (up to 4) of a plain right
+/// operand meld-vectorize-host-contractions streams along whole rows of the
+/// operand; meld-tile-host-blocks gives such a product of a large operand
+/// one block this wide or wider per thread.
+inline constexpr int64_t kHostStreamedRowsMinCols = 1024;
+
 /// The attribute meld-map-to-gpu sets on a kernel whose independent
 /// sub-kernels (a horizontal group's) run on workgroups of their own: how
 /// many workgroups the kernel is launched with.

@@ -42,12 +42,11 @@ using namespace meld;
 static constexpr int64_t kMinBalancedRows = 64;
 static constexpr int64_t kMinSharedRows = 32;
 
-/// A few-row product with a plain right operand of at least
-/// kStreamedRowsMinBytes is split into per-thread column blocks of at least
-/// kStreamedRowsMinCols, which meld-vectorize-host-contractions streams
-/// along whole rows of the operand (the same width there).
+/// A product of up to kStreamedRowsMaxRows rows with a plain right operand
+/// of at least kStreamedRowsMinBytes is split into per-thread column blocks
+/// of at least kHostStreamedRowsMinCols, which
+/// meld-vectorize-host-contractions streams along whole rows of the operand.
 static constexpr int64_t kStreamedRowsMaxRows = 4;
-static constexpr int64_t kStreamedRowsMinCols = 1024;
 static constexpr int64_t kStreamedRowsMinBytes = 4 << 20;
 
 /// Size assumed for a dynamic inner dimension when choosing block sizes.
@@ -275,7 +274,7 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
         !ShapedType::isDynamic(loops[2]) &&
         loops[2] * cols * 4 >= kStreamedRowsMinBytes &&
         cols % params.balanceThreads == 0 && width % 16 == 0 &&
-        width >= kStreamedRowsMinCols)
+        width >= kHostStreamedRowsMinCols)
       columnBlock = width;
   }
   // Blocks of equal rows, whole register tiles, and at least one per

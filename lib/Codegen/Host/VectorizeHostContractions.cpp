@@ -93,6 +93,27 @@ static void interchangeForContiguousRows(RewriterBase &rewriter,
   (void)linalg::interchangeGenericOp(rewriter, op, order);
 }
 
+/// Whether `op` is a 2-D f32 matmul on buffers whose rows are contiguous:
+/// `out[i][j] += lhs[i][k] * rhs[k][j]`, or `rhs[j][k]` when
+/// `transposedRhs`.
+static bool isF32MatmulOnRows(linalg::GenericOp op, bool transposedRhs) {
+  MLIRContext *ctx = op.getContext();
+  if (op.getNumLoops() != 3)
+    return false;
+  AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
+             k = getAffineDimExpr(2, ctx);
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  AffineMap rhs = transposedRhs ? AffineMap::get(3, 0, {j, k}, ctx)
+                                : AffineMap::get(3, 0, {k, j}, ctx);
+  if (maps[0] != AffineMap::get(3, 0, {i, k}, ctx) || maps[1] != rhs ||
+      maps[2] != AffineMap::get(3, 0, {i, j}, ctx))
+    return false;
+  return llvm::all_of(op->getOperands(), [](Value v) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    return type && type.getElementType().isF32() && type.isLastDimUnitStride();
+  });
+}
+
 /// Computes a contraction of few rows `C[i][j] += sum_k A[i][k] * B[j][k]`
 /// (f32, a transposed right operand: PyTorch's `x @ W^T` at a small batch
 /// or a decode step) as dot products along the contiguous k: 4 rows by 4
@@ -105,24 +126,11 @@ static void interchangeForContiguousRows(RewriterBase &rewriter,
 /// dynamic). Returns whether it replaced `op`.
 static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op) {
   constexpr int64_t kLanes = 16, kGroup = 4;
-  MLIRContext *ctx = op.getContext();
-  if (op.getNumLoops() != 3)
-    return false;
-  AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
-             k = getAffineDimExpr(2, ctx);
-  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  if (maps[0] != AffineMap::get(3, 0, {i, k}, ctx) ||
-      maps[1] != AffineMap::get(3, 0, {j, k}, ctx) ||
-      maps[2] != AffineMap::get(3, 0, {i, j}, ctx))
+  // Vector loads along k need the operands contiguous.
+  if (!isF32MatmulOnRows(op, /*transposedRhs=*/true))
     return false;
   Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1],
         out = op.getDpsInits()[0];
-  for (Value v : {lhs, rhs, out}) {
-    auto type = dyn_cast<MemRefType>(v.getType());
-    // Vector loads along k need it contiguous.
-    if (!type || !type.getElementType().isF32() || !type.isLastDimUnitStride())
-      return false;
-  }
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t depth = ranges[2];
   if (ShapedType::isDynamic(depth) || depth % kLanes != 0 || depth == 0)
@@ -235,27 +243,12 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op) {
 /// of the block's whole width, where register tiles of 1 x 256 read 1 KiB
 /// of each row, 16 KiB apart for a 4096-wide W, at a third of the memory's
 /// bandwidth. Returns false, changing nothing, for another op.
-static constexpr int64_t kStreamedRowsMinCols = 1024;
-
 static bool emitStreamedRows(RewriterBase &rewriter, linalg::GenericOp op) {
   constexpr int64_t kLanes = 16, kSteps = 4, kMaxRows = 4;
-  MLIRContext *ctx = op.getContext();
-  if (op.getNumLoops() != 3)
-    return false;
-  AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
-             k = getAffineDimExpr(2, ctx);
-  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  if (maps[0] != AffineMap::get(3, 0, {i, k}, ctx) ||
-      maps[1] != AffineMap::get(3, 0, {k, j}, ctx) ||
-      maps[2] != AffineMap::get(3, 0, {i, j}, ctx))
+  if (!isF32MatmulOnRows(op, /*transposedRhs=*/false))
     return false;
   Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1],
         out = op.getDpsInits()[0];
-  for (Value v : {lhs, rhs, out}) {
-    auto type = dyn_cast<MemRefType>(v.getType());
-    if (!type || !type.getElementType().isF32() || !type.isLastDimUnitStride())
-      return false;
-  }
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t rows = ranges[0], cols = ranges[1], depth = ranges[2];
   if (llvm::any_of(ranges, ShapedType::isDynamic) || rows < 1 ||
@@ -1357,7 +1350,8 @@ struct MeldVectorizeHostContractionsPass
       // rows of it (TileHostBlocks gives a large one's few rows blocks of
       // 1024 columns or more).
       if (rhsAlongColumns && !ShapedType::isDynamic(ranges[n - 2]) &&
-          ranges[n - 2] >= kStreamedRowsMinCols && emitStreamedRows(rewriter, op))
+          ranges[n - 2] >= meld::kHostStreamedRowsMinCols &&
+          emitStreamedRows(rewriter, op))
         continue;
       // Blocks of many rows take tiles of half the rows and twice the
       // columns: the same accumulators, half the broadcasts of the left
