@@ -255,12 +255,13 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   // The contraction is the consumer's producer when an epilogue follows.
   linalg::LinalgOp contraction;
   int64_t contractions = 0;
-  func.walk([&](linalg::LinalgOp op) {
-    if (op.getNumReductionLoops() > 0 && ++contractions == 1)
-      contraction = op;
-  });
-  if (columnBlock && params.balanceThreads > 0 && contractions == 1 &&
-      resultType.getDimSize(0) <= kStreamedRowsMaxRows) {
+  if (columnBlock && params.balanceThreads > 0 &&
+      resultType.getDimSize(0) <= kStreamedRowsMaxRows)
+    func.walk([&](linalg::LinalgOp op) {
+      if (op.getNumReductionLoops() > 0 && ++contractions == 1)
+        contraction = op;
+    });
+  if (contractions == 1) {
     SmallVector<AffineMap> maps = contraction.getIndexingMapsArray();
     SmallVector<int64_t> loops = contraction.getStaticLoopRanges();
     AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
