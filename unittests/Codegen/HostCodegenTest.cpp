@@ -347,6 +347,52 @@ TEST_F(FailedPass, IsNamedInTheError) {
       << diagnostics;
 }
 
+// Donated arguments are written in place (the runtime passes the input's
+// buffer as the result's): an optimizer-style step whose second result
+// recomputes the first's new value from the donated argument must still
+// read every element before it is overwritten, on the host and in the GPU
+// mapping (whose horizontal kernels put each result on workgroups of its
+// own, and a large one on several: @main's 20000-element update takes 5).
+class DonatedStep : public HostCodegen, public ::testing::TestWithParam<bool> {};
+
+TEST_P(DonatedStep, ReadsEachElementBeforeItIsOverwritten) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+    func.func @main(%g: tensor<20000xf32>,
+                    %m: tensor<20000xf32> {meld.donate = 0 : i64},
+                    %p: tensor<20000xf32> {meld.donate = 1 : i64},
+                    %h: tensor<3x100xf32>,
+                    %n: tensor<3x100xf32> {meld.donate = 2 : i64},
+                    %q: tensor<3x100xf32> {meld.donate = 3 : i64})
+        -> (tensor<20000xf32>, tensor<20000xf32>, tensor<3x100xf32>,
+            tensor<3x100xf32>) {
+      %m2 = meld.add %m, %g : tensor<20000xf32>
+      %u = meld.mul %m2, %m2 : tensor<20000xf32>
+      %p2 = meld.sub %p, %u : tensor<20000xf32>
+      %n2 = meld.add %n, %h : tensor<3x100xf32>
+      %v = meld.mul %n2, %n2 : tensor<3x100xf32>
+      %q2 = meld.sub %q, %v : tensor<3x100xf32>
+      return %m2, %p2, %n2, %q2 : tensor<20000xf32>, tensor<20000xf32>,
+                                  tensor<3x100xf32>, tensor<3x100xf32>
+    }
+    func.func @rows(%g: tensor<96x512xf32>,
+                    %m: tensor<96x512xf32> {meld.donate = 0 : i64},
+                    %p: tensor<96x512xf32> {meld.donate = 1 : i64})
+        -> (tensor<96x512xf32>, tensor<96x512xf32>) {
+      %m2 = meld.add %m, %g : tensor<96x512xf32>
+      %u = meld.mul %m2, %m2 : tensor<96x512xf32>
+      %p2 = meld.sub %p, %u : tensor<96x512xf32>
+      return %m2, %p2 : tensor<96x512xf32>, tensor<96x512xf32>
+    })mlir",
+                                                             &context);
+  ASSERT_TRUE(module) << diagnostics;
+  checkAgainstInterpreter(*module, /*fuse=*/true,
+                          GetParam() ? "donated step (GPU mapping)"
+                                     : "donated step",
+                          /*emulateGpu=*/GetParam());
+}
+
+INSTANTIATE_TEST_SUITE_P(HostAndGpuMapping, DonatedStep, ::testing::Bool());
+
 // The host's f32 exp (meld-approximate-math: a Cephes-style polynomial
 // scaled by ldexp on AVX-512 hosts, by two exponent-bit powers of two on
 // the others; the portable one runs on every host) within 2 ulp of the

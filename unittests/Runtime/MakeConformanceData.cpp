@@ -120,14 +120,20 @@ static std::optional<Failing> findFailingInputs(ModuleOp module,
 
 int main(int argc, char **argv) {
   meld::CompileOptions options;
-  if (argc > 1 && llvm::StringRef(argv[1]) == "--wmma") {
-    options.mmaSync = false;
-    --argc;
-    ++argv;
+  // --wmma: WMMA fragments instead of mma.sync; --cpu=<name>: the host
+  // code's CPU (scripts/gpu-suite.sh carries the cases to another machine).
+  for (; argc > 1 && llvm::StringRef(argv[1]).starts_with("--"); --argc, ++argv) {
+    llvm::StringRef flag = argv[1];
+    if (flag == "--wmma")
+      options.mmaSync = false;
+    else if (flag.consume_front("--cpu="))
+      options.hostCpu = flag.str();
+    else
+      argc = 0; // an unknown flag: print the usage
   }
   if (argc < 2) {
-    llvm::errs() << "usage: meld-conformance-data [--wmma] <out-dir> "
-                    "[targets] [program.mlir...]\n";
+    llvm::errs() << "usage: meld-conformance-data [--wmma] [--cpu=<name>] "
+                    "<out-dir> [targets] [program.mlir...]\n";
     return 2;
   }
   std::string outDir = argv[1];

@@ -45,7 +45,11 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
 #include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace meld {
 #define GEN_PASS_DEF_MELDMAPTOGPU
@@ -81,12 +85,173 @@ static void forwardCopiedResults(func::FuncOp func) {
   }
 }
 
+/// A horizontal sub-kernel that is one elementwise op takes a workgroup per
+/// this many elements per thread (16: four 128-bit f32 vectors), up to
+/// kMaxWorkgroupsPerGroup workgroups.
+static constexpr int64_t kElementsPerThreadInGroups = 16;
+static constexpr int64_t kMaxWorkgroupsPerGroup = 256;
+static constexpr llvm::StringLiteral kGroupFirstBlock = "meld.group_first_block";
+static constexpr llvm::StringLiteral kGroupBlocks = "meld.group_blocks";
+
+/// Whether `op` is an elementwise loop nest the sibling merge may take:
+/// parallel loops over static extents, identity output maps, and a body
+/// that reads no buffer of its own (a gather's loads).
+static bool isMergeableElementwise(linalg::GenericOp op) {
+  if (op.getNumLoops() == 0 || op.getNumReductionLoops() != 0 ||
+      !op.hasPureBufferSemantics())
+    return false;
+  if (llvm::any_of(op.getStaticLoopRanges(), ShapedType::isDynamic))
+    return false;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (!op.getMatchingIndexingMap(&init).isIdentity())
+      return false;
+  WalkResult inner = op.getRegion().walk([](Operation *nested) {
+    return llvm::any_of(nested->getOperandTypes(), llvm::IsaPred<MemRefType>)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return !inner.wasInterrupted();
+}
+
+/// Merges elementwise siblings into one op per element: ops of one block
+/// over the same loop extents that read a buffer at the same element (the
+/// identity map) become a single linalg.generic computing all their
+/// results. Each element is then read before any result overwrites it,
+/// which is what a donated argument (meld.donate, written in place of its
+/// result) needs: an optimizer step's parameter update recomputes the new
+/// moment from the donated moment, and as ops of their own on different
+/// workgroups (dispatchGroupsByBlock) or across a barrier, one would read
+/// what the other already overwrote. It also reads the shared inputs once.
+/// Only groups whose results nothing else in the kernel touches, and whose
+/// inputs nothing after the group's first op writes, merge (the merged op
+/// takes the first one's place).
+static void mergeElementwiseSiblings(func::FuncOp func, IRRewriter &rewriter) {
+  SmallVector<linalg::GenericOp> ops;
+  func.walk([&](linalg::GenericOp op) {
+    if (isMergeableElementwise(op))
+      ops.push_back(op);
+  });
+  llvm::EquivalenceClasses<unsigned> groups;
+  llvm::DenseMap<std::pair<Block *, Value>, unsigned> firstReader;
+  for (auto [i, op] : llvm::enumerate(ops)) {
+    groups.insert(i);
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      auto type = dyn_cast<MemRefType>(input->get().getType());
+      if (!type || type.getRank() != static_cast<int64_t>(op.getNumLoops()) ||
+          !op.getMatchingIndexingMap(input).isIdentity())
+        continue;
+      auto [it, inserted] = firstReader.try_emplace(
+          {op->getBlock(), rootBuffer(input->get())}, i);
+      if (!inserted && ops[it->second].getStaticLoopRanges() ==
+                           op.getStaticLoopRanges())
+        groups.unionSets(it->second, i);
+    }
+  }
+  llvm::MapVector<unsigned, SmallVector<linalg::GenericOp>> classes;
+  for (auto [i, op] : llvm::enumerate(ops))
+    classes[groups.getLeaderValue(i)].push_back(op);
+  for (auto &entry : classes) {
+    SmallVector<linalg::GenericOp> &members = entry.second;
+    if (members.size() < 2)
+      continue;
+    llvm::sort(members, [](linalg::GenericOp a, linalg::GenericOp b) {
+      return a->isBeforeInBlock(b);
+    });
+    llvm::SmallPtrSet<Operation *, 8> inGroup;
+    llvm::DenseSet<Value> written, read;
+    for (linalg::GenericOp m : members) {
+      inGroup.insert(m);
+      for (Value init : m.getDpsInits())
+        written.insert(rootBuffer(init));
+      for (Value input : m.getDpsInputs())
+        if (isa<MemRefType>(input.getType()))
+          read.insert(rootBuffer(input));
+    }
+    // Nothing else touches a result, and nothing after the first member
+    // writes an input (nor does a member write another's input).
+    Operation *first = members.front();
+    bool safe = llvm::none_of(written, [&](Value w) { return read.contains(w); });
+    func.walk([&](Operation *other) {
+      if (!safe || inGroup.contains(other) || isa<ViewLikeOpInterface>(other) ||
+          other->getParentOfType<linalg::GenericOp>())
+        return;
+      auto dps = dyn_cast<DestinationStyleOpInterface>(other);
+      for (OpOperand &use : other->getOpOperands()) {
+        if (!isa<MemRefType>(use.get().getType()))
+          continue;
+        Value root = rootBuffer(use.get());
+        bool writes = !dps || dps.isDpsInit(&use);
+        if (written.contains(root) ||
+            (writes && read.contains(root) &&
+             (other->getBlock() != first->getBlock() ||
+              first->isBeforeInBlock(other))))
+          safe = false;
+      }
+    });
+    if (!safe)
+      continue;
+    // Inputs read by several members at the same element are read once.
+    SmallVector<Value> inputs, outputs;
+    SmallVector<AffineMap> maps;
+    llvm::DenseMap<std::pair<Value, AffineMap>, unsigned> inputIndex;
+    SmallVector<SmallVector<unsigned>> argOf;
+    for (linalg::GenericOp m : members) {
+      SmallVector<unsigned> &mine = argOf.emplace_back();
+      for (OpOperand *input : m.getDpsInputOperands()) {
+        AffineMap map = m.getMatchingIndexingMap(input);
+        auto [it, inserted] =
+            inputIndex.try_emplace({input->get(), map}, inputs.size());
+        if (inserted) {
+          inputs.push_back(input->get());
+          maps.push_back(map);
+        }
+        mine.push_back(it->second);
+      }
+    }
+    for (linalg::GenericOp m : members) {
+      llvm::append_range(outputs, m.getDpsInits());
+      for (OpOperand &init : m.getDpsInitsMutable())
+        maps.push_back(m.getMatchingIndexingMap(&init));
+    }
+    rewriter.setInsertionPoint(first);
+    auto merged = linalg::GenericOp::create(
+        rewriter, first->getLoc(), TypeRange(), inputs, outputs, maps,
+        members.front().getIteratorTypesArray(),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          SmallVector<Value> yields;
+          size_t out = inputs.size();
+          for (auto [m, mine] : llvm::zip(members, argOf)) {
+            Block &body = m.getRegion().front();
+            IRMapping map;
+            for (auto [i, arg] : llvm::enumerate(mine))
+              map.map(body.getArgument(i), args[arg]);
+            for (unsigned i = 0; i < m.getNumDpsInits(); ++i)
+              map.map(body.getArgument(m.getNumDpsInputs() + i), args[out++]);
+            for (Operation &op : body.without_terminator())
+              b.clone(op, map);
+            for (Value y : body.getTerminator()->getOperands())
+              yields.push_back(map.lookupOrDefault(y));
+          }
+          linalg::YieldOp::create(b, loc, yields);
+        });
+    (void)merged;
+    for (linalg::GenericOp m : members)
+      rewriter.eraseOp(m);
+  }
+}
+
 /// A horizontal kernel's sub-kernels on workgroups of their own: the linalg
 /// ops of an unsplit kernel fall into groups that share no buffer one of
 /// them writes (inputs only read may be shared), and group `i` runs under
 /// `scf.if (block == i)`, `block` being the kernel's first block-range
-/// argument (the workgroup id once on the GPU). Returns the group count.
-static int64_t dispatchGroupsByBlock(func::FuncOp func) {
+/// argument (the workgroup id once on the GPU). A group that is one large
+/// elementwise op (an optimizer's parameter update) takes a range of
+/// workgroups, one per `elementsPerWorkgroup` elements, and its op records
+/// the range (kGroupFirstBlock, kGroupBlocks) for distributeOverThreads;
+/// so does an unsplit kernel that is one such op (a donated update whose
+/// ops merged, mergeElementwiseSiblings). Returns the workgroup count.
+static int64_t dispatchGroupsByBlock(func::FuncOp func,
+                                     int64_t elementsPerWorkgroup) {
   Block &entry = func.getBody().front();
   SmallVector<linalg::LinalgOp> ops;
   bool nested = false;
@@ -96,7 +261,7 @@ static int64_t dispatchGroupsByBlock(func::FuncOp func) {
     else
       nested = true;
   });
-  if (nested || ops.size() < 2)
+  if (nested || ops.empty())
     return 1;
   llvm::EquivalenceClasses<unsigned> groups;
   llvm::DenseMap<Value, SmallVector<unsigned>> users;
@@ -119,7 +284,22 @@ static int64_t dispatchGroupsByBlock(func::FuncOp func) {
     groupOf.push_back(it->second);
   }
   int64_t count = groupIndex.size();
-  if (count < 2)
+  // Workgroups per group: several only for a lone elementwise op.
+  SmallVector<int64_t> opsIn(count, 0), blocks(count, 1);
+  for (int64_t g : groupOf)
+    ++opsIn[g];
+  for (auto [i, op] : llvm::enumerate(ops)) {
+    auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+    if (opsIn[groupOf[i]] != 1 || !generic || !isMergeableElementwise(generic))
+      continue;
+    int64_t elements = 1;
+    for (int64_t extent : generic.getStaticLoopRanges())
+      elements *= extent;
+    blocks[groupOf[i]] =
+        std::clamp<int64_t>(llvm::divideCeil(elements, elementsPerWorkgroup),
+                            1, kMaxWorkgroupsPerGroup);
+  }
+  if (count == 1 && blocks.front() == 1)
     return 1;
 
   OpBuilder b(func.getContext());
@@ -127,15 +307,36 @@ static int64_t dispatchGroupsByBlock(func::FuncOp func) {
   b.setInsertionPoint(entry.getTerminator());
   Value block = entry.getArgument(entry.getNumArguments() - 2);
   SmallVector<scf::IfOp> branches;
+  SmallVector<int64_t> first;
+  int64_t total = 0;
   for (int64_t g = 0; g < count; ++g) {
-    Value id = arith::ConstantIndexOp::create(b, loc, g);
-    Value mine =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, block, id);
+    first.push_back(total);
+    Value begin = arith::ConstantIndexOp::create(b, loc, total);
+    total += blocks[g];
+    Value mine;
+    if (blocks[g] == 1) {
+      mine = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, block,
+                                   begin);
+    } else {
+      Value end = arith::ConstantIndexOp::create(b, loc, total);
+      mine = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, block,
+                                begin),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, block,
+                                end));
+    }
     branches.push_back(scf::IfOp::create(b, loc, mine, false));
   }
-  for (auto [i, op] : llvm::enumerate(ops))
-    op->moveBefore(branches[groupOf[i]].thenBlock()->getTerminator());
-  return count;
+  for (auto [i, op] : llvm::enumerate(ops)) {
+    int64_t g = groupOf[i];
+    op->moveBefore(branches[g].thenBlock()->getTerminator());
+    if (blocks[g] > 1) {
+      op->setAttr(kGroupFirstBlock, b.getI64IntegerAttr(first[g]));
+      op->setAttr(kGroupBlocks, b.getI64IntegerAttr(blocks[g]));
+    }
+  }
+  return total;
 }
 
 /// Distributes every linalg op of `func` over the threads of a workgroup.
@@ -162,8 +363,10 @@ static LogicalResult distributeOverThreads(func::FuncOp func,
     if (failed(linalg::generalizeNamedOp(rewriter, op)))
       return op.emitError("cannot generalize this op for GPU threads");
   }
+  mergeElementwiseSiblings(func, rewriter);
   if (!func->hasAttr(kRowsPerBlockAttrName)) {
-    int64_t groups = dispatchGroupsByBlock(func);
+    int64_t groups = dispatchGroupsByBlock(
+        func, threads.blockSize * kElementsPerThreadInGroups);
     if (groups > 1)
       func->setAttr(kGpuBlocksAttrName, rewriter.getI64IntegerAttr(groups));
   }
@@ -185,10 +388,26 @@ static LogicalResult distributeOverThreads(func::FuncOp func,
       distributeReduction(rewriter, op, combiner, threads,
                           func.getBody().front());
       threads.barrier(rewriter, op.getLoc());
-    } else if (int64_t width = vectorWidth(op)) {
-      distributeVectorized(rewriter, op, width, threads);
-    } else if (failed(distributeOutputs(rewriter, op, threads))) {
-      return failure();
+    } else {
+      // A sub-kernel over several workgroups numbers its threads across
+      // them (dispatchGroupsByBlock).
+      Threads spread = threads;
+      if (auto blocks = op->getAttrOfType<IntegerAttr>(kGroupBlocks)) {
+        Location loc = op.getLoc();
+        Block &entry = func.getBody().front();
+        Value block = entry.getArgument(entry.getNumArguments() - 2);
+        Value first = arith::ConstantIndexOp::create(
+            rewriter, loc,
+            op->getAttrOfType<IntegerAttr>(kGroupFirstBlock).getInt());
+        spread.workgroups = blocks.getInt();
+        spread.firstThread = arith::MulIOp::create(
+            rewriter, loc, arith::SubIOp::create(rewriter, loc, block, first),
+            arith::ConstantIndexOp::create(rewriter, loc, threads.blockSize));
+      }
+      if (int64_t width = vectorWidth(op))
+        distributeVectorized(rewriter, op, width, spread);
+      else if (failed(distributeOutputs(rewriter, op, spread)))
+        return failure();
     }
     rewriter.eraseOp(op);
   }
@@ -457,7 +676,9 @@ struct MeldMapToGpuPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    Threads threads{emulate, blockSize, tensorCores && !emulate, mfma, mmaSync};
+    Threads threads{emulate, blockSize, tensorCores && !emulate,
+                    mfma,    mmaSync,   /*firstThread=*/Value(),
+                    /*workgroups=*/1};
     SmallVector<func::FuncOp> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (func->hasAttr(kKernelAttrName) && !func.isExternal())

@@ -121,8 +121,11 @@ static constexpr int64_t kVectorBytes = 16;
 /// width.
 int64_t meld::maptogpu::vectorWidth(linalg::GenericOp op) {
   unsigned n = op.getNumLoops();
-  if (n == 0 || op.getNumReductionLoops() != 0 || op.getNumDpsInits() != 1)
+  if (n == 0 || op.getNumReductionLoops() != 0)
     return 0;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (!op.getMatchingIndexingMap(&init).isIdentity())
+      return 0;
   for (Operation &inst : op.getBlock()->without_terminator())
     if (isa<linalg::IndexOp>(inst) ||
         !OpTrait::hasElementwiseMappableTraits(&inst) ||
@@ -246,14 +249,16 @@ void meld::maptogpu::distributeVectorized(OpBuilder &b, linalg::GenericOp op,
           state.addTypes(vectorOf(inst.getResult(0).getType()));
           map.map(inst.getResult(0), b.create(state)->getResult(0));
         }
-        OpOperand *init = op.getDpsInitOperand(0);
-        Value yielded = body->getTerminator()->getOperand(0);
-        Value result =
-            map.lookupOrNull(yielded) ? map.lookup(yielded) : splat(yielded);
-        vector::StoreOp::create(
-            b, loc, result, init->get(),
-            applyIndexingMap(b, loc, op.getMatchingIndexingMap(init), ivs),
-            /*nontemporal=*/false, alignOf(init->get()));
+        for (OpOperand &init : op.getDpsInitsMutable()) {
+          Value yielded = body->getTerminator()->getOperand(
+              init.getOperandNumber() - op.getNumDpsInputs());
+          Value result =
+              map.lookupOrNull(yielded) ? map.lookup(yielded) : splat(yielded);
+          vector::StoreOp::create(
+              b, loc, result, init.get(),
+              applyIndexingMap(b, loc, op.getMatchingIndexingMap(&init), ivs),
+              /*nontemporal=*/false, alignOf(init.get()));
+        }
       });
 }
 

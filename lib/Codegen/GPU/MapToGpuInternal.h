@@ -35,22 +35,35 @@ struct Threads {
   /// like mfma).
   bool mmaSync = false;
 
-  /// Emits `body(tid)` as run by every thread of the workgroup.
+  /// A horizontal sub-kernel spread over `workgroups` workgroups (an
+  /// elementwise op, which needs no barrier): this workgroup's first
+  /// thread in the sub-kernel's numbering, and the workgroup count.
+  mlir::Value firstThread;
+  int64_t workgroups = 1;
+
+  /// Emits `body(tid)` as run by every thread of the workgroup (`tid`
+  /// counts across the sub-kernel's workgroups, see firstThread).
   void
   forEach(mlir::OpBuilder &b, mlir::Location loc,
           llvm::function_ref<void(mlir::OpBuilder &, mlir::Value)> body) const {
+    auto offset = [&](mlir::Value tid) -> mlir::Value {
+      return firstThread ? mlir::arith::AddIOp::create(b, loc, tid, firstThread)
+                         : tid;
+    };
     if (!emulate) {
       mlir::Value tid =
           mlir::gpu::ThreadIdOp::create(b, loc, mlir::gpu::Dimension::x);
-      body(b, tid);
+      body(b, offset(tid));
       return;
     }
     mlir::Value zero = mlir::arith::ConstantIndexOp::create(b, loc, 0);
     mlir::Value one = mlir::arith::ConstantIndexOp::create(b, loc, 1);
-    auto loop = mlir::scf::ForOp::create(b, loc, zero, size(b, loc), one);
+    mlir::Value threads =
+        mlir::arith::ConstantIndexOp::create(b, loc, blockSize);
+    auto loop = mlir::scf::ForOp::create(b, loc, zero, threads, one);
     mlir::OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(loop.getBody()->getTerminator());
-    body(b, loop.getInductionVar());
+    body(b, offset(loop.getInductionVar()));
   }
 
   /// Makes the writes of one phase visible to the next.
@@ -59,8 +72,10 @@ struct Threads {
       mlir::gpu::BarrierOp::create(b, loc);
   }
 
+  /// The threads that share the work (all of a sub-kernel's workgroups).
   mlir::Value size(mlir::OpBuilder &b, mlir::Location loc) const {
-    return mlir::arith::ConstantIndexOp::create(b, loc, blockSize);
+    return mlir::arith::ConstantIndexOp::create(b, loc,
+                                                blockSize * workgroups);
   }
 };
 
@@ -92,7 +107,8 @@ llvm::SmallVector<mlir::Value> applyIndexingMap(mlir::OpBuilder &b,
 mlir::Value rootBuffer(mlir::Value value);
 
 /// Elements one thread takes at once along the innermost loop of an
-/// elementwise op, or 0 when it goes element by element.
+/// elementwise op (any number of outputs, each with the identity map), or
+/// 0 when it goes element by element. The widest element type sets it.
 int64_t vectorWidth(mlir::linalg::GenericOp op);
 
 /// Distributes elementwise `op` over the threads `width` elements at a

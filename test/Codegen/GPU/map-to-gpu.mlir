@@ -55,6 +55,26 @@
 // CHECK: arith.negf
 // CHECK-NOT: func.func
 
+// Two updates reading the same buffers at the same element merge into one
+// op, which reads each element of %m once, before either result is
+// written (a donated %m may be %om's buffer); the merged update (20000
+// elements) takes 5 workgroups, the small one the sixth.
+// CHECK: gpu.func @merged_updates
+// CHECK-SAME: meld.gpu_blocks = 6 : i64
+// CHECK: %[[BLOCK3:.+]] = gpu.block_id x
+// CHECK-DAG: arith.cmpi sge, %[[BLOCK3]], %c0
+// CHECK-DAG: arith.cmpi slt, %[[BLOCK3]], %c5
+// CHECK: scf.if
+// CHECK: scf.for
+// CHECK-COUNT-3: vector.load
+// CHECK-NOT: vector.load
+// CHECK: vector.store
+// CHECK-NEXT: vector.store
+// CHECK: arith.cmpi eq, %[[BLOCK3]], %c5
+// CHECK: scf.if
+// CHECK: arith.negf
+// CHECK-NOT: func.func
+
 // Emulated: the same decomposition as host loops, no GPU ops.
 // EMU-LABEL: func.func private @main_kernel_0
 // EMU-NOT: gpu.
@@ -111,6 +131,26 @@ module {
     ^bb0(%x: f32, %o: f32):
       %y = arith.mulf %x, %x : f32
       linalg.yield %y : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%b : memref<32xf32>) outs(%ob : memref<32xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %y = arith.negf %x : f32
+      linalg.yield %y : f32
+    }
+    return
+  }
+  func.func private @merged_updates(%g: memref<20000xf32>, %m: memref<20000xf32>, %p: memref<20000xf32>, %b: memref<32xf32>, %om: memref<20000xf32>, %op: memref<20000xf32>, %ob: memref<32xf32>, %begin: index, %end: index) attributes {meld.kernel = "horizontal"} {
+    linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%m, %g : memref<20000xf32>, memref<20000xf32>) outs(%om : memref<20000xf32>) {
+    ^bb0(%x: f32, %y: f32, %o: f32):
+      %s = arith.addf %x, %y : f32
+      linalg.yield %s : f32
+    }
+    linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%m, %g, %p : memref<20000xf32>, memref<20000xf32>, memref<20000xf32>) outs(%op : memref<20000xf32>) {
+    ^bb0(%x: f32, %y: f32, %q: f32, %o: f32):
+      %s = arith.addf %x, %y : f32
+      %u = arith.mulf %s, %s : f32
+      %r = arith.subf %q, %u : f32
+      linalg.yield %r : f32
     }
     linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%b : memref<32xf32>) outs(%ob : memref<32xf32>) {
     ^bb0(%x: f32, %o: f32):
