@@ -1,0 +1,56 @@
+// RUN: meld-opt %s --meld-convert-to-linalg | FileCheck %s
+
+// meld.conv over an implicit im2col. Columns of more than 16 MiB per image
+// (here 576 x 65536 floats): one GEMM per image and output row, the
+// filters [F, K] by the row's columns col[n, o_1, k, o_2] (contiguous
+// along the row's pixels).
+// CHECK-LABEL: func.func @wide_rows(
+// CHECK:         %[[COL:.*]] = linalg.generic
+// CHECK-SAME:      outs(%{{.*}} : tensor<1x256x576x256xf32>)
+// CHECK:         %[[W:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2, 3]] : tensor<32x64x3x3xf32> into tensor<32x576xf32>
+// CHECK:         %[[OUT:.*]] = linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]
+// CHECK-SAME:      ins(%[[W]], %[[COL]] : tensor<32x576xf32>, tensor<1x256x576x256xf32>)
+// CHECK:         } -> tensor<1x32x256x256xf32>
+// CHECK:         return %[[OUT]]
+func.func @wide_rows(%x: tensor<1x64x256x256xf32>, %w: tensor<32x64x3x3xf32>) -> tensor<1x32x256x256xf32> {
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<1x64x256x256xf32>, tensor<32x64x3x3xf32>) -> tensor<1x32x256x256xf32>
+  return %y : tensor<1x32x256x256xf32>
+}
+
+// Smaller columns (every convolution of a ResNet-50 at 224): one GEMM per
+// image over all its pixels, col[n, k, p] with p = o_1 * 7 + o_2 (the
+// tap's row and column decoded from p), into [N, F, P], expanded to
+// [N, F, O_1, O_2]. Per row, the 16-column register tiles ran half empty
+// on rows of 7.
+// CHECK-LABEL: func.func @short_rows(
+// CHECK:         %[[COL:.*]] = linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "parallel", "parallel"]
+// CHECK-SAME:      outs(%{{.*}} : tensor<2x72x49xf32>)
+// CHECK:           %[[P:.*]] = linalg.index 2 : index
+// CHECK:           %[[ROW:.*]] = arith.divui %[[P]], %c7
+// CHECK:           arith.remui %[[ROW]], %c7
+// CHECK:         %[[OUT:.*]] = linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// CHECK-SAME:      ins(%{{.*}}, %[[COL]] : tensor<32x72xf32>, tensor<2x72x49xf32>)
+// CHECK:         } -> tensor<2x32x49xf32>
+// CHECK:         %[[IMAGE:.*]] = tensor.expand_shape %[[OUT]] {{\[}}[0], [1], [2, 3]] output_shape [2, 32, 7, 7]
+// CHECK:         return %[[IMAGE]]
+func.func @short_rows(%x: tensor<2x8x7x7xf32>, %w: tensor<32x8x3x3xf32>) -> tensor<2x32x7x7xf32> {
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x8x7x7xf32>, tensor<32x8x3x3xf32>) -> tensor<2x32x7x7xf32>
+  return %y : tensor<2x32x7x7xf32>
+}
+
+// A 1x1 convolution with unit strides and no padding gathers nothing: its
+// columns are its input viewed as [N, C, P].
+// CHECK-LABEL: func.func @pointwise(
+// CHECK-SAME:    %[[X:[^:]+]]: tensor<1x64x14x14xf32>
+// CHECK-NOT:     linalg.generic
+// CHECK:         %[[COL:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0], [1], [2, 3]] : tensor<1x64x14x14xf32> into tensor<1x64x196xf32>
+// CHECK:         linalg.generic
+// CHECK-SAME:      ins(%{{.*}}, %[[COL]] : tensor<256x64xf32>, tensor<1x64x196xf32>)
+// CHECK:         tensor.expand_shape
+func.func @pointwise(%x: tensor<1x64x14x14xf32>, %w: tensor<256x64x1x1xf32>) -> tensor<1x256x14x14xf32> {
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [0, 0] padding_high = [0, 0] groups = 1 : (tensor<1x64x14x14xf32>, tensor<256x64x1x1xf32>) -> tensor<1x256x14x14xf32>
+  return %y : tensor<1x256x14x14xf32>
+}
