@@ -326,6 +326,45 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
 /// `dest`, both slices the tile-and-fuse driver then fuses. Without it a
 /// concat's `insert_slice` chain, which implements no tiling interface,
 /// stayed outside the row loop and every block computed all of it.
+/// The unit-stride slice `offsets`/`sizes` of `insert`'s result built
+/// across it (see SliceAcrossInsertSlice), or null when along some dim the
+/// insert does not cover the tensor and the slice does not take all of it.
+static Value sliceAcross(OpBuilder &b, Location loc,
+                         tensor::InsertSliceOp insert,
+                         ArrayRef<OpFoldResult> offsets,
+                         ArrayRef<OpFoldResult> sizes) {
+  RankedTensorType dest = insert.getDestType();
+  int64_t rank = dest.getRank();
+  auto whole = [&](OpFoldResult offset, OpFoldResult size, int64_t d) {
+    return isConstantIntValue(offset, 0) &&
+           isConstantIntValue(size, dest.getDimSize(d));
+  };
+  SmallVector<OpFoldResult> pieceOffsets, pieceSizes, insertOffsets;
+  for (int64_t d = 0; d < rank; ++d) {
+    OpFoldResult insertOffset = insert.getMixedOffsets()[d];
+    OpFoldResult insertSize = insert.getMixedSizes()[d];
+    if (whole(insertOffset, insertSize, d)) {
+      pieceOffsets.push_back(offsets[d]);
+      pieceSizes.push_back(sizes[d]);
+      insertOffsets.push_back(b.getIndexAttr(0));
+    } else if (whole(offsets[d], sizes[d], d)) {
+      pieceOffsets.push_back(b.getIndexAttr(0));
+      pieceSizes.push_back(insertSize);
+      insertOffsets.push_back(insertOffset);
+    } else {
+      return Value();
+    }
+  }
+  SmallVector<OpFoldResult> ones(rank, b.getIndexAttr(1));
+  Value piece = tensor::ExtractSliceOp::create(b, loc, insert.getSource(),
+                                               pieceOffsets, pieceSizes, ones);
+  Value into = tensor::ExtractSliceOp::create(b, loc, insert.getDest(),
+                                              offsets, sizes, ones);
+  return tensor::InsertSliceOp::create(b, loc, piece, into, insertOffsets,
+                                       pieceSizes, ones)
+      .getResult();
+}
+
 struct SliceAcrossInsertSlice : OpRewritePattern<tensor::ExtractSliceOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -339,36 +378,124 @@ struct SliceAcrossInsertSlice : OpRewritePattern<tensor::ExtractSliceOp> {
     if (!dest.hasStaticShape() || insert.getSourceType().getRank() != rank ||
         extract.getResultType().getRank() != rank)
       return failure();
+    Value across =
+        sliceAcross(rewriter, extract.getLoc(), insert,
+                    extract.getMixedOffsets(), extract.getMixedSizes());
+    if (!across)
+      return failure();
+    rewriter.replaceOp(extract, across);
+    return success();
+  }
+};
+
+/// The part of a slice that can cross a concatenation, split off: an
+/// `extract_slice` of `insert_slice(src into dest)` that is partial along
+/// dims where the insert covers all of `dest` (a row block's channels) and
+/// also along dims where neither covers everything, or strided (a max
+/// pool's nine strided windows of its padded input, a concat of -inf
+/// borders along H and W). It becomes a unit-stride slice along the first
+/// dims only, which SliceAcrossInsertSlice takes across, then the rest of
+/// the slice within it. Every slice of the same insert in the block with
+/// the same first part shares one, so the nine windows of a channel block
+/// pad that block once; before, each thread padded all 64 channels of a
+/// ResNet's 112 x 112 stem output (4.3 ms for the pool, Inductor 0.86).
+struct SplitSliceAcrossInsertSlice
+    : OpRewritePattern<tensor::ExtractSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ExtractSliceOp extract,
+                                PatternRewriter &rewriter) const override {
+    auto insert = extract.getSource().getDefiningOp<tensor::InsertSliceOp>();
+    if (!insert || !insert.hasUnitStride())
+      return failure();
+    RankedTensorType dest = insert.getDestType();
+    int64_t rank = dest.getRank();
+    if (!dest.hasStaticShape() || insert.getSourceType().getRank() != rank ||
+        extract.getResultType().getRank() != rank)
+      return failure();
     auto whole = [&](OpFoldResult offset, OpFoldResult size, int64_t d) {
       return isConstantIntValue(offset, 0) &&
              isConstantIntValue(size, dest.getDimSize(d));
     };
-    SmallVector<OpFoldResult> pieceOffsets, pieceSizes, insertOffsets;
+    // Dims the slice takes part of across the insert (the insert covers
+    // them), and whether any other dim keeps the slice from crossing.
+    SmallVector<bool> crosses(rank, false);
+    bool anyCrosses = false, blocked = !extract.hasUnitStride();
     for (int64_t d = 0; d < rank; ++d) {
-      OpFoldResult insertOffset = insert.getMixedOffsets()[d];
-      OpFoldResult insertSize = insert.getMixedSizes()[d];
-      if (whole(insertOffset, insertSize, d)) {
-        pieceOffsets.push_back(extract.getMixedOffsets()[d]);
-        pieceSizes.push_back(extract.getMixedSizes()[d]);
-        insertOffsets.push_back(rewriter.getIndexAttr(0));
-      } else if (whole(extract.getMixedOffsets()[d],
-                       extract.getMixedSizes()[d], d)) {
-        pieceOffsets.push_back(rewriter.getIndexAttr(0));
-        pieceSizes.push_back(insertSize);
-        insertOffsets.push_back(insertOffset);
-      } else {
-        return failure();
+      bool sliceWhole =
+          whole(extract.getMixedOffsets()[d], extract.getMixedSizes()[d], d);
+      if (whole(insert.getMixedOffsets()[d], insert.getMixedSizes()[d], d) &&
+          !sliceWhole && isConstantIntValue(extract.getMixedStrides()[d], 1)) {
+        crosses[d] = anyCrosses = true;
+      } else if (!sliceWhole) {
+        blocked = true;
       }
     }
+    if (!anyCrosses || !blocked)
+      return failure();
+    auto firstPart = [&](tensor::ExtractSliceOp slice, int64_t d,
+                         bool size) -> OpFoldResult {
+      if (!crosses[d])
+        return size ? rewriter.getIndexAttr(dest.getDimSize(d))
+                    : rewriter.getIndexAttr(0);
+      return size ? slice.getMixedSizes()[d] : slice.getMixedOffsets()[d];
+    };
+    auto sameFirstPart = [&](tensor::ExtractSliceOp other) {
+      for (int64_t d = 0; d < rank; ++d) {
+        if (!crosses[d])
+          continue;
+        if (!isEqualConstantIntOrValue(other.getMixedOffsets()[d],
+                                       extract.getMixedOffsets()[d]) ||
+            !isEqualConstantIntOrValue(other.getMixedSizes()[d],
+                                       extract.getMixedSizes()[d]) ||
+            !isConstantIntValue(other.getMixedStrides()[d], 1))
+          return false;
+      }
+      return other.getResultType().getRank() == rank;
+    };
+    // This slice and its siblings with the same first part, in order.
+    SmallVector<tensor::ExtractSliceOp> slices;
+    for (Operation *user : insert.getResult().getUsers())
+      if (auto other = dyn_cast<tensor::ExtractSliceOp>(user))
+        if (other->getBlock() == extract->getBlock() && sameFirstPart(other))
+          slices.push_back(other);
+    llvm::sort(slices, [](tensor::ExtractSliceOp a, tensor::ExtractSliceOp b) {
+      return a->isBeforeInBlock(b);
+    });
+    // The first part's offsets and sizes must be available at the first.
+    for (int64_t d = 0; d < rank; ++d)
+      for (OpFoldResult ofr :
+           {extract.getMixedOffsets()[d], extract.getMixedSizes()[d]})
+        if (auto v = dyn_cast<Value>(ofr))
+          if (Operation *def = v.getDefiningOp();
+              def && def->getBlock() == slices.front()->getBlock() &&
+              !def->isBeforeInBlock(slices.front()))
+            return failure();
     Location loc = extract.getLoc();
-    SmallVector<OpFoldResult> ones(rank, rewriter.getIndexAttr(1));
-    Value piece = tensor::ExtractSliceOp::create(
-        rewriter, loc, insert.getSource(), pieceOffsets, pieceSizes, ones);
-    Value into = tensor::ExtractSliceOp::create(
-        rewriter, loc, insert.getDest(), extract.getMixedOffsets(),
-        extract.getMixedSizes(), ones);
-    rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
-        extract, piece, into, insertOffsets, pieceSizes, ones);
+    SmallVector<OpFoldResult> offsets, sizes;
+    for (int64_t d = 0; d < rank; ++d) {
+      offsets.push_back(firstPart(extract, d, /*size=*/false));
+      sizes.push_back(firstPart(extract, d, /*size=*/true));
+    }
+    // Built across the insert at once: as a slice of a slice, upstream's
+    // merge of consecutive slices would put the two parts back together.
+    rewriter.setInsertionPoint(slices.front());
+    Value part = sliceAcross(rewriter, loc, insert, offsets, sizes);
+    if (!part)
+      return failure();
+    for (tensor::ExtractSliceOp slice : slices) {
+      SmallVector<OpFoldResult> restOffsets, restStrides;
+      for (int64_t d = 0; d < rank; ++d) {
+        restOffsets.push_back(crosses[d] ? rewriter.getIndexAttr(0)
+                                         : slice.getMixedOffsets()[d]);
+        restStrides.push_back(crosses[d] ? rewriter.getIndexAttr(1)
+                                         : slice.getMixedStrides()[d]);
+      }
+      rewriter.setInsertionPoint(slice);
+      rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+          slice, slice.getResultType(), part, restOffsets,
+          slice.getMixedSizes(), restStrides);
+    }
     return success();
   }
 };
@@ -527,7 +654,7 @@ static LogicalResult applyRowBlocks(
   }
   tensor::populateMergeConsecutiveInsertExtractSlicePatterns(cleanup);
   tensor::populateFoldTensorEmptyPatterns(cleanup);
-  cleanup.add<SliceAcrossInsertSlice>(ctx);
+  cleanup.add<SliceAcrossInsertSlice, SplitSliceAcrossInsertSlice>(ctx);
   options.cleanupPatterns = FrozenRewritePatternSet(std::move(cleanup));
   rewriter.setInsertionPoint(consumer);
   FailureOr<scf::SCFTileAndFuseResult> tiled =

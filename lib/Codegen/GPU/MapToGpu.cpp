@@ -641,6 +641,28 @@ static LogicalResult moveToGpuFunc(func::FuncOp func,
       gpuFunc->setAttr(name, value);
   gpuFunc.getBody().takeBody(func.getBody());
 
+  // The constant buffers the kernel reads (bufferization's memref.global
+  // of a dense constant, such as a max pool's -inf border) are copied into
+  // the GPU module, where the kernel can reference them.
+  auto host = gpuModule->getParentOfType<ModuleOp>();
+  WalkResult globals = gpuFunc.walk([&](memref::GetGlobalOp get) {
+    if (SymbolTable::lookupSymbolIn(gpuModule, get.getNameAttr()))
+      return WalkResult::advance();
+    auto global = dyn_cast_or_null<memref::GlobalOp>(
+        SymbolTable::lookupSymbolIn(host, get.getNameAttr()));
+    if (!global) {
+      get.emitError("kernel '") << func.getSymName()
+                                << "' reads a global that is not found";
+      return WalkResult::interrupt();
+    }
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(gpuModule.getBody());
+    b.clone(*global);
+    return WalkResult::advance();
+  });
+  if (globals.wasInterrupted())
+    return failure();
+
   // Each intermediate is a byte buffer in workgroup memory, seen through
   // memref.view with the alloc's own (possibly dynamic) sizes.
   auto workgroup =
