@@ -969,6 +969,50 @@ LogicalResult Lowering::lowerScatter(ScatterOp op) {
   return success();
 }
 
+/// The input element a convolution's column `k` (input channel `channel`
+/// and kernel tap, k = c * taps + the tap's row-major index) reads for the
+/// output pixel at `pixel` of image `n`: yields it, or 0 for a tap in the
+/// padding (a column generic's body).
+static void yieldConvTap(OpBuilder &nb, Location nloc, ConvOp op, Value n,
+                         Value channel, Value k, ArrayRef<Value> pixel) {
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
+  };
+  auto mul = [&](Value a, int64_t v) {
+    return v == 1 ? a : arith::MulIOp::create(nb, nloc, a, index(v));
+  };
+  Value x = op.getInput();
+  auto xType = cast<RankedTensorType>(x.getType());
+  ArrayRef<int64_t> kernel =
+      cast<RankedTensorType>(op.getFilter().getType()).getShape().drop_front(2);
+  int64_t stride = 1;
+  for (int64_t t : kernel)
+    stride *= t;
+  SmallVector<Value> at = {n, channel};
+  Value inside;
+  for (auto [j, o] : llvm::enumerate(pixel)) {
+    stride /= kernel[j];
+    Value tap = arith::RemUIOp::create(
+        nb, nloc, arith::DivUIOp::create(nb, nloc, k, index(stride)),
+        index(kernel[j]));
+    Value i = arith::AddIOp::create(nb, nloc, mul(o, op.getStrides()[j]),
+                                    mul(tap, op.getDilations()[j]));
+    if (int64_t low = op.getPaddingLow()[j])
+      i = arith::SubIOp::create(nb, nloc, i, index(low));
+    at.push_back(i);
+    // Unsigned: a tap left of the input is out of bounds too.
+    Value in = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, i,
+                                     index(xType.getDimSize(2 + j)));
+    inside = inside ? arith::AndIOp::create(nb, nloc, inside, in) : in;
+  }
+  bool padded = llvm::any_of(op.getPaddingLow(), [](int64_t p) { return p; }) ||
+                llvm::any_of(op.getPaddingHigh(), [](int64_t p) { return p; });
+  linalg::YieldOp::create(
+      nb, nloc,
+      padded ? extractOrZero(nb, nloc, inside, x, at, xType.getElementType())
+             : tensor::ExtractOp::create(nb, nloc, x, at).getResult());
+}
+
 /// A convolution whose columns for one image take at most this many bytes
 /// is one GEMM per image over all its pixels (lowerConvOverImage), not one
 /// per output row. 16 MiB: every convolution of a ResNet-50 at 224 (the
@@ -993,7 +1037,6 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
   MLIRContext *ctx = b.getContext();
   Value x = op.getInput(), filter = op.getFilter();
   auto type = cast<RankedTensorType>(op.getType());
-  auto xType = cast<RankedTensorType>(x.getType());
   auto fType = cast<RankedTensorType>(filter.getType());
   Type elem = type.getElementType();
   int64_t d = op.getSpatialRank(), groups = op.getGroups();
@@ -1029,8 +1072,6 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
   int64_t colRank = colShape.size(), lead = grouped ? 2 : 1;
   int64_t kDim = lead + d - 1;
   auto pixelDim = [&](int64_t j) { return j + 1 < d ? lead + j : kDim + 1; };
-  bool padded = llvm::any_of(op.getPaddingLow(), [](int64_t p) { return p; }) ||
-                llvm::any_of(op.getPaddingHigh(), [](int64_t p) { return p; });
   auto gather = linalg::GenericOp::create(
       b, loc, TypeRange{colType}, ValueRange{},
       ValueRange{emptyTensor(b, loc, colType, batch)},
@@ -1052,34 +1093,11 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
           channel = arith::AddIOp::create(nb, nloc, channel,
                                           mul(group, perGroup));
         }
-        SmallVector<Value> at = {linalg::IndexOp::create(nb, nloc, 0),
-                                 channel};
-        Value inside;
-        int64_t stride = kernelSize;
-        for (int64_t j = 0; j < d; ++j) {
-          stride /= kernel[j];
-          Value tap = arith::RemUIOp::create(
-              nb, nloc, arith::DivUIOp::create(nb, nloc, k, index(stride)),
-              index(kernel[j]));
-          Value o = linalg::IndexOp::create(nb, nloc, pixelDim(j));
-          Value i = arith::AddIOp::create(nb, nloc, mul(o, op.getStrides()[j]),
-                                          mul(tap, op.getDilations()[j]));
-          if (int64_t low = op.getPaddingLow()[j])
-            i = arith::SubIOp::create(nb, nloc, i, index(low));
-          at.push_back(i);
-          // Unsigned: a tap left of the input is out of bounds too.
-          Value in = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult,
-                                           i, index(xType.getDimSize(2 + j)));
-          inside = inside ? arith::AndIOp::create(nb, nloc, inside, in) : in;
-        }
-        if (!padded) {
-          linalg::YieldOp::create(nb, nloc,
-                                  tensor::ExtractOp::create(nb, nloc, x, at)
-                                      .getResult());
-          return;
-        }
-        linalg::YieldOp::create(
-            nb, nloc, extractOrZero(nb, nloc, inside, x, at, elem));
+        SmallVector<Value> pixel;
+        for (int64_t j = 0; j < d; ++j)
+          pixel.push_back(linalg::IndexOp::create(nb, nloc, pixelDim(j)));
+        yieldConvTap(nb, nloc, op, linalg::IndexOp::create(nb, nloc, 0),
+                     channel, k, pixel);
       });
 
   // The filter as [F, K].
@@ -1143,11 +1161,9 @@ LogicalResult Lowering::lowerConvOverImage(ConvOp op, ValueRange batch,
   MLIRContext *ctx = b.getContext();
   Value x = op.getInput(), filter = op.getFilter();
   auto type = cast<RankedTensorType>(op.getType());
-  auto xType = cast<RankedTensorType>(x.getType());
   auto fType = cast<RankedTensorType>(filter.getType());
   Type elem = type.getElementType();
   int64_t d = op.getSpatialRank();
-  ArrayRef<int64_t> kernel = fType.getShape().drop_front(2);
   ArrayRef<int64_t> outSpatial = type.getShape().drop_front(2);
   int64_t pixels = 1;
   for (int64_t o : outSpatial)
@@ -1176,39 +1192,20 @@ LogicalResult Lowering::lowerConvOverImage(ConvOp op, ValueRange batch,
         auto index = [&](int64_t v) {
           return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
         };
-        auto mul = [&](Value a, int64_t v) {
-          return v == 1 ? a : arith::MulIOp::create(nb, nloc, a, index(v));
-        };
         Value k = linalg::IndexOp::create(nb, nloc, 1);
         Value p = linalg::IndexOp::create(nb, nloc, 2);
-        SmallVector<Value> at = {
-            linalg::IndexOp::create(nb, nloc, 0),
-            arith::DivUIOp::create(nb, nloc, k, index(kernelSize))};
-        Value inside;
-        int64_t stride = kernelSize, pixelStride = pixels;
+        SmallVector<Value> pixel;
+        int64_t pixelStride = pixels;
         for (int64_t j = 0; j < d; ++j) {
-          stride /= kernel[j];
           pixelStride /= outSpatial[j];
-          Value tap = arith::RemUIOp::create(
-              nb, nloc, arith::DivUIOp::create(nb, nloc, k, index(stride)),
-              index(kernel[j]));
-          Value o = arith::RemUIOp::create(
-              nb, nloc, arith::DivUIOp::create(nb, nloc, p, index(pixelStride)),
-              index(outSpatial[j]));
-          Value i = arith::AddIOp::create(nb, nloc, mul(o, op.getStrides()[j]),
-                                          mul(tap, op.getDilations()[j]));
-          if (int64_t low = op.getPaddingLow()[j])
-            i = arith::SubIOp::create(nb, nloc, i, index(low));
-          at.push_back(i);
-          // Unsigned: a tap left of the input is out of bounds too.
-          Value in = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult,
-                                           i, index(xType.getDimSize(2 + j)));
-          inside = inside ? arith::AndIOp::create(nb, nloc, inside, in) : in;
+          pixel.push_back(arith::RemUIOp::create(
+              nb, nloc,
+              arith::DivUIOp::create(nb, nloc, p, index(pixelStride)),
+              index(outSpatial[j])));
         }
-        linalg::YieldOp::create(
-            nb, nloc,
-            padded ? extractOrZero(nb, nloc, inside, x, at, elem)
-                   : tensor::ExtractOp::create(nb, nloc, x, at).getResult());
+        yieldConvTap(nb, nloc, op, linalg::IndexOp::create(nb, nloc, 0),
+                     arith::DivUIOp::create(nb, nloc, k, index(kernelSize)), k,
+                     pixel);
       });
 
   SmallVector<ReassociationIndices> flat = {{0}, {}};
