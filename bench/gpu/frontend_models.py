@@ -106,20 +106,17 @@ def export(outdir: str) -> int:
     return 0
 
 
-def mixed_shapes(count: int, *, largest: int = 300_000, seed: int = 0):
-    """meld.optim.mixed_shapes, repeated here: the GPU machine has no Meld."""
-    import random
+def optim_module():
+    """python-bindings/meld/optim.py loaded from its file: it needs only the
+    standard library, and the GPU machine has no compiled Meld for the
+    `meld` package to import."""
+    import importlib.util
 
-    rng = random.Random(seed)
-    shapes = []
-    for _ in range(count):
-        n = max(1, int(math.exp(rng.uniform(0, math.log(largest)))))
-        if n >= 64 and rng.random() < 0.6:
-            cols = rng.choice([16, 32, 64, 96, 128])
-            shapes.append((max(1, n // cols), cols))
-        else:
-            shapes.append((n,))
-    return shapes
+    path = os.path.join(HERE, "..", "..", "python-bindings", "meld", "optim.py")
+    spec = importlib.util.spec_from_file_location("meld_optim_source", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def peers(json_path: str | None, only: str | None) -> int:
@@ -150,7 +147,7 @@ def peers(json_path: str | None, only: str | None) -> int:
                 inductor, compile_s = math.nan, math.nan
             results[name] = {"eager_us": eager, "compile_us": inductor, "compile_s": compile_s}
             print(f"{name:<20}{eager:>12.1f}{inductor:>12.1f}{compile_s:>11.1f}", flush=True)
-    shapes = mixed_shapes(OPTIMIZER_PARAMS)
+    shapes = optim_module().mixed_shapes(OPTIMIZER_PARAMS)
     for name in OPTIMIZERS:
         if only and f"{name}_{OPTIMIZER_PARAMS}" not in only.split(","):
             continue

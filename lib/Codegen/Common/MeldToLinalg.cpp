@@ -501,6 +501,13 @@ private:
   LogicalResult lowerConv(ConvOp op);
   LogicalResult lowerConvOverImage(ConvOp op, ValueRange batch, int64_t depth,
                                    int64_t kernelSize);
+  /// A convolution's contraction: the filter as `[F, K]` times `columns`
+  /// into a zero-filled `type` (dynamic sizes `batch`), with the indexing
+  /// maps of the filter, the columns and the result.
+  Value convContraction(Location loc, Value filter, Value columns,
+                        RankedTensorType type, ValueRange batch,
+                        ArrayRef<AffineMap> maps,
+                        ArrayRef<utils::IteratorType> iters);
   LogicalResult lowerScatter(ScatterOp op);
   /// Index `i` (any integer type) along a dimension of i64 `size`, a
   /// negative one counted from the end: the i64 index, and whether it is
@@ -969,6 +976,13 @@ LogicalResult Lowering::lowerScatter(ScatterOp op) {
   return success();
 }
 
+/// Whether `op` pads its input on any side.
+static bool hasPadding(ConvOp op) {
+  auto nonzero = [](int64_t p) { return p != 0; };
+  return llvm::any_of(op.getPaddingLow(), nonzero) ||
+         llvm::any_of(op.getPaddingHigh(), nonzero);
+}
+
 /// The input element a convolution's column `k` (input channel `channel`
 /// and kernel tap, k = c * taps + the tap's row-major index) reads for the
 /// output pixel at `pixel` of image `n`: yields it, or 0 for a tap in the
@@ -1005,11 +1019,9 @@ static void yieldConvTap(OpBuilder &nb, Location nloc, ConvOp op, Value n,
                                      index(xType.getDimSize(2 + j)));
     inside = inside ? arith::AndIOp::create(nb, nloc, inside, in) : in;
   }
-  bool padded = llvm::any_of(op.getPaddingLow(), [](int64_t p) { return p; }) ||
-                llvm::any_of(op.getPaddingHigh(), [](int64_t p) { return p; });
   linalg::YieldOp::create(
       nb, nloc,
-      padded ? extractOrZero(nb, nloc, inside, x, at, xType.getElementType())
+      hasPadding(op) ? extractOrZero(nb, nloc, inside, x, at, xType.getElementType())
              : tensor::ExtractOp::create(nb, nloc, x, at).getResult());
 }
 
@@ -1100,12 +1112,6 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
                      channel, k, pixel);
       });
 
-  // The filter as [F, K].
-  SmallVector<ReassociationIndices> flat = {{0}, {}};
-  for (int64_t i = 1; i < fType.getRank(); ++i)
-    flat[1].push_back(i);
-  Value weights = tensor::CollapseShapeOp::create(b, loc, filter, flat);
-
   // Loops: n, o_1 .. o_(d-1), f, o_d, k; grouped: n, f, o..., k.
   auto dim = [&](int64_t i) { return b.getAffineDimExpr(i); };
   int64_t loops = d + 3, k = d + 2, f = grouped ? 1 : d;
@@ -1120,26 +1126,41 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
   colE.push_back(dim(k));
   colE.push_back(pixels.back());
   outE.append(pixels);
-  Value init = linalg::FillOp::create(
-                   b, loc, ValueRange{floatConst(b, loc, elem, 0.0)},
-                   ValueRange{emptyTensor(b, loc, type, batch)})
-                   .getResult(0);
   SmallVector<IteratorType> iters(loops, IteratorType::parallel);
   iters[k] = IteratorType::reduction;
-  auto contraction = linalg::GenericOp::create(
-      b, loc, TypeRange{type}, ValueRange{weights, gather.getResult(0)},
-      ValueRange{init},
-      SmallVector<AffineMap>{AffineMap::get(loops, 0, wE, ctx),
-                             AffineMap::get(loops, 0, colE, ctx),
-                             AffineMap::get(loops, 0, outE, ctx)},
-      iters, [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value r = arith::AddFOp::create(
-            nb, nloc, args[2],
-            arith::MulFOp::create(nb, nloc, args[0], args[1]), sumFlags);
-        linalg::YieldOp::create(nb, nloc, r);
-      });
-  b.replaceOp(op, contraction->getResults());
+  b.replaceOp(op, convContraction(loc, filter, gather.getResult(0), type, batch,
+                                  {AffineMap::get(loops, 0, wE, ctx),
+                                   AffineMap::get(loops, 0, colE, ctx),
+                                   AffineMap::get(loops, 0, outE, ctx)},
+                                  iters));
   return success();
+}
+
+Value Lowering::convContraction(Location loc, Value filter, Value columns,
+                                RankedTensorType type, ValueRange batch,
+                                ArrayRef<AffineMap> maps,
+                                ArrayRef<IteratorType> iters) {
+  auto fType = cast<RankedTensorType>(filter.getType());
+  SmallVector<ReassociationIndices> flat = {{0}, {}};
+  for (int64_t i = 1; i < fType.getRank(); ++i)
+    flat[1].push_back(i);
+  Value weights = tensor::CollapseShapeOp::create(b, loc, filter, flat);
+  Value init = linalg::FillOp::create(
+                   b, loc,
+                   ValueRange{floatConst(b, loc, type.getElementType(), 0.0)},
+                   ValueRange{emptyTensor(b, loc, type, batch)})
+                   .getResult(0);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{type}, ValueRange{weights, columns},
+             ValueRange{init}, maps, iters,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               Value r = arith::AddFOp::create(
+                   nb, nloc, args[2],
+                   arith::MulFOp::create(nb, nloc, args[0], args[1]),
+                   sumFlags);
+               linalg::YieldOp::create(nb, nloc, r);
+             })
+      .getResult(0);
 }
 
 /// meld.conv without groups whose columns for one image fit
@@ -1159,90 +1180,68 @@ LogicalResult Lowering::lowerConvOverImage(ConvOp op, ValueRange batch,
                                            int64_t depth, int64_t kernelSize) {
   Location loc = op.getLoc();
   MLIRContext *ctx = b.getContext();
-  Value x = op.getInput(), filter = op.getFilter();
+  Value x = op.getInput();
   auto type = cast<RankedTensorType>(op.getType());
-  auto fType = cast<RankedTensorType>(filter.getType());
   Type elem = type.getElementType();
   int64_t d = op.getSpatialRank();
   ArrayRef<int64_t> outSpatial = type.getShape().drop_front(2);
   int64_t pixels = 1;
   for (int64_t o : outSpatial)
     pixels *= o;
-  auto colType =
-      RankedTensorType::get({type.getDimSize(0), depth, pixels}, elem);
-  bool padded = llvm::any_of(op.getPaddingLow(), [](int64_t p) { return p; }) ||
-                llvm::any_of(op.getPaddingHigh(), [](int64_t p) { return p; });
   auto isOne = [](int64_t v) { return v == 1; };
-  bool pointwise = kernelSize == 1 && !padded &&
+  bool pointwise = kernelSize == 1 && !hasPadding(op) &&
                    llvm::all_of(op.getStrides(), isOne) &&
                    llvm::all_of(op.getDilations(), isOne);
+  // [N, C or F, O_1 .. O_d] as [N, C or F, P].
+  SmallVector<ReassociationIndices> image = {{0}, {1}, {}};
+  for (int64_t j = 0; j < d; ++j)
+    image[2].push_back(2 + j);
   Value columns;
   if (pointwise) {
-    SmallVector<ReassociationIndices> image = {{0}, {1}, {}};
-    for (int64_t j = 0; j < d; ++j)
-      image[2].push_back(2 + j);
     columns = tensor::CollapseShapeOp::create(b, loc, x, image);
+  } else {
+    auto colType =
+        RankedTensorType::get({type.getDimSize(0), depth, pixels}, elem);
+    columns =
+        linalg::GenericOp::create(
+            b, loc, TypeRange{colType}, ValueRange{},
+            ValueRange{emptyTensor(b, loc, colType, batch)},
+            SmallVector<AffineMap>{b.getMultiDimIdentityMap(3)},
+            SmallVector<IteratorType>(3, IteratorType::parallel),
+            [&](OpBuilder &nb, Location nloc, ValueRange) {
+              auto index = [&](int64_t v) {
+                return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
+              };
+              Value k = linalg::IndexOp::create(nb, nloc, 1);
+              Value p = linalg::IndexOp::create(nb, nloc, 2);
+              SmallVector<Value> pixel;
+              int64_t pixelStride = pixels;
+              for (int64_t j = 0; j < d; ++j) {
+                pixelStride /= outSpatial[j];
+                pixel.push_back(arith::RemUIOp::create(
+                    nb, nloc,
+                    arith::DivUIOp::create(nb, nloc, p, index(pixelStride)),
+                    index(outSpatial[j])));
+              }
+              yieldConvTap(
+                  nb, nloc, op, linalg::IndexOp::create(nb, nloc, 0),
+                  arith::DivUIOp::create(nb, nloc, k, index(kernelSize)), k,
+                  pixel);
+            })
+            .getResult(0);
   }
-  auto gather = pointwise ? linalg::GenericOp() : linalg::GenericOp::create(
-      b, loc, TypeRange{colType}, ValueRange{},
-      ValueRange{emptyTensor(b, loc, colType, batch)},
-      SmallVector<AffineMap>{b.getMultiDimIdentityMap(3)},
-      SmallVector<IteratorType>(3, IteratorType::parallel),
-      [&](OpBuilder &nb, Location nloc, ValueRange) {
-        auto index = [&](int64_t v) {
-          return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
-        };
-        Value k = linalg::IndexOp::create(nb, nloc, 1);
-        Value p = linalg::IndexOp::create(nb, nloc, 2);
-        SmallVector<Value> pixel;
-        int64_t pixelStride = pixels;
-        for (int64_t j = 0; j < d; ++j) {
-          pixelStride /= outSpatial[j];
-          pixel.push_back(arith::RemUIOp::create(
-              nb, nloc,
-              arith::DivUIOp::create(nb, nloc, p, index(pixelStride)),
-              index(outSpatial[j])));
-        }
-        yieldConvTap(nb, nloc, op, linalg::IndexOp::create(nb, nloc, 0),
-                     arith::DivUIOp::create(nb, nloc, k, index(kernelSize)), k,
-                     pixel);
-      });
-
-  SmallVector<ReassociationIndices> flat = {{0}, {}};
-  for (int64_t i = 1; i < fType.getRank(); ++i)
-    flat[1].push_back(i);
-  Value weights = tensor::CollapseShapeOp::create(b, loc, filter, flat);
   // Loops n, f, p, k.
   auto dim = [&](int64_t i) { return b.getAffineDimExpr(i); };
   auto flatType = RankedTensorType::get(
       {type.getDimSize(0), type.getDimSize(1), pixels}, elem);
-  Value init = linalg::FillOp::create(
-                   b, loc, ValueRange{floatConst(b, loc, elem, 0.0)},
-                   ValueRange{emptyTensor(b, loc, flatType, batch)})
-                   .getResult(0);
-  if (!pointwise)
-    columns = gather.getResult(0);
-  auto contraction = linalg::GenericOp::create(
-      b, loc, TypeRange{flatType}, ValueRange{weights, columns},
-      ValueRange{init},
-      SmallVector<AffineMap>{
-          AffineMap::get(4, 0, {dim(1), dim(3)}, ctx),
-          AffineMap::get(4, 0, {dim(0), dim(3), dim(2)}, ctx),
-          AffineMap::get(4, 0, {dim(0), dim(1), dim(2)}, ctx)},
-      SmallVector<IteratorType>{IteratorType::parallel, IteratorType::parallel,
-                                IteratorType::parallel,
-                                IteratorType::reduction},
-      [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value r = arith::AddFOp::create(
-            nb, nloc, args[2],
-            arith::MulFOp::create(nb, nloc, args[0], args[1]), sumFlags);
-        linalg::YieldOp::create(nb, nloc, r);
-      });
-  SmallVector<ReassociationIndices> spatial = {{0}, {1}, {}};
-  for (int64_t j = 0; j < d; ++j)
-    spatial[2].push_back(2 + j);
-  b.replaceOpWithNewOp<tensor::ExpandShapeOp>(op, type,
-                                              contraction.getResult(0), spatial);
+  Value flat = convContraction(
+      loc, op.getFilter(), columns, flatType, batch,
+      {AffineMap::get(4, 0, {dim(1), dim(3)}, ctx),
+       AffineMap::get(4, 0, {dim(0), dim(3), dim(2)}, ctx),
+       AffineMap::get(4, 0, {dim(0), dim(1), dim(2)}, ctx)},
+      {IteratorType::parallel, IteratorType::parallel, IteratorType::parallel,
+       IteratorType::reduction});
+  b.replaceOpWithNewOp<tensor::ExpandShapeOp>(op, type, flat, image);
   return success();
 }
 

@@ -214,7 +214,7 @@ static void mergeElementwiseSiblings(func::FuncOp func, IRRewriter &rewriter) {
         maps.push_back(m.getMatchingIndexingMap(&init));
     }
     rewriter.setInsertionPoint(first);
-    auto merged = linalg::GenericOp::create(
+    linalg::GenericOp::create(
         rewriter, first->getLoc(), TypeRange(), inputs, outputs, maps,
         members.front().getIteratorTypesArray(),
         [&](OpBuilder &b, Location loc, ValueRange args) {
@@ -234,7 +234,6 @@ static void mergeElementwiseSiblings(func::FuncOp func, IRRewriter &rewriter) {
           }
           linalg::YieldOp::create(b, loc, yields);
         });
-    (void)merged;
     for (linalg::GenericOp m : members)
       rewriter.eraseOp(m);
   }
