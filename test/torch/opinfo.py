@@ -59,6 +59,15 @@ CI_OPS = [
     "select_scatter", "split", "split_with_sizes", "arange", "full_like", "masked_fill",
     "tril", "any", "all", "logical_and", "logical_or", "logical_not", "pow",
     "nn.functional.batch_norm", "nn.functional.scaled_dot_product_attention",
+    # the shared table's functions, reductions, indexing and pools
+    "log1p", "expm1", "sinh", "cosh", "tan", "atan", "asin", "acos", "asinh", "acosh",
+    "atanh", "atan2", "trunc", "round", "log2", "log10", "exp2", "isnan", "isinf", "sign",
+    "hypot", "fmax", "fmin", "remainder", "fmod", "nn.functional.elu",
+    "nn.functional.hardtanh", "nn.functional.leaky_relu", "prod", "argmax", "argmin", "max",
+    "min", "var", "var_mean", "std", "cumsum", "cumprod", "topk", "sort", "median",
+    "kthvalue", "nn.functional.group_norm", "nn.functional.adaptive_avg_pool2d",
+    "nn.functional.max_pool3d", "addmv", "addbmm", "flip", "nn.functional.pad", "repeat",
+    "diagonal", "unfold", "__getitem__",
 ]
 
 

@@ -1622,6 +1622,26 @@ def top_k(b: Builder, x: Value, k: int, axis: int, largest: bool = True):
     return concat(b, values, axis), concat(b, indices, axis)
 
 
+
+def sort(b: Builder, x: Value, axis: int, descending: bool = False):
+    """(values, i64 indices) of ``x`` sorted along ``axis``, equal elements
+    in index order (stable), NaN as the greatest (torch.sort): ``top_k`` of
+    every element. Ascending floats sort -x descending, which puts the NaNs
+    first, and then rotate them to the end."""
+    axis = normalize_axis(axis, x.rank)
+    n = x.shape[axis]
+    if n is None:
+        raise Unsupported("sort over a dynamic dimension")
+    if descending or not is_float(x.dtype) or n == 0:
+        return top_k(b, x, n, axis, descending)
+    values, indices = top_k(b, unary(b, "neg", x), n, axis, True)
+    nans = reduce(b, "sum", cast(b, isnan(b, x), "i64"), [axis], True)
+    pos = binary(b, "add", iota(b, "i64", values.shape, b.dims(values), axis), nans)
+    pos = select(b, compare(b, "ge", pos, scalar_like(b, n, pos)),
+                 binary(b, "sub", pos, scalar_like(b, n, pos)), pos)
+    return (unary(b, "neg", take_along_axis(b, values, pos, axis)),
+            take_along_axis(b, indices, pos, axis))
+
 # -- narrow integers ---------------------------------------------------------------
 #
 # Meld's integers are i8, i32 and i64, signed. A frontend's uint8, uint16,
@@ -1950,3 +1970,385 @@ def while_op(b: Builder, inits: Sequence[Value], cond_fn, body_fn) -> List[Value
     body += ["  " + line for line in body_lines]
     body += ["  " + _yield(nexts), "}"]
     return _region_op(b, body, types)
+
+
+# -- more elementwise functions -----------------------------------------------------
+#
+# Written with meld's elementwise ops in the forms libm uses where the plain
+# formula loses digits (log1p, expm1, sinh near 0); half inputs are computed
+# in f32 and rounded once.
+
+def _float_only(what: str, x: Value):
+    if not is_float(x.dtype):
+        raise Unsupported(f"{what} of {x.dtype}")
+
+
+def _is_inf(b: Builder, x: Value) -> Value:
+    return compare(b, "eq", unary(b, "abs", x), scalar_like(b, np.inf, x))
+
+
+def log1p(b: Builder, x: Value) -> Value:
+    """log(1 + x), exact to a few ulp for tiny x: log(u) * x / (u - 1) with
+    u = 1 + x (Goldberg), and x itself where u rounds to 1."""
+    _float_only("log1p", x)
+    xs = _in_f32(b, x)
+    one = scalar_like(b, 1.0, xs)
+    u = binary(b, "add", one, xs)
+    d = binary(b, "sub", u, one)
+    r = binary(b, "mul", unary(b, "log", u), binary(b, "div", xs, d))
+    r = select(b, compare(b, "eq", d, scalar_like(b, 0.0, d)), xs, r)
+    r = select(b, compare(b, "eq", u, scalar_like(b, np.inf, u)), u, r)
+    return cast(b, r, x.dtype)
+
+
+def expm1(b: Builder, x: Value) -> Value:
+    """exp(x) - 1, exact to a few ulp for tiny x: (u - 1) * x / log(u) with
+    u = exp(x) (Kahan), x itself where u rounds to 1."""
+    _float_only("expm1", x)
+    xs = _in_f32(b, x)
+    u = unary(b, "exp", xs)
+    um1 = binary(b, "sub", u, scalar_like(b, 1.0, u))
+    r = binary(b, "div", binary(b, "mul", um1, xs), unary(b, "log", u))
+    r = select(b, compare(b, "eq", u, scalar_like(b, 1.0, u)), xs, r)
+    r = select(b, compare(b, "eq", um1, scalar_like(b, -1.0, um1)), um1, r)
+    r = select(b, compare(b, "eq", u, scalar_like(b, np.inf, u)), u, r)
+    return cast(b, r, x.dtype)
+
+
+_EXP_HALVED = 20.0  # beyond it exp(-|x|) is below an ulp of exp(|x|)
+
+
+def _half_exp_abs(b: Builder, xs: Value) -> Value:
+    """exp(|x|) / 2 without overflowing before the result does."""
+    h = unary(b, "exp", binary(b, "mul", unary(b, "abs", xs), scalar_like(b, 0.5, xs)))
+    return binary(b, "mul", h, binary(b, "mul", h, scalar_like(b, 0.5, h)))
+
+
+def sinh(b: Builder, x: Value) -> Value:
+    """(expm1(x) - expm1(-x)) / 2, which keeps its digits near 0; beyond
+    |x| = 20, sign(x) exp(|x|) / 2."""
+    _float_only("sinh", x)
+    xs = _in_f32(b, x)
+    small = binary(b, "mul", binary(b, "sub", expm1(b, xs), expm1(b, unary(b, "neg", xs))),
+                   scalar_like(b, 0.5, xs))
+    big = _half_exp_abs(b, xs)
+    big = select(b, compare(b, "lt", xs, scalar_like(b, 0.0, xs)), unary(b, "neg", big), big)
+    far = compare(b, "gt", unary(b, "abs", xs), scalar_like(b, _EXP_HALVED, xs))
+    return cast(b, select(b, far, big, small), x.dtype)
+
+
+def cosh(b: Builder, x: Value) -> Value:
+    """(exp(x) + exp(-x)) / 2; beyond |x| = 20, exp(|x|) / 2."""
+    _float_only("cosh", x)
+    xs = _in_f32(b, x)
+    near = binary(b, "mul", binary(b, "add", unary(b, "exp", xs),
+                                   unary(b, "exp", unary(b, "neg", xs))),
+                  scalar_like(b, 0.5, xs))
+    far = compare(b, "gt", unary(b, "abs", xs), scalar_like(b, _EXP_HALVED, xs))
+    return cast(b, select(b, far, _half_exp_abs(b, xs), near), x.dtype)
+
+
+def tan(b: Builder, x: Value) -> Value:
+    _float_only("tan", x)
+    xs = _in_f32(b, x)
+    return cast(b, binary(b, "div", unary(b, "sin", xs), unary(b, "cos", xs)), x.dtype)
+
+
+def isnan(b: Builder, x: Value) -> Value:
+    if not is_float(x.dtype):
+        return full(b, False, "i1", x.shape, b.dims(x))
+    return compare(b, "ne", x, x)
+
+
+def isinf(b: Builder, x: Value, positive: bool = True, negative: bool = True) -> Value:
+    if not is_float(x.dtype) or not (positive or negative):
+        return full(b, False, "i1", x.shape, b.dims(x))
+    if positive and negative:
+        return _is_inf(b, x)
+    return compare(b, "eq", x, scalar_like(b, np.inf if positive else -np.inf, x))
+
+
+def trunc(b: Builder, x: Value) -> Value:
+    """Rounded toward zero."""
+    if not is_float(x.dtype):
+        return x
+    negative = compare(b, "lt", x, scalar_like(b, 0, x))
+    return select(b, negative, unary(b, "ceil", x), unary(b, "floor", x))
+
+
+def round_decimals(b: Builder, x: Value, decimals: int) -> Value:
+    """torch.round(x, decimals=d): half to even at 10^-d, scaled as torch
+    scales (by 10^d for d > 0, by 1/10^-d below)."""
+    _float_only("round", x)
+    if decimals == 0:
+        return unary(b, "round", x)
+    scale = scalar_like(b, float(10.0 ** abs(decimals)), x)
+    if decimals > 0:
+        return binary(b, "div", unary(b, "round", binary(b, "mul", x, scale)), scale)
+    return binary(b, "mul", unary(b, "round", binary(b, "div", x, scale)), scale)
+
+
+def nan_ignoring(b: Builder, opname: str, x: Value, y: Value) -> Value:
+    """fmax / fmin: ``max`` / ``min`` where a NaN operand gives the other."""
+    x, y = broadcast_all(b, [x, y])
+    out = binary(b, opname, x, y)
+    if not is_float(out.dtype):
+        return out
+    out = select(b, isnan(b, y), x, out)
+    return select(b, isnan(b, x), y, out)
+
+
+def sign_bit(b: Builder, x: Value) -> Value:
+    """True where x is negative, -0.0 included (1 / -0.0 is -inf); NaN is
+    read as positive whatever its sign bit."""
+    zero = scalar_like(b, 0, x)
+    negative = compare(b, "lt", x, zero)
+    if not is_float(x.dtype):
+        return negative
+    neg_zero = logical(b, "and", compare(b, "eq", x, zero),
+                       compare(b, "lt", reciprocal(b, x), zero))
+    return logical(b, "or", negative, neg_zero)
+
+
+def hypot(b: Builder, x: Value, y: Value) -> Value:
+    """sqrt(x^2 + y^2) without overflow or underflow: m sqrt(1 + (n/m)^2)
+    with m, n the larger and smaller magnitude; inf when either is."""
+    _float_only("hypot", x)
+    x, y = broadcast_all(b, [_in_f32(b, x), _in_f32(b, y)])
+    ax, ay = unary(b, "abs", x), unary(b, "abs", y)
+    m, n = binary(b, "max", ax, ay), binary(b, "min", ax, ay)
+    r = binary(b, "div", n, m)
+    one = scalar_like(b, 1.0, r)
+    h = binary(b, "mul", m, unary(b, "sqrt", binary(b, "add", one, binary(b, "mul", r, r))))
+    h = select(b, compare(b, "eq", m, scalar_like(b, 0.0, m)), m, h)
+    h = select(b, logical(b, "or", _is_inf(b, x), _is_inf(b, y)),
+               scalar_like(b, np.inf, h), h)
+    return h
+
+
+def atan2(b: Builder, y: Value, x: Value) -> Value:
+    """The angle of (x, y) in [-pi, pi], with C's atan2 at zeros (the signs
+    of both zeros pick the quadrant) and infinities."""
+    _float_only("atan2", y)
+    dtype = y.dtype
+    y, x = broadcast_all(b, [_in_f32(b, y), _in_f32(b, x)])
+    ay, ax = unary(b, "abs", y), unary(b, "abs", x)
+    t = atan(b, binary(b, "div", ay, ax))  # in [0, pi/2]
+    both_zero = logical(b, "and", compare(b, "eq", ay, scalar_like(b, 0.0, ay)),
+                        compare(b, "eq", ax, scalar_like(b, 0.0, ax)))
+    t = select(b, both_zero, scalar_like(b, 0.0, t), t)
+    both_inf = logical(b, "and", _is_inf(b, y), _is_inf(b, x))
+    t = select(b, both_inf, scalar_like(b, float(np.pi / 4), t), t)
+    t = select(b, sign_bit(b, x), binary(b, "sub", scalar_like(b, float(np.pi), t), t), t)
+    t = select(b, sign_bit(b, y), unary(b, "neg", t), t)
+    return cast(b, t, dtype)
+
+
+# -- normalizations and statistics ---------------------------------------------------
+
+def variance(b: Builder, x: Value, axes: Optional[Sequence[int]], correction: float,
+             keepdims: bool):
+    """(variance, mean) over ``axes`` (all when None): the sum of squared
+    deviations over N - correction (torch.var; NaN where that is <= 0 as in
+    torch, inf for N = correction with a nonzero sum)."""
+    _float_only("variance", x)
+    axes = list(range(x.rank)) if axes is None else \
+        sorted({normalize_axis(a, x.rank, "reduction axis") for a in axes})
+    if any(x.shape[a] is None for a in axes):
+        raise Unsupported("variance over a dynamic dimension")
+    n = int(np.prod([x.shape[a] for a in axes]))
+    mean = reduce(b, "mean", x, axes, True)
+    c = binary(b, "sub", x, mean)
+    ss = reduce(b, "sum", binary(b, "mul", c, c), axes, keepdims)
+    var = binary(b, "div", ss, scalar_like(b, float(max(n - correction, 0.0)), ss))
+    if not keepdims:
+        mean = squeeze(b, mean, axes)
+    return var, mean
+
+
+def group_norm(b: Builder, x: Value, groups: int, scale: Optional[Value],
+               bias: Optional[Value], eps: float):
+    """(y, mean, 1/std): x [N, C, *] normalized over each group of C/groups
+    channels and the spatial dims, then scaled and shifted per channel;
+    mean and 1/std are [N, groups]."""
+    _float_only("group_norm", x)
+    if x.rank < 2 or x.shape[1] is None or x.shape[1] % groups:
+        raise FrontendError(f"group_norm of {groups} groups over {x.shape[1]} channels")
+    dims = b.dims(x)
+    per = int(np.prod([d for d in x.shape[2:]])) if all(d is not None for d in x.shape[2:]) \
+        else None
+    if per is None:
+        raise Unsupported("group_norm with dynamic spatial dims")
+    xs = _in_f32(b, x)
+    g = reshape(b, xs, [dims[0], Dim(static=groups), Dim(static=x.shape[1] // groups * per)])
+    var, mean = variance(b, g, [2], 0.0, True)
+    inv = unary(b, "rsqrt", binary(b, "add", var, scalar_like(b, eps, var)))
+    y = reshape(b, binary(b, "mul", binary(b, "sub", g, mean), inv), dims)
+    y = cast(b, y, x.dtype)
+    channel = [x.shape[1]] + [1] * (x.rank - 2)
+    if scale is not None:
+        y = binary(b, "mul", y, reshape(b, scale, channel))
+    if bias is not None:
+        y = binary(b, "add", y, reshape(b, bias, channel))
+    return y, squeeze(b, mean, [2]), squeeze(b, inv, [2])
+
+
+# -- data movement ---------------------------------------------------------------------
+
+def diagonal(b: Builder, x: Value, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Value:
+    """numpy.diagonal: the diagonal of dims ``dim1`` and ``dim2`` (shifted
+    by ``offset``) as a new last dim: a strided slice of the two dims
+    flattened."""
+    d1, d2 = normalize_axis(dim1, x.rank), normalize_axis(dim2, x.rank)
+    if d1 == d2:
+        raise FrontendError("diagonal of one dimension with itself")
+    n, m = x.shape[d1], x.shape[d2]
+    if n is None or m is None:
+        raise Unsupported("diagonal of dynamic dimensions")
+    rest = [a for a in range(x.rank) if a not in (d1, d2)]
+    moved = transpose(b, x, rest + [d1, d2])
+    count = max(0, min(n, m - offset) if offset >= 0 else min(n + offset, m))
+    lead = [b.dim(x, a) for a in rest]
+    flat = reshape(b, moved, lead + [Dim(static=n * m)])
+    if count == 0:
+        return slice_static(b, flat, [0] * len(rest) + [0], list(flat.shape[:-1]) + [0],
+                            [1] * flat.rank)
+    start = offset if offset >= 0 else -offset * m
+    stop = start + (count - 1) * (m + 1) + 1
+    return slice_static(b, flat, [0] * len(rest) + [start], list(flat.shape[:-1]) + [stop],
+                        [1] * len(rest) + [m + 1])
+
+
+def windows(b: Builder, x: Value, axis: int, size: int, step: int) -> Value:
+    """torch.Tensor.unfold: the windows of ``size`` elements every ``step``
+    along ``axis``, the window count in its place and the window as a new
+    last dim (one gather)."""
+    axis = normalize_axis(axis, x.rank) if x.rank else 0
+    if x.rank == 0:
+        return reshape(b, x, [1])
+    n = x.shape[axis]
+    if n is None:
+        raise Unsupported("windows over a dynamic dimension")
+    if size > n or step <= 0:
+        raise FrontendError(f"windows of {size} every {step} over {n} elements")
+    count = (n - size) // step + 1
+    idx = (np.arange(count)[:, None] * step + np.arange(size)[None, :]).astype(np.int64)
+    g = gather(b, x, b.constant(idx, "i64"), axis)  # ... count, size ...
+    perm = [a for a in range(g.rank) if a != axis + 1] + [axis + 1]
+    return transpose(b, g, perm)
+
+
+def adaptive_avg_weights(n: int, m: int) -> np.ndarray:
+    """The (m x n) averaging matrix of an adaptive average pool from n to m
+    (torch's windows: [floor(i n / m), ceil((i + 1) n / m)))."""
+    w = np.zeros((m, n))
+    for i in range(m):
+        lo, hi = (i * n) // m, -((-(i + 1) * n) // m)
+        w[i, lo:hi] = 1.0 / (hi - lo)
+    return w
+
+
+def adaptive_avg_pool(b: Builder, x: Value, out_sizes: Sequence[int]) -> Value:
+    """Average pool of the trailing ``len(out_sizes)`` dims to those sizes,
+    one axis after another (the window is a product of 1-D windows)."""
+    _float_only("adaptive average pool", x)
+    k = len(out_sizes)
+    y = x
+    for i, m in enumerate(out_sizes):
+        axis = x.rank - k + i
+        n = x.shape[axis]
+        if n is None:
+            raise Unsupported("adaptive pooling over a dynamic dimension")
+        if n == m:
+            continue
+        if n % m == 0 and n // m > 1:  # equal windows: a reshape and a mean
+            dims = b.dims(y)
+            split = dims[:axis] + [Dim(static=m), Dim(static=n // m)] + dims[axis + 1:]
+            y = reduce(b, "mean", reshape(b, y, split), [axis + 1], False)
+            continue
+        y = interpolate_axis(b, y, axis, adaptive_avg_weights(n, m))
+    return y
+
+
+def advanced_index(b: Builder, x: Value, indices: Sequence[Optional[Value]]) -> Value:
+    """numpy advanced indexing ``x[i0, i1, ...]`` by integer tensors (None:
+    the whole dim): the index tensors broadcast together; their dims replace
+    the indexed dims in place when those are adjacent, and lead otherwise."""
+    indices = list(indices) + [None] * (x.rank - len(indices))
+    if len(indices) > x.rank:
+        raise FrontendError(f"{len(indices)} indices for a tensor of rank {x.rank}")
+    picked = [i for i, t in enumerate(indices) if t is not None]
+    if not picked:
+        return x
+    for i in picked:
+        if indices[i].dtype == "i1":
+            raise Unsupported("indexing by a boolean mask (its result's shape depends on "
+                              "the data)")
+        if indices[i].dtype not in INT_TYPES:
+            raise FrontendError(f"an index tensor of {indices[i].dtype}")
+    if len(picked) == 1:
+        return gather(b, x, indices[picked[0]], picked[0])
+    adjacent = picked == list(range(picked[0], picked[-1] + 1))
+    if any(x.shape[i] is None for i in picked):
+        raise Unsupported("advanced indexing over dynamic dimensions")
+    idx = broadcast_all(b, [cast(b, indices[i], "i64") for i in picked])
+    rest = [a for a in range(x.rank) if a not in picked]
+    moved = transpose(b, x, picked + rest)
+    # negative indices count from the end; one flat index into the picked dims
+    flat = None
+    stride = 1
+    for i, t in reversed(list(zip(picked, idx))):
+        n = x.shape[i]
+        t = select(b, compare(b, "lt", t, scalar_like(b, 0, t)),
+                   binary(b, "add", t, scalar_like(b, n, t)), t)
+        bad = logical(b, "or", compare(b, "lt", t, scalar_like(b, 0, t)),
+                      compare(b, "ge", t, scalar_like(b, n, t)))
+        # an index out of range stays an error: it is sent past the end
+        t = select(b, bad, scalar_like(b, int(np.prod([x.shape[j] for j in picked])), t), t)
+        term = t if stride == 1 else binary(b, "mul", t, scalar_like(b, stride, t))
+        flat = term if flat is None else binary(b, "add", flat, term)
+        stride *= n
+    merged = reshape(b, moved, [Dim(static=stride)] + [b.dim(x, a) for a in rest])
+    out = gather(b, merged, flat, 0)  # idx dims, then the rest
+    if not adjacent or picked[0] == 0:
+        return out
+    k, p = flat.rank, picked[0]
+    # the index dims go where the first indexed dim was
+    perm = list(range(k, k + p)) + list(range(k)) + list(range(k + p, out.rank))
+    return transpose(b, out, perm)
+
+
+def index_put(b: Builder, x: Value, indices: Sequence[Optional[Value]], values: Value,
+              accumulate: bool = False) -> Value:
+    """``x[i0, i1, ...] = values`` (``+=`` with ``accumulate``), the indices
+    as ``advanced_index`` reads them and ``values`` broadcast to that
+    result: the indexed dims moved first and one ``scatter_nd``."""
+    indices = list(indices) + [None] * (x.rank - len(indices))
+    if len(indices) > x.rank:
+        raise FrontendError(f"{len(indices)} indices for a tensor of rank {x.rank}")
+    picked = [i for i, t in enumerate(indices) if t is not None]
+    if not picked:
+        raise Unsupported("index_put without an index tensor")
+    for i in picked:
+        if indices[i].dtype == "i1":
+            raise Unsupported("index_put by a boolean mask")
+    _check_static("index_put", x, values, *[indices[i] for i in picked])
+    idx = broadcast_all(b, [cast(b, indices[i], "i64") for i in picked])
+    s = list(idx[0].shape)
+    rest = [a for a in range(x.rank) if a not in picked]
+    p = picked[0]
+    in_place = picked == list(range(p, picked[-1] + 1)) and p > 0
+    if in_place:
+        shape = list(x.shape[:p]) + s + list(x.shape[picked[-1] + 1:])
+    else:
+        shape = s + [x.shape[a] for a in rest]
+    values = broadcast_to(b, cast(b, values, x.dtype), shape, [Dim(static=d) for d in shape])
+    if in_place:  # the index dims first, as scatter_nd takes them
+        k = len(s)
+        values = transpose(b, values, list(range(p, p + k)) + list(range(p)) +
+                           list(range(p + k, values.rank)))
+    order = picked + rest
+    moved = transpose(b, x, order)
+    tuples = concat(b, [unsqueeze(b, t, [t.rank]) for t in idx], len(s))
+    out = scatter_nd(b, moved, tuples, values, "add" if accumulate else "none")
+    return transpose(b, out, [order.index(a) for a in range(x.rank)])

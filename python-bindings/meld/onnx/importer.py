@@ -330,21 +330,12 @@ def _bitwise_not(ctx: NodeContext):
     return [L.bitwise(ctx.b, "not", ctx.input(0))]
 
 
-@onnx_op("Tan")
-def _tan(ctx: NodeContext):
-    x = ctx.input(0)
-    return [L.binary(ctx.b, "div", L.unary(ctx.b, "sin", x), L.unary(ctx.b, "cos", x))]
-
-
-@onnx_op("Sinh", "Cosh")
-def _hyperbolic(ctx: NodeContext):
-    b = ctx.b
+@onnx_op("Tan", "Sinh", "Cosh")
+def _trig_hyperbolic(ctx: NodeContext):
     x = ctx.input(0)
     if not is_float(x.dtype):
         raise Unsupported(f"{ctx.op} of {x.dtype}")
-    ep, en = L.unary(b, "exp", x), L.unary(b, "exp", L.unary(b, "neg", x))
-    both = L.binary(b, "sub" if ctx.op == "Sinh" else "add", ep, en)
-    return [L.binary(b, "mul", both, L.scalar_like(b, 0.5, both))]
+    return [{"Tan": L.tan, "Sinh": L.sinh, "Cosh": L.cosh}[ctx.op](ctx.b, x)]
 
 
 @onnx_op("Reciprocal")
@@ -1799,25 +1790,16 @@ def _isnan(ctx: NodeContext):
     x = ctx.input(0)
     if not is_float(x.dtype):
         raise Unsupported(f"IsNaN of {x.dtype}")
-    return [L.compare(ctx.b, "ne", x, x)]
+    return [L.isnan(ctx.b, x)]
 
 
 @onnx_op("IsInf")
 def _isinf(ctx: NodeContext):
-    b = ctx.b
     x = ctx.input(0)
     if not is_float(x.dtype):
         raise Unsupported(f"IsInf of {x.dtype}")
-    pos = bool(ctx.attr("detect_positive", 1))
-    neg = bool(ctx.attr("detect_negative", 1))
-    outs = []
-    if pos:
-        outs.append(L.compare(b, "eq", x, L.scalar_like(b, np.inf, x)))
-    if neg:
-        outs.append(L.compare(b, "eq", x, L.scalar_like(b, -np.inf, x)))
-    if not outs:
-        return [L.full(b, False, "i1", x.shape, b.dims(x))]
-    return [outs[0] if len(outs) == 1 else L.logical(b, "or", outs[0], outs[1])]
+    return [L.isinf(ctx.b, x, bool(ctx.attr("detect_positive", 1)),
+                    bool(ctx.attr("detect_negative", 1)))]
 
 
 def _integer_operand(ctx: NodeContext, x: Value, zp: Optional[Value], rows: bool) -> Value:

@@ -242,10 +242,16 @@ def _binary(opname: str):
         if rest:
             alpha = rest[0]
         x, y = _tensor(b, x, elem), _tensor(b, y, elem)
+        if elem == "i1" and opname in _BOOLEAN_ARITH:
+            # torch's arithmetic on booleans is logic (True + True is True)
+            return L.logical(b, _BOOLEAN_ARITH[opname], *L.broadcast_all(b, [x, y]))
         if alpha != 1:
             y = L.binary(b, "mul", y, _tensor(b, alpha, elem))
         return L.binary(b, opname, x, y)
     return lower
+
+
+_BOOLEAN_ARITH = {"mul": "and", "add": "or", "max": "or", "min": "and"}
 
 
 for _name, _targets in {
@@ -680,12 +686,19 @@ def _layer_norm(b, node, x, normalized_shape, w, bias, eps):
     return (y, mean, rstd)
 
 
-@_op(aten.max_pool2d_with_indices.default)
+def _per_dim(values, n: int) -> List[int]:
+    """A pooling argument (one value, or one per spatial dim) per dim."""
+    values = list(values)
+    return values * n if len(values) == 1 else values
+
+
+@_op(aten.max_pool2d_with_indices.default, aten.max_pool3d_with_indices.default)
 def _max_pool(b, node, x, kernel, stride=(), padding=(0,), dilation=(1,), ceil_mode=False):
-    kernel = list(kernel) * (2 if len(kernel) == 1 else 1)
-    stride = list(stride or kernel) * (2 if len(stride or kernel) == 1 else 1)
-    padding = list(padding) * (2 if len(padding) == 1 else 1)
-    dilation = list(dilation) * (2 if len(dilation) == 1 else 1)
+    n = 3 if node.target is aten.max_pool3d_with_indices.default else 2
+    kernel = _per_dim(kernel, n)
+    stride = _per_dim(stride or kernel, n)
+    padding = _per_dim(padding, n)
+    dilation = _per_dim(dilation, n)
     if any(u.target is operator.getitem and u.args[1] == 1 for u in node.users):
         # the indices are read (by the backward): compute them too
         return L.pool(b, x, "max", kernel, stride, dilation, padding, padding,
@@ -709,15 +722,15 @@ def _max_pool_backward(b, node, grad, x, kernel, stride, padding, dilation, ceil
     return L.reshape(b, summed, b.dims(x))
 
 
-@_op(aten.avg_pool2d.default)
+@_op(aten.avg_pool2d.default, aten.avg_pool3d.default)
 def _avg_pool(b, node, x, kernel, stride=(), padding=(0,), ceil_mode=False,
               count_include_pad=True, divisor_override=None):
+    n = 3 if node.target is aten.avg_pool3d.default else 2
     if divisor_override is not None:
-        raise Unsupported("avg_pool2d divisor_override")
-    kernel = list(kernel) * (2 if len(kernel) == 1 else 1)
-    stride = list(stride or kernel) * (2 if len(stride or kernel) == 1 else 1)
-    padding = list(padding) * (2 if len(padding) == 1 else 1)
-    return L.pool(b, x, "avg", kernel, stride, [1, 1], padding, padding,
+        raise Unsupported("average pooling with divisor_override")
+    kernel = _per_dim(kernel, n)
+    return L.pool(b, x, "avg", kernel, _per_dim(stride or kernel, n), [1] * n,
+                  _per_dim(padding, n), _per_dim(padding, n),
                   count_include_pad=count_include_pad, ceil_mode=ceil_mode)
 
 
@@ -774,13 +787,12 @@ def _bitwise(b, node, x, y):
 
 @_op(aten.index_put.default)
 def _index_put(b, node, x, indices, values, accumulate=False):
-    """``x[idx] = values`` (or ``+=``) with one index tensor on dim 0: a
-    scatter of whole rows (embedding backward is one)."""
-    if len(indices) != 1 or indices[0] is None:
-        raise Unsupported("index_put other than by one index tensor on the first dim")
+    """``x[idx] = values`` (or ``+=``). One index tensor on dim 0 is a
+    scatter of whole rows (embedding backward is one), of dynamic size too;
+    the general form (static shapes) is the shared table's index_put."""
+    if len(indices) != 1 or indices[0] is None or indices[0].dtype == "i1":
+        return L.index_put(b, x, indices, values, accumulate)
     idx = indices[0]
-    if idx.dtype == "i1":
-        raise Unsupported("index_put by a boolean mask")
     row = list(x.shape[1:])
     row_dims = [b.dim(x, d) for d in range(1, x.rank)]
     values = L.broadcast_to(b, L.cast(b, values, x.dtype), tuple(idx.shape) + tuple(row),
@@ -897,12 +909,404 @@ def _scatter_add(b, node, x, dim, index, src):
     return L.scatter(b, x, index, _scatter_updates(b, index, src, x.dtype), dim, "add")
 
 
+@_op(aten.scatter.reduce, aten.scatter.value_reduce)
+def _scatter_with_reduce(b, node, x, dim, index, src, reduce):
+    kinds = {"add": "add", "multiply": "mul"}
+    if reduce not in kinds:
+        raise FrontendError(f"scatter reduce '{reduce}'")
+    return L.scatter(b, x, index, _scatter_updates(b, index, src, x.dtype), dim, kinds[reduce])
+
+
 @_op(aten.scatter_reduce.two)
 def _scatter_reduce(b, node, x, dim, index, src, reduce, include_self=True):
-    kinds = {"sum": "add", "prod": "mul", "amax": "max", "amin": "min"}
-    if reduce not in kinds or not include_self:
-        raise Unsupported(f"scatter_reduce '{reduce}' with include_self={include_self}")
-    return L.scatter(b, x, index, _scatter_updates(b, index, src, x.dtype), dim, kinds[reduce])
+    """torch.scatter_reduce: ``include_self=False`` reduces each position
+    that an update reaches over its updates only (the others keep x's
+    value); ``mean`` divides by the number of values reduced."""
+    kinds = {"sum": "add", "prod": "mul", "amax": "max", "amin": "min", "mean": "add"}
+    if reduce not in kinds:
+        raise FrontendError(f"scatter_reduce '{reduce}'")
+    if reduce == "mean" and not L.is_float(x.dtype):
+        raise Unsupported(f"scatter_reduce 'mean' of {x.dtype} (a rounded integer mean)")
+    updates = _scatter_updates(b, index, src, x.dtype)
+    if include_self and reduce != "mean":
+        return L.scatter(b, x, index, updates, dim, kinds[reduce])
+    dims = b.dims(x)
+    count = L.scatter(b, L.full(b, 0, "i32", x.shape, dims), index,
+                      L.full(b, 1, "i32", index.shape, b.dims(index)), dim, "add")
+    touched = L.compare(b, "gt", count, _tensor(b, 0, "i32"))
+    if include_self:  # mean with x: (x + the sum) / (1 + count)
+        total = L.scatter(b, x, index, updates, dim, "add")
+        return L.binary(b, "div", total, L.cast(b, L.binary(b, "add", count,
+                                                           _tensor(b, 1, "i32")), x.dtype))
+    if reduce in ("amax", "amin"):
+        if L.is_float(x.dtype):
+            start = -np.inf if reduce == "amax" else np.inf
+        else:
+            info = np.iinfo(numpy_dtype(x.dtype))
+            start = info.min if reduce == "amax" else info.max
+    else:
+        start = 1 if reduce == "prod" else 0
+    reduced = L.scatter(b, L.full(b, start, x.dtype, x.shape, dims), index, updates, dim,
+                        kinds[reduce])
+    if reduce == "mean":
+        reduced = L.binary(b, "div", reduced, L.cast(b, L.binary(b, "max", count, _tensor(
+            b, 1, "i32")), x.dtype))
+    return L.select(b, touched, reduced, x)
+
+
+# -- elementwise functions of the shared table ------------------------------------------
+
+def _float_unary(fn):
+    def lower(b, node, x):
+        return fn(b, L.cast(b, x, _out_type(node).dtype))
+    return lower
+
+
+for _fn, _target in {
+    L.log1p: aten.log1p.default, L.expm1: aten.expm1.default, L.sinh: aten.sinh.default,
+    L.cosh: aten.cosh.default, L.tan: aten.tan.default, L.atan: aten.atan.default,
+    L.asin: aten.asin.default, L.acos: aten.acos.default, L.asinh: aten.asinh.default,
+    L.acosh: aten.acosh.default, L.atanh: aten.atanh.default, L.trunc: aten.trunc.default,
+}.items():
+    _op(_target)(_float_unary(_fn))
+
+
+@_op(aten.round.default)
+def _round(b, node, x):
+    return L.unary(b, "round", x) if L.is_float(x.dtype) else x
+
+
+@_op(aten.round.decimals)
+def _round_decimals(b, node, x, decimals=0):
+    return L.round_decimals(b, x, int(decimals))
+
+
+def _scaled_log(base: float):
+    def lower(b, node, x):
+        x = L.cast(b, x, _out_type(node).dtype)
+        xs = L.cast(b, x, "f32") if x.dtype in ("f16", "bf16") else x
+        y = L.binary(b, "mul", L.unary(b, "log", xs), _tensor(b, 1.0 / np.log(base), xs.dtype))
+        return L.cast(b, y, x.dtype)
+    return lower
+
+
+_op(aten.log2.default)(_scaled_log(2.0))
+_op(aten.log10.default)(_scaled_log(10.0))
+
+
+@_op(aten.exp2.default)
+def _exp2(b, node, x):
+    elem = _out_type(node).dtype
+    return L.binary(b, "pow", _tensor(b, 2.0, elem), L.cast(b, x, elem))
+
+
+@_op(aten.isnan.default)
+def _isnan(b, node, x):
+    return L.isnan(b, x)
+
+
+@_op(aten.isinf.default)
+def _isinf(b, node, x):
+    return L.isinf(b, x)
+
+
+@_op(aten.sign.default)
+def _sign(b, node, x):
+    if x.dtype == "i1":
+        return x
+    out = L.sign(b, x)
+    if not L.is_float(x.dtype):
+        return out
+    # torch's sign of NaN is 0 (numpy's and ONNX's is NaN)
+    return L.select(b, L.isnan(b, x), _tensor(b, 0, x.dtype), out)
+
+
+@_op(aten.atan2.default)
+def _atan2(b, node, y, x):
+    elem = _out_type(node).dtype
+    return L.atan2(b, _tensor(b, y, elem), _tensor(b, x, elem))
+
+
+@_op(aten.hypot.default)
+def _hypot(b, node, x, y):
+    elem = _out_type(node).dtype
+    return L.cast(b, L.hypot(b, _tensor(b, x, elem), _tensor(b, y, elem)), elem)
+
+
+@_op(aten.fmax.default, aten.fmin.default)
+def _fmax(b, node, x, y):
+    elem = _out_type(node).dtype
+    opname = "max" if node.target is aten.fmax.default else "min"
+    return L.nan_ignoring(b, opname, _tensor(b, x, elem), _tensor(b, y, elem))
+
+
+@_op(aten.remainder.Tensor, aten.remainder.Scalar, aten.fmod.Tensor, aten.fmod.Scalar)
+def _remainder(b, node, x, y):
+    elem = _out_type(node).dtype
+    floor = node.target in (aten.remainder.Tensor, aten.remainder.Scalar)
+    return L.remainder(b, _tensor(b, x, elem), _tensor(b, y, elem), floor=floor)
+
+
+@_op(aten.elu.default)
+def _elu(b, node, x, alpha=1.0, scale=1.0, input_scale=1.0):
+    elem = x.dtype
+    neg = L.expm1(b, L.binary(b, "mul", x, _tensor(b, float(input_scale), elem)))
+    neg = L.binary(b, "mul", neg, _tensor(b, float(alpha) * float(scale), elem))
+    pos = L.binary(b, "mul", x, _tensor(b, float(scale), elem)) if scale != 1 else x
+    return L.select(b, L.compare(b, "gt", x, _tensor(b, 0, elem)), pos, neg)
+
+
+@_op(aten.hardtanh.default)
+def _hardtanh(b, node, x, lo=-1.0, hi=1.0):
+    return L.clamp(b, x, _tensor(b, lo, x.dtype), _tensor(b, hi, x.dtype))
+
+
+@_op(aten.leaky_relu.default)
+def _leaky_relu(b, node, x, slope=0.01):
+    return L.leaky_relu(b, x, float(slope))
+
+
+# -- reductions -------------------------------------------------------------------------
+
+@_op(aten.prod.default, aten.prod.dim_int)
+def _prod(b, node, x, dim=None, keepdim=False, **kwargs):
+    x = L.cast(b, x, _out_type(node).dtype)
+    if x.rank == 0:
+        return x
+    return L.reduce(b, "prod", x, None if dim is None else [dim], keepdim)
+
+
+@_op(aten.argmax.default, aten.argmin.default)
+def _arg_extreme(b, node, x, dim=None, keepdim=False):
+    kind = "argmax" if node.target is aten.argmax.default else "argmin"
+    if x.dtype == "i1":
+        x = L.cast(b, x, "i32")
+    if x.rank == 0:
+        return L.full(b, 0, "i64", ())
+    if dim is None:
+        flat = L.reshape(b, x, [L.numel(b, x)])
+        out = L.reduce(b, kind, flat, [0], False)
+        return L.reshape(b, out, [Dim(static=1)] * x.rank) if keepdim else out
+    return L.reduce(b, kind, x, [dim], keepdim)
+
+
+@_op(aten.max.dim, aten.min.dim)
+def _extreme_with_index(b, node, x, dim, keepdim=False):
+    big = node.target is aten.max.dim
+    if x.rank == 0:
+        return (x, L.full(b, 0, "i64", ()))
+    xi = L.cast(b, x, "i32") if x.dtype == "i1" else x
+    values = L.reduce(b, "max" if big else "min", xi, [dim], keepdim)
+    indices = L.reduce(b, "argmax" if big else "argmin", xi, [dim], keepdim)
+    return (L.cast(b, values, x.dtype), indices)
+
+
+@_op(aten.max.default, aten.min.default)
+def _extreme_all(b, node, x):
+    kind = "max" if node.target is aten.max.default else "min"
+    xi = L.cast(b, x, "i32") if x.dtype == "i1" else x
+    return L.cast(b, xi if xi.rank == 0 else L.reduce(b, kind, xi, None, False), x.dtype)
+
+
+def _correction(correction, unbiased=True) -> float:
+    return float(correction) if correction is not None else (1.0 if unbiased else 0.0)
+
+
+@_op(aten.var.correction)
+def _var(b, node, x, dims=None, correction=None, keepdim=False):
+    axes = None if not dims else list(dims)
+    return L.variance(b, x, axes, _correction(correction), keepdim)[0]
+
+
+@_op(aten.var_mean.correction)
+def _var_mean(b, node, x, dims=None, correction=None, keepdim=False):
+    axes = None if not dims else list(dims)
+    return L.variance(b, x, axes, _correction(correction), keepdim)
+
+
+@_op(aten.cumsum.default, aten.cumprod.default)
+def _cumulative(b, node, x, dim, dtype=None):
+    x = L.cast(b, x, _out_type(node).dtype)
+    if x.rank == 0:
+        return x
+    kind = "sum" if node.target is aten.cumsum.default else "prod"
+    return L.cumulative(b, x, dim, kind)
+
+
+@_op(aten.topk.default)
+def _topk(b, node, x, k, dim=-1, largest=True, sorted=True):
+    if x.rank == 0:
+        return (x, L.full(b, 0, "i64", ()))
+    return L.top_k(b, x, int(k), dim, bool(largest))
+
+
+@_op(aten.sort.default)
+def _sort(b, node, x, dim=-1, descending=False):
+    if x.rank == 0:
+        return (x, L.full(b, 0, "i64", ()))
+    return L.sort(b, x, dim, bool(descending))
+
+
+@_op(aten.sort.stable)
+def _sort_stable(b, node, x, stable=None, dim=-1, descending=False):
+    return _sort(b, node, x, dim, descending)  # (Meld's sort is stable)
+
+
+def _order_statistic(b, x: Value, dim: int, keepdim: bool, which: str, k: int = 0):
+    """(value, index) of one element of each sorted row along ``dim``:
+    the ``k``-th smallest, the median (the lower one; NaN where the row has
+    one) or the median of the numbers (nanmedian). NaN sorts last."""
+    if x.rank == 0:
+        return (x, L.full(b, 0, "i64", ()))
+    axis = dim % x.rank
+    n = x.shape[axis]
+    values, indices = L.sort(b, x, axis)
+    if which == "kth":
+        if not 1 <= k <= (n or 0):
+            raise FrontendError(f"kthvalue {k} of {n} elements")
+        pos = L.full(b, k - 1, "i64", (), None)
+    else:
+        pos = L.full(b, (n - 1) // 2, "i64", ())
+        if L.is_float(x.dtype):
+            nans = L.reduce(b, "sum", L.cast(b, L.isnan(b, x), "i64"), [axis], True)
+            numbers = L.binary(b, "sub", _tensor(b, n, "i64"), nans)
+            if which == "median":  # the first NaN, if any
+                pos = L.select(b, L.compare(b, "gt", nans, _tensor(b, 0, "i64")), numbers,
+                               L.broadcast_to(b, pos, nans.shape, b.dims(nans)))
+            else:
+                half = L.binary(b, "div", L.binary(b, "sub", numbers, _tensor(b, 1, "i64")),
+                                _tensor(b, 2, "i64"))
+                # a row of NaN only: the middle one, as torch picks
+                pos = L.select(b, L.compare(b, "eq", numbers, _tensor(b, 0, "i64")),
+                               L.broadcast_to(b, pos, nans.shape, b.dims(nans)), half)
+    shape = list(x.shape)
+    shape[axis] = 1
+    dims = b.dims(x)
+    dims[axis] = Dim(static=1)
+    pos = L.broadcast_to(b, L.reshape(b, pos, [Dim(static=1)] * pos.rank) if pos.rank == 0
+                         else pos, shape, dims)
+    value = L.take_along_axis(b, values, pos, axis)
+    index = L.take_along_axis(b, indices, pos, axis)
+    if not keepdim:
+        value, index = L.squeeze(b, value, [axis]), L.squeeze(b, index, [axis])
+    return (value, index)
+
+
+@_op(aten.median.dim, aten.nanmedian.dim)
+def _median_dim(b, node, x, dim=-1, keepdim=False):
+    which = "median" if node.target is aten.median.dim else "nanmedian"
+    return _order_statistic(b, x, dim, keepdim, which)
+
+
+@_op(aten.median.default, aten.nanmedian.default)
+def _median_all(b, node, x):
+    which = "median" if node.target is aten.median.default else "nanmedian"
+    flat = L.reshape(b, x, [L.numel(b, x)]) if x.rank != 1 else x
+    return _order_statistic(b, flat, 0, False, which)[0]
+
+
+@_op(aten.kthvalue.default)
+def _kthvalue(b, node, x, k, dim=-1, keepdim=False):
+    return _order_statistic(b, x, dim, keepdim, "kth", int(k))
+
+
+# -- normalizations ---------------------------------------------------------------------
+
+@_op(aten.native_group_norm.default)
+def _group_norm(b, node, x, w, bias, n, c, hw, groups, eps):
+    return L.group_norm(b, x, int(groups), w, bias, float(eps))
+
+
+@_op(aten._adaptive_avg_pool2d.default, aten._adaptive_avg_pool3d.default)
+def _adaptive_avg_pool(b, node, x, output_size):
+    return L.adaptive_avg_pool(b, x, [int(s) for s in output_size])
+
+
+# -- contractions -----------------------------------------------------------------------
+
+def _scaled_sum(b, elem: str, acc: Value, bias, beta, alpha) -> Value:
+    """``beta * bias + alpha * acc`` with torch's rule that beta = 0 ignores
+    bias (NaN included)."""
+    if alpha != 1:
+        acc = L.binary(b, "mul", acc, _tensor(b, alpha, elem))
+    if beta == 0:
+        return L.broadcast_to(b, acc, acc.shape, b.dims(acc))
+    if beta != 1:
+        bias = L.binary(b, "mul", _tensor(b, bias, elem), _tensor(b, beta, elem))
+    return L.binary(b, "add", *L.broadcast_all(b, [_tensor(b, bias, elem), acc]))
+
+
+@_op(aten.addmv.default)
+def _addmv(b, node, bias, mat, vec, beta=1, alpha=1):
+    return _scaled_sum(b, _out_type(node).dtype, L.matmul(b, mat, vec), bias, beta, alpha)
+
+
+@_op(aten.addbmm.default)
+def _addbmm(b, node, bias, x, y, beta=1, alpha=1):
+    acc = L.reduce(b, "sum", L.matmul(b, x, y), [0], False)
+    return _scaled_sum(b, _out_type(node).dtype, acc, bias, beta, alpha)
+
+
+# -- data movement ----------------------------------------------------------------------
+
+@_op(aten.empty.memory_format, aten.empty_permuted.default)
+def _empty(b, node, *args, **kwargs):
+    # uninitialized memory in torch: zeros here
+    ty = _out_type(node)
+    return L.full(b, 0, ty.dtype, ty.shape, _out_dims(b, node))
+
+
+@_op(aten.flip.default)
+def _flip(b, node, x, dims):
+    for d in dims:
+        x = L.reverse(b, x, d % x.rank)
+    return x
+
+
+@_op(aten.constant_pad_nd.default)
+def _constant_pad(b, node, x, pad, value=0):
+    before, after = [0] * x.rank, [0] * x.rank
+    for i in range(len(pad) // 2):  # (last dim's before, after), then the one before ...
+        before[x.rank - 1 - i], after[x.rank - 1 - i] = int(pad[2 * i]), int(pad[2 * i + 1])
+    return L.pad(b, x, before, after, "constant", _tensor(b, value, x.dtype))
+
+
+@_op(aten.repeat.default)
+def _repeat(b, node, x, repeats):
+    extra = len(repeats) - x.rank
+    if extra:
+        x = L.reshape(b, x, [Dim(static=1)] * extra + b.dims(x))
+    return L.tile(b, x, [int(r) for r in repeats])
+
+
+@_op(aten.diagonal.default)
+def _diagonal(b, node, x, offset=0, dim1=0, dim2=1):
+    return L.diagonal(b, x, int(offset), dim1, dim2)
+
+
+@_op(aten.unfold.default)
+def _unfold(b, node, x, dim, size, step):
+    return L.windows(b, x, dim, int(size), int(step))
+
+
+@_op(aten.view_copy.default)
+def _view_copy(b, node, x, shape):
+    return _view(b, node, x, shape)
+
+
+@_op(aten.permute_copy.default)
+def _permute_copy(b, node, x, dims):
+    return _permute(b, node, x, dims)
+
+
+@_op(aten.narrow_copy.default)
+def _narrow_copy(b, node, x, dim, start, length):
+    return _slice(b, node, x, dim, start, start + length)
+
+
+@_op(aten.index.Tensor)
+def _index(b, node, x, indices):
+    return L.advanced_index(b, x, indices)
 
 
 # -- which nodes Meld takes ------------------------------------------------------------

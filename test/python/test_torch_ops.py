@@ -1,0 +1,223 @@
+"""ATen ops of the shared lowering table (meld.frontend.lowerings) through
+``torch.compile(backend="meld")``, on the values where a plain formula
+goes wrong: NaN, infinities, signed zeros, tiny and huge arguments, ties,
+negative and broadcast indices. Each case must run entirely through Meld
+(explain reports no eager op) and match eager PyTorch.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import meldtest as mt
+
+torch = pytest.importorskip("torch")
+import torch._dynamo  # noqa: E402
+
+mtorch = mt.meld_torch()
+
+F32_EDGES = torch.tensor([0.0, -0.0, 1e-30, -1e-30, 1e-7, -1e-7, 1e-3, -2.5e-4, 0.5, -0.5,
+                          1.0, -1.0, 2.5, -3.75, 19.5, -21.0, 60.0, -88.0, 89.0, 1e4,
+                          math.inf, -math.inf, math.nan])
+
+
+def through_meld(fn, *args, rtol=1.3e-6, atol=1e-5):
+    """``fn`` compiled by Meld: no op falls back, the result is eager's."""
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    with torch.no_grad():
+        got = torch.compile(fn, backend="meld", dynamic=False)(*args)
+        want = fn(*args)
+    reports = mtorch.reports[start:]
+    assert reports, "the meld backend was not called"
+    for r in reports:
+        assert r.compiled and not r.fallback and not r.failed, str(r)
+    torch.testing.assert_close(got, want, rtol=rtol, atol=atol, equal_nan=True)
+    return got
+
+
+@pytest.mark.parametrize("name", ["log1p", "expm1", "sinh", "cosh", "tanh", "asinh"])
+def test_functions_keep_their_digits_near_zero_and_at_the_ends(name):
+    x = F32_EDGES
+    if name in ("sinh", "cosh"):
+        x = x[x.abs() < 89.5]  # (float's range ends at 89.4)
+    fn = getattr(torch, name)
+    got = through_meld(fn, x, atol=0)
+    # relative accuracy where the value is tiny (the plain formula is 0 or off)
+    want = fn(x.double())
+    small = (x.abs() < 1e-2) & (x != 0)
+    rel = ((got.double() - want) / want).abs()[small]
+    assert rel.max() < 1e-6, rel
+
+
+def test_atan2_quadrants_zeros_and_infinities():
+    vals = torch.tensor([0.0, -0.0, 1.0, -1.0, 3.5, -2.0, math.inf, -math.inf, math.nan])
+    y, x = torch.meshgrid(vals, vals, indexing="ij")
+    got = through_meld(torch.atan2, y.contiguous(), x.contiguous(), atol=0)
+    want = torch.atan2(y, x)
+    numbers = ~want.isnan()  # (a NaN's sign bit is no part of the result)
+    assert torch.equal(torch.signbit(got)[numbers], torch.signbit(want)[numbers])
+
+
+def test_hypot_fmax_fmin_trunc_round_and_remainders():
+    a = torch.tensor([0.0, -0.0, 3.0, -4.0, 1e30, -1e-30, 2.5, -2.5, 0.5, math.inf, math.nan])
+    b = torch.tensor([-0.0, 5.0, 4.0, math.nan, 1e30, 1e-30, -1.5, 7.0, math.nan, math.nan,
+                      2.0])
+    through_meld(torch.hypot, a, b, atol=0)
+    through_meld(torch.fmax, a, b, atol=0)
+    through_meld(torch.fmin, a, b, atol=0)
+    through_meld(torch.trunc, a, atol=0)
+    through_meld(torch.round, a, atol=0)
+    through_meld(lambda t: torch.round(t, decimals=1), torch.tensor([0.25, -1.35, 2.449, 7.0]))
+    through_meld(lambda t: torch.round(t, decimals=-1), torch.tensor([15.0, -25.0, 34.9]))
+    p, q = torch.tensor([5.5, -5.5, 5.5, -5.5, 3.0]), torch.tensor([2.0, 2.0, -2.0, -2.0, 1.5])
+    through_meld(torch.remainder, p, q, atol=0)
+    through_meld(torch.fmod, p, q, atol=0)
+    i, j = torch.tensor([7, -7, 7, -7]), torch.tensor([3, 3, -3, -3])
+    through_meld(torch.remainder, i, j)
+    through_meld(torch.fmod, i, j)
+    through_meld(lambda t: torch.remainder(t, 3), i)
+
+
+def test_predicates_and_boolean_arithmetic():
+    x = torch.tensor([1.0, math.inf, -math.inf, math.nan, -0.0])
+    through_meld(torch.isnan, x)
+    through_meld(torch.isinf, x)
+    through_meld(torch.isfinite, x)
+    through_meld(torch.sign, x)
+    through_meld(lambda u, v: u * v + (u & v), x > 0, x < 1)
+
+
+def test_activations_of_the_table():
+    x = torch.linspace(-4, 4, 41)
+    through_meld(torch.nn.functional.elu, x)
+    through_meld(lambda t: torch.nn.functional.elu(t, alpha=0.3), x)
+    through_meld(torch.nn.functional.selu, x)
+    through_meld(torch.nn.functional.celu, x)
+    through_meld(torch.nn.functional.hardtanh, x)
+    through_meld(lambda t: torch.nn.functional.leaky_relu(t, 0.2), x)
+
+
+def test_reductions_with_indices_ties_and_nan():
+    x = torch.tensor([[1.0, 3.0, 3.0, -1.0], [2.0, math.nan, 5.0, math.nan],
+                      [0.0, 0.0, 0.0, 0.0]])
+    through_meld(lambda t: torch.argmax(t, dim=1), x)
+    through_meld(lambda t: torch.argmin(t, dim=0, keepdim=True), x)
+    through_meld(torch.argmax, x)
+    through_meld(lambda t: torch.max(t, dim=1), x)
+    through_meld(lambda t: torch.min(t, dim=1, keepdim=True), x)
+    through_meld(torch.max, x)
+    # (torch.topk orders ties as its partial sort leaves them: rows without)
+    distinct = torch.tensor([[1.0, 3.0, 2.5, -1.0], [2.0, math.nan, 5.0, -math.inf]])
+    through_meld(lambda t: torch.topk(t, 2, dim=1), distinct)
+    through_meld(lambda t: torch.topk(t, 2, dim=0, largest=False), distinct[:, [0, 2, 3]])
+    through_meld(lambda t: torch.sort(t, dim=1, descending=True), x)
+    through_meld(lambda t: torch.sort(t, dim=0), torch.tensor([[3, 1], [1, 1], [2, 0]]))
+    ties = torch.tensor([[2.0, math.nan, -0.0, 1.0, 0.0, math.inf, math.nan, 1.0, -math.inf]])
+    through_meld(lambda t: torch.sort(t, dim=1), ties)
+    through_meld(lambda t: torch.sort(t, dim=1, descending=True, stable=True), ties)
+    y = torch.randn(3, 5, 7)
+    through_meld(lambda t: torch.prod(t, dim=1), y)
+    through_meld(lambda t: torch.var(t, dim=(0, 2)), y)
+    through_meld(lambda t: torch.var_mean(t, dim=1, correction=0, keepdim=True), y)
+    through_meld(lambda t: torch.std(t), y)
+    through_meld(lambda t: torch.cumsum(t, dim=2), y)
+    through_meld(lambda t: torch.cumprod(t, dim=1), y)
+
+
+def test_advanced_indexing():
+    x = torch.arange(4 * 5 * 6, dtype=torch.float32).reshape(4, 5, 6)
+    i = torch.tensor([[0, -1], [2, 1]])
+    j = torch.tensor([4, 0])
+    through_meld(lambda t: t[i], x)
+    through_meld(lambda t: t[:, i], x)                     # one index, in place
+    through_meld(lambda t: t[:, i, j], x)                  # adjacent, broadcast: in place
+    through_meld(lambda t: t[i, :, j], x)                  # apart: the index dims lead
+    through_meld(lambda t: t[i, j], x)
+    through_meld(lambda t: t[:, :, j], x)
+
+
+def test_shapes_pads_windows_and_pools():
+    x = torch.randn(2, 3, 7, 9)
+    through_meld(lambda t: torch.flip(t, (1, 3)), x)
+    through_meld(lambda t: torch.nn.functional.pad(t, (1, 2, -1, 3), value=0.5), x)
+    through_meld(lambda t: t.repeat(2, 1, 1, 2, 1), x)
+    through_meld(lambda t: torch.diagonal(t, offset=2, dim1=3, dim2=2), x)
+    through_meld(lambda t: torch.diagonal(t, offset=-4, dim1=2, dim2=3), x)
+    through_meld(lambda t: torch.diag(t), torch.randn(5, 3))
+    through_meld(lambda t: t.unfold(3, 4, 2), x)
+    through_meld(lambda t: torch.nn.functional.adaptive_avg_pool2d(t, (3, 4)), x)
+    through_meld(lambda t: torch.nn.functional.adaptive_avg_pool2d(t, 1), x)
+    through_meld(lambda t: torch.nn.functional.avg_pool3d(t, 2), torch.randn(1, 2, 4, 6, 6))
+    g = torch.nn.GroupNorm(3, 6).eval()
+    with torch.no_grad():
+        g.weight.normal_()
+        g.bias.normal_()
+    through_meld(g, torch.randn(2, 6, 5, 4), rtol=1e-5, atol=1e-5)
+    m, v, s = torch.randn(5, 4), torch.randn(4), torch.randn(5)
+    through_meld(lambda a, b, c: torch.addmv(c, a, b, beta=0.5, alpha=2.0), m, v, s)
+    through_meld(lambda a, b, c: torch.addbmm(c, a, b), torch.randn(3, 5, 4),
+                 torch.randn(3, 4, 2), torch.randn(5, 2))
+    nan = torch.full((5, 2), math.nan)
+    through_meld(lambda a, b, c: torch.addbmm(c, a, b, beta=0), torch.randn(3, 5, 4),
+                 torch.randn(3, 4, 2), nan)
+
+
+def test_index_put_by_several_indices():
+    x = torch.zeros(4, 5, 6)
+    i, j = torch.tensor([[0, -1], [2, 1]]), torch.tensor([4, 0])
+
+    def put(t, v):
+        t = t.clone()
+        t[:, i, j] = v
+        return t
+
+    def add(t, v):  # (index (0, 4) and (2, 4) twice each: they add up)
+        dup = torch.tensor([[0, 0], [2, 2]])
+        return torch.ops.aten.index_put(t, [dup, None, j[:1]], v, True)
+
+    def cache(t, v):  # a KV cache written at positions 2 and 3 of dim 2
+        t = t.clone()
+        t[:, :, torch.tensor([2, 3])] = v
+        return t
+
+    through_meld(put, x, torch.randn(4, 2, 2))
+    through_meld(put, x, torch.randn(2))                     # broadcast values
+    through_meld(add, x, torch.randn(2, 2, 5))
+    through_meld(cache, x, torch.randn(4, 5, 2))
+
+
+@pytest.mark.filterwarnings("ignore:The reduce argument of torch.scatter")
+def test_order_statistics_pools_and_scatter_reductions():
+    x = torch.tensor([[3.0, math.nan, 1.0, math.nan, 2.0], [4.0, 1.5, 1.0, 2.0, 9.0],
+                      [math.nan] * 5])
+    through_meld(lambda t: torch.median(t, dim=1), x)
+    through_meld(lambda t: torch.nanmedian(t, dim=1, keepdim=True), x)
+    # (which of several NaN kthvalue returns is its quickselect's choice)
+    through_meld(lambda t: torch.kthvalue(t, 4, dim=1), x[:2])
+    through_meld(torch.median, x[1:2])
+    through_meld(torch.nanmedian, x)
+    y = torch.randn(2, 3, 5, 6, 7)
+    through_meld(lambda t: torch.nn.functional.max_pool3d(t, 2, stride=(1, 2, 2)), y)
+    through_meld(lambda t: torch.nn.functional.avg_pool3d(t, (3, 2, 2), padding=1,
+                                                          ceil_mode=True), y)
+    z, idx = torch.zeros(3, 4), torch.tensor([[0, 1, 1, 3], [2, 2, 0, 0]])
+    src = torch.arange(8, dtype=torch.float32).reshape(2, 4) + 1
+    through_meld(lambda t, s: torch.scatter(t, 1, idx, s, reduce="add"), z, src)
+    through_meld(lambda t, s: torch.scatter(t + 1, 1, idx, s, reduce="multiply"), z, src)
+
+
+@pytest.mark.parametrize("reduce", ["sum", "prod", "amax", "amin", "mean"])
+@pytest.mark.parametrize("include_self", [True, False])
+def test_scatter_reduce_with_and_without_self(reduce, include_self):
+    x = torch.tensor([[1.0, -2.0, 3.0, 4.0], [5.0, 6.0, -7.0, 8.0]])
+    idx = torch.tensor([[0, 0, 2, 2, 2], [3, 1, 1, 1, 0]])
+    src = torch.tensor([[2.0, -1.0, 4.0, 0.5, 3.0], [1.0, 2.0, -3.0, 9.0, -4.0]])
+    through_meld(lambda t, s: t.scatter_reduce(1, idx, s, reduce, include_self=include_self),
+                 x, src)
+    if reduce != "mean":
+        xi, si = x.long(), src.long()
+        through_meld(lambda t, s: t.scatter_reduce(1, idx, s, reduce,
+                                                   include_self=include_self), xi, si)
