@@ -221,3 +221,22 @@ def test_scatter_reduce_with_and_without_self(reduce, include_self):
         xi, si = x.long(), src.long()
         through_meld(lambda t, s: t.scatter_reduce(1, idx, s, reduce,
                                                    include_self=include_self), xi, si)
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "nearest", "bicubic"])
+@pytest.mark.parametrize("padding", ["zeros", "border", "reflection"])
+@pytest.mark.parametrize("align_corners", [False, True])
+def test_grid_sample(mode, padding, align_corners):
+    torch.manual_seed(3)
+    x = torch.randn(2, 3, 5, 7)
+    grid = torch.rand(2, 4, 6, 2) * 3.2 - 1.6  # inside and outside [-1, 1]
+    grid[0, 0, 0] = torch.tensor([1.0, -1.0])  # the corners exactly
+    grid[1, 0, 0] = torch.tensor([-1.0, 1.0])
+
+    def sample(t, g):
+        return torch.nn.functional.grid_sample(t, g, mode=mode, padding_mode=padding,
+                                               align_corners=align_corners)
+
+    through_meld(sample, x, grid)
+    if mode != "bicubic" and padding != "border":  # volumetric
+        through_meld(sample, torch.randn(1, 2, 3, 4, 5), torch.rand(1, 2, 3, 4, 3) * 3 - 1.5)

@@ -2352,3 +2352,139 @@ def index_put(b: Builder, x: Value, indices: Sequence[Optional[Value]], values: 
     tuples = concat(b, [unsqueeze(b, t, [t.rank]) for t in idx], len(s))
     out = scatter_nd(b, moved, tuples, values, "add" if accumulate else "none")
     return transpose(b, out, [order.index(a) for a in range(x.rank)])
+
+
+# -- grid sampling ---------------------------------------------------------------------
+
+_CUBIC_A = -0.75  # Keys' cubic convolution, as torch and ONNX use it
+
+
+def _cubic_weights(b: Builder, t: Value) -> List[Value]:
+    """The four weights of taps at -1, 0, 1, 2 for a fraction ``t`` (torch's
+    get_cubic_upsample_coefficients)."""
+    a = _CUBIC_A
+
+    def near(x):  # ((A + 2) x - (A + 3)) x x + 1, for |x| <= 1
+        p = binary(b, "sub", binary(b, "mul", x, scalar_like(b, a + 2, x)), scalar_like(b, a + 3, x))
+        return binary(b, "add", binary(b, "mul", binary(b, "mul", p, x), x), scalar_like(b, 1.0, x))
+
+    def far(x):  # ((A x - 5A) x + 8A) x - 4A, for 1 <= |x| <= 2
+        p = binary(b, "sub", binary(b, "mul", x, scalar_like(b, a, x)), scalar_like(b, 5 * a, x))
+        p = binary(b, "add", binary(b, "mul", p, x), scalar_like(b, 8 * a, x))
+        return binary(b, "sub", binary(b, "mul", p, x), scalar_like(b, 4 * a, x))
+
+    one = scalar_like(b, 1.0, t)
+    u = binary(b, "sub", one, t)
+    return [far(binary(b, "add", t, one)), near(t), near(u), far(binary(b, "add", u, one))]
+
+
+def _reflect(b: Builder, x: Value, twice_low: int, twice_high: int) -> Value:
+    """torch's reflect_coordinates: x folded into [low, high] by reflections."""
+    if twice_low == twice_high:
+        return scalar_like(b, 0.0, x)
+    lo, span = twice_low / 2.0, (twice_high - twice_low) / 2.0
+    d = unary(b, "abs", binary(b, "sub", x, scalar_like(b, lo, x)))
+    extra = binary(b, "rem", d, scalar_like(b, span, d))
+    flips = unary(b, "floor", binary(b, "div", d, scalar_like(b, span, d)))
+    even = compare(b, "eq", binary(b, "rem", flips, scalar_like(b, 2.0, flips)),
+                   scalar_like(b, 0.0, flips))
+    return select(b, even, binary(b, "add", extra, scalar_like(b, lo, extra)),
+                  binary(b, "sub", scalar_like(b, span + lo, extra), extra))
+
+
+def _pad_coordinate(b: Builder, x: Value, size: int, padding: str, align_corners: bool):
+    """torch's compute_coordinates: border clips into [0, size - 1];
+    reflection reflects (about the corner pixels' centres or edges) and
+    then clips."""
+    if padding == "zeros":
+        return x
+    if padding == "reflection":
+        x = _reflect(b, x, 0, 2 * (size - 1)) if align_corners else \
+            _reflect(b, x, -1, 2 * size - 1)
+    return clamp(b, x, scalar_like(b, 0.0, x), scalar_like(b, float(size - 1), x))
+
+
+def grid_sample(b: Builder, x: Value, grid: Value, mode: str = "linear",
+                padding: str = "zeros", align_corners: bool = False) -> Value:
+    """torch.nn.functional.grid_sample (ONNX GridSample): ``x`` [N, C, *S]
+    sampled at ``grid`` [N, *O, r] (normalized coordinates in [-1, 1], the
+    last spatial dim first) by ``nearest`` (half to even), ``linear`` or
+    ``cubic`` (2-D) interpolation; out-of-range taps read zeros, or the
+    coordinates are clipped (``border``) or reflected (``reflection``) as
+    torch does. One gather of C-vectors per tap; a tap out of range adds
+    nothing (its weight does not meet a NaN or infinity)."""
+    _float_only("grid_sample", x)
+    r = x.rank - 2
+    if r < 1 or grid.rank != r + 2 or grid.shape[-1] != r:
+        raise FrontendError(f"grid_sample of a rank-{x.rank} input by a grid of shape "
+                            f"{list(grid.shape)}")
+    if mode not in ("nearest", "linear", "cubic") or \
+            padding not in ("zeros", "border", "reflection"):
+        raise Unsupported(f"grid_sample mode '{mode}', padding '{padding}'")
+    if mode == "cubic" and r != 2:
+        raise Unsupported(f"cubic grid sampling in {r} dims (2 only)")
+    _check_static("grid_sample", x, grid)
+    compute = "f32" if x.dtype in ("f16", "bf16") else x.dtype
+    xs = cast(b, x, compute)
+    g = cast(b, grid, compute)
+    n, c, spatial = x.shape[0], x.shape[1], list(x.shape[2:])
+    out_sp = list(grid.shape[1:-1])
+    q = int(np.prod(out_sp))
+    p = int(np.prod(spatial))
+    g = reshape(b, g, [n, q, r])
+    # rows of C values: [N * P, C]; tap t of output (n, j) reads row n P + flat
+    rows = reshape(b, transpose(b, reshape(b, xs, [n, c, p]), [0, 2, 1]), [n * p, c])
+    coords = []  # per spatial dim (in x's order), [N, Q]
+    for d in range(r):
+        size = spatial[d]
+        v = reshape(b, _slice_axis(b, g, 2, r - 1 - d, r - d), [n, q])
+        if align_corners:
+            v = binary(b, "mul", binary(b, "add", v, scalar_like(b, 1.0, v)),
+                       scalar_like(b, (size - 1) / 2.0, v))
+        else:
+            v = binary(b, "mul", binary(b, "sub", binary(b, "mul", binary(
+                b, "add", v, scalar_like(b, 1.0, v)), scalar_like(b, float(size), v)),
+                scalar_like(b, 1.0, v)), scalar_like(b, 0.5, v))
+        if mode != "cubic":
+            v = _pad_coordinate(b, v, size, padding, align_corners)
+        coords.append(v)
+    # per dim: a list of (integer index [N, Q] as f32, weight or None)
+    taps_per_dim = []
+    for d, v in enumerate(coords):
+        if mode == "nearest":
+            taps_per_dim.append([(unary(b, "round", v), None)])
+            continue
+        f = unary(b, "floor", v)
+        t = binary(b, "sub", v, f)
+        if mode == "linear":
+            taps_per_dim.append([(f, binary(b, "sub", scalar_like(b, 1.0, t), t)),
+                                 (binary(b, "add", f, scalar_like(b, 1.0, f)), t)])
+        else:
+            ws = _cubic_weights(b, t)
+            taps_per_dim.append([(binary(b, "add", f, scalar_like(b, float(k - 1), f)), ws[k])
+                                 for k in range(4)])
+    strides = [int(np.prod(spatial[d + 1:])) for d in range(r)]
+    acc = None
+    for combo in np.ndindex(*[len(t) for t in taps_per_dim]):
+        flat, ok, weight = None, None, None
+        for d, k in enumerate(combo):
+            pos, w = taps_per_dim[d][k]
+            if mode == "cubic":  # each tap clipped or reflected on its own
+                pos = _pad_coordinate(b, pos, spatial[d], padding, align_corners)
+            inside = logical(b, "and", compare(b, "ge", pos, scalar_like(b, 0.0, pos)),
+                             compare(b, "le", pos, scalar_like(b, float(spatial[d] - 1), pos)))
+            i = cast(b, select(b, inside, pos, scalar_like(b, 0.0, pos)), "i64")
+            term = i if strides[d] == 1 else binary(b, "mul", i, scalar_like(b, strides[d], i))
+            flat = term if flat is None else binary(b, "add", flat, term)
+            ok = inside if ok is None else logical(b, "and", ok, inside)
+            if w is not None:
+                weight = w if weight is None else binary(b, "mul", weight, w)
+        picked = gather(b, rows, binary(b, "add", binary(b, "mul", iota(
+            b, "i64", (n, q), [Dim(static=n), Dim(static=q)], 0), scalar_like(b, p, flat)),
+            flat), 0)  # [N, Q, C]
+        if weight is not None:
+            picked = binary(b, "mul", picked, reshape(b, weight, [n, q, 1]))
+        picked = select(b, reshape(b, ok, [n, q, 1]), picked, scalar_like(b, 0.0, picked))
+        acc = picked if acc is None else binary(b, "add", acc, picked)
+    out = reshape(b, transpose(b, acc, [0, 2, 1]), [n, c] + out_sp)
+    return cast(b, out, x.dtype)

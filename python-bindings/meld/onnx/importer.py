@@ -706,6 +706,15 @@ def _gather_elements(ctx: NodeContext):
     return [L.take_along_axis(ctx.b, ctx.input(0), ctx.input(1), int(ctx.attr("axis", 0)))]
 
 
+@onnx_op("GridSample")
+def _grid_sample(ctx: NodeContext):
+    mode = ctx.attr("mode", "bilinear" if ctx.opset < 20 else "linear")
+    mode = {"bilinear": "linear", "bicubic": "cubic"}.get(mode, mode)
+    return [L.grid_sample(ctx.b, ctx.input(0), ctx.input(1), mode,
+                          ctx.attr("padding_mode", "zeros"),
+                          bool(ctx.attr("align_corners", 0)))]
+
+
 @onnx_op("Resize")
 def _resize(ctx: NodeContext):
     x = ctx.input(0)

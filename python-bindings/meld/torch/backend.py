@@ -1222,6 +1222,15 @@ def _adaptive_avg_pool(b, node, x, output_size):
     return L.adaptive_avg_pool(b, x, [int(s) for s in output_size])
 
 
+@_op(aten.grid_sampler_2d.default, aten.grid_sampler_3d.default)
+def _grid_sampler(b, node, x, grid, interpolation, padding, align_corners):
+    modes, paddings = ("linear", "nearest", "cubic"), ("zeros", "border", "reflection")
+    if interpolation not in (0, 1, 2) or padding not in (0, 1, 2):
+        raise FrontendError(f"grid_sampler mode {interpolation}, padding {padding}")
+    return L.grid_sample(b, x, grid, modes[interpolation], paddings[padding],
+                         bool(align_corners))
+
+
 # -- contractions -----------------------------------------------------------------------
 
 def _scaled_sum(b, elem: str, acc: Value, bias, beta, alpha) -> Value:
