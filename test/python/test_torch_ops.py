@@ -240,3 +240,25 @@ def test_grid_sample(mode, padding, align_corners):
     through_meld(sample, x, grid)
     if mode != "bicubic" and padding != "border":  # volumetric
         through_meld(sample, torch.randn(1, 2, 3, 4, 5), torch.rand(1, 2, 3, 4, 3) * 3 - 1.5)
+
+
+def test_index_put_by_a_boolean_mask():
+    x = torch.randn(3, 4, 5)
+
+    def rows(t, m, v):  # every picked row takes v
+        t = t.clone()
+        t[m] = v
+        return t
+
+    def middle(t, m, v):
+        t = t.clone()
+        t[:, m] = v
+        return t
+
+    def add(t, m, v):
+        return torch.ops.aten.index_put(t, [None, m], v, True)
+
+    through_meld(rows, x, torch.tensor([True, False, True]), torch.randn(4, 5))
+    through_meld(rows, x, x > 0, torch.tensor(2.5))
+    through_meld(middle, x, torch.tensor([False, True, True, False]), torch.randn(5))
+    through_meld(add, x, torch.tensor([False, True, True, False]), torch.randn(1, 5))

@@ -2318,6 +2318,33 @@ def advanced_index(b: Builder, x: Value, indices: Sequence[Optional[Value]]) -> 
     return transpose(b, out, perm)
 
 
+def _masked_put(b: Builder, x: Value, at: int, mask: Value, values: Value,
+                accumulate: bool) -> Value:
+    """``x[..., mask, ...] = values`` (``+=``) for values that every picked
+    element takes alike (broadcast over the dims after the mask's): a
+    select, since no position is picked twice. Values with a dim per picked
+    element depend on how many the mask picks at run time."""
+    trailing = x.rank - at - mask.rank
+    if trailing < 0 or list(mask.shape) != list(x.shape[at:at + mask.rank]):
+        raise FrontendError(f"a mask of shape {list(mask.shape)} for dims {at}.. of "
+                            f"{list(x.shape)}")
+    shape = list(values.shape)
+    while shape and shape[0] == 1:
+        shape.pop(0)
+    if len(shape) > trailing:
+        raise Unsupported("index_put by a boolean mask of values with a dim per picked "
+                          "element (a data-dependent count)")
+    values = reshape(b, values, [Dim(static=d) for d in shape]) if shape != list(values.shape) \
+        else values
+    dims = b.dims(x)
+    values = broadcast_to(b, cast(b, values, x.dtype), x.shape, dims)
+    m = reshape(b, mask, [Dim(static=1)] * at + b.dims(mask) + [Dim(static=1)] * trailing)
+    m = broadcast_to(b, m, x.shape, dims)
+    if accumulate:
+        return binary(b, "add", x, select(b, m, values, scalar_like(b, 0, x)))
+    return select(b, m, values, x)
+
+
 def index_put(b: Builder, x: Value, indices: Sequence[Optional[Value]], values: Value,
               accumulate: bool = False) -> Value:
     """``x[i0, i1, ...] = values`` (``+=`` with ``accumulate``), the indices
@@ -2329,9 +2356,11 @@ def index_put(b: Builder, x: Value, indices: Sequence[Optional[Value]], values: 
     picked = [i for i, t in enumerate(indices) if t is not None]
     if not picked:
         raise Unsupported("index_put without an index tensor")
+    if len(picked) == 1 and indices[picked[0]].dtype == "i1":
+        return _masked_put(b, x, picked[0], indices[picked[0]], values, accumulate)
     for i in picked:
         if indices[i].dtype == "i1":
-            raise Unsupported("index_put by a boolean mask")
+            raise Unsupported("index_put by a boolean mask among other indices")
     _check_static("index_put", x, values, *[indices[i] for i in picked])
     idx = broadcast_all(b, [cast(b, indices[i], "i64") for i in picked])
     s = list(idx[0].shape)
