@@ -65,22 +65,56 @@ using namespace meld::maptogpu;
 /// Computes kernel results in place: a buffer that is only copied into an
 /// output argument nothing else touches (a result that is also used inside
 /// the kernel, which bufferization computes into a fresh buffer) becomes
-/// that output, so it needs no workgroup memory and no copy.
+/// that output, so it needs no workgroup memory and no copy. The copy may
+/// read the buffer through reshapes (a [S, N] intermediate stored as the
+/// [1, S, N] output): the buffer becomes the output seen through the
+/// inverse reshapes.
 static void forwardCopiedResults(func::FuncOp func) {
   SmallVector<memref::CopyOp> copies;
   func.walk([&](memref::CopyOp copy) { copies.push_back(copy); });
   for (memref::CopyOp copy : copies) {
-    auto alloc = copy.getSource().getDefiningOp<memref::AllocOp>();
     auto output = dyn_cast<BlockArgument>(copy.getTarget());
-    if (!alloc || !output || output.getOwner() != &func.getBody().front() ||
-        !output.hasOneUse() || alloc.getType() != output.getType() ||
+    if (!output || output.getOwner() != &func.getBody().front() ||
+        !output.hasOneUse() ||
+        !cast<MemRefType>(output.getType()).getLayout().isIdentity())
+      continue;
+    // The reshapes between the buffer and the copy, outermost first.
+    SmallVector<Operation *> views;
+    Value source = copy.getSource();
+    while (isa_and_nonnull<memref::ExpandShapeOp, memref::CollapseShapeOp>(
+               source.getDefiningOp()) &&
+           source.hasOneUse()) {
+      views.push_back(source.getDefiningOp());
+      source = source.getDefiningOp()->getOperand(0);
+    }
+    auto alloc = source.getDefiningOp<memref::AllocOp>();
+    if (!alloc || !alloc.getType().getLayout().isIdentity() ||
         alloc->getBlock() != copy->getBlock() ||
+        copy.getSource().getType() != output.getType() ||
         llvm::count_if(alloc->getUsers(), [](Operation *user) {
           return isa<memref::CopyOp>(user);
-        }) != 1)
+        }) != (views.empty() ? 1 : 0))
       continue;
+    // The output seen as the buffer: each reshape undone, innermost last.
+    OpBuilder b(alloc);
+    Value replacement = output;
+    for (Operation *view : views) {
+      if (auto expand = dyn_cast<memref::ExpandShapeOp>(view))
+        replacement = memref::CollapseShapeOp::create(
+            b, view->getLoc(), replacement, expand.getReassociationIndices());
+      else {
+        auto collapse = cast<memref::CollapseShapeOp>(view);
+        replacement = memref::ExpandShapeOp::create(
+            b, view->getLoc(), collapse.getSrcType().getShape(), replacement,
+            collapse.getReassociationIndices());
+      }
+    }
+    if (replacement.getType() != alloc.getType())
+      continue; // (a layout the reshapes do not give back)
     copy.erase();
-    alloc.replaceAllUsesWith(output);
+    for (Operation *view : views)
+      view->erase();
+    alloc.replaceAllUsesWith(replacement);
     alloc.erase();
   }
 }
