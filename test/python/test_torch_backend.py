@@ -251,3 +251,40 @@ def test_training_through_cond_matches_eager():
             np.testing.assert_allclose(q.grad.numpy(), p.grad.numpy(), rtol=1e-4, atol=1e-5)
     assert taken == {True, False}, "the inputs did not take both branches"
     assert mtorch.Explanation(mtorch.reports[start:]).fallbacks == []
+
+
+def test_inputs_outside_a_compiled_guard_recompile_or_fall_back():
+    """One compiled function called with other dtypes, ranks, layouts
+    (transposed, strided views), an empty batch and gradients: Dynamo's
+    guards recompile it; uint8 (no Meld dtype) stays with PyTorch,
+    reported; every result is eager's."""
+    def f(x, y):
+        return torch.tanh(x) * 2 + y.sum(-1, keepdim=True)
+
+    torch._dynamo.reset()
+    compiled = torch.compile(f, backend="meld")
+    ints = torch.randint(0, 9, (4, 5), dtype=torch.uint8)
+    cases = [
+        (torch.randn(4, 5), torch.randn(4, 5)),
+        (torch.randn(4, 5, dtype=torch.float64), torch.randn(4, 5, dtype=torch.float64)),
+        (torch.randn(4, 5).half(), torch.randn(4, 5).half()),
+        (torch.randn(2, 4, 5), torch.randn(2, 4, 5)),
+        (torch.randn(5, 4).t(), torch.randn(4, 5)),
+        (torch.randn(4, 10)[:, ::2], torch.randn(4, 5)),
+        (torch.randn(4, 5), torch.randn(4, 5, dtype=torch.float64)),
+        (torch.randn(0, 5), torch.randn(0, 5)),
+        (torch.randn(4, 5, requires_grad=True), torch.randn(4, 5)),
+        (ints, ints),
+    ]
+    with torch._dynamo.config.patch(recompile_limit=32):
+        for x, y in cases:
+            start = len(mtorch.reports)
+            got, want = compiled(x, y), f(x, y)
+            assert got.dtype == want.dtype and got.shape == want.shape
+            torch.testing.assert_close(got, want, rtol=2e-3, atol=2e-3)
+            for r in mtorch.reports[start:]:
+                assert not r.failed, str(r)
+                if x.dtype == torch.uint8:
+                    assert any("uint8" in why for why in r.fallback.values()), str(r)
+                else:
+                    assert not r.fallback, str(r)
