@@ -2,7 +2,9 @@
 //
 // Input: the parameters of a random program (meld/Testing/RandomProgram.h:
 // a DAG of elementwise ops, broadcasts, transposes, reductions over any
-// axes and matmuls): its seed, op count, dimension sizes and locality. The
+// axes, matmuls, concatenations sliced back, gathers and selects): its
+// seed, op count, dimension sizes (up to 143 with the size byte's top bit)
+// and locality. The
 // program is checked four ways against the reference interpreter on the
 // same pseudo-random arguments:
 //  - fused by the fusion pipeline and interpreted: bit-identical;
@@ -177,7 +179,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (int i = 0; i < 4; ++i)
     options.seed = options.seed << 8 | data[i];
   options.numOps = 2 + data[4] % 24;
-  options.maxDim = 1 + data[5] % 9;
+  // Mostly small programs; with the top bit, sizes up to 143, which the
+  // host's row tiles and the GPU mapping's blocks split.
+  options.maxDim = data[5] & 0x80 ? 16 + (data[5] & 0x7f) : 1 + data[5] % 9;
   options.localityPercent = data[6] % 101;
   options.window = data[7] % 6;
   OwningOpRef<ModuleOp> module = meld::buildRandomProgram(&context, options);

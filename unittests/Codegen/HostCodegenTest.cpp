@@ -1407,6 +1407,22 @@ TEST_P(RandomProgram, CompiledMatchesTheInterpreter) {
                           /*emulateGpu=*/true);
 }
 
+// Sizes up to 96: the row blocks split (host tiles of 2048 elements, GPU
+// workgroups of 1024), and the slices of concatenations, shifted rows and
+// gathers move into them.
+TEST_P(RandomProgram, LargeCompiledMatchesTheInterpreter) {
+  meld::RandomProgramOptions options;
+  options.seed = 7000 + GetParam();
+  options.numOps = 10 + GetParam() % 16;
+  options.maxDim = 96;
+  OwningOpRef<ModuleOp> module = meld::buildRandomProgram(&context, options);
+  ASSERT_TRUE(succeeded(verify(*module))) << diagnostics;
+  std::string name = "large random program " + std::to_string(GetParam());
+  checkAgainstInterpreter(*module, /*fuse=*/true, name);
+  checkAgainstInterpreter(*module, /*fuse=*/true, name + " (GPU mapping)",
+                          /*emulateGpu=*/true);
+}
+
 INSTANTIATE_TEST_SUITE_P(Seeds, RandomProgram, ::testing::Range(0, 24));
 
 //===----------------------------------------------------------------------===//

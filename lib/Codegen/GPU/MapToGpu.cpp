@@ -158,7 +158,7 @@ static bool isMergeableElementwise(linalg::GenericOp op) {
 /// what the other already overwrote. It also reads the shared inputs once.
 /// Only groups whose results nothing else in the kernel touches, and whose
 /// inputs nothing after the group's first op writes, merge (the merged op
-/// takes the first one's place).
+/// takes the last one's place, where the checks above make it equivalent).
 static void mergeElementwiseSiblings(func::FuncOp func, IRRewriter &rewriter) {
   SmallVector<linalg::GenericOp> ops;
   func.walk([&](linalg::GenericOp op) {
@@ -247,7 +247,9 @@ static void mergeElementwiseSiblings(func::FuncOp func, IRRewriter &rewriter) {
       for (OpOperand &init : m.getDpsInitsMutable())
         maps.push_back(m.getMatchingIndexingMap(&init));
     }
-    rewriter.setInsertionPoint(first);
+    // At the last member: every member's operands are defined there (the
+    // second half of a concatenation writes a view made after the first).
+    rewriter.setInsertionPoint(members.back());
     linalg::GenericOp::create(
         rewriter, first->getLoc(), TypeRange(), inputs, outputs, maps,
         members.front().getIteratorTypesArray(),
