@@ -10,7 +10,10 @@
 //  - fused by the fusion pipeline and interpreted: bit-identical;
 //  - compiled for the host, fused and unfused, and run: within atol 5e-5 +
 //    rtol 5e-4 (compiled code reassociates sums and uses polynomial math,
-//    as unittests/Codegen states);
+//    as unittests/Codegen states); and the same through the GPU kernel
+//    mapping emulated on the host (workgroups, threads, barriers and
+//    workgroup-memory intermediates as loops and buffers), which checks the
+//    GPU decomposition on real data without a GPU;
 //  - compiled for NVPTX: the PTX must be accepted by ptxas (when
 //    /usr/local/cuda/bin/ptxas exists);
 //  - compiled for AMDGPU: every binary must be an ELF code object (LLVM's
@@ -32,6 +35,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -70,19 +74,23 @@ static bool close(const HostTensor &expected, const HostTensor &actual) {
   return true;
 }
 
-static void checkHost(ModuleOp module, bool fuse,
+/// Compiled for the host (or, with `emulateGpu`, through the GPU kernel
+/// mapping emulated on the host: workgroups and threads as loops), fused or
+/// not, run, and compared with the interpreter's `expected`.
+static void checkHost(ModuleOp module, bool fuse, bool emulateGpu,
                       llvm::ArrayRef<HostTensor> args,
                       llvm::ArrayRef<HostTensor> expected,
                       llvm::StringRef text) {
   OwningOpRef<ModuleOp> copy = module.clone();
   meld::CompileOptions options;
   options.fuse = fuse;
+  options.emulateGpuOnHost = emulateGpu;
   options.optLevel = 1;
+  std::string how = llvm::formatv("(fuse={0}{1})", fuse ? "true" : "false",
+                                  emulateGpu ? ", emulated GPU mapping" : "");
   FailureOr<meld::bundle::Bundle> bundle = compileToBundle(*copy, options);
   if (failed(bundle))
-    meld::fuzz::reportFinding(llvm::Twine("host code generation failed (fuse=") +
-                                  (fuse ? "true" : "false") + ")",
-                              text);
+    meld::fuzz::reportFinding("host code generation failed " + how, text);
   meld::runtime::HostOptions hostOptions;
   hostOptions.threads = 2;
   auto executable =
@@ -101,8 +109,7 @@ static void checkHost(ModuleOp module, bool fuse,
     meld::fuzz::reportFinding("host code: wrong number of results", text);
   for (size_t i = 0; i < expected.size(); ++i)
     if (!close(expected[i], (*actual)[i]))
-      meld::fuzz::reportFinding(llvm::Twine("host code (fuse=") +
-                                    (fuse ? "true" : "false") + ") result #" +
+      meld::fuzz::reportFinding("host code " + how + " result #" +
                                     llvm::Twine(i) +
                                     " differs from the interpreter",
                                 text);
@@ -186,6 +193,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   options.window = data[7] % 6;
   OwningOpRef<ModuleOp> module = meld::buildRandomProgram(&context, options);
   std::string text = describe(*module);
+  if (std::getenv("MELD_FUZZ_DEBUG")) // the program, before anything can crash
+    llvm::errs() << text << "\n";
   if (failed(verify(*module)))
     meld::fuzz::reportFinding("the random program does not verify", text);
 
@@ -215,8 +224,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       meld::fuzz::reportFinding("fusion changed result #" + llvm::Twine(i),
                                 text);
 
-  checkHost(*module, /*fuse=*/true, *args, *expected, text);
-  checkHost(*module, /*fuse=*/false, *args, *expected, text);
+  for (bool emulateGpu : {false, true}) {
+    checkHost(*module, /*fuse=*/true, emulateGpu, *args, *expected, text);
+    checkHost(*module, /*fuse=*/false, emulateGpu, *args, *expected, text);
+  }
   checkPtxas(*module, text);
   checkAmdgpu(*module, text);
   return 0;

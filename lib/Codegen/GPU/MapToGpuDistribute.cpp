@@ -110,6 +110,37 @@ Value meld::maptogpu::rootBuffer(Value value) {
 /// op at most: 128-bit accesses.
 static constexpr int64_t kVectorBytes = 16;
 
+/// Whether every element of `view` whose innermost index is a multiple of
+/// `width` lies at a multiple of `width` elements from its kernel
+/// argument's start (16-byte aligned by the ABI): each subview on the way
+/// starts at a multiple of `width` along dims whose stride is not one
+/// (rows of a row-block tile, whatever the row), and at a known multiple
+/// along the others. A window at column 22 of a [66, 192] tensor is not:
+/// its 128-bit accesses would be misaligned (a fault on the GPU and in the
+/// emulated mapping).
+static bool startsAligned(Value view, int64_t width) {
+  while (Operation *def = view.getDefiningOp()) {
+    if (isa<memref::ExpandShapeOp, memref::CollapseShapeOp>(def)) {
+      view = def->getOperand(0);
+      continue;
+    }
+    auto subview = dyn_cast<memref::SubViewOp>(def);
+    if (!subview)
+      return false;
+    auto [strides, offset] = subview.getSourceType().getStridesAndOffset();
+    for (auto [stride, start] :
+         llvm::zip_equal(strides, subview.getMixedOffsets())) {
+      if (ShapedType::isDynamic(stride))
+        return false;
+      std::optional<int64_t> known = getConstantIntValue(start);
+      if (stride % width != 0 && (!known || (*known * stride) % width != 0))
+        return false;
+    }
+    view = subview.getSource();
+  }
+  return isa<BlockArgument>(view);
+}
+
 /// Elements one thread takes at once along the innermost loop of an
 /// elementwise op, or 0 when it goes element by element: as many as make
 /// 128-bit accesses of its widest element type (4 for f32, 8 for f16 and
@@ -118,7 +149,7 @@ static constexpr int64_t kVectorBytes = 16;
 /// vectors), the body is elementwise-mappable, and each buffer indexed by
 /// that loop is a kernel argument (16-byte aligned by the ABI) walked
 /// contiguously with a static extent and row strides divisible by the
-/// width.
+/// width, from an aligned start (startsAligned).
 int64_t meld::maptogpu::vectorWidth(linalg::GenericOp op) {
   unsigned n = op.getNumLoops();
   if (n == 0 || op.getNumReductionLoops() != 0)
@@ -167,6 +198,8 @@ int64_t meld::maptogpu::vectorWidth(linalg::GenericOp op) {
     for (int64_t stride : ArrayRef<int64_t>(strides).drop_back())
       if (ShapedType::isDynamic(stride) || stride % width != 0)
         return 0;
+    if (!startsAligned(operand.get(), width))
+      return 0;
   }
   return width;
 }

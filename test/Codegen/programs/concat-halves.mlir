@@ -1,3 +1,9 @@
+// RUN: meld-compile %s --targets=host,nvptx,amdgpu -o %t.meldb
+// RUN: meld-compile %s --no-fuse --emulate-gpu-on-host -o %t.emu.meldb
+// RUN: meld-run %s --random-inputs --seed 3 > %t.ref
+// RUN: meld-run %t.emu.meldb --random-inputs --seed 3 > %t.out
+// RUN: diff %t.ref %t.out
+
 // A concatenation of one tensor with itself, and windows of it: unfused, the
 // concatenation is a kernel of two copies into views of its output, which
 // the GPU mapping merges into one op (both read the input at the same
