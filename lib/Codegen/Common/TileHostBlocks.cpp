@@ -52,7 +52,38 @@ static constexpr int64_t kStreamedRowsMinBytes = 4 << 20;
 /// Size assumed for a dynamic inner dimension when choosing block sizes.
 static constexpr int64_t kAssumedDynamicDim = 1024;
 
-/// The pass options that size blocks.
+/// A kernel result that is pure data movement (a window of a
+/// concatenation, a concatenation itself) has no loop nest to split into
+/// rows: `store` then stores an identity copy of it instead, whose row
+/// slices move across the slices and inserts below it (the cleanup
+/// patterns of the tile-and-fuse driver). Without it such a kernel is one
+/// block: one thread on the host, and on the GPU one workgroup holding its
+/// whole intermediates in workgroup memory (a broadcast concatenated with
+/// itself and sliced across the seam, 88 x 121, needed 125 KiB).
+static void copyDataMovement(bufferization::MaterializeInDestinationOp store) {
+  Value source = store.getSource();
+  auto type = dyn_cast<RankedTensorType>(source.getType());
+  if (!type || type.getRank() == 0 || !type.hasStaticShape() ||
+      !isa_and_nonnull<tensor::ExtractSliceOp, tensor::InsertSliceOp>(
+          source.getDefiningOp()))
+    return;
+  OpBuilder b(store);
+  Location loc = store.getLoc();
+  Value init =
+      tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
+  AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
+  auto copy = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{source}, ValueRange{init},
+      ArrayRef<AffineMap>{identity, identity},
+      SmallVector<utils::IteratorType>(type.getRank(),
+                                       utils::IteratorType::parallel),
+      [](OpBuilder &b, Location loc, ValueRange args) {
+        linalg::YieldOp::create(b, loc, args.front());
+      });
+  store.getSourceMutable().set(copy.getResult(0));
+}
+
+/// The pass options that size blocks./// The pass options that size blocks.
 struct BlockParams {
   int64_t targetElements, rowMultiple, contractionRows, tileElements;
   bool fitSmallOutputs;
@@ -1137,6 +1168,7 @@ struct MeldTileHostBlocksPass
       return;
     bufferization::MaterializeInDestinationOp rootOutput = stores[*root];
     stores.erase(stores.begin() + *root);
+    copyDataMovement(rootOutput);
     bool gemm = contractionRows > 0 && kind && kind.getValue() == "gemm";
     FailureOr<RowPlan> plan =
         planRowBlocks(*copy, rootOutput, params, gemm, /*columns=*/true);
