@@ -208,18 +208,26 @@ static bool isParallelGeneric(Operation *op) {
 }
 
 /// Whether the producer of `fused` is elementwise and, besides `fused`,
-/// only stored: each other use is the source of a `tensor.insert_slice`
-/// (a row tile's result, into the loop's output) or of a
-/// `bufferization.materialize_in_destination` (a kernel result).
+/// only stored after its reader: each other use is the source of a
+/// `tensor.insert_slice` (a row tile's result, into the loop's output) or
+/// of a `bufferization.materialize_in_destination` (a kernel result), in
+/// the reader's block after it.
 static bool isStoredElementwiseInput(OpOperand *fused) {
   Operation *producer = fused->get().getDefiningOp();
   if (!isParallelGeneric(producer) || !isParallelGeneric(fused->getOwner()) ||
       producer->hasOneUse())
     return false;
+  Operation *consumer = fused->getOwner();
   return llvm::all_of(producer->getUses(), [&](OpOperand &use) {
     if (&use == fused)
       return true;
+    // The fused op takes the reader's place: a store before it (a
+    // concatenation's insert of the producer, read again afterwards) would
+    // use the fused result before it is defined.
     Operation *user = use.getOwner();
+    if (user->getBlock() != consumer->getBlock() ||
+        !consumer->isBeforeInBlock(user))
+      return false;
     if (auto insert = dyn_cast<tensor::InsertSliceOp>(user))
       return use.get() == insert.getSource();
     if (auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(user))
