@@ -83,7 +83,7 @@ static void copyDataMovement(bufferization::MaterializeInDestinationOp store) {
   store.getSourceMutable().set(copy.getResult(0));
 }
 
-/// The pass options that size blocks./// The pass options that size blocks.
+/// The pass options that size blocks.
 struct BlockParams {
   int64_t targetElements, rowMultiple, contractionRows, tileElements;
   bool fitSmallOutputs;
