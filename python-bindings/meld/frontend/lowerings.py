@@ -2114,6 +2114,7 @@ def hypot(b: Builder, x: Value, y: Value) -> Value:
     """sqrt(x^2 + y^2) without overflow or underflow: m sqrt(1 + (n/m)^2)
     with m, n the larger and smaller magnitude; inf when either is."""
     _float_only("hypot", x)
+    dtype = x.dtype
     x, y = broadcast_all(b, [_in_f32(b, x), _in_f32(b, y)])
     ax, ay = unary(b, "abs", x), unary(b, "abs", y)
     m, n = binary(b, "max", ax, ay), binary(b, "min", ax, ay)
@@ -2123,7 +2124,7 @@ def hypot(b: Builder, x: Value, y: Value) -> Value:
     h = select(b, compare(b, "eq", m, scalar_like(b, 0.0, m)), m, h)
     h = select(b, logical(b, "or", _is_inf(b, x), _is_inf(b, y)),
                scalar_like(b, np.inf, h), h)
-    return h
+    return cast(b, h, dtype)
 
 
 def atan2(b: Builder, y: Value, x: Value) -> Value:
@@ -2493,6 +2494,9 @@ def grid_sample(b: Builder, x: Value, grid: Value, mode: str = "linear",
             taps_per_dim.append([(binary(b, "add", f, scalar_like(b, float(k - 1), f)), ws[k])
                                  for k in range(4)])
     strides = [int(np.prod(spatial[d + 1:])) for d in range(r)]
+    # the first row of each output's image in `rows`: n P
+    image = binary(b, "mul", iota(b, "i64", (n, q), [Dim(static=n), Dim(static=q)], 0),
+                   full(b, p, "i64", ()))
     acc = None
     for combo in np.ndindex(*[len(t) for t in taps_per_dim]):
         flat, ok, weight = None, None, None
@@ -2508,9 +2512,7 @@ def grid_sample(b: Builder, x: Value, grid: Value, mode: str = "linear",
             ok = inside if ok is None else logical(b, "and", ok, inside)
             if w is not None:
                 weight = w if weight is None else binary(b, "mul", weight, w)
-        picked = gather(b, rows, binary(b, "add", binary(b, "mul", iota(
-            b, "i64", (n, q), [Dim(static=n), Dim(static=q)], 0), scalar_like(b, p, flat)),
-            flat), 0)  # [N, Q, C]
+        picked = gather(b, rows, binary(b, "add", image, flat), 0)  # [N, Q, C]
         if weight is not None:
             picked = binary(b, "mul", picked, reshape(b, weight, [n, q, 1]))
         picked = select(b, reshape(b, ok, [n, q, 1]), picked, scalar_like(b, 0.0, picked))

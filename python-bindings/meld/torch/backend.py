@@ -1030,7 +1030,7 @@ def _atan2(b, node, y, x):
 @_op(aten.hypot.default)
 def _hypot(b, node, x, y):
     elem = _out_type(node).dtype
-    return L.cast(b, L.hypot(b, _tensor(b, x, elem), _tensor(b, y, elem)), elem)
+    return L.hypot(b, _tensor(b, x, elem), _tensor(b, y, elem))
 
 
 @_op(aten.fmax.default, aten.fmin.default)
