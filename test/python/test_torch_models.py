@@ -16,6 +16,8 @@ test/onnx/models.py.
 from __future__ import annotations
 
 import copy
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -147,3 +149,26 @@ def test_bf16_inference_entirely_through_meld(name):
             assert (got.argmax(-1) == want.argmax(-1)).mean() > 0.95
     explanation = mtorch.Explanation(mtorch.reports[start:])
     assert explanation.fallbacks == [], str(explanation)
+
+
+# -- more families (test/torch/model_families.py runs them all) -------------------------
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "torch"))
+import model_families  # noqa: E402  (test/torch/model_families.py)
+
+
+@pytest.mark.parametrize("name", model_families.CI_FAMILIES)
+def test_more_families_at_two_shapes_with_no_op_in_eager(name):
+    """Mistral (a sliding window's slice from the end), OPT and RoBERTa
+    (position ids from a cumsum of the mask), CLIP's text model (the
+    pooled token picked by an index over dynamic dims), T5's encoder, the
+    Whisper encoder, ConvNeXt and BEiT (convolutions over dynamic image
+    sizes: compiled per shape, and a float computed from sizes): one
+    dynamic compile, two shapes, no eager op, eager's outputs."""
+    row = model_families.run_family(name)
+    assert row["status"] == "pass", row
+    assert row["graphs"] == 1, row
+    if name in ("convnext", "beit"):
+        assert row["per_shape"], row
+    else:
+        assert not row["per_shape"], row

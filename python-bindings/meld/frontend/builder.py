@@ -130,6 +130,16 @@ class Dim:
     def __repr__(self) -> str:
         return str(self.static) if self.ssa is None else self.ssa
 
+    def __int__(self) -> int:
+        """A static size as an int (a lowering that needs a number, a pad
+        or a repeat count, takes a size computed by the program this way);
+        a dynamic one is unsupported there."""
+        if self.static is None:
+            raise Unsupported(f"a dynamic size ({self.ssa}) where Meld needs a number")
+        return self.static
+
+    __index__ = __int__
+
 
 DimLike = Union[int, Dim]
 

@@ -335,6 +335,23 @@ def remainder(b: Builder, x: Value, y: Value, floor: bool) -> Value:
     return select(b, fix, binary(b, "add", r, y), r)
 
 
+def floor_div(b: Builder, x: Value, y: Value) -> Value:
+    """Integer division rounded down (Python ``//``, torch's
+    ``rounding_mode="floor"``): meld.div truncates, so a quotient with a
+    nonzero remainder of the divisor's opposite sign is one less."""
+    if x.dtype != y.dtype or x.dtype not in INT_TYPES:
+        raise Unsupported(f"floor division of {x.dtype} and {y.dtype}")
+    if _fold(x) and _fold(y) and not (y.const == 0).any():
+        q = np.floor_divide(x.const.astype(np.int64), y.const.astype(np.int64))
+        return b.constant(q.astype(numpy_dtype(x.dtype)), x.dtype)
+    x, y = broadcast_all(b, [x, y])
+    q, r = binary(b, "div", x, y), binary(b, "rem", x, y)
+    zero = scalar_like(b, 0, r)
+    fix = logical(b, "and", compare(b, "ne", r, zero),
+                  compare(b, "ne", compare(b, "lt", r, zero), compare(b, "lt", y, zero)))
+    return select(b, fix, binary(b, "sub", q, scalar_like(b, 1, q)), q)
+
+
 def reciprocal(b: Builder, x: Value) -> Value:
     if not is_float(x.dtype):
         raise Unsupported(f"reciprocal of {x.dtype}")
@@ -394,10 +411,7 @@ def reshape(b: Builder, x: Value, sizes: Sequence[DimLike]) -> Value:
 
 
 def numel(b: Builder, x: Value) -> Dim:
-    total: DimLike = Dim(static=1)
-    for i in range(x.rank):
-        total = b.index_arith("muli", total, b.dim(x, i))
-    return total
+    return _dim_product(b, b.dims(x))
 
 
 def flatten(b: Builder, x: Value, axis: int) -> Value:
@@ -531,7 +545,11 @@ def reverse(b: Builder, x: Value, axis: int) -> Value:
     n-1, ..., 0."""
     n = x.shape[axis]
     if n is None:
-        raise Unsupported("reversing a dynamic dimension")
+        # -1, -2, ..., -n: meld.gather counts negative indices from the end
+        d = b.dim(x, axis)
+        idx = binary(b, "sub", scalar_like(b, -1, iota(b, "i64", (None,), [d], 0)),
+                     iota(b, "i64", (None,), [d], 0))
+        return gather(b, x, idx, axis)
     if n <= 1:
         return x
     if _fold(x):
@@ -613,19 +631,32 @@ def expand(b: Builder, x: Value, sizes: Sequence[Dim]) -> Value:
     return broadcast_to(b, x, shape, out_sizes)
 
 
-def tile(b: Builder, x: Value, repeats: Sequence[int]) -> Value:
-    """numpy.tile: broadcast into a new leading axis per dim, then merge."""
+def size_value(b: Builder, d: DimLike) -> Value:
+    """A rank-0 i64 tensor holding the size ``d`` (an index, perhaps
+    dynamic): a static one is a constant, a dynamic one the element count
+    of a tensor of ones of that size (meld has no index-to-tensor op). The
+    value keeps the size symbolically (``sym``) for later shape consumers."""
+    d = d if isinstance(d, Dim) else Dim(static=int(d))
+    if d.static is not None:
+        out = b.constant(np.int64(d.static), "i64")
+    else:
+        out = reduce(b, "sum", full(b, 1, "i64", (None,), [d]), [0], False)
+    out.sym = [d]
+    return out
+
+
+def tile(b: Builder, x: Value, repeats: Sequence[DimLike]) -> Value:
+    """numpy.tile: broadcast into a new leading axis per dim, then merge.
+    Sizes and repeat counts may be dynamic."""
     if len(repeats) != x.rank:
         raise FrontendError(f"tile repeats {list(repeats)} for rank {x.rank}")
-    if not x.type.static:
-        raise Unsupported("tile of a tensor with dynamic dims")
-    inter = []
-    for r, d in zip(repeats, x.shape):
-        inter += [int(r), d]
-    shape = tuple(inter)
-    expanded_in = reshape(b, x, [s for d in x.shape for s in (1, d)])
-    expanded = broadcast_to(b, expanded_in, shape, [Dim(static=s) for s in shape])
-    return reshape(b, expanded, [int(r) * d for r, d in zip(repeats, x.shape)])
+    reps = [r if isinstance(r, Dim) else Dim(static=int(r)) for r in repeats]
+    dims = b.dims(x)
+    one = Dim(static=1)
+    expanded_in = reshape(b, x, [s for d in dims for s in (one, d)])
+    inter = [s for r, d in zip(reps, dims) for s in (r, d)]
+    expanded = broadcast_to(b, expanded_in, tuple(s.static for s in inter), inter)
+    return reshape(b, expanded, [b.index_arith("muli", r, d) for r, d in zip(reps, dims)])
 
 
 # -- reductions ------------------------------------------------------------------------
@@ -836,30 +867,52 @@ def gather(b: Builder, x: Value, indices: Value, axis: int) -> Value:
     return out
 
 
+def _size_operand(b: Builder, d: DimLike, like: Value) -> Value:
+    """The size ``d`` as an operand of ``like``'s element type (a splat
+    constant, or for a dynamic size a rank-0 tensor that ops broadcast)."""
+    d = d if isinstance(d, Dim) else Dim(static=int(d))
+    if d.static is not None:
+        return scalar_like(b, d.static, like)
+    return cast(b, size_value(b, d), like.dtype)
+
+
+def _dim_product(b: Builder, dims: Sequence[Dim]) -> Dim:
+    out = Dim(static=1)
+    for d in dims:
+        out = b.index_arith("muli", out, d)
+    return out
+
+
+def _flat_index(b: Builder, idx: Value, n: Dim, total: Dim) -> Value:
+    """An index into a dim of ``n`` (negative from the end) made
+    nonnegative; one out of [-n, n) is sent to ``total``, past the end of
+    the flattened tensor, so that the gather still reports it."""
+    n_t = _size_operand(b, n, idx)
+    idx = select(b, compare(b, "lt", idx, scalar_like(b, 0, idx)),
+                 binary(b, "add", idx, n_t), idx)
+    bad = logical(b, "or", compare(b, "lt", idx, scalar_like(b, 0, idx)),
+                  compare(b, "ge", idx, n_t))
+    return select(b, bad, _size_operand(b, total, idx), idx)
+
+
 def take_along_axis(b: Builder, x: Value, indices: Value, axis: int) -> Value:
     """numpy.take_along_axis (ONNX GatherElements, torch.gather): one gather
-    from x flattened, at ``indices`` turned into flat offsets."""
+    from x flattened, at ``indices`` turned into flat offsets (x's sizes,
+    dynamic ones too, make the strides)."""
     axis = normalize_axis(axis, x.rank)
     if x.rank != indices.rank:
         raise FrontendError("take_along_axis operands differ in rank")
-    if not x.type.static:  # (x's strides make the flat offsets)
-        raise Unsupported("take_along_axis from a tensor with dynamic dims")
-    idx = cast(b, indices, "i64")
-    n = x.shape[axis]
-    idx = select(b, compare(b, "lt", idx, scalar_like(b, 0, idx)),
-                 binary(b, "add", idx, scalar_like(b, n, idx)), idx)
-    strides = np.cumprod((x.shape[1:] + (1,))[::-1])[::-1]
+    dims = b.dims(x)
+    total = _dim_product(b, dims)
+    idx = _flat_index(b, cast(b, indices, "i64"), dims[axis], total)
     flat = None
     for d in range(x.rank):
         term = idx if d == axis else iota(b, "i64", indices.shape, b.dims(indices), d)
-        if strides[d] != 1:
-            term = binary(b, "mul", term, scalar_like(b, int(strides[d]), term))
+        stride = _dim_product(b, dims[d + 1:])
+        if stride.static != 1:
+            term = binary(b, "mul", term, _size_operand(b, stride, term))
         flat = term if flat is None else binary(b, "add", flat, term)
-    # an index out of [-n, n) must stay an error, not read a neighbour row
-    bad = logical(b, "or", compare(b, "lt", idx, scalar_like(b, 0, idx)),
-                  compare(b, "ge", idx, scalar_like(b, n, idx)))
-    flat = select(b, bad, scalar_like(b, int(np.prod(x.shape)), flat), flat)
-    return gather(b, reshape(b, x, [int(np.prod(x.shape))]), flat, 0)
+    return gather(b, reshape(b, x, [total]), flat, 0)
 
 
 def interpolate_axis(b: Builder, x: Value, axis: int, weights: np.ndarray) -> Value:
@@ -928,8 +981,9 @@ def pad(b: Builder, x: Value, before: Sequence[int], after: Sequence[int],
         if lo == 0 and hi == 0:
             continue
         n = out.shape[axis]
-        if n is None:
-            raise Unsupported(f"padding dynamic dimension {axis}")
+        if n is None and (mode != "constant" or lo < 0 or hi < 0):
+            # (a constant pad of a dynamic dim concatenates static fillers)
+            raise Unsupported(f"{mode} padding (or cropping) of dynamic dimension {axis}")
         # crop first (negative pads), then pad
         if lo < 0 or hi < 0:
             start, stop = max(0, -lo), n - max(0, -hi)
@@ -1015,6 +1069,33 @@ def triangle(b: Builder, x: Value, upper: bool, k) -> Value:
     return select(b, keep, x, scalar_like(b, 0, x))
 
 
+def _cumulative_by_mask(b: Builder, x: Value, axis: int, kind: str, exclusive: bool,
+                       reverse_: bool) -> Value:
+    """``cumulative`` over a dynamic axis of n elements, whose shift count
+    (log2 n) is unknown: out[i] reduces x[j] over the j that precede i
+    (j <= i; j < i exclusive; the other way reversed), through an n x n
+    mask: n^2 work, exact for integers."""
+    ident = 0 if kind == "sum" else 1
+    last = x.rank - 1
+    perm = [d for d in range(x.rank) if d != axis] + [axis]
+    moved = transpose(b, x, perm)
+    dims = b.dims(moved)
+    n = dims[-1]
+    # [..., 1, n] broadcast to [..., n (i), n (j)]
+    rows = reshape(b, moved, dims[:-1] + [Dim(static=1), n])
+    shape = tuple(moved.shape) + (None,)
+    square = broadcast_to(b, rows, shape, dims + [n])
+    i = iota(b, "i64", (None, None), [n, n], 0)
+    j = iota(b, "i64", (None, None), [n, n], 1)
+    direction = {(False, False): "le", (True, False): "lt", (False, True): "ge",
+                 (True, True): "gt"}[(exclusive, reverse_)]
+    keep = compare(b, direction, j, i)
+    taken = select(b, keep, square, b.constant(np.asarray(ident, numpy_dtype(x.dtype)),
+                                                x.dtype))
+    out = reduce(b, kind, taken, [last + 1], False)
+    return transpose(b, out, [perm.index(d) for d in range(x.rank)])
+
+
 def cumulative(b: Builder, x: Value, axis: int, kind: str = "sum", exclusive: bool = False,
                reverse_: bool = False) -> Value:
     """Inclusive (or exclusive) running sum or product along ``axis``, in
@@ -1022,10 +1103,10 @@ def cumulative(b: Builder, x: Value, axis: int, kind: str = "sum", exclusive: bo
     for floats a tree order within the usual rounding."""
     axis = normalize_axis(axis, x.rank)
     n = x.shape[axis]
-    if n is None:
-        raise Unsupported("cumulative op over a dynamic dimension")
     if x.dtype == "i1":
         raise Unsupported(f"cumulative {kind} of booleans")
+    if n is None:
+        return _cumulative_by_mask(b, x, axis, kind, exclusive, reverse_)
     op = {"sum": "add", "prod": "mul"}[kind]
     ident = 0 if kind == "sum" else 1
     y = reverse(b, x, axis) if reverse_ else x
@@ -2290,26 +2371,20 @@ def advanced_index(b: Builder, x: Value, indices: Sequence[Optional[Value]]) -> 
     if len(picked) == 1:
         return gather(b, x, indices[picked[0]], picked[0])
     adjacent = picked == list(range(picked[0], picked[-1] + 1))
-    if any(x.shape[i] is None for i in picked):
-        raise Unsupported("advanced indexing over dynamic dimensions")
     idx = broadcast_all(b, [cast(b, indices[i], "i64") for i in picked])
     rest = [a for a in range(x.rank) if a not in picked]
     moved = transpose(b, x, picked + rest)
     # negative indices count from the end; one flat index into the picked dims
+    total = _dim_product(b, [b.dim(x, i) for i in picked])
     flat = None
-    stride = 1
+    stride = Dim(static=1)
     for i, t in reversed(list(zip(picked, idx))):
-        n = x.shape[i]
-        t = select(b, compare(b, "lt", t, scalar_like(b, 0, t)),
-                   binary(b, "add", t, scalar_like(b, n, t)), t)
-        bad = logical(b, "or", compare(b, "lt", t, scalar_like(b, 0, t)),
-                      compare(b, "ge", t, scalar_like(b, n, t)))
-        # an index out of range stays an error: it is sent past the end
-        t = select(b, bad, scalar_like(b, int(np.prod([x.shape[j] for j in picked])), t), t)
-        term = t if stride == 1 else binary(b, "mul", t, scalar_like(b, stride, t))
+        n = b.dim(x, i)
+        t = _flat_index(b, t, n, total)
+        term = t if stride.static == 1 else binary(b, "mul", t, _size_operand(b, stride, t))
         flat = term if flat is None else binary(b, "add", flat, term)
-        stride *= n
-    merged = reshape(b, moved, [Dim(static=stride)] + [b.dim(x, a) for a in rest])
+        stride = b.index_arith("muli", stride, n)
+    merged = reshape(b, moved, [stride] + [b.dim(x, a) for a in rest])
     out = gather(b, merged, flat, 0)  # idx dims, then the rest
     if not adjacent or picked[0] == 0:
         return out

@@ -537,14 +537,7 @@ def _shape(ctx: NodeContext):
 def _sizes_tensor(b: Builder, dims: List[Dim]) -> Value:
     """A 1-D i64 tensor holding ``dims`` (some dynamic), which also keeps
     them symbolically for later shape consumers."""
-    parts = []
-    for d in dims:
-        if d.static is not None:
-            parts.append(b.constant(np.asarray([d.static], np.int64), "i64"))
-        else:
-            # a dynamic size as data: count the elements of an iota of it
-            ones = L.full(b, 1, "i64", (None,), [d])
-            parts.append(L.reshape(b, L.reduce(b, "sum", ones, [0], False), [1]))
+    parts = [L.reshape(b, L.size_value(b, d), [1]) for d in dims]
     out = L.concat(b, parts, 0) if len(parts) > 1 else parts[0]
     out.sym = list(dims)
     return out

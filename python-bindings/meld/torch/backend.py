@@ -85,6 +85,8 @@ class Report:
     failed: Dict[str, str] = field(default_factory=dict)  # partition -> reason
     partitions: List["CompiledPartition"] = field(default_factory=list)
     fallback_ops: Dict[str, str] = field(default_factory=dict)  # node -> op
+    # partitions compiled once per input shape -> why not once for all
+    specialized: Dict[str, str] = field(default_factory=dict)
 
     @property
     def compiled_nodes(self) -> int:
@@ -101,6 +103,8 @@ class Report:
             lines.append(f"  eager: {name}: {reason}")
         for name, reason in self.failed.items():
             lines.append(f"  eager partition {name}: {reason}")
+        for name, reason in self.specialized.items():
+            lines.append(f"  meld partition {name} compiled per input shape: {reason}")
         return "\n".join(lines)
 
 
@@ -151,6 +155,12 @@ def _static_size(d) -> Optional[int]:
 def _is_size_scalar(val) -> bool:
     """Whether a node's value is a size (shape arithmetic, not a tensor)."""
     return isinstance(val, (int, torch.SymInt)) and not isinstance(val, bool)
+
+
+def _is_float_scalar(val) -> bool:
+    """A Python float computed from sizes (a SymFloat under dynamic
+    shapes): it crosses into a partition as a rank-0 f64 argument."""
+    return isinstance(val, (float, torch.SymFloat))
 
 
 def _expr_dim(b: Builder, expr) -> Dim:
@@ -233,6 +243,8 @@ def _tensor(b: Builder, x, elem: str) -> Value:
     scalar constant (broadcast by the ops), a Value is cast when needed."""
     if isinstance(x, Value):
         return L.cast(b, x, elem)
+    if isinstance(x, Dim):  # a size (SymInt) as an operand
+        return L.cast(b, L.size_value(b, x), elem)
     return b.constant(np.asarray(x, numpy_dtype(elem)), elem)
 
 
@@ -444,6 +456,12 @@ def _cat(b, node, xs, dim=0):
 @_op(aten.slice.Tensor)
 def _slice(b, node, x, dim=0, start=None, end=None, step=1):
     dim = dim % x.rank
+    if isinstance(start, Dim) and start.static is None:
+        # a symbolic start: torch's sizes are positive, so an expression
+        # that sympy knows to be nonnegative needs no wrap from the end
+        expr = node.args[2].meta.get("val") if isinstance(node.args[2], torch.fx.Node) else None
+        if not (isinstance(expr, torch.SymInt) and expr.node.expr.is_nonnegative):
+            raise Unsupported("slice from a symbolic start that may be negative")
     return _slice_dim(b, x, dim, start, end, step, _out_dims(b, node)[dim])
 
 
@@ -451,6 +469,8 @@ def _slice_dim(b, x: Value, dim: int, start, end, step: int, count: Dim) -> Valu
     """``x`` sliced along ``dim`` as torch does, ``count`` elements long."""
     size = x.shape[dim]
     start = 0 if start is None else start
+    start = start.static if isinstance(start, Dim) and start.static is not None else start
+    end = end.static if isinstance(end, Dim) and end.static is not None else end
     if size is not None and isinstance(start, int) and isinstance(end, (int, type(None))):
         end = size if end is None else min(end, size)
         return L.slice_numpy(b, x, [dim], [start], [end], [step])
@@ -458,15 +478,17 @@ def _slice_dim(b, x: Value, dim: int, start, end, step: int, count: Dim) -> Valu
     # (a negative start counts from the end, as meld.gather's indices do).
     if count.static is not None and count.static == size:
         return x
-    if not isinstance(start, int):
-        raise Unsupported("slice from a symbolic start")
-    if start < 0 and count.static != -start:
-        raise Unsupported(f"slice from {start} of a dynamic dimension")
     idx = L.iota(b, "i64", (count.static,), [count], 0)
     if step != 1:
         idx = L.binary(b, "mul", idx, _tensor(b, step, "i64"))
-    if start != 0:
-        idx = L.binary(b, "add", idx, _tensor(b, start, "i64"))
+    if isinstance(start, int) and start < 0 and count.static != -start:
+        # from the end of a dynamic dim: the first element taken is at
+        # max(size + start, 0), a size computed at run time
+        start = b.index_arith("maxsi", b.index_arith("addi", b.dim(x, dim), start), 0)
+    if isinstance(start, Dim) and start.static is None:
+        idx = L.binary(b, "add", idx, L.size_value(b, start))
+    elif int(start) != 0:  # (a negative one counts from the end, as in meld.gather)
+        idx = L.binary(b, "add", idx, _tensor(b, int(start), "i64"))
     return L.gather(b, x, idx, dim)
 
 
@@ -536,7 +558,7 @@ def _div_mode(b, node, x, y, rounding_mode=None):
     x, y = _tensor(b, x, elem), _tensor(b, y, elem)
     if rounding_mode is None:
         return L.binary(b, "div", x, y)
-    if elem in ("f32", "f64", "f16"):
+    if L.is_float(elem):
         q = L.binary(b, "div", x, y)
         if rounding_mode == "floor":
             return L.unary(b, "floor", q)
@@ -545,7 +567,7 @@ def _div_mode(b, node, x, y, rounding_mode=None):
         return L.select(b, negative, L.unary(b, "ceil", q), L.unary(b, "floor", q))
     if rounding_mode == "trunc":
         return L.binary(b, "div", x, y)  # meld.div truncates integers
-    raise Unsupported(f"integer division with rounding_mode = '{rounding_mode}'")
+    return L.floor_div(b, x, y)
 
 
 @_op(aten.clamp.Tensor)
@@ -840,10 +862,17 @@ def _arange(b, node, *args, **kwargs):
     return out
 
 
+def _filled(b, node, value) -> Value:
+    """``node``'s result filled with ``value``: a number, or a size."""
+    ty = _out_type(node)
+    if isinstance(value, Dim):
+        return L.broadcast_to(b, _tensor(b, value, ty.dtype), ty.shape, _out_dims(b, node))
+    return L.full(b, value, ty.dtype, ty.shape, _out_dims(b, node))
+
+
 @_op(aten.full_like.default)
 def _full_like(b, node, x, value, **kwargs):
-    ty = _out_type(node)
-    return L.full(b, value, ty.dtype, ty.shape, _out_dims(b, node))
+    return _filled(b, node, value)
 
 
 @_op(torch.ops.prims.convert_element_type.default)
@@ -868,12 +897,13 @@ _op(aten.all.dim, aten.all.dims, aten.all.default)(_boolean_reduction("min"))
 
 @_op(aten.full.default)
 def _full(b, node, size, value, **kwargs):
-    ty = _out_type(node)
-    return L.full(b, value, ty.dtype, ty.shape, _out_dims(b, node))
+    return _filled(b, node, value)
 
 
 @_op(aten.scalar_tensor.default)
 def _scalar_tensor(b, node, value, **kwargs):
+    if isinstance(value, Dim):
+        return _filled(b, node, value)
     return _constant(b, node, lambda: value)
 
 
@@ -1285,12 +1315,80 @@ def _repeat(b, node, x, repeats):
     extra = len(repeats) - x.rank
     if extra:
         x = L.reshape(b, x, [Dim(static=1)] * extra + b.dims(x))
-    return L.tile(b, x, [int(r) for r in repeats])
+    return L.tile(b, x, [_size_dim(b, r) for r in repeats])
 
 
 @_op(aten.diagonal.default)
 def _diagonal(b, node, x, offset=0, dim1=0, dim2=1):
     return L.diagonal(b, x, int(offset), dim1, dim2)
+
+
+@_op(aten.histc.default)
+def _histc(b, node, x, bins=100, min=0, max=0):
+    """torch.histc: counts in ``bins`` equal bins over [min, max] (the
+    data's own range when min == max, widened by 1 each way if that is one
+    value); values outside and NaNs are not counted. An element's bin is
+    (x - min) * bins / (max - min), truncated, as torch's CPU kernel
+    computes it; max itself falls in the last bin. One comparison of each
+    element with every bin, summed."""
+    elem = _out_type(node).dtype
+    if not L.is_float(elem):
+        raise Unsupported(f"histc of {elem}")
+    bins = int(bins)
+    flat = L.reshape(b, x, [L.numel(b, x)])
+    if float(min) == float(max):
+        lo = L.reduce(b, "min", flat, [0], False)
+        hi = L.reduce(b, "max", flat, [0], False)
+        same = L.compare(b, "eq", lo, hi)
+        lo = L.select(b, same, L.binary(b, "sub", lo, _tensor(b, 1, elem)), lo)
+        hi = L.select(b, same, L.binary(b, "add", hi, _tensor(b, 1, elem)), hi)
+    else:
+        lo, hi = _tensor(b, float(min), elem), _tensor(b, float(max), elem)
+    scaled = L.binary(b, "div", L.binary(b, "mul", L.binary(b, "sub", flat, lo),
+                                         _tensor(b, bins, elem)), L.binary(b, "sub", hi, lo))
+    pos = L.cast(b, scaled, "i64")  # (truncates; only values >= min are counted)
+    pos = L.binary(b, "min", pos, _tensor(b, bins - 1, "i64"))
+    counted = L.logical(b, "and", L.compare(b, "ge", flat, lo), L.compare(b, "le", flat, hi))
+    pos = L.select(b, counted, pos, _tensor(b, bins, "i64"))  # (matches no bin)
+    n = b.dim(flat, 0)
+    column = L.reshape(b, pos, [n, Dim(static=1)])
+    grid = L.iota(b, "i64", (1, bins), [Dim(static=1), Dim(static=bins)], 1)
+    hits = L.cast(b, L.compare(b, "eq", column, grid), elem)
+    return L.reduce(b, "sum", hits, [0], False)
+
+
+@_op(aten.as_strided.default, aten.as_strided_copy.default)
+def _as_strided(b, node, x, size, stride, storage_offset=None):
+    """A strided view of a contiguous tensor's elements (what functionalized
+    view replays and some decompositions leave): one gather of the flat
+    elements at offset + sum(i_k * stride_k)."""
+    base = node.args[0].meta.get("val")
+    if not (isinstance(base, torch.Tensor) and base.is_contiguous()
+            and _static_size(base.storage_offset()) == 0):
+        raise Unsupported("as_strided of a tensor that is not contiguous from its start")
+    sizes = [int(d) for d in size]
+    strides = [int(d) for d in stride]
+    offset = 0 if storage_offset is None else int(storage_offset)
+    n = int(np.prod(x.shape)) if x.type.static else None
+    if n is None:
+        raise Unsupported("as_strided of a tensor with dynamic dims")
+    last = offset + sum((d - 1) * st for d, st in zip(sizes, strides)) if all(sizes) else offset
+    if offset < 0 or min(strides, default=0) < 0 or (all(sizes) and last >= n):
+        raise Unsupported(f"as_strided reaching outside the tensor's {n} elements")
+    flat = None
+    for k, (d, st) in enumerate(zip(sizes, strides)):
+        if d == 1 or st == 0:
+            continue
+        term = L.iota(b, "i64", tuple(sizes), [Dim(static=v) for v in sizes], k)
+        if st != 1:
+            term = L.binary(b, "mul", term, _tensor(b, st, "i64"))
+        flat = term if flat is None else L.binary(b, "add", flat, term)
+    if flat is None:
+        flat = L.full(b, 0, "i64", tuple(sizes))
+    if offset:
+        flat = L.binary(b, "add", flat, _tensor(b, offset, "i64"))
+    flat = L.broadcast_to(b, flat, tuple(sizes), [Dim(static=v) for v in sizes])
+    return L.gather(b, L.reshape(b, x, [n]), flat, 0)
 
 
 @_op(aten.unfold.default)
@@ -1375,17 +1473,19 @@ def _unsupported_reason(node) -> Optional[str]:
                 _tensor_type(v, a.name)
             except Unsupported as e:
                 return f"operand {e}"
-        elif not (v is None or _is_size_scalar(v)):
+        elif not (v is None or _is_size_scalar(v) or _is_float_scalar(v)):
             return f"operand {a.name} of type {type(v).__name__}"
     return None
 
 
-def _support(reasons: Dict[str, str]):
+def _support(reasons: Dict[str, str], refused: Dict[str, str]):
+    """Which nodes the partitioner may give Meld: those with a lowering,
+    less ``refused`` (nodes whose lowering raised, with its reason)."""
     from torch.fx.passes.operator_support import OperatorSupportBase
 
     class MeldSupport(OperatorSupportBase):
         def is_node_supported(self, submodules, node) -> bool:
-            reason = _unsupported_reason(node)
+            reason = refused.get(node.name) or _unsupported_reason(node)
             # (shape arithmetic left to Python is not an op that fell back)
             # (getitem is part of its source op, reported there)
             if reason is not None and node.op == "call_function" and \
@@ -1427,7 +1527,9 @@ def _translate_nodes(b: Builder, gm: torch.fx.GraphModule, env):
                     try:
                         env[node] = ATEN_OPS[node.target](b, node, *args, **kwargs)
                     except FrontendError as e:  # (Unsupported too) name the node
-                        raise type(e)(f"{node.name} ({node.target}): {e}") from e
+                        named = type(e)(f"{node.name} ({node.target}): {e}")
+                        named.node = node.name  # (the partitioner leaves it out)
+                        raise named from e
                     _name_sizes(b, env[node], node.meta.get("val"))
         elif node.op == "output":
             return node.args[0]
@@ -1514,6 +1616,9 @@ class _Translation:
                 env[node] = b.arg(_tensor_type(val, node.name), node.name)
                 self.tensor_args.append(i)
                 self._bind(val.shape, i)
+            elif _is_float_scalar(val):
+                env[node] = b.arg(TensorType("f64", ()), node.name)
+                self.tensor_args.append(i)
             elif not _is_size_scalar(val):
                 raise Unsupported(f"argument {node.name} of type {type(val).__name__}")
         for i, node in enumerate(placeholders):
@@ -1535,8 +1640,9 @@ class _Translation:
         for r in (result if as_tuple else [result]):
             val = r.meta.get("val") if isinstance(r, torch.fx.Node) else r
             if _is_size_scalar(val):
+                # (a sympy expression: an int here is an output's index)
                 self.results.append(val.node.expr if isinstance(val, torch.SymInt)
-                                    else int(val))
+                                    else sympy.Integer(val))
             else:
                 self.results.append(len(outputs))
                 outputs.append(_env_value(env, r))
@@ -1593,7 +1699,8 @@ class CompiledPartition(torch.nn.Module):
 
     def forward(self, *args):
         t = self.translation
-        arrays = [_to_numpy(args[i].detach().contiguous()) for i in t.tensor_args]
+        arrays = [_to_numpy(args[i].detach().contiguous()) if isinstance(args[i], torch.Tensor)
+                  else np.asarray(float(args[i]), np.float64) for i in t.tensor_args]
         key = tuple(a.shape for a in arrays)
         graph = self._graphs.pop(key, None)
         if graph is None:
@@ -1614,9 +1721,177 @@ class CompiledPartition(torch.nn.Module):
         return tuple(results) if t.as_tuple else results[0]
 
 
+def _hint(d):
+    """A size's (or a SymFloat's) value in the example the graph was
+    traced with."""
+    if isinstance(d, (torch.SymInt, torch.SymFloat)):
+        hint = d.node.hint
+        if hint is None:
+            raise Unsupported(f"size {d} has no example value (it depends on data)")
+        return float(hint) if isinstance(d, torch.SymFloat) else int(hint)
+    return d
+
+
+def _specialize(gm: torch.fx.GraphModule, args) -> torch.fx.GraphModule:
+    """A copy of the partition ``gm`` with the sizes of ``args`` (tensors,
+    real or fake, and ints): its nodes' values propagated again in a fake
+    mode without symbols, so every size is static."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    from torch.fx.passes.fake_tensor_prop import FakeTensorProp
+
+    graph = torch.fx.Graph()
+    graph.output(graph.graph_copy(gm.graph, {}))  # (copies of the nodes' meta dicts)
+    static = torch.fx.GraphModule(gm, graph)
+    mode = FakeTensorMode(allow_non_fake_inputs=True)
+    with mode:
+        fakes = [torch.empty_strided(a.shape, a.stride(), dtype=a.dtype)
+                 if isinstance(a, torch.Tensor) else a for a in args]
+    FakeTensorProp(static, mode).propagate_dont_convert_inputs(*fakes)
+    return static
+
+
+def _example_args(gm: torch.fx.GraphModule) -> list:
+    """The partition's arguments at the traced example's sizes: fake
+    tensors (no memory) and ints."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    out = []
+    with FakeTensorMode():
+        for node in gm.graph.nodes:
+            if node.op != "placeholder":
+                continue
+            val = node.meta.get("val")
+            if isinstance(val, torch.Tensor):
+                out.append(torch.empty_strided([_hint(d) for d in val.shape],
+                                               [_hint(d) for d in val.stride()],
+                                               dtype=val.dtype))
+            elif _is_size_scalar(val) or _is_float_scalar(val):
+                out.append(_hint(val))
+            else:
+                raise Unsupported(f"argument {node.name} of type {type(val).__name__}")
+    return out
+
+
+def _shape_key(args) -> tuple:
+    """What a specialization depends on: the tensors' shapes and the sizes
+    (not the floats, which are arguments)."""
+    return tuple(tuple(a.shape) if isinstance(a, torch.Tensor) else
+                 None if isinstance(a, float) else int(a) for a in args)
+
+
+@dataclass
+class _Plan:
+    """What a proposed partition becomes: ``translation`` of its symbolic
+    graph (one executable for every size), or ``specialized`` (why not,
+    and its translation at the example's sizes: one executable per input
+    shape), or ``refuse`` (a node whose lowering raised even at static
+    sizes, with the reason: it goes to eager PyTorch and the graph is
+    partitioned again), or ``failed`` (the partition runs eagerly)."""
+
+    translation: Optional["_Translation"] = None
+    specialized: Optional[str] = None
+    example: Optional[tuple] = None
+    refuse: Optional[tuple] = None
+    failed: Optional[str] = None
+    signature: tuple = ()
+
+
+# (TypeError and IndexError too: a lowering's bug must not fail the user's
+# program; the partition runs eagerly and the report names the error)
+_TRANSLATION_ERRORS = (FrontendError, RuntimeError, ValueError, KeyError, TypeError,
+                       IndexError)
+
+
+def _signature(gm: torch.fx.GraphModule) -> tuple:
+    """A partition's inputs and outputs by name: a translation of one
+    proposal serves the fused submodule when these agree."""
+    out = [n for n in gm.graph.nodes if n.op == "output"][0].args[0]
+    outs = out if isinstance(out, (tuple, list)) else [out]
+    return (tuple(n.name for n in gm.graph.nodes if n.op == "placeholder"),
+            tuple(getattr(o, "name", repr(o)) for o in outs))
+
+
+def _plan(gm: torch.fx.GraphModule, subgraphs) -> _Plan:
+    plan = _Plan(signature=_signature(gm))
+    try:
+        plan.translation = _Translation(gm, subgraphs=subgraphs)
+        return plan
+    except _TRANSLATION_ERRORS as e:
+        symbolic = e
+    dynamic = any(isinstance(n.meta.get("val"), torch.SymInt) or any(
+        isinstance(d, torch.SymInt) for d in getattr(n.meta.get("val"), "shape", ()))
+        for n in gm.graph.nodes if n.op == "placeholder")
+    uses_subgraphs = any(n.op == "get_attr" or n.name in subgraphs for n in gm.graph.nodes)
+    error = symbolic
+    if dynamic and not uses_subgraphs:
+        try:
+            args = _example_args(gm)
+            plan.translation = _Translation(_specialize(gm, args))
+            plan.specialized = f"{type(symbolic).__name__}: {symbolic}"
+            plan.example = _shape_key(args)
+            return plan
+        except _TRANSLATION_ERRORS as e:
+            error = e
+        except Exception as e:  # noqa: BLE001 - torch's propagation of the sizes failed
+            error = symbolic if getattr(symbolic, "node", None) else e
+    node = getattr(error, "node", None)
+    if node is not None:
+        plan.refuse = (node, str(error).split(": ", 1)[-1] if ": " in str(error) else str(error))
+    else:
+        plan.failed = f"{type(error).__name__}: {error}"
+    return plan
+
+
+class SpecializedPartition(torch.nn.Module):
+    """A partition that Meld compiles at static sizes only (a convolution
+    over dynamic image sizes, say): translated and compiled once for each
+    input shape it is called with (the last ``MAX_SHAPES`` kept). A shape
+    whose translation or compilation fails runs eagerly, reported in the
+    graph's :class:`Report` (``failed``), never an error to the caller."""
+
+    MAX_SHAPES = 8
+
+    def __init__(self, gm: torch.fx.GraphModule, ops: Sequence[str], reason: str,
+                 example: tuple, first: "CompiledPartition", report: "Report", name: str):
+        super().__init__()
+        self.gm, self.ops, self.reason = gm, list(ops), reason
+        self.report, self.name = report, name
+        self._parts: Dict[tuple, Optional[CompiledPartition]] = {example: first}
+        self.kernels = first.kernels
+        self.text = first.text
+
+    def forward(self, *args):
+        key = _shape_key(args)
+        if key in self._parts:
+            part = self._parts.pop(key)
+        else:
+            if len(self._parts) >= self.MAX_SHAPES:
+                self._parts.pop(next(iter(self._parts)))
+            try:
+                part = CompiledPartition(_Translation(_specialize(self.gm, args)), self.ops)
+            except (CompileError, *_TRANSLATION_ERRORS) as e:
+                self.report.failed[f"{self.name} at shapes {key}"] = f"{type(e).__name__}: {e}"
+                part = None
+        self._parts[key] = part  # (most recently used last)
+        if part is None:
+            return self.gm(*args)
+        self.kernels = part.kernels
+        return part(*args)
+
+
+_MAX_REFINEMENTS = 64
+
+
 def _compile_aten(graph: torch.fx.GraphModule, example_inputs, report: "Report"):
-    """Partitions an ATen graph and compiles the partitions Meld takes."""
+    """Partitions an ATen graph and compiles the partitions Meld takes.
+
+    Each proposed partition is translated before it is fused: a node whose
+    lowering refuses it (at static sizes too) is taken out and the graph
+    partitioned again, so one such op runs eagerly, not its whole
+    partition. A partition that translates only at static sizes is
+    compiled per input shape (:class:`SpecializedPartition`)."""
     from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
+    from torch.fx.passes.utils.fuser_utils import fuse_as_graphmodule, topo_sort
 
     # unused results (batch statistics, pooling indices, their buffers)
     graph.graph.eliminate_dead_code()
@@ -1629,9 +1904,30 @@ def _compile_aten(graph: torch.fx.GraphModule, example_inputs, report: "Report")
                  if n.op == "get_attr" and isinstance(getattr(graph, n.target, None),
                                                       torch.fx.GraphModule)}
     reasons: Dict[str, str] = {}
-    partitioner = CapabilityBasedPartitioner(graph, _support(reasons),
-                                             allows_single_node_partition=True)
-    partitioned = partitioner.partition_and_fuse()
+    refused: Dict[str, str] = {}
+    plans: Dict[frozenset, _Plan] = {}
+
+    def members(nodes) -> frozenset:
+        return frozenset(n.name for n in nodes if n.op not in ("placeholder", "output"))
+
+    for _ in range(_MAX_REFINEMENTS):
+        reasons.clear()
+        partitioner = CapabilityBasedPartitioner(graph, _support(reasons, refused),
+                                                 allows_single_node_partition=True)
+        partitions = partitioner.propose_partitions()
+        again = False
+        for p in partitions:
+            key = members(p.nodes)
+            if key not in plans:
+                sub = fuse_as_graphmodule(graph, topo_sort(list(p.nodes)), "proposal")[0]
+                plans[key] = _plan(sub, subgraphs)
+            if plans[key].refuse is not None:
+                node, why = plans[key].refuse
+                refused[node] = why
+                again = True
+        if not again:
+            break
+    partitioned = partitioner.fuse_partitions(partitions)
     for node in list(partitioned.graph.nodes):
         if node.op != "call_module" or not node.target.startswith("fused_"):
             continue
@@ -1641,16 +1937,23 @@ def _compile_aten(graph: torch.fx.GraphModule, example_inputs, report: "Report")
                and not _is_size_scalar(n.meta.get("val"))]
         if not ops:
             continue  # only shape arithmetic: it stays Python
+        plan = plans.get(members(sub.graph.nodes))
+        if plan is None or plan.signature != _signature(sub):
+            plan = _plan(sub, subgraphs)  # (inputs renamed by an earlier fusion)
         try:
-            translation = _Translation(sub, subgraphs=subgraphs)
-            if translation.text is None:
+            if plan.failed is not None or plan.refuse is not None:
+                raise Unsupported(plan.failed or f"{plan.refuse[0]}: {plan.refuse[1]}")
+            if plan.translation.text is None:
                 continue
-            part = CompiledPartition(translation, ops)
+            part = CompiledPartition(plan.translation, ops)
+            if plan.specialized is not None:
+                part = SpecializedPartition(sub, ops, plan.specialized, plan.example, part,
+                                            report, node.target)
+                report.specialized[node.target] = plan.specialized
             setattr(partitioned, node.target, part)
             report.compiled.append(ops)
             report.partitions.append(part)
-        except (FrontendError, Unsupported, CompileError, RuntimeError, ValueError,
-                KeyError) as e:
+        except (CompileError, *_TRANSLATION_ERRORS) as e:
             report.failed[node.target] = f"{type(e).__name__}: {e}"
     in_partitions = {n.name for n in graph.graph.nodes} - set(reasons)
     targets = {n.name: str(n.target) for n in graph.graph.nodes}
@@ -1838,6 +2141,10 @@ class Explanation:
         for g, r in enumerate(self.reports):
             for i, (p, ops) in enumerate(zip(r.partitions, r.compiled)):
                 lines.append(f"| {g} | {i} | {len(ops)} | {p.kernels} |")
+        per_shape = [(n, why) for r in self.reports for n, why in r.specialized.items()]
+        if per_shape:
+            lines += ["", "| partition compiled per input shape | why |", "| --- | --- |"]
+            lines += [f"| {n} | {why} |" for n, why in per_shape]
         if self.fallbacks:
             lines += ["", "| eager op | reason |", "| --- | --- |"]
             lines += [f"| {op} | {why} |" for op, why in self.fallbacks]

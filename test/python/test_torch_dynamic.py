@@ -1,0 +1,190 @@
+"""Dynamic shapes and partial support in the meld TorchDynamo backend.
+
+- Ops over dynamic dims that real models use (position ids from a
+  cumsum of the mask, a sliding window's slice from the end, padding, an
+  index picking each row's last token, MoE's integer division and
+  gathers, sizes used as values): one compiled graph serves two shapes,
+  every op through Meld, results equal to eager's.
+- A partition that Meld can compile only at static sizes (a convolution
+  over dynamic image sizes) is compiled once per input shape, reported as
+  such, never run eagerly.
+- An op whose lowering refuses it (found only when the partition is
+  translated) runs eagerly alone: the ops around it stay in Meld.
+- Bad or unusual input never breaks the caller: a shape whose
+  specialization fails runs eagerly and is reported.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+import meldtest as mt
+
+torch = pytest.importorskip("torch")
+import torch._dynamo  # noqa: E402
+
+mtorch = mt.meld_torch()
+backend = importlib.import_module("meld.torch.backend")
+
+
+def compiled_at(fn, inputs, dynamic=True):
+    """``fn`` compiled once (``dynamic``), run on each of ``inputs``
+    (tuples of arguments) and checked against eager; the Explanation."""
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    compiled = torch.compile(fn, backend="meld", dynamic=dynamic)
+    with torch.no_grad():
+        for args in inputs:
+            torch.testing.assert_close(compiled(*args), fn(*args), rtol=1e-5, atol=1e-5)
+    return mtorch.Explanation(mtorch.reports[start:])
+
+
+def entirely_dynamic(fn, *inputs):
+    """One graph for every shape, every op through Meld, no per-shape
+    partition."""
+    explanation = compiled_at(fn, inputs)
+    assert len(explanation.reports) == 1, "a second shape compiled a second graph"
+    assert explanation.fallbacks == [], str(explanation)
+    assert not explanation.reports[0].specialized, str(explanation.reports[0])
+    assert explanation.kernels > 0
+    return explanation
+
+
+def test_cumsum_and_cumprod_over_a_dynamic_dim():
+    # (RoBERTa's and OPT's position ids: a cumsum of the attention mask)
+    entirely_dynamic(lambda x: x.cumsum(1) * 2, (torch.randn(3, 5),), (torch.randn(2, 11),))
+    entirely_dynamic(lambda x: (x > 0).long().cumsum(-1) * 2 - 1,
+                     (torch.randn(3, 5),), (torch.randn(2, 11),))
+    entirely_dynamic(lambda x: x.cumprod(0) + 1, (torch.rand(4, 3) + 0.5,),
+                     (torch.rand(7, 2) + 0.5,))
+    entirely_dynamic(lambda x: torch.flip(torch.flip(x, [1]).cumsum(1), [1]),
+                     (torch.randn(2, 6),), (torch.randn(3, 4),))
+
+
+def test_slices_from_the_end_of_a_dynamic_dim():
+    # (Mistral's sliding window: mask[:, -4095:] of a shorter sequence)
+    def window(x):
+        return x[:, -4095:] * 2
+
+    def last_two(x):
+        return x[:, -4:-2] + 1
+
+    entirely_dynamic(window, (torch.randn(3, 5),), (torch.randn(2, 9),))
+    explanation = compiled_at(last_two, [(torch.randn(3, 5),), (torch.randn(2, 9),)])
+    assert explanation.fallbacks == [], str(explanation)
+
+
+def test_constant_pad_repeat_and_sizes_as_values_over_dynamic_dims():
+    entirely_dynamic(lambda x: torch.nn.functional.pad(x, (1, 2, 3, 0), value=0.5) * 3,
+                     (torch.randn(3, 5),), (torch.randn(2, 9),))
+    entirely_dynamic(lambda x: x.repeat(2, x.shape[0]) + 1,
+                     (torch.randn(3, 5),), (torch.randn(2, 9),))
+    # a size as an operand, a fill value and a float computed from sizes
+    entirely_dynamic(lambda x: x * x.shape[1] + torch.full_like(x, x.shape[0]),
+                     (torch.randn(3, 5),), (torch.randn(2, 9),))
+    entirely_dynamic(lambda x: x * (x.shape[1] ** 0.5) / x.shape[0],
+                     (torch.randn(3, 5),), (torch.randn(2, 9),))
+
+
+def test_gathers_over_dynamic_dims():
+    # CLIP's pooled output: each row's token at its argmax
+    entirely_dynamic(lambda x: x[torch.arange(x.shape[0]), x.argmax(-1)] * 2,
+                     (torch.randn(3, 5),), (torch.randn(2, 9),))
+    entirely_dynamic(lambda x: x[torch.tensor([0, -1]), :, torch.tensor([1, 0])] + 1,
+                     (torch.randn(3, 4, 5),), (torch.randn(2, 9, 3),))
+    entirely_dynamic(lambda x: torch.gather(x, 1, (x.abs() * 100).long() % x.shape[1]) + 1,
+                     (torch.randn(3, 5),), (torch.randn(4, 9),))
+
+
+def test_integer_floor_division():
+    def fn(a, b):
+        return torch.div(a, b, rounding_mode="floor") * 2 + a // 3
+
+    a = torch.tensor([7, -7, 7, -7, 0, 6, -6, 5], dtype=torch.int64)
+    b = torch.tensor([2, 2, -2, -2, 3, 3, -3, 1], dtype=torch.int64)
+    entirely_dynamic(fn, (a, b), (a[:5].clone(), b[:5].clone()))
+
+
+def test_as_strided_of_a_contiguous_tensor():
+    def fn(x):
+        return torch.as_strided(x * 2, (3, 2, 2), (4, 1, 2), 1) + \
+            torch.as_strided(x + 1, (2, 3), (0, 2)).sum()
+
+    explanation = compiled_at(fn, [(torch.randn(4, 4),)], dynamic=False)
+    assert explanation.fallbacks == [], str(explanation)
+
+
+def test_a_convolution_over_dynamic_image_sizes_compiles_per_shape():
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.BatchNorm2d(8),
+                                torch.nn.ReLU(), torch.nn.Conv2d(8, 4, 3, stride=2)).eval()
+    # (height != width: duck sizing would tie them, and recompile at 12 x 20)
+    shapes = [(2, 3, 16, 12), (3, 3, 12, 20), (2, 3, 16, 12)]
+    explanation = compiled_at(model, [(torch.randn(*s),) for s in shapes])
+    assert explanation.fallbacks == [], str(explanation)
+    (report,) = explanation.reports
+    assert report.specialized, str(report)
+    assert "convolution" in next(iter(report.specialized.values()))
+    assert "compiled per input shape" in str(explanation)
+    (part,) = report.partitions
+    assert isinstance(part, backend.SpecializedPartition)
+    assert len(part._parts) == 2  # (the third call reused the first shape's)
+
+
+def test_an_op_refused_by_its_lowering_leaves_only_itself_to_eager():
+    # index_put by a boolean mask with a value per picked element depends on
+    # the data's count: its lowering refuses it, once the partition is
+    # translated. The ops before and after it still run through Meld.
+    def fn(x, mask, values):
+        y = torch.tanh(x) * 2
+        y = y.index_put((mask,), values)
+        return torch.exp(y) + 1
+
+    x = torch.randn(6)
+    mask = torch.tensor([True, False, True, False, False, True])
+    explanation = compiled_at(fn, [(x, mask, torch.randn(3))], dynamic=False)
+    (report,) = explanation.reports
+    assert [op for op, _ in explanation.fallbacks] == ["aten.index_put.default"], \
+        str(explanation)
+    assert "data-dependent" in explanation.fallbacks[0][1]
+    assert len(report.compiled) == 2, str(report)  # (tanh * 2) and (exp + 1)
+    assert not report.failed
+
+
+def test_a_shape_whose_specialization_fails_runs_eagerly_and_is_reported(monkeypatch):
+    model = torch.nn.Conv2d(3, 4, 3).eval()
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    compiled = torch.compile(model, backend="meld", dynamic=True)
+    with torch.no_grad():
+        x = torch.randn(2, 3, 8, 6)
+        torch.testing.assert_close(compiled(x), model(x))
+
+        def refuse(*args, **kwargs):
+            raise backend.Unsupported("refused for the test")
+
+        monkeypatch.setattr(backend, "_specialize", refuse)
+        y = torch.randn(3, 3, 9, 7)  # (a batch of 1 would recompile)
+        torch.testing.assert_close(compiled(y), model(y))
+    (report,) = mtorch.reports[start:]
+    assert any("at shapes" in k and "refused for the test" in v
+               for k, v in report.failed.items()), str(report)
+
+
+@pytest.mark.parametrize("bounds", [(0.0, 3.0), (0.0, 0.0), (-1.0, 0.5)])
+def test_histc(bounds):
+    # (Mixtral counts the tokens routed to each expert with histc.) Float
+    # bounds: TorchDynamo would make int ones symbolic, and a symbol that
+    # is no tensor's size is a limit of the backend.
+    lo, hi = bounds
+
+    def fn(x):
+        return torch.histc(x, bins=4, min=lo, max=hi) * 2
+
+    ids = torch.tensor([0, 3, 1, 1, 2, 3, 3, 0], dtype=torch.float32)
+    values = torch.tensor([-2.0, -1.0, -0.25, 0.0, 0.49, 0.5, 0.7, float("nan")])
+    if lo == hi:  # (the data's own range: torch refuses a NaN there)
+        values = values[:-1].clone()
+    entirely_dynamic(fn, (ids,), (values,), (torch.full((5,), 2.0),))
