@@ -110,6 +110,79 @@ def test_training_step_gradients_match_eager():
                                    err_msg=name)
 
 
+@pytest.mark.parametrize("groups, cin, cout, kernel, stride, padding, dilation", [
+    (4, 8, 8, 3, 1, 1, 1),    # grouped
+    (8, 8, 8, 7, 1, 3, 1),    # depthwise 7 x 7 (ConvNeXt's)
+    (2, 4, 6, 3, 2, 0, 2),    # strided, dilated, unpadded
+    (1, 3, 5, 3, 1, 1, 1)])
+def test_convolution_gradients_match_eager(groups, cin, cout, kernel, stride, padding,
+                                           dilation):
+    """The input's, the weights' (a grouped convolution with batch and
+    channels swapped, all groups at once) and the bias's gradients, with no
+    op in eager PyTorch."""
+    import copy
+
+    torch.manual_seed(0)
+    model = torch.nn.Conv2d(cin, cout, kernel, stride, padding, dilation, groups=groups)
+    twin = copy.deepcopy(model)
+    x = torch.randn(2, cin, 11, 9, requires_grad=True)
+    x2 = x.detach().clone().requires_grad_()
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    compiled = torch.compile(twin, backend="meld")
+    out = model(x)
+    weights = torch.arange(1.0, 1 + out.numel()).reshape(out.shape).sin()
+    (out * weights).sum().backward()
+    (compiled(x2) * weights).sum().backward()
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [], str(explanation)
+    for got, want, what in ((twin.weight.grad, model.weight.grad, "weight"),
+                            (twin.bias.grad, model.bias.grad, "bias"), (x2.grad, x.grad, "x")):
+        np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-4, atol=1e-4,
+                                   err_msg=what)
+
+
+@pytest.mark.parametrize("dim", [0, 2])
+def test_weight_norm_gradients_match_eager(dim):
+    """torch.nn.utils.weight_norm (wav2vec2's positional convolution, over
+    dim 2): its backward (``_weight_norm_interface_backward``) through
+    Meld."""
+    import warnings
+
+    def make():
+        torch.manual_seed(0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # (weight_norm is deprecated)
+            return torch.nn.utils.weight_norm(torch.nn.Conv1d(4, 6, 3, padding=1), dim=dim)
+
+    model, twin = make(), make()
+    x, w = torch.randn(2, 4, 10), torch.randn(2, 6, 10)
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    (model(x) * w).sum().backward()
+    (torch.compile(twin, backend="meld")(x) * w).sum().backward()
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [], str(explanation)
+    for (name, p), q in zip(model.named_parameters(), twin.parameters()):
+        np.testing.assert_allclose(q.grad.numpy(), p.grad.numpy(), rtol=1e-4, atol=1e-5,
+                                   err_msg=name)
+
+
+def test_slice_scatter_from_the_end():
+    # (the backward of Mistral's sliding-window slice x[:, -4095:])
+    def fn(x, src):
+        return torch.slice_scatter(x, src, 1, -3) * 2 + torch.slice_scatter(x, src[:, :2], 1,
+                                                                            -4, -2)
+
+    x, src = torch.randn(4, 5), torch.randn(4, 3)
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    got = torch.compile(fn, backend="meld")(x, src)
+    torch.testing.assert_close(got, fn(x, src))
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [], str(explanation)
+
+
 def test_partitions_agree_with_the_interpreter(tmp_path):
     """The IR of a compiled partition, run by meld-run (the reference
     interpreter) on the arrays the partition was called with, gives the

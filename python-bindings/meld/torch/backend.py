@@ -498,6 +498,8 @@ def _slice_scatter(b, node, x, src, dim=0, start=None, end=None, step=1):
     pieces before and after, concatenated around it (step 1)."""
     dim = dim % x.rank
     start = 0 if start is None else start
+    if isinstance(start, int) and start < 0 and x.shape[dim] is not None:
+        start = max(start + x.shape[dim], 0)  # (from the end, as torch counts)
     if step != 1 or not isinstance(start, int) or start < 0:
         raise Unsupported(f"slice_scatter from {start} by step {step}")
     def size(v):
@@ -609,8 +611,8 @@ def _convolution_backward(b, node, grad, x, w, bias_sizes, stride, padding, dila
     """The gradients of a convolution: the input's is a transposed
     convolution of ``grad`` with the weights; the weights' is a convolution
     of the input (batch and channels swapped) with ``grad`` as its kernel,
-    strides and dilations swapped, cropped to the kernel; the bias's is a
-    sum."""
+    strides and dilations swapped, cropped to the kernel (grouped: one
+    grouped convolution, below); the bias's is a sum."""
     if transposed:
         raise Unsupported("the backward of a transposed convolution")
     spatial = w.rank - 2
@@ -624,13 +626,22 @@ def _convolution_backward(b, node, grad, x, w, bias_sizes, stride, padding, dila
         grad_input = L.conv_transpose(b, grad, w, None, stride, dilation, padding, padding,
                                       extra, groups)
     if output_mask[1]:
-        if groups != 1:
-            raise Unsupported("the weight gradient of a grouped convolution")
         if not x.type.static:
             raise Unsupported("the weight gradient of a convolution of a dynamic batch")
         swap = [1, 0] + list(range(2, x.rank))
-        full = L.conv(b, L.transpose(b, x, swap), L.transpose(b, grad, swap), None,
-                      dilation, stride, padding, padding, 1)  # [C, O, k'...]
+        # Per group g: x_g with batch and channels swapped, convolved with
+        # grad_g likewise. All groups in one grouped convolution: its input
+        # [C_in/G, G*N, ...] (channel g*N + n), its kernel [G*C_out/G, N,
+        # ...], so that output channel g*C_out/G + o reads group g's images.
+        n, g = x.shape[0], int(groups)
+        xs = L.reshape(b, x, [n, g, x.shape[1] // g] + list(x.shape[2:]))
+        xs = L.transpose(b, xs, [2, 1, 0] + list(range(3, xs.rank)))
+        xs = L.reshape(b, xs, [x.shape[1] // g, g * n] + list(x.shape[2:]))
+        gs = L.reshape(b, grad, [n, g, grad.shape[1] // g] + list(grad.shape[2:]))
+        gs = L.transpose(b, gs, [1, 2, 0] + list(range(3, gs.rank)))
+        gs = L.reshape(b, gs, [grad.shape[1], n] + list(grad.shape[2:]))
+        full = L.conv(b, xs, gs, None, dilation, stride, padding, padding,
+                      g)  # [C_in/G, C_out, k'...]
         kernel = list(w.shape[2:])
         if list(full.shape[2:]) != kernel:
             full = L.slice_static(b, full, [0] * full.rank, list(full.shape[:2]) + kernel,
@@ -1321,6 +1332,23 @@ def _repeat(b, node, x, repeats):
 @_op(aten.diagonal.default)
 def _diagonal(b, node, x, offset=0, dim1=0, dim2=1):
     return L.diagonal(b, x, int(offset), dim1, dim2)
+
+
+@_op(aten._weight_norm_interface_backward.default)
+def _weight_norm_backward(b, node, grad_w, v, g, norms, dim):
+    """The backward of w = g * v / |v| (norms over every dim but ``dim``,
+    kept as g's shape), as torch computes it: grad_g = sum(grad_w * v) /
+    norms, grad_v = g / norms * (grad_w - v * grad_g / norms)."""
+    axes = [a for a in range(v.rank) if a != dim % v.rank]
+    dims = b.dims(v)
+    kept = [dims[a] if a == dim % v.rank else Dim(static=1) for a in range(v.rank)]
+    n = L.reshape(b, norms, kept)
+    gk = L.reshape(b, g, kept)
+    grad_g = L.binary(b, "div", L.reduce(b, "sum", L.binary(b, "mul", grad_w, v), axes, True), n)
+    grad_v = L.binary(b, "mul", L.binary(b, "div", gk, n),
+                      L.binary(b, "sub", grad_w,
+                               L.binary(b, "mul", v, L.binary(b, "div", grad_g, n))))
+    return (grad_v, L.reshape(b, grad_g, b.dims(g)))
 
 
 @_op(aten.histc.default)
