@@ -188,3 +188,24 @@ def test_histc(bounds):
     if lo == hi:  # (the data's own range: torch refuses a NaN there)
         values = values[:-1].clone()
     entirely_dynamic(fn, (ids,), (values,), (torch.full((5,), 2.0),))
+
+
+def test_a_symbol_only_a_size_argument_carries():
+    # (a KV cache's length passed as an int: no tensor of the partition has
+    # that size, so an extra argument of that length carries it)
+    def fn(x, n):
+        return x[:, :n] * n + 1
+
+    explanation = compiled_at(fn, [(torch.randn(3, 9), 4), (torch.randn(2, 7), 6)])
+    assert explanation.fallbacks == [], str(explanation)
+    for r in explanation.reports:
+        assert not r.specialized, str(r)
+
+
+def test_a_slice_from_a_symbolic_start_counting_from_the_end():
+    # (Mistral's cache mask: mask[:, 1 - length:], a start below zero)
+    def fn(x, y):
+        return x[:, 1 - y.shape[1]:] * 2
+
+    entirely_dynamic(fn, (torch.randn(3, 9), torch.randn(2, 4)),
+                     (torch.randn(2, 11), torch.randn(3, 6)))

@@ -172,3 +172,30 @@ def test_more_families_at_two_shapes_with_no_op_in_eager(name):
         assert row["per_shape"], row
     else:
         assert not row["per_shape"], row
+
+
+def test_generate_with_a_compiled_forward_gives_eager_tokens():
+    """``model.generate`` (greedy, a KV cache) with ``forward`` compiled
+    dynamic: Mistral (a sliding-window mask sliced from the cache's end,
+    the cache's length passed as an int). Two graphs (the prefill, and the
+    one-token decode step TorchDynamo specializes), every op through Meld,
+    no partition compiled per shape (which would compile per token), and
+    eager's tokens."""
+    torch.manual_seed(0)
+    model = transformers.MistralForCausalLM(transformers.MistralConfig(
+        num_key_value_heads=2, pad_token_id=0, **dict(TEXT, max_position_embeddings=128)))
+    model.eval()
+    ids = torch.randint(1, 128, (2, 7))
+    settings = dict(max_new_tokens=10, do_sample=False, eos_token_id=None, pad_token_id=0)
+    torch._dynamo.reset()
+    with torch.no_grad():
+        want = model.generate(ids, **settings)
+        start = len(mtorch.reports)
+        model.forward = torch.compile(model.forward, backend="meld", dynamic=True)
+        got = model.generate(ids, **settings)
+    assert torch.equal(got, want)
+    reports = mtorch.reports[start:]
+    assert len(reports) == 2, [str(r) for r in reports]
+    explanation = mtorch.Explanation(reports)
+    assert explanation.fallbacks == [], str(explanation)
+    assert not any(r.specialized for r in reports), str(explanation)

@@ -457,12 +457,25 @@ def _cat(b, node, xs, dim=0):
 def _slice(b, node, x, dim=0, start=None, end=None, step=1):
     dim = dim % x.rank
     if isinstance(start, Dim) and start.static is None:
-        # a symbolic start: torch's sizes are positive, so an expression
-        # that sympy knows to be nonnegative needs no wrap from the end
-        expr = node.args[2].meta.get("val") if isinstance(node.args[2], torch.fx.Node) else None
-        if not (isinstance(expr, torch.SymInt) and expr.node.expr.is_nonnegative):
-            raise Unsupported("slice from a symbolic start that may be negative")
+        # a symbolic start: its sign, from the ranges torch's shape env
+        # knows its symbols in, says whether it counts from the end
+        val = node.args[2].meta.get("val") if isinstance(node.args[2], torch.fx.Node) else None
+        span = _range(val)
+        if span is None or (span.lower < 0 and span.upper >= 0):
+            raise Unsupported(f"slice from a symbolic start ({val}) that may be negative")
+        if span.upper < 0:  # from the end: max(size + start, 0)
+            start = b.index_arith("maxsi", b.index_arith("addi", b.dim(x, dim), start), 0)
     return _slice_dim(b, x, dim, start, end, step, _out_dims(b, node)[dim])
+
+
+def _range(val):
+    """The values a SymInt can take (sympy's ValueRanges), or None."""
+    if not isinstance(val, torch.SymInt):
+        return None
+    try:
+        return val.node.shape_env.bound_sympy(val.node.expr)
+    except Exception:  # noqa: BLE001 - no shape env, or an expression it cannot bound
+        return None
 
 
 def _slice_dim(b, x: Value, dim: int, start, end, step: int, count: Dim) -> Value:
@@ -1657,6 +1670,18 @@ class _Translation:
         for i, node in enumerate(placeholders):
             if isinstance(node.meta.get("val"), torch.Tensor) and node.name not in constants:
                 _bind_sizes(b, env[node], node.meta["val"])
+        # A symbol that only a size argument carries (a KV cache's length
+        # passed as an int): an extra i8 argument of that length binds it
+        # (at run time a zero-stride view, no memory).
+        self.size_args: Dict[int, object] = {}
+        for i, node in enumerate(placeholders):
+            val = node.meta.get("val")
+            if isinstance(val, torch.SymInt) and isinstance(val.node.expr, sympy.Symbol) and \
+                    val.node.expr not in b.torch_syms:
+                carrier = b.arg(TensorType("i8", (None,)), f"{node.name}_size")
+                b.torch_syms[val.node.expr] = b.dim(carrier, 0)
+                self.tensor_args.append(i)
+                self.size_args[i] = val.node.expr
         for node in placeholders:
             _name_sizes(b, env.get(node), node.meta.get("val"))
         for node in placeholders:
@@ -1724,11 +1749,23 @@ class CompiledPartition(torch.nn.Module):
         self.result_elems = [dtype for dtype, _ in self.executable.signature().outputs]
         self.kernels = _kernels(self.executable)
         self._graphs: Dict[tuple, object] = {}
+        self.eager = None  # the partition's ATen graph, for what Meld refuses at run time
 
     def forward(self, *args):
         t = self.translation
-        arrays = [_to_numpy(args[i].detach().contiguous()) if isinstance(args[i], torch.Tensor)
-                  else np.asarray(float(args[i]), np.float64) for i in t.tensor_args]
+        arrays = []
+        for i in t.tensor_args:
+            a = args[i]
+            if i in t.size_args:  # (a size's carrier, see _Translation)
+                if int(a) < 0:
+                    if self.eager is None:
+                        raise ValueError(f"a negative size {int(a)} for {t.size_args[i]}")
+                    return self.eager(*args)
+                arrays.append(np.broadcast_to(np.zeros(1, np.int8), (int(a),)))
+            elif isinstance(a, torch.Tensor):
+                arrays.append(_to_numpy(a.detach().contiguous()))
+            else:
+                arrays.append(np.asarray(float(a), np.float64))
         key = tuple(a.shape for a in arrays)
         graph = self._graphs.pop(key, None)
         if graph is None:
@@ -1974,6 +2011,7 @@ def _compile_aten(graph: torch.fx.GraphModule, example_inputs, report: "Report")
             if plan.translation.text is None:
                 continue
             part = CompiledPartition(plan.translation, ops)
+            part.eager = sub
             if plan.specialized is not None:
                 part = SpecializedPartition(sub, ops, plan.specialized, plan.example, part,
                                             report, node.target)
