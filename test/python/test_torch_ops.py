@@ -262,3 +262,28 @@ def test_index_put_by_a_boolean_mask():
     through_meld(rows, x, x > 0, torch.tensor(2.5))
     through_meld(middle, x, torch.tensor([False, True, True, False]), torch.randn(5))
     through_meld(add, x, torch.tensor([False, True, True, False]), torch.randn(1, 5))
+
+
+def test_erfc_keeps_its_relative_accuracy_in_the_tail():
+    x = torch.tensor([-6.0, -2.0, -0.5, -1e-3, 0.0, 1e-3, 0.3, 0.5, 1.0, 2.5, 4.0, 6.0, 9.0,
+                      math.inf, -math.inf, math.nan])
+    got = through_meld(torch.special.erfc, x, atol=0, rtol=5e-7)
+    want = torch.special.erfc(x.double())
+    tail = (x > 3) & (x < 9.5)  # (1 - erf(x) is 0 in float32 there)
+    assert ((got.double() - want) / want).abs()[tail].max() < 3e-7
+
+
+def test_copysign_reads_signed_zeros():
+    x = torch.tensor([1.5, -2.0, 0.0, -0.0, math.inf, 3.0])
+    y = torch.tensor([-0.0, 0.0, -1.0, 2.0, -5.0, -math.inf])
+    got = through_meld(torch.copysign, x, y, atol=0, rtol=0)
+    assert torch.equal(torch.signbit(got), torch.signbit(torch.copysign(x, y)))
+
+
+@pytest.mark.parametrize("shape, out", [((2, 3, 7, 10), (3, 4)), ((1, 2, 5, 6, 9), (2, 3, 4))])
+def test_adaptive_max_pool_windows(shape, out):
+    x = torch.randn(*shape)
+    x.view(-1)[5] = math.nan  # (a NaN is its window's max)
+    fn = torch.nn.functional.adaptive_max_pool2d if len(out) == 2 else \
+        torch.nn.functional.adaptive_max_pool3d
+    through_meld(lambda v: fn(v, out), x, atol=0, rtol=0)

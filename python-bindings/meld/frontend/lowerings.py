@@ -2068,6 +2068,42 @@ def _is_inf(b: Builder, x: Value) -> Value:
     return compare(b, "eq", unary(b, "abs", x), scalar_like(b, np.inf, x))
 
 
+_ERFC_SERIES = (-1.26551223, 1.00002368, 0.37409196, 0.09678418, -0.18628806, 0.27886807,
+                -1.13520398, 1.48851587, -0.82215223, 0.17087277)
+
+
+def erfc(b: Builder, x: Value) -> Value:
+    """1 - erf(x) with its relative accuracy kept where it is tiny (x past
+    4, where 1 - erf(x) is 0 in float32): t exp(-z^2 + P(t)), t = 1 / (1 +
+    z / 2), z = |x| (Numerical Recipes' erfcc, fractional error below
+    1.2e-7 everywhere), and 2 minus that for negative x. Evaluated in
+    float64 (in float32, -z^2 loses the tail's digits: 1.4e-6 at x = 6);
+    float64 input is refused: the series has float32's accuracy."""
+    _float_only("erfc", x)
+    if x.dtype == "f64":
+        raise Unsupported("erfc in float64 (the series has float32's accuracy)")
+    xs = cast(b, x, "f64")
+    z = unary(b, "abs", xs)
+    one = scalar_like(b, 1.0, xs)
+    t = binary(b, "div", one, binary(b, "add", one, binary(b, "mul", z, scalar_like(b, 0.5, z))))
+    poly = scalar_like(b, _ERFC_SERIES[-1], t)
+    for coef in reversed(_ERFC_SERIES[:-1]):
+        poly = binary(b, "add", binary(b, "mul", poly, t), scalar_like(b, coef, t))
+    # (poly is the series' sum; the exponent is -z^2 + it)
+    ans = binary(b, "mul", t, unary(b, "exp", binary(b, "sub", poly, binary(b, "mul", z, z))))
+    out = select(b, compare(b, "lt", xs, scalar_like(b, 0.0, xs)),
+                 binary(b, "sub", scalar_like(b, 2.0, ans), ans), ans)
+    return cast(b, out, x.dtype)
+
+
+def copysign(b: Builder, x: Value, y: Value) -> Value:
+    """|x| with the sign bit of y (-0.0 and a negative NaN's sign read as
+    torch reads them: ``sign_bit``)."""
+    x, y = broadcast_all(b, [x, y])
+    ax = unary(b, "abs", x)
+    return select(b, sign_bit(b, y), unary(b, "neg", ax), ax)
+
+
 def log1p(b: Builder, x: Value) -> Value:
     """log(1 + x), exact to a few ulp for tiny x: log(u) * x / (u - 1) with
     u = 1 + x (Goldberg), and x itself where u rounds to 1."""
@@ -2349,6 +2385,33 @@ def adaptive_avg_pool(b: Builder, x: Value, out_sizes: Sequence[int]) -> Value:
             y = reduce(b, "mean", reshape(b, y, split), [axis + 1], False)
             continue
         y = interpolate_axis(b, y, axis, adaptive_avg_weights(n, m))
+    return y
+
+
+def adaptive_max_pool(b: Builder, x: Value, out_sizes: Sequence[int]) -> Value:
+    """Max pool of the trailing ``len(out_sizes)`` dims to those sizes
+    (torch's adaptive windows), one axis after another (the max over a
+    box is the max over each axis in turn): per axis one gather of every
+    window's elements, a window shorter than the longest repeating its
+    last element, and a max."""
+    k = len(out_sizes)
+    y = x
+    for i, m in enumerate(out_sizes):
+        axis = x.rank - k + i
+        n = x.shape[axis]
+        if n is None:
+            raise Unsupported("adaptive pooling over a dynamic dimension")
+        if n == m:
+            continue
+        if m > n:
+            raise Unsupported(f"adaptive max pooling from {n} up to {m}")
+        starts = [(j * n) // m for j in range(m)]
+        ends = [-((-(j + 1) * n) // m) for j in range(m)]
+        width = max(e - s for s, e in zip(starts, ends))
+        idx = np.array([[min(s + t, e - 1) for t in range(width)]
+                        for s, e in zip(starts, ends)], np.int64)
+        picked = gather(b, y, b.constant(idx, "i64"), axis)  # [..., m, width, ...]
+        y = reduce(b, "max", picked, [axis + 1], False)  # (meld's max keeps NaN)
     return y
 
 

@@ -1021,6 +1021,7 @@ for _fn, _target in {
     L.cosh: aten.cosh.default, L.tan: aten.tan.default, L.atan: aten.atan.default,
     L.asin: aten.asin.default, L.acos: aten.acos.default, L.asinh: aten.asinh.default,
     L.acosh: aten.acosh.default, L.atanh: aten.atanh.default, L.trunc: aten.trunc.default,
+    L.erfc: aten.erfc.default,
 }.items():
     _op(_target)(_float_unary(_fn))
 
@@ -1276,6 +1277,19 @@ def _adaptive_avg_pool(b, node, x, output_size):
     return L.adaptive_avg_pool(b, x, [int(s) for s in output_size])
 
 
+@_op(aten.copysign.Tensor, aten.copysign.Scalar)
+def _copysign(b, node, x, y):
+    elem = _out_type(node).dtype
+    return L.copysign(b, _tensor(b, x, elem), _tensor(b, y, elem))
+
+
+@_op(aten.adaptive_max_pool2d.default, aten.adaptive_max_pool3d.default)
+def _adaptive_max_pool(b, node, x, output_size):
+    """The pooled values; the indices output is not computed (a graph that
+    reads it keeps the op in eager PyTorch)."""
+    return (L.adaptive_max_pool(b, x, [int(s) for s in output_size]), None)
+
+
 @_op(aten.grid_sampler_2d.default, aten.grid_sampler_3d.default)
 def _grid_sampler(b, node, x, grid, interpolation, padding, align_corners):
     modes, paddings = ("linear", "nearest", "cubic"), ("zeros", "border", "reflection")
@@ -1462,6 +1476,8 @@ def _index(b, node, x, indices):
 # Multi-output ops whose lowering computes only some outputs (the others
 # are None): a graph that reads another one keeps the op in PyTorch.
 _COMPUTED_OUTPUTS = {
+    aten.adaptive_max_pool2d.default: {0},
+    aten.adaptive_max_pool3d.default: {0},
     aten.native_batch_norm.default: {0},
     aten._native_batch_norm_legit_no_training.default: {0},
 }
