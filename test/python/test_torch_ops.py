@@ -287,3 +287,13 @@ def test_adaptive_max_pool_windows(shape, out):
     fn = torch.nn.functional.adaptive_max_pool2d if len(out) == 2 else \
         torch.nn.functional.adaptive_max_pool3d
     through_meld(lambda v: fn(v, out), x, atol=0, rtol=0)
+
+
+def test_lgamma_and_digamma_at_poles_reflections_and_large_arguments():
+    x = torch.tensor([0.0, -0.0, 1e-6, 0.5, 1.0, 2.0, 2.5, 7.25, 30.0, 1e4, 1e30, -0.5, -1.0,
+                      -2.0, -2.5, -7.3, -100.25, math.inf, -math.inf, math.nan])
+    through_meld(torch.lgamma, x, rtol=2e-6, atol=1e-6)
+    through_meld(torch.digamma, x, rtol=2e-6, atol=1e-5)
+    through_meld(lambda v: torch.polygamma(0, v), x, rtol=2e-6, atol=1e-5)
+    through_meld(lambda v: torch.mvlgamma(v, 3), torch.tensor([1.25, 2.0, 7.5, 40.0]),
+                 rtol=2e-6, atol=1e-5)

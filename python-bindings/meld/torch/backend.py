@@ -1021,7 +1021,7 @@ for _fn, _target in {
     L.cosh: aten.cosh.default, L.tan: aten.tan.default, L.atan: aten.atan.default,
     L.asin: aten.asin.default, L.acos: aten.acos.default, L.asinh: aten.asinh.default,
     L.acosh: aten.acosh.default, L.atanh: aten.atanh.default, L.trunc: aten.trunc.default,
-    L.erfc: aten.erfc.default,
+    L.erfc: aten.erfc.default, L.lgamma: aten.lgamma.default, L.digamma: aten.digamma.default,
 }.items():
     _op(_target)(_float_unary(_fn))
 
@@ -1275,6 +1275,13 @@ def _group_norm(b, node, x, w, bias, n, c, hw, groups, eps):
 @_op(aten._adaptive_avg_pool2d.default, aten._adaptive_avg_pool3d.default)
 def _adaptive_avg_pool(b, node, x, output_size):
     return L.adaptive_avg_pool(b, x, [int(s) for s in output_size])
+
+
+@_op(aten.polygamma.default)
+def _polygamma(b, node, n, x):
+    if int(n) != 0:
+        raise Unsupported(f"polygamma of order {n} (order 0, digamma, only)")
+    return L.digamma(b, L.cast(b, x, _out_type(node).dtype))
 
 
 @_op(aten.copysign.Tensor, aten.copysign.Scalar)
