@@ -297,3 +297,29 @@ def test_lgamma_and_digamma_at_poles_reflections_and_large_arguments():
     through_meld(lambda v: torch.polygamma(0, v), x, rtol=2e-6, atol=1e-5)
     through_meld(lambda v: torch.mvlgamma(v, 3), torch.tensor([1.25, 2.0, 7.5, 40.0]),
                  rtol=2e-6, atol=1e-5)
+
+
+def test_searchsorted_runs_torchs_binary_search():
+    # NaNs sorted last in the sequence and NaN values land where torch's
+    # binary search puts them (a count of smaller elements would not)
+    seq = torch.tensor([-1.0, 0.5, 0.5, 2.0, 3.0, math.nan])
+    values = torch.tensor([[-5.0, 0.5, 1.0, 2.0, 9.0, math.nan, math.inf, -0.0]])
+    for right in (False, True):
+        through_meld(lambda s, v: torch.searchsorted(s, v, right=right), seq, values)
+    batched = torch.sort(torch.randn(3, 7), dim=-1).values
+    through_meld(lambda s, v: torch.searchsorted(s, v, side="right", out_int32=True),
+                 batched, torch.randn(3, 4))
+    unsorted = torch.randn(9)
+    sorter = torch.argsort(unsorted)
+    through_meld(lambda s, v, o: torch.searchsorted(s, v, sorter=o), unsorted,
+                 torch.randn(5), sorter)
+
+
+@pytest.mark.parametrize("reduce", ["prod", "mean", "amax", "amin"])
+@pytest.mark.parametrize("include_self", [True, False])
+def test_index_reduce(reduce, include_self):
+    x = torch.randn(5, 3)
+    index = torch.tensor([0, 4, 0, 2, 2, 2])
+    source = torch.randn(6, 3)
+    through_meld(lambda a, i, s: a.index_reduce(0, i, s, reduce, include_self=include_self),
+                 x, index, source)

@@ -2489,6 +2489,37 @@ def adaptive_max_pool(b: Builder, x: Value, out_sizes: Sequence[int]) -> Value:
     return y
 
 
+def searchsorted(b: Builder, seq: Value, values: Value, right: bool = False) -> Value:
+    """torch.searchsorted: for each value, where it would go in ``seq``
+    (sorted along its last axis; 1-D, or with ``values``' leading dims).
+    The binary search itself, as torch's kernel runs it (so that NaNs, in
+    the values or sorted last in ``seq``, land where torch puts them):
+    bit_length(n) steps, each a gather of the midpoints and a compare;
+    the left side moves past mid while !(seq[mid] >= value) (right side:
+    !(seq[mid] > value))."""
+    n = seq.shape[-1]
+    if n is None:
+        raise Unsupported("searchsorted in a sequence of dynamic length")
+    if seq.rank > 1 and seq.rank != values.rank:
+        raise FrontendError(f"searchsorted of rank {values.rank} values in a rank {seq.rank} "
+                            f"sequence")
+    values = cast(b, values, seq.dtype)
+    lo = full(b, 0, "i64", values.shape, b.dims(values))
+    hi = full(b, n, "i64", values.shape, b.dims(values))
+    one = scalar_like(b, 1, lo)
+    for _ in range(int(n).bit_length()):
+        active = compare(b, "lt", lo, hi)
+        mid = binary(b, "div", binary(b, "add", lo, hi), scalar_like(b, 2, lo))
+        at = binary(b, "min", mid, scalar_like(b, max(n - 1, 0), mid))
+        picked = gather(b, seq, at, 0) if seq.rank == 1 else \
+            take_along_axis(b, seq, at, seq.rank - 1)
+        stop = compare(b, "gt" if right else "ge", picked, values)
+        go = logical(b, "and", active, logical(b, "not", stop))
+        lo = select(b, go, binary(b, "add", mid, one), lo)
+        hi = select(b, logical(b, "and", active, stop), mid, hi)
+    return lo
+
+
 def advanced_index(b: Builder, x: Value, indices: Sequence[Optional[Value]]) -> Value:
     """numpy advanced indexing ``x[i0, i1, ...]`` by integer tensors (None:
     the whole dim): the index tensors broadcast together; their dims replace

@@ -1277,6 +1277,34 @@ def _adaptive_avg_pool(b, node, x, output_size):
     return L.adaptive_avg_pool(b, x, [int(s) for s in output_size])
 
 
+@_op(aten.searchsorted.Tensor, aten.searchsorted.Scalar)
+def _searchsorted(b, node, seq, values, *, out_int32=False, right=False, side=None,
+                  sorter=None):
+    if sorter is not None:
+        seq = L.gather(b, seq, sorter, 0) if seq.rank == 1 else \
+            L.take_along_axis(b, seq, sorter, seq.rank - 1)
+    values = _tensor(b, values, seq.dtype)
+    out = L.searchsorted(b, seq, values, right=bool(right) or side == "right")
+    return L.cast(b, out, _out_type(node).dtype)
+
+
+@_op(aten.index_reduce.default)
+def _index_reduce(b, node, x, dim, index, source, reduce, include_self=True):
+    """torch.index_reduce: scatter_reduce with the index vector broadcast
+    over the source's other dims."""
+    if x.rank == 0:  # (as a 1-element vector)
+        one = [Dim(static=1)]
+        out = _index_reduce(b, node, L.reshape(b, x, one), 0, L.reshape(b, index, one),
+                            L.reshape(b, source, one), reduce, include_self)
+        return L.reshape(b, out, [])
+    dim = dim % x.rank
+    ones = [Dim(static=1)]
+    idx = L.reshape(b, L.cast(b, index, "i64"), ones * dim + [b.dim(index, 0)] +
+                    ones * (source.rank - dim - 1))
+    idx = L.broadcast_to(b, idx, source.shape, b.dims(source))
+    return _scatter_reduce(b, node, x, dim, idx, source, reduce, include_self)
+
+
 @_op(aten.polygamma.default)
 def _polygamma(b, node, n, x):
     if int(n) != 0:
