@@ -219,6 +219,56 @@ def test_partitions_agree_with_the_interpreter(tmp_path):
         np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
 
 
+def test_dropout_and_rand_run_through_meld_with_torchs_seed(tmp_path):
+    """Dropout in training and rand_like: a counter-based generator in meld
+    integer ops, seeded per call from torch's generator. Kept with
+    probability 1 - p and scaled by 1 / (1 - p); repeatable under
+    torch.manual_seed, fresh on every call; the backward reads the
+    forward's mask; uniform numbers in [0, 1) with the uniform law's mean
+    and variance; and the reference interpreter draws the same numbers as
+    the compiled code from the same seed."""
+
+    def fn(x):
+        return torch.nn.functional.dropout(x * 2, p=0.3, training=True) + 1
+
+    x = torch.randn(400, 500)
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    compiled = torch.compile(fn, backend="meld")
+    torch.manual_seed(1)
+    first = compiled(x)
+    torch.manual_seed(1)
+    again = compiled(x)
+    other = compiled(x)
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [], str(explanation)
+    assert torch.equal(first, again) and not torch.equal(first, other)
+    kept = (first - 1) != 0
+    assert abs(kept.float().mean().item() - 0.7) < 0.005  # (200,000 draws: sigma 0.001)
+    torch.testing.assert_close((first - 1)[kept], (x * 2 / 0.7)[kept], rtol=1e-5, atol=1e-5)
+
+    def masked(v):
+        return torch.nn.functional.dropout(v, p=0.25, training=True)
+
+    v = torch.randn(300, 70, requires_grad=True)
+    out = torch.compile(masked, backend="meld")(v)
+    (out * 3).sum().backward()
+    torch.testing.assert_close(v.grad, (out != 0).float() * 3 / 0.75)
+
+    u = torch.compile(lambda t: torch.rand_like(t), backend="meld")(torch.empty(1000, 1000))
+    assert 0.0 <= u.min().item() and u.max().item() < 1.0
+    assert abs(u.mean().item() - 0.5) < 0.002 and abs(u.var().item() - 1 / 12) < 0.002
+
+    (part,) = mtorch.reports[start].partitions
+    arrays = [np.random.default_rng(0).standard_normal((400, 500)).astype(np.float32),
+              np.asarray(123456789, np.int64)]
+    host = meld.compile(part.text)(*arrays)
+    reference = mt.run(part.text, arrays, tmp_path)
+    for h, r in zip(host, reference):
+        np.testing.assert_allclose(h, r, rtol=1e-6, atol=1e-6)
+    assert 0 < (host[0] != 1).mean() < 1
+
+
 def test_export_writes_meld_ir_that_compiles_and_matches(tmp_path):
     """meld.torch.export: a torch.export program (dynamic batch) as a .mlir
     file with the weights embedded; meld.compile_file runs it at two batch

@@ -1413,6 +1413,45 @@ def _weight_norm_backward(b, node, grad_w, v, g, norms, dim):
     return (grad_v, L.reshape(b, grad_g, b.dims(g)))
 
 
+def _seed(b: Builder) -> Value:
+    """The partition's random seed (a rank-0 i64 argument, created by the
+    first random op; the wrapper draws it from torch's generator on every
+    call, so ``torch.manual_seed`` makes a run repeatable) and a fresh
+    stream number for the op."""
+    if getattr(b, "torch_seed", None) is None:
+        b.torch_seed = b.arg(TensorType("i64", ()), "seed")
+    b.torch_streams = getattr(b, "torch_streams", 0) + 1
+    return b.torch_seed, b.torch_streams
+
+
+@_op(aten.rand.default, aten.rand_like.default)
+def _rand(b, node, *args, **kwargs):
+    ty = _out_type(node)
+    if not L.is_float(ty.dtype):
+        raise Unsupported(f"rand of {ty.dtype}")
+    seed, stream = _seed(b)
+    return L.cast(b, L.uniform(b, ty.shape, _out_dims(b, node), seed, stream), ty.dtype)
+
+
+@_op(aten.native_dropout.default)
+def _native_dropout(b, node, x, p, train):
+    """Dropout: each element kept with probability 1 - p (``uniform`` >=
+    p) and scaled by 1 / (1 - p); the mask is the second result, which the
+    backward reads. Not eager's random stream: the masks differ from
+    eager's, their law does not."""
+    if train is False:
+        return x, L.full(b, True, "i1", x.shape, b.dims(x))
+    p = float(p)
+    if p >= 1.0:
+        return L.full(b, 0, x.dtype, x.shape, b.dims(x)), L.full(b, False, "i1", x.shape,
+                                                                  b.dims(x))
+    seed, stream = _seed(b)
+    keep = L.compare(b, "ge", L.uniform(b, x.shape, b.dims(x), seed, stream),
+                     _tensor(b, p, "f32"))
+    scaled = L.binary(b, "mul", x, _tensor(b, 1.0 / (1.0 - p), x.dtype))
+    return L.select(b, keep, scaled, L.full(b, 0, x.dtype, x.shape, b.dims(x))), keep
+
+
 @_op(aten.histc.default)
 def _histc(b, node, x, bins=100, min=0, max=0):
     """torch.histc: counts in ``bins`` equal bins over [min, max] (the
@@ -1675,6 +1714,9 @@ def _while_loop(b, node, cond_graph, body_graph, carried, additional=(), *rest):
                             lambda args: _inline(b, body_graph, list(args) + additional)))
 
 
+_SEED = -1  # (in _Translation.tensor_args: a fresh random seed, not an argument)
+
+
 class _Translation:
     """A partition's graph as meld IR text, with what its runtime wrapper
     needs: which arguments are tensors (sizes are not passed to Meld), which
@@ -1739,7 +1781,10 @@ class _Translation:
             if _is_size_scalar(node.meta.get("val")):
                 env[node] = _size_dim(b, node.meta["val"])
 
+        b.torch_seed = None
         result = _translate_nodes(b, gm, env)
+        if b.torch_seed is not None:  # (a random op made it: drawn per call)
+            self.tensor_args.append(_SEED)
         outputs, as_tuple = [], isinstance(result, (tuple, list))
         for r in (result if as_tuple else [result]):
             val = r.meta.get("val") if isinstance(r, torch.fx.Node) else r
@@ -1806,6 +1851,9 @@ class CompiledPartition(torch.nn.Module):
         t = self.translation
         arrays = []
         for i in t.tensor_args:
+            if i == _SEED:
+                arrays.append(np.asarray(torch.randint(0, 2**31 - 1, ()).item(), np.int64))
+                continue
             a = args[i]
             if i in t.size_args:  # (a size's carrier, see _Translation)
                 if int(a) < 0:
