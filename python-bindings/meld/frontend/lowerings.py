@@ -2430,12 +2430,28 @@ def windows(b: Builder, x: Value, axis: int, size: int, step: int) -> Value:
     return transpose(b, g, perm)
 
 
+def _adaptive_window(j: int, n: int, m: int) -> tuple:
+    """Output j's window of an adaptive pool from n to m, as torch takes
+    it: [floor(j n / m), ceil((j + 1) n / m))."""
+    return (j * n) // m, -((-(j + 1) * n) // m)
+
+
+def _adaptive_axes(x: Value, out_sizes: Sequence[int]):
+    """(axis, n, m) for each trailing axis an adaptive pool resizes."""
+    for i, m in enumerate(out_sizes):
+        axis = x.rank - len(out_sizes) + i
+        n = x.shape[axis]
+        if n is None:
+            raise Unsupported("adaptive pooling over a dynamic dimension")
+        if n != m:
+            yield axis, n, m
+
+
 def adaptive_avg_weights(n: int, m: int) -> np.ndarray:
-    """The (m x n) averaging matrix of an adaptive average pool from n to m
-    (torch's windows: [floor(i n / m), ceil((i + 1) n / m)))."""
+    """The (m x n) averaging matrix of an adaptive average pool from n to m."""
     w = np.zeros((m, n))
     for i in range(m):
-        lo, hi = (i * n) // m, -((-(i + 1) * n) // m)
+        lo, hi = _adaptive_window(i, n, m)
         w[i, lo:hi] = 1.0 / (hi - lo)
     return w
 
@@ -2444,15 +2460,8 @@ def adaptive_avg_pool(b: Builder, x: Value, out_sizes: Sequence[int]) -> Value:
     """Average pool of the trailing ``len(out_sizes)`` dims to those sizes,
     one axis after another (the window is a product of 1-D windows)."""
     _float_only("adaptive average pool", x)
-    k = len(out_sizes)
     y = x
-    for i, m in enumerate(out_sizes):
-        axis = x.rank - k + i
-        n = x.shape[axis]
-        if n is None:
-            raise Unsupported("adaptive pooling over a dynamic dimension")
-        if n == m:
-            continue
+    for axis, n, m in _adaptive_axes(x, out_sizes):
         if n % m == 0 and n // m > 1:  # equal windows: a reshape and a mean
             dims = b.dims(y)
             split = dims[:axis] + [Dim(static=m), Dim(static=n // m)] + dims[axis + 1:]
@@ -2468,63 +2477,17 @@ def adaptive_max_pool(b: Builder, x: Value, out_sizes: Sequence[int]) -> Value:
     box is the max over each axis in turn): per axis one gather of every
     window's elements, a window shorter than the longest repeating its
     last element, and a max."""
-    k = len(out_sizes)
     y = x
-    for i, m in enumerate(out_sizes):
-        axis = x.rank - k + i
-        n = x.shape[axis]
-        if n is None:
-            raise Unsupported("adaptive pooling over a dynamic dimension")
-        if n == m:
-            continue
+    for axis, n, m in _adaptive_axes(x, out_sizes):
         if m > n:
             raise Unsupported(f"adaptive max pooling from {n} up to {m}")
-        starts = [(j * n) // m for j in range(m)]
-        ends = [-((-(j + 1) * n) // m) for j in range(m)]
-        width = max(e - s for s, e in zip(starts, ends))
-        idx = np.array([[min(s + t, e - 1) for t in range(width)]
-                        for s, e in zip(starts, ends)], np.int64)
+        windows = [_adaptive_window(j, n, m) for j in range(m)]
+        width = max(hi - lo for lo, hi in windows)
+        idx = np.array([[min(lo + t, hi - 1) for t in range(width)] for lo, hi in windows],
+                       np.int64)
         picked = gather(b, y, b.constant(idx, "i64"), axis)  # [..., m, width, ...]
         y = reduce(b, "max", picked, [axis + 1], False)  # (meld's max keeps NaN)
     return y
-
-
-_MASK32 = 0xFFFFFFFF
-
-
-def uniform(b: Builder, shape, sizes: Sequence[DimLike], seed: Value, stream: int) -> Value:
-    """Uniform f32 numbers in [0, 1), one per element of ``shape``: a
-    counter-based generator (no state), the element's flat index and the
-    rank-0 i64 ``seed`` (one per call, from the caller) mixed with
-    ``stream`` (one per random op of a program) and hashed by the
-    'lowbias32' integer hash (two multiply-xorshift rounds, Wellons), in
-    i64 with the low 32 bits kept. The top 24 bits make the float. Pure
-    integer ops: every target and the interpreter draw the same numbers."""
-    sizes = [d if isinstance(d, Dim) else Dim(static=int(d)) for d in sizes]
-    shape = tuple(shape)
-    flat = None
-    for k in range(len(shape)):
-        term = iota(b, "i64", shape, sizes, k)
-        stride = _dim_product(b, sizes[k + 1:])
-        if stride.static != 1:
-            term = binary(b, "mul", term, _size_operand(b, stride, term))
-        flat = term if flat is None else binary(b, "add", flat, term)
-    if flat is None:  # (rank 0)
-        flat = b.constant(np.int64(0), "i64")
-
-    def c(v):
-        return scalar_like(b, v, flat)
-    key = binary(b, "add", binary(b, "mul", binary(b, "and", cast(b, seed, "i64"),
-                                                   b.constant(np.int64(_MASK32), "i64")),
-                                  b.constant(np.int64(0x9E3779B1), "i64")),
-                 b.constant(np.int64((stream * 0x632BE5AB) & _MASK32), "i64"))
-    x = binary(b, "and", binary(b, "add", flat, key), c(_MASK32))
-    for shift, mult in ((16, 0x7FEB352D), (15, 0x846CA68B)):
-        x = binary(b, "xor", x, binary(b, "shift_right", x, c(shift)))
-        x = binary(b, "and", binary(b, "mul", x, c(mult)), c(_MASK32))
-    x = binary(b, "xor", x, binary(b, "shift_right", x, c(16)))
-    top = binary(b, "shift_right", x, c(8))
-    return binary(b, "mul", cast(b, top, "f32"), full(b, 2.0 ** -24, "f32", shape, sizes))
 
 
 def searchsorted(b: Builder, seq: Value, values: Value, right: bool = False) -> Value:
