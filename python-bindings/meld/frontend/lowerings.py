@@ -2490,6 +2490,44 @@ def adaptive_max_pool(b: Builder, x: Value, out_sizes: Sequence[int]) -> Value:
     return y
 
 
+_MASK32 = 0xFFFFFFFF
+
+
+def uniform(b: Builder, shape, sizes: Sequence[DimLike], seed: Value, stream: int) -> Value:
+    """Uniform f32 numbers in [0, 1), one per element of ``shape``: a
+    counter-based generator (no state), the element's flat index and the
+    rank-0 i64 ``seed`` (one per call, from the caller) mixed with
+    ``stream`` (one per random op of a program) and hashed by the
+    'lowbias32' integer hash (two multiply-xorshift rounds, Wellons), in
+    i64 with the low 32 bits kept. The top 24 bits make the float. Pure
+    integer ops: every target and the interpreter draw the same numbers."""
+    sizes = [d if isinstance(d, Dim) else Dim(static=int(d)) for d in sizes]
+    shape = tuple(shape)
+    flat = None
+    for k in range(len(shape)):
+        term = iota(b, "i64", shape, sizes, k)
+        stride = _dim_product(b, sizes[k + 1:])
+        if stride.static != 1:
+            term = binary(b, "mul", term, _size_operand(b, stride, term))
+        flat = term if flat is None else binary(b, "add", flat, term)
+    if flat is None:  # (rank 0)
+        flat = b.constant(np.int64(0), "i64")
+
+    def c(v):
+        return scalar_like(b, v, flat)
+    key = binary(b, "add", binary(b, "mul", binary(b, "and", cast(b, seed, "i64"),
+                                                   b.constant(np.int64(_MASK32), "i64")),
+                                  b.constant(np.int64(0x9E3779B1), "i64")),
+                 b.constant(np.int64((stream * 0x632BE5AB) & _MASK32), "i64"))
+    x = binary(b, "and", binary(b, "add", flat, key), c(_MASK32))
+    for shift, mult in ((16, 0x7FEB352D), (15, 0x846CA68B)):
+        x = binary(b, "xor", x, binary(b, "shift_right", x, c(shift)))
+        x = binary(b, "and", binary(b, "mul", x, c(mult)), c(_MASK32))
+    x = binary(b, "xor", x, binary(b, "shift_right", x, c(16)))
+    top = binary(b, "shift_right", x, c(8))
+    return binary(b, "mul", cast(b, top, "f32"), full(b, 2.0 ** -24, "f32", shape, sizes))
+
+
 def searchsorted(b: Builder, seq: Value, values: Value, right: bool = False) -> Value:
     """torch.searchsorted: for each value, where it would go in ``seq``
     (sorted along its last axis; 1-D, or with ``values``' leading dims).
