@@ -323,3 +323,14 @@ def test_index_reduce(reduce, include_self):
     source = torch.randn(6, 3)
     through_meld(lambda a, i, s: a.index_reduce(0, i, s, reduce, include_self=include_self),
                  x, index, source)
+
+
+@pytest.mark.parametrize("fn", [torch.cummax, torch.cummin])
+def test_cummax_and_cummin_ties_and_nans(fn):
+    # ties take the last index; a NaN stays once seen, with the last NaN's index
+    x = torch.tensor([[1.0, 3.0, 3.0, -2.0, math.nan, 5.0, math.nan, 0.0, -math.inf, 3.0],
+                      [0.0, -0.0, 0.0, 2.0, 2.0, -1.0, -1.0, 7.0, 7.0, math.inf]])
+    through_meld(lambda v: tuple(fn(v, 1)), x, atol=0, rtol=0)
+    through_meld(lambda v: tuple(fn(v, 0)), x, atol=0, rtol=0)
+    ints = torch.tensor([[4, 4, 1, 9, 9, -3, 9, 2]], dtype=torch.int64)
+    through_meld(lambda v: tuple(fn(v, -1)), ints, atol=0, rtol=0)

@@ -1096,6 +1096,44 @@ def _cumulative_by_mask(b: Builder, x: Value, axis: int, kind: str, exclusive: b
     return transpose(b, out, [perm.index(d) for d in range(x.rank)])
 
 
+def cumulative_extreme(b: Builder, x: Value, axis: int, kind: str) -> tuple:
+    """torch.cummax / cummin: the running max (min) along ``axis`` and the
+    index where it was found. Hillis-Steele over (value, index) pairs,
+    combined as torch's kernel updates its running pair: the later one
+    wins when it is NaN, or when neither is NaN and it is >= (<=) the
+    earlier (ties: the last index; once a NaN is seen it stays, with the
+    last NaN's index). log2(n) steps of shifted selects."""
+    axis = normalize_axis(axis, x.rank)
+    if not x.type.static:
+        raise Unsupported(f"cum{kind} of a tensor with dynamic dims")
+    if x.dtype == "i1":
+        raise Unsupported(f"cum{kind} of booleans")
+    n = x.shape[axis]
+    if is_float(x.dtype):
+        ident = -np.inf if kind == "max" else np.inf
+    else:
+        info = np.iinfo(numpy_dtype(x.dtype))
+        ident = info.min if kind == "max" else info.max
+    v = x
+    idx = iota(b, "i64", x.shape, b.dims(x), axis)
+    shift = 1
+    while shift < n:
+        lo = [0] * x.rank
+        lo[axis] = shift
+        earlier_v = pad(b, _slice_axis(b, v, axis, 0, n - shift), lo, [0] * x.rank, "constant",
+                        b.constant(np.asarray(ident, numpy_dtype(x.dtype)), x.dtype))
+        earlier_i = pad(b, _slice_axis(b, idx, axis, 0, n - shift), lo, [0] * x.rank,
+                        "constant", b.constant(np.int64(-1), "i64"))
+        wins = compare(b, "ge" if kind == "max" else "le", v, earlier_v)
+        if is_float(x.dtype):
+            wins = logical(b, "or", compare(b, "ne", v, v),
+                           logical(b, "and", compare(b, "eq", earlier_v, earlier_v), wins))
+        v = select(b, wins, v, earlier_v)
+        idx = select(b, wins, idx, earlier_i)
+        shift *= 2
+    return v, idx
+
+
 def cumulative(b: Builder, x: Value, axis: int, kind: str = "sum", exclusive: bool = False,
                reverse_: bool = False) -> Value:
     """Inclusive (or exclusive) running sum or product along ``axis``, in

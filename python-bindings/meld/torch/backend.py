@@ -1188,6 +1188,14 @@ def _cumulative(b, node, x, dim, dtype=None):
     return L.cumulative(b, x, dim, kind)
 
 
+@_op(aten.cummax.default, aten.cummin.default)
+def _cumulative_extreme(b, node, x, dim):
+    kind = "max" if node.target is aten.cummax.default else "min"
+    if x.rank == 0:
+        return x, b.constant(np.int64(0), "i64")
+    return L.cumulative_extreme(b, x, dim, kind)
+
+
 @_op(aten.topk.default)
 def _topk(b, node, x, k, dim=-1, largest=True, sorted=True):
     if x.rank == 0:
