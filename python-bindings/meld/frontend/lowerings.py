@@ -1096,6 +1096,16 @@ def _cumulative_by_mask(b: Builder, x: Value, axis: int, kind: str, exclusive: b
     return transpose(b, out, [perm.index(d) for d in range(x.rank)])
 
 
+def _shifted(b: Builder, x: Value, axis: int, shift: int, fill) -> Value:
+    """``x`` moved ``shift`` places along ``axis`` (static), ``fill`` in
+    the places it leaves at the front: the scans' earlier neighbours."""
+    n = x.shape[axis]
+    lo = [0] * x.rank
+    lo[axis] = shift
+    return pad(b, _slice_axis(b, x, axis, 0, n - shift), lo, [0] * x.rank, "constant",
+               b.constant(np.asarray(fill, numpy_dtype(x.dtype)), x.dtype))
+
+
 def cumulative_extreme(b: Builder, x: Value, axis: int, kind: str) -> tuple:
     """torch.cummax / cummin: the running max (min) along ``axis`` and the
     index where it was found. Hillis-Steele over (value, index) pairs,
@@ -1118,12 +1128,8 @@ def cumulative_extreme(b: Builder, x: Value, axis: int, kind: str) -> tuple:
     idx = iota(b, "i64", x.shape, b.dims(x), axis)
     shift = 1
     while shift < n:
-        lo = [0] * x.rank
-        lo[axis] = shift
-        earlier_v = pad(b, _slice_axis(b, v, axis, 0, n - shift), lo, [0] * x.rank, "constant",
-                        b.constant(np.asarray(ident, numpy_dtype(x.dtype)), x.dtype))
-        earlier_i = pad(b, _slice_axis(b, idx, axis, 0, n - shift), lo, [0] * x.rank,
-                        "constant", b.constant(np.int64(-1), "i64"))
+        earlier_v = _shifted(b, v, axis, shift, ident)
+        earlier_i = _shifted(b, idx, axis, shift, -1)
         wins = compare(b, "ge" if kind == "max" else "le", v, earlier_v)
         if is_float(x.dtype):
             wins = logical(b, "or", compare(b, "ne", v, v),
@@ -1149,18 +1155,10 @@ def cumulative(b: Builder, x: Value, axis: int, kind: str = "sum", exclusive: bo
     ident = 0 if kind == "sum" else 1
     y = reverse(b, x, axis) if reverse_ else x
     if exclusive and n:
-        # shift right by one, the identity first
-        shape_lo = [0] * x.rank
-        shape_lo[axis] = 1
-        y = pad(b, _slice_axis(b, y, axis, 0, n - 1), shape_lo, [0] * x.rank, "constant",
-                b.constant(np.asarray(ident, numpy_dtype(x.dtype)), x.dtype))
+        y = _shifted(b, y, axis, 1, ident)  # (the identity first)
     shift = 1
     while shift < n:
-        lo = [0] * x.rank
-        lo[axis] = shift
-        shifted = pad(b, _slice_axis(b, y, axis, 0, n - shift), lo, [0] * x.rank, "constant",
-                      b.constant(np.asarray(ident, numpy_dtype(x.dtype)), x.dtype))
-        y = binary(b, op, y, shifted)
+        y = binary(b, op, y, _shifted(b, y, axis, shift, ident))
         shift *= 2
     return reverse(b, y, axis) if reverse_ else y
 
