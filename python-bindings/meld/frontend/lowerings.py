@@ -546,10 +546,8 @@ def reverse(b: Builder, x: Value, axis: int) -> Value:
     n = x.shape[axis]
     if n is None:
         # -1, -2, ..., -n: meld.gather counts negative indices from the end
-        d = b.dim(x, axis)
-        idx = binary(b, "sub", scalar_like(b, -1, iota(b, "i64", (None,), [d], 0)),
-                     iota(b, "i64", (None,), [d], 0))
-        return gather(b, x, idx, axis)
+        ramp = iota(b, "i64", (None,), [b.dim(x, axis)], 0)
+        return gather(b, x, binary(b, "sub", scalar_like(b, -1, ramp), ramp), axis)
     if n <= 1:
         return x
     if _fold(x):
@@ -883,6 +881,35 @@ def _dim_product(b: Builder, dims: Sequence[Dim]) -> Dim:
     return out
 
 
+def strided_sum(b: Builder, terms: Sequence[Optional[Value]],
+                 strides: Sequence[DimLike]) -> Optional[Value]:
+    """The i64 sum of ``terms[k] * strides[k]`` (flat offsets: a stride
+    may be dynamic), leaving out None terms and zero strides; None when
+    nothing is left."""
+    flat = None
+    for term, stride in zip(terms, strides):
+        stride = stride if isinstance(stride, Dim) else Dim(static=int(stride))
+        if term is None or stride.static == 0:
+            continue
+        if stride.static != 1:
+            term = binary(b, "mul", term, _size_operand(b, stride, term))
+        flat = term if flat is None else binary(b, "add", flat, term)
+    return flat
+
+
+def _row_major_strides(b: Builder, dims: Sequence[Dim]) -> List[Dim]:
+    return [_dim_product(b, dims[k + 1:]) for k in range(len(dims))]
+
+
+def extreme_identity(elem: str, kind: str):
+    """The identity of ``max`` (``elem``'s lowest value: -inf, or the
+    integer minimum) or of ``min`` (its highest)."""
+    if is_float(elem):
+        return -np.inf if kind == "max" else np.inf
+    info = np.iinfo(numpy_dtype(elem))
+    return info.min if kind == "max" else info.max
+
+
 def _flat_index(b: Builder, idx: Value, n: Dim, total: Dim) -> Value:
     """An index into a dim of ``n`` (negative from the end) made
     nonnegative; one out of [-n, n) is sent to ``total``, past the end of
@@ -905,13 +932,9 @@ def take_along_axis(b: Builder, x: Value, indices: Value, axis: int) -> Value:
     dims = b.dims(x)
     total = _dim_product(b, dims)
     idx = _flat_index(b, cast(b, indices, "i64"), dims[axis], total)
-    flat = None
-    for d in range(x.rank):
-        term = idx if d == axis else iota(b, "i64", indices.shape, b.dims(indices), d)
-        stride = _dim_product(b, dims[d + 1:])
-        if stride.static != 1:
-            term = binary(b, "mul", term, _size_operand(b, stride, term))
-        flat = term if flat is None else binary(b, "add", flat, term)
+    terms = [idx if d == axis else iota(b, "i64", indices.shape, b.dims(indices), d)
+             for d in range(x.rank)]
+    flat = strided_sum(b, terms, _row_major_strides(b, dims))
     return gather(b, reshape(b, x, [total]), flat, 0)
 
 
@@ -1119,11 +1142,7 @@ def cumulative_extreme(b: Builder, x: Value, axis: int, kind: str) -> tuple:
     if x.dtype == "i1":
         raise Unsupported(f"cum{kind} of booleans")
     n = x.shape[axis]
-    if is_float(x.dtype):
-        ident = -np.inf if kind == "max" else np.inf
-    else:
-        info = np.iinfo(numpy_dtype(x.dtype))
-        ident = info.min if kind == "max" else info.max
+    ident = extreme_identity(x.dtype, kind)
     v = x
     idx = iota(b, "i64", x.shape, b.dims(x), axis)
     shift = 1
@@ -1220,7 +1239,7 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
     padded = x
     if any(pads_before) or any(pads_after):
         if kind == "max":
-            fill = -np.inf if is_float(x.dtype) else np.iinfo(numpy_dtype(x.dtype)).min
+            fill = extreme_identity(x.dtype, "max")
         else:
             fill = 0
         padded = pad(b, x, [0] * lead + pads_before, [0] * lead + pads_after, "constant",
@@ -1705,11 +1724,7 @@ def top_k(b: Builder, x: Value, k: int, axis: int, largest: bool = True):
     if x.dtype == "i1":
         raise Unsupported("top_k of booleans")
     kind = "argmax" if largest else "argmin"
-    if is_float(x.dtype):
-        spent = -np.inf if largest else np.inf
-    else:
-        info = np.iinfo(numpy_dtype(x.dtype))
-        spent = info.min if largest else info.max
+    spent = extreme_identity(x.dtype, "max" if largest else "min")
     pos = iota(b, "i64", x.shape, b.dims(x), axis)
     is_spent = compare(b, "eq", x, scalar_like(b, spent, x))
     cur = x
@@ -2137,11 +2152,17 @@ _LANCZOS = (0.99999999999980993, 676.5203681218851, -1259.1392167224028,
             -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7)
 
 
-def _sin_pi_abs(b: Builder, x: Value) -> Value:
-    """|sin(pi x)| for any x: pi times x's distance to its nearest integer
-    (exact in floating point), so that large arguments keep their digits."""
+def _pi_frac(b: Builder, x: Value) -> Value:
+    """pi times x's signed distance to its nearest integer (the distance is
+    exact in floating point): sin(pi x) and tan(pi x) of large arguments
+    keep their digits through it (up to sign for sin)."""
     r = binary(b, "sub", x, unary(b, "round", x))
-    return unary(b, "abs", unary(b, "sin", binary(b, "mul", r, scalar_like(b, np.pi, r))))
+    return binary(b, "mul", r, scalar_like(b, np.pi, r))
+
+
+def _sin_pi_abs(b: Builder, x: Value) -> Value:
+    """|sin(pi x)| for any x."""
+    return unary(b, "abs", unary(b, "sin", _pi_frac(b, x)))
 
 
 def lgamma(b: Builder, x: Value) -> Value:
@@ -2192,8 +2213,7 @@ def digamma(b: Builder, x: Value) -> Value:
     for k in range(6):
         psi = binary(b, "sub", psi, binary(b, "div", scalar_like(b, 1.0, w),
                                           binary(b, "add", w, scalar_like(b, float(k), w))))
-    r = binary(b, "sub", xs, unary(b, "round", xs))
-    pi_r = binary(b, "mul", r, scalar_like(b, np.pi, r))
+    pi_r = _pi_frac(b, xs)
     cot = binary(b, "div", unary(b, "cos", pi_r), unary(b, "sin", pi_r))
     psi = select(b, negative, binary(b, "sub", psi, binary(b, "mul", cot,
                                                             scalar_like(b, np.pi, cot))), psi)
@@ -2539,13 +2559,8 @@ def uniform(b: Builder, shape, sizes: Sequence[DimLike], seed: Value, stream: in
     integer ops: every target and the interpreter draw the same numbers."""
     sizes = [d if isinstance(d, Dim) else Dim(static=int(d)) for d in sizes]
     shape = tuple(shape)
-    flat = None
-    for k in range(len(shape)):
-        term = iota(b, "i64", shape, sizes, k)
-        stride = _dim_product(b, sizes[k + 1:])
-        if stride.static != 1:
-            term = binary(b, "mul", term, _size_operand(b, stride, term))
-        flat = term if flat is None else binary(b, "add", flat, term)
+    flat = strided_sum(b, [iota(b, "i64", shape, sizes, k) for k in range(len(shape))],
+                        _row_major_strides(b, sizes))
     if flat is None:  # (rank 0)
         flat = b.constant(np.int64(0), "i64")
 

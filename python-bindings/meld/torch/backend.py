@@ -993,11 +993,7 @@ def _scatter_reduce(b, node, x, dim, index, src, reduce, include_self=True):
         return L.binary(b, "div", total, L.cast(b, L.binary(b, "add", count,
                                                            _tensor(b, 1, "i32")), x.dtype))
     if reduce in ("amax", "amin"):
-        if L.is_float(x.dtype):
-            start = -np.inf if reduce == "amax" else np.inf
-        else:
-            info = np.iinfo(numpy_dtype(x.dtype))
-            start = info.min if reduce == "amax" else info.max
+        start = L.extreme_identity(x.dtype, reduce[1:])
     else:
         start = 1 if reduce == "prod" else 0
     reduced = L.scatter(b, L.full(b, start, x.dtype, x.shape, dims), index, updates, dim,
@@ -1450,14 +1446,14 @@ def _native_dropout(b, node, x, p, train):
     if train is False:
         return x, L.full(b, True, "i1", x.shape, b.dims(x))
     p = float(p)
+    zeros = L.scalar_like(b, 0, x)
     if p >= 1.0:
-        return L.full(b, 0, x.dtype, x.shape, b.dims(x)), L.full(b, False, "i1", x.shape,
-                                                                  b.dims(x))
+        return zeros, L.full(b, False, "i1", x.shape, b.dims(x))
     seed, stream = _seed(b)
     keep = L.compare(b, "ge", L.uniform(b, x.shape, b.dims(x), seed, stream),
                      _tensor(b, p, "f32"))
     scaled = L.binary(b, "mul", x, _tensor(b, 1.0 / (1.0 - p), x.dtype))
-    return L.select(b, keep, scaled, L.full(b, 0, x.dtype, x.shape, b.dims(x))), keep
+    return L.select(b, keep, scaled, zeros), keep
 
 
 @_op(aten.histc.default)
@@ -1512,19 +1508,14 @@ def _as_strided(b, node, x, size, stride, storage_offset=None):
     last = offset + sum((d - 1) * st for d, st in zip(sizes, strides)) if all(sizes) else offset
     if offset < 0 or min(strides, default=0) < 0 or (all(sizes) and last >= n):
         raise Unsupported(f"as_strided reaching outside the tensor's {n} elements")
-    flat = None
-    for k, (d, st) in enumerate(zip(sizes, strides)):
-        if d == 1 or st == 0:
-            continue
-        term = L.iota(b, "i64", tuple(sizes), [Dim(static=v) for v in sizes], k)
-        if st != 1:
-            term = L.binary(b, "mul", term, _tensor(b, st, "i64"))
-        flat = term if flat is None else L.binary(b, "add", flat, term)
+    dims = [Dim(static=v) for v in sizes]
+    flat = L.strided_sum(b, [None if d == 1 else L.iota(b, "i64", tuple(sizes), dims, k)
+                              for k, d in enumerate(sizes)], strides)
     if flat is None:
         flat = L.full(b, 0, "i64", tuple(sizes))
     if offset:
         flat = L.binary(b, "add", flat, _tensor(b, offset, "i64"))
-    flat = L.broadcast_to(b, flat, tuple(sizes), [Dim(static=v) for v in sizes])
+    flat = L.broadcast_to(b, flat, tuple(sizes), dims)
     return L.gather(b, L.reshape(b, x, [n]), flat, 0)
 
 
@@ -1667,7 +1658,8 @@ def _translate_nodes(b: Builder, gm: torch.fx.GraphModule, env):
                         env[node] = ATEN_OPS[node.target](b, node, *args, **kwargs)
                     except FrontendError as e:  # (Unsupported too) name the node
                         named = type(e)(f"{node.name} ({node.target}): {e}")
-                        named.node = node.name  # (the partitioner leaves it out)
+                        # (the partitioner leaves the node out, with the reason)
+                        named.node, named.reason = node.name, str(e)
                         raise named from e
                     _name_sizes(b, env[node], node.meta.get("val"))
         elif node.op == "output":
@@ -1923,24 +1915,21 @@ def _specialize(gm: torch.fx.GraphModule, args) -> torch.fx.GraphModule:
 
 
 def _example_args(gm: torch.fx.GraphModule) -> list:
-    """The partition's arguments at the traced example's sizes: fake
-    tensors (no memory) and ints."""
-    from torch._subclasses.fake_tensor import FakeTensorMode
-
+    """The partition's arguments at the traced example's sizes: meta
+    tensors (no memory) and numbers."""
     out = []
-    with FakeTensorMode():
-        for node in gm.graph.nodes:
-            if node.op != "placeholder":
-                continue
-            val = node.meta.get("val")
-            if isinstance(val, torch.Tensor):
-                out.append(torch.empty_strided([_hint(d) for d in val.shape],
-                                               [_hint(d) for d in val.stride()],
-                                               dtype=val.dtype))
-            elif _is_size_scalar(val) or _is_float_scalar(val):
-                out.append(_hint(val))
-            else:
-                raise Unsupported(f"argument {node.name} of type {type(val).__name__}")
+    for node in gm.graph.nodes:
+        if node.op != "placeholder":
+            continue
+        val = node.meta.get("val")
+        if isinstance(val, torch.Tensor):
+            out.append(torch.empty_strided([_hint(d) for d in val.shape],
+                                           [_hint(d) for d in val.stride()],
+                                           dtype=val.dtype, device="meta"))
+        elif _is_size_scalar(val) or _is_float_scalar(val):
+            out.append(_hint(val))
+        else:
+            raise Unsupported(f"argument {node.name} of type {type(val).__name__}")
     return out
 
 
@@ -2008,7 +1997,7 @@ def _plan(gm: torch.fx.GraphModule, subgraphs) -> _Plan:
             error = symbolic if getattr(symbolic, "node", None) else e
     node = getattr(error, "node", None)
     if node is not None:
-        plan.refuse = (node, str(error).split(": ", 1)[-1] if ": " in str(error) else str(error))
+        plan.refuse = (node, error.reason)
     else:
         plan.failed = f"{type(error).__name__}: {error}"
     return plan
