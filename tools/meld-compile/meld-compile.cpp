@@ -102,6 +102,12 @@ static cl::opt<bool>
                   cl::desc("Print the bundle metadata (JSON) to stdout"),
                   cl::init(false), cl::cat(category));
 
+static cl::opt<bool> printFusionReport(
+    "fusion-report",
+    cl::desc("Print the fusion report (what fused, and why the rest did "
+             "not) to stderr"),
+    cl::init(false), cl::cat(category));
+
 static cl::opt<std::string> dumpBinaries(
     "dump-binaries",
     cl::desc("Also write every binary of the bundle into this directory "
@@ -231,8 +237,12 @@ int main(int argc, char **argv) {
     return success();
   };
 
+  std::string fusionReport;
+  if (printFusionReport)
+    options.fusionReport = &fusionReport;
   FailureOr<meld::bundle::Bundle> bundle =
       meld::compileToBundle(*module, options);
+  llvm::errs() << fusionReport;
   if (failed(bundle))
     return 1;
 

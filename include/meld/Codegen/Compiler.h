@@ -121,13 +121,19 @@ mlir::FailureOr<bundle::Bundle> compileToBundle(mlir::ModuleOp module,
 /// alone, whose kernels take their parameters as an array: horizontal
 /// launches of flat pointwise kernels are not bounded by a GPU launch's
 /// parameter space (the host runs them as one body and a table).
+/// `refineFusion`, when given, runs on the fused module before the report
+/// and outlining (compileToBundle unfuses there the groups a GPU kernel
+/// cannot hold).
 mlir::LogicalResult outlineProgram(mlir::ModuleOp module, bool fuse,
                                    std::string *fusionReport = nullptr,
                                    bool splitReductions = false,
                                    bool strictFp = false,
                                    int64_t maxConvImageBytes = 0,
                                    bool rowViewEpilogues = true,
-                                   bool hostOnly = false);
+                                   bool hostOnly = false,
+                                   llvm::function_ref<mlir::LogicalResult(
+                                       mlir::ModuleOp)>
+                                       refineFusion = nullptr);
 
 } // namespace meld
 

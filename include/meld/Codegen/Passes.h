@@ -118,6 +118,11 @@ inline constexpr llvm::StringLiteral kGpuColumnBlocksAttrName =
 inline constexpr llvm::StringLiteral kGpuGridStrideAttrName =
     "meld.gpu_grid_stride";
 
+/// The module attribute meld-map-to-gpu sets with `report-unfit`: the
+/// names of the kernels whose intermediates do not fit in workgroup memory.
+inline constexpr llvm::StringLiteral kGpuUnfitKernelsAttrName =
+    "meld.gpu_unfit_kernels";
+
 /// The message of the check meld-convert-to-linalg puts before an integer
 /// division or remainder (`division-checks`), a `cf.assert` on a nonzero
 /// divisor.

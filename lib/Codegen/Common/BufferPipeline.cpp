@@ -72,6 +72,7 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
       blocks.rowMultiple = 1;
       blocks.contractionRows = kGpuContractionRows;
       blocks.skipUnitDims = true;
+      blocks.wholeConcatOneBlock = true;
     } else {
       // 8 KiB of f32 per row tile: a tile and its intermediates stay in L1.
       blocks.tileElements = 2048;

@@ -35,7 +35,9 @@ LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
                                    std::string *fusionReport,
                                    bool splitReductions, bool strictFp,
                                    int64_t maxConvImageBytes,
-                                   bool rowViewEpilogues, bool hostOnly) {
+                                   bool rowViewEpilogues, bool hostOnly,
+                                   function_ref<LogicalResult(ModuleOp)>
+                                       refineFusion) {
   PassManager fusePm(module.getContext());
   MeldFuseHorizontalOptions horizontal;
   if (hostOnly) {
@@ -59,6 +61,8 @@ LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
       fusePm.addNestedPass<func::FuncOp>(createMeldSplitReductions(split));
   }
   if (failed(fusePm.run(module)))
+    return failure();
+  if (refineFusion && failed(refineFusion(module)))
     return failure();
   if (fusionReport) {
     llvm::raw_string_ostream os(*fusionReport);
@@ -252,6 +256,80 @@ meld::codegen::KernelBlocks::count(const Object &kernel) const {
   return rowBlocks;
 }
 
+/// At most this many rounds of unfusing for the GPU (each splits every
+/// group found unfit in the round before).
+static constexpr int kMaxGpuFitRounds = 8;
+
+/// The outer meld.kernel ops of `module`'s programs, or the meld.launch ops
+/// that outlining put in their place, in the order meld-outline-kernels
+/// visits them (so the i-th launch of the outlined module is the i-th
+/// kernel of the fused one).
+template <typename OpTy>
+static SmallVector<OpTy> outerKernelsInOrder(ModuleOp module) {
+  SmallVector<OpTy> found;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func->hasAttr(kKernelAttrName) || func.isExternal())
+      continue;
+    func.walk([&](OpTy op) {
+      if (!op->template getParentOfType<KernelOp>())
+        found.push_back(op);
+    });
+  }
+  return found;
+}
+
+/// Whether unfusing `kernel` gives smaller kernels: a horizontal kernel's
+/// sub-kernels, or more than one op that is not a constant.
+static bool isSplittable(KernelOp kernel) {
+  if (kernel.getKind() == FusionKind::horizontal)
+    return true;
+  int64_t ops = 0;
+  for (Operation &op : kernel.getBody().front().without_terminator())
+    ops += !op.hasTrait<OpTrait::ConstantLike>();
+  return ops > 1;
+}
+
+/// A GPU kernel keeps its intermediates in workgroup memory, a row block's
+/// worth when the row blocks split them. A group whose intermediates do not
+/// fit there (data movement that row blocks cannot split: a permutation of
+/// a reshaped tensor, a concatenation along rows, a gather whose rows feed
+/// a reduction) is unfused, its ops each a kernel of their own, and the
+/// check repeats, until every kernel fits or the unfit ones are single
+/// ops (mapKernelsToGpu then reports those). Fusion on the host is
+/// unchanged by it only when no GPU target is asked for.
+static LogicalResult fitKernelsToGpu(ModuleOp fused,
+                                     const CompileOptions &options,
+                                     StringRef target) {
+  for (int round = 0; round < kMaxGpuFitRounds; ++round) {
+    OwningOpRef<ModuleOp> outlined = fused.clone();
+    {
+      ScopedDiagnosticHandler quiet(fused.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      PassManager pm(fused.getContext());
+      pm.addPass(createMeldOutlineKernels());
+      if (failed(pm.run(*outlined)))
+        return success();
+    }
+    llvm::StringSet<> unfit =
+        codegen::findUnfitGpuKernels(*outlined, options, target);
+    if (unfit.empty())
+      return success();
+    SmallVector<KernelOp> kernels = outerKernelsInOrder<KernelOp>(fused);
+    SmallVector<LaunchOp> launches = outerKernelsInOrder<LaunchOp>(*outlined);
+    if (kernels.size() != launches.size())
+      return success();
+    SmallVector<KernelOp> split;
+    for (auto [kernel, launch] : llvm::zip(kernels, launches))
+      if (unfit.contains(launch.getCallee()) && isSplittable(kernel))
+        split.push_back(kernel);
+    if (split.empty())
+      return success();
+    if (failed(unfuseKernels(split)))
+      return failure();
+  }
+  return success();
+}
+
 FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
                                                 const CompileOptions &options) {
   for (const std::string &target : options.targets)
@@ -272,10 +350,24 @@ FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
   bool gpu = options.emulateGpuOnHost ||
              llvm::any_of(options.targets,
                           [](const std::string &t) { return t != "host"; });
-  if (failed(outlineProgram(*module, options.fuse, options.fusionReport,
-                            options.splitReductions, options.strictFp,
-                            gpu ? codegen::kGpuConvImageBytes : 0,
-                            /*rowViewEpilogues=*/!gpu, /*hostOnly=*/!gpu)))
+  // The target whose mapping decides which groups a GPU kernel can hold
+  // (NVIDIA's and AMD's have the same workgroup memory limit; an emulated
+  // GPU mapping is checked as NVIDIA's).
+  std::string gpuTarget = "nvptx";
+  for (const std::string &target : options.targets)
+    if (target != "host") {
+      gpuTarget = target;
+      break;
+    }
+  auto fitGpu = [&](ModuleOp fused) {
+    return fitKernelsToGpu(fused, options, gpuTarget);
+  };
+  if (failed(outlineProgram(
+          *module, options.fuse, options.fusionReport, options.splitReductions,
+          options.strictFp, gpu ? codegen::kGpuConvImageBytes : 0,
+          /*rowViewEpilogues=*/!gpu, /*hostOnly=*/!gpu,
+          gpu && options.fuse ? function_ref<LogicalResult(ModuleOp)>(fitGpu)
+                              : nullptr)))
     return failure();
 
   bundle::Bundle bundle;

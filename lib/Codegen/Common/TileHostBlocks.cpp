@@ -20,6 +20,7 @@
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -81,6 +82,106 @@ static void copyDataMovement(bufferization::MaterializeInDestinationOp store) {
         linalg::YieldOp::create(b, loc, args.front());
       });
   store.getSourceMutable().set(copy.getResult(0));
+}
+
+/// Whether a block loop of `func` reads a slice of a concatenation (an
+/// insert_slice chain) computed whole before the loop.
+static bool readsWholeConcat(func::FuncOp func) {
+  WalkResult result = func.walk([](tensor::ExtractSliceOp slice) {
+    auto loop = slice->getParentOfType<scf::ForOp>();
+    auto insert = slice.getSource().getDefiningOp<tensor::InsertSliceOp>();
+    if (loop && insert && !loop->isAncestor(insert))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Whether `op` copies its one input to its one output unchanged.
+static bool isIdentityCopy(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+      op.getNumResults() != 1 ||
+      !llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return false;
+  auto yield = cast<linalg::YieldOp>(op.getBody()->getTerminator());
+  return yield.getNumOperands() == 1 &&
+         yield.getOperand(0) == op.getBody()->getArgument(0);
+}
+
+/// The values of a concatenation stored whole by `anchor`: the chain of
+/// insert_slice ops (at least one) that `stored` heads, down to the
+/// tensor.empty it starts from, each value used once; null if `stored` is
+/// no such chain.
+static tensor::EmptyOp concatRoot(Value stored) {
+  Value value = stored;
+  if (!value.getDefiningOp<tensor::InsertSliceOp>())
+    return {};
+  while (auto insert = value.getDefiningOp<tensor::InsertSliceOp>()) {
+    if (!value.hasOneUse())
+      return {};
+    value = insert.getDest();
+  }
+  auto empty = value.getDefiningOp<tensor::EmptyOp>();
+  return empty && value.hasOneUse() ? empty : tensor::EmptyOp();
+}
+
+/// Concatenations stored whole are computed in their destination (what
+/// upstream's empty-tensor elimination does, only where nothing else sees
+/// the destination or the concatenation): one stored into an output
+/// buffer nothing else writes (a kernel of one block), or one inserted into
+/// the row block of the block loop's output. A GPU kernel then keeps no
+/// copy of it in workgroup memory (a RoPE rotation's 8 heads of 128 x 64
+/// in a block: 256 KiB).
+static void writeConcatsInPlace(func::FuncOp func) {
+  OpBuilder b(func.getContext());
+  DominanceInfo dominance(func);
+  func.walk([&](bufferization::MaterializeInDestinationOp store) {
+    auto dest = dyn_cast<BlockArgument>(store.getDest());
+    tensor::EmptyOp empty = concatRoot(store.getSource());
+    if (!dest || !empty || !dest.hasOneUse() ||
+        !isa<MemRefType>(dest.getType()) ||
+        cast<MemRefType>(dest.getType()).getShape() !=
+            empty.getType().getShape())
+      return;
+    b.setInsertionPoint(empty);
+    empty.replaceAllUsesWith(
+        bufferization::ToTensorOp::create(b, empty.getLoc(), empty.getType(),
+                                          dest, /*restrict=*/true,
+                                          /*writable=*/true)
+            .getResult());
+    empty.erase();
+  });
+  func.walk([&](tensor::InsertSliceOp outer) {
+    auto dest = dyn_cast<BlockArgument>(outer.getDest());
+    // The row block may store an identity copy of it (copyDataMovement).
+    Value stored = outer.getSource();
+    auto copy = stored.getDefiningOp<linalg::GenericOp>();
+    if (copy && isIdentityCopy(copy))
+      stored = copy.getDpsInputOperand(0)->get();
+    else
+      copy = nullptr;
+    tensor::EmptyOp empty = concatRoot(stored);
+    if (!dest || !empty || !isa<scf::ForOp>(dest.getOwner()->getParentOp()) ||
+        !llvm::all_of(llvm::concat<Value>(ValueRange(dest), outer.getOffsets(),
+                                          outer.getSizes(),
+                                          outer.getStrides()),
+                      [&](Value v) {
+                        return dominance.properlyDominates(v, empty);
+                      }))
+      return;
+    b.setInsertionPoint(empty);
+    empty.replaceAllUsesWith(
+        tensor::ExtractSliceOp::create(
+            b, empty.getLoc(), empty.getType(), dest, outer.getMixedOffsets(),
+            outer.getMixedSizes(), outer.getMixedStrides())
+            .getResult());
+    empty.erase();
+    if (copy) {
+      copy.getResult(0).replaceAllUsesWith(stored);
+      copy.erase();
+    }
+  });
 }
 
 /// The pass options that size blocks.
@@ -396,6 +497,34 @@ static Value sliceAcross(OpBuilder &b, Location loc,
       .getResult();
 }
 
+/// A rank-reducing `insert` (a concatenation's piece whose unit dims were
+/// folded away: 1024x32 into 1x1024x64) replaced by the insert of its
+/// source expanded back to the insert's rank, which the slice patterns
+/// below take across; `insert` itself when it does not reduce the rank.
+static FailureOr<tensor::InsertSliceOp>
+fullRankInsert(PatternRewriter &rewriter, tensor::InsertSliceOp insert) {
+  RankedTensorType source = insert.getSourceType();
+  int64_t rank = insert.getDestType().getRank();
+  if (source.getRank() == rank)
+    return insert;
+  std::optional<SmallVector<int64_t>> sizes =
+      getConstantIntValues(insert.getMixedSizes());
+  if (!sizes || !source.hasStaticShape())
+    return failure();
+  auto expandedType = RankedTensorType::get(*sizes, source.getElementType());
+  std::optional<SmallVector<ReassociationIndices>> reassociation =
+      getReassociationIndicesForReshape(source, expandedType);
+  if (!reassociation)
+    return failure();
+  rewriter.setInsertionPoint(insert);
+  Value expanded = tensor::ExpandShapeOp::create(
+      rewriter, insert.getLoc(), expandedType, insert.getSource(),
+      *reassociation);
+  return rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
+      insert, expanded, insert.getDest(), insert.getMixedOffsets(),
+      insert.getMixedSizes(), insert.getMixedStrides());
+}
+
 struct SliceAcrossInsertSlice : OpRewritePattern<tensor::ExtractSliceOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -406,14 +535,21 @@ struct SliceAcrossInsertSlice : OpRewritePattern<tensor::ExtractSliceOp> {
       return failure();
     RankedTensorType dest = insert.getDestType();
     int64_t rank = dest.getRank();
-    if (!dest.hasStaticShape() || insert.getSourceType().getRank() != rank ||
-        extract.getResultType().getRank() != rank)
+    if (!dest.hasStaticShape() || extract.getResultType().getRank() != rank)
       return failure();
+    OpBuilder::InsertionGuard guard(rewriter);
+    FailureOr<tensor::InsertSliceOp> full = fullRankInsert(rewriter, insert);
+    if (failed(full))
+      return failure();
+    // (An insert made full-rank is a change of its own.)
+    bool expanded = *full != insert;
+    insert = *full;
+    rewriter.setInsertionPoint(extract);
     Value across =
         sliceAcross(rewriter, extract.getLoc(), insert,
                     extract.getMixedOffsets(), extract.getMixedSizes());
     if (!across)
-      return failure();
+      return success(expanded);
     rewriter.replaceOp(extract, across);
     return success();
   }
@@ -702,9 +838,17 @@ static LogicalResult applyRowBlocks(
       rewriter.replaceAllUsesWith(original, replacement);
       continue;
     }
-    for (bufferization::MaterializeInDestinationOp other : alsoStored)
-      if (other.getSource() == original)
-        other.getSourceMutable().set(replacement);
+    for (bufferization::MaterializeInDestinationOp other : alsoStored) {
+      if (other.getSource() != original)
+        continue;
+      other.getSourceMutable().set(replacement);
+      // A store before the loop (of a result stored earlier than the
+      // tiled one) moves after it.
+      Operation *loop = replacement.getDefiningOp();
+      if (loop && loop->getBlock() == other->getBlock() &&
+          other->isBeforeInBlock(loop))
+        other->moveAfter(loop);
+    }
   }
   // The untiled ops are dead now; those with runtime checks (divisions,
   // gathers) would otherwise stay and compute every row in every block.
@@ -1060,6 +1204,12 @@ struct MeldTileHostBlocksPass
     func::FuncOp func = getOperation();
     if (!func->hasAttr(kKernelAttrName) || func.isExternal())
       return;
+    tile(func);
+    if (wholeConcatOneBlock)
+      writeConcatsInPlace(func);
+  }
+
+  void tile(func::FuncOp func) {
     // Work on a copy so that a kernel that cannot be split stays intact.
     OwningOpRef<func::FuncOp> copy = func.clone();
     // A result reshaped just before the store (a kept-dims reduction's
@@ -1175,7 +1325,8 @@ struct MeldTileHostBlocksPass
     unsigned numArgs = entry.getNumArguments();
     if (failed(plan) ||
         failed(applyRowBlocks(*copy, *plan, entry.getArgument(numArgs - 2),
-                              entry.getArgument(numArgs - 1), stores)))
+                              entry.getArgument(numArgs - 1), stores)) ||
+        (wholeConcatOneBlock && readsWholeConcat(*copy)))
       return;
     // The blocks are counted on the root's output.
     int64_t output = outputIndex(entry, numOutputs, rootOutput.getDest());

@@ -15,6 +15,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 
 namespace meld::codegen {
@@ -28,6 +29,14 @@ inline constexpr int64_t kGpuConvImageBytes = 48 * 1024;
 mlir::FailureOr<mlir::OwningOpRef<mlir::ModuleOp>>
 mapKernelsToGpu(mlir::ModuleOp outlined, const CompileOptions &options,
                 llvm::StringRef target, KernelBlocks &blocks);
+
+/// The kernels of `outlined` whose intermediates would not fit in a GPU
+/// kernel's workgroup memory on `target` (meld-map-to-gpu's report-unfit),
+/// by symbol name. Quiet: a kernel the mapping fails on for another reason
+/// is left to mapKernelsToGpu to report.
+llvm::StringSet<> findUnfitGpuKernels(mlir::ModuleOp outlined,
+                                      const CompileOptions &options,
+                                      llvm::StringRef target);
 
 /// Compiles the mapped kernels for one GPU chip and adds one blob per GPU
 /// module.

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -126,6 +127,39 @@ meld::codegen::mapKernelsToGpu(ModuleOp outlined, const CompileOptions &options,
     return failure();
   blocks.collect(*module);
   return module;
+}
+
+llvm::StringSet<>
+meld::codegen::findUnfitGpuKernels(ModuleOp outlined,
+                                   const CompileOptions &options,
+                                   StringRef target) {
+  OwningOpRef<ModuleOp> module = outlined.clone();
+  keepKernelsOnly(*module);
+  llvm::StringSet<> unfit;
+  // Diagnostics of a mapping that fails here come again from
+  // mapKernelsToGpu; this check says nothing.
+  ScopedDiagnosticHandler quiet(module->getContext(),
+                                [](Diagnostic &) { return success(); });
+  PassManager pm(module->getContext());
+  codegen::buildKernelBufferPipeline(pm, codegen::BlockTiling::Gpu,
+                                     /*deallocate=*/false);
+  MeldMapToGpuOptions map;
+  map.blockSize = codegen::kGpuBlockSize;
+  map.gridStrideLimit = options.gpuGridStrideLimit;
+  map.tensorCores = options.tensorCores && target == "nvptx";
+  map.mmaSync = map.tensorCores && options.mmaSync;
+  map.mfma = options.tensorCores && target == "amdgpu" &&
+             llvm::all_of(options.amdgpuChips,
+                          [](const std::string &c) { return hasMfma(c); });
+  map.reportUnfit = true;
+  pm.addPass(createMeldMapToGpu(map));
+  if (failed(pm.run(*module)))
+    return unfit;
+  if (auto names = (*module)->getAttrOfType<ArrayAttr>(
+          kGpuUnfitKernelsAttrName))
+    for (auto name : names.getAsValueRange<StringAttr>())
+      unfit.insert(name);
+  return unfit;
 }
 
 LogicalResult meld::codegen::compileGpu(ModuleOp mapped, bundle::Bundle &bundle,

@@ -615,6 +615,41 @@ static void wrapInBlockLoop(func::FuncOp func) {
   });
 }
 
+/// The intermediates of `func` (its memref.allocs) and the bytes of
+/// workgroup memory each takes: as large as its size can get (a block's
+/// last rows may be fewer than rows-per-block). Fails, with an error
+/// naming the kernel when `emitErrors`, when an intermediate is unbounded
+/// or they need more than kWorkgroupMemoryLimit together.
+static LogicalResult
+workgroupIntermediates(func::FuncOp func, bool emitErrors,
+                       SmallVectorImpl<memref::AllocOp> &allocs,
+                       SmallVectorImpl<int64_t> &allocBytes) {
+  func.walk([&](memref::AllocOp alloc) { allocs.push_back(alloc); });
+  int64_t bytes = 0;
+  for (memref::AllocOp alloc : allocs) {
+    FailureOr<int64_t> size = workgroupBytes(alloc.getResult());
+    if (failed(size)) {
+      if (!emitErrors)
+        return failure();
+      return alloc.emitError("kernel '")
+             << func.getSymName()
+             << "' needs an intermediate buffer of unbounded size, which a "
+                "GPU kernel cannot place in workgroup memory";
+    }
+    allocBytes.push_back(*size);
+    bytes += *size;
+  }
+  if (bytes <= kWorkgroupMemoryLimit)
+    return success();
+  if (!emitErrors)
+    return failure();
+  return func.emitError("kernel '")
+         << func.getSymName() << "' needs " << bytes
+         << " bytes of workgroup memory for its intermediates, more than "
+            "the "
+         << kWorkgroupMemoryLimit << " a GPU kernel may use";
+}
+
 /// Moves `func` into `gpuModule` as a `gpu.func` kernel with the same
 /// arguments but the block range, which becomes [block_id.x, block_id.x+1);
 /// intermediates become workgroup attributions.
@@ -626,28 +661,11 @@ static LogicalResult moveToGpuFunc(func::FuncOp func,
   unsigned n = entry.getNumArguments();
   OpBuilder b(func.getContext());
 
-  // Intermediates: workgroup buffers as large as their sizes can get (a
-  // block's last rows may be fewer than rows-per-block).
   SmallVector<memref::AllocOp> allocs;
-  func.walk([&](memref::AllocOp alloc) { allocs.push_back(alloc); });
   SmallVector<int64_t> allocBytes;
-  int64_t bytes = 0;
-  for (memref::AllocOp alloc : allocs) {
-    FailureOr<int64_t> size = workgroupBytes(alloc.getResult());
-    if (failed(size))
-      return alloc.emitError("kernel '")
-             << func.getSymName()
-             << "' needs an intermediate buffer of unbounded size, which a "
-                "GPU kernel cannot place in workgroup memory";
-    allocBytes.push_back(*size);
-    bytes += *size;
-  }
-  if (bytes > kWorkgroupMemoryLimit)
-    return func.emitError("kernel '")
-           << func.getSymName() << "' needs " << bytes
-           << " bytes of workgroup memory for its intermediates, more than "
-              "the "
-           << kWorkgroupMemoryLimit << " a GPU kernel may use";
+  if (failed(workgroupIntermediates(func, /*emitErrors=*/true, allocs,
+                                    allocBytes)))
+    return failure();
 
   b.setInsertionPointToStart(&entry);
   Value block = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
@@ -747,6 +765,19 @@ struct MeldMapToGpuPass
       if (failed(distributeOverThreads(func, threads)))
         return signalPassFailure();
       strideOverGrid(func, gridStrideLimit, emulate);
+    }
+    if (reportUnfit) {
+      SmallVector<Attribute> unfit;
+      for (func::FuncOp func : kernels) {
+        SmallVector<memref::AllocOp> allocs;
+        SmallVector<int64_t> allocBytes;
+        if (failed(workgroupIntermediates(func, /*emitErrors=*/false, allocs,
+                                          allocBytes)))
+          unfit.push_back(func.getSymNameAttr());
+      }
+      module->setAttr(kGpuUnfitKernelsAttrName,
+                      ArrayAttr::get(module.getContext(), unfit));
+      return;
     }
     if (emulate) {
       for (func::FuncOp func : kernels)

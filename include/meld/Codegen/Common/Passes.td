@@ -170,6 +170,13 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
            "one) instead of the leading dim, never the last; the blocks "
            "count rows over the dims up to it (meld.row_dims). The host "
            "pipeline sets it">,
+    Option<"wholeConcatOneBlock", "whole-concat-one-block", "bool", "false",
+           "Leave a kernel one block when its row blocks would read slices "
+           "of a concatenation computed whole before the block loop (one "
+           "along the split dim, whose seams the slices cannot cross); the "
+           "GPU pipeline sets it, where that concatenation would be an "
+           "intermediate in every workgroup's memory, while one block "
+           "writes it straight into its output">,
     Option<"fusedRowCost", "fused-row-cost", "bool", "false",
            "Size the blocks of a kernel without a contraction by the costliest "
            "op fused into a row, not only by the tiled one (a layer norm's "

@@ -73,7 +73,12 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
     Intermediates become views of workgroup buffers as large as their
     constant upper bounds (upstream value-bounds analysis); an unbounded
     intermediate, more than 48 KiB of them, or a write to an output outside
-    the block loop is an error naming the kernel.
+    the block loop is an error naming the kernel. With `report-unfit`,
+    the pass only checks the workgroup memory each kernel needs: it moves
+    nothing to a `gpu.module` and lists the kernels whose intermediates do
+    not fit (unbounded, or more than 48 KiB) in the module's
+    `meld.gpu_unfit_kernels` (compileToBundle then splits their fusion
+    groups).
 
     With `emulate`, the same decomposition is emitted as host code: a loop
     over the block range, a loop over thread ids around every phase between
@@ -107,6 +112,10 @@ def MeldMapToGpu : Pass<"meld-map-to-gpu", "::mlir::ModuleOp"> {
            "With a positive value, the block loop of a pointwise kernel "
            "strides over a grid of at most this many workgroups (emulated: "
            "min(blocks, limit) workgroups); 0 keeps one block per workgroup">,
+    Option<"reportUnfit", "report-unfit", "bool", "false",
+           "List the kernels whose intermediates do not fit in workgroup "
+           "memory in the module attribute meld.gpu_unfit_kernels instead "
+           "of failing, and map nothing to the GPU">,
     Option<"moduleName", "module-name", "std::string", "\"meld_kernels\"",
            "Name of the gpu.module that receives the kernels">,
   ];

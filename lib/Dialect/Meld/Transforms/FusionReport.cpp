@@ -104,7 +104,11 @@ void meld::printFusionReport(Operation *root, llvm::raw_ostream &os,
         os << describeHorizontalJoin(cast<KernelOp>(op)) << ", ";
       os << ops << (ops == 1 ? " op" : " ops") << " (" << describeOps(op)
          << "), reads " << c.bytesRead << " B, writes " << c.bytesWritten
-         << " B\n";
+         << " B";
+      if (op->hasAttr(kGpuUnfusedAttrName))
+        os << ", unfused for the GPU (the group it was in needed more "
+              "workgroup memory than a GPU kernel has)";
+      os << "\n";
       return isKernel ? WalkResult::skip() : WalkResult::advance();
     });
     Cost before = getUnfusedCost(func, dynamicDimEstimate);

@@ -275,6 +275,16 @@ mlir::LogicalResult
 forEachFusionBlock(mlir::func::FuncOp func,
                    llvm::function_ref<mlir::LogicalResult(mlir::Block &)> fn);
 
+/// Marks the kernels unfuseKernels made (the fusion report says why).
+inline constexpr llvm::StringLiteral kGpuUnfusedAttrName = "meld.gpu_unfused";
+
+/// Undoes the fusion of `kernels` (outer meld.kernel ops): their ops go
+/// back into the enclosing block, each in a kernel of its own (marked
+/// kGpuUnfusedAttrName), and the sub-kernels of a horizontal kernel become
+/// kernels of their own. Code generation uses it for groups a GPU kernel
+/// cannot hold.
+mlir::LogicalResult unfuseKernels(llvm::ArrayRef<KernelOp> kernels);
+
 /// Duplicates cheap multi-use elementwise producers into each consumer when
 /// the cost model prefers recomputation (pointwise pass, step one).
 void recomputeCheapProducers(mlir::Block &block, const FusionOptions &options);
