@@ -29,7 +29,10 @@
 #     output folder); tee the log there too. With `run sanitize` (or
 #     MELD_GPU_SANITIZE=1) it then runs compute-sanitizer's memcheck,
 #     racecheck and synccheck over the cuda conformance cases and backend
-#     tests (issue 25).
+#     tests (issue 25), and then synccheck on a plain CUDA kernel in
+#     conditional-node bodies (scripts/gpu/cond_while_sync.cu, built by
+#     `prepare` when nvcc is there), whose reports show the tool's
+#     limitation there (docs/gpu-results.md).
 #
 #     `prepare` also writes issue 24's models and issue 27's optimizer
 #     steps through the PyTorch frontend and meld.optim
@@ -124,6 +127,14 @@ prepare() {
           >>"$pack/frontend-failures.txt"; }
     done
   fi
+  # The synccheck question of docs/gpu-results.md: a plain CUDA kernel in
+  # conditional-node bodies, run by `run sanitize`.
+  local nvcc=${CUDA_PATH:-/usr/local/cuda}/bin/nvcc
+  if [[ -x $nvcc ]]; then
+    "$nvcc" -O2 -arch=sm_90 -cudart static -o "$pack/bin/cond_while_sync" \
+      "$root/scripts/gpu/cond_while_sync.cu"
+    cp "$root/scripts/gpu/cond-while-sync.sh" "$pack/"
+  fi
   git -C "$root" rev-parse --short HEAD >"$pack/commit"
   # xz -9's 64 MiB dictionary spans the five test programs, which share
   # most of their code (statically linked LLVM): 30 MB instead of 66.
@@ -174,6 +185,14 @@ run() {
   fi
   if [[ ${MELD_GPU_SANITIZE:-0} == 1 ]]; then
     sanitize || status=1
+    # Not counted: it shows the tool's reports on a kernel that is not
+    # Meld's (every barrier in a conditional-node body is reported).
+    if [[ -x $work/bin/cond_while_sync ]]; then
+      echo "=== synccheck on a plain CUDA kernel in conditional-node bodies ==="
+      COND_WHILE_SYNC_BIN=$work/bin/cond_while_sync \
+        LOG_DIR=${OUT:+$OUT/cond_while_sync-logs} \
+        bash "$work/cond-while-sync.sh" | sed -n '/SYNCCHECK TABLE/,$p' || true
+    fi
   fi
   if ((status)); then
     echo "meld: GPU suite FAILED"
