@@ -334,3 +334,44 @@ def test_cummax_and_cummin_ties_and_nans(fn):
     through_meld(lambda v: tuple(fn(v, 0)), x, atol=0, rtol=0)
     ints = torch.tensor([[4, 4, 1, 9, 9, -3, 9, 2]], dtype=torch.int64)
     through_meld(lambda v: tuple(fn(v, -1)), ints, atol=0, rtol=0)
+
+
+def test_logcumsumexp_erfcx_and_ldexp_at_their_edges():
+    torch.manual_seed(3)
+    x = torch.randn(4, 9) * 30
+    x[0, :3] = -math.inf  # a row that starts at -inf: -inf until a finite value
+    x[1, 4] = math.inf
+    x[2, 5] = math.nan
+    x[3] = torch.tensor([-1e4, 0.0, 1e-30, -88.0, 89.0, 200.0, -200.0, 1.0, 2.0])
+    through_meld(lambda t: torch.logcumsumexp(t, 1), x)
+    through_meld(lambda t: torch.logcumsumexp(t, 0), x)
+    edges = F32_EDGES[F32_EDGES > -9.0]  # (exp(x^2) overflows below -9.3)
+    got = through_meld(torch.special.erfcx, edges, rtol=2e-6, atol=0)
+    want = torch.special.erfcx(edges.double())
+    big = (edges > 4) & edges.isfinite()  # exp(x^2) erfc(x) from tiny parts
+    assert (((got.double() - want) / want).abs()[big] < 1e-6).all()
+    through_meld(torch.ldexp, torch.tensor([1.5, -0.75, 3.0, 0.0, math.inf]),
+                 torch.tensor([3, -2, 0, 10, 1]), atol=0)
+
+
+def test_distances_buckets_and_scatters():
+    torch.manual_seed(4)
+    a, c = torch.randn(2, 5, 7), torch.randn(2, 6, 7)
+    for p in (0.0, 1.0, 2.0, 3.0, math.inf):
+        through_meld(lambda u, v: torch.cdist(u, v, p=p), a, c, rtol=2e-5)
+        through_meld(lambda u, v: torch.dist(u, v, p=p), a[:, :5], c[:, :5], rtol=2e-5)
+    bounds = torch.tensor([-1.0, 0.0, 0.0, 0.5, 2.0])
+    vals = torch.tensor([[-2.0, -1.0, 0.0, 0.25], [0.5, 2.0, 3.0, math.nan]])
+    for right in (False, True):
+        through_meld(lambda v, s: torch.bucketize(v, s, right=right), vals, bounds, atol=0)
+    x = torch.randn(3, 4, 5)
+    for offset, d1, d2 in ((0, 0, 1), (1, 1, 2), (-2, 2, 0)):
+        src = torch.diagonal(x, offset, d1, d2).clone().normal_()
+        through_meld(lambda t, s: torch.diagonal_scatter(t, s, offset, d1, d2), x, src,
+                     atol=0)
+    mask = torch.rand(3, 4, 5) > 0.5
+    source = torch.arange(60, dtype=torch.float32)
+    through_meld(lambda t, m, s: t.masked_scatter(m, s), x, mask, source, atol=0)
+    through_meld(lambda t: torch.nn.functional.avg_pool2d(t, 3, 2, 1, ceil_mode=True,
+                                                          divisor_override=5),
+                 torch.randn(1, 2, 8, 9))

@@ -1209,17 +1209,18 @@ def _window_views(b: Builder, x: Value, kernel, strides, dilations):
 
 def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_before,
          pads_after, count_include_pad: bool = False, ceil_mode: bool = False,
-         with_indices: bool = False):
+         with_indices: bool = False, divisor: Optional[float] = None):
     """Max or average pooling over the trailing ``len(kernel)`` dims
     (N, C, *spatial). ``with_indices`` (max only) also returns where each
     maximum is, as torch's max_pool does: the flat index into its input
     plane (i64) of the first maximum of the window, or of a NaN, which
-    wins."""
+    wins. ``divisor`` (average only): every window's sum is divided by it
+    instead of by its element count (torch's divisor_override)."""
     if not is_float(x.dtype) and kind == "avg":
         raise Unsupported(f"average pooling of {x.dtype}")
     if kind == "avg" and x.dtype in ("f16", "bf16"):
         y = pool(b, cast(b, x, "f32"), kind, kernel, strides, dilations, pads_before,
-                 pads_after, count_include_pad, ceil_mode)
+                 pads_after, count_include_pad, ceil_mode, divisor=divisor)
         return cast(b, y, x.dtype)
     spatial = len(kernel)
     lead = x.rank - spatial
@@ -1273,6 +1274,8 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
         acc = v if acc is None else binary(b, "max" if kind == "max" else "add", acc, v)
     if kind == "max":
         return acc
+    if divisor is not None:
+        return binary(b, "div", acc, scalar_like(b, float(divisor), acc))
     # each window is divided by the number of its elements inside the input
     # (or inside the declared padding too, with count_include_pad)
     counts = np.zeros(out_sizes, np.float64)
@@ -2145,6 +2148,57 @@ def erfc(b: Builder, x: Value) -> Value:
     out = select(b, compare(b, "lt", xs, scalar_like(b, 0.0, xs)),
                  binary(b, "sub", scalar_like(b, 2.0, ans), ans), ans)
     return cast(b, out, x.dtype)
+
+
+def erfcx(b: Builder, x: Value) -> Value:
+    """exp(x^2) erfc(x), the scaled complementary error function: for x >= 0
+    erfc's series without its exp(-x^2) factor (t exp(P(t)), no overflow
+    however large x is; same relative accuracy as erfc), for x < 0
+    2 exp(x^2) minus that (infinite once exp(x^2) is)."""
+    _float_only("erfcx", x)
+    if x.dtype == "f64":
+        raise Unsupported("erfcx in float64 (the series has float32's accuracy)")
+    xs = cast(b, x, "f64")
+    z = unary(b, "abs", xs)
+    one = scalar_like(b, 1.0, xs)
+    t = binary(b, "div", one, binary(b, "add", one, binary(b, "mul", z, scalar_like(b, 0.5, z))))
+    poly = scalar_like(b, _ERFC_SERIES[-1], t)
+    for coef in reversed(_ERFC_SERIES[:-1]):
+        poly = binary(b, "add", binary(b, "mul", poly, t), scalar_like(b, coef, t))
+    scaled = binary(b, "mul", t, unary(b, "exp", poly))
+    twice = binary(b, "mul", scalar_like(b, 2.0, xs), unary(b, "exp", binary(b, "mul", xs, xs)))
+    out = select(b, compare(b, "lt", xs, scalar_like(b, 0.0, xs)),
+                 binary(b, "sub", twice, scaled), scaled)
+    return cast(b, out, x.dtype)
+
+
+def logcumsumexp(b: Builder, x: Value, axis: int) -> Value:
+    """log(cumsum(exp(x))) along ``axis``, stably: out[i] is the log-sum-exp
+    of x[j] over j <= i, each shifted by its own maximum, through an n x n
+    mask (n^2 work); -inf where every x[j] is -inf, +inf where one is."""
+    _float_only("logcumsumexp", x)
+    axis = normalize_axis(axis, x.rank)
+    last = x.rank - 1
+    perm = [d for d in range(x.rank) if d != axis] + [axis]
+    moved = transpose(b, x, perm)
+    dims = b.dims(moved)
+    n = dims[-1]
+    rows = reshape(b, moved, dims[:-1] + [Dim(static=1), n])
+    square = broadcast_to(b, rows, tuple(moved.shape) + (None,), dims + [n])
+    i = iota(b, "i64", (None, None), [n, n], 0)
+    j = iota(b, "i64", (None, None), [n, n], 1)
+    ninf = b.constant(np.asarray(-np.inf, numpy_dtype(x.dtype)), x.dtype)
+    taken = select(b, compare(b, "le", j, i), square, ninf)
+    top = reduce(b, "max", taken, [last + 1], True)
+    # (a row of -inf shifts by 0; an infinite maximum is the answer)
+    finite = compare(b, "eq", binary(b, "sub", top, top), scalar_like(b, 0.0, top))
+    shift = select(b, finite, top, scalar_like(b, 0.0, top))
+    total = reduce(b, "sum", unary(b, "exp", binary(b, "sub", taken, shift)), [last + 1], False)
+    top = reshape(b, top, b.dims(total))
+    shift = reshape(b, shift, b.dims(total))
+    finite = reshape(b, finite, b.dims(total))
+    out = select(b, finite, binary(b, "add", unary(b, "log", total), shift), top)
+    return transpose(b, out, [perm.index(d) for d in range(x.rank)])
 
 
 _LANCZOS = (0.99999999999980993, 676.5203681218851, -1259.1392167224028,

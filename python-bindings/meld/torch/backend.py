@@ -24,6 +24,7 @@ a ``torch.export`` program as meld IR.
 from __future__ import annotations
 
 import functools
+import math
 import operator
 import weakref
 from dataclasses import dataclass, field
@@ -772,12 +773,11 @@ def _max_pool_backward(b, node, grad, x, kernel, stride, padding, dilation, ceil
 def _avg_pool(b, node, x, kernel, stride=(), padding=(0,), ceil_mode=False,
               count_include_pad=True, divisor_override=None):
     n = 3 if node.target is aten.avg_pool3d.default else 2
-    if divisor_override is not None:
-        raise Unsupported("average pooling with divisor_override")
     kernel = _per_dim(kernel, n)
     return L.pool(b, x, "avg", kernel, _per_dim(stride or kernel, n), [1] * n,
                   _per_dim(padding, n), _per_dim(padding, n),
-                  count_include_pad=count_include_pad, ceil_mode=ceil_mode)
+                  count_include_pad=count_include_pad, ceil_mode=ceil_mode,
+                  divisor=divisor_override)
 
 
 @_op(aten.embedding.default)
@@ -1320,6 +1320,124 @@ def _polygamma(b, node, n, x):
 def _copysign(b, node, x, y):
     elem = _out_type(node).dtype
     return L.copysign(b, _tensor(b, x, elem), _tensor(b, y, elem))
+
+
+@_op(aten.special_erfcx.default)
+def _erfcx(b, node, x):
+    return L.erfcx(b, L.cast(b, x, _out_type(node).dtype))
+
+
+@_op(aten.logcumsumexp.default)
+def _logcumsumexp(b, node, x, dim):
+    x = L.cast(b, x, _out_type(node).dtype)
+    if x.rank == 0:
+        return x
+    return L.logcumsumexp(b, x, dim)
+
+
+@_op(aten.ldexp.Tensor)
+def _ldexp(b, node, x, other):
+    """x * 2^other, as torch computes it (in the result's float type)."""
+    elem = _out_type(node).dtype
+    x, other = _tensor(b, x, elem), _tensor(b, other, elem)
+    return L.binary(b, "mul", x, L.binary(b, "pow", L.scalar_like(b, 2.0, other), other))
+
+
+@_op(aten.bucketize.Tensor, aten.bucketize.Scalar)
+def _bucketize(b, node, values, boundaries, *, out_int32=False, right=False):
+    """torch.bucketize: searchsorted of the values in 1-D boundaries."""
+    values = _tensor(b, values, boundaries.dtype)
+    out = L.searchsorted(b, boundaries, values, right=bool(right))
+    return L.cast(b, out, _out_type(node).dtype)
+
+
+def _p_norm(b, d: Value, p: float, axes) -> Value:
+    """The p-norm of ``d`` over ``axes`` (all: None): counts nonzeros for
+    p = 0, the largest (smallest) magnitude for p = inf (-inf)."""
+    mag = L.unary(b, "abs", d)
+    if p == 0:
+        nonzero = L.compare(b, "ne", d, L.scalar_like(b, 0.0, d))
+        return L.reduce(b, "sum", L.cast(b, nonzero, d.dtype), axes, False)
+    if math.isinf(p):
+        return L.reduce(b, "max" if p > 0 else "min", mag, axes, False)
+    if p == 1:
+        return L.reduce(b, "sum", mag, axes, False)
+    if p == 2:
+        return L.unary(b, "sqrt", L.reduce(b, "sum", L.binary(b, "mul", d, d), axes, False))
+    total = L.reduce(b, "sum", L.binary(b, "pow", mag, L.scalar_like(b, p, mag)), axes, False)
+    return L.binary(b, "pow", total, L.scalar_like(b, 1.0 / p, total))
+
+
+@_op(aten.dist.default)
+def _dist(b, node, x, y, p=2):
+    elem = _out_type(node).dtype
+    d = L.binary(b, "sub", _tensor(b, x, elem), _tensor(b, y, elem))
+    return _p_norm(b, d, float(p), None)
+
+
+@_op(aten._cdist_forward.default)
+def _cdist(b, node, x1, x2, p, compute_mode=None):
+    """Pairwise p-norm distances of the rows of x1 [..., P, M] and x2
+    [..., R, M]: [..., P, R], through their [..., P, R, M] differences."""
+    if x1.rank < 2 or x2.rank != x1.rank:
+        raise Unsupported("cdist of operands of different ranks")
+    one = [Dim(static=1)]
+    a = L.reshape(b, x1, b.dims(x1)[:-1] + one + [b.dim(x1, -1)])
+    c = L.reshape(b, x2, b.dims(x2)[:-2] + one + b.dims(x2)[-2:])
+    d = L.binary(b, "sub", a, c)
+    return _p_norm(b, d, float(p), [d.rank - 1])
+
+
+@_op(aten.diagonal_scatter.default)
+def _diagonal_scatter(b, node, x, src, offset=0, dim1=0, dim2=1):
+    """x with its diagonal (``offset``; dims ``dim1``, ``dim2``) replaced by
+    src, whose last dim runs along the diagonal and whose other dims are
+    x's others in order."""
+    dim1, dim2 = dim1 % x.rank, dim2 % x.rank
+    if any(d is None for d in x.shape):
+        raise Unsupported("diagonal_scatter over dynamic dims")
+    rows, cols = x.shape[dim1], x.shape[dim2]
+    i = L.iota(b, "i64", x.shape, b.dims(x), dim1)
+    j = L.iota(b, "i64", x.shape, b.dims(x), dim2)
+    on = L.compare(b, "eq", L.binary(b, "sub", j, i), L.scalar_like(b, int(offset), i))
+    # src's element k sits at (i, j) = (k - min(offset, 0), k + max(offset, 0))
+    k = i if offset >= 0 else j
+    length = src.shape[-1]
+    k = L.binary(b, "min", k, L.scalar_like(b, max(length - 1, 0), k))
+    rest = [d for d in range(x.rank) if d not in (dim1, dim2)]
+    # src [rest..., n] moved to x's layout: the diagonal along dim1, a unit
+    # dim at dim2, then broadcast and picked by k along dim1
+    order = sorted(rest + [dim1])
+    placed = L.transpose(b, src, [rest.index(d) if d != dim1 else len(rest) for d in order])
+    sizes = b.dims(placed)
+    sizes.insert(dim2 if dim2 < dim1 else dim2, Dim(static=1))
+    placed = L.reshape(b, placed, sizes)
+    full_shape = list(x.shape)
+    full_shape[dim1] = length
+    placed = L.broadcast_to(b, placed, tuple(full_shape), [Dim(static=s) for s in full_shape])
+    picked = L.take_along_axis(b, placed, k, dim1)
+    del rows, cols
+    return L.select(b, on, L.cast(b, picked, x.dtype), x)
+
+
+@_op(aten.masked_scatter.default)
+def _masked_scatter(b, node, x, mask, source):
+    """x with its masked elements replaced, in row-major order, by the
+    first elements of source: element e takes source's element
+    (count of masked elements before e)."""
+    if any(d is None for d in x.shape):
+        raise Unsupported("masked_scatter over dynamic dims")
+    mask = L.broadcast_to(b, mask, x.shape, b.dims(x))
+    n = int(np.prod(x.shape, dtype=np.int64))
+    flat_mask = L.reshape(b, L.cast(b, mask, "i64"), [Dim(static=n)])
+    before = L.cumulative(b, flat_mask, 0, "sum", exclusive=True)
+    total = int(np.prod(source.shape, dtype=np.int64))
+    if total == 0:
+        return x
+    before = L.binary(b, "min", before, L.scalar_like(b, total - 1, before))
+    values = L.gather(b, L.reshape(b, source, [Dim(static=total)]), before, 0)
+    values = L.reshape(b, values, b.dims(x))
+    return L.select(b, mask, L.cast(b, values, x.dtype), x)
 
 
 @_op(aten.adaptive_max_pool2d.default, aten.adaptive_max_pool3d.default)
