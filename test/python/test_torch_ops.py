@@ -375,3 +375,15 @@ def test_distances_buckets_and_scatters():
     through_meld(lambda t: torch.nn.functional.avg_pool2d(t, 3, 2, 1, ceil_mode=True,
                                                           divisor_override=5),
                  torch.randn(1, 2, 8, 9))
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5])
+def test_polygamma_at_poles_reflections_and_infinities(n):
+    x = torch.tensor([0.0, -0.0, -2.5, -0.3, 0.3, 1.0, 5.0, 30.0, 1e4, math.inf, -math.inf,
+                      math.nan, -40.7, -3.25, 0.01, -0.01, 2.5, -2.0])
+    if n == 1:
+        x = x[x != -2.0]  # (torch's trigamma is finite there: sin of a rounded pi x)
+    got = through_meld(lambda t: torch.polygamma(n, t), x, rtol=2e-6, atol=0)
+    want = torch.polygamma(n, x.double())
+    finite = want.isfinite() & (want != 0)
+    assert (((got.double() - want) / want).abs()[finite] < 3e-7).all()

@@ -19,6 +19,8 @@ from typing import List, Optional, Sequence
 
 from dataclasses import dataclass
 
+import math
+
 import numpy as np
 
 from .builder import (
@@ -2277,6 +2279,71 @@ def digamma(b: Builder, x: Value) -> Value:
     signed_inf = select(b, sign_bit(b, xs), scalar_like(b, np.inf, psi),
                         scalar_like(b, -np.inf, psi))
     psi = select(b, zero, signed_inf, psi)
+    return cast(b, psi, x.dtype)
+
+
+# B_2j / (2j)!, j = 1..8: the Euler-Maclaurin tail of the Hurwitz zeta
+_ZETA_TAIL = (1.0 / 12, -1.0 / 720, 1.0 / 30240, -1.0 / 1209600, 1.0 / 47900160,
+              -691.0 / 1307674368000, 1.0 / 74724249600, -3617.0 / 10670622842880000)
+
+
+def polygamma(b: Builder, n: int, x: Value) -> Value:
+    """The polygamma function of order ``n`` >= 1 in float64:
+    (-1)^(n+1) n! zeta(n + 1, x), the Hurwitz zeta as ten terms of its
+    series and the Euler-Maclaurin tail at x + 10 (terms to the eighth
+    Bernoulli number); for x < 0 the reflection (-1)^n psi_n(1 - x) -
+    pi d^n/dx^n cot(pi x), the derivative a polynomial in cot(pi x) built
+    here. Where torch's kernels give infinities and NaNs (poles, +-inf),
+    the same ones; at the negative integers trigamma (n = 1) is +inf where
+    torch's sine of a rounded pi x gives a large finite number."""
+    _float_only("polygamma", x)
+    if n < 1:
+        raise FrontendError(f"polygamma of order {n} (use digamma for 0)")
+    xs = cast(b, x, "f64")
+    s_ = float(n + 1)
+    sign = -1.0 if n % 2 == 0 else 1.0
+    fact = float(math.factorial(n))
+    negative = compare(b, "lt", xs, scalar_like(b, 0.0, xs))
+    w = select(b, negative, binary(b, "sub", scalar_like(b, 1.0, xs), xs), xs)
+
+    def power(v: Value, e: float) -> Value:
+        return binary(b, "pow", v, scalar_like(b, e, v))
+
+    zeta = None
+    for k in range(10):
+        term = power(binary(b, "add", w, scalar_like(b, float(k), w)), -s_)
+        zeta = term if zeta is None else binary(b, "add", zeta, term)
+    v = binary(b, "add", w, scalar_like(b, 10.0, w))
+    tail = binary(b, "add", binary(b, "div", power(v, 1.0 - s_), scalar_like(b, s_ - 1.0, v)),
+                  binary(b, "mul", power(v, -s_), scalar_like(b, 0.5, v)))
+    rising = s_  # s (s + 1) ... (s + 2j - 2)
+    for j, coef in enumerate(_ZETA_TAIL, start=1):
+        term = binary(b, "mul", power(v, -s_ - 2 * j + 1), scalar_like(b, coef * rising, v))
+        tail = binary(b, "add", tail, term)
+        rising *= (s_ + 2 * j - 1) * (s_ + 2 * j)
+    psi = binary(b, "mul", binary(b, "add", zeta, tail), scalar_like(b, sign * fact, zeta))
+    # d^n/dx^n cot(pi x) = P_n(cot(pi x)), P_0 = c, P_k+1 = -pi (1 + c^2) P_k'
+    poly = np.polynomial.Polynomial([0.0, 1.0])
+    for _ in range(n):
+        poly = -np.pi * np.polynomial.Polynomial([1.0, 0.0, 1.0]) * poly.deriv()
+    pi_r = _pi_frac(b, xs)
+    cot = binary(b, "div", unary(b, "cos", pi_r), unary(b, "sin", pi_r))
+    dcot = scalar_like(b, float(poly.coef[-1]), cot)
+    for coef in reversed(poly.coef[:-1]):
+        dcot = binary(b, "add", binary(b, "mul", dcot, cot), scalar_like(b, float(coef), cot))
+    reflected = binary(b, "sub", binary(b, "mul", psi, scalar_like(b, (-1.0) ** n, psi)),
+                       binary(b, "mul", dcot, scalar_like(b, np.pi, dcot)))
+    psi = select(b, negative, reflected, psi)
+    pole_value = scalar_like(b, sign * np.inf, psi)
+    pole = logical(b, "and", compare(b, "le", xs, scalar_like(b, 0.0, xs)),
+                   compare(b, "eq", xs, unary(b, "round", xs)))
+    psi = select(b, pole, pole_value, psi)
+    inf = compare(b, "eq", unary(b, "abs", xs), scalar_like(b, np.inf, xs))
+    if n == 1:  # trigamma: 0 at +inf, NaN at -inf
+        at_inf = select(b, negative, scalar_like(b, np.nan, psi), scalar_like(b, 0.0, psi))
+    else:  # the zeta's tail at +inf is NaN; -inf is a pole
+        at_inf = select(b, negative, pole_value, scalar_like(b, np.nan, psi))
+    psi = select(b, inf, at_inf, psi)
     return cast(b, psi, x.dtype)
 
 

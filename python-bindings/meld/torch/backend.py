@@ -1311,9 +1311,8 @@ def _index_reduce(b, node, x, dim, index, source, reduce, include_self=True):
 
 @_op(aten.polygamma.default)
 def _polygamma(b, node, n, x):
-    if int(n) != 0:
-        raise Unsupported(f"polygamma of order {n} (order 0, digamma, only)")
-    return L.digamma(b, L.cast(b, x, _out_type(node).dtype))
+    x = L.cast(b, x, _out_type(node).dtype)
+    return L.digamma(b, x) if int(n) == 0 else L.polygamma(b, int(n), x)
 
 
 @_op(aten.copysign.Tensor, aten.copysign.Scalar)
