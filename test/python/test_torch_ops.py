@@ -387,3 +387,18 @@ def test_polygamma_at_poles_reflections_and_infinities(n):
     want = torch.polygamma(n, x.double())
     finite = want.isfinite() & (want != 0)
     assert (((got.double() - want) / want).abs()[finite] < 3e-7).all()
+
+
+def test_frexp_put_and_unbind():
+    x = torch.tensor([0.0, -0.0, 1.0, -3.0, 0.75, 1e-40, 3e38, math.inf, -math.inf, math.nan,
+                      1e-45, 0.1, 0.5, -0.25, 1023.9, 2.0 ** -126, 2.0 ** -127])
+    torch.manual_seed(5)
+    x = torch.cat([x, torch.randn(200) * 1e3, torch.rand(50) * 1e-38])
+    mantissa, exponent = through_meld(torch.frexp, x, atol=0, rtol=0)
+    assert exponent.dtype == torch.int32
+    t = torch.randn(3, 4)
+    through_meld(lambda u, i, s: u.put(i, s), t, torch.tensor([0, -1, 5, 7]),
+                 torch.tensor([1.0, 2.0, 3.0, 4.0]), atol=0)
+    through_meld(lambda u, i, s: u.put(i, s, accumulate=True), t,
+                 torch.tensor([0, 0, -12, 11]), torch.tensor([1.0, 2.0, 3.0, 4.0]))
+    through_meld(lambda u: torch.unbind(u, 1), t, atol=0)

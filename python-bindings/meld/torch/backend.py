@@ -1321,6 +1321,60 @@ def _copysign(b, node, x, y):
     return L.copysign(b, _tensor(b, x, elem), _tensor(b, y, elem))
 
 
+@_op(aten.unbind_copy.int, aten.unbind.int)
+def _unbind(b, node, x, dim=0):
+    dim = dim % x.rank
+    n = x.shape[dim]
+    if n is None:
+        raise Unsupported("unbind along a dynamic dim")
+    return tuple(L.gather(b, x, b.constant(np.int64(i), "i64"), dim) for i in range(n))
+
+
+@_op(aten.put.default)
+def _put(b, node, x, index, source, accumulate=False):
+    """torch.put: x viewed flat, source's elements written (added) at the
+    flat indices (negative ones from the end)."""
+    if any(d is None for d in x.shape):
+        raise Unsupported("put into a tensor of dynamic shape")
+    n = int(np.prod(x.shape, dtype=np.int64))
+    flat = L.reshape(b, x, [Dim(static=n)])
+    idx = L.reshape(b, L.cast(b, index, "i64"), [L.numel(b, index)])
+    idx = L.select(b, L.compare(b, "lt", idx, L.scalar_like(b, 0, idx)),
+                   L.binary(b, "add", idx, L.scalar_like(b, n, idx)), idx)
+    src = L.reshape(b, L.cast(b, source, x.dtype), [L.numel(b, source)])
+    out = L.scatter(b, flat, idx, src, 0, "add" if accumulate else "none")
+    return L.reshape(b, out, b.dims(x))
+
+
+@_op(aten.frexp.Tensor)
+def _frexp(b, node, x):
+    """Mantissa in [0.5, 1) (with x's sign) and exponent: x = m 2^e, in
+    float64 (exact for float32's subnormals too): e = floor(log2 |x|) + 1,
+    moved by one where log2 rounded across a power of two. Zeros, infinities
+    and NaN are their own mantissa, with exponent 0, as torch gives them."""
+    if x.dtype not in ("f32", "f16", "bf16"):
+        raise Unsupported(f"frexp of {x.dtype}")
+    xs = L.cast(b, x, "f64")
+    mag = L.unary(b, "abs", xs)
+    log2 = L.binary(b, "mul", L.unary(b, "log", mag), L.scalar_like(b, 1.0 / math.log(2.0), mag))
+    e = L.binary(b, "add", L.unary(b, "floor", log2), L.scalar_like(b, 1.0, mag))
+    two = L.scalar_like(b, 2.0, e)
+    m = L.binary(b, "mul", xs, L.binary(b, "pow", two, L.unary(b, "neg", e)))
+    big = L.compare(b, "ge", L.unary(b, "abs", m), L.scalar_like(b, 1.0, m))
+    m = L.select(b, big, L.binary(b, "mul", m, L.scalar_like(b, 0.5, m)), m)
+    e = L.select(b, big, L.binary(b, "add", e, L.scalar_like(b, 1.0, e)), e)
+    small = L.compare(b, "lt", L.unary(b, "abs", m), L.scalar_like(b, 0.5, m))
+    m = L.select(b, small, L.binary(b, "mul", m, two), m)
+    e = L.select(b, small, L.binary(b, "sub", e, L.scalar_like(b, 1.0, e)), e)
+    # zeros, infinities, NaN: x itself, exponent 0
+    plain = L.logical(b, "or", L.compare(b, "eq", mag, L.scalar_like(b, 0.0, mag)),
+                      L.logical(b, "not", L.compare(b, "lt", mag,
+                                                    L.scalar_like(b, np.inf, mag))))
+    m = L.select(b, plain, xs, m)
+    e = L.select(b, plain, L.scalar_like(b, 0.0, e), e)
+    return L.cast(b, m, x.dtype), L.cast(b, e, "i32")
+
+
 @_op(aten.special_erfcx.default)
 def _erfcx(b, node, x):
     return L.erfcx(b, L.cast(b, x, _out_type(node).dtype))
