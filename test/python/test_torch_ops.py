@@ -402,3 +402,15 @@ def test_frexp_put_and_unbind():
     through_meld(lambda u, i, s: u.put(i, s, accumulate=True), t,
                  torch.tensor([0, 0, -12, 11]), torch.tensor([1.0, 2.0, 3.0, 4.0]))
     through_meld(lambda u: torch.unbind(u, 1), t, atol=0)
+
+
+@pytest.mark.parametrize("fn", [torch.i0, torch.special.i0e, torch.special.i1,
+                                torch.special.i1e, torch.special.modified_bessel_i1])
+def test_modified_bessel_functions_across_their_two_series(fn):
+    x = torch.cat([torch.tensor([0.0, -0.0, 1e-30, 0.5, -3.0, 14.99, 15.0, 15.01, 20.0, -40.0,
+                                 88.0, 89.5, 200.0, 1e4, math.inf, -math.inf, math.nan]),
+                   torch.linspace(-100, 100, 401)])
+    got = through_meld(fn, x, rtol=2e-6, atol=0)
+    want = fn(x.double())
+    finite = want.isfinite() & (want != 0) & got.isfinite()
+    assert (((got.double() - want) / want).abs()[finite] < 2e-7).all()

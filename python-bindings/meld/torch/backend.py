@@ -1375,6 +1375,18 @@ def _frexp(b, node, x):
     return L.cast(b, m, x.dtype), L.cast(b, e, "i32")
 
 
+_BESSEL_I = {aten.i0.default: (0, False), aten.special_i0e.default: (0, True),
+             aten.special_i1.default: (1, False), aten.special_i1e.default: (1, True),
+             aten.special_modified_bessel_i0.default: (0, False),
+             aten.special_modified_bessel_i1.default: (1, False)}
+
+
+@_op(*_BESSEL_I)
+def _bessel_i(b, node, x):
+    order, scaled = _BESSEL_I[node.target]
+    return L.bessel_i(b, order, L.cast(b, x, _out_type(node).dtype), scaled)
+
+
 @_op(aten.special_erfcx.default)
 def _erfcx(b, node, x):
     return L.erfcx(b, L.cast(b, x, _out_type(node).dtype))
