@@ -410,6 +410,8 @@ def test_modified_bessel_functions_across_their_two_series(fn):
     x = torch.cat([torch.tensor([0.0, -0.0, 1e-30, 0.5, -3.0, 14.99, 15.0, 15.01, 20.0, -40.0,
                                  88.0, 89.5, 200.0, 1e4, math.inf, -math.inf, math.nan]),
                    torch.linspace(-100, 100, 401)])
+    # (float32 eager overflows in exp(x) before I0 and I1 do, near |x| = 89)
+    x = x[fn(x).isfinite() | ~fn(x.double()).float().isfinite() | x.isnan()]
     got = through_meld(fn, x, rtol=2e-6, atol=0)
     want = fn(x.double())
     finite = want.isfinite() & (want != 0) & got.isfinite()
