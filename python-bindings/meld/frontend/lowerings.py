@@ -1094,6 +1094,21 @@ def triangle(b: Builder, x: Value, upper: bool, k) -> Value:
     return select(b, keep, x, scalar_like(b, 0, x))
 
 
+def _prefix_square(b: Builder, x: Value, axis: int):
+    """``x`` with ``axis`` moved last (``perm``) and broadcast to [..., n
+    (i), n (j)], and the iotas of i and j over [n, n]: the n x n masks of
+    the scans over a whole axis."""
+    perm = [d for d in range(x.rank) if d != axis] + [axis]
+    moved = transpose(b, x, perm)
+    dims = b.dims(moved)
+    n = dims[-1]
+    rows = reshape(b, moved, dims[:-1] + [Dim(static=1), n])
+    square = broadcast_to(b, rows, tuple(moved.shape) + (None,), dims + [n])
+    i = iota(b, "i64", (None, None), [n, n], 0)
+    j = iota(b, "i64", (None, None), [n, n], 1)
+    return square, i, j, perm
+
+
 def _cumulative_by_mask(b: Builder, x: Value, axis: int, kind: str, exclusive: bool,
                        reverse_: bool) -> Value:
     """``cumulative`` over a dynamic axis of n elements, whose shift count
@@ -1102,16 +1117,7 @@ def _cumulative_by_mask(b: Builder, x: Value, axis: int, kind: str, exclusive: b
     mask: n^2 work, exact for integers."""
     ident = 0 if kind == "sum" else 1
     last = x.rank - 1
-    perm = [d for d in range(x.rank) if d != axis] + [axis]
-    moved = transpose(b, x, perm)
-    dims = b.dims(moved)
-    n = dims[-1]
-    # [..., 1, n] broadcast to [..., n (i), n (j)]
-    rows = reshape(b, moved, dims[:-1] + [Dim(static=1), n])
-    shape = tuple(moved.shape) + (None,)
-    square = broadcast_to(b, rows, shape, dims + [n])
-    i = iota(b, "i64", (None, None), [n, n], 0)
-    j = iota(b, "i64", (None, None), [n, n], 1)
+    square, i, j, perm = _prefix_square(b, x, axis)
     direction = {(False, False): "le", (True, False): "lt", (False, True): "ge",
                  (True, True): "gt"}[(exclusive, reverse_)]
     keep = compare(b, direction, j, i)
@@ -2128,16 +2134,13 @@ _ERFC_SERIES = (-1.26551223, 1.00002368, 0.37409196, 0.09678418, -0.18628806, 0.
                 -1.13520398, 1.48851587, -0.82215223, 0.17087277)
 
 
-def erfc(b: Builder, x: Value) -> Value:
-    """1 - erf(x) with its relative accuracy kept where it is tiny (x past
-    4, where 1 - erf(x) is 0 in float32): t exp(-z^2 + P(t)), t = 1 / (1 +
-    z / 2), z = |x| (Numerical Recipes' erfcc, fractional error below
-    1.2e-7 everywhere), and 2 minus that for negative x. Evaluated in
-    float64 (in float32, -z^2 loses the tail's digits: 1.4e-6 at x = 6);
-    float64 input is refused: the series has float32's accuracy."""
-    _float_only("erfc", x)
+def _erfc_series(b: Builder, x: Value, what: str):
+    """x in float64, z = |x|, t = 1 / (1 + z / 2) and the sum P(t) of
+    erfcc's series (erfc(z) = t exp(-z^2 + P(t))); float64 input is
+    refused: the series has float32's accuracy."""
+    _float_only(what, x)
     if x.dtype == "f64":
-        raise Unsupported("erfc in float64 (the series has float32's accuracy)")
+        raise Unsupported(f"{what} in float64 (the series has float32's accuracy)")
     xs = cast(b, x, "f64")
     z = unary(b, "abs", xs)
     one = scalar_like(b, 1.0, xs)
@@ -2145,6 +2148,17 @@ def erfc(b: Builder, x: Value) -> Value:
     poly = scalar_like(b, _ERFC_SERIES[-1], t)
     for coef in reversed(_ERFC_SERIES[:-1]):
         poly = binary(b, "add", binary(b, "mul", poly, t), scalar_like(b, coef, t))
+    return xs, z, t, poly
+
+
+def erfc(b: Builder, x: Value) -> Value:
+    """1 - erf(x) with its relative accuracy kept where it is tiny (x past
+    4, where 1 - erf(x) is 0 in float32): t exp(-z^2 + P(t)), t = 1 / (1 +
+    z / 2), z = |x| (Numerical Recipes' erfcc, fractional error below
+    1.2e-7 everywhere), and 2 minus that for negative x. Evaluated in
+    float64 (in float32, -z^2 loses the tail's digits: 1.4e-6 at x = 6);
+    float64 input is refused: the series has float32's accuracy."""
+    xs, z, t, poly = _erfc_series(b, x, "erfc")
     # (poly is the series' sum; the exponent is -z^2 + it)
     ans = binary(b, "mul", t, unary(b, "exp", binary(b, "sub", poly, binary(b, "mul", z, z))))
     out = select(b, compare(b, "lt", xs, scalar_like(b, 0.0, xs)),
@@ -2157,16 +2171,7 @@ def erfcx(b: Builder, x: Value) -> Value:
     erfc's series without its exp(-x^2) factor (t exp(P(t)), no overflow
     however large x is; same relative accuracy as erfc), for x < 0
     2 exp(x^2) minus that (infinite once exp(x^2) is)."""
-    _float_only("erfcx", x)
-    if x.dtype == "f64":
-        raise Unsupported("erfcx in float64 (the series has float32's accuracy)")
-    xs = cast(b, x, "f64")
-    z = unary(b, "abs", xs)
-    one = scalar_like(b, 1.0, xs)
-    t = binary(b, "div", one, binary(b, "add", one, binary(b, "mul", z, scalar_like(b, 0.5, z))))
-    poly = scalar_like(b, _ERFC_SERIES[-1], t)
-    for coef in reversed(_ERFC_SERIES[:-1]):
-        poly = binary(b, "add", binary(b, "mul", poly, t), scalar_like(b, coef, t))
+    xs, _, t, poly = _erfc_series(b, x, "erfcx")
     scaled = binary(b, "mul", t, unary(b, "exp", poly))
     twice = binary(b, "mul", scalar_like(b, 2.0, xs), unary(b, "exp", binary(b, "mul", xs, xs)))
     out = select(b, compare(b, "lt", xs, scalar_like(b, 0.0, xs)),
@@ -2181,14 +2186,7 @@ def logcumsumexp(b: Builder, x: Value, axis: int) -> Value:
     _float_only("logcumsumexp", x)
     axis = normalize_axis(axis, x.rank)
     last = x.rank - 1
-    perm = [d for d in range(x.rank) if d != axis] + [axis]
-    moved = transpose(b, x, perm)
-    dims = b.dims(moved)
-    n = dims[-1]
-    rows = reshape(b, moved, dims[:-1] + [Dim(static=1), n])
-    square = broadcast_to(b, rows, tuple(moved.shape) + (None,), dims + [n])
-    i = iota(b, "i64", (None, None), [n, n], 0)
-    j = iota(b, "i64", (None, None), [n, n], 1)
+    square, i, j, perm = _prefix_square(b, x, axis)
     ninf = b.constant(np.asarray(-np.inf, numpy_dtype(x.dtype)), x.dtype)
     taken = select(b, compare(b, "le", j, i), square, ninf)
     top = reduce(b, "max", taken, [last + 1], True)
