@@ -293,10 +293,11 @@ static bool isSplittable(KernelOp kernel) {
 /// worth when the row blocks split them. A group whose intermediates do not
 /// fit there (data movement that row blocks cannot split: a permutation of
 /// a reshaped tensor, a concatenation along rows, a gather whose rows feed
-/// a reduction) is unfused, its ops each a kernel of their own, and the
-/// check repeats, until every kernel fits or the unfit ones are single
-/// ops (mapKernelsToGpu then reports those). Fusion on the host is
-/// unchanged by it only when no GPU target is asked for.
+/// a reduction) is unfused (meld::unfuseKernels: first into the parts its
+/// computing ops and the data movement after them fall into, then into
+/// single ops), and the check repeats, until every kernel fits or the
+/// unfit ones are single ops (mapKernelsToGpu then reports those). It runs
+/// only when a GPU target is asked for; the host's plan is unchanged.
 static LogicalResult fitKernelsToGpu(ModuleOp fused,
                                      const CompileOptions &options,
                                      StringRef target) {

@@ -43,19 +43,28 @@ static bool hasMfma(StringRef chip) {
       {"gfx908", "gfx90a", "gfx940", "gfx941", "gfx942", "gfx950"}, chip);
 }
 
-/// Kernels in buffer form to one gpu.module holding one GPU kernel per
-/// kernel (meld-map-to-gpu); f16 GEMMs on matrix cores: NVIDIA tensor cores
-/// (`tensorCores`, through `mmaSync` or fragments) or AMD CDNA's (`mfma`);
-/// pointwise kernels on grids of at most `gridStrideLimit` workgroups.
-static void buildGpuMappingPipeline(OpPassManager &pm, bool tensorCores,
-                                    bool mmaSync, bool mfma,
-                                    int64_t gridStrideLimit) {
+/// meld-map-to-gpu's options for `target`: f16 GEMMs on matrix cores,
+/// NVIDIA tensor cores (through mma.sync or fragments) or AMD CDNA's (one
+/// mapping serves every chip of the target: AMD's matrix cores only when
+/// each chip asked for has them); pointwise kernels on grids of at most
+/// the grid-stride limit.
+static MeldMapToGpuOptions gpuMapOptions(const CompileOptions &options,
+                                         StringRef target) {
   MeldMapToGpuOptions map;
   map.blockSize = codegen::kGpuBlockSize;
-  map.gridStrideLimit = gridStrideLimit;
-  map.tensorCores = tensorCores;
-  map.mmaSync = mmaSync;
-  map.mfma = mfma;
+  map.gridStrideLimit = options.gpuGridStrideLimit;
+  map.tensorCores = options.tensorCores && target == "nvptx";
+  map.mmaSync = map.tensorCores && options.mmaSync;
+  map.mfma = options.tensorCores && target == "amdgpu" &&
+             llvm::all_of(options.amdgpuChips,
+                          [](const std::string &c) { return hasMfma(c); });
+  return map;
+}
+
+/// Kernels in buffer form to one gpu.module holding one GPU kernel per
+/// kernel (meld-map-to-gpu with `map`).
+static void buildGpuMappingPipeline(OpPassManager &pm,
+                                    const MeldMapToGpuOptions &map) {
   pm.addPass(createMeldMapToGpu(map));
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createMeldLowerStridedCopies());
@@ -114,15 +123,7 @@ meld::codegen::mapKernelsToGpu(ModuleOp outlined, const CompileOptions &options,
   if (failed(runPipeline(*module, target, options, [&](OpPassManager &pm) {
         codegen::buildKernelBufferPipeline(pm, codegen::BlockTiling::Gpu,
                                            /*deallocate=*/false);
-        // One mapping serves every chip of the target: AMD's matrix cores
-        // only when each chip asked for has them.
-        bool nvidiaTensorCores = options.tensorCores && target == "nvptx";
-        buildGpuMappingPipeline(
-            pm, nvidiaTensorCores, nvidiaTensorCores && options.mmaSync,
-            options.tensorCores && target == "amdgpu" &&
-                llvm::all_of(options.amdgpuChips,
-                             [](const std::string &c) { return hasMfma(c); }),
-            options.gpuGridStrideLimit);
+        buildGpuMappingPipeline(pm, gpuMapOptions(options, target));
       })))
     return failure();
   blocks.collect(*module);
@@ -143,14 +144,7 @@ meld::codegen::findUnfitGpuKernels(ModuleOp outlined,
   PassManager pm(module->getContext());
   codegen::buildKernelBufferPipeline(pm, codegen::BlockTiling::Gpu,
                                      /*deallocate=*/false);
-  MeldMapToGpuOptions map;
-  map.blockSize = codegen::kGpuBlockSize;
-  map.gridStrideLimit = options.gpuGridStrideLimit;
-  map.tensorCores = options.tensorCores && target == "nvptx";
-  map.mmaSync = map.tensorCores && options.mmaSync;
-  map.mfma = options.tensorCores && target == "amdgpu" &&
-             llvm::all_of(options.amdgpuChips,
-                          [](const std::string &c) { return hasMfma(c); });
+  MeldMapToGpuOptions map = gpuMapOptions(options, target);
   map.reportUnfit = true;
   pm.addPass(createMeldMapToGpu(map));
   if (failed(pm.run(*module)))

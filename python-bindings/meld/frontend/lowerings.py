@@ -711,6 +711,25 @@ def softmax(b: Builder, x: Value, axis: int, log: bool = False) -> Value:
     return binary(b, "div", e, s)
 
 
+def p_norm(b: Builder, x: Value, p: float, axes: Optional[Sequence[int]],
+           keepdims: bool = False) -> Value:
+    """The p-norm of ``x`` over ``axes`` (all: None): the count of nonzeros
+    for p = 0, the largest (smallest) magnitude for p = inf (-inf),
+    sqrt(sum(x^2)) for p = 2, sum(|x|^p)^(1/p) otherwise."""
+    mag = unary(b, "abs", x)
+    if p == 0:
+        nonzero = compare(b, "ne", x, scalar_like(b, 0.0, x))
+        return reduce(b, "sum", cast(b, nonzero, x.dtype), axes, keepdims)
+    if math.isinf(p):
+        return reduce(b, "max" if p > 0 else "min", mag, axes, keepdims)
+    if p == 1:
+        return reduce(b, "sum", mag, axes, keepdims)
+    if p == 2:
+        return unary(b, "sqrt", reduce(b, "sum", binary(b, "mul", x, x), axes, keepdims))
+    total = reduce(b, "sum", binary(b, "pow", mag, scalar_like(b, p, mag)), axes, keepdims)
+    return binary(b, "pow", total, scalar_like(b, 1.0 / p, total))
+
+
 def layer_norm(b: Builder, x: Value, axis: int, scale: Optional[Value],
                bias: Optional[Value], eps: float) -> Value:
     axis = normalize_axis(axis, x.rank)
@@ -1583,7 +1602,7 @@ def atanh(b: Builder, x: Value) -> Value:
 
 # -- indexing: gather_nd, scatter, top-k -----------------------------------------
 
-def _normalized_index(b: Builder, idx: Value, n: int) -> Value:
+def normalized_index(b: Builder, idx: Value, n: int) -> Value:
     """An i64 index with negative values counted from the end (``+ n``)."""
     idx = cast(b, idx, "i64")
     return select(b, compare(b, "lt", idx, scalar_like(b, 0, idx)),
@@ -1615,7 +1634,7 @@ def gather_nd(b: Builder, x: Value, indices: Value, batch_dims: int = 0) -> Valu
     strides = np.cumprod((indexed[1:] + (1,))[::-1])[::-1]
     for j in range(k):
         col = squeeze(b, _slice_axis(b, idx, idx.rank - 1, j, j + 1), [idx.rank - 1])
-        col = _normalized_index(b, col, indexed[j])
+        col = normalized_index(b, col, indexed[j])
         out_of_range = logical(b, "or", compare(b, "lt", col, scalar_like(b, 0, col)),
                                compare(b, "ge", col, scalar_like(b, indexed[j], col)))
         bad = out_of_range if bad is None else logical(b, "or", bad, out_of_range)
@@ -1703,7 +1722,7 @@ def scatter_nd(b: Builder, data: Value, indices: Value, updates: Value,
     for j in range(k):
         col = reshape(b, _slice_axis(b, idx, 1, j, j + 1), [m])
         # each index in range of its own dim (a flat row in range is not enough)
-        col = _in_range_rows(b, _normalized_index(b, col, indexed[j]), indexed[j])
+        col = _in_range_rows(b, normalized_index(b, col, indexed[j]), indexed[j])
         term = col if strides[j] == 1 else binary(b, "mul", col, scalar_like(b, int(strides[j]), col))
         rows = term if rows is None else binary(b, "add", rows, term)
     if rows is None:

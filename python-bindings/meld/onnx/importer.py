@@ -1739,12 +1739,9 @@ def _lp_norm(ctx: NodeContext):
     x = ctx.input(0)
     axis = int(ctx.attr("axis", -1))
     p = int(ctx.attr("p", 2))
-    if p == 1:
-        norm = L.reduce(b, "sum", L.unary(b, "abs", x), [axis], True)
-    elif p == 2:
-        norm = L.unary(b, "sqrt", L.reduce(b, "sum", L.binary(b, "mul", x, x), [axis], True))
-    else:
+    if p not in (1, 2):
         raise Unsupported(f"attribute 'p' = {p}")
+    norm = L.p_norm(b, x, p, [axis], keepdims=True)
     zero = L.scalar_like(b, 0, norm)
     norm = L.select(b, L.compare(b, "eq", norm, zero), L.scalar_like(b, 1, norm), norm)
     return [L.binary(b, "div", x, norm)]  # a zero vector stays zero

@@ -1338,9 +1338,7 @@ def _put(b, node, x, index, source, accumulate=False):
         raise Unsupported("put into a tensor of dynamic shape")
     n = int(np.prod(x.shape, dtype=np.int64))
     flat = L.reshape(b, x, [Dim(static=n)])
-    idx = L.reshape(b, L.cast(b, index, "i64"), [L.numel(b, index)])
-    idx = L.select(b, L.compare(b, "lt", idx, L.scalar_like(b, 0, idx)),
-                   L.binary(b, "add", idx, L.scalar_like(b, n, idx)), idx)
+    idx = L.normalized_index(b, L.reshape(b, index, [L.numel(b, index)]), n)
     src = L.reshape(b, L.cast(b, source, x.dtype), [L.numel(b, source)])
     out = L.scatter(b, flat, idx, src, 0, "add" if accumulate else "none")
     return L.reshape(b, out, b.dims(x))
@@ -1416,28 +1414,11 @@ def _bucketize(b, node, values, boundaries, *, out_int32=False, right=False):
     return L.cast(b, out, _out_type(node).dtype)
 
 
-def _p_norm(b, d: Value, p: float, axes) -> Value:
-    """The p-norm of ``d`` over ``axes`` (all: None): counts nonzeros for
-    p = 0, the largest (smallest) magnitude for p = inf (-inf)."""
-    mag = L.unary(b, "abs", d)
-    if p == 0:
-        nonzero = L.compare(b, "ne", d, L.scalar_like(b, 0.0, d))
-        return L.reduce(b, "sum", L.cast(b, nonzero, d.dtype), axes, False)
-    if math.isinf(p):
-        return L.reduce(b, "max" if p > 0 else "min", mag, axes, False)
-    if p == 1:
-        return L.reduce(b, "sum", mag, axes, False)
-    if p == 2:
-        return L.unary(b, "sqrt", L.reduce(b, "sum", L.binary(b, "mul", d, d), axes, False))
-    total = L.reduce(b, "sum", L.binary(b, "pow", mag, L.scalar_like(b, p, mag)), axes, False)
-    return L.binary(b, "pow", total, L.scalar_like(b, 1.0 / p, total))
-
-
 @_op(aten.dist.default)
 def _dist(b, node, x, y, p=2):
     elem = _out_type(node).dtype
     d = L.binary(b, "sub", _tensor(b, x, elem), _tensor(b, y, elem))
-    return _p_norm(b, d, float(p), None)
+    return L.p_norm(b, d, float(p), None)
 
 
 @_op(aten._cdist_forward.default)
@@ -1450,7 +1431,7 @@ def _cdist(b, node, x1, x2, p, compute_mode=None):
     a = L.reshape(b, x1, b.dims(x1)[:-1] + one + [b.dim(x1, -1)])
     c = L.reshape(b, x2, b.dims(x2)[:-2] + one + b.dims(x2)[-2:])
     d = L.binary(b, "sub", a, c)
-    return _p_norm(b, d, float(p), [d.rank - 1])
+    return L.p_norm(b, d, float(p), [d.rank - 1])
 
 
 @_op(aten.diagonal_scatter.default)
@@ -1461,7 +1442,6 @@ def _diagonal_scatter(b, node, x, src, offset=0, dim1=0, dim2=1):
     dim1, dim2 = dim1 % x.rank, dim2 % x.rank
     if any(d is None for d in x.shape):
         raise Unsupported("diagonal_scatter over dynamic dims")
-    rows, cols = x.shape[dim1], x.shape[dim2]
     i = L.iota(b, "i64", x.shape, b.dims(x), dim1)
     j = L.iota(b, "i64", x.shape, b.dims(x), dim2)
     on = L.compare(b, "eq", L.binary(b, "sub", j, i), L.scalar_like(b, int(offset), i))
@@ -1481,7 +1461,6 @@ def _diagonal_scatter(b, node, x, src, offset=0, dim1=0, dim2=1):
     full_shape[dim1] = length
     placed = L.broadcast_to(b, placed, tuple(full_shape), [Dim(static=s) for s in full_shape])
     picked = L.take_along_axis(b, placed, k, dim1)
-    del rows, cols
     return L.select(b, on, L.cast(b, picked, x.dtype), x)
 
 
