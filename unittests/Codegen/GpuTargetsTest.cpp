@@ -443,10 +443,52 @@ TEST_F(GpuKernels, RowReductionsUseWarpShuffles) {
   EXPECT_NE(ptx.find("st.global.v4"), std::string::npos);
 }
 
+// Row statistics that end in elementwise ops split into row blocks too: a
+// layer norm's mean and variance (the variance reads the stored mean, not
+// a copy of its division fused into the sum), a mean alone (blocks sized by
+// the elements the fused sum reduces, not the one quotient per row), and a
+// kernel whose blocks are counted on its second output (the grid follows
+// that output's rows). Each ran as one workgroup, or the last on a grid
+// counted on the first output's 96 x 512 elements.
+TEST_F(GpuKernels, RowStatisticsRunOnAWorkgroupPerRow) {
+  FailureOr<meld::bundle::Bundle> bundle = compile(R"mlir(
+    func.func @stats(%x: tensor<1x128x768xf32>)
+        -> (tensor<1x128x1xf32>, tensor<1x128x1xf32>) {
+      %m = meld.reduce mean %x dims = [2] keep_dims
+          : tensor<1x128x768xf32> -> tensor<1x128x1xf32>
+      %b = meld.broadcast_in_dim %m, dims = [0, 1, 2]
+          : tensor<1x128x1xf32> -> tensor<1x128x768xf32>
+      %d = meld.sub %x, %b : tensor<1x128x768xf32>
+      %s = meld.mul %d, %d : tensor<1x128x768xf32>
+      %v = meld.reduce mean %s dims = [2] keep_dims
+          : tensor<1x128x768xf32> -> tensor<1x128x1xf32>
+      return %m, %v : tensor<1x128x1xf32>, tensor<1x128x1xf32>
+    }
+    func.func @mean(%x: tensor<128x768xf32>) -> tensor<128x1xf32> {
+      %m = meld.reduce mean %x dims = [1] keep_dims
+          : tensor<128x768xf32> -> tensor<128x1xf32>
+      return %m : tensor<128x1xf32>
+    }
+    func.func @update_and_norms(%g: tensor<96x512xf32>, %m: tensor<96x512xf32>)
+        -> (tensor<96x512xf32>, tensor<96x1xf32>) {
+      %m2 = meld.add %m, %g : tensor<96x512xf32>
+      %u = meld.mul %m2, %m2 : tensor<96x512xf32>
+      %s = meld.reduce sum %u dims = [1] keep_dims
+          : tensor<96x512xf32> -> tensor<96x1xf32>
+      return %m2, %s : tensor<96x512xf32>, tensor<96x1xf32>
+    })mlir",
+                                                   {"nvptx"});
+  ASSERT_TRUE(succeeded(bundle));
+  ASSERT_EQ(kernelsOf(*bundle).size(), 3u);
+  EXPECT_EQ(gridOf(*bundle, 0), "128");
+  EXPECT_EQ(gridOf(*bundle, 1), R"({"ceildiv":[{"mul":[128,1]},1]})");
+  EXPECT_EQ(gridOf(*bundle, 2), "48"); // 2 rows of 512 per workgroup
+}
+
 // A full reduction (an MSE loss), a sum over the rows of a tall matrix and
 // the row sums of 4 very long rows are split in two: a partial kernel on a
 // grid of 256 workgroups (one per chunk of rows, or of a long row, each
-// reducing its chunk cooperatively) and a final kernel on one; both
+// reducing its chunk cooperatively) and a final kernel; both
 // assemble for every chip.
 TEST_F(GpuKernels, LongReductionsRunOnAGridOfPartials) {
   FailureOr<meld::bundle::Bundle> bundle =
@@ -474,7 +516,9 @@ TEST_F(GpuKernels, LongReductionsRunOnAGridOfPartials) {
   EXPECT_EQ(gridOf(*bundle, 0), R"({"ceildiv":[256,1]})");
   EXPECT_EQ(gridOf(*bundle, 1), "1");
   EXPECT_EQ(gridOf(*bundle, 2), R"({"ceildiv":[256,1]})");
-  EXPECT_EQ(gridOf(*bundle, 3), R"({"ceildiv":[64,1024]})"); // one workgroup
+  // The final sums of 256 partials each, 4 columns a workgroup (blocks are
+  // sized by the elements they reduce).
+  EXPECT_EQ(gridOf(*bundle, 3), R"({"ceildiv":[64,4]})");
   EXPECT_EQ(gridOf(*bundle, 4), R"({"ceildiv":[256,1]})");
   EXPECT_EQ(gridOf(*bundle, 5), R"({"ceildiv":[4,16]})"); // one workgroup
   bool havePtxas = llvm::sys::fs::can_execute(kPtxas);

@@ -352,7 +352,9 @@ TEST_F(FailedPass, IsNamedInTheError) {
 // recomputes the first's new value from the donated argument must still
 // read every element before it is overwritten, on the host and in the GPU
 // mapping (whose horizontal kernels put each result on workgroups of its
-// own, and a large one on several: @main's 20000-element update takes 5).
+// own, and a large one on several: @main's 20000-element update takes 5),
+// also where a reduction reads the new value (@row_norms: the GPU mapping
+// reads the stored update rather than recomputing it in the sum).
 class DonatedStep : public HostCodegen, public ::testing::TestWithParam<bool> {};
 
 TEST_P(DonatedStep, ReadsEachElementBeforeItIsOverwritten) {
@@ -382,6 +384,15 @@ TEST_P(DonatedStep, ReadsEachElementBeforeItIsOverwritten) {
       %u = meld.mul %m2, %m2 : tensor<96x512xf32>
       %p2 = meld.sub %p, %u : tensor<96x512xf32>
       return %m2, %p2 : tensor<96x512xf32>, tensor<96x512xf32>
+    }
+    func.func @row_norms(%g: tensor<96x512xf32>,
+                         %m: tensor<96x512xf32> {meld.donate = 0 : i64})
+        -> (tensor<96x512xf32>, tensor<96x1xf32>) {
+      %m2 = meld.add %m, %g : tensor<96x512xf32>
+      %u = meld.mul %m2, %m2 : tensor<96x512xf32>
+      %s = meld.reduce sum %u dims = [1] keep_dims
+          : tensor<96x512xf32> -> tensor<96x1xf32>
+      return %m2, %s : tensor<96x512xf32>, tensor<96x1xf32>
     })mlir",
                                                              &context);
   ASSERT_TRUE(module) << diagnostics;

@@ -69,6 +69,7 @@ static void buildGpuMappingPipeline(OpPassManager &pm,
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createMeldLowerStridedCopies());
   gpuPm.addPass(createConvertLinalgToLoopsPass());
+  gpuPm.addPass(createMeldPromoteLoopAccumulators());
   gpuPm.addPass(createMeldLowerGpuChecks());
   gpuPm.addPass(createCanonicalizerPass());
   gpuPm.addPass(createCSEPass());

@@ -686,10 +686,12 @@ static LogicalResult moveToGpuFunc(func::FuncOp func,
   gpuFunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
   gpuFunc.setKnownBlockSize(
       ArrayRef<int32_t>{static_cast<int32_t>(blockSize), 1, 1});
-  // How the kernel is split into workgroups, for the launch metadata.
+  // How the kernel is split into workgroups, for the launch metadata
+  // (kHostPartsAttrName: the blocks counted on an output other than the
+  // first, the one whose computation holds the others').
   for (StringRef name : {kRowsPerBlockAttrName, kRowDimsAttrName,
-                         kGpuBlocksAttrName, kGpuColumnBlocksAttrName,
-                         kGpuGridStrideAttrName})
+                         kHostPartsAttrName, kGpuBlocksAttrName,
+                         kGpuColumnBlocksAttrName, kGpuGridStrideAttrName})
     if (Attribute value = func->getAttr(name))
       gpuFunc->setAttr(name, value);
   gpuFunc.getBody().takeBody(func.getBody());
@@ -797,6 +799,20 @@ struct MeldMapToGpuPass
   }
 };
 
+/// Whether `value` is a kernel result (returned, or stored into an output),
+/// directly or through reshapes (a kept-dims reduction's unit dim).
+static bool isStoredResult(Value value) {
+  return llvm::any_of(value.getUsers(), [&](Operation *user) {
+    if (isa<func::ReturnOp>(user))
+      return true;
+    if (auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(user))
+      return store.getSource() == value;
+    if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(user))
+      return isStoredResult(user->getResult(0));
+    return false;
+  });
+}
+
 struct MeldFuseElementwiseRecomputePass
     : public meld::impl::MeldFuseElementwiseRecomputeBase<
           MeldFuseElementwiseRecomputePass> {
@@ -804,8 +820,18 @@ struct MeldFuseElementwiseRecomputePass
     RewritePatternSet patterns(&getContext());
     // Every elementwise producer fuses into every consumer, also when it
     // has other users: recomputing is cheaper than an intermediate buffer.
-    linalg::populateElementwiseOpsFusionPatterns(
-        patterns, [](OpOperand *) { return true; });
+    // Not a producer that the kernel also returns into a reduction (a layer
+    // norm's mean into its variance): the mean is computed anyway, and a
+    // variance that reads it keeps the kernel's outputs in one chain, which
+    // meld-tile-host-blocks needs to split the kernel into row blocks (with
+    // the mean recomputed inside the variance, neither output's computation
+    // held the other's, and GPT-2's layer-norm statistics ran as one
+    // workgroup).
+    linalg::populateElementwiseOpsFusionPatterns(patterns, [](OpOperand *use) {
+      auto consumer = dyn_cast<linalg::LinalgOp>(use->getOwner());
+      return !consumer || consumer.getNumReductionLoops() == 0 ||
+             !isStoredResult(use->get());
+    });
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
     // A producer with checks (a division, a gather) is left behind by the
