@@ -15,6 +15,7 @@ import meldtest as mt
 
 torch = pytest.importorskip("torch")
 import torch._dynamo  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
 
 mtorch = mt.meld_torch()
 
@@ -352,6 +353,40 @@ def test_logcumsumexp_erfcx_and_ldexp_at_their_edges():
     assert (((got.double() - want) / want).abs()[big] < 1e-6).all()
     through_meld(torch.ldexp, torch.tensor([1.5, -0.75, 3.0, 0.0, math.inf]),
                  torch.tensor([3, -2, 0, 10, 1]), atol=0)
+
+
+def test_erfinv_and_ndtri_to_the_ends_of_their_domains():
+    # erfinv: Giles' start and two Newton steps on erf in float64; every
+    # float32 short of +-1, +-inf at +-1, NaN beyond
+    y = torch.cat([torch.linspace(-1, 1, 4001),
+                   torch.tensor([1 - 6e-8, -1 + 6e-8, 1e-30, -1e-7, 0.0, -0.0, 1.5, -2.0,
+                                 math.nan])])
+    got = through_meld(torch.erfinv, y)
+    want = torch.erfinv(y.double())
+    finite = want.isfinite() & (want != 0)
+    assert (((got.double() - want) / want).abs()[finite] < 2e-7).all()
+    assert got[0] == -math.inf and got[4000] == math.inf
+    # ndtri: quantiles of probabilities down to 1e-38, where 2p - 1 is -1
+    p = torch.cat([torch.linspace(0, 1, 4001),
+                   torch.tensor([1e-38, 1e-30, 1e-10, 3e-7, 1 - 6e-8, -0.5, 2.0, math.nan])])
+    got = through_meld(torch.special.ndtri, p, rtol=1e-6)
+    want = torch.special.ndtri(p.double())
+    finite = want.isfinite() & (want != 0)
+    assert (((got.double() - want) / want).abs()[finite] < 2e-7).all()
+    assert got[0] == -math.inf and got[4000] == math.inf
+
+
+def test_pairwise_distances_and_bilinear_forms():
+    torch.manual_seed(5)
+    x = torch.randn(7, 5)
+    for p in (0.0, 1.0, 2.0, 3.0, math.inf):
+        through_meld(lambda t: F.pdist(t, p=p), x, rtol=2e-5)
+    through_meld(F.pdist, torch.randn(2, 3))  # one pair
+    a, c = torch.randn(4, 3), torch.randn(4, 6)
+    w, bias = torch.randn(5, 3, 6), torch.randn(5)
+    through_meld(F.bilinear, a, c, w, bias, rtol=2e-5)
+    through_meld(lambda u, v, m: F.bilinear(u, v, m), a.unsqueeze(0), c.unsqueeze(0), w,
+                 rtol=2e-5)
 
 
 def test_distances_buckets_and_scatters():

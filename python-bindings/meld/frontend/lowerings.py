@@ -2198,6 +2198,121 @@ def erfcx(b: Builder, x: Value) -> Value:
     return cast(b, out, x.dtype)
 
 
+# Giles' approximation of erfinv (M. Giles, "Approximating the erfinv
+# function", GPU Computing Gems, 2011; single-precision coefficients) in
+# w = -log((1 - y)(1 + y)): one polynomial below w = 5, one in sqrt(w) - 3
+# above.
+_ERFINV_CENTRAL = (2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06,
+                   0.00021858087, -0.00125372503, -0.00417768164, 0.246640727,
+                   1.50140941)
+_ERFINV_TAIL = (-0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844,
+                0.00573950773, -0.0076224613, 0.00943887047, 1.00167406, 2.83297682)
+
+
+def _horner(b: Builder, coefs, t: Value) -> Value:
+    poly = scalar_like(b, coefs[0], t)
+    for coef in coefs[1:]:
+        poly = binary(b, "add", binary(b, "mul", poly, t), scalar_like(b, coef, t))
+    return poly
+
+
+def _giles_erfinv(b: Builder, y: Value, w: Value) -> Value:
+    """Giles' erfinv(y) (relative error about 1e-7), w = -log((1-y)(1+y))."""
+    central = _horner(b, _ERFINV_CENTRAL, binary(b, "sub", w, scalar_like(b, 2.5, w)))
+    tail = _horner(b, _ERFINV_TAIL,
+                   binary(b, "sub", unary(b, "sqrt", w), scalar_like(b, 3.0, w)))
+    poly = select(b, compare(b, "lt", w, scalar_like(b, 5.0, w)), central, tail)
+    return binary(b, "mul", poly, y)
+
+
+def _erfinv_newton(b: Builder, x: Value, y: Value) -> Value:
+    """One Newton step on erf(x) = y: x - (erf(x) - y) / (2/sqrt(pi) e^-x^2)."""
+    slope = binary(b, "mul", scalar_like(b, 2.0 / np.sqrt(np.pi), x),
+                   unary(b, "exp", unary(b, "neg", binary(b, "mul", x, x))))
+    return binary(b, "sub", x, binary(b, "div", binary(b, "sub", unary(b, "erf", x), y), slope))
+
+
+def erfinv(b: Builder, x: Value) -> Value:
+    """The inverse error function: Giles' approximation, then two Newton
+    steps on erf, in float64 (an f32 input is within a float64 rounding of
+    1 - |y| >= 6e-8 of +-1, where erf(x) - y keeps its digits); +-inf at
+    +-1, NaN beyond. Float64 input is refused: Giles' start and two steps
+    do not reach float64's accuracy everywhere."""
+    _float_only("erfinv", x)
+    if x.dtype == "f64":
+        raise Unsupported("erfinv in float64 (computed to float32's accuracy)")
+    y = cast(b, x, "f64")
+    one = scalar_like(b, 1.0, y)
+    w = unary(b, "neg", unary(b, "log", binary(b, "mul", binary(b, "sub", one, y),
+                                                binary(b, "add", one, y))))
+    r = _giles_erfinv(b, y, w)
+    r = _erfinv_newton(b, _erfinv_newton(b, r, y), y)
+    edge = compare(b, "eq", unary(b, "abs", y), one)
+    r = select(b, edge, binary(b, "mul", y, scalar_like(b, np.inf, y)), r)
+    return cast(b, r, x.dtype)
+
+
+def _ndtri_tail(b: Builder, s: Value) -> Value:
+    """The normal quantile of a small probability s (float64): Abramowitz
+    and Stegun's 26.2.23 start (error below 4.5e-4), then three Newton
+    steps on log Phi(x) = log s, with Phi(x) = erfc(z) / 2, z = -x/sqrt(2),
+    from erfc's series in log form (log t - z^2 + P(t): relative accuracy
+    1.2e-7 however small Phi is)."""
+    t0 = unary(b, "sqrt", binary(b, "mul", scalar_like(b, -2.0, s), unary(b, "log", s)))
+    num = _horner(b, (0.010328, 0.802853, 2.515517), t0)
+    den = _horner(b, (0.001308, 0.189269, 1.432788, 1.0), t0)
+    x = binary(b, "sub", binary(b, "div", num, den), t0)
+    log_s = unary(b, "log", s)
+    one = scalar_like(b, 1.0, s)
+    for _ in range(3):
+        z = binary(b, "mul", x, scalar_like(b, -1.0 / np.sqrt(2.0), x))
+        t = binary(b, "div", one, binary(b, "add", one, binary(b, "mul", z, scalar_like(b, 0.5, z))))
+        poly = _horner(b, _ERFC_SERIES[::-1], t)
+        log_phi_cdf = binary(b, "add", binary(b, "sub", unary(b, "log", t), binary(b, "mul", z, z)),
+                             binary(b, "add", poly, scalar_like(b, np.log(0.5), poly)))
+        # d log Phi / dx = phi(x) / Phi(x)
+        slope = binary(b, "mul", scalar_like(b, 1.0 / np.sqrt(2.0 * np.pi), x), unary(
+            b, "exp", binary(b, "sub", binary(b, "mul", binary(b, "mul", x, x),
+                                              scalar_like(b, -0.5, x)), log_phi_cdf)))
+        x = binary(b, "sub", x, binary(b, "div", binary(b, "sub", log_phi_cdf, log_s), slope))
+    return x
+
+
+def ndtri(b: Builder, p: Value) -> Value:
+    """The standard normal quantile: sqrt(2) erfinv(2p - 1) as erfinv
+    computes it, except where p or 1 - p is below 1e-6 (2p - 1 rounds to -1
+    for p below 1e-16, and Giles' polynomial is fitted for float32's
+    1 - |y| >= 6e-8 only): there Newton on log Phi (_ndtri_tail) for
+    min(p, 1 - p), negated for the upper tail. -inf at 0, inf at 1, NaN
+    outside [0, 1]. Float64 input is refused, as for erfinv."""
+    _float_only("ndtri", p)
+    if p.dtype == "f64":
+        raise Unsupported("ndtri in float64 (computed to float32's accuracy)")
+    ps = cast(b, p, "f64")
+    one = scalar_like(b, 1.0, ps)
+    q = binary(b, "sub", one, ps)
+    y = binary(b, "sub", binary(b, "mul", scalar_like(b, 2.0, ps), ps), one)
+    w = unary(b, "neg", unary(b, "log", binary(b, "mul", binary(b, "sub", one, y),
+                                                binary(b, "add", one, y))))
+    central = _giles_erfinv(b, y, w)
+    central = binary(b, "mul", _erfinv_newton(b, _erfinv_newton(b, central, y), y),
+                     scalar_like(b, np.sqrt(2.0), ps))
+    lower = compare(b, "lt", ps, q)
+    small = select(b, lower, ps, q)
+    # (the tail's start needs 0 < s < 1: other lanes, p outside [0, 1]
+    # among them, take the central value, and the tail computes a harmless
+    # 0.5 there)
+    tiny = logical(b, "and", compare(b, "lt", small, scalar_like(b, 1e-6, ps)),
+                   compare(b, "gt", small, scalar_like(b, 0.0, ps)))
+    tail = _ndtri_tail(b, select(b, tiny, small, scalar_like(b, 0.5, ps)))
+    tail = select(b, lower, tail, unary(b, "neg", tail))
+    r = select(b, tiny, tail, central)
+    edge = logical(b, "or", compare(b, "eq", ps, scalar_like(b, 0.0, ps)),
+                   compare(b, "eq", q, scalar_like(b, 0.0, ps)))
+    r = select(b, edge, binary(b, "mul", y, scalar_like(b, np.inf, ps)), r)
+    return cast(b, r, p.dtype)
+
+
 def logcumsumexp(b: Builder, x: Value, axis: int) -> Value:
     """log(cumsum(exp(x))) along ``axis``, stably: out[i] is the log-sum-exp
     of x[j] over j <= i, each shifted by its own maximum, through an n x n

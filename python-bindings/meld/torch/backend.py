@@ -1390,6 +1390,16 @@ def _erfcx(b, node, x):
     return L.erfcx(b, L.cast(b, x, _out_type(node).dtype))
 
 
+@_op(aten.erfinv.default)
+def _erfinv(b, node, x):
+    return L.erfinv(b, L.cast(b, x, _out_type(node).dtype))
+
+
+@_op(aten.special_ndtri.default)
+def _ndtri(b, node, x):
+    return L.ndtri(b, L.cast(b, x, _out_type(node).dtype))
+
+
 @_op(aten.logcumsumexp.default)
 def _logcumsumexp(b, node, x, dim):
     x = L.cast(b, x, _out_type(node).dtype)
@@ -1432,6 +1442,36 @@ def _cdist(b, node, x1, x2, p, compute_mode=None):
     c = L.reshape(b, x2, b.dims(x2)[:-2] + one + b.dims(x2)[-2:])
     d = L.binary(b, "sub", a, c)
     return L.p_norm(b, d, float(p), [d.rank - 1])
+
+
+@_op(aten._pdist_forward.default)
+def _pdist(b, node, x, p=2.0):
+    """The p-norm distances of the rows i < j of x [N, M], in row-major
+    order: [N(N-1)/2], the upper triangle of cdist(x, x) gathered by
+    constant indices."""
+    if x.rank != 2 or not isinstance(x.shape[0], int):
+        raise Unsupported("pdist of other than a matrix of static rows")
+    n = x.shape[0]
+    x = L.cast(b, x, _out_type(node).dtype)
+    one = [Dim(static=1)]
+    d = L.binary(b, "sub", L.reshape(b, x, [b.dim(x, 0)] + one + [b.dim(x, 1)]),
+                 L.reshape(b, x, one + b.dims(x)))
+    square = L.p_norm(b, d, float(p), [2])
+    i, j = np.triu_indices(n, 1)
+    flat = L.reshape(b, square, [Dim(static=n * n)])
+    return L.gather(b, flat, b.constant((i * n + j).astype(np.int64), "i64"), 0)
+
+
+@_op(aten._trilinear.default)
+def _trilinear(b, node, i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
+    """The product of three operands, each unsqueezed at its `expand` dims
+    and broadcast to the others, summed over `sumdim` (nn.Bilinear's
+    x1^T W x2)."""
+    dtype = _out_type(node).dtype
+    parts = [L.cast(b, L.unsqueeze(b, v, list(e)) if e else v, dtype)
+             for v, e in ((i1, expand1), (i2, expand2), (i3, expand3))]
+    prod = L.binary(b, "mul", L.binary(b, "mul", parts[0], parts[1]), parts[2])
+    return L.reduce(b, "sum", prod, list(sumdim), False) if sumdim else prod
 
 
 @_op(aten.diagonal_scatter.default)
