@@ -151,6 +151,44 @@ def test_bf16_inference_entirely_through_meld(name):
     assert explanation.fallbacks == [], str(explanation)
 
 
+def test_swin_windows_static_shapes_and_training_through_meld():
+    """Swin's shifted windows (rolls, window partition views, the attention
+    mask built from an image-sized index map, patch merging) entirely
+    through Meld at two image sizes, and one training step's gradients.
+    Static shapes: TorchDynamo alone takes minutes to trace Swin with
+    dynamic shapes, whatever the backend (test/torch/model_families.py)."""
+    torch.manual_seed(0)
+    config = transformers.SwinConfig(image_size=32, patch_size=2, num_channels=3,
+                                     embed_dim=16, depths=[1, 2], num_heads=[2, 4],
+                                     window_size=4, hidden_dropout_prob=0.0,
+                                     attention_probs_dropout_prob=0.0, drop_path_rate=0.0)
+    model = transformers.SwinModel(config).eval()
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    compiled = torch.compile(model, backend="meld", dynamic=False)
+    with torch.no_grad():
+        for x in (torch.randn(2, 3, 32, 32), torch.randn(1, 3, 48, 48)):
+            got, want = output(compiled(x)), output(model(x))
+            np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-4, atol=1e-4)
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [], str(explanation)
+    # training: the loss and every gradient
+    model.train()
+    twin = copy.deepcopy(model)
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    x = torch.randn(2, 3, 32, 32)
+    want = output(model(x)).square().mean()
+    want.backward()
+    got = output(torch.compile(twin, backend="meld")(x)).square().mean()
+    got.backward()
+    np.testing.assert_allclose(got.item(), want.item(), rtol=1e-5)
+    assert mtorch.Explanation(mtorch.reports[start:]).fallbacks == []
+    for (pname, p), q in zip(model.named_parameters(), twin.parameters()):
+        np.testing.assert_allclose(q.grad.numpy(), p.grad.numpy(), rtol=1e-4, atol=1e-6,
+                                   err_msg=pname)
+
+
 # -- more families (test/torch/model_families.py runs them all) -------------------------
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "torch"))

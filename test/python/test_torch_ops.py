@@ -389,6 +389,23 @@ def test_pairwise_distances_and_bilinear_forms():
                  rtol=2e-5)
 
 
+def test_strided_scatters():
+    torch.manual_seed(6)
+    x = torch.randn(4, 9, 5)
+    for start, end, step in ((0, None, 2), (1, 8, 3), (2, 9, 4)):
+        src = x[:, start:end:step].clone().normal_()
+        through_meld(lambda t, u: torch.slice_scatter(t, u, 1, start, end, step), x, src,
+                     atol=0)
+    src = torch.randn(3, 4)
+    through_meld(lambda t, u: torch.as_strided_scatter(t, u, (3, 4), (10, 2), 1),
+                 torch.randn(6, 5), src, atol=0)
+    # a view that reaches an element twice stays in eager, and explain says why
+    fn = lambda t, u: torch.as_strided_scatter(t, u, (3, 4), (1, 1))  # noqa: E731
+    torch._dynamo.reset()
+    explanation = mtorch.explain(fn, torch.randn(6, 5), src)
+    assert any("overlaps itself" in why for _, why in explanation.fallbacks), explanation
+
+
 def test_distances_buckets_and_scatters():
     torch.manual_seed(4)
     a, c = torch.randn(2, 5, 7), torch.randn(2, 6, 7)

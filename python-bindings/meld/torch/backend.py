@@ -508,12 +508,24 @@ def _slice_dim(b, x: Value, dim: int, start, end, step: int, count: Dim) -> Valu
 
 @_op(aten.slice_scatter.default)
 def _slice_scatter(b, node, x, src, dim=0, start=None, end=None, step=1):
-    """``x`` with ``x[start:end]`` along ``dim`` replaced by ``src``: the
-    pieces before and after, concatenated around it (step 1)."""
+    """``x`` with ``x[start:end:step]`` along ``dim`` replaced by ``src``:
+    the pieces before and after, concatenated around it (step 1); with a
+    larger step (the backward of Swin's patch merging, ``x[:, 0::2]``),
+    ``x`` and ``src`` concatenated and gathered by constant indices (static
+    sizes)."""
     dim = dim % x.rank
     start = 0 if start is None else start
     if isinstance(start, int) and start < 0 and x.shape[dim] is not None:
         start = max(start + x.shape[dim], 0)  # (from the end, as torch counts)
+    if isinstance(step, int) and step > 1 and isinstance(start, int) and start >= 0:
+        n, m = x.shape[dim], src.shape[dim]
+        if n is None or m is None:
+            raise Unsupported(f"slice_scatter by step {step} over a dynamic dim")
+        picks = np.arange(n, dtype=np.int64)
+        taken = np.arange(start, n, step)[:m]
+        picks[taken] = n + np.arange(len(taken))
+        both = L.concat(b, [x, L.cast(b, src, x.dtype)], dim)
+        return L.gather(b, both, b.constant(picks, "i64"), dim)
     if step != 1 or not isinstance(start, int) or start < 0:
         raise Unsupported(f"slice_scatter from {start} by step {step}")
     def size(v):
@@ -1719,6 +1731,35 @@ def _as_strided(b, node, x, size, stride, storage_offset=None):
         flat = L.binary(b, "add", flat, _tensor(b, offset, "i64"))
     flat = L.broadcast_to(b, flat, tuple(sizes), dims)
     return L.gather(b, L.reshape(b, x, [n]), flat, 0)
+
+
+@_op(aten.as_strided_scatter.default)
+def _as_strided_scatter(b, node, x, src, size, stride, storage_offset=None):
+    """``x`` (contiguous from its start) with its strided view's elements
+    (offset + sum(i_k * stride_k)) replaced by ``src``'s: a scatter of the
+    flat elements at those constant positions (the backward of an
+    as_strided view); positions a view reaches twice are refused (torch
+    leaves which write wins unspecified)."""
+    base = node.args[0].meta.get("val")
+    if not (isinstance(base, torch.Tensor) and base.is_contiguous()
+            and _static_size(base.storage_offset()) == 0) or not x.type.static:
+        raise Unsupported("as_strided_scatter into a tensor that is not contiguous "
+                          "from its start, or of dynamic shape")
+    sizes = [int(d) for d in size]
+    strides = [int(d) for d in stride]
+    offset = 0 if storage_offset is None else int(storage_offset)
+    n = int(np.prod(x.shape, dtype=np.int64))
+    grids = np.meshgrid(*[np.arange(d, dtype=np.int64) for d in sizes], indexing="ij")
+    positions = (offset + sum((g * st for g, st in zip(grids, strides)),
+                              np.zeros(sizes, np.int64))).reshape(-1)
+    if positions.size and (positions.min() < 0 or positions.max() >= n):
+        raise Unsupported(f"as_strided_scatter reaching outside the tensor's {n} elements")
+    if len(np.unique(positions)) != positions.size:
+        raise Unsupported("as_strided_scatter through a view that overlaps itself")
+    flat = L.reshape(b, x, [Dim(static=n)])
+    values = L.reshape(b, L.cast(b, src, x.dtype), [Dim(static=int(positions.size))])
+    out = L.scatter(b, flat, b.constant(positions, "i64"), values, 0, "none")
+    return L.reshape(b, out, b.dims(x))
 
 
 @_op(aten.unfold.default)
