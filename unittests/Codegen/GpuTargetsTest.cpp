@@ -485,6 +485,31 @@ TEST_F(GpuKernels, RowStatisticsRunOnAWorkgroupPerRow) {
   EXPECT_EQ(gridOf(*bundle, 2), "48"); // 2 rows of 512 per workgroup
 }
 
+// Products that horizontal fusion joins (a decode step's K and V
+// projections of one hidden state) are kernels of their own on a GPU,
+// whose columns split over workgroups: joined, each product ran on one
+// workgroup.
+TEST_F(GpuKernels, HorizontalProductsAreKernelsOfTheirOwn) {
+  FailureOr<meld::bundle::Bundle> bundle = compile(R"mlir(
+    func.func @main(%x: tensor<1x2048xf32>, %k: tensor<2048x512xf32>,
+                    %v: tensor<2048x256xf32>)
+        -> (tensor<1x512xf32>, tensor<1x256xf32>) {
+      %a = meld.matmul %x, %k
+          : tensor<1x2048xf32>, tensor<2048x512xf32> -> tensor<1x512xf32>
+      %b = meld.matmul %x, %v
+          : tensor<1x2048xf32>, tensor<2048x256xf32> -> tensor<1x256xf32>
+      return %a, %b : tensor<1x512xf32>, tensor<1x256xf32>
+    })mlir",
+                                                   {"nvptx"});
+  ASSERT_TRUE(succeeded(bundle));
+  const llvm::json::Array &kernels = kernelsOf(*bundle);
+  ASSERT_EQ(kernels.size(), 2u);
+  EXPECT_EQ(kernels[0].getAsObject()->getString("kind"), "gemm");
+  EXPECT_EQ(kernels[1].getAsObject()->getString("kind"), "gemm");
+  EXPECT_EQ(gridOf(*bundle, 0), R"({"ceildiv":[{"mul":[1,512]},64]})");
+  EXPECT_EQ(gridOf(*bundle, 1), R"({"ceildiv":[{"mul":[1,256]},64]})");
+}
+
 // A full reduction (an MSE loss), a sum over the rows of a tall matrix and
 // the row sums of 4 very long rows are split in two: a partial kernel on a
 // grid of 256 workgroups (one per chunk of rows, or of a long row, each
