@@ -412,6 +412,9 @@ def test_distances_buckets_and_scatters():
     for p in (0.0, 1.0, 2.0, 3.0, math.inf):
         through_meld(lambda u, v: torch.cdist(u, v, p=p), a, c, rtol=2e-5)
         through_meld(lambda u, v: torch.dist(u, v, p=p), a[:, :5], c[:, :5], rtol=2e-5)
+    # batch dims that broadcast: ranks 3 and 2, and 1 x ... against 2 x ...
+    through_meld(lambda u, v: torch.cdist(u, v), a, c[0], rtol=2e-5)
+    through_meld(lambda u, v: torch.cdist(u, v, p=1.0), a[:1], c, rtol=2e-5)
     bounds = torch.tensor([-1.0, 0.0, 0.0, 0.5, 2.0])
     vals = torch.tensor([[-2.0, -1.0, 0.0, 0.25], [0.5, 2.0, 3.0, math.nan]])
     for right in (False, True):

@@ -1446,9 +1446,15 @@ def _dist(b, node, x, y, p=2):
 @_op(aten._cdist_forward.default)
 def _cdist(b, node, x1, x2, p, compute_mode=None):
     """Pairwise p-norm distances of the rows of x1 [..., P, M] and x2
-    [..., R, M]: [..., P, R], through their [..., P, R, M] differences."""
-    if x1.rank < 2 or x2.rank != x1.rank:
-        raise Unsupported("cdist of operands of different ranks")
+    [..., R, M]: [..., P, R], through their [..., P, R, M] differences; the
+    batch dims broadcast (an operand of lower rank gains leading unit
+    dims)."""
+    if x1.rank < 2 or x2.rank < 2:
+        raise Unsupported("cdist of an operand of rank below 2")
+    if x1.rank < x2.rank:
+        x1 = L.unsqueeze(b, x1, list(range(x2.rank - x1.rank)))
+    elif x2.rank < x1.rank:
+        x2 = L.unsqueeze(b, x2, list(range(x1.rank - x2.rank)))
     one = [Dim(static=1)]
     a = L.reshape(b, x1, b.dims(x1)[:-1] + one + [b.dim(x1, -1)])
     c = L.reshape(b, x2, b.dims(x2)[:-2] + one + b.dims(x2)[-2:])
