@@ -799,17 +799,14 @@ struct MeldMapToGpuPass
   }
 };
 
-/// Whether `value` is a kernel result (returned, or stored into an output),
-/// directly or through reshapes (a kept-dims reduction's unit dim).
-static bool isStoredResult(Value value) {
+/// Whether `value` is a kernel result, returned directly or through
+/// reshapes (a kept-dims reduction's unit dim). The pass runs before
+/// meld-kernel-to-dps, so results are still returned, not stored.
+static bool isKernelResult(Value value) {
   return llvm::any_of(value.getUsers(), [&](Operation *user) {
-    if (isa<func::ReturnOp>(user))
-      return true;
-    if (auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(user))
-      return store.getSource() == value;
     if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(user))
-      return isStoredResult(user->getResult(0));
-    return false;
+      return isKernelResult(user->getResult(0));
+    return isa<func::ReturnOp>(user);
   });
 }
 
@@ -830,7 +827,7 @@ struct MeldFuseElementwiseRecomputePass
     linalg::populateElementwiseOpsFusionPatterns(patterns, [](OpOperand *use) {
       auto consumer = dyn_cast<linalg::LinalgOp>(use->getOwner());
       return !consumer || consumer.getNumReductionLoops() == 0 ||
-             !isStoredResult(use->get());
+             !isKernelResult(use->get());
     });
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();

@@ -26,8 +26,6 @@ using namespace mlir;
 /// loads and stores (a barrier, a call, an atomic): promotion then keeps
 /// the element in memory.
 static bool hasOtherMemoryEffects(Operation *op) {
-  if (isa<memref::LoadOp, memref::StoreOp>(op))
-    return false;
   if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
     return false;
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
@@ -43,9 +41,8 @@ static Value accessedBuffer(Operation *op) {
   return {};
 }
 
-/// Promotes the accumulators of `loop` (see the file comment); returns the
-/// loop, replaced when it gained iteration arguments.
-static scf::ForOp promote(RewriterBase &rewriter, scf::ForOp loop) {
+/// Promotes the accumulators of `loop` (see the file comment).
+static void promote(RewriterBase &rewriter, scf::ForOp loop) {
   // Every buffer the loop touches, by the buffer it views; a loop that does
   // anything else with memory is left alone.
   llvm::DenseMap<Value, int64_t> rootAccesses;
@@ -57,7 +54,7 @@ static scf::ForOp promote(RewriterBase &rewriter, scf::ForOp loop) {
       other |= hasOtherMemoryEffects(op);
   });
   if (other)
-    return loop;
+    return;
   SmallVector<std::pair<memref::LoadOp, memref::StoreOp>> pairs;
   for (auto store : loop.getBody()->getOps<memref::StoreOp>()) {
     Value buffer = store.getMemRef();
@@ -80,25 +77,24 @@ static scf::ForOp promote(RewriterBase &rewriter, scf::ForOp loop) {
       pairs.emplace_back(load, store);
   }
   if (pairs.empty())
-    return loop;
+    return;
   rewriter.setInsertionPoint(loop);
   SmallVector<Value> inits;
   for (auto [load, store] : pairs)
     inits.push_back(memref::LoadOp::create(rewriter, load.getLoc(),
                                            load.getMemRef(),
                                            load.getIndices()));
-  SmallVector<std::pair<memref::LoadOp, memref::StoreOp>> moved = pairs;
   FailureOr<LoopLikeOpInterface> grown =
       cast<LoopLikeOpInterface>(loop.getOperation())
           .replaceWithAdditionalYields(
               rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
               [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
-                return llvm::map_to_vector(moved, [](auto pair) {
+                return llvm::map_to_vector(pairs, [](auto pair) {
                   return pair.second.getValueToStore();
                 });
               });
   if (failed(grown))
-    return loop;
+    return;
   auto newLoop = cast<scf::ForOp>(grown->getOperation());
   unsigned first = newLoop.getNumResults() - pairs.size();
   rewriter.setInsertionPointAfter(newLoop);
@@ -111,7 +107,6 @@ static scf::ForOp promote(RewriterBase &rewriter, scf::ForOp loop) {
     rewriter.replaceOp(load, carried);
     rewriter.eraseOp(store);
   }
-  return newLoop;
 }
 
 namespace {
