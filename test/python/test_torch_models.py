@@ -97,6 +97,12 @@ def test_inference_at_two_shapes_entirely_through_meld(name):
 def test_training_step_gradients_match_eager(name):
     torch.manual_seed(0)
     model, inputs, _ = make(name)
+    check_training_step(model, inputs)
+
+
+def check_training_step(model, inputs):
+    """One training step of ``model`` compiled by Meld against eager: the
+    loss, no op in eager, every gradient and the buffers training updates."""
     model.train()
     twin = copy.deepcopy(model)
     torch._dynamo.reset()
@@ -172,21 +178,8 @@ def test_swin_windows_static_shapes_and_training_through_meld():
             np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-4, atol=1e-4)
     explanation = mtorch.Explanation(mtorch.reports[start:])
     assert explanation.fallbacks == [], str(explanation)
-    # training: the loss and every gradient
-    model.train()
-    twin = copy.deepcopy(model)
-    torch._dynamo.reset()
-    start = len(mtorch.reports)
-    x = torch.randn(2, 3, 32, 32)
-    want = output(model(x)).square().mean()
-    want.backward()
-    got = output(torch.compile(twin, backend="meld")(x)).square().mean()
-    got.backward()
-    np.testing.assert_allclose(got.item(), want.item(), rtol=1e-5)
-    assert mtorch.Explanation(mtorch.reports[start:]).fallbacks == []
-    for (pname, p), q in zip(model.named_parameters(), twin.parameters()):
-        np.testing.assert_allclose(q.grad.numpy(), p.grad.numpy(), rtol=1e-4, atol=1e-6,
-                                   err_msg=pname)
+    check_training_step(model, (torch.randn(2, 3, 32, 32),))
+    assert all(p.grad is not None for p in model.parameters())  # every one reached
 
 
 # -- more families (test/torch/model_families.py runs them all) -------------------------

@@ -2232,6 +2232,15 @@ def _erfinv_newton(b: Builder, x: Value, y: Value) -> Value:
     return binary(b, "sub", x, binary(b, "div", binary(b, "sub", unary(b, "erf", x), y), slope))
 
 
+def _erfinv64(b: Builder, y: Value) -> Value:
+    """erfinv(y) of a float64 y strictly inside (-1, 1): Giles' start in
+    w = -log((1 - y)(1 + y)), then two Newton steps on erf."""
+    one = scalar_like(b, 1.0, y)
+    w = unary(b, "neg", unary(b, "log", binary(b, "mul", binary(b, "sub", one, y),
+                                                binary(b, "add", one, y))))
+    return _erfinv_newton(b, _erfinv_newton(b, _giles_erfinv(b, y, w), y), y)
+
+
 def erfinv(b: Builder, x: Value) -> Value:
     """The inverse error function: Giles' approximation, then two Newton
     steps on erf, in float64 (an f32 input is within a float64 rounding of
@@ -2242,13 +2251,8 @@ def erfinv(b: Builder, x: Value) -> Value:
     if x.dtype == "f64":
         raise Unsupported("erfinv in float64 (computed to float32's accuracy)")
     y = cast(b, x, "f64")
-    one = scalar_like(b, 1.0, y)
-    w = unary(b, "neg", unary(b, "log", binary(b, "mul", binary(b, "sub", one, y),
-                                                binary(b, "add", one, y))))
-    r = _giles_erfinv(b, y, w)
-    r = _erfinv_newton(b, _erfinv_newton(b, r, y), y)
-    edge = compare(b, "eq", unary(b, "abs", y), one)
-    r = select(b, edge, binary(b, "mul", y, scalar_like(b, np.inf, y)), r)
+    edge = compare(b, "eq", unary(b, "abs", y), scalar_like(b, 1.0, y))
+    r = select(b, edge, binary(b, "mul", y, scalar_like(b, np.inf, y)), _erfinv64(b, y))
     return cast(b, r, x.dtype)
 
 
@@ -2292,11 +2296,7 @@ def ndtri(b: Builder, p: Value) -> Value:
     one = scalar_like(b, 1.0, ps)
     q = binary(b, "sub", one, ps)
     y = binary(b, "sub", binary(b, "mul", scalar_like(b, 2.0, ps), ps), one)
-    w = unary(b, "neg", unary(b, "log", binary(b, "mul", binary(b, "sub", one, y),
-                                                binary(b, "add", one, y))))
-    central = _giles_erfinv(b, y, w)
-    central = binary(b, "mul", _erfinv_newton(b, _erfinv_newton(b, central, y), y),
-                     scalar_like(b, np.sqrt(2.0), ps))
+    central = binary(b, "mul", _erfinv64(b, y), scalar_like(b, np.sqrt(2.0), ps))
     lower = compare(b, "lt", ps, q)
     small = select(b, lower, ps, q)
     # (the tail's start needs 0 < s < 1: other lanes, p outside [0, 1]

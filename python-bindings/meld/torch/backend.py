@@ -1455,6 +1455,11 @@ def _cdist(b, node, x1, x2, p, compute_mode=None):
         x1 = L.unsqueeze(b, x1, list(range(x2.rank - x1.rank)))
     elif x2.rank < x1.rank:
         x2 = L.unsqueeze(b, x2, list(range(x1.rank - x2.rank)))
+    return _pairwise_distances(b, x1, x2, p)
+
+
+def _pairwise_distances(b, x1, x2, p):
+    """x1 [..., P, M], x2 [..., R, M] of one rank -> [..., P, R]."""
     one = [Dim(static=1)]
     a = L.reshape(b, x1, b.dims(x1)[:-1] + one + [b.dim(x1, -1)])
     c = L.reshape(b, x2, b.dims(x2)[:-2] + one + b.dims(x2)[-2:])
@@ -1471,10 +1476,7 @@ def _pdist(b, node, x, p=2.0):
         raise Unsupported("pdist of other than a matrix of static rows")
     n = x.shape[0]
     x = L.cast(b, x, _out_type(node).dtype)
-    one = [Dim(static=1)]
-    d = L.binary(b, "sub", L.reshape(b, x, [b.dim(x, 0)] + one + [b.dim(x, 1)]),
-                 L.reshape(b, x, one + b.dims(x)))
-    square = L.p_norm(b, d, float(p), [2])
+    square = _pairwise_distances(b, x, x, p)
     i, j = np.triu_indices(n, 1)
     flat = L.reshape(b, square, [Dim(static=n * n)])
     return L.gather(b, flat, b.constant((i * n + j).astype(np.int64), "i64"), 0)
@@ -1710,24 +1712,33 @@ def _histc(b, node, x, bins=100, min=0, max=0):
     return L.reduce(b, "sum", hits, [0], False)
 
 
-@_op(aten.as_strided.default, aten.as_strided_copy.default)
-def _as_strided(b, node, x, size, stride, storage_offset=None):
-    """A strided view of a contiguous tensor's elements (what functionalized
-    view replays and some decompositions leave): one gather of the flat
-    elements at offset + sum(i_k * stride_k)."""
+def _strided_view(node, x, size, stride, storage_offset, what):
+    """The sizes, strides and offset of a strided view of ``x``, and x's
+    element count, where ``what`` (as_strided, as_strided_scatter) can take
+    them: x contiguous from its start, of static shape, the view inside it."""
     base = node.args[0].meta.get("val")
     if not (isinstance(base, torch.Tensor) and base.is_contiguous()
             and _static_size(base.storage_offset()) == 0):
-        raise Unsupported("as_strided of a tensor that is not contiguous from its start")
+        raise Unsupported(f"{what} of a tensor that is not contiguous from its start")
     sizes = [int(d) for d in size]
     strides = [int(d) for d in stride]
     offset = 0 if storage_offset is None else int(storage_offset)
     n = int(np.prod(x.shape)) if x.type.static else None
     if n is None:
-        raise Unsupported("as_strided of a tensor with dynamic dims")
+        raise Unsupported(f"{what} of a tensor with dynamic dims")
     last = offset + sum((d - 1) * st for d, st in zip(sizes, strides)) if all(sizes) else offset
     if offset < 0 or min(strides, default=0) < 0 or (all(sizes) and last >= n):
-        raise Unsupported(f"as_strided reaching outside the tensor's {n} elements")
+        raise Unsupported(f"{what} reaching outside the tensor's {n} elements")
+    return sizes, strides, offset, n
+
+
+@_op(aten.as_strided.default, aten.as_strided_copy.default)
+def _as_strided(b, node, x, size, stride, storage_offset=None):
+    """A strided view of a contiguous tensor's elements (what functionalized
+    view replays and some decompositions leave): one gather of the flat
+    elements at offset + sum(i_k * stride_k)."""
+    sizes, strides, offset, n = _strided_view(node, x, size, stride, storage_offset,
+                                              "as_strided")
     dims = [Dim(static=v) for v in sizes]
     flat = L.strided_sum(b, [None if d == 1 else L.iota(b, "i64", tuple(sizes), dims, k)
                               for k, d in enumerate(sizes)], strides)
@@ -1746,20 +1757,11 @@ def _as_strided_scatter(b, node, x, src, size, stride, storage_offset=None):
     flat elements at those constant positions (the backward of an
     as_strided view); positions a view reaches twice are refused (torch
     leaves which write wins unspecified)."""
-    base = node.args[0].meta.get("val")
-    if not (isinstance(base, torch.Tensor) and base.is_contiguous()
-            and _static_size(base.storage_offset()) == 0) or not x.type.static:
-        raise Unsupported("as_strided_scatter into a tensor that is not contiguous "
-                          "from its start, or of dynamic shape")
-    sizes = [int(d) for d in size]
-    strides = [int(d) for d in stride]
-    offset = 0 if storage_offset is None else int(storage_offset)
-    n = int(np.prod(x.shape, dtype=np.int64))
+    sizes, strides, offset, n = _strided_view(node, x, size, stride, storage_offset,
+                                              "as_strided_scatter")
     grids = np.meshgrid(*[np.arange(d, dtype=np.int64) for d in sizes], indexing="ij")
     positions = (offset + sum((g * st for g, st in zip(grids, strides)),
                               np.zeros(sizes, np.int64))).reshape(-1)
-    if positions.size and (positions.min() < 0 or positions.max() >= n):
-        raise Unsupported(f"as_strided_scatter reaching outside the tensor's {n} elements")
     if len(np.unique(positions)) != positions.size:
         raise Unsupported("as_strided_scatter through a view that overlaps itself")
     flat = L.reshape(b, x, [Dim(static=n)])
