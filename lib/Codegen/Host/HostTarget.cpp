@@ -210,7 +210,20 @@ HostGemmTiles meld::codegen::gemmTilesFor(int64_t tileRows,
   return tiles;
 }
 
+bool HostTarget::isAmd() const {
+  llvm::StringRef name = cpu;
+  return name.starts_with("znver") || name.starts_with("bdver") ||
+         name.starts_with("btver") || name.starts_with("amdfam") ||
+         name.starts_with("athlon") || name.starts_with("k8") ||
+         name == "barcelona";
+}
+
 HostGemmTiles meld::codegen::defaultGemmTiles(const HostTarget &target) {
+  // Intel cores with AVX-512: 6 rows x 4 vectors (24 accumulators, 4
+  // operand vectors, a broadcast), k blocks of 128 (the packed panel
+  // stays 32 KiB), blocks of 258 rows.
+  if (target.vectorRegisters() == 32 && !target.isAmd())
+    return gemmTilesFor(6, 4 * target.f32Lanes());
   // Two vectors of columns per row; as many rows as leave registers for
   // the two operand vectors and a broadcast.
   HostGemmTiles tiles = gemmTilesFor(target.vectorRegisters() == 32 ? 8 : 6,
@@ -224,7 +237,8 @@ HostGemmTiles meld::codegen::defaultGemmTiles(const HostTarget &target) {
 
 int64_t meld::codegen::wideTileRows(const HostTarget &target,
                                     const HostGemmTiles &tiles) {
-  return target.vectorRegisters() == 32 && tiles == defaultGemmTiles(target)
+  return target.vectorRegisters() == 32 && target.isAmd() &&
+                 tiles == defaultGemmTiles(target)
              ? 128
              : 0;
 }

@@ -6,8 +6,10 @@
 // RUN: echo '{"format": "meld-host-tuning", "version": 1, "entries": [{"cpu": "haswell", "isa": "avx2", "gemm": {"tile_rows": 4, "tile_cols": 24, "k_block": 64, "block_rows": 64}}, {"cpu": "znver4", "isa": "avx512", "gemm": {"tile_rows": 12, "tile_cols": 32, "k_block": 128, "block_rows": 96}}]}' > %t.table.json
 // RUN: meld-compile %s --cpu=haswell --host-tuning=%t.table.json --print-metadata -o %t.a.meldb | FileCheck %s --check-prefix=HASWELL
 // RUN: meld-compile %s --cpu=znver4 --host-tuning=%t.table.json --print-metadata -o %t.b.meldb | FileCheck %s --check-prefix=ZEN4
-// No entry for this CPU: the heuristic.
+// No entry for this CPU: the heuristic (Intel's AVX-512 tiles; AMD's with
+// an empty table).
 // RUN: meld-compile %s --cpu=skylake-avx512 --host-tuning=%t.table.json --print-metadata -o %t.c.meldb | FileCheck %s --check-prefix=HEURISTIC
+// RUN: meld-compile %s --cpu=znver4 --host-tuning=none --print-metadata -o %t.z.meldb | FileCheck %s --check-prefix=AMD
 // The environment names the default table.
 // RUN: env MELD_HOST_TUNING=%t.table.json meld-compile %s --cpu=haswell --print-metadata -o %t.d.meldb | FileCheck %s --check-prefix=HASWELL
 // ... and "none" there means the heuristic, without a warning.
@@ -26,9 +28,19 @@
 // ZEN4-NEXT: "k_block": 128,
 // ZEN4: "tile_rows": 12
 // HEURISTIC: "gemm_tiles": {
-// HEURISTIC: "source": "heuristic",
-// HEURISTIC-NEXT: "tile_cols": 32,
-// HEURISTIC-NEXT: "tile_rows": 8
+// HEURISTIC-NEXT: "block_rows": 258,
+// HEURISTIC-NEXT: "k_block": 128,
+// HEURISTIC-NEXT: "source": "heuristic",
+// HEURISTIC-NEXT: "tile_cols": 64,
+// HEURISTIC-NEXT: "tile_rows": 6,
+// HEURISTIC-NEXT: "wide_tile_rows": 0
+// AMD: "gemm_tiles": {
+// AMD-NEXT: "block_rows": 512,
+// AMD-NEXT: "k_block": 256,
+// AMD-NEXT: "source": "heuristic",
+// AMD-NEXT: "tile_cols": 32,
+// AMD-NEXT: "tile_rows": 8,
+// AMD-NEXT: "wide_tile_rows": 128
 
 // RUN: echo 'not json {' > %t.corrupt.json
 // RUN: meld-compile %s --cpu=haswell --host-tuning=%t.corrupt.json --print-metadata -o %t.e.meldb 2>&1 | FileCheck %s --check-prefix=CORRUPT

@@ -64,6 +64,9 @@ struct HostTarget {
   /// registers (16 or 32).
   int64_t f32Lanes() const;
   int64_t vectorRegisters() const;
+  /// Whether `cpu` names an AMD core (`znver4`, ...); the GEMM heuristic
+  /// differs between AMD's and Intel's AVX-512 cores.
+  bool isAmd() const;
 };
 
 /// How host GEMMs are tiled: a register tile of `tileRows` x `tileCols`
@@ -91,18 +94,22 @@ struct HostGemmTiles {
 /// 256 rows.
 HostGemmTiles gemmTilesFor(int64_t tileRows, int64_t tileCols);
 
-/// The documented heuristic for `target`: with 32 vector registers (AVX-512)
-/// 8 rows x 2 vectors (16 accumulators) and blocks of up to 512 rows; with
-/// 16 (AVX2) 6 rows x 2 vectors (12 accumulators, two operand vectors and
-/// a broadcast) and blocks of up to 256 rows; k blocks whose packed
+/// The documented heuristic for `target`: with 32 vector registers
+/// (AVX-512) on an Intel core (any CPU but AMD's), 6 rows x 4 vectors (24
+/// accumulators) in blocks of up to 258 rows; on an AMD core (Zen 4, which
+/// splits 512-bit FMAs in two and lost 20-45% on 24 accumulators) 8 rows x
+/// 2 vectors (16 accumulators) and blocks of up to 512 rows; with 16
+/// (AVX2) 6 rows x 2 vectors (12 accumulators, two operand vectors and a
+/// broadcast) and blocks of up to 256 rows; k blocks whose packed
 /// right-operand panel is 32 KiB.
 HostGemmTiles defaultGemmTiles(const HostTarget &target);
 
 /// The rows from which a cache block takes register tiles of half the rows
 /// and twice the columns (meld-vectorize-host-contractions' wide-tile-rows):
-/// 128 with the heuristic's tiles on 32 vector registers (4 x 64 tiles
-/// there ran 1024x2048x8192 `x @ W^T` 6% and 2048^3 6% faster on an AVX-512
-/// EPYC, blocks of fewer rows no slower), else 0 (the tiles a table or the
+/// 128 with the heuristic's tiles on the 32 vector registers of an AMD core
+/// (4 x 64 tiles there ran 1024x2048x8192 `x @ W^T` 6% and 2048^3 6% faster
+/// on an AVX-512 EPYC, blocks of fewer rows no slower), else 0 (Intel's
+/// heuristic tiles are 64 columns wide already; the tiles a table or the
 /// caller gives are used as they are).
 int64_t wideTileRows(const HostTarget &target, const HostGemmTiles &tiles);
 
