@@ -1335,7 +1335,10 @@ TEST_P(HostGemmTiles, MatchTheInterpreter) {
 static const TileConfig kTileConfigs[] = {
     {"heuristic", std::nullopt},
     {"avx2_6x16", meld::codegen::HostGemmTiles{6, 16, 512, 258}},
+    // Intel's AVX-512 heuristic, and the k blocks of 768 it takes for
+    // transposed right operands (transposedKBlock).
     {"intel_6x64", meld::codegen::HostGemmTiles{6, 64, 128, 258}},
+    {"intel_6x64_k768", meld::codegen::HostGemmTiles{6, 64, 768, 258}},
     {"rows12_k100", meld::codegen::HostGemmTiles{12, 32, 100, 96}},
     {"cols64_blocks128", meld::codegen::HostGemmTiles{4, 64, 256, 128}},
     {"cols48_k32", meld::codegen::HostGemmTiles{8, 48, 32, 16}},

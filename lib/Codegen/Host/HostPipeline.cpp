@@ -52,6 +52,7 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   contractions.tileCols = tiles.tileCols;
   contractions.kBlock = tiles.kBlock;
   contractions.wideTileRows = wideTileRows(target, tiles);
+  contractions.transposedKBlock = transposedKBlock(target, tiles);
   pm.addNestedPass<func::FuncOp>(
       createMeldVectorizeHostContractions(contractions));
   pm.addPass(createCanonicalizerPass());
@@ -462,6 +463,8 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
                                       {"block_rows", tiles.blockRows},
                                       {"wide_tile_rows",
                                        wideTileRows(*target, tiles)},
+                                      {"transposed_k_block",
+                                       transposedKBlock(*target, tiles)},
                                       {"source", tiles.source}}},
                 {"blob", blob}};
 }

@@ -242,3 +242,11 @@ int64_t meld::codegen::wideTileRows(const HostTarget &target,
              ? 128
              : 0;
 }
+
+int64_t meld::codegen::transposedKBlock(const HostTarget &target,
+                                        const HostGemmTiles &tiles) {
+  return target.vectorRegisters() == 32 && !target.isAmd() &&
+                 tiles == defaultGemmTiles(target)
+             ? 768
+             : 0;
+}

@@ -25,6 +25,7 @@
 // META512-NEXT: "source": "heuristic",
 // META512-NEXT: "tile_cols": 32,
 // META512-NEXT: "tile_rows": 8,
+// META512-NEXT: "transposed_k_block": 0,
 // META512-NEXT: "wide_tile_rows": 128
 
 // META2: "cpu": "x86-64-v3"
@@ -34,6 +35,7 @@
 // META2-NEXT: "source": "heuristic",
 // META2-NEXT: "tile_cols": 16,
 // META2-NEXT: "tile_rows": 6,
+// META2-NEXT: "transposed_k_block": 0,
 // META2-NEXT: "wide_tile_rows": 0
 
 // A CPU or feature LLVM does not know is an error that names it.

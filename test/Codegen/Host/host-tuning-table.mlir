@@ -33,6 +33,7 @@
 // HEURISTIC-NEXT: "source": "heuristic",
 // HEURISTIC-NEXT: "tile_cols": 64,
 // HEURISTIC-NEXT: "tile_rows": 6,
+// HEURISTIC-NEXT: "transposed_k_block": 768,
 // HEURISTIC-NEXT: "wide_tile_rows": 0
 // AMD: "gemm_tiles": {
 // AMD-NEXT: "block_rows": 512,
@@ -40,6 +41,7 @@
 // AMD-NEXT: "source": "heuristic",
 // AMD-NEXT: "tile_cols": 32,
 // AMD-NEXT: "tile_rows": 8,
+// AMD-NEXT: "transposed_k_block": 0,
 // AMD-NEXT: "wide_tile_rows": 128
 
 // RUN: echo 'not json {' > %t.corrupt.json

@@ -7,8 +7,9 @@
 // the interpreter, fused and unfused, on the host and through the emulated
 // GPU mapping.
 //
-// The blocks depend on the CPU's ISA and threads: both are fixed here.
-// RUN: meld-compile %s --targets=host --cpu=skylake-avx512 --host-threads=2 \
+// The blocks depend on the CPU (its ISA and vendor) and threads: both are
+// fixed here.
+// RUN: meld-compile %s --targets=host --cpu=znver4 --host-threads=2 \
 // RUN:   --host-tuning=none -o %t.meldb \
 // RUN:   --mlir-print-ir-after=meld-vectorize-host-contractions 2>&1 \
 // RUN:   | FileCheck %s

@@ -113,6 +113,15 @@ HostGemmTiles defaultGemmTiles(const HostTarget &target);
 /// caller gives are used as they are).
 int64_t wideTileRows(const HostTarget &target, const HostGemmTiles &tiles);
 
+/// The k block of a contraction whose right operand is read transposed
+/// (`x @ W^T`, packed transposed; meld-vectorize-host-contractions'
+/// transposed-k-block): 768 with the heuristic's tiles on an Intel core
+/// with AVX-512, whose 6 x 64 tiles' k blocks of 128 read each row of a
+/// weight in 512-byte runs (a language-model head streaming 154 MB ran
+/// 1.43x faster with 768, and large `x @ W^T` GEMMs 1.0-1.14x), else 0
+/// (the k block).
+int64_t transposedKBlock(const HostTarget &target, const HostGemmTiles &tiles);
+
 } // namespace meld::codegen
 
 #endif // MELD_CODEGEN_HOST_HOSTTARGET_H

@@ -221,7 +221,12 @@ def MeldVectorizeHostContractions
     With `wide-tile-rows`, a cache block of at least that many static
     rows takes register tiles of half `tile-rows` and twice `tile-cols`
     (the same accumulators, half the broadcasts per step of k; the host
-    pipeline sets 128 with the heuristic's tiles on AVX-512). With
+    pipeline sets 128 with the heuristic's tiles on an AMD core with
+    AVX-512). With `transposed-k-block`, a transposed right operand's
+    cache blocks take up to that many steps of k instead of `k-block`
+    (longer runs of each row of a weight streamed from memory; the host
+    pipeline sets 768 with the heuristic's tiles on an Intel core with
+    AVX-512). With
     `fused-multiply-add`, each tile's product and its reduction over the
     unit k tile become one `vector.fma` per step of k (upstream lowers the
     reduction to a separate add). An f16 or bf16 contraction whose sum
@@ -245,6 +250,9 @@ def MeldVectorizeHostContractions
            "Cache blocks of at least this many (static) rows take register "
            "tiles of half tile-rows and twice tile-cols, 4 x 64 for 8 x 32 "
            "(0: never)">,
+    Option<"transposedKBlock", "transposed-k-block", "int64_t", "0",
+           "Reduction steps per cache block of a contraction whose right "
+           "operand is read transposed and packed transposed (0: k-block)">,
     Option<"outputChunkBytes", "output-chunk-bytes", "int64_t", "524288",
            "Bytes of a cache block's output that its k blocks update "
            "before the next columns' (the block's columns are split into "
