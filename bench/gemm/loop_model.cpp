@@ -14,6 +14,11 @@
 //   A packed        A's 8 x 256 tile stored k-major first (one stream)
 //   B pre-packed    the panel packing left out (its cost: the difference)
 //   both            A packed and the panel packing left out
+//   B block by rows B's whole k block packed panel-major ([N/32][KB][32])
+//                   from contiguous rows of B, per row block (+A: A packed)
+//   B once per k block  the same, packed once per k block for all row
+//                   blocks (BLAS order: k blocks outside the row blocks)
+// -DKBV=128 -DBRV=128 change the k block and the row block.
 // docs/performance.md has a run. Tests never run this.
 #include <immintrin.h>
 
@@ -22,7 +27,13 @@
 #include <cstdlib>
 #include <cstring>
 
-constexpr int M = 1024, N = 1024, K = 1024, KB = 256, BR = 256, MR = 8;
+#ifndef KBV
+#define KBV 256
+#endif
+#ifndef BRV
+#define BRV 256
+#endif
+constexpr int M = 1024, N = 1024, K = 1024, KB = KBV, BR = BRV, MR = 8;
 
 template <bool PackA, bool PackB>
 __attribute__((noinline)) void gemm(const float *A, const float *B, float *C, float *bp,
@@ -65,6 +76,67 @@ __attribute__((noinline)) void gemm(const float *A, const float *B, float *C, fl
     }
 }
 
+
+/// B's k block packed panel-major ([N / 32][KB][32]) by whole rows of B
+/// (contiguous reads): per row block (`Shared` false, as many packs as
+/// Meld), or once per k block for every row block (`Shared`, BLAS order).
+template <bool PackA, bool Shared>
+__attribute__((noinline)) void gemmWide(const float *A, const float *B, float *C, float *bw,
+                                        float *ap) {
+  auto packB = [&](int k0) {
+    for (int k = 0; k < KB; ++k)
+      for (int j0 = 0; j0 < N; j0 += 32) {
+        float *d = bw + (j0 / 32) * KB * 32 + k * 32;
+        _mm512_store_ps(d, _mm512_loadu_ps(B + (k0 + k) * N + j0));
+        _mm512_store_ps(d + 16, _mm512_loadu_ps(B + (k0 + k) * N + j0 + 16));
+      }
+  };
+  auto block = [&](int i0, int k0) {
+    if (PackA)
+      for (int r0 = 0; r0 < BR; r0 += MR)
+        for (int k = 0; k < KB; ++k)
+          for (int r = 0; r < MR; ++r)
+            ap[(r0 / MR) * KB * MR + k * MR + r] = A[(i0 + r0 + r) * K + k0 + k];
+    for (int j0 = 0; j0 < N; j0 += 32) {
+      const float *bp = bw + (j0 / 32) * KB * 32;
+      for (int r0 = 0; r0 < BR; r0 += MR) {
+        __m512 acc[MR][2];
+        float *c = C + (i0 + r0) * N + j0;
+        for (int r = 0; r < MR; ++r) {
+          acc[r][0] = _mm512_loadu_ps(c + r * N);
+          acc[r][1] = _mm512_loadu_ps(c + r * N + 16);
+        }
+        const float *a = PackA ? ap + (r0 / MR) * KB * MR : A + (i0 + r0) * K + k0;
+        for (int k = 0; k < KB; ++k) {
+          __m512 b0 = _mm512_load_ps(bp + k * 32), b1 = _mm512_load_ps(bp + k * 32 + 16);
+          for (int r = 0; r < MR; ++r) {
+            __m512 av = _mm512_set1_ps(PackA ? a[k * MR + r] : a[r * K + k]);
+            acc[r][0] = _mm512_fmadd_ps(av, b0, acc[r][0]);
+            acc[r][1] = _mm512_fmadd_ps(av, b1, acc[r][1]);
+          }
+        }
+        for (int r = 0; r < MR; ++r) {
+          _mm512_storeu_ps(c + r * N, acc[r][0]);
+          _mm512_storeu_ps(c + r * N + 16, acc[r][1]);
+        }
+      }
+    }
+  };
+  if (Shared) {
+    for (int k0 = 0; k0 < K; k0 += KB) {
+      packB(k0);
+      for (int i0 = 0; i0 < M; i0 += BR)
+        block(i0, k0);
+    }
+  } else {
+    for (int i0 = 0; i0 < M; i0 += BR)
+      for (int k0 = 0; k0 < K; k0 += KB) {
+        packB(k0);
+        block(i0, k0);
+      }
+  }
+}
+
 /// The register tile's k loop alone, on an L1-resident A tile and panel.
 __attribute__((noinline)) void kernelInL1(const float *a, const float *bp, float *c, int reps) {
   for (int rep = 0; rep < reps; ++rep) {
@@ -100,7 +172,7 @@ template <typename F> static double best(F run, double flops) {
 int main() {
   auto alloc = [](size_t n) { return static_cast<float *>(aligned_alloc(64, 4 * n)); };
   float *A = alloc(size_t(M) * K), *B = alloc(size_t(K) * N), *C = alloc(size_t(M) * N),
-        *bp = alloc(KB * 32), *ap = alloc(BR * KB);
+        *bp = alloc(KB * 32), *ap = alloc(BR * KB), *bw = alloc(size_t(KB) * N);
   for (int i = 0; i < M * K; ++i)
     A[i] = (i % 7) * 0.01f;
   for (int i = 0; i < K * N; ++i)
@@ -119,8 +191,12 @@ int main() {
     double packA = whole([&] { gemm<true, true>(A, B, C, bp, ap); });
     double noPackB = whole([&] { gemm<false, false>(A, B, C, bp, ap); });
     double both = whole([&] { gemm<true, false>(A, B, C, bp, ap); });
+    double wide = whole([&] { gemmWide<false, false>(A, B, C, bw, ap); });
+    double wideA = whole([&] { gemmWide<true, false>(A, B, C, bw, ap); });
+    double blas = whole([&] { gemmWide<false, true>(A, B, C, bw, ap); });
+    double blasA = whole([&] { gemmWide<true, true>(A, B, C, bw, ap); });
     printf("round %d: kernel in L1 %.1f, as Meld %.1f, A packed %.1f, B pre-packed %.1f, "
-           "both %.1f GFLOP/s\n",
-           round, inL1, meld, packA, noPackB, both);
+           "both %.1f, B block by rows %.1f (+A %.1f), B once per k block %.1f (+A %.1f) GFLOP/s\n",
+           round, inL1, meld, packA, noPackB, both, wide, wideA, blas, blasA);
   }
 }
