@@ -471,3 +471,103 @@ def test_modified_bessel_functions_across_their_two_series(fn):
     want = fn(x.double())
     finite = want.isfinite() & (want != 0) & got.isfinite()
     assert (((got.double() - want) / want).abs()[finite] < 2e-7).all()
+
+
+ORTHOGONAL_POLYNOMIALS = [
+    f"{prefix}{family}_polynomial_{letter}"
+    for prefix, family, letters in (("", "chebyshev", "tuvw"), ("shifted_", "chebyshev", "tuvw"),
+                                    ("", "hermite", ("h", "he")), ("", "laguerre", "l"),
+                                    ("", "legendre", "p"))
+    for letter in letters]
+
+
+@pytest.mark.parametrize("name", ORTHOGONAL_POLYNOMIALS)
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_orthogonal_polynomials_by_their_recurrences_and_closed_forms(name, dtype):
+    # x across (-1.5, 1.5) and at the closed forms' points (+-1, 0, 1/2),
+    # degrees -2 to 13 (fractional ones truncated), non-finite degrees:
+    # every branch ATen takes (the recurrence, the trigonometric forms past
+    # degree 4 to 8, the ends) against eager, in one meld.while
+    fn = getattr(torch.special, name)
+    x = torch.cat([torch.linspace(-1.5, 1.5, 61),
+                   torch.tensor([-1.0, 0.0, 1.0, 0.5, math.nan, math.inf])])
+    n = torch.arange(-2, 14, dtype=torch.float32)
+    x, n = (t.contiguous() for t in torch.broadcast_tensors(x[:, None], n[None, :]))
+    n = n + 0.3 * torch.sign(n)
+    n[0, 0], n[1, 1] = math.nan, math.inf
+    # (float32: V's and W's trigonometric forms divide by cos(theta / 2) or
+    # sin(theta / 2), which near x = -1 or 1 magnify the last bit of the
+    # cosine at (n + 1/2) theta, in eager's float arithmetic as in Meld's)
+    through_meld(fn, x.to(dtype), n.to(dtype), rtol=1e-4 if dtype == torch.float32 else 1e-12,
+                 atol=1e-5 if dtype == torch.float32 else 1e-12)
+
+
+def test_orthogonal_polynomials_at_high_degrees_and_scalar_arguments():
+    # The loop runs to the largest degree that needs it and stops once every
+    # running element is NaN (|x| > 1 overflows; float's Hermite polynomials
+    # are NaN past degree 128); a high degree inside (-1, 1) takes the
+    # trigonometric form, its phase from a correctly rounded acos.
+    x = torch.tensor([1.5, -1.2, 0.3, 2.0, -0.7])
+    n = torch.tensor([5000.0, 3000.0, 20000.0, 7.0, 123.0])
+    through_meld(torch.special.chebyshev_polynomial_u, x, n)
+    through_meld(lambda m: torch.special.hermite_polynomial_h(0.5, m),
+                 torch.tensor([0.0, 1.0, 2.0, 7.0, 128.0, 129.0, 200.0]), rtol=1e-5)
+    through_meld(lambda a: torch.special.legendre_polynomial_p(a, 5), torch.linspace(-1, 1, 9))
+    through_meld(lambda m: torch.special.laguerre_polynomial_l(torch.tensor(2.5), m),
+                 torch.arange(0, 12, dtype=torch.int64))
+
+
+def test_inverse_trigonometric_functions_keep_double_precision():
+    # float64 atan (and asin, acos, atan2 through it) take Cephes' double
+    # rational approximation, not the float polynomial (7.7e-9 off before)
+    x = torch.cat([torch.linspace(-0.9999, 0.9999, 4001, dtype=torch.float64),
+                   torch.tensor([1.0, -1.0, 0.0, -0.0, 1e-300, 0.66, 0.6600001, 2.4142135,
+                                 2.4142136, 1e10, -1e300, math.inf, -math.inf, math.nan],
+                                dtype=torch.float64)])
+    through_meld(torch.atan, x, rtol=4.5e-16, atol=0)
+    through_meld(torch.atan, x * 50, rtol=4.5e-16, atol=0)
+    inside = x[x.abs() <= 1]
+    through_meld(torch.asin, inside, rtol=4.5e-16, atol=1e-300)
+    through_meld(torch.acos, inside, rtol=4.5e-16, atol=5e-16)
+    y = torch.linspace(-3, 3, 41, dtype=torch.float64)
+    through_meld(torch.atan2, y[:, None], y[None, :], rtol=4.5e-16, atol=5e-16)
+
+
+
+@pytest.mark.parametrize("fn", [torch.special.modified_bessel_k0, torch.special.modified_bessel_k1,
+                                torch.special.scaled_modified_bessel_k0,
+                                torch.special.scaled_modified_bessel_k1,
+                                torch.special.spherical_bessel_j0, torch.special.bessel_j0,
+                                torch.special.bessel_j1, torch.special.bessel_y0,
+                                torch.special.bessel_y1])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_bessel_functions_of_the_second_kind_and_spherical_j0(fn, dtype):
+    # both of Cephes' series (x <= 2 and past it; J and Y: 5), 0 (K and Y
+    # infinite), negative (NaN for K and Y; J0 even, J1 odd), tiny, huge (K
+    # underflows to 0), infinities and NaN; j0's Taylor series below 1/2
+    x = torch.cat([torch.tensor([0.0, -0.0, -1.0, 1e-30, 1e-8, 0.25, 0.4999, 0.5, 1.9999, 2.0,
+                                 2.0001, 4.9999, 5.0, 5.0001, -7.5, 30.0, 80.0, 700.0, 750.0,
+                                 math.inf, -math.inf, math.nan]),
+                   torch.linspace(-20, 20, 401)]).to(dtype)
+    # (float32 J and Y past 5: eager's x - pi/4 in float moves the phase by
+    # up to half an ulp of x, Meld's is in double)
+    wave = "bessel_j" in fn.__name__ or "bessel_y" in fn.__name__
+    through_meld(fn, x, rtol=2e-6 if dtype == torch.float32 else 1e-13,
+                 atol=(2e-6 if wave else 1e-30) if dtype == torch.float32 else 1e-300)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_hurwitz_zeta_by_its_terms_and_euler_maclaurin_tail(dtype):
+    # x across (1, 12] and at 1 (inf), below 1 (NaN); q positive, small,
+    # large, zero and negative integers (inf), negative fractions (NaN for a
+    # fractional x; for an integer x the loop sums the terms up to q + k > 9,
+    # q = -40.5 taking 50 of them), the infinities and NaN
+    x = torch.tensor([1.0, 0.5, -2.0, 1.0001, 1.5, 2.0, 3.0, 4.5, 7.0, 12.0, math.inf, math.nan])
+    q = torch.tensor([1.0, 0.5, 1e-3, 2.5, 8.9, 9.0, 40.0, 1e4, 0.0, -2.0, -0.5, -40.5,
+                      math.inf, -math.inf, math.nan])
+    x, q = (t.contiguous().to(dtype) for t in torch.broadcast_tensors(x[:, None], q[None, :]))
+    through_meld(torch.special.zeta, x, q, rtol=2e-6 if dtype == torch.float32 else 1e-13,
+                 atol=0)
+    through_meld(lambda v: torch.special.zeta(v, 3.0), x[:, 0])
+    through_meld(lambda v: torch.special.zeta(2.0, v), q[0])
+

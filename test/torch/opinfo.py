@@ -75,6 +75,11 @@ CI_OPS = [
     "diagonal_scatter", "masked_scatter", "polygamma", "frexp", "put", "unbind_copy",
     "i0", "special.i0e", "special.i1", "special.i1e", "special.log_ndtr", "erfinv",
     "special.ndtri", "nn.functional.pdist", "nn.functional.bilinear", "as_strided_scatter",
+    # orthogonal polynomials (a meld.while over their recurrence)
+    "special.chebyshev_polynomial_t", "special.shifted_chebyshev_polynomial_w",
+    "special.hermite_polynomial_h", "special.legendre_polynomial_p",
+    "special.modified_bessel_k0", "special.scaled_modified_bessel_k1",
+    "special.spherical_bessel_j0", "special.bessel_j0", "special.bessel_y1", "special.zeta",
 ]
 
 

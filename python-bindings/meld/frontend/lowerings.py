@@ -1507,6 +1507,15 @@ def _in_f32(b: Builder, x: Value):
     return cast(b, x, compute)
 
 
+# Cephes' double-precision atan: P(z) / Q(z) (Q monic).
+_ATAN_P = (-8.750608600031904122785e-1, -1.615753718733365076637e1,
+           -7.500855792314704667340e1, -1.228866684490136173410e2,
+           -6.485021904942025371773e1)
+_ATAN_Q = (2.485846490142306297962e1, 1.650270098316988542046e2,
+           4.328810604912902668951e2, 4.853903996359136964868e2,
+           1.945506571482613964425e2)
+
+
 def atan(b: Builder, x: Value) -> Value:
     if not is_float(x.dtype):
         raise Unsupported(f"atan of {x.dtype}")
@@ -1514,19 +1523,36 @@ def atan(b: Builder, x: Value) -> Value:
 
     def c(v):
         return scalar_like(b, v, xs)
+    double = xs.dtype == "f64"
     ax = unary(b, "abs", xs)
     big = compare(b, "gt", ax, c(2.414213562373095))      # tan(3 pi / 8)
-    mid = compare(b, "gt", ax, c(0.4142135623730950))     # tan(pi / 8)
+    # tan(pi / 8) for float (Cephes' atanf), 0.66 for double (its atan)
+    mid = compare(b, "gt", ax, c(0.66 if double else 0.4142135623730950))
     # the reduced argument and the angle it is measured from
     r_big = unary(b, "neg", reciprocal(b, ax))
     r_mid = binary(b, "div", binary(b, "sub", ax, c(1.0)), binary(b, "add", ax, c(1.0)))
     r = select(b, big, r_big, select(b, mid, r_mid, ax))
     base = select(b, big, c(np.pi / 2), select(b, mid, c(np.pi / 4), c(0.0)))
     z = binary(b, "mul", r, r)
-    p = c(8.05374449538e-2)
-    for coef in (-1.38776856032e-1, 1.99777106478e-1, -3.33329491539e-1):
-        p = binary(b, "add", binary(b, "mul", p, z), c(coef))
-    y = binary(b, "add", base, binary(b, "add", binary(b, "mul", binary(b, "mul", p, z), r), r))
+    if double:
+        # Cephes' atan: r + r z P(z) / Q(z), and the low bits of pi / 2
+        # (pi / 4) added to the reduced part
+        p = c(_ATAN_P[0])
+        for coef in _ATAN_P[1:]:
+            p = binary(b, "add", binary(b, "mul", p, z), c(coef))
+        q = binary(b, "add", z, c(_ATAN_Q[0]))
+        for coef in _ATAN_Q[1:]:
+            q = binary(b, "add", binary(b, "mul", q, z), c(coef))
+        t = binary(b, "add", binary(b, "mul", r, binary(b, "div", binary(b, "mul", z, p), q)), r)
+        more = select(b, big, c(6.123233995736765886130e-17),
+                      select(b, mid, c(0.5 * 6.123233995736765886130e-17), c(0.0)))
+        y = binary(b, "add", base, binary(b, "add", t, more))
+    else:
+        p = c(8.05374449538e-2)
+        for coef in (-1.38776856032e-1, 1.99777106478e-1, -3.33329491539e-1):
+            p = binary(b, "add", binary(b, "mul", p, z), c(coef))
+        y = binary(b, "add", base,
+                   binary(b, "add", binary(b, "mul", binary(b, "mul", p, z), r), r))
     neg = compare(b, "lt", xs, c(0.0))
     return cast(b, select(b, neg, unary(b, "neg", y), y), x.dtype)
 
@@ -2456,6 +2482,391 @@ def bessel_i(b: Builder, order: int, x: Value, scaled: bool = False) -> Value:
     return cast(b, out, x.dtype)
 
 
+# The orthogonal polynomials (torch.special's chebyshev_polynomial_t ...):
+# each one's value at n = 0 and 1 and its three-term recurrence
+# p_{j+1} = step(j, p_{j-1}, p_j) for j = 1, 2, ..., as ATen's Math.h
+# computes them.
+_ORTHOGONAL_KINDS = ("chebyshev_t", "chebyshev_u", "chebyshev_v", "chebyshev_w",
+                     "shifted_chebyshev_t", "shifted_chebyshev_u",
+                     "shifted_chebyshev_v", "shifted_chebyshev_w",
+                     "hermite_h", "hermite_he", "laguerre_l", "legendre_p")
+
+
+# The degrees past which ATen takes the Chebyshev polynomials' trigonometric
+# forms inside (-1, 1).
+_TRIG_FROM = {"chebyshev_t": 6, "chebyshev_u": 8, "chebyshev_v": 8, "chebyshev_w": 8}
+_SHIFTED_TRIG_FROM = {"chebyshev_t": 6, "chebyshev_u": 6, "chebyshev_v": 6, "chebyshev_w": 4}
+
+
+def orthogonal_polynomial(b: Builder, kind: str, x: Value, n: Value) -> Value:
+    """The orthogonal polynomial ``kind`` of degree ``n`` at ``x`` (float x;
+    n of any type, truncated toward zero, a non-finite n counting as
+    negative), as ATen computes it: 0 for n < 0, the polynomial's closed
+    values at x = +-1 (0 and 1 for the shifted ones), the trigonometric
+    form of the Chebyshev polynomials past degree 6 (T; and the shifted U
+    and V), 8 (U, V, W) or 4 (shifted W) for |2x - 1| or |x| < 1, NaN past degree 128 (float) or 512 (double) for the Hermite
+    ones, else the three-term recurrence, run in a ``meld.while`` for as
+    many steps as the largest degree that needs it (an element stops at its
+    own degree, all stop once every one still running is NaN)."""
+    if kind not in _ORTHOGONAL_KINDS:
+        raise FrontendError(f"unknown orthogonal polynomial {kind}")
+    _float_only(kind, x)
+    x, n = broadcast_all(b, [x, n])
+    xs = _in_f32(b, x)
+    T = xs.dtype
+    c = lambda v: scalar_like(b, float(v), xs)  # noqa: E731
+    if is_float(n.dtype):
+        finite = compare(b, "lt", unary(b, "abs", n), scalar_like(b, np.inf, n))
+        nn = select(b, finite, cast(b, n, "i64"), scalar_like(b, -1, cast(b, n, "i64")))
+    else:
+        nn = cast(b, n, "i64")
+    ci = lambda v: scalar_like(b, v, nn)  # noqa: E731
+    nf = cast(b, nn, T)
+    add, sub, mul, div = (lambda u, v, o=o: binary(b, o, u, v)
+                          for o in ("add", "sub", "mul", "div"))
+    shifted = kind.startswith("shifted_")
+    base = kind[len("shifted_"):] if shifted else kind
+    # y: the argument of the (unshifted) Chebyshev recurrence
+    y = sub(add(xs, xs), c(1.0)) if shifted else xs
+    two_y = add(y, y)
+    one = c(1.0)
+    first = {"chebyshev_t": y, "chebyshev_u": two_y, "chebyshev_v": sub(two_y, one),
+             "chebyshev_w": add(two_y, one), "hermite_h": add(xs, xs), "hermite_he": xs,
+             "laguerre_l": sub(one, xs), "legendre_p": xs}[base]
+
+    def step(j: Value, p: Value, q: Value) -> Value:
+        jf = cast(b, j, T)
+        if base.startswith("chebyshev"):
+            return sub(mul(two_y, q), p)
+        if base == "hermite_h":  # k = 2j
+            return sub(mul(add(xs, xs), q), mul(add(jf, jf), p))
+        if base == "hermite_he":
+            return sub(mul(xs, q), mul(jf, p))
+        k1 = add(jf, c(1.0))
+        if base == "laguerre_l":
+            return div(sub(mul(add(add(jf, jf), sub(one, xs)), q), mul(jf, p)), k1)
+        return div(sub(mul(mul(add(add(jf, jf), c(1.0)), xs), q), mul(jf, p)), k1)
+
+    # Closed forms, in ATen's order of precedence (later ones win here).
+    out_special = []  # (condition, value), lowest precedence first
+    if base.startswith("chebyshev"):
+        trig_from = (_SHIFTED_TRIG_FROM if shifted else _TRIG_FROM)[base]
+        inside = compare(b, "lt", unary(b, "abs", y), one)
+        # acos rounded from float64, as a correctly rounded acosf: n times
+        # its error is the polynomial's phase error at a high degree
+        theta = cast(b, acos(b, cast(b, binary(b, "min", binary(b, "max", y, c(-1.0)), one),
+                                     "f64")), T)
+        half = mul(theta, c(0.5))
+        n1 = add(nf, one)
+        nh = add(nf, c(0.5))
+        odd = compare(b, "ne", remainder(b, nn, ci(2), floor=False), ci(0))
+        sign = lambda v: select(b, odd, unary(b, "neg", v), v)  # noqa: E731
+        two_n1 = add(add(nf, nf), one)
+        if base == "chebyshev_t":
+            trig = unary(b, "cos", mul(nf, theta))
+        elif base == "chebyshev_u":
+            s = unary(b, "sin", theta)
+            trig = select(b, compare(b, "ne", s, c(0.0)),
+                          div(unary(b, "sin", mul(n1, theta)), s),
+                          div(mul(n1, unary(b, "cos", mul(n1, theta))), y))
+        elif base == "chebyshev_v":
+            trig = select(b, compare(b, "ne", unary(b, "sin", half), one),
+                          div(unary(b, "cos", mul(nh, theta)), unary(b, "cos", half)),
+                          sign(two_n1))
+        else:
+            w = div(unary(b, "sin", mul(nh, theta)), unary(b, "sin", half))
+            # (at cos(theta / 2) == 1, which rounding reaches near y = 1,
+            # ATen's shifted W gives +-1 and its W 2n + 1)
+            edge = sign(one) if shifted else \
+                select(b, compare(b, "gt", y, c(0.0)), two_n1, sign(one))
+            trig = select(b, compare(b, "ne", unary(b, "cos", half), one), w, edge)
+        out_special.append((logical(b, "and", compare(b, "gt", nn, ci(trig_from)), inside),
+                            trig))
+        # at the ends: y = +-1 (x = 1 and x = 0 for the shifted ones)
+        at_one = {"chebyshev_t": one, "chebyshev_u": n1, "chebyshev_v": one,
+                  "chebyshev_w": two_n1}[base]
+        at_minus = {"chebyshev_t": sign(one), "chebyshev_u": sign(n1),
+                    "chebyshev_v": sign(two_n1), "chebyshev_w": sign(one)}[base]
+        if shifted:
+            out_special.append((compare(b, "eq", xs, c(0.0)), at_minus))
+            out_special.append((compare(b, "eq", xs, one), at_one))
+        else:
+            out_special.append((compare(b, "eq", unary(b, "abs", xs), one),
+                                select(b, compare(b, "gt", xs, c(0.0)), at_one, at_minus)))
+    elif base == "legendre_p":
+        odd = compare(b, "ne", remainder(b, nn, ci(2), floor=False), ci(0))
+        out_special.append((compare(b, "eq", unary(b, "abs", xs), one),
+                            select(b, logical(b, "and", compare(b, "lt", xs, c(0.0)), odd),
+                                   c(-1.0), one)))
+    elif base == "laguerre_l":
+        out_special.append((compare(b, "eq", xs, c(0.0)), one))
+    # The recurrence, for the elements no closed form takes.
+    need = compare(b, "ge", nn, ci(2))
+    for cond, _ in out_special:
+        need = logical(b, "and", need, logical(b, "not", cond))
+    if base.startswith("hermite"):
+        limit = 128 if T == "f32" else 512
+        need = logical(b, "and", need, compare(b, "le", nn, ci(limit)))
+
+    def running(j: Value, q: Value) -> Value:
+        return logical(b, "and", logical(b, "and", need, compare(b, "lt", j, nn)),
+                       compare(b, "eq", q, q))
+
+    def keep_going(args):
+        j, _, q = args
+        live = cast(b, running(j, q), "f32")
+        if live.rank == 0:
+            return compare(b, "gt", live, scalar_like(b, 0.5, live))
+        most = reduce(b, "max", reshape(b, live, [numel(b, live)]), [0], False)
+        return compare(b, "gt", most, scalar_like(b, 0.5, most))
+
+    def body(args):
+        j, p, q = args
+        live = running(j, q)
+        r = step(j, p, q)
+        return [binary(b, "add", j, scalar_like(b, 1, j)), select(b, live, q, p),
+                select(b, live, r, q)]
+
+    j0 = b.constant(np.asarray(1, dtype=np.int64), "i64")
+    _, _, rec = while_op(b, [j0, one, first], keep_going, body)
+    out = select(b, compare(b, "eq", nn, ci(1)), first, rec)
+    out = select(b, compare(b, "eq", nn, ci(0)), one, out)
+    if base.startswith("hermite"):
+        limit = 128 if T == "f32" else 512
+        out = select(b, compare(b, "gt", nn, ci(limit)), c(np.nan), out)
+    for cond, value in out_special:
+        out = select(b, cond, value, out)
+    out = select(b, compare(b, "lt", nn, ci(0)), c(0.0), out)
+    return cast(b, out, x.dtype)
+
+
+# Cephes' Chebyshev coefficients of the modified Bessel functions of the
+# second kind (k0.c, k1.c): A on [0, 2] in x^2 - 2, B past 2 in 8 / x - 2.
+_BESSEL_K0_A = (
+    1.37446543561352307156e-16, 4.25981614279661018399e-14, 1.03496952576338420167e-11,
+    1.90451637722020886025e-09, 2.53479107902614945675e-07, 2.28621210311945178607e-05,
+    1.26461541144692592338e-03, 3.59799365153615016266e-02, 3.44289899924628486886e-01,
+    -5.35327393233902768720e-01)
+_BESSEL_K0_B = (
+    5.30043377268626276149e-18, -1.64758043015242134646e-17, 5.21039150503902756861e-17,
+    -1.67823109680541210385e-16, 5.51205597852431940784e-16, -1.84859337734377901440e-15,
+    6.34007647740507060557e-15, -2.22751332699166985548e-14, 8.03289077536357521100e-14,
+    -2.98009692317273043925e-13, 1.14034058820847496303e-12, -4.51459788337394416547e-12,
+    1.85594911495471785253e-11, -7.95748924447710747776e-11, 3.57739728140030116597e-10,
+    -1.69753450938905987466e-09, 8.57403401741422608519e-09, -4.66048989768794782956e-08,
+    2.76681363944501510342e-07, -1.83175552271911948767e-06, 1.39498137188764993662e-05,
+    -1.28495495816278026384e-04, 1.56988388573005337491e-03, -3.14481013119645005427e-02,
+    2.44030308206595545468e+00)
+_BESSEL_K1_A = (
+    -7.02386347938628759343e-18, -2.42744985051936593393e-15, -6.66690169419932900609e-13,
+    -1.41148839263352776110e-10, -2.21338763073472585583e-08, -2.43340614156596823496e-06,
+    -1.73028895751305206302e-04, -6.97572385963986435018e-03, -1.22611180822657148235e-01,
+    -3.53155960776544875667e-01, 1.52530022733894777053e+00)
+_BESSEL_K1_B = (
+    -5.75674448366501715755e-18, 1.79405087314755922667e-17, -5.68946255844285935196e-17,
+    1.83809354436663880070e-16, -6.05704724837331885336e-16, 2.03870316562433424052e-15,
+    -7.01983709041831346144e-15, 2.47715442448130437068e-14, -8.97670518232499435011e-14,
+    3.34841966607842919884e-13, -1.28917396095102890680e-12, 5.13963967348173025100e-12,
+    -2.12996783842756842877e-11, 9.21831518760500529508e-11, -4.19035475934189648750e-10,
+    2.01504975519703286596e-09, -1.03457624656780970260e-08, 5.74108412545004946722e-08,
+    -3.50196060308781257119e-07, 2.40648494783721712015e-06, -1.93619797416608296024e-05,
+    1.95215518471351631108e-04, -2.85781685962277938680e-03, 1.03923736576817238437e-01,
+    2.72062619048444266945e+00)
+
+
+def _chebyshev_series(b: Builder, coefs, t: Value) -> Value:
+    """Cephes' chbevl: sum' c_k T_k(t / 2) by Clenshaw's recurrence."""
+    b0, b1, b2 = scalar_like(b, coefs[0], t), scalar_like(b, 0.0, t), None
+    for c in coefs[1:]:
+        b2, b1 = b1, b0
+        b0 = binary(b, "add", binary(b, "sub", binary(b, "mul", t, b1), b2),
+                    scalar_like(b, c, t))
+    return binary(b, "mul", binary(b, "sub", b0, b2), scalar_like(b, 0.5, t))
+
+
+def bessel_k(b: Builder, order: int, x: Value, scaled: bool = False) -> Value:
+    """The modified Bessel function of the second kind K0 or K1
+    (``order``), times exp(x) when ``scaled``, in float64 as Cephes and
+    ATen compute it: on (0, 2] a Chebyshev series in x^2 - 2 plus the
+    log(x / 2) I_order(x) term, past 2 exp(-x) / sqrt(x) times a series in
+    8 / x - 2. Infinite at 0, NaN below."""
+    _float_only("bessel_k", x)
+    if order not in (0, 1):
+        raise Unsupported(f"modified Bessel function of the second kind of order {order}")
+    xs = cast(b, x, "f64")
+    c = lambda v: scalar_like(b, v, xs)  # noqa: E731
+    two = c(2.0)
+    # (0, 2]: each branch on its own clamped argument, the other selected away
+    small = binary(b, "max", binary(b, "min", xs, two), c(1e-300))
+    near = _chebyshev_series(b, _BESSEL_K0_A if order == 0 else _BESSEL_K1_A,
+                             binary(b, "sub", binary(b, "mul", small, small), two))
+    log_half = unary(b, "log", binary(b, "mul", small, c(0.5)))
+    i_small = bessel_i(b, order, small)
+    if order == 0:
+        near = binary(b, "sub", near, binary(b, "mul", log_half, i_small))
+    else:
+        near = binary(b, "add", binary(b, "mul", log_half, i_small),
+                      binary(b, "div", near, small))
+    if scaled:
+        near = binary(b, "mul", near, unary(b, "exp", small))
+    big = binary(b, "max", xs, two)
+    far = _chebyshev_series(b, _BESSEL_K0_B if order == 0 else _BESSEL_K1_B,
+                            binary(b, "sub", binary(b, "div", c(8.0), big), two))
+    far = binary(b, "mul", far, unary(b, "rsqrt", big))
+    if not scaled:
+        far = binary(b, "mul", far, unary(b, "exp", unary(b, "neg", big)))
+    out = select(b, compare(b, "le", xs, two), near, far)
+    out = select(b, compare(b, "eq", xs, c(0.0)), c(np.inf), out)
+    out = select(b, logical(b, "not", compare(b, "ge", xs, c(0.0))), c(np.nan), out)
+    return cast(b, out, x.dtype)
+
+
+# Cephes' rational approximations of the Bessel functions of the first and
+# second kind (j0.c, j1.c): R on [0, 5] in x^2, Y the second kind's there,
+# and past 5 the modulus P and phase Q in 25 / x^2 (the same for J and Y).
+# As in ATen, every denominator is the table's own polynomial (Cephes'
+# p1evl adds a leading 1, which moves the value by about 5e-8).
+_BESSEL_J0_PP = (
+    7.96936729297347051624e-04, 8.28352392107440799803e-02, 1.23953371646414299388e+00,
+    5.44725003058768775090e+00, 8.74716500199817011941e+00, 5.30324038235394892183e+00,
+    9.99999999999999997821e-01)
+_BESSEL_J0_PQ = (
+    9.24408810558863637013e-04, 8.56288474354474431428e-02, 1.25352743901058953537e+00,
+    5.47097740330417105182e+00, 8.76190883237069594232e+00, 5.30605288235394617618e+00,
+    1.00000000000000000218e+00)
+_BESSEL_J0_QP = (
+    -1.13663838898469149931e-02, -1.28252718670509318512e+00, -1.95539544257735972385e+01,
+    -9.32060152123768231369e+01, -1.77681167980488050595e+02, -1.47077505154951170175e+02,
+    -5.14105326766599330220e+01, -6.05014350600728481186e+00)
+_BESSEL_J0_QQ = (
+    6.43178256118178023184e+01, 8.56430025976980587198e+02, 3.88240183605401609683e+03,
+    7.24046774195652478189e+03, 5.93072701187316984827e+03, 2.06209331660327847417e+03,
+    2.42005740240291393179e+02)
+_BESSEL_J0_RP = (
+    -4.79443220978201773821e+09, 1.95617491946556577543e+12, -2.49248344360967716204e+14,
+    9.70862251047306323952e+15)
+_BESSEL_J0_RQ = (
+    4.99563147152651017219e+02, 1.73785401676374683123e+05, 4.84409658339962045305e+07,
+    1.11855537045356834862e+10, 2.11277520115489217587e+12, 3.10518229857422583814e+14,
+    3.18121955943204943306e+16, 1.71086294081043136091e+18)
+_BESSEL_Y0_YP = (
+    1.55924367855235737965e+04, -1.46639295903971606143e+07, 5.43526477051876500413e+09,
+    -9.82136065717911466409e+11, 8.75906394395366999549e+13, -3.46628303384729719441e+15,
+    4.42733268572569800351e+16, -1.84950800436986690637e+16)
+_BESSEL_Y0_YQ = (
+    1.04128353664259848412e+03, 6.26107330137134956842e+05, 2.68919633393814121987e+08,
+    8.64002487103935000337e+10, 2.02979612750105546709e+13, 3.17157752842975028269e+15,
+    2.50596256172653059228e+17)
+_BESSEL_J1_PP = (
+    7.62125616208173112003e-04, 7.31397056940917570436e-02, 1.12719608129684925192e+00,
+    5.11207951146807644818e+00, 8.42404590141772420927e+00, 5.21451598682361504063e+00,
+    1.00000000000000000254e+00)
+_BESSEL_J1_PQ = (
+    5.71323128072548699714e-04, 6.88455908754495404082e-02, 1.10514232634061696926e+00,
+    5.07386386128601488557e+00, 8.39985554327604159757e+00, 5.20982848682361821619e+00,
+    9.99999999999999997461e-01)
+_BESSEL_J1_QP = (
+    5.10862594750176621635e-02, 4.98213872951233449420e+00, 7.58238284132545283818e+01,
+    3.66779609360150777800e+02, 7.10856304998926107277e+02, 5.97489612400613639965e+02,
+    2.11688757100572135698e+02, 2.52070205858023719784e+01)
+_BESSEL_J1_QQ = (
+    7.42373277035675149943e+01, 1.05644886038262816351e+03, 4.98641058337653607651e+03,
+    9.56231892404756170795e+03, 7.99704160447350683650e+03, 2.82619278517639096600e+03,
+    3.36093607810698293419e+02)
+_BESSEL_J1_RP = (
+    -8.99971225705559398224e+08, 4.52228297998194034323e+11, -7.27494245221818276015e+13,
+    3.68295732863852883286e+15)
+_BESSEL_J1_RQ = (
+    6.20836478118054335476e+02, 2.56987256757748830383e+05, 8.35146791431949253037e+07,
+    2.21511595479792499675e+10, 4.74914122079991414898e+12, 7.84369607876235854894e+14,
+    8.95222336184627338078e+16, 5.32278620332680085395e+18)
+_BESSEL_Y1_YP = (
+    1.26320474790178026440e+09, -6.47355876379160291031e+11, 1.14509511541823727583e+14,
+    -8.12770255501325109621e+15, 2.02439475713594898196e+17, -7.78877196265950026825e+17)
+_BESSEL_Y1_YQ = (
+    5.94301592346128195359e+02, 2.35564092943068577943e+05, 7.34811944459721705660e+07,
+    1.87601316108706159478e+10, 3.88231277496238566008e+12, 6.20557727146953693363e+14,
+    6.87141087355300489866e+16, 3.97270608116560655612e+18)
+
+
+def bessel_jy(b: Builder, kind: str, order: int, x: Value) -> Value:
+    """The Bessel function of the first (``kind`` "j") or second ("y") kind
+    of order 0 or 1, in float64 as Cephes and ATen compute it: rational
+    approximations in x^2 up to |x| = 5 (the second kind's plus
+    2/pi log(x) J(x)), past it the modulus and phase in 25 / x^2 times
+    cos or sin of x - pi/4 (3 pi/4 for order 1). J0 is even and J1 odd;
+    Y is -inf at 0 and NaN below."""
+    _float_only(f"bessel_{kind}{order}", x)
+    if kind not in ("j", "y") or order not in (0, 1):
+        raise Unsupported(f"Bessel function {kind}{order}")
+    xs = cast(b, x, "f64")
+    c = lambda v: scalar_like(b, v, xs)  # noqa: E731
+    add, sub, mul, div = (lambda u, v, o=o: binary(b, o, u, v)
+                          for o in ("add", "sub", "mul", "div"))
+    ax = unary(b, "abs", xs) if kind == "j" else xs
+    five = c(5.0)
+    small = binary(b, "max", binary(b, "min", ax, five), c(1e-300))
+    z = mul(small, small)
+
+    def j_small(order):
+        if order == 0:
+            r = div(_horner(b, _BESSEL_J0_RP, z), _horner(b, _BESSEL_J0_RQ, z))
+            r = mul(mul(sub(z, c(5.78318596294678452118e+00)),
+                        sub(z, c(3.04712623436620863991e+01))), r)
+            tiny = sub(c(1.0), div(z, c(4.0)))
+            return select(b, compare(b, "lt", small, c(1e-5)), tiny, r)
+        r = div(_horner(b, _BESSEL_J1_RP, z), _horner(b, _BESSEL_J1_RQ, z))
+        return mul(mul(mul(r, small), sub(z, c(1.46819706421238932572e+01))),
+                   sub(z, c(4.92184563216946036703e+01)))
+
+    if kind == "j":
+        near = j_small(order)
+    elif order == 0:
+        near = add(div(_horner(b, _BESSEL_Y0_YP, z), _horner(b, _BESSEL_Y0_YQ, z)),
+                   mul(mul(c(2.0 / np.pi), unary(b, "log", small)), j_small(0)))
+    else:
+        near = add(mul(small, div(_horner(b, _BESSEL_Y1_YP, z),
+                                  _horner(b, _BESSEL_Y1_YQ, z))),
+                   mul(c(2.0 / np.pi), sub(mul(j_small(1), unary(b, "log", small)),
+                                          div(c(1.0), small))))
+    big = binary(b, "max", ax, five)
+    w = div(c(25.0), mul(big, big))
+    pp, pq, qp, qq = ((_BESSEL_J0_PP, _BESSEL_J0_PQ, _BESSEL_J0_QP, _BESSEL_J0_QQ) if order == 0
+                      else (_BESSEL_J1_PP, _BESSEL_J1_PQ, _BESSEL_J1_QP, _BESSEL_J1_QQ))
+    modulus = div(_horner(b, pp, w), _horner(b, pq, w))
+    phase = mul(div(five, big), div(_horner(b, qp, w), _horner(b, qq, w)))
+    angle = sub(big, c(np.pi / 4 if order == 0 else 3 * np.pi / 4))
+    cos, sin = unary(b, "cos", angle), unary(b, "sin", angle)
+    wave = sub(mul(modulus, cos), mul(phase, sin)) if kind == "j" else \
+        add(mul(modulus, sin), mul(phase, cos))
+    far = mul(mul(wave, c(0.797884560802865355879892119868763737)), unary(b, "rsqrt", big))
+    out = select(b, compare(b, "le", ax, five), near, far)
+    if kind == "j" and order == 1:
+        out = select(b, compare(b, "lt", xs, c(0.0)), unary(b, "neg", out), out)
+    if kind == "y":
+        out = select(b, compare(b, "eq", xs, c(0.0)), c(-np.inf), out)
+        out = select(b, compare(b, "lt", xs, c(0.0)), c(np.nan), out)
+    out = select(b, compare(b, "ne", xs, xs), xs, out)
+    return cast(b, out, x.dtype)
+
+
+def spherical_bessel_j0(b: Builder, x: Value) -> Value:
+    """sin(x) / x as ATen computes it: its Taylor series below |x| = 1/2,
+    0 at infinity."""
+    _float_only("spherical_bessel_j0", x)
+    xs = _in_f32(b, x)
+    c = lambda v: scalar_like(b, v, xs)  # noqa: E731
+    z = binary(b, "mul", xs, xs)
+    series = c(1.0 / 6227020800.0)
+    for coef in (-1.0 / 39916800.0, 1.0 / 362880.0, -1.0 / 5040.0, 1.0 / 120.0, -1.0 / 6.0):
+        series = binary(b, "add", c(coef), binary(b, "mul", z, series))
+    series = binary(b, "add", c(1.0), binary(b, "mul", z, series))
+    out = select(b, compare(b, "lt", unary(b, "abs", xs), c(0.5)), series,
+                 binary(b, "div", unary(b, "sin", xs), xs))
+    out = select(b, _is_inf(b, xs), c(0.0), out)
+    return cast(b, out, x.dtype)
+
+
 # B_2j / (2j)!, j = 1..8: the Euler-Maclaurin tail of the Hurwitz zeta
 _ZETA_TAIL = (1.0 / 12, -1.0 / 720, 1.0 / 30240, -1.0 / 1209600, 1.0 / 47900160,
               -691.0 / 1307674368000, 1.0 / 74724249600, -3617.0 / 10670622842880000)
@@ -2519,6 +2930,85 @@ def polygamma(b: Builder, n: int, x: Value) -> Value:
         at_inf = select(b, negative, pole_value, scalar_like(b, np.nan, psi))
     psi = select(b, inf, at_inf, psi)
     return cast(b, psi, x.dtype)
+
+
+# (2j)! / B_2j, j = 1..12: the divisors of Cephes' Hurwitz zeta tail
+_ZETA_A = (12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606e9,
+           7.47242496e10, -2.950130727918164224e12, 1.1646782814350067249e14,
+           -4.5979787224074726105e15, 1.8152105401943546773e17, -7.1661652561756670113e18)
+
+
+def hurwitz_zeta(b: Builder, x: Value, q: Value) -> Value:
+    """The Hurwitz zeta function sum_k (q + k)^-x in float64, as Cephes and
+    ATen compute it: the terms one by one (a ``meld.while``) until at least
+    nine are summed and q + k passes 9, then the Euler-Maclaurin tail at
+    that point (twelve Bernoulli terms). inf at x = 1 and at the
+    non-positive integer q, NaN for x < 1 and for a negative q with a
+    fractional x, and at x = +inf what ATen's loop gives. (ATen stops early once a term is below 1.1e-16 of the
+    sum; the terms past that point move the float64 sum by about that much.)"""
+    _float_only("zeta", x)
+    x, q = broadcast_all(b, [x, q])
+    xs, qs = cast(b, x, "f64"), cast(b, q, "f64")
+    c = lambda v: scalar_like(b, v, xs)  # noqa: E731
+    add, sub, mul, div = (lambda u, v, o=o: binary(b, o, u, v)
+                          for o in ("add", "sub", "mul", "div"))
+    pole = logical(b, "and", compare(b, "le", qs, c(0.0)),
+                   compare(b, "eq", qs, unary(b, "floor", qs)))
+    domain = logical(b, "and", compare(b, "le", qs, c(0.0)),
+                     compare(b, "ne", xs, unary(b, "floor", xs)))
+    # the elements the sum is for (the others' values are selected away;
+    # their q moved to 1 so that the loop ends)
+    live = logical(b, "not", logical(b, "or", logical(b, "or", pole, domain),
+                                     logical(b, "not", compare(b, "gt", xs, c(1.0)))))
+    live = logical(b, "and", live, compare(b, "lt", unary(b, "abs", qs), c(np.inf)))
+    q1 = select(b, live, qs, c(1.0))
+    start = binary(b, "pow", q1, unary(b, "neg", xs))
+    zero_i = b.constant(np.asarray(0, dtype=np.int64), "i64")
+
+    def more(i: Value, a: Value) -> Value:
+        return logical(b, "or", compare(b, "lt", i, scalar_like(b, 9, i)),
+                       compare(b, "le", a, c(9.0)))
+
+    def keep_going(args):
+        i, a, _, _ = args
+        go = cast(b, more(i, a), "f32")
+        if go.rank == 0:
+            return compare(b, "gt", go, scalar_like(b, 0.5, go))
+        most = reduce(b, "max", reshape(b, go, [numel(b, go)]), [0], False)
+        return compare(b, "gt", most, scalar_like(b, 0.5, most))
+
+    def body(args):
+        i, a, total, last = args
+        go = more(i, a)
+        a2 = add(a, c(1.0))
+        term = binary(b, "pow", a2, unary(b, "neg", xs))
+        return [binary(b, "add", i, scalar_like(b, 1, i)), select(b, go, a2, a),
+                select(b, go, add(total, term), total), select(b, go, term, last)]
+
+    _, w, total, last = while_op(b, [zero_i, q1, start, start], keep_going, body)
+    total = add(total, div(mul(last, w), sub(xs, c(1.0))))
+    total = sub(total, mul(c(0.5), last))
+    a, k, term_b = c(1.0), 0.0, last
+    for coef in _ZETA_A:
+        a = mul(a, add(xs, c(k)))
+        term_b = div(term_b, w)
+        total = add(total, div(mul(a, term_b), c(coef)))
+        k += 1.0
+        a = mul(a, add(xs, c(k)))
+        term_b = div(term_b, w)
+        k += 1.0
+    # (q = +inf is NaN, as ATen's tail multiplies its last term, 0, by it)
+    out = select(b, live, total, c(np.nan))
+    # x = +inf: each of ATen's terms (q + k)^-inf is inf inside (-1, 1),
+    # which a q below 1 reaches, 1 at q + k = 1 (then the next term, 0,
+    # ends its sum), else 0, and its tail of zeros times inf is NaN
+    at_inf = select(b, compare(b, "lt", qs, c(1.0)), c(np.inf),
+                    select(b, compare(b, "eq", qs, c(1.0)), c(1.0), c(np.nan)))
+    out = select(b, compare(b, "eq", xs, c(np.inf)), at_inf, out)
+    out = select(b, pole, c(np.inf), out)
+    out = select(b, compare(b, "lt", xs, c(1.0)), c(np.nan), out)
+    out = select(b, compare(b, "eq", xs, c(1.0)), c(np.inf), out)
+    return cast(b, out, x.dtype)
 
 
 def copysign(b: Builder, x: Value, y: Value) -> Value:

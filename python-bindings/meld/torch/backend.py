@@ -1397,6 +1397,59 @@ def _bessel_i(b, node, x):
     return L.bessel_i(b, order, L.cast(b, x, _out_type(node).dtype), scaled)
 
 
+_ORTHOGONAL = {
+    f"special_{prefix}{family}_polynomial_{letter}": f"{prefix}{family}_{letter}"
+    for prefix, family, letters in (("", "chebyshev", "tuvw"), ("shifted_", "chebyshev", "tuvw"),
+                                    ("", "hermite", ("h", "he")), ("", "laguerre", "l"),
+                                    ("", "legendre", "p"))
+    for letter in letters}
+_ORTHOGONAL_OPS = {getattr(getattr(aten, name), overload): kind
+                   for name, kind in _ORTHOGONAL.items()
+                   for overload in ("default", "x_scalar", "n_scalar")}
+
+
+@_op(*_ORTHOGONAL_OPS)
+def _orthogonal_polynomial(b, node, x, n):
+    """torch.special's orthogonal polynomials: x and n promoted to the
+    result's float type, as ATen's kernels take them (n truncated there)."""
+    elem = _out_type(node).dtype
+    return L.orthogonal_polynomial(b, _ORTHOGONAL_OPS[node.target], _tensor(b, x, elem),
+                                   _tensor(b, n, elem))
+
+
+_BESSEL_K = {aten.special_modified_bessel_k0.default: (0, False),
+             aten.special_modified_bessel_k1.default: (1, False),
+             aten.special_scaled_modified_bessel_k0.default: (0, True),
+             aten.special_scaled_modified_bessel_k1.default: (1, True)}
+
+
+@_op(*_BESSEL_K)
+def _bessel_k(b, node, x):
+    order, scaled = _BESSEL_K[node.target]
+    return L.bessel_k(b, order, L.cast(b, x, _out_type(node).dtype), scaled)
+
+
+_BESSEL_JY = {aten.special_bessel_j0.default: ("j", 0), aten.special_bessel_j1.default: ("j", 1),
+              aten.special_bessel_y0.default: ("y", 0), aten.special_bessel_y1.default: ("y", 1)}
+
+
+@_op(*_BESSEL_JY)
+def _bessel_jy(b, node, x):
+    kind, order = _BESSEL_JY[node.target]
+    return L.bessel_jy(b, kind, order, L.cast(b, x, _out_type(node).dtype))
+
+
+@_op(aten.special_zeta.default, aten.special_zeta.self_scalar, aten.special_zeta.other_scalar)
+def _zeta(b, node, x, q):
+    elem = _out_type(node).dtype
+    return L.hurwitz_zeta(b, _tensor(b, x, elem), _tensor(b, q, elem))
+
+
+@_op(aten.special_spherical_bessel_j0.default)
+def _spherical_bessel_j0(b, node, x):
+    return L.spherical_bessel_j0(b, L.cast(b, x, _out_type(node).dtype))
+
+
 @_op(aten.special_erfcx.default)
 def _erfcx(b, node, x):
     return L.erfcx(b, L.cast(b, x, _out_type(node).dtype))
