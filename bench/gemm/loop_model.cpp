@@ -35,6 +35,35 @@
 #endif
 constexpr int M = 1024, N = 1024, K = 1024, KB = KBV, BR = BRV, MR = 8;
 
+/// The row tiles of one column tile (32 columns) and k block of a row
+/// block: 8 x 32 register tiles, the panel `bp` (KB x 32) in L1, A's rows
+/// unpacked or packed k-major (`ap`).
+template <bool PackA>
+inline void rowTiles(const float *A, float *C, const float *bp, const float *ap, int i0,
+                     int k0, int j0) {
+  for (int r0 = 0; r0 < BR; r0 += MR) {
+    __m512 acc[MR][2];
+    float *c = C + (i0 + r0) * N + j0;
+    for (int r = 0; r < MR; ++r) {
+      acc[r][0] = _mm512_loadu_ps(c + r * N);
+      acc[r][1] = _mm512_loadu_ps(c + r * N + 16);
+    }
+    const float *a = PackA ? ap + (r0 / MR) * KB * MR : A + (i0 + r0) * K + k0;
+    for (int k = 0; k < KB; ++k) {
+      __m512 b0 = _mm512_load_ps(bp + k * 32), b1 = _mm512_load_ps(bp + k * 32 + 16);
+      for (int r = 0; r < MR; ++r) {
+        __m512 av = _mm512_set1_ps(PackA ? a[k * MR + r] : a[r * K + k]);
+        acc[r][0] = _mm512_fmadd_ps(av, b0, acc[r][0]);
+        acc[r][1] = _mm512_fmadd_ps(av, b1, acc[r][1]);
+      }
+    }
+    for (int r = 0; r < MR; ++r) {
+      _mm512_storeu_ps(c + r * N, acc[r][0]);
+      _mm512_storeu_ps(c + r * N + 16, acc[r][1]);
+    }
+  }
+}
+
 template <bool PackA, bool PackB>
 __attribute__((noinline)) void gemm(const float *A, const float *B, float *C, float *bp,
                                     float *ap) {
@@ -51,31 +80,10 @@ __attribute__((noinline)) void gemm(const float *A, const float *B, float *C, fl
             _mm512_store_ps(bp + k * 32, _mm512_loadu_ps(B + (k0 + k) * N + j0));
             _mm512_store_ps(bp + k * 32 + 16, _mm512_loadu_ps(B + (k0 + k) * N + j0 + 16));
           }
-        for (int r0 = 0; r0 < BR; r0 += MR) {
-          __m512 acc[MR][2];
-          float *c = C + (i0 + r0) * N + j0;
-          for (int r = 0; r < MR; ++r) {
-            acc[r][0] = _mm512_loadu_ps(c + r * N);
-            acc[r][1] = _mm512_loadu_ps(c + r * N + 16);
-          }
-          const float *a = PackA ? ap + (r0 / MR) * KB * MR : A + (i0 + r0) * K + k0;
-          for (int k = 0; k < KB; ++k) {
-            __m512 b0 = _mm512_load_ps(bp + k * 32), b1 = _mm512_load_ps(bp + k * 32 + 16);
-            for (int r = 0; r < MR; ++r) {
-              __m512 av = _mm512_set1_ps(PackA ? a[k * MR + r] : a[r * K + k]);
-              acc[r][0] = _mm512_fmadd_ps(av, b0, acc[r][0]);
-              acc[r][1] = _mm512_fmadd_ps(av, b1, acc[r][1]);
-            }
-          }
-          for (int r = 0; r < MR; ++r) {
-            _mm512_storeu_ps(c + r * N, acc[r][0]);
-            _mm512_storeu_ps(c + r * N + 16, acc[r][1]);
-          }
-        }
+        rowTiles<PackA>(A, C, bp, ap, i0, k0, j0);
       }
     }
 }
-
 
 /// B's k block packed panel-major ([N / 32][KB][32]) by whole rows of B
 /// (contiguous reads): per row block (`Shared` false, as many packs as
@@ -99,27 +107,7 @@ __attribute__((noinline)) void gemmWide(const float *A, const float *B, float *C
             ap[(r0 / MR) * KB * MR + k * MR + r] = A[(i0 + r0 + r) * K + k0 + k];
     for (int j0 = 0; j0 < N; j0 += 32) {
       const float *bp = bw + (j0 / 32) * KB * 32;
-      for (int r0 = 0; r0 < BR; r0 += MR) {
-        __m512 acc[MR][2];
-        float *c = C + (i0 + r0) * N + j0;
-        for (int r = 0; r < MR; ++r) {
-          acc[r][0] = _mm512_loadu_ps(c + r * N);
-          acc[r][1] = _mm512_loadu_ps(c + r * N + 16);
-        }
-        const float *a = PackA ? ap + (r0 / MR) * KB * MR : A + (i0 + r0) * K + k0;
-        for (int k = 0; k < KB; ++k) {
-          __m512 b0 = _mm512_load_ps(bp + k * 32), b1 = _mm512_load_ps(bp + k * 32 + 16);
-          for (int r = 0; r < MR; ++r) {
-            __m512 av = _mm512_set1_ps(PackA ? a[k * MR + r] : a[r * K + k]);
-            acc[r][0] = _mm512_fmadd_ps(av, b0, acc[r][0]);
-            acc[r][1] = _mm512_fmadd_ps(av, b1, acc[r][1]);
-          }
-        }
-        for (int r = 0; r < MR; ++r) {
-          _mm512_storeu_ps(c + r * N, acc[r][0]);
-          _mm512_storeu_ps(c + r * N + 16, acc[r][1]);
-        }
-      }
+      rowTiles<PackA>(A, C, bp, ap, i0, k0, j0);
     }
   };
   if (Shared) {

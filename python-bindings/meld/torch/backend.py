@@ -1385,16 +1385,24 @@ def _frexp(b, node, x):
     return L.cast(b, m, x.dtype), L.cast(b, e, "i32")
 
 
-_BESSEL_I = {aten.i0.default: (0, False), aten.special_i0e.default: (0, True),
-             aten.special_i1.default: (1, False), aten.special_i1e.default: (1, True),
-             aten.special_modified_bessel_i0.default: (0, False),
-             aten.special_modified_bessel_i1.default: (1, False)}
+# The modified Bessel functions: (shared lowering, order, scaled by e^-|x|
+# for I, by e^x for K).
+_BESSEL_IK = {aten.i0.default: (L.bessel_i, 0, False),
+              aten.special_i0e.default: (L.bessel_i, 0, True),
+              aten.special_i1.default: (L.bessel_i, 1, False),
+              aten.special_i1e.default: (L.bessel_i, 1, True),
+              aten.special_modified_bessel_i0.default: (L.bessel_i, 0, False),
+              aten.special_modified_bessel_i1.default: (L.bessel_i, 1, False),
+              aten.special_modified_bessel_k0.default: (L.bessel_k, 0, False),
+              aten.special_modified_bessel_k1.default: (L.bessel_k, 1, False),
+              aten.special_scaled_modified_bessel_k0.default: (L.bessel_k, 0, True),
+              aten.special_scaled_modified_bessel_k1.default: (L.bessel_k, 1, True)}
 
 
-@_op(*_BESSEL_I)
-def _bessel_i(b, node, x):
-    order, scaled = _BESSEL_I[node.target]
-    return L.bessel_i(b, order, L.cast(b, x, _out_type(node).dtype), scaled)
+@_op(*_BESSEL_IK)
+def _bessel_ik(b, node, x):
+    lower, order, scaled = _BESSEL_IK[node.target]
+    return lower(b, order, L.cast(b, x, _out_type(node).dtype), scaled)
 
 
 _ORTHOGONAL = {
@@ -1415,18 +1423,6 @@ def _orthogonal_polynomial(b, node, x, n):
     elem = _out_type(node).dtype
     return L.orthogonal_polynomial(b, _ORTHOGONAL_OPS[node.target], _tensor(b, x, elem),
                                    _tensor(b, n, elem))
-
-
-_BESSEL_K = {aten.special_modified_bessel_k0.default: (0, False),
-             aten.special_modified_bessel_k1.default: (1, False),
-             aten.special_scaled_modified_bessel_k0.default: (0, True),
-             aten.special_scaled_modified_bessel_k1.default: (1, True)}
-
-
-@_op(*_BESSEL_K)
-def _bessel_k(b, node, x):
-    order, scaled = _BESSEL_K[node.target]
-    return L.bessel_k(b, order, L.cast(b, x, _out_type(node).dtype), scaled)
 
 
 _BESSEL_JY = {aten.special_bessel_j0.default: ("j", 0), aten.special_bessel_j1.default: ("j", 1),
