@@ -96,7 +96,12 @@ std::optional<CacheEntry> CompileCache::readDisk(const CacheKey &key) {
   std::string path = getDiskPath(key.hash);
   if (!llvm::sys::fs::exists(path))
     return std::nullopt;
-  auto file = llvm::MemoryBuffer::getFile(path);
+  // Read, not mapped (IsVolatile): another process may truncate or rewrite
+  // the entry while it is read, and a mapped page past the new end of the
+  // file is a SIGBUS (test_concurrency's corrupter killed a worker so).
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false,
+                                          /*IsVolatile=*/true);
   if (!file) {
     discardDisk(key.hash);
     return std::nullopt;
