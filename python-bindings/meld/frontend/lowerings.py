@@ -1537,20 +1537,15 @@ def atan(b: Builder, x: Value) -> Value:
     if double:
         # Cephes' atan: r + r z P(z) / Q(z), and the low bits of pi / 2
         # (pi / 4) added to the reduced part
-        p = c(_ATAN_P[0])
-        for coef in _ATAN_P[1:]:
-            p = binary(b, "add", binary(b, "mul", p, z), c(coef))
-        q = binary(b, "add", z, c(_ATAN_Q[0]))
-        for coef in _ATAN_Q[1:]:
-            q = binary(b, "add", binary(b, "mul", q, z), c(coef))
+        p = _horner(b, _ATAN_P, z)
+        q = _horner(b, (1.0,) + _ATAN_Q, z)
         t = binary(b, "add", binary(b, "mul", r, binary(b, "div", binary(b, "mul", z, p), q)), r)
         more = select(b, big, c(6.123233995736765886130e-17),
                       select(b, mid, c(0.5 * 6.123233995736765886130e-17), c(0.0)))
         y = binary(b, "add", base, binary(b, "add", t, more))
     else:
-        p = c(8.05374449538e-2)
-        for coef in (-1.38776856032e-1, 1.99777106478e-1, -3.33329491539e-1):
-            p = binary(b, "add", binary(b, "mul", p, z), c(coef))
+        p = _horner(b, (8.05374449538e-2, -1.38776856032e-1, 1.99777106478e-1,
+                        -3.33329491539e-1), z)
         y = binary(b, "add", base,
                    binary(b, "add", binary(b, "mul", binary(b, "mul", p, z), r), r))
     neg = compare(b, "lt", xs, c(0.0))
@@ -2486,6 +2481,15 @@ def bessel_i(b: Builder, order: int, x: Value, scaled: bool = False) -> Value:
 # each one's value at n = 0 and 1 and its three-term recurrence
 # p_{j+1} = step(j, p_{j-1}, p_j) for j = 1, 2, ..., as ATen's Math.h
 # computes them.
+def _any_true(b: Builder, mask: Value) -> Value:
+    """Whether any element of the boolean ``mask`` is true, as one boolean
+    (a loop's condition over elements that run on; false when empty)."""
+    flag = cast(b, mask, "f32")
+    if flag.rank != 0:
+        flag = reduce(b, "max", reshape(b, flag, [numel(b, flag)]), [0], False)
+    return compare(b, "gt", flag, scalar_like(b, 0.5, flag))
+
+
 _ORTHOGONAL_KINDS = ("chebyshev_t", "chebyshev_u", "chebyshev_v", "chebyshev_w",
                      "shifted_chebyshev_t", "shifted_chebyshev_u",
                      "shifted_chebyshev_v", "shifted_chebyshev_w",
@@ -2504,8 +2508,8 @@ def orthogonal_polynomial(b: Builder, kind: str, x: Value, n: Value) -> Value:
     negative), as ATen computes it: 0 for n < 0, the polynomial's closed
     values at x = +-1 (0 and 1 for the shifted ones), the trigonometric
     form of the Chebyshev polynomials past degree 6 (T; and the shifted U
-    and V), 8 (U, V, W) or 4 (shifted W) for |2x - 1| or |x| < 1, NaN past degree 128 (float) or 512 (double) for the Hermite
-    ones, else the three-term recurrence, run in a ``meld.while`` for as
+    and V), 8 (U, V, W) or 4 (shifted W) for |2x - 1| or |x| < 1, NaN past
+    degree 128 (float) or 512 (double) for the Hermite ones, else the three-term recurrence, run in a ``meld.while`` for as
     many steps as the largest degree that needs it (an element stops at its
     own degree, all stop once every one still running is NaN)."""
     if kind not in _ORTHOGONAL_KINDS:
@@ -2604,9 +2608,10 @@ def orthogonal_polynomial(b: Builder, kind: str, x: Value, n: Value) -> Value:
     need = compare(b, "ge", nn, ci(2))
     for cond, _ in out_special:
         need = logical(b, "and", need, logical(b, "not", cond))
-    if base.startswith("hermite"):
-        limit = 128 if T == "f32" else 512
-        need = logical(b, "and", need, compare(b, "le", nn, ci(limit)))
+    # ATen's Hermite polynomials are NaN past this degree
+    hermite_limit = (128 if T == "f32" else 512) if base.startswith("hermite") else None
+    if hermite_limit is not None:
+        need = logical(b, "and", need, compare(b, "le", nn, ci(hermite_limit)))
 
     def running(j: Value, q: Value) -> Value:
         return logical(b, "and", logical(b, "and", need, compare(b, "lt", j, nn)),
@@ -2614,11 +2619,7 @@ def orthogonal_polynomial(b: Builder, kind: str, x: Value, n: Value) -> Value:
 
     def keep_going(args):
         j, _, q = args
-        live = cast(b, running(j, q), "f32")
-        if live.rank == 0:
-            return compare(b, "gt", live, scalar_like(b, 0.5, live))
-        most = reduce(b, "max", reshape(b, live, [numel(b, live)]), [0], False)
-        return compare(b, "gt", most, scalar_like(b, 0.5, most))
+        return _any_true(b, running(j, q))
 
     def body(args):
         j, p, q = args
@@ -2631,9 +2632,8 @@ def orthogonal_polynomial(b: Builder, kind: str, x: Value, n: Value) -> Value:
     _, _, rec = while_op(b, [j0, one, first], keep_going, body)
     out = select(b, compare(b, "eq", nn, ci(1)), first, rec)
     out = select(b, compare(b, "eq", nn, ci(0)), one, out)
-    if base.startswith("hermite"):
-        limit = 128 if T == "f32" else 512
-        out = select(b, compare(b, "gt", nn, ci(limit)), c(np.nan), out)
+    if hermite_limit is not None:
+        out = select(b, compare(b, "gt", nn, ci(hermite_limit)), c(np.nan), out)
     for cond, value in out_special:
         out = select(b, cond, value, out)
     out = select(b, compare(b, "lt", nn, ci(0)), c(0.0), out)
@@ -2857,9 +2857,8 @@ def spherical_bessel_j0(b: Builder, x: Value) -> Value:
     xs = _in_f32(b, x)
     c = lambda v: scalar_like(b, v, xs)  # noqa: E731
     z = binary(b, "mul", xs, xs)
-    series = c(1.0 / 6227020800.0)
-    for coef in (-1.0 / 39916800.0, 1.0 / 362880.0, -1.0 / 5040.0, 1.0 / 120.0, -1.0 / 6.0):
-        series = binary(b, "add", c(coef), binary(b, "mul", z, series))
+    series = _horner(b, (1.0 / 6227020800.0, -1.0 / 39916800.0, 1.0 / 362880.0,
+                         -1.0 / 5040.0, 1.0 / 120.0, -1.0 / 6.0), z)
     series = binary(b, "add", c(1.0), binary(b, "mul", z, series))
     out = select(b, compare(b, "lt", unary(b, "abs", xs), c(0.5)), series,
                  binary(b, "div", unary(b, "sin", xs), xs))
@@ -2971,11 +2970,7 @@ def hurwitz_zeta(b: Builder, x: Value, q: Value) -> Value:
 
     def keep_going(args):
         i, a, _, _ = args
-        go = cast(b, more(i, a), "f32")
-        if go.rank == 0:
-            return compare(b, "gt", go, scalar_like(b, 0.5, go))
-        most = reduce(b, "max", reshape(b, go, [numel(b, go)]), [0], False)
-        return compare(b, "gt", most, scalar_like(b, 0.5, most))
+        return _any_true(b, more(i, a))
 
     def body(args):
         i, a, total, last = args
