@@ -326,8 +326,16 @@ def cases(quick, specs=()):
         Case(77, 768, 3072, epilogue=True), Case(512, 1024, 1024, epilogue=True),
     ]
     halves = [Case(512, 1024, 1024, "bf16"), Case(512, 1024, 1024, "f16"),
-              Case(1024, 1024, 1024, "bf16"),
-              Case(77, 768, 3072, "bf16", epilogue=True)]
+              Case(1024, 1024, 1024, "bf16"), Case(2048, 2048, 2048, "bf16"),
+              Case(77, 768, 3072, "bf16", epilogue=True),
+              # nn.Linear in bf16 (x @ W^T): GPT-2's MLP, Llama-3.2-1B's
+              # MLP in a prefill, decode steps; attention's Q K^T
+              Case(256, 768, 3072, "bf16", transpose_rhs=True),
+              Case(128, 2048, 8192, "bf16", transpose_rhs=True),
+              Case(1, 4096, 4096, "bf16", transpose_rhs=True),
+              Case(8, 4096, 4096, "bf16", transpose_rhs=True),
+              Case(1, 4096, 4096, "bf16"),
+              Case(128, 64, 128, "bf16", batch=12, transpose_rhs=True)]
     if quick:
         return [f32[0], f32[1], f32[4], f32[12], halves[0]]
     return f32 + halves

@@ -844,8 +844,9 @@ INSTANTIATE_TEST_SUITE_P(Programs, TiledGemm,
                          });
 
 /// The vector shapes of the `vector.fma` ops (register tiles) that
-/// meld-vectorize-host-contractions leaves, per shape how many, and how
-/// many transposed panels it packs ("linalg.transpose").
+/// meld-vectorize-host-contractions leaves, per shape how many, how many
+/// transposed panels it packs ("linalg.transpose"), and how many AMX tile
+/// products it emits ("amx.tile_mulf").
 struct KeepRegisterTiles : public PassInstrumentation {
   std::map<std::string, int> *tiles;
   explicit KeepRegisterTiles(std::map<std::string, int> *tiles)
@@ -860,6 +861,7 @@ struct KeepRegisterTiles : public PassInstrumentation {
       ++(*tiles)[shape];
     });
     op->walk([&](linalg::TransposeOp) { ++(*tiles)["linalg.transpose"]; });
+    op->walk([&](amx::TileMulFOp) { ++(*tiles)["amx.tile_mulf"]; });
   }
 };
 
@@ -1223,6 +1225,9 @@ TEST_P(HostGemm, OddShapesRunOnRegisterTiles) {
   // (the heuristic's depend on its ISA, a tuning table's on its owner).
   options.hostGemmTiles = meld::codegen::HostGemmTiles{8, 32, 256, 64};
   options.hostThreads = 2;
+  // bf16 products on the widened f32 tiles, also on a CPU with AMX (whose
+  // tiles AmxGemm tests).
+  options.hostFeatures = "-amx-tile";
   llvm::json::Object metadata;
   // Dynamic rows take every version: 1 and 3 (fewer than 4), 7 (fewer
   // than 32), 64, 70 and 133 (packed).
@@ -1305,6 +1310,144 @@ TEST_F(HeuristicTiles, FollowTheIsaAndTheVendor) {
     EXPECT_EQ(tiles.count("vector<6x16xf32>") > 0, avx2) << cpu;
   }
 }
+
+// bf16 products on AMX tiles (tdpbf16ps: blocks of 2 x 2 tiles of 16 x 16
+// f32 sums, the right operand packed in pairs along k). Compiled for a
+// Sapphire Rapids on any machine, where the products must be AMX tile
+// products; run against the interpreter where this CPU has AMX-BF16 (and
+// skipped, saying so, where it has not). The shapes take every edge: rows
+// that are no multiple of 32 (dynamic: 1, 7, 33, 70, 133), a depth that is
+// no multiple of 32 or odd (the rows then copied into a padded buffer,
+// the pairs' second row zero), columns past a panel of 256 or a last
+// partial one, transposed and batched right operands (up to 32 rows of
+// `x @ W^T` swapped: W's rows on the tiles' rows, x packed; dynamic rows
+// take both versions), and epilogues.
+struct AmxProgram {
+  const char *name, *source;
+};
+
+const AmxProgram kAmxPrograms[] = {
+    {"k100_n300",
+     R"mlir(
+      func.func @main(%x: tensor<?x100xbf16>, %w: tensor<100x300xbf16>)
+          -> tensor<?x300xbf16> {
+        %h = meld.matmul %x, %w
+            : tensor<?x100xbf16>, tensor<100x300xbf16> -> tensor<?x300xbf16>
+        return %h : tensor<?x300xbf16>
+      })mlir"},
+    {"k64_n48",
+     R"mlir(
+      func.func @main(%x: tensor<?x64xbf16>, %w: tensor<64x48xbf16>)
+          -> tensor<?x48xbf16> {
+        %h = meld.matmul %x, %w
+            : tensor<?x64xbf16>, tensor<64x48xbf16> -> tensor<?x48xbf16>
+        return %h : tensor<?x48xbf16>
+      })mlir"},
+    {"odd_k1101_n300",
+     R"mlir(
+      func.func @main(%x: tensor<40x1101xbf16>, %w: tensor<1101x300xbf16>)
+          -> tensor<40x300xbf16> {
+        %h = meld.matmul %x, %w
+            : tensor<40x1101xbf16>, tensor<1101x300xbf16> -> tensor<40x300xbf16>
+        return %h : tensor<40x300xbf16>
+      })mlir"},
+    {"transposed_k96_n70",
+     R"mlir(
+      func.func @main(%x: tensor<?x96xbf16>, %w: tensor<70x96xbf16>)
+          -> tensor<?x70xbf16> {
+        %h = meld.matmul %x, %w transpose_rhs
+            : tensor<?x96xbf16>, tensor<70x96xbf16> -> tensor<?x70xbf16>
+        return %h : tensor<?x70xbf16>
+      })mlir"},
+    {"transposed_odd_k37_n33",
+     R"mlir(
+      func.func @main(%x: tensor<?x37xbf16>, %w: tensor<33x37xbf16>)
+          -> tensor<?x33xbf16> {
+        %h = meld.matmul %x, %w transpose_rhs
+            : tensor<?x37xbf16>, tensor<33x37xbf16> -> tensor<?x33xbf16>
+        return %h : tensor<?x33xbf16>
+      })mlir"},
+    {"batch_transposed_4x70x64x50",
+     R"mlir(
+      func.func @main(%q: tensor<4x70x64xbf16>, %k: tensor<4x50x64xbf16>)
+          -> tensor<4x70x50xbf16> {
+        %s = meld.batch_matmul %q, %k transpose_rhs
+            : tensor<4x70x64xbf16>, tensor<4x50x64xbf16> -> tensor<4x70x50xbf16>
+        return %s : tensor<4x70x50xbf16>
+      })mlir"},
+    {"batch_transposed_2x8x64x50",
+     R"mlir(
+      func.func @main(%q: tensor<2x8x64xbf16>, %k: tensor<2x50x64xbf16>)
+          -> tensor<2x8x50xbf16> {
+        %s = meld.batch_matmul %q, %k transpose_rhs
+            : tensor<2x8x64xbf16>, tensor<2x50x64xbf16> -> tensor<2x8x50xbf16>
+        return %s : tensor<2x8x50xbf16>
+      })mlir"},
+    {"batch_3x20x33x17",
+     R"mlir(
+      func.func @main(%a: tensor<3x20x33xbf16>, %b: tensor<3x33x17xbf16>)
+          -> tensor<3x20x17xbf16> {
+        %s = meld.batch_matmul %a, %b
+            : tensor<3x20x33xbf16>, tensor<3x33x17xbf16> -> tensor<3x20x17xbf16>
+        return %s : tensor<3x20x17xbf16>
+      })mlir"},
+    {"bias_gelu_70x64x40",
+     R"mlir(
+      func.func @main(%x: tensor<70x64xbf16>, %w: tensor<64x40xbf16>,
+                      %b: tensor<40xbf16>) -> tensor<70x40xbf16> {
+        %h = meld.matmul %x, %w
+            : tensor<70x64xbf16>, tensor<64x40xbf16> -> tensor<70x40xbf16>
+        %bb = meld.broadcast_in_dim %b, dims = [1]
+            : tensor<40xbf16> -> tensor<70x40xbf16>
+        %a = meld.add %h, %bb : tensor<70x40xbf16>
+        %y = meld.gelu %a approximate = tanh : tensor<70x40xbf16>
+        return %y : tensor<70x40xbf16>
+      })mlir"},
+};
+
+void PrintTo(const AmxProgram &program, std::ostream *os) {
+  *os << program.name;
+}
+
+class AmxGemm : public HostCodegen,
+                public ::testing::TestWithParam<AmxProgram> {};
+
+TEST_P(AmxGemm, RunOnTilesAndMatchTheInterpreter) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(GetParam().source, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  std::map<std::string, int> tiles;
+  meld::CompileOptions forSapphireRapids;
+  forSapphireRapids.hostCpu = "sapphirerapids";
+  forSapphireRapids.hostTuningFile = "none";
+  forSapphireRapids.configurePassManager = [&](PassManager &pm) {
+    pm.addInstrumentation(std::make_unique<KeepRegisterTiles>(&tiles));
+    return success();
+  };
+  ASSERT_TRUE(succeeded(meld::compileToBundle(*module, forSapphireRapids)))
+      << diagnostics;
+  EXPECT_GT(tiles["amx.tile_mulf"], 0) << GetParam().name;
+  // Not under strict floating point (tdpbf16ps sums pairs in f32).
+  tiles.clear();
+  forSapphireRapids.strictFp = true;
+  ASSERT_TRUE(succeeded(meld::compileToBundle(*module, forSapphireRapids)))
+      << diagnostics;
+  EXPECT_EQ(tiles["amx.tile_mulf"], 0) << GetParam().name;
+
+  if (!llvm::sys::getHostCPUFeatures().lookup("amx-bf16"))
+    GTEST_SKIP() << "this CPU has no AMX-BF16: the tiles were compiled, "
+                    "not run";
+  meld::CompileOptions options;
+  options.hostTuningFile = "none";
+  options.hostThreads = 2;
+  checkCompiled(*module, options, GetParam().name, nullptr,
+                {1, 7, 33, 70, 133});
+}
+
+INSTANTIATE_TEST_SUITE_P(Programs, AmxGemm, ::testing::ValuesIn(kAmxPrograms),
+                         [](const ::testing::TestParamInfo<AmxProgram> &info) {
+                           return std::string(info.param.name);
+                         });
 
 // Every odd-shaped GEMM on other tiles than the cases were written for:
 // the heuristic's for this machine (with its thread count), the AVX2

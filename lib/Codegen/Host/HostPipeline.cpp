@@ -53,6 +53,11 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   contractions.kBlock = tiles.kBlock;
   contractions.wideTileRows = wideTileRows(target, tiles);
   contractions.transposedKBlock = transposedKBlock(target, tiles);
+  // tdpbf16ps rounds as an f32 sum of pairs, not as the reference's
+  // per-step sum: not under strict floating point.
+  bool amx = !strictFp && target.hasFeature("amx-tile") &&
+             target.hasFeature("amx-bf16");
+  contractions.amx = amx;
   pm.addNestedPass<func::FuncOp>(
       createMeldVectorizeHostContractions(contractions));
   pm.addPass(createCanonicalizerPass());
@@ -89,6 +94,7 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   ConvertVectorToLLVMPassOptions vectorToLLVM;
   vectorToLLVM.vectorTransposeLowering =
       vector::VectorTransposeLowering::Shuffle16x16;
+  vectorToLLVM.amx = amx;
   pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

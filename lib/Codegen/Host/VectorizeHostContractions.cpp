@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Host/HostContractions.h"
+
 #include "meld/Codegen/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -37,6 +39,7 @@ namespace meld {
 } // namespace meld
 
 using namespace mlir;
+using meld::codegen::matchReassociableMulAdd;
 
 bool meld::isContractionNest(linalg::GenericOp op) {
   auto iterators = op.getIteratorTypesArray();
@@ -51,11 +54,8 @@ static bool isHostContraction(linalg::GenericOp op) {
   return op.hasPureBufferSemantics() && meld::isContractionNest(op);
 }
 
-/// The multiply and the add of a contraction whose body is exactly
-/// `out + lhs * rhs` (either operand order) with a reassociable sum, or
-/// nothing.
-static std::optional<std::pair<arith::MulFOp, arith::AddFOp>>
-matchReassociableMulAdd(linalg::GenericOp op) {
+std::optional<std::pair<arith::MulFOp, arith::AddFOp>>
+meld::codegen::matchReassociableMulAdd(linalg::GenericOp op) {
   Block &body = op.getRegion().front();
   auto add = cast<linalg::YieldOp>(body.getTerminator())
                  .getValues()[0]
@@ -1284,6 +1284,17 @@ struct MeldVectorizeHostContractionsPass
       bool tileable = true;
       for (int64_t i = 0; i < n; ++i)
         tileable &= i == n - 3 || !ShapedType::isDynamic(ranges[i]);
+      // bf16 on AMX tiles where the CPU has them; up to 4 static rows of a
+      // plain right operand stream its rows instead (emitStreamedRows on
+      // the widened product: a 1 x 4096 @ 4096 x 4096 decode step ran at
+      // 30 GFLOP/s so, 19 with the right operand packed for the tiles).
+      bool fewPlainRows =
+          !ShapedType::isDynamic(ranges[n - 3]) && ranges[n - 3] <= 4 &&
+          op.getIndexingMapsArray()[1].getResults().back() ==
+              getAffineDimExpr(n - 2, op.getContext());
+      if (tileable && amx && !fewPlainRows &&
+          meld::codegen::emitAmxContraction(rewriter, op))
+        continue;
       if (tileable) {
         if (linalg::GenericOp widened = widenHalfContraction(rewriter, op)) {
           op = widened;

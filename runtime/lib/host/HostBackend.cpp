@@ -37,6 +37,11 @@
 #include <thread>
 #include <vector>
 
+#if defined(__linux__) && defined(__x86_64__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 using namespace meld::runtime;
 using llvm::Error;
 using llvm::Expected;
@@ -640,7 +645,8 @@ public:
         missing.push_back(item);
     }
     if (missing.empty())
-      return Error::success();
+      return llvm::is_contained(items, "+amx-tile") ? requestAmx()
+                                                     : Error::success();
     return makeStatusError(
         MELD_ERROR_UNSUPPORTED,
         "the host code was compiled for CPU '" + image.chip +
@@ -648,6 +654,27 @@ public:
             llvm::sys::getHostCPUName().str() + ") lacks: " +
             llvm::join(missing, ", ") +
             "; compile it for this machine (meld-compile without --cpu)");
+  }
+
+  /// Asks Linux, once per process, for the AMX tile data state that code
+  /// compiled for AMX needs (arch_prctl ARCH_REQ_XCOMP_PERM with
+  /// XFEATURE_XTILEDATA): without it the first tile instruction dies of
+  /// SIGILL.
+  static Error requestAmx() {
+#if defined(__linux__) && defined(__x86_64__)
+    constexpr int kReqXcompPerm = 0x1023, kXfeatureXtiledata = 18;
+    static const long status =
+        syscall(SYS_arch_prctl, kReqXcompPerm, kXfeatureXtiledata);
+    if (status == 0)
+      return Error::success();
+    return makeStatusError(
+        MELD_ERROR_UNSUPPORTED,
+        "the host code uses AMX tiles, but the kernel did not grant this "
+        "process their state (arch_prctl ARCH_REQ_XCOMP_PERM failed); "
+        "compile it with --cpu-features=-amx-tile");
+#else
+    return Error::success();
+#endif
   }
 
   /// Checks what LLVM's JIT linker trusts in the host object: every

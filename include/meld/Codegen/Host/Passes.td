@@ -234,7 +234,19 @@ def MeldVectorizeHostContractions
     operand is extended into an f32 buffer, its output into (or, after a
     zero fill, zeroed in) an f32 copy that is rounded to halves once at
     the end, and its right operand is extended per step of k, so it takes
-    the f32 tiles. Other contractions (integers, f64, strict halves, or
+    the f32 tiles. With `amx` (the host pipeline sets it for CPUs with
+    amx-bf16, except under strict floating point), a bf16 contraction whose
+    sum has `reassoc` runs on AMX tiles instead: blocks of 32 x 32 outputs
+    in 2 x 2 tiles of 16 x 16 f32 sums carried across the whole reduction
+    in steps of 32 (`amx.tile_mulf`, tdpbf16ps), the left operand's tiles
+    loaded from its rows (from a zero-padded copy for a block of fewer than
+    32 rows or a depth that is no multiple of 32), the right operand packed
+    per panel of up to 256 columns (at most 512 KiB) into the pairs layout
+    along k (vector interleaves of rows of `B[k][j]`, 16 x 16 transposes of
+    32-bit pairs of `B[j][k]`), and the sums rounded to bf16 once (added to
+    the output's values when no zero fill precedes). Up to 4 static rows of
+    a plain right operand keep the widened path, which streams its rows.
+    Other contractions (integers, f64, strict halves, or
     with dynamic columns or reduction) keep scalar loops, with the reduction
     loop moved outside the innermost parallel loop when the right operand
     is walked along its rows, so that loop is contiguous and vectorizes.
@@ -260,8 +272,12 @@ def MeldVectorizeHostContractions
     Option<"fusedMultiplyAdd", "fused-multiply-add", "bool", "true",
            "Accumulate register tiles with fused multiply-adds (false for "
            "strict floating point: a multiply, then an add)">,
+    Option<"amx", "amx", "bool", "false",
+           "Compute bf16 contractions with a reassociable sum on AMX tiles "
+           "(tdpbf16ps; for CPUs with amx-bf16)">,
   ];
   let dependentDialects = [
+    "::mlir::amx::AMXDialect",
     "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
     "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect"

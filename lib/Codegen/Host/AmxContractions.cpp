@@ -1,0 +1,439 @@
+//===- AmxContractions.cpp - bf16 contractions on AMX tiles ---------------===//
+//
+// On a CPU with AMX (Sapphire Rapids and later), a bf16 contraction runs on
+// upstream's `amx` dialect: blocks of 32 x 32 outputs in 2 x 2 tiles of
+// 16 x 16 f32 accumulators (4 of the 8 tile registers; the other 4 hold two
+// 16 x 32 tiles of the left operand and two of the right), each updated by
+// `amx.tile_mulf` (tdpbf16ps) per 32 steps of k for the whole reduction.
+// The left operand's rows are loaded straight from memory; the right one is
+// packed per block of columns into the pairs layout tdpbf16ps reads (row
+// k/2 holds B[k][j] and B[k+1][j] side by side), with vector interleaves
+// for `B[k][j]` and 16 x 16 transposes of bf16 pairs for `B[j][k]`. Sums
+// stay in f32 and are rounded to bf16 once, as the widened f32 path does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Host/HostContractions.h"
+
+#include "meld/Codegen/Passes.h"
+
+#include "mlir/Dialect/AMX/AMXDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+
+namespace {
+/// Rows of a tile, and of a block of outputs (2 x 2 tiles).
+constexpr int64_t kTileRows = 16, kBlock = 32;
+/// Steps of k per tile: 16 pairs of bf16 in a row of 64 bytes.
+constexpr int64_t kTileDepth = 32;
+/// Bytes of the right operand's packed panel (Kp x columns bf16).
+constexpr int64_t kPanelBytes = 512 * 1024;
+/// Most rows of `x @ W^T` computed as (W x^T)^T.
+constexpr int64_t kSwappedMaxRows = 32;
+} // namespace
+
+/// Whether `op` is a bf16 matmul for AMX tiles: `C[b..][i][j] += A[b..][i][k]
+/// * B[b..][k][j]` (or `B[b..][j][k]` when `transposedRhs` is set) on
+/// buffers with contiguous rows, static batch, column and reduction ranges,
+/// and a reassociable sum.
+static bool matchBf16Matmul(linalg::GenericOp op, bool &transposedRhs) {
+  if (!op.hasPureBufferSemantics() || !meld::isContractionNest(op))
+    return false;
+  int64_t n = op.getNumLoops();
+  MLIRContext *ctx = op.getContext();
+  auto map = [&](int64_t a, int64_t b) {
+    SmallVector<AffineExpr> results;
+    for (int64_t d = 0; d < n - 3; ++d)
+      results.push_back(getAffineDimExpr(d, ctx));
+    results.push_back(getAffineDimExpr(a, ctx));
+    results.push_back(getAffineDimExpr(b, ctx));
+    return AffineMap::get(n, 0, results, ctx);
+  };
+  int64_t i = n - 3, j = n - 2, k = n - 1;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  if (maps[0] != map(i, k) || maps[2] != map(i, j))
+    return false;
+  if (maps[1] == map(k, j))
+    transposedRhs = false;
+  else if (maps[1] == map(j, k))
+    transposedRhs = true;
+  else
+    return false;
+  for (Value v : op->getOperands()) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!type || !type.getElementType().isBF16() || !type.isLastDimUnitStride())
+      return false;
+  }
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (int64_t d = 0; d < n; ++d)
+    if (d != i && ShapedType::isDynamic(ranges[d]))
+      return false;
+  if (ranges[k] == 0 || ranges[j] == 0)
+    return false;
+  return meld::codegen::matchReassociableMulAdd(op).has_value();
+}
+
+/// The 2-D slice `source[batch..][:][:]` (`source` itself without batch
+/// indices).
+static Value slice2d(OpBuilder &b, Location loc, Value source,
+                     ValueRange batch) {
+  if (batch.empty())
+    return source;
+  auto type = cast<MemRefType>(source.getType());
+  int64_t rank = type.getRank();
+  SmallVector<OpFoldResult> offsets(batch.begin(), batch.end());
+  SmallVector<OpFoldResult> sizes(rank - 2, b.getIndexAttr(1));
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+  for (int64_t d = rank - 2; d < rank; ++d) {
+    offsets.push_back(b.getIndexAttr(0));
+    sizes.push_back(memref::getMixedSize(b, loc, source, d));
+  }
+  MemRefType sliceType = memref::SubViewOp::inferRankReducedResultType(
+      type.getShape().take_back(2), type, offsets, sizes, strides);
+  return memref::SubViewOp::create(b, loc, sliceType, source, offsets, sizes,
+                                   strides);
+}
+
+bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
+                                       linalg::GenericOp op) {
+  bool transposedRhs = false;
+  if (!matchBf16Matmul(op, transposedRhs))
+    return false;
+  auto func = op->getParentOfType<func::FuncOp>();
+  if (!func || !func.getBody().hasOneBlock())
+    return false;
+  arith::FastMathFlags sumFlags =
+      matchReassociableMulAdd(op)->second.getFastmath();
+  int64_t n = op.getNumLoops();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t depth = ranges[n - 1];
+  int64_t paddedDepth = llvm::alignTo(depth, kTileDepth);
+  // How a product is laid out on the tiles. Few rows of `x @ W^T` are
+  // computed as (W x^T)^T (`swapped`): W's rows (the output's columns)
+  // take the tiles' rows, loaded in place, x is packed, transposed, into
+  // the panel, and the sums are written transposed. The rows then read W
+  // once, where packing W for the panel wrote and read it again: a 1 x
+  // 4096 @ (4096 x 4096)^T decode step ran at 37.5 GFLOP/s so, 30.4 with
+  // W packed; 32 rows 950 and 721. With more rows the transposed writes
+  // of the sums cost more than the packing (256 x 768 @ (3072 x 768)^T:
+  // 647 GFLOP/s swapped, 1475 not), so they keep W in the panel.
+  struct Layout {
+    bool swapped;
+    /// Columns per packed panel: 32 to 256, the panel at most
+    /// kPanelBytes, and no more than the product has.
+    int64_t panelCols;
+    /// Whether reads of whole panels stay inside the packed operand.
+    bool wholePanels;
+  };
+  auto layoutFor = [&](bool swap) {
+    // The panel's columns: the output's, or its rows when swapped.
+    int64_t panelSource = ranges[swap ? n - 3 : n - 2];
+    int64_t width = std::clamp<int64_t>(
+        kPanelBytes / (2 * paddedDepth) / kBlock * kBlock, kBlock, 256);
+    if (swap)
+      width = std::min(width, kSwappedMaxRows);
+    if (!ShapedType::isDynamic(panelSource))
+      width = std::min<int64_t>(width, llvm::alignTo(panelSource, kBlock));
+    return Layout{swap, width,
+                  !ShapedType::isDynamic(panelSource) &&
+                      panelSource % kBlock == 0};
+  };
+  Layout plainLayout = layoutFor(false), swappedLayout = layoutFor(true);
+  int64_t rows = ranges[n - 3];
+  bool mayPlain = !transposedRhs || ShapedType::isDynamic(rows) ||
+                  rows > kSwappedMaxRows;
+  bool maySwap = transposedRhs && (ShapedType::isDynamic(rows) ||
+                                   rows <= kSwappedMaxRows);
+  int64_t panelCols =
+      std::max(mayPlain ? plainLayout.panelCols : 0,
+               maySwap ? swappedLayout.panelCols : 0);
+  // The layout being emitted (set by `product`).
+  bool swapped = false, wholePanels = false;
+
+  Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1],
+        out = op.getDpsInits()[0];
+  // A zero fill of the output just before: the sums are stored, not added.
+  auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
+  if (fill && !(fill.hasPureBufferSemantics() && fill.getDpsInits()[0] == out &&
+                matchPattern(fill.value(), m_AnyZeroFloat())))
+    fill = nullptr;
+  bool accumulate = !fill;
+
+  Location loc = op.getLoc();
+  Type bf16 = rewriter.getBF16Type(), f32 = rewriter.getF32Type();
+  // Scratch buffers, allocated once at the kernel's entry: the packed panel
+  // of the right operand, 32 rows of the left one padded along k (for a
+  // last partial block of rows, or a depth no multiple of 32), and a block
+  // of sums.
+  Block &entry = func.getBody().front();
+  rewriter.setInsertionPointToStart(&entry);
+  auto alloc = [&](ArrayRef<int64_t> shape, Type type) -> Value {
+    Value buffer = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get(shape, type),
+        rewriter.getI64IntegerAttr(64));
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(entry.getTerminator());
+    memref::DeallocOp::create(rewriter, loc, buffer);
+    return buffer;
+  };
+  Value panel = alloc({paddedDepth / 2, 2 * panelCols}, bf16);
+  Value rowsBuffer = alloc({kBlock, paddedDepth}, bf16);
+  Value sums = alloc({kBlock, kBlock}, f32);
+  Value zeroBf16 = arith::ConstantOp::create(rewriter, loc, bf16,
+                                             rewriter.getZeroAttr(bf16));
+  // The padding along k stays zero: copies write only the first `depth`.
+  if (paddedDepth != depth)
+    linalg::FillOp::create(rewriter, loc, ValueRange{zeroBf16},
+                           ValueRange{rowsBuffer});
+
+  rewriter.setInsertionPoint(op);
+  auto index = [&](OpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto tile = [&](int64_t rows, int64_t rowWidth, Type type) {
+    return amx::TileType::get({rows, rowWidth}, type);
+  };
+  amx::TileType operandTile = tile(kTileRows, kTileDepth, bf16);
+  amx::TileType accTile = tile(kTileRows, kTileRows, f32);
+  auto half = VectorType::get({16}, bf16);
+  auto forLoop = [&](OpBuilder &b, Value begin, Value end, int64_t step,
+                     function_ref<void(OpBuilder &, Value)> body) {
+    scf::ForOp::create(b, loc, begin, end, index(b, step), ValueRange{},
+                       [&](OpBuilder &nb, Location l, Value iv, ValueRange) {
+                         body(nb, iv);
+                         scf::YieldOp::create(nb, l);
+                       });
+  };
+  auto minIndex = [&](OpBuilder &b, Value x, Value y) -> Value {
+    return arith::MinSIOp::create(b, loc, x, y);
+  };
+
+  // Packs columns [j0, j0 + width) of the right operand `B` (a 2-D slice)
+  // into `panel`, k pairs by rows, zeros past its end.
+  auto pack = [&](OpBuilder &b, Value B, Value j0, Value paddedWidth) {
+    Value zero = index(b, 0);
+    if (!transposedRhs) {
+      // B[k][j]: rows 2k and 2k+1 interleaved, 16 columns at a time.
+      bool inBounds = wholePanels;
+      auto readRow = [&](OpBuilder &nb, Value row, Value col) -> Value {
+        return vector::TransferReadOp::create(nb, loc, half, B, {row, col},
+                                              zeroBf16, {inBounds});
+      };
+      Value zeros = arith::ConstantOp::create(
+          b, loc, half, DenseElementsAttr::get(half, rewriter.getZeroAttr(bf16)));
+      // Pairs [begin, end) with `rowsIn` of their two rows in B (2, 1 or 0).
+      auto pairLoop = [&](int64_t begin, int64_t end, int rowsIn) {
+        if (begin >= end)
+          return;
+        forLoop(b, index(b, begin), index(b, end), 1, [&](OpBuilder &kb,
+                                                          Value k2) {
+          Value k = arith::MulIOp::create(kb, loc, k2, index(kb, 2));
+          Value k1 = arith::AddIOp::create(kb, loc, k, index(kb, 1));
+          forLoop(kb, zero, paddedWidth, 16, [&](OpBuilder &jb, Value jj) {
+            Value col = arith::AddIOp::create(jb, loc, j0, jj);
+            Value even = rowsIn > 0 ? readRow(jb, k, col) : zeros;
+            Value odd = rowsIn > 1 ? readRow(jb, k1, col) : zeros;
+            Value packed = vector::InterleaveOp::create(jb, loc, even, odd);
+            Value at = arith::MulIOp::create(jb, loc, jj, index(jb, 2));
+            vector::TransferWriteOp::create(jb, loc, packed, panel, {k2, at},
+                                            ArrayRef<bool>{true});
+          });
+        });
+      };
+      pairLoop(0, depth / 2, 2);
+      pairLoop(depth / 2, (depth + 1) / 2, 1);
+      pairLoop((depth + 1) / 2, paddedDepth / 2, 0);
+      return;
+    }
+    // B[j][k]: 16 rows of 16 pairs, transposed as 32-bit words.
+    auto block = VectorType::get({16, 32}, bf16);
+    auto square = VectorType::get({16, 16}, rewriter.getI32Type());
+    SmallVector<bool> inBounds = {wholePanels,
+                                  depth % kTileDepth == 0};
+    forLoop(b, zero, paddedWidth, 16, [&](OpBuilder &jb, Value jj) {
+      Value row = arith::AddIOp::create(jb, loc, j0, jj);
+      Value at = arith::MulIOp::create(jb, loc, jj, index(jb, 2));
+      forLoop(jb, zero, index(jb, paddedDepth / 2), 16, [&](OpBuilder &kb,
+                                                            Value k2) {
+        Value k = arith::MulIOp::create(kb, loc, k2, index(kb, 2));
+        Value rowsRead = vector::TransferReadOp::create(
+            kb, loc, block, B, {row, k}, zeroBf16, inBounds);
+        // (A chain of 1-D bitcasts and inserts canonicalizes into 256
+        // scalars; the 2-D bitcasts keep one 16 x 16 transpose, lowered
+        // to shuffles.)
+        Value words2d =
+            vector::BitCastOp::create(kb, loc, square, rowsRead);
+        Value transposed =
+            vector::TransposeOp::create(kb, loc, words2d, {1, 0});
+        Value packed = vector::BitCastOp::create(kb, loc, block, transposed);
+        vector::TransferWriteOp::create(kb, loc, packed, panel, {k2, at},
+                                        ArrayRef<bool>{true, true});
+      });
+    });
+  };
+
+  // The 32 x 32 blocks of outputs [i0, i0 + rows) x [j0 + jj, ...) for
+  // every jj < paddedWidth, the left operand's 32 rows read from `A` at
+  // `aRow`; only rows < `rows` and columns < `width` are written to `C`.
+  auto blocks = [&](OpBuilder &b, Value A, Value aRow, Value C, Value i0,
+                    Value rows, Value j0, Value width, Value paddedWidth) {
+    Value zero = index(b, 0);
+    forLoop(b, zero, paddedWidth, kBlock, [&](OpBuilder &jb, Value jj) {
+      SmallVector<Value> inits;
+      for (int t = 0; t < 4; ++t)
+        inits.push_back(amx::TileZeroOp::create(jb, loc, accTile));
+      Value aRow1 = arith::AddIOp::create(jb, loc, aRow, index(jb, kTileRows));
+      Value at0 = arith::MulIOp::create(jb, loc, jj, index(jb, 2));
+      Value at1 = arith::AddIOp::create(jb, loc, at0, index(jb, 2 * kTileRows));
+      auto steps = scf::ForOp::create(
+          jb, loc, zero, index(jb, paddedDepth), index(jb, kTileDepth), inits,
+          [&](OpBuilder &kb, Location l, Value k, ValueRange acc) {
+            Value k2 = arith::DivUIOp::create(kb, l, k, index(kb, 2));
+            Value a0 = amx::TileLoadOp::create(kb, l, operandTile, A,
+                                               ValueRange{aRow, k});
+            Value a1 = amx::TileLoadOp::create(kb, l, operandTile, A,
+                                               ValueRange{aRow1, k});
+            Value b0 = amx::TileLoadOp::create(kb, l, operandTile, panel,
+                                               ValueRange{k2, at0});
+            Value b1 = amx::TileLoadOp::create(kb, l, operandTile, panel,
+                                               ValueRange{k2, at1});
+            SmallVector<Value> next = {
+                amx::TileMulFOp::create(kb, l, accTile, a0, b0, acc[0]),
+                amx::TileMulFOp::create(kb, l, accTile, a0, b1, acc[1]),
+                amx::TileMulFOp::create(kb, l, accTile, a1, b0, acc[2]),
+                amx::TileMulFOp::create(kb, l, accTile, a1, b1, acc[3])};
+            scf::YieldOp::create(kb, l, next);
+          });
+      Value sixteen = index(jb, kTileRows);
+      for (int t = 0; t < 4; ++t)
+        amx::TileStoreOp::create(jb, loc, sums,
+                                 ValueRange{t / 2 ? sixteen : zero,
+                                            t % 2 ? sixteen : zero},
+                                 steps.getResult(t));
+      // The valid part of the block, rounded to bf16 (added to the
+      // output's own values when there was no zero fill).
+      Value colCount = minIndex(jb, index(jb, kBlock),
+                                arith::SubIOp::create(jb, loc, width, jj));
+      Value col0 = arith::AddIOp::create(jb, loc, j0, jj);
+      forLoop(jb, zero, rows, 1, [&](OpBuilder &rb, Value r) {
+        Value i = arith::AddIOp::create(rb, loc, i0, r);
+        forLoop(rb, zero, colCount, 1, [&](OpBuilder &cb, Value c) {
+          Value j = arith::AddIOp::create(cb, loc, col0, c);
+          Value sum = memref::LoadOp::create(cb, loc, sums, ValueRange{r, c});
+          SmallVector<Value> at = swapped ? SmallVector<Value>{j, i}
+                                          : SmallVector<Value>{i, j};
+          if (accumulate) {
+            Value old = arith::ExtFOp::create(
+                cb, loc, f32,
+                memref::LoadOp::create(cb, loc, C, at).getResult());
+            sum = arith::AddFOp::create(cb, loc, old, sum, sumFlags);
+          }
+          memref::StoreOp::create(cb, loc,
+                                  arith::TruncFOp::create(cb, loc, bf16, sum),
+                                  C, at);
+        });
+      });
+    });
+  };
+
+  // One 2-D product in `layout`: column panels, then blocks of 32 rows.
+  auto product = [&](OpBuilder &b, const Layout &layout, Value x, Value w,
+                     Value C) {
+    swapped = layout.swapped;
+    wholePanels = layout.wholePanels;
+    int64_t panelCols = layout.panelCols;
+    Value A = swapped ? w : x, B = swapped ? x : w;
+    Value zero = index(b, 0), blockRows = index(b, kBlock);
+    Value rows = memref::DimOp::create(b, loc, A, 0);
+    Value colEnd = memref::DimOp::create(b, loc, C, swapped ? 0 : 1);
+    forLoop(b, zero, colEnd, panelCols, [&](OpBuilder &pb, Value j0) {
+      Value width = minIndex(pb, index(pb, panelCols),
+                             arith::SubIOp::create(pb, loc, colEnd, j0));
+      Value paddedWidth = arith::MulIOp::create(
+          pb, loc,
+          arith::DivUIOp::create(
+              pb, loc, arith::AddIOp::create(pb, loc, width, index(pb, kBlock - 1)),
+              blockRows),
+          blockRows);
+      pack(pb, B, j0, paddedWidth);
+      forLoop(pb, zero, rows, kBlock, [&](OpBuilder &ib, Value i0) {
+        Value count = minIndex(ib, blockRows,
+                               arith::SubIOp::create(ib, loc, rows, i0));
+        // Rows copied into the padded buffer.
+        auto padded = [&](OpBuilder &cb) {
+          Value z = index(cb, 0);
+          forLoop(cb, z, count, 1, [&](OpBuilder &rb, Value r) {
+            Value i = arith::AddIOp::create(rb, loc, i0, r);
+            forLoop(rb, z, index(rb, depth), 1, [&](OpBuilder &kb, Value k) {
+              Value v = memref::LoadOp::create(kb, loc, A, ValueRange{i, k});
+              memref::StoreOp::create(kb, loc, v, rowsBuffer, ValueRange{r, k});
+            });
+          });
+          blocks(cb, rowsBuffer, z, C, i0, count, j0, width, paddedWidth);
+        };
+        if (depth % kTileDepth != 0) {
+          padded(ib);
+          return;
+        }
+        Value whole = arith::CmpIOp::create(ib, loc, arith::CmpIPredicate::eq,
+                                            count, blockRows);
+        scf::IfOp::create(
+            ib, loc, whole,
+            [&](OpBuilder &tb, Location l) {
+              blocks(tb, A, i0, C, i0, count, j0, width, paddedWidth);
+              scf::YieldOp::create(tb, l);
+            },
+            [&](OpBuilder &eb, Location l) {
+              padded(eb);
+              scf::YieldOp::create(eb, l);
+            });
+      });
+    });
+  };
+
+  // Batch dimensions one at a time.
+  SmallVector<Value> batch;
+  std::function<void(OpBuilder &, int64_t)> batchLoop = [&](OpBuilder &b,
+                                                            int64_t d) {
+    if (d == n - 3) {
+      Value x = slice2d(b, loc, lhs, batch), w = slice2d(b, loc, rhs, batch),
+            C = slice2d(b, loc, out, batch);
+      if (!mayPlain || !maySwap) {
+        product(b, maySwap ? swappedLayout : plainLayout, x, w, C);
+        return;
+      }
+      // Dynamic rows of `x @ W^T`: swapped for few.
+      Value few = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ule,
+          memref::DimOp::create(b, loc, x, 0), index(b, kSwappedMaxRows));
+      scf::IfOp::create(
+          b, loc, few,
+          [&](OpBuilder &tb, Location l) {
+            product(tb, swappedLayout, x, w, C);
+            scf::YieldOp::create(tb, l);
+          },
+          [&](OpBuilder &eb, Location l) {
+            product(eb, plainLayout, x, w, C);
+            scf::YieldOp::create(eb, l);
+          });
+      return;
+    }
+    forLoop(b, index(b, 0), index(b, ranges[d]), 1, [&](OpBuilder &nb,
+                                                        Value iv) {
+      batch.push_back(iv);
+      batchLoop(nb, d + 1);
+      batch.pop_back();
+    });
+  };
+  batchLoop(rewriter, 0);
+  rewriter.eraseOp(op);
+  if (fill)
+    rewriter.eraseOp(fill);
+  return true;
+}

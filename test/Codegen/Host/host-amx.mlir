@@ -1,0 +1,30 @@
+// bf16 products compiled for a CPU with AMX (Sapphire Rapids) run on AMX
+// tiles, on any x86-64 machine that compiles them: the tile configuration
+// (ldtilecfg, which LLVM inserts from the tiles' shapes), tile loads of the
+// left operand and the packed right one, tdpbf16ps, tile stores of the
+// sums, and tilerelease. Without amx-tile, or under strict floating point
+// (tdpbf16ps sums pairs of products in f32, not in program order), the
+// product takes the f32 vector tiles. (The tuning table is off:
+// --host-tuning=none.)
+
+// RUN: meld-compile %s --targets=host --host-tuning=none --cpu=sapphirerapids --host-asm=- -o %t.spr.meldb | FileCheck %s --check-prefix=AMX
+// RUN: meld-compile %s --targets=host --host-tuning=none --cpu=sapphirerapids --cpu-features=-amx-tile --host-asm=- -o %t.noamx.meldb | FileCheck %s --check-prefixes=NOAMX,WIDE
+// RUN: meld-compile %s --targets=host --host-tuning=none --cpu=sapphirerapids --strict-fp --host-asm=- -o %t.strict.meldb | FileCheck %s --check-prefix=NOAMX
+// RUN: meld-compile %s --targets=host --host-tuning=none --cpu=skylake-avx512 --host-asm=- -o %t.skx.meldb | FileCheck %s --check-prefixes=NOAMX,WIDE
+
+// AMX-LABEL: main_kernel_0:
+// AMX: ldtilecfg
+// AMX: tileloadd
+// AMX: tdpbf16ps
+// AMX: tilestored
+// AMX: tilerelease
+// NOAMX-LABEL: main_kernel_0:
+// NOAMX-NOT: tdpbf16ps
+// NOAMX-NOT: ldtilecfg
+// WIDE: vfmadd231ps {{.*}}%zmm
+// NOAMX-NOT: tdpbf16ps
+
+func.func @main(%x: tensor<64x256xbf16>, %w: tensor<256x128xbf16>) -> tensor<64x128xbf16> {
+  %h = meld.matmul %x, %w : tensor<64x256xbf16>, tensor<256x128xbf16> -> tensor<64x128xbf16>
+  return %h : tensor<64x128xbf16>
+}
