@@ -18,9 +18,10 @@ runtimes' idle threads spin after their calls (OpenMP, OpenBLAS, Eigen) and
 on a small machine took the cores from whichever ran next in a shared
 process. Meld's results are checked against an f64 product first.
 It prints GFLOP/s, Meld's speed over each peer's (above 1: Meld faster), and
-the fraction of the limit that bounds the shape: the FMA peak for GEMMs, the
-memory read bandwidth for few-row products (which stream their weight), both
-measured by bench/gemm/peak.cpp on this machine with the same threads.
+the fraction of the limit that bounds the shape: the FMA peak for GEMMs (the
+AMX tiles' tdpbf16ps peak for bf16 ones on a CPU with AMX), the memory read
+bandwidth for few-row products (which stream their weight), all measured by
+bench/gemm/peak.cpp on this machine with the same threads.
 The machine (CPU model, ISA) is printed first. Tests never run this.
 """
 
@@ -367,7 +368,10 @@ def main():
     head = (f"{machine.cpu_name()} ({machine.isa()}), {a.threads} threads; "
             f"FMA peak {limits['fma_gflops']:.0f} GFLOP/s, memcpy "
             f"{limits['copy_gbs']:.1f} GB/s, streaming read "
-            f"{limits['read_gbs']:.1f} GB/s (bench/gemm/peak.cpp)")
+            f"{limits['read_gbs']:.1f} GB/s"
+            + (f", AMX bf16 peak {limits['amx_bf16_gflops']:.0f} GFLOP/s"
+               if limits.get("amx_bf16_gflops") else "")
+            + " (bench/gemm/peak.cpp)")
     print(head, flush=True)
     rows = []
     case_list = cases(a.quick, a.case)
@@ -378,6 +382,9 @@ def main():
         if case.bandwidth_bound():
             limit = case.weight_bytes / t["meld"] / 1e9 / limits["read_gbs"]
             limit_name = "of read bandwidth"
+        elif case.dtype == "bf16" and limits.get("amx_bf16_gflops"):
+            limit = gf["meld"] / limits["amx_bf16_gflops"]
+            limit_name = "of AMX peak"
         else:
             limit = gf["meld"] / limits["fma_gflops"]
             limit_name = "of FMA peak"

@@ -7,7 +7,10 @@
 //   copy   GB/s of memcpy over buffers far beyond the caches, counting the
 //          bytes read and written;
 //   read   GB/s of a vectorized sum over such a buffer, the traffic of a
-//          matrix-vector product that streams its weight once.
+//          matrix-vector product that streams its weight once;
+//   amx    GFLOP/s of independent tdpbf16ps chains on 4 accumulator tiles
+//          (16 x 16 x 32 bf16 multiply-adds each), where the compiler
+//          targets AMX-BF16 and Linux grants the tile state; else 0.
 // Built and run by gemm.py: clang++ -O3 -march=native -pthread peak.cpp.
 // Prints one JSON object.
 //
@@ -20,6 +23,12 @@
 #include <cstring>
 #include <thread>
 #include <vector>
+
+#if defined(__AMX_BF16__) && defined(__linux__)
+#include <immintrin.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 namespace {
 
@@ -133,6 +142,58 @@ double readBandwidth(int threads, size_t bytesPerThread) {
   return best;
 }
 
+#if defined(__AMX_BF16__) && defined(__linux__)
+/// The tile configuration (palette 1): 8 tiles of 16 rows of 64 bytes.
+struct alignas(64) TileConfig {
+  unsigned char palette = 1, startRow = 0, reserved[14] = {};
+  unsigned short colsb[16] = {};
+  unsigned char rows[16] = {};
+};
+
+__attribute__((noinline)) void amxChains(long iterations) {
+  TileConfig config;
+  for (int t = 0; t < 8; ++t) {
+    config.colsb[t] = 64;
+    config.rows[t] = 16;
+  }
+  _tile_loadconfig(&config);
+  alignas(64) static thread_local unsigned short operand[16 * 32] = {};
+  _tile_loadd(4, operand, 64);
+  _tile_loadd(5, operand, 64);
+  _tile_loadd(6, operand, 64);
+  _tile_loadd(7, operand, 64);
+  _tile_zero(0);
+  _tile_zero(1);
+  _tile_zero(2);
+  _tile_zero(3);
+  for (long i = 0; i < iterations; ++i) {
+    _tile_dpbf16ps(0, 4, 6);
+    _tile_dpbf16ps(1, 4, 7);
+    _tile_dpbf16ps(2, 5, 6);
+    _tile_dpbf16ps(3, 5, 7);
+  }
+  alignas(64) static thread_local float out[16 * 16];
+  _tile_stored(0, out, 64);
+  _tile_release();
+}
+
+double amxPeak(int threads) {
+  constexpr int kReqXcompPerm = 0x1023, kXfeatureXtiledata = 18;
+  if (syscall(SYS_arch_prctl, kReqXcompPerm, kXfeatureXtiledata) != 0)
+    return 0;
+  constexpr long kIterations = 2'000'000;
+  double best = 0;
+  for (int round = 0; round < 3; ++round) {
+    double seconds = parallel(threads, [&](int) { amxChains(kIterations); });
+    double flops = 2.0 * 16 * 16 * 32 * 4 * kIterations * threads;
+    best = std::max(best, flops / seconds / 1e9);
+  }
+  return best;
+}
+#else
+double amxPeak(int) { return 0; }
+#endif
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -142,8 +203,10 @@ int main(int argc, char **argv) {
   // 256 MiB in all: far beyond any L3 of this class of machine.
   size_t bytes = (256u << 20) / threads;
   std::printf("{\"threads\": %d, \"vector\": \"%s\", \"fma_gflops\": %.1f, "
-              "\"copy_gbs\": %.1f, \"read_gbs\": %.1f}\n",
+              "\"copy_gbs\": %.1f, \"read_gbs\": %.1f, "
+              "\"amx_bf16_gflops\": %.1f}\n",
               threads, kVector, fmaPeak(threads),
-              copyBandwidth(threads, bytes), readBandwidth(threads, bytes));
+              copyBandwidth(threads, bytes), readBandwidth(threads, bytes),
+              amxPeak(threads));
   return 0;
 }

@@ -15,7 +15,7 @@ rounds' ratios), compile time (the first call, which compiles), Meld's
 kernels per call and Inductor's generated kernels, outputs checked
 against eager first.
 
-    PYTHONPATH=build/python-bindings .venv/bin/python bench/torch/transformers_models.py [-k NAME]
+    PYTHONPATH=build/python-bindings .venv/bin/python bench/torch/transformers_models.py [-k NAME] [--dtype bf16]
 
 docs/performance.md has the table.
 """
@@ -43,10 +43,10 @@ from model_zoo import (  # noqa: E402  (bench/torch/model_zoo.py)
 import meld.torch  # noqa: E402  (registers the backend)
 
 
-def cases(prompt: int = 128):
+def cases(prompt: int = 128, dtype: torch.dtype = torch.float32):
     torch.manual_seed(0)
     for name, make in (("GPT-2 small (2 layers)", gpt2_small), ("Llama-1B layer", llama_1b_layer)):
-        model = make().eval()
+        model = make().eval().to(dtype)
         for batch in (1, 8):
             ids = torch.randint(0, 1000, (batch, prompt))
             yield f"{name}, prefill {prompt}", batch, (lambda m=model: m), (ids,), "logits"
@@ -54,10 +54,10 @@ def cases(prompt: int = 128):
             step = Decode(model).eval()
             yield (f"{name}, decode 1 on {prompt}", batch, (lambda s=step: s),
                    (torch.randint(0, 1000, (batch, 1)), keys, values), None)
-    yield "ViT-B/16 at 224", 1, (lambda m=vit_b16().eval(): m), (torch.randn(1, 3, 224, 224),), \
-        "last_hidden_state"
-    yield "ResNet-50-style CNN at 224", 1, (lambda m=resnet50_style().eval(): m), \
-        (torch.randn(1, 3, 224, 224),), None
+    yield "ViT-B/16 at 224", 1, (lambda m=vit_b16().eval().to(dtype): m), \
+        (torch.randn(1, 3, 224, 224, dtype=dtype),), "last_hidden_state"
+    yield "ResNet-50-style CNN at 224", 1, (lambda m=resnet50_style().eval().to(dtype): m), \
+        (torch.randn(1, 3, 224, 224, dtype=dtype),), None
 
 
 def timed(fn, budget_s: float = 0.5) -> float:
@@ -86,13 +86,18 @@ def main() -> int:
                         help="interleaved rounds (eager, Inductor, Meld) per case")
     parser.add_argument("--budget", type=float, default=0.3,
                         help="seconds of calls per library per round (median of 3 sets)")
+    parser.add_argument("--dtype", choices=("f32", "bf16"), default="f32",
+                        help="the models' weights and activations (bf16: AMX tiles "
+                        "where the CPU has them; checked against eager bf16 within 5e-2)")
     args = parser.parse_args()
+    dtype = {"f32": torch.float32, "bf16": torch.bfloat16}[args.dtype]
+    tolerance = 1e-3 if args.dtype == "f32" else 5e-2
     print(f"machine: {os.cpu_count()} cores, {cpu_name()} ({isa()}); torch {torch.__version__}, "
-          f"{torch.get_num_threads()} threads")
+          f"{torch.get_num_threads()} threads; {args.dtype}")
     from torch._inductor import metrics
 
     rows = []
-    for name, batch, get, inputs, field in cases():
+    for name, batch, get, inputs, field in cases(dtype=dtype):
         if args.k and args.k not in name:
             continue
         model = get()
@@ -107,8 +112,8 @@ def main() -> int:
                 t = time.perf_counter()
                 got = tensor_of(fn(*inputs), field)
                 compile_s[backend] = time.perf_counter() - t
-                err = float((got - want).abs().max() / (want.abs().max() + 1e-6))
-                if err > 1e-3:
+                err = float((got - want).float().abs().max() / (want.float().abs().max() + 1e-6))
+                if err > tolerance:
                     raise SystemExit(f"{name}: {backend} differs from eager by {err} (relative)")
                 if backend == "meld":
                     explanation = meld.torch.Explanation(meld.torch.reports[start:])

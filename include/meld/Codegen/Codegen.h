@@ -46,12 +46,14 @@ enum class BlockTiling {
 /// one-shot bufferization, and (with `deallocate`) the buffer deallocation
 /// pipeline. `strictFp` keeps float sums in program order. Host gemm blocks
 /// take `hostTiles`' block rows (kHostContractionRows without), balanced
-/// over `hostThreads` threads (0: not balanced).
+/// over `hostThreads` threads (0: not balanced); bf16 gemm blocks take
+/// `hostBf16ContractionRows` rows when it is set (AMX tiles).
 void buildKernelBufferPipeline(mlir::OpPassManager &pm,
                                BlockTiling tiling = BlockTiling::None,
                                bool deallocate = true, bool strictFp = false,
                                const HostGemmTiles *hostTiles = nullptr,
-                               int64_t hostThreads = 0);
+                               int64_t hostThreads = 0,
+                               int64_t hostBf16ContractionRows = 0);
 
 /// The host entry-point symbol of kernel `name`.
 std::string hostEntryName(llvm::StringRef kernelName);

@@ -36,7 +36,8 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
                                               BlockTiling tiling,
                                               bool deallocate, bool strictFp,
                                               const HostGemmTiles *hostTiles,
-                                              int64_t hostThreads) {
+                                              int64_t hostThreads,
+                                              int64_t hostBf16ContractionRows) {
   MeldConvertToLinalgOptions toLinalg;
   toLinalg.strictFp = strictFp;
   // Kernels report integer division by zero through their status cell
@@ -82,6 +83,7 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
       if (hostTiles)
         blocks.contractionTileRows = hostTiles->tileRows;
       blocks.balanceThreads = hostThreads;
+      blocks.bf16ContractionRows = hostBf16ContractionRows;
       blocks.fitSmallOutputs = true;
       blocks.horizontal = true;
       blocks.skipUnitDims = true;

@@ -190,6 +190,7 @@ struct BlockParams {
   bool fitSmallOutputs;
   int64_t contractionTileRows, balanceThreads;
   bool skipUnitDims, fusedRowCost;
+  int64_t bf16ContractionRows;
 };
 
 /// How one output's producer is to be split: its consumer, the rows per
@@ -241,7 +242,7 @@ static int64_t columnBlockWidth(int64_t cols, int64_t threads) {
 /// gemm may split its columns instead.
 static FailureOr<RowPlan>
 planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store,
-              const BlockParams &params, bool gemm, bool columns) {
+              const BlockParams &generalParams, bool gemm, bool columns) {
   MLIRContext *ctx = func.getContext();
   auto consumer = store.getSource().getDefiningOp<linalg::LinalgOp>();
   if (!consumer || consumer->getNumResults() != 1 ||
@@ -250,6 +251,14 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   auto resultType = cast<RankedTensorType>(store.getSource().getType());
   if (resultType.getRank() == 0)
     return failure();
+  // A bf16 gemm on AMX tiles takes its own blocks, of whole 32-row blocks
+  // of tiles.
+  BlockParams params = generalParams;
+  if (gemm && params.bf16ContractionRows > 0 &&
+      resultType.getElementType().isBF16()) {
+    params.contractionRows = params.bf16ContractionRows;
+    params.contractionTileRows = 32;
+  }
   // Leading unit dims (a batch of one image, of one sequence) would be one
   // block, one thread: the blocks split the first dim after them instead
   // (not the last: a row is split only by a gemm's column blocks). Not
@@ -1277,7 +1286,7 @@ struct MeldTileHostBlocksPass
                        contractionRows,     tileElements,
                        fitSmallOutputs,     contractionTileRows,
                        balanceThreads,      skipUnitDims,
-                       fusedRowCost};
+                       fusedRowCost,        bf16ContractionRows};
     IntegerType i64 = IntegerType::get(func.getContext(), 64);
     if (kind && kind.getValue() == "horizontal") {
       if (!horizontal)

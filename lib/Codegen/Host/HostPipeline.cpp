@@ -53,10 +53,7 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   contractions.kBlock = tiles.kBlock;
   contractions.wideTileRows = wideTileRows(target, tiles);
   contractions.transposedKBlock = transposedKBlock(target, tiles);
-  // tdpbf16ps rounds as an f32 sum of pairs, not as the reference's
-  // per-step sum: not under strict floating point.
-  bool amx = !strictFp && target.hasFeature("amx-tile") &&
-             target.hasFeature("amx-bf16");
+  bool amx = usesAmx(target, strictFp);
   contractions.amx = amx;
   pm.addNestedPass<func::FuncOp>(
       createMeldVectorizeHostContractions(contractions));
@@ -422,7 +419,8 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
             pm,
             emulate ? codegen::BlockTiling::Gpu : codegen::BlockTiling::Host,
             /*deallocate=*/!emulate, options.strictFp, &tiles,
-            options.hostThreads > 0 ? options.hostThreads : target->threads);
+            options.hostThreads > 0 ? options.hostThreads : target->threads,
+            codegen::bf16ContractionRows(*target, options.strictFp));
       })))
     return failure();
   if (emulate &&

@@ -250,3 +250,13 @@ int64_t meld::codegen::transposedKBlock(const HostTarget &target,
              ? 768
              : 0;
 }
+
+bool meld::codegen::usesAmx(const HostTarget &target, bool strictFp) {
+  return !strictFp && target.hasFeature("amx-tile") &&
+         target.hasFeature("amx-bf16");
+}
+
+int64_t meld::codegen::bf16ContractionRows(const HostTarget &target,
+                                           bool strictFp) {
+  return usesAmx(target, strictFp) ? 512 : 0;
+}

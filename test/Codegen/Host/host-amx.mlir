@@ -11,6 +11,7 @@
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=sapphirerapids --cpu-features=-amx-tile --host-asm=- -o %t.noamx.meldb | FileCheck %s --check-prefixes=NOAMX,WIDE
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=sapphirerapids --strict-fp --host-asm=- -o %t.strict.meldb | FileCheck %s --check-prefix=NOAMX
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=skylake-avx512 --host-asm=- -o %t.skx.meldb | FileCheck %s --check-prefixes=NOAMX,WIDE
+// RUN: meld-compile %s --targets=host --host-tuning=none --cpu=sapphirerapids --print-metadata -o %t.meta.meldb | FileCheck %s --check-prefix=BLOCKS
 
 // AMX-LABEL: main_kernel_0:
 // AMX: ldtilecfg
@@ -23,6 +24,19 @@
 // NOAMX-NOT: ldtilecfg
 // WIDE: vfmadd231ps {{.*}}%zmm
 // NOAMX-NOT: tdpbf16ps
+
+// A bf16 gemm's thread blocks on AMX tiles are 512 rows (whole blocks of
+// 32 rows of tiles), where the f32 tiles' 258-row blocks packed the whole
+// right operand once per block.
+// BLOCKS: "host_blocks": {
+// BLOCKS-NEXT: "ceildiv": [
+// BLOCKS-NEXT: 2048,
+// BLOCKS-NEXT: 512
+
+func.func @big(%x: tensor<2048x256xbf16>, %w: tensor<256x128xbf16>) -> tensor<2048x128xbf16> {
+  %h = meld.matmul %x, %w : tensor<2048x256xbf16>, tensor<256x128xbf16> -> tensor<2048x128xbf16>
+  return %h : tensor<2048x128xbf16>
+}
 
 func.func @main(%x: tensor<64x256xbf16>, %w: tensor<256x128xbf16>) -> tensor<64x128xbf16> {
   %h = meld.matmul %x, %w : tensor<64x256xbf16>, tensor<256x128xbf16> -> tensor<64x128xbf16>

@@ -122,6 +122,19 @@ int64_t wideTileRows(const HostTarget &target, const HostGemmTiles &tiles);
 /// (the k block).
 int64_t transposedKBlock(const HostTarget &target, const HostGemmTiles &tiles);
 
+/// Whether bf16 contractions run on AMX tiles (meld-vectorize-host-
+/// contractions' amx): on a target with amx-tile and amx-bf16, except under
+/// strict floating point (tdpbf16ps sums pairs of products in f32, not in
+/// program order).
+bool usesAmx(const HostTarget &target, bool strictFp);
+
+/// Rows per thread block of a bf16 gemm kernel on AMX tiles
+/// (meld-tile-host-blocks' bf16-contraction-rows): 512, whole blocks of 32
+/// rows, where the f32 tiles' 258-row blocks each packed the whole right
+/// operand again (2048^3 bf16: 1676 GFLOP/s in blocks of 512 rows, 1530
+/// in the heuristic's 258, on an Intel Xeon with 2 cores); 0 without AMX.
+int64_t bf16ContractionRows(const HostTarget &target, bool strictFp);
+
 } // namespace meld::codegen
 
 #endif // MELD_CODEGEN_HOST_HOSTTARGET_H
