@@ -1383,6 +1383,24 @@ const AmxProgram kAmxPrograms[] = {
             : tensor<2x8x64xbf16>, tensor<2x50x64xbf16> -> tensor<2x8x50xbf16>
         return %s : tensor<2x8x50xbf16>
       })mlir"},
+    // Threads split the columns of an output of up to 512 rows, the last
+    // column block partial (a dynamic width).
+    {"column_blocks_transposed_40x96x600",
+     R"mlir(
+      func.func @main(%x: tensor<40x96xbf16>, %w: tensor<600x96xbf16>)
+          -> tensor<40x600xbf16> {
+        %h = meld.matmul %x, %w transpose_rhs
+            : tensor<40x96xbf16>, tensor<600x96xbf16> -> tensor<40x600xbf16>
+        return %h : tensor<40x600xbf16>
+      })mlir"},
+    {"column_blocks_70x64x520",
+     R"mlir(
+      func.func @main(%x: tensor<70x64xbf16>, %w: tensor<64x520xbf16>)
+          -> tensor<70x520xbf16> {
+        %h = meld.matmul %x, %w
+            : tensor<70x64xbf16>, tensor<64x520xbf16> -> tensor<70x520xbf16>
+        return %h : tensor<70x520xbf16>
+      })mlir"},
     {"batch_3x20x33x17",
      R"mlir(
       func.func @main(%a: tensor<3x20x33xbf16>, %b: tensor<3x33x17xbf16>)

@@ -40,8 +40,9 @@ constexpr int64_t kSwappedMaxRows = 32;
 
 /// Whether `op` is a bf16 matmul for AMX tiles: `C[b..][i][j] += A[b..][i][k]
 /// * B[b..][k][j]` (or `B[b..][j][k]` when `transposedRhs` is set) on
-/// buffers with contiguous rows, static batch, column and reduction ranges,
-/// and a reassociable sum.
+/// buffers with contiguous rows, static batch and reduction ranges (rows
+/// and columns may be dynamic: a thread's block of either), and a
+/// reassociable sum.
 static bool matchBf16Matmul(linalg::GenericOp op, bool &transposedRhs) {
   if (!op.hasPureBufferSemantics() || !meld::isContractionNest(op))
     return false;
@@ -72,7 +73,7 @@ static bool matchBf16Matmul(linalg::GenericOp op, bool &transposedRhs) {
   }
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   for (int64_t d = 0; d < n; ++d)
-    if (d != i && ShapedType::isDynamic(ranges[d]))
+    if (d != i && d != j && ShapedType::isDynamic(ranges[d]))
       return false;
   if (ranges[k] == 0 || ranges[j] == 0)
     return false;
@@ -136,8 +137,6 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
     int64_t panelSource = ranges[swap ? n - 3 : n - 2];
     int64_t width = std::clamp<int64_t>(
         kPanelBytes / (2 * paddedDepth) / kBlock * kBlock, kBlock, 256);
-    if (swap)
-      width = std::min(width, kSwappedMaxRows);
     if (!ShapedType::isDynamic(panelSource))
       width = std::min<int64_t>(width, llvm::alignTo(panelSource, kBlock));
     return Layout{swap, width,
@@ -278,11 +277,10 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
     });
   };
 
-  // The 32 x 32 blocks of outputs [i0, i0 + rows) x [j0 + jj, ...) for
-  // every jj < paddedWidth, the left operand's 32 rows read from `A` at
-  // `aRow`; only rows < `rows` and columns < `width` are written to `C`.
+  // The 32 x 32 blocks of outputs from (i0, j0 + jj) for every jj <
+  // paddedWidth, the left operand's 32 rows read from `A` at `aRow`.
   auto blocks = [&](OpBuilder &b, Value A, Value aRow, Value C, Value i0,
-                    Value rows, Value j0, Value width, Value paddedWidth) {
+                    Value j0, Value paddedWidth) {
     Value zero = index(b, 0);
     forLoop(b, zero, paddedWidth, kBlock, [&](OpBuilder &jb, Value jj) {
       SmallVector<Value> inits;
@@ -316,29 +314,40 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
                                  ValueRange{t / 2 ? sixteen : zero,
                                             t % 2 ? sixteen : zero},
                                  steps.getResult(t));
-      // The valid part of the block, rounded to bf16 (added to the
-      // output's own values when there was no zero fill).
-      Value colCount = minIndex(jb, index(jb, kBlock),
-                                arith::SubIOp::create(jb, loc, width, jj));
+      // The block, rounded to bf16 (added to the output's own values when
+      // there was no zero fill), 16 x 16 at a time, transposed when
+      // swapped; transfers past the output's ends are masked, which
+      // leaves exactly the block's valid part: a block reaches past the
+      // rows or columns it computes only at the output's last ones.
+      // (Scalar stores of a swapped block's columns, 2 bytes each and a
+      // row of the output apart, cost as much as its products at K = 768.)
       Value col0 = arith::AddIOp::create(jb, loc, j0, jj);
-      forLoop(jb, zero, rows, 1, [&](OpBuilder &rb, Value r) {
-        Value i = arith::AddIOp::create(rb, loc, i0, r);
-        forLoop(rb, zero, colCount, 1, [&](OpBuilder &cb, Value c) {
-          Value j = arith::AddIOp::create(cb, loc, col0, c);
-          Value sum = memref::LoadOp::create(cb, loc, sums, ValueRange{r, c});
-          SmallVector<Value> at = swapped ? SmallVector<Value>{j, i}
-                                          : SmallVector<Value>{i, j};
-          if (accumulate) {
-            Value old = arith::ExtFOp::create(
-                cb, loc, f32,
-                memref::LoadOp::create(cb, loc, C, at).getResult());
-            sum = arith::AddFOp::create(cb, loc, old, sum, sumFlags);
-          }
-          memref::StoreOp::create(cb, loc,
-                                  arith::TruncFOp::create(cb, loc, bf16, sum),
-                                  C, at);
-        });
-      });
+      auto square = VectorType::get({16, 16}, f32);
+      auto squareHalf = VectorType::get({16, 16}, bf16);
+      for (int t = 0; t < 4; ++t) {
+        Value r0 = t / 2 ? sixteen : zero, c0 = t % 2 ? sixteen : zero;
+        Value block = vector::TransferReadOp::create(
+            jb, loc, square, sums, {r0, c0}, /*padding=*/std::nullopt,
+            ArrayRef<bool>{true, true});
+        Value i = arith::AddIOp::create(jb, loc, i0, r0);
+        Value j = arith::AddIOp::create(jb, loc, col0, c0);
+        SmallVector<Value> at = {i, j};
+        if (swapped) {
+          block = vector::TransposeOp::create(jb, loc, block, {1, 0});
+          at = {j, i};
+        }
+        if (accumulate) {
+          Value old = vector::TransferReadOp::create(
+              jb, loc, squareHalf, C, at, zeroBf16,
+              ArrayRef<bool>{false, false});
+          block = arith::AddFOp::create(
+              jb, loc, arith::ExtFOp::create(jb, loc, square, old), block,
+              sumFlags);
+        }
+        vector::TransferWriteOp::create(
+            jb, loc, arith::TruncFOp::create(jb, loc, squareHalf, block), C,
+            at, ArrayRef<bool>{false, false});
+      }
     });
   };
 
@@ -375,7 +384,7 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
               memref::StoreOp::create(kb, loc, v, rowsBuffer, ValueRange{r, k});
             });
           });
-          blocks(cb, rowsBuffer, z, C, i0, count, j0, width, paddedWidth);
+          blocks(cb, rowsBuffer, z, C, i0, j0, paddedWidth);
         };
         if (depth % kTileDepth != 0) {
           padded(ib);
@@ -386,7 +395,7 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
         scf::IfOp::create(
             ib, loc, whole,
             [&](OpBuilder &tb, Location l) {
-              blocks(tb, A, i0, C, i0, count, j0, width, paddedWidth);
+              blocks(tb, A, i0, C, i0, j0, paddedWidth);
               scf::YieldOp::create(tb, l);
             },
             [&](OpBuilder &eb, Location l) {

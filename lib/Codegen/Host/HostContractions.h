@@ -25,7 +25,7 @@ matchReassociableMulAdd(mlir::linalg::GenericOp op);
 
 /// Computes a bf16 contraction on buffers (a matmul, batched or not, whose
 /// right operand is `B[k][j]` or `B[j][k]`, with a reassociable sum; static
-/// batch, column and reduction ranges, any rows) on AMX tiles, accumulating
+/// batch and reduction ranges, any rows and columns) on AMX tiles, accumulating
 /// in f32 and rounding to bf16 once. Returns false, changing nothing, for
 /// another op.
 bool emitAmxContraction(mlir::RewriterBase &rewriter,

@@ -1292,7 +1292,7 @@ struct MeldVectorizeHostContractionsPass
           !ShapedType::isDynamic(ranges[n - 3]) && ranges[n - 3] <= 4 &&
           op.getIndexingMapsArray()[1].getResults().back() ==
               getAffineDimExpr(n - 2, op.getContext());
-      if (tileable && amx && !fewPlainRows &&
+      if (amx && !fewPlainRows &&
           meld::codegen::emitAmxContraction(rewriter, op))
         continue;
       if (tileable) {

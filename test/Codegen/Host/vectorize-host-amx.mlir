@@ -6,7 +6,7 @@
 // steps of 32, the left operand's tiles loaded from its rows, the right
 // operand packed per panel of columns into pairs along k (row k/2 of the
 // panel holds B[k][j] and B[k+1][j] side by side), the sums rounded to
-// bf16 once. Without it, the product is widened to the f32 tiles.
+// bf16 once and written 16 x 16 at a time (masked at the output's ends). Without it, the product is widened to the f32 tiles.
 
 #mA = affine_map<(i, j, k) -> (i, k)>
 #mB = affine_map<(i, j, k) -> (k, j)>
@@ -30,7 +30,8 @@
 // CHECK-COUNT-4:     amx.tile_mulf
 // CHECK:           amx.tile_store %[[SUMS]]
 // CHECK-NOT:       arith.extf
-// CHECK:           arith.truncf %{{.*}} : f32 to bf16
+// CHECK:           arith.truncf %{{.*}} : vector<16x16xf32> to vector<16x16xbf16>
+// CHECK:           vector.transfer_write %{{.*}}, %arg2[{{.*}}] : vector<16x16xbf16>, memref<?x300xbf16>
 // CHECK:         } else {
 // CHECK:           amx.tile_load %[[ROWS]]
 // CHECK:         memref.dealloc
@@ -65,9 +66,9 @@ func.func @plain(%a: memref<?x96xbf16>, %b: memref<96x300xbf16>,
 // CHECK:         vector.transpose {{.*}} [1, 0] : vector<16x16xi32> to vector<16x16xi32>
 // CHECK:         vector.bitcast {{.*}} : vector<16x16xi32> to vector<16x32xbf16>
 // CHECK-COUNT-4: amx.tile_mulf
-// CHECK:         arith.extf %{{.*}} : bf16 to f32
-// CHECK:         arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : f32
-// CHECK:         arith.truncf %{{.*}} : f32 to bf16
+// CHECK:         arith.extf %{{.*}} : vector<16x16xbf16> to vector<16x16xf32>
+// CHECK:         arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16x16xf32>
+// CHECK:         arith.truncf %{{.*}} : vector<16x16xf32> to vector<16x16xbf16>
 func.func @transposed_accumulate(%a: memref<?x37xbf16>, %b: memref<33x37xbf16>,
                                  %c: memref<?x33xbf16>) {
   linalg.generic {indexing_maps = [#mA, #mBt, #mC],
@@ -84,14 +85,15 @@ func.func @transposed_accumulate(%a: memref<?x37xbf16>, %b: memref<33x37xbf16>,
 
 // Up to 32 rows of `x @ W^T` are computed as (W x^T)^T: W's rows take the
 // tiles' rows, loaded in place, x is packed transposed (one panel of 32
-// columns), and the sums are written transposed.
+// columns), and the sums are written transposed (16 x 16 transposes).
 // CHECK-LABEL: func.func @few_rows_transposed
 // CHECK:         %[[PANEL:.*]] = memref.alloc() {alignment = 64 : i64} : memref<48x64xbf16>
 // CHECK:         vector.transfer_read %arg0{{.*}} : memref<8x96xbf16>, vector<16x32xbf16>
 // CHECK:         vector.transpose
 // CHECK:         amx.tile_load %arg1[{{.*}}] : memref<70x96xbf16> into !amx.tile<16x32xbf16>
 // CHECK:         amx.tile_load %[[PANEL]][{{.*}}] : memref<48x64xbf16> into !amx.tile<16x32xbf16>
-// CHECK:         memref.store %{{.*}}, %arg2[%[[COL:.*]], %[[ROW:.*]]] : memref<8x70xbf16>
+// CHECK:         vector.transpose %{{.*}}, [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+// CHECK:         vector.transfer_write %{{.*}}, %arg2[{{.*}}] : vector<16x16xbf16>, memref<8x70xbf16>
 func.func @few_rows_transposed(%a: memref<8x96xbf16>, %b: memref<70x96xbf16>,
                                %c: memref<8x70xbf16>) {
   %zero = arith.constant 0.0 : bf16

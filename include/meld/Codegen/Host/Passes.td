@@ -244,8 +244,12 @@ def MeldVectorizeHostContractions
     per panel of up to 256 columns (at most 512 KiB) into the pairs layout
     along k (vector interleaves of rows of `B[k][j]`, 16 x 16 transposes of
     32-bit pairs of `B[j][k]`), and the sums rounded to bf16 once (added to
-    the output's values when no zero fill precedes). Up to 4 static rows of
-    a plain right operand keep the widened path, which streams its rows.
+    the output's values when no zero fill precedes) and written 16 x 16 at
+    a time. Up to 32 rows of `x @ W^T` are computed as (W x^T)^T: W's rows
+    on the tiles' rows, loaded in place, x packed, the sums written
+    transposed (dynamic rows get both versions). The columns may be
+    dynamic (a thread's last column block). Up to 4 static rows of a plain
+    right operand keep the widened path, which streams its rows.
     Other contractions (integers, f64, strict halves, or
     with dynamic columns or reduction) keep scalar loops, with the reduction
     loop moved outside the innermost parallel loop when the right operand
