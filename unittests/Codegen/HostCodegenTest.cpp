@@ -846,7 +846,7 @@ INSTANTIATE_TEST_SUITE_P(Programs, TiledGemm,
 /// The vector shapes of the `vector.fma` ops (register tiles) that
 /// meld-vectorize-host-contractions leaves, per shape how many, how many
 /// transposed panels it packs ("linalg.transpose"), and how many AMX tile
-/// products it emits ("amx.tile_mulf").
+/// products it emits ("amx.tile_mulf", "amx.tile_muli").
 struct KeepRegisterTiles : public PassInstrumentation {
   std::map<std::string, int> *tiles;
   explicit KeepRegisterTiles(std::map<std::string, int> *tiles)
@@ -862,6 +862,7 @@ struct KeepRegisterTiles : public PassInstrumentation {
     });
     op->walk([&](linalg::TransposeOp) { ++(*tiles)["linalg.transpose"]; });
     op->walk([&](amx::TileMulFOp) { ++(*tiles)["amx.tile_mulf"]; });
+    op->walk([&](amx::TileMulIOp) { ++(*tiles)["amx.tile_muli"]; });
   }
 };
 
@@ -1312,7 +1313,8 @@ TEST_F(HeuristicTiles, FollowTheIsaAndTheVendor) {
 }
 
 // bf16 products on AMX tiles (tdpbf16ps: blocks of 2 x 2 tiles of 16 x 16
-// f32 sums, the right operand packed in pairs along k). Compiled for a
+// f32 sums, the right operand packed in pairs along k), and i8 ones
+// (tdpbssd: i32 sums, quads along k). Compiled for a
 // Sapphire Rapids on any machine, where the products must be AMX tile
 // products; run against the interpreter where this CPU has AMX-BF16 (and
 // skipped, saying so, where it has not). The shapes take every edge: rows
@@ -1401,6 +1403,33 @@ const AmxProgram kAmxPrograms[] = {
             : tensor<70x64xbf16>, tensor<64x520xbf16> -> tensor<70x520xbf16>
         return %h : tensor<70x520xbf16>
       })mlir"},
+    // bf16 operands summed into an f32 output (no rounding to bf16).
+    {"f32_sums_k100_n70",
+     R"mlir(
+      func.func @main(%x: tensor<?x100xbf16>, %w: tensor<100x70xbf16>)
+          -> tensor<?x70xf32> {
+        %h = meld.matmul %x, %w
+            : tensor<?x100xbf16>, tensor<100x70xbf16> -> tensor<?x70xf32>
+        return %h : tensor<?x70xf32>
+      })mlir"},
+    // i8 operands summed in i32 (tdpbssd, quads along k): a depth that is
+    // no multiple of 4 or 64, plain and transposed right operands.
+    {"int8_k130_n70",
+     R"mlir(
+      func.func @main(%x: tensor<?x130xi8>, %w: tensor<130x70xi8>)
+          -> tensor<?x70xi32> {
+        %h = meld.matmul %x, %w
+            : tensor<?x130xi8>, tensor<130x70xi8> -> tensor<?x70xi32>
+        return %h : tensor<?x70xi32>
+      })mlir"},
+    {"int8_transposed_k67_n40",
+     R"mlir(
+      func.func @main(%x: tensor<?x67xi8>, %w: tensor<40x67xi8>)
+          -> tensor<?x40xi32> {
+        %h = meld.matmul %x, %w transpose_rhs
+            : tensor<?x67xi8>, tensor<40x67xi8> -> tensor<?x40xi32>
+        return %h : tensor<?x40xi32>
+      })mlir"},
     {"batch_3x20x33x17",
      R"mlir(
       func.func @main(%a: tensor<3x20x33xbf16>, %b: tensor<3x33x17xbf16>)
@@ -1444,17 +1473,21 @@ TEST_P(AmxGemm, RunOnTilesAndMatchTheInterpreter) {
   };
   ASSERT_TRUE(succeeded(meld::compileToBundle(*module, forSapphireRapids)))
       << diagnostics;
-  EXPECT_GT(tiles["amx.tile_mulf"], 0) << GetParam().name;
-  // Not under strict floating point (tdpbf16ps sums pairs in f32).
+  EXPECT_GT(tiles["amx.tile_mulf"] + tiles["amx.tile_muli"], 0)
+      << GetParam().name;
+  // Not under strict floating point (tdpbf16ps sums pairs in f32; the
+  // pipeline leaves the tiles off altogether there).
   tiles.clear();
   forSapphireRapids.strictFp = true;
   ASSERT_TRUE(succeeded(meld::compileToBundle(*module, forSapphireRapids)))
       << diagnostics;
-  EXPECT_EQ(tiles["amx.tile_mulf"], 0) << GetParam().name;
+  EXPECT_EQ(tiles["amx.tile_mulf"] + tiles["amx.tile_muli"], 0)
+      << GetParam().name;
 
-  if (!llvm::sys::getHostCPUFeatures().lookup("amx-bf16"))
-    GTEST_SKIP() << "this CPU has no AMX-BF16: the tiles were compiled, "
-                    "not run";
+  if (!llvm::sys::getHostCPUFeatures().lookup("amx-bf16") ||
+      !llvm::sys::getHostCPUFeatures().lookup("amx-int8"))
+    GTEST_SKIP() << "this CPU has no AMX-BF16 and AMX-INT8: the tiles were "
+                    "compiled, not run";
   meld::CompileOptions options;
   options.hostTuningFile = "none";
   options.hostThreads = 2;

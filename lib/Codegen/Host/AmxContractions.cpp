@@ -30,22 +30,40 @@ using namespace mlir;
 namespace {
 /// Rows of a tile, and of a block of outputs (2 x 2 tiles).
 constexpr int64_t kTileRows = 16, kBlock = 32;
-/// Steps of k per tile: 16 pairs of bf16 in a row of 64 bytes.
-constexpr int64_t kTileDepth = 32;
 /// Bytes of the right operand's packed panel (Kp x columns bf16).
 constexpr int64_t kPanelBytes = 512 * 1024;
 /// Most rows of `x @ W^T` computed as (W x^T)^T.
 constexpr int64_t kSwappedMaxRows = 32;
 } // namespace
 
-/// Whether `op` is a bf16 matmul for AMX tiles: `C[b..][i][j] += A[b..][i][k]
-/// * B[b..][k][j]` (or `B[b..][j][k]` when `transposedRhs` is set) on
-/// buffers with contiguous rows, static batch and reduction ranges (rows
-/// and columns may be dynamic: a thread's block of either), and a
-/// reassociable sum.
-static bool matchBf16Matmul(linalg::GenericOp op, bool &transposedRhs) {
+/// The element types of a product on AMX tiles: its operands' (bf16, or
+/// i8 with AMX-INT8), its sums' (f32, i32) and its output's (bf16 or f32;
+/// i32), and the flags of a float sum.
+struct AmxTypes {
+  Type operand, sum, out;
+  arith::FastMathFlags sumFlags = arith::FastMathFlags::none;
+};
+
+/// `v` extended from the block argument `arg` (extf for floats, extsi for
+/// integers), or `v` itself when `extended` is false.
+static bool isExtendedArg(Value v, BlockArgument arg, bool extended) {
+  if (!extended)
+    return v == arg;
+  Operation *ext = v.getDefiningOp();
+  return ext && isa<arith::ExtFOp, arith::ExtSIOp>(ext) &&
+         ext->getOperand(0) == arg;
+}
+
+/// The types of `op` when it is a matmul for AMX tiles: `C[b..][i][j] +=
+/// A[b..][i][k] * B[b..][k][j]` (or `B[b..][j][k]` when `transposedRhs` is
+/// set) on buffers with contiguous rows, static batch and reduction ranges
+/// (rows and columns may be dynamic: a thread's block of either), with
+/// bf16 operands summed in bf16 or f32 (a reassociable sum), or i8
+/// operands summed in i32 (`int8`: the CPU has AMX-INT8).
+static std::optional<AmxTypes> matchAmxMatmul(linalg::GenericOp op,
+                                              bool int8, bool &transposedRhs) {
   if (!op.hasPureBufferSemantics() || !meld::isContractionNest(op))
-    return false;
+    return std::nullopt;
   int64_t n = op.getNumLoops();
   MLIRContext *ctx = op.getContext();
   auto map = [&](int64_t a, int64_t b) {
@@ -59,25 +77,63 @@ static bool matchBf16Matmul(linalg::GenericOp op, bool &transposedRhs) {
   int64_t i = n - 3, j = n - 2, k = n - 1;
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   if (maps[0] != map(i, k) || maps[2] != map(i, j))
-    return false;
+    return std::nullopt;
   if (maps[1] == map(k, j))
     transposedRhs = false;
   else if (maps[1] == map(j, k))
     transposedRhs = true;
   else
-    return false;
+    return std::nullopt;
+  SmallVector<Type> types;
   for (Value v : op->getOperands()) {
     auto type = dyn_cast<MemRefType>(v.getType());
-    if (!type || !type.getElementType().isBF16() || !type.isLastDimUnitStride())
-      return false;
+    if (!type || !type.isLastDimUnitStride())
+      return std::nullopt;
+    types.push_back(type.getElementType());
   }
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   for (int64_t d = 0; d < n; ++d)
     if (d != i && d != j && ShapedType::isDynamic(ranges[d]))
-      return false;
-  if (ranges[k] == 0 || ranges[j] == 0)
-    return false;
-  return meld::codegen::matchReassociableMulAdd(op).has_value();
+      return std::nullopt;
+  if (ranges[k] == 0 || ranges[j] == 0 || types[0] != types[1])
+    return std::nullopt;
+  Type operand = types[0], out = types[2];
+  bool halves = operand.isBF16() && (out.isBF16() || out.isF32());
+  bool bytes = int8 && operand.isSignlessInteger(8) &&
+               out.isSignlessInteger(32);
+  if (!halves && !bytes)
+    return std::nullopt;
+  // The body: out + lhs * rhs, the operands extended when the sum is wider.
+  Block &body = op.getRegion().front();
+  if (body.getOperations().size() != (operand == out ? 3u : 5u))
+    return std::nullopt;
+  Operation *add = cast<linalg::YieldOp>(body.getTerminator())
+                       .getValues()[0]
+                       .getDefiningOp();
+  if (!add || !isa<arith::AddFOp, arith::AddIOp>(add))
+    return std::nullopt;
+  Value acc = body.getArgument(2);
+  Value product = add->getOperand(0) == acc ? add->getOperand(1)
+                                            : add->getOperand(0);
+  Operation *mul = product.getDefiningOp();
+  if (!llvm::is_contained(add->getOperands(), acc) || !mul ||
+      !isa<arith::MulFOp, arith::MulIOp>(mul))
+    return std::nullopt;
+  bool extended = operand != out;
+  BlockArgument x = body.getArgument(0), y = body.getArgument(1);
+  if (!(isExtendedArg(mul->getOperand(0), x, extended) &&
+        isExtendedArg(mul->getOperand(1), y, extended)) &&
+      !(isExtendedArg(mul->getOperand(0), y, extended) &&
+        isExtendedArg(mul->getOperand(1), x, extended)))
+    return std::nullopt;
+  AmxTypes result{operand, bytes ? out : Float32Type::get(ctx), out};
+  if (auto addf = dyn_cast<arith::AddFOp>(add)) {
+    if (!arith::bitEnumContainsAll(addf.getFastmath(),
+                                   arith::FastMathFlags::reassoc))
+      return std::nullopt;
+    result.sumFlags = addf.getFastmath();
+  }
+  return result;
 }
 
 /// The 2-D slice `source[batch..][:][:]` (`source` itself without batch
@@ -102,19 +158,25 @@ static Value slice2d(OpBuilder &b, Location loc, Value source,
 }
 
 bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
-                                       linalg::GenericOp op) {
+                                       linalg::GenericOp op, bool int8) {
   bool transposedRhs = false;
-  if (!matchBf16Matmul(op, transposedRhs))
+  std::optional<AmxTypes> types = matchAmxMatmul(op, int8, transposedRhs);
+  if (!types)
     return false;
   auto func = op->getParentOfType<func::FuncOp>();
   if (!func || !func.getBody().hasOneBlock())
     return false;
-  arith::FastMathFlags sumFlags =
-      matchReassociableMulAdd(op)->second.getFastmath();
+  arith::FastMathFlags sumFlags = types->sumFlags;
+  Type elem = types->operand, sumType = types->sum, outElem = types->out;
+  bool integer = isa<IntegerType>(sumType);
+  // Elements per 32-bit word of a tile row (pairs of bf16, quads of i8),
+  // and per 64-byte tile row: the steps of k per tile.
+  int64_t word = integer ? 4 : 2, tileDepth = 16 * word;
+  int64_t elemBytes = 4 / word;
   int64_t n = op.getNumLoops();
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t depth = ranges[n - 1];
-  int64_t paddedDepth = llvm::alignTo(depth, kTileDepth);
+  int64_t paddedDepth = llvm::alignTo(depth, tileDepth);
   // How a product is laid out on the tiles. Few rows of `x @ W^T` are
   // computed as (W x^T)^T (`swapped`): W's rows (the output's columns)
   // take the tiles' rows, loaded in place, x is packed, transposed, into
@@ -136,7 +198,8 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
     // The panel's columns: the output's, or its rows when swapped.
     int64_t panelSource = ranges[swap ? n - 3 : n - 2];
     int64_t width = std::clamp<int64_t>(
-        kPanelBytes / (2 * paddedDepth) / kBlock * kBlock, kBlock, 256);
+        kPanelBytes / (elemBytes * paddedDepth) / kBlock * kBlock, kBlock,
+        256);
     if (!ShapedType::isDynamic(panelSource))
       width = std::min<int64_t>(width, llvm::alignTo(panelSource, kBlock));
     return Layout{swap, width,
@@ -160,12 +223,12 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
   // A zero fill of the output just before: the sums are stored, not added.
   auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
   if (fill && !(fill.hasPureBufferSemantics() && fill.getDpsInits()[0] == out &&
-                matchPattern(fill.value(), m_AnyZeroFloat())))
+                (matchPattern(fill.value(), m_AnyZeroFloat()) ||
+                 matchPattern(fill.value(), m_Zero()))))
     fill = nullptr;
   bool accumulate = !fill;
 
   Location loc = op.getLoc();
-  Type bf16 = rewriter.getBF16Type(), f32 = rewriter.getF32Type();
   // Scratch buffers, allocated once at the kernel's entry: the packed panel
   // of the right operand, 32 rows of the left one padded along k (for a
   // last partial block of rows, or a depth no multiple of 32), and a block
@@ -181,14 +244,14 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
     memref::DeallocOp::create(rewriter, loc, buffer);
     return buffer;
   };
-  Value panel = alloc({paddedDepth / 2, 2 * panelCols}, bf16);
-  Value rowsBuffer = alloc({kBlock, paddedDepth}, bf16);
-  Value sums = alloc({kBlock, kBlock}, f32);
-  Value zeroBf16 = arith::ConstantOp::create(rewriter, loc, bf16,
-                                             rewriter.getZeroAttr(bf16));
+  Value panel = alloc({paddedDepth / word, word * panelCols}, elem);
+  Value rowsBuffer = alloc({kBlock, paddedDepth}, elem);
+  Value sums = alloc({kBlock, kBlock}, sumType);
+  Value zeroElem = arith::ConstantOp::create(rewriter, loc, elem,
+                                             rewriter.getZeroAttr(elem));
   // The padding along k stays zero: copies write only the first `depth`.
   if (paddedDepth != depth)
-    linalg::FillOp::create(rewriter, loc, ValueRange{zeroBf16},
+    linalg::FillOp::create(rewriter, loc, ValueRange{zeroElem},
                            ValueRange{rowsBuffer});
 
   rewriter.setInsertionPoint(op);
@@ -198,9 +261,9 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
   auto tile = [&](int64_t rows, int64_t rowWidth, Type type) {
     return amx::TileType::get({rows, rowWidth}, type);
   };
-  amx::TileType operandTile = tile(kTileRows, kTileDepth, bf16);
-  amx::TileType accTile = tile(kTileRows, kTileRows, f32);
-  auto half = VectorType::get({16}, bf16);
+  amx::TileType operandTile = tile(kTileRows, tileDepth, elem);
+  amx::TileType accTile = tile(kTileRows, kTileRows, sumType);
+  auto line = VectorType::get({16}, elem);
   auto forLoop = [&](OpBuilder &b, Value begin, Value end, int64_t step,
                      function_ref<void(OpBuilder &, Value)> body) {
     scf::ForOp::create(b, loc, begin, end, index(b, step), ValueRange{},
@@ -218,51 +281,71 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
   auto pack = [&](OpBuilder &b, Value B, Value j0, Value paddedWidth) {
     Value zero = index(b, 0);
     if (!transposedRhs) {
-      // B[k][j]: rows 2k and 2k+1 interleaved, 16 columns at a time.
+      // B[k][j]: the `word` rows of each word interleaved, 16 columns at a
+      // time (for quads, rows 0 and 2 and rows 1 and 3 first).
       bool inBounds = wholePanels;
       auto readRow = [&](OpBuilder &nb, Value row, Value col) -> Value {
-        return vector::TransferReadOp::create(nb, loc, half, B, {row, col},
-                                              zeroBf16, {inBounds});
+        return vector::TransferReadOp::create(nb, loc, line, B, {row, col},
+                                              zeroElem, {inBounds});
       };
       Value zeros = arith::ConstantOp::create(
-          b, loc, half, DenseElementsAttr::get(half, rewriter.getZeroAttr(bf16)));
-      // Pairs [begin, end) with `rowsIn` of their two rows in B (2, 1 or 0).
-      auto pairLoop = [&](int64_t begin, int64_t end, int rowsIn) {
+          b, loc, line, DenseElementsAttr::get(line, rewriter.getZeroAttr(elem)));
+      // Words [begin, end) with `rowsIn` of their rows in B.
+      auto wordLoop = [&](int64_t begin, int64_t end, int64_t rowsIn) {
         if (begin >= end)
           return;
         forLoop(b, index(b, begin), index(b, end), 1, [&](OpBuilder &kb,
-                                                          Value k2) {
-          Value k = arith::MulIOp::create(kb, loc, k2, index(kb, 2));
-          Value k1 = arith::AddIOp::create(kb, loc, k, index(kb, 1));
+                                                          Value kw) {
+          Value k = arith::MulIOp::create(kb, loc, kw, index(kb, word));
           forLoop(kb, zero, paddedWidth, 16, [&](OpBuilder &jb, Value jj) {
             Value col = arith::AddIOp::create(jb, loc, j0, jj);
-            Value even = rowsIn > 0 ? readRow(jb, k, col) : zeros;
-            Value odd = rowsIn > 1 ? readRow(jb, k1, col) : zeros;
-            Value packed = vector::InterleaveOp::create(jb, loc, even, odd);
-            Value at = arith::MulIOp::create(jb, loc, jj, index(jb, 2));
-            vector::TransferWriteOp::create(jb, loc, packed, panel, {k2, at},
+            SmallVector<Value> rowsRead;
+            for (int64_t r = 0; r < word; ++r)
+              rowsRead.push_back(
+                  r < rowsIn
+                      ? readRow(jb,
+                                r ? arith::AddIOp::create(jb, loc, k,
+                                                          index(jb, r))
+                                        .getResult()
+                                  : k,
+                                col)
+                      : zeros);
+            Value packed =
+                word == 2
+                    ? vector::InterleaveOp::create(jb, loc, rowsRead[0],
+                                                   rowsRead[1])
+                          .getResult()
+                    : vector::InterleaveOp::create(
+                          jb, loc,
+                          vector::InterleaveOp::create(jb, loc, rowsRead[0],
+                                                       rowsRead[2]),
+                          vector::InterleaveOp::create(jb, loc, rowsRead[1],
+                                                       rowsRead[3]))
+                          .getResult();
+            Value at = arith::MulIOp::create(jb, loc, jj, index(jb, word));
+            vector::TransferWriteOp::create(jb, loc, packed, panel, {kw, at},
                                             ArrayRef<bool>{true});
           });
         });
       };
-      pairLoop(0, depth / 2, 2);
-      pairLoop(depth / 2, (depth + 1) / 2, 1);
-      pairLoop((depth + 1) / 2, paddedDepth / 2, 0);
+      wordLoop(0, depth / word, word);
+      wordLoop(depth / word, llvm::divideCeil(depth, word), depth % word);
+      wordLoop(llvm::divideCeil(depth, word), paddedDepth / word, 0);
       return;
     }
-    // B[j][k]: 16 rows of 16 pairs, transposed as 32-bit words.
-    auto block = VectorType::get({16, 32}, bf16);
+    // B[j][k]: 16 rows of 16 words, transposed as 32-bit words.
+    auto block = VectorType::get({16, 16 * word}, elem);
     auto square = VectorType::get({16, 16}, rewriter.getI32Type());
     SmallVector<bool> inBounds = {wholePanels,
-                                  depth % kTileDepth == 0};
+                                  depth % tileDepth == 0};
     forLoop(b, zero, paddedWidth, 16, [&](OpBuilder &jb, Value jj) {
       Value row = arith::AddIOp::create(jb, loc, j0, jj);
-      Value at = arith::MulIOp::create(jb, loc, jj, index(jb, 2));
-      forLoop(jb, zero, index(jb, paddedDepth / 2), 16, [&](OpBuilder &kb,
-                                                            Value k2) {
-        Value k = arith::MulIOp::create(kb, loc, k2, index(kb, 2));
+      Value at = arith::MulIOp::create(jb, loc, jj, index(jb, word));
+      forLoop(jb, zero, index(jb, paddedDepth / word), 16, [&](OpBuilder &kb,
+                                                               Value k2) {
+        Value k = arith::MulIOp::create(kb, loc, k2, index(kb, word));
         Value rowsRead = vector::TransferReadOp::create(
-            kb, loc, block, B, {row, k}, zeroBf16, inBounds);
+            kb, loc, block, B, {row, k}, zeroElem, inBounds);
         // (A chain of 1-D bitcasts and inserts canonicalizes into 256
         // scalars; the 2-D bitcasts keep one 16 x 16 transpose, lowered
         // to shuffles.)
@@ -287,12 +370,20 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
       for (int t = 0; t < 4; ++t)
         inits.push_back(amx::TileZeroOp::create(jb, loc, accTile));
       Value aRow1 = arith::AddIOp::create(jb, loc, aRow, index(jb, kTileRows));
-      Value at0 = arith::MulIOp::create(jb, loc, jj, index(jb, 2));
-      Value at1 = arith::AddIOp::create(jb, loc, at0, index(jb, 2 * kTileRows));
+      Value at0 = arith::MulIOp::create(jb, loc, jj, index(jb, word));
+      Value at1 =
+          arith::AddIOp::create(jb, loc, at0, index(jb, word * kTileRows));
+      auto mul = [&](OpBuilder &kb, Location l, Value a, Value b,
+                     Value acc) -> Value {
+        if (integer)
+          return amx::TileMulIOp::create(kb, l, accTile, a, b, acc,
+                                         /*isZextLhs=*/nullptr);
+        return amx::TileMulFOp::create(kb, l, accTile, a, b, acc);
+      };
       auto steps = scf::ForOp::create(
-          jb, loc, zero, index(jb, paddedDepth), index(jb, kTileDepth), inits,
+          jb, loc, zero, index(jb, paddedDepth), index(jb, tileDepth), inits,
           [&](OpBuilder &kb, Location l, Value k, ValueRange acc) {
-            Value k2 = arith::DivUIOp::create(kb, l, k, index(kb, 2));
+            Value k2 = arith::DivUIOp::create(kb, l, k, index(kb, word));
             Value a0 = amx::TileLoadOp::create(kb, l, operandTile, A,
                                                ValueRange{aRow, k});
             Value a1 = amx::TileLoadOp::create(kb, l, operandTile, A,
@@ -302,10 +393,8 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
             Value b1 = amx::TileLoadOp::create(kb, l, operandTile, panel,
                                                ValueRange{k2, at1});
             SmallVector<Value> next = {
-                amx::TileMulFOp::create(kb, l, accTile, a0, b0, acc[0]),
-                amx::TileMulFOp::create(kb, l, accTile, a0, b1, acc[1]),
-                amx::TileMulFOp::create(kb, l, accTile, a1, b0, acc[2]),
-                amx::TileMulFOp::create(kb, l, accTile, a1, b1, acc[3])};
+                mul(kb, l, a0, b0, acc[0]), mul(kb, l, a0, b1, acc[1]),
+                mul(kb, l, a1, b0, acc[2]), mul(kb, l, a1, b1, acc[3])};
             scf::YieldOp::create(kb, l, next);
           });
       Value sixteen = index(jb, kTileRows);
@@ -322,8 +411,8 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
       // (Scalar stores of a swapped block's columns, 2 bytes each and a
       // row of the output apart, cost as much as its products at K = 768.)
       Value col0 = arith::AddIOp::create(jb, loc, j0, jj);
-      auto square = VectorType::get({16, 16}, f32);
-      auto squareHalf = VectorType::get({16, 16}, bf16);
+      auto square = VectorType::get({16, 16}, sumType);
+      auto squareOut = VectorType::get({16, 16}, outElem);
       for (int t = 0; t < 4; ++t) {
         Value r0 = t / 2 ? sixteen : zero, c0 = t % 2 ? sixteen : zero;
         Value block = vector::TransferReadOp::create(
@@ -338,15 +427,22 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
         }
         if (accumulate) {
           Value old = vector::TransferReadOp::create(
-              jb, loc, squareHalf, C, at, zeroBf16,
+              jb, loc, squareOut, C, at,
+              arith::ConstantOp::create(jb, loc, outElem,
+                                        jb.getZeroAttr(outElem))
+                  .getResult(),
               ArrayRef<bool>{false, false});
-          block = arith::AddFOp::create(
-              jb, loc, arith::ExtFOp::create(jb, loc, square, old), block,
-              sumFlags);
+          if (outElem != sumType)
+            old = arith::ExtFOp::create(jb, loc, square, old);
+          block = integer
+                      ? arith::AddIOp::create(jb, loc, old, block).getResult()
+                      : arith::AddFOp::create(jb, loc, old, block, sumFlags)
+                            .getResult();
         }
-        vector::TransferWriteOp::create(
-            jb, loc, arith::TruncFOp::create(jb, loc, squareHalf, block), C,
-            at, ArrayRef<bool>{false, false});
+        if (outElem != sumType)
+          block = arith::TruncFOp::create(jb, loc, squareOut, block);
+        vector::TransferWriteOp::create(jb, loc, block, C, at,
+                                        ArrayRef<bool>{false, false});
       }
     });
   };
@@ -386,7 +482,7 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
           });
           blocks(cb, rowsBuffer, z, C, i0, j0, paddedWidth);
         };
-        if (depth % kTileDepth != 0) {
+        if (depth % tileDepth != 0) {
           padded(ib);
           return;
         }

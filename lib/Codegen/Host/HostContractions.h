@@ -23,13 +23,14 @@ namespace meld::codegen {
 std::optional<std::pair<mlir::arith::MulFOp, mlir::arith::AddFOp>>
 matchReassociableMulAdd(mlir::linalg::GenericOp op);
 
-/// Computes a bf16 contraction on buffers (a matmul, batched or not, whose
-/// right operand is `B[k][j]` or `B[j][k]`, with a reassociable sum; static
-/// batch and reduction ranges, any rows and columns) on AMX tiles, accumulating
-/// in f32 and rounding to bf16 once. Returns false, changing nothing, for
-/// another op.
+/// Computes a matmul on buffers on AMX tiles: batched or not, whose right
+/// operand is `B[k][j]` or `B[j][k]`, with static batch and reduction
+/// ranges and any rows and columns; bf16 operands summed in f32 (a bf16
+/// output rounded once; the sum needs `reassoc`), or, with `int8` (the CPU
+/// has AMX-INT8), i8 operands summed in i32. Returns false, changing
+/// nothing, for another op.
 bool emitAmxContraction(mlir::RewriterBase &rewriter,
-                        mlir::linalg::GenericOp op);
+                        mlir::linalg::GenericOp op, bool int8);
 
 } // namespace meld::codegen
 

@@ -55,6 +55,7 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   contractions.transposedKBlock = transposedKBlock(target, tiles);
   bool amx = usesAmx(target, strictFp);
   contractions.amx = amx;
+  contractions.amxInt8 = amx && target.hasFeature("amx-int8");
   pm.addNestedPass<func::FuncOp>(
       createMeldVectorizeHostContractions(contractions));
   pm.addPass(createCanonicalizerPass());

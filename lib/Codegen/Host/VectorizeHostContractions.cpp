@@ -1293,7 +1293,7 @@ struct MeldVectorizeHostContractionsPass
           op.getIndexingMapsArray()[1].getResults().back() ==
               getAffineDimExpr(n - 2, op.getContext());
       if (amx && !fewPlainRows &&
-          meld::codegen::emitAmxContraction(rewriter, op))
+          meld::codegen::emitAmxContraction(rewriter, op, amxInt8))
         continue;
       if (tileable) {
         if (linalg::GenericOp widened = widenHalfContraction(rewriter, op)) {

@@ -42,3 +42,14 @@ func.func @main(%x: tensor<64x256xbf16>, %w: tensor<256x128xbf16>) -> tensor<64x
   %h = meld.matmul %x, %w : tensor<64x256xbf16>, tensor<256x128xbf16> -> tensor<64x128xbf16>
   return %h : tensor<64x128xbf16>
 }
+
+// i8 x i8 -> i32 products take tdpbssd (AMX-INT8): exact i32 sums of
+// quads along k.
+// AMX-LABEL: bytes_kernel_0:
+// AMX: tdpbssd
+// NOAMX-LABEL: bytes_kernel_0:
+// NOAMX-NOT: tdpbssd
+func.func @bytes(%x: tensor<64x256xi8>, %w: tensor<256x128xi8>) -> tensor<64x128xi32> {
+  %h = meld.matmul %x, %w : tensor<64x256xi8>, tensor<256x128xi8> -> tensor<64x128xi32>
+  return %h : tensor<64x128xi32>
+}

@@ -248,8 +248,11 @@ def MeldVectorizeHostContractions
     a time. Up to 32 rows of `x @ W^T` are computed as (W x^T)^T: W's rows
     on the tiles' rows, loaded in place, x packed, the sums written
     transposed (dynamic rows get both versions). The columns may be
-    dynamic (a thread's last column block). Up to 4 static rows of a plain
-    right operand keep the widened path, which streams its rows.
+    dynamic (a thread's last column block). bf16 operands summed into an
+    f32 output take the same tiles without the rounding; with `amx-int8`,
+    i8 operands summed into i32 (exact) take `amx.tile_muli` (tdpbssd),
+    quads of i8 along k in the panel. Up to 4 static rows of a plain right
+    operand keep the widened path, which streams its rows.
     Other contractions (integers, f64, strict halves, or
     with dynamic columns or reduction) keep scalar loops, with the reduction
     loop moved outside the innermost parallel loop when the right operand
@@ -279,6 +282,9 @@ def MeldVectorizeHostContractions
     Option<"amx", "amx", "bool", "false",
            "Compute bf16 contractions with a reassociable sum on AMX tiles "
            "(tdpbf16ps; for CPUs with amx-bf16)">,
+    Option<"amxInt8", "amx-int8", "bool", "false",
+           "With amx: also i8 x i8 -> i32 contractions (tdpbssd; for CPUs "
+           "with amx-int8)">,
   ];
   let dependentDialects = [
     "::mlir::amx::AMXDialect",
