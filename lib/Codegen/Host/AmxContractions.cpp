@@ -1,15 +1,18 @@
-//===- AmxContractions.cpp - bf16 contractions on AMX tiles ---------------===//
+//===- AmxContractions.cpp - Matmuls on AMX tiles -------------------------===//
 //
-// On a CPU with AMX (Sapphire Rapids and later), a bf16 contraction runs on
-// upstream's `amx` dialect: blocks of 32 x 32 outputs in 2 x 2 tiles of
-// 16 x 16 f32 accumulators (4 of the 8 tile registers; the other 4 hold two
-// 16 x 32 tiles of the left operand and two of the right), each updated by
-// `amx.tile_mulf` (tdpbf16ps) per 32 steps of k for the whole reduction.
-// The left operand's rows are loaded straight from memory; the right one is
-// packed per block of columns into the pairs layout tdpbf16ps reads (row
-// k/2 holds B[k][j] and B[k+1][j] side by side), with vector interleaves
-// for `B[k][j]` and 16 x 16 transposes of bf16 pairs for `B[j][k]`. Sums
-// stay in f32 and are rounded to bf16 once, as the widened f32 path does.
+// On a CPU with AMX (Sapphire Rapids and later), a bf16 matmul (and, with
+// AMX-INT8, an i8 one summed in i32) runs on upstream's `amx` dialect:
+// blocks of 32 x 32 outputs in 2 x 2 tiles of 16 x 16 f32 (i32)
+// accumulators (4 of the 8 tile registers; the other 4 hold two tiles of
+// 16 rows of 64 bytes of each operand), each updated by `amx.tile_mulf`
+// (tdpbf16ps; `amx.tile_muli`, tdpbssd, for i8) per 64 bytes of k for the
+// whole reduction. The left operand's rows are loaded straight from
+// memory; the right one is packed per panel of columns into the layout the
+// instructions read, 32-bit words along k (row k/2 holds B[k][j] and
+// B[k+1][j] side by side; four rows per word for i8), with vector
+// interleaves for `B[k][j]` and 16 x 16 transposes of words for `B[j][k]`.
+// Few rows of `x @ W^T` swap the operands' roles. Float sums stay in f32
+// and are rounded to bf16 once, as the widened f32 path does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,7 +33,7 @@ using namespace mlir;
 namespace {
 /// Rows of a tile, and of a block of outputs (2 x 2 tiles).
 constexpr int64_t kTileRows = 16, kBlock = 32;
-/// Bytes of the right operand's packed panel (Kp x columns bf16).
+/// Bytes of the right operand's packed panel (padded k x its columns).
 constexpr int64_t kPanelBytes = 512 * 1024;
 /// Most rows of `x @ W^T` computed as (W x^T)^T.
 constexpr int64_t kSwappedMaxRows = 32;
@@ -231,8 +234,8 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
   Location loc = op.getLoc();
   // Scratch buffers, allocated once at the kernel's entry: the packed panel
   // of the right operand, 32 rows of the left one padded along k (for a
-  // last partial block of rows, or a depth no multiple of 32), and a block
-  // of sums.
+  // last partial block of rows, or a depth no multiple of a tile's), and a
+  // block of sums.
   Block &entry = func.getBody().front();
   rewriter.setInsertionPointToStart(&entry);
   auto alloc = [&](ArrayRef<int64_t> shape, Type type) -> Value {
@@ -277,7 +280,7 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
   };
 
   // Packs columns [j0, j0 + width) of the right operand `B` (a 2-D slice)
-  // into `panel`, k pairs by rows, zeros past its end.
+  // into `panel`, words along k by rows, zeros past its end.
   auto pack = [&](OpBuilder &b, Value B, Value j0, Value paddedWidth) {
     Value zero = index(b, 0);
     if (!transposedRhs) {
@@ -403,11 +406,12 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
                                  ValueRange{t / 2 ? sixteen : zero,
                                             t % 2 ? sixteen : zero},
                                  steps.getResult(t));
-      // The block, rounded to bf16 (added to the output's own values when
-      // there was no zero fill), 16 x 16 at a time, transposed when
-      // swapped; transfers past the output's ends are masked, which
-      // leaves exactly the block's valid part: a block reaches past the
-      // rows or columns it computes only at the output's last ones.
+      // The block, rounded to bf16 when the output is (added to the
+      // output's own values when there was no zero fill), 16 x 16 at a
+      // time, transposed when swapped; transfers past the output's ends
+      // are masked, which leaves exactly the block's valid part: a block
+      // reaches past the rows or columns it computes only at the output's
+      // last ones.
       // (Scalar stores of a swapped block's columns, 2 bytes each and a
       // row of the output apart, cost as much as its products at K = 768.)
       Value col0 = arith::AddIOp::create(jb, loc, j0, jj);
