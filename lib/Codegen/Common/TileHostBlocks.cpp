@@ -253,9 +253,10 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
     return failure();
   // A bf16 gemm on AMX tiles takes its own blocks, of whole 32-row blocks
   // of tiles.
+  bool amxTiles = generalParams.bf16ContractionRows > 0 &&
+                  resultType.getElementType().isBF16();
   BlockParams params = generalParams;
-  if (gemm && params.bf16ContractionRows > 0 &&
-      resultType.getElementType().isBF16()) {
+  if (gemm && amxTiles) {
     params.contractionRows = params.bf16ContractionRows;
     params.contractionTileRows = 32;
   }
@@ -381,8 +382,6 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   // where row blocks each packed all of it (GPT-2's language-model head in
   // bf16, 128 x 768 @ (50257 x 768)^T: 1160 GFLOP/s in column blocks, 926
   // in two row blocks, on a 2-core Intel Xeon).
-  bool amxTiles = params.bf16ContractionRows > 0 &&
-                  resultType.getElementType().isBF16();
   if (columns && params.fitSmallOutputs && gemm &&
       resultType.getRank() == 2 && resultType.hasStaticShape() &&
       resultType.getDimSize(0) <= params.contractionRows &&

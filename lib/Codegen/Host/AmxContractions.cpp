@@ -186,9 +186,9 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
   // the panel, and the sums are written transposed. The rows then read W
   // once, where packing W for the panel wrote and read it again: a 1 x
   // 4096 @ (4096 x 4096)^T decode step ran at 37.5 GFLOP/s so, 30.4 with
-  // W packed; 32 rows 950 and 721. With more rows the transposed writes
-  // of the sums cost more than the packing (256 x 768 @ (3072 x 768)^T:
-  // 647 GFLOP/s swapped, 1475 not), so they keep W in the panel.
+  // W packed; 32 rows 950 and 721. With more rows swapping loses (256 x
+  // 768 @ (3072 x 768)^T: 1440 GFLOP/s swapped, 1794 not, in one process,
+  // the sums written 16 x 16 either way), so they keep W in the panel.
   struct Layout {
     bool swapped;
     /// Columns per packed panel: 32 to 256, the panel at most

@@ -1,27 +1,17 @@
-//===- HostContractions.h - Shared by the host contraction emitters -*- C++ -*-===//
+//===- HostContractions.h - The host's AMX contraction emitter -*- C++ -*-===//
 //
-// What meld-vectorize-host-contractions (VectorizeHostContractions.cpp)
-// shares with its AMX emitter (AmxContractions.cpp).
+// The AMX emitter (AmxContractions.cpp) that meld-vectorize-host-
+// contractions (VectorizeHostContractions.cpp) calls.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef MELD_LIB_CODEGEN_HOST_HOSTCONTRACTIONS_H
 #define MELD_LIB_CODEGEN_HOST_HOSTCONTRACTIONS_H
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/PatternMatch.h"
 
-#include <optional>
-#include <utility>
-
 namespace meld::codegen {
-
-/// The multiply and the add of a contraction whose body is exactly
-/// `out + lhs * rhs` (either operand order) with a reassociable sum, or
-/// nothing.
-std::optional<std::pair<mlir::arith::MulFOp, mlir::arith::AddFOp>>
-matchReassociableMulAdd(mlir::linalg::GenericOp op);
 
 /// Computes a matmul on buffers on AMX tiles: batched or not, whose right
 /// operand is `B[k][j]` or `B[j][k]`, with static batch and reduction

@@ -39,7 +39,6 @@ namespace meld {
 } // namespace meld
 
 using namespace mlir;
-using meld::codegen::matchReassociableMulAdd;
 
 bool meld::isContractionNest(linalg::GenericOp op) {
   auto iterators = op.getIteratorTypesArray();
@@ -54,8 +53,11 @@ static bool isHostContraction(linalg::GenericOp op) {
   return op.hasPureBufferSemantics() && meld::isContractionNest(op);
 }
 
-std::optional<std::pair<arith::MulFOp, arith::AddFOp>>
-meld::codegen::matchReassociableMulAdd(linalg::GenericOp op) {
+/// The multiply and the add of a contraction whose body is exactly
+/// `out + lhs * rhs` (either operand order) with a reassociable sum, or
+/// nothing.
+static std::optional<std::pair<arith::MulFOp, arith::AddFOp>>
+matchReassociableMulAdd(linalg::GenericOp op) {
   Block &body = op.getRegion().front();
   auto add = cast<linalg::YieldOp>(body.getTerminator())
                  .getValues()[0]
@@ -1288,10 +1290,11 @@ struct MeldVectorizeHostContractionsPass
       // plain right operand stream its rows instead (emitStreamedRows on
       // the widened product: a 1 x 4096 @ 4096 x 4096 decode step ran at
       // 30 GFLOP/s so, 19 with the right operand packed for the tiles).
-      bool fewPlainRows =
-          !ShapedType::isDynamic(ranges[n - 3]) && ranges[n - 3] <= 4 &&
-          op.getIndexingMapsArray()[1].getResults().back() ==
-              getAffineDimExpr(n - 2, op.getContext());
+      // (The widened op below keeps the indexing maps.)
+      bool rhsAlongColumns = op.getIndexingMapsArray()[1].getResults().back() ==
+                             getAffineDimExpr(n - 2, op.getContext());
+      bool fewPlainRows = !ShapedType::isDynamic(ranges[n - 3]) &&
+                          ranges[n - 3] <= 4 && rhsAlongColumns;
       if (amx && !fewPlainRows &&
           meld::codegen::emitAmxContraction(rewriter, op, amxInt8))
         continue;
@@ -1337,8 +1340,6 @@ struct MeldVectorizeHostContractionsPass
       // register tile wide; one row at a time, it takes dot products
       // along k instead.
       int64_t cols = tileCols;
-      bool rhsAlongColumns = op.getIndexingMapsArray()[1].getResults().back() ==
-                             getAffineDimExpr(n - 2, op.getContext());
       // Few rows take dot products too (4 rows per pass over the right
       // operand): packing all of it transposed for so few rows cost 4x
       // torch's time at 8 x 2048 @ (8192 x 2048)^T. Few: up to 8 register

@@ -2509,9 +2509,10 @@ def orthogonal_polynomial(b: Builder, kind: str, x: Value, n: Value) -> Value:
     values at x = +-1 (0 and 1 for the shifted ones), the trigonometric
     form of the Chebyshev polynomials past degree 6 (T; and the shifted U
     and V), 8 (U, V, W) or 4 (shifted W) for |2x - 1| or |x| < 1, NaN past
-    degree 128 (float) or 512 (double) for the Hermite ones, else the three-term recurrence, run in a ``meld.while`` for as
-    many steps as the largest degree that needs it (an element stops at its
-    own degree, all stop once every one still running is NaN)."""
+    degree 128 (float) or 512 (double) for the Hermite ones, else the
+    three-term recurrence, run in a ``meld.while`` for as many steps as the
+    largest degree that needs it (an element stops at its own degree, all
+    stop once every one still running is NaN)."""
     if kind not in _ORTHOGONAL_KINDS:
         raise FrontendError(f"unknown orthogonal polynomial {kind}")
     _float_only(kind, x)
