@@ -371,6 +371,8 @@ def main():
             f"{limits['read_gbs']:.1f} GB/s"
             + (f", AMX bf16 peak {limits['amx_bf16_gflops']:.0f} GFLOP/s"
                if limits.get("amx_bf16_gflops") else "")
+            + (f", vdpbf16ps peak {limits['dot_bf16_gflops']:.0f} GFLOP/s"
+               if limits.get("dot_bf16_gflops") else "")
             + " (bench/gemm/peak.cpp)")
     print(head, flush=True)
     rows = []
@@ -385,6 +387,9 @@ def main():
         elif case.dtype == "bf16" and limits.get("amx_bf16_gflops"):
             limit = gf["meld"] / limits["amx_bf16_gflops"]
             limit_name = "of AMX peak"
+        elif case.dtype == "bf16" and limits.get("dot_bf16_gflops"):
+            limit = gf["meld"] / limits["dot_bf16_gflops"]
+            limit_name = "of vdpbf16ps peak"
         else:
             limit = gf["meld"] / limits["fma_gflops"]
             limit_name = "of FMA peak"

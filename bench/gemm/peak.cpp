@@ -10,7 +10,10 @@
 //          matrix-vector product that streams its weight once;
 //   amx    GFLOP/s of independent tdpbf16ps chains on 4 accumulator tiles
 //          (16 x 16 x 32 bf16 multiply-adds each), where the compiler
-//          targets AMX-BF16 and Linux grants the tile state; else 0.
+//          targets AMX-BF16 and Linux grants the tile state; else 0;
+//   dot    GFLOP/s of independent vdpbf16ps chains on 512-bit vectors (4
+//          flops per f32 lane: two products and their sums), where the
+//          compiler targets AVX512-BF16; else 0.
 // Built and run by gemm.py: clang++ -O3 -march=native -pthread peak.cpp.
 // Prints one JSON object.
 //
@@ -24,6 +27,9 @@
 #include <thread>
 #include <vector>
 
+#if defined(__AVX512BF16__)
+#include <immintrin.h>
+#endif
 #if defined(__AMX_BF16__) && defined(__linux__)
 #include <immintrin.h>
 #include <sys/syscall.h>
@@ -194,6 +200,38 @@ double amxPeak(int threads) {
 double amxPeak(int) { return 0; }
 #endif
 
+#if defined(__AVX512BF16__)
+__attribute__((noinline)) float dotChains(long iterations) {
+  __m512 acc[kChains];
+  for (int c = 0; c < kChains; ++c)
+    acc[c] = _mm512_set1_ps(static_cast<float>(c));
+  __m512bh a = (__m512bh)_mm512_set1_epi32(0x3f803f80),
+           b = (__m512bh)_mm512_set1_epi32(0x00010001);
+  for (long i = 0; i < iterations; ++i)
+    for (int c = 0; c < kChains; ++c)
+      acc[c] = _mm512_dpbf16_ps(acc[c], a, b);
+  __m512 sum = acc[0];
+  for (int c = 1; c < kChains; ++c)
+    sum = _mm512_add_ps(sum, acc[c]);
+  return _mm512_reduce_add_ps(sum);
+}
+
+double dotPeak(int threads) {
+  constexpr long kIterations = 20'000'000;
+  double best = 0;
+  std::vector<float> sink(threads);
+  for (int round = 0; round < 3; ++round) {
+    double seconds = parallel(
+        threads, [&](int t) { sink[t] = dotChains(kIterations); });
+    double flops = 4.0 * 16 * kChains * kIterations * threads;
+    best = std::max(best, flops / seconds / 1e9);
+  }
+  return best;
+}
+#else
+double dotPeak(int) { return 0; }
+#endif
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -204,9 +242,9 @@ int main(int argc, char **argv) {
   size_t bytes = (256u << 20) / threads;
   std::printf("{\"threads\": %d, \"vector\": \"%s\", \"fma_gflops\": %.1f, "
               "\"copy_gbs\": %.1f, \"read_gbs\": %.1f, "
-              "\"amx_bf16_gflops\": %.1f}\n",
+              "\"amx_bf16_gflops\": %.1f, \"dot_bf16_gflops\": %.1f}\n",
               threads, kVector, fmaPeak(threads),
               copyBandwidth(threads, bytes), readBandwidth(threads, bytes),
-              amxPeak(threads));
+              amxPeak(threads), dotPeak(threads));
   return 0;
 }

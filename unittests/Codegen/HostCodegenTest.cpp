@@ -863,6 +863,7 @@ struct KeepRegisterTiles : public PassInstrumentation {
     op->walk([&](linalg::TransposeOp) { ++(*tiles)["linalg.transpose"]; });
     op->walk([&](amx::TileMulFOp) { ++(*tiles)["amx.tile_mulf"]; });
     op->walk([&](amx::TileMulIOp) { ++(*tiles)["amx.tile_muli"]; });
+    op->walk([&](x86vector::DotBF16Op) { ++(*tiles)["x86vector.avx512.dot"]; });
   }
 };
 
@@ -1226,9 +1227,9 @@ TEST_P(HostGemm, OddShapesRunOnRegisterTiles) {
   // (the heuristic's depend on its ISA, a tuning table's on its owner).
   options.hostGemmTiles = meld::codegen::HostGemmTiles{8, 32, 256, 64};
   options.hostThreads = 2;
-  // bf16 products on the widened f32 tiles, also on a CPU with AMX (whose
-  // tiles AmxGemm tests).
-  options.hostFeatures = "-amx-tile";
+  // bf16 products on the widened f32 tiles, also on a CPU with AMX or
+  // AVX512-BF16 (whose tiles and dots AmxGemm and Bf16Dots test).
+  options.hostFeatures = "-amx-tile,-avx512bf16";
   llvm::json::Object metadata;
   // Dynamic rows take every version: 1 and 3 (fewer than 4), 7 (fewer
   // than 32), 64, 70 and 133 (packed).
@@ -1326,6 +1327,9 @@ TEST_F(HeuristicTiles, FollowTheIsaAndTheVendor) {
 // take both versions), and epilogues.
 struct AmxProgram {
   const char *name, *source;
+  /// At most 8 static rows: AVX512-BF16 dots leave them to the widened f32
+  /// path, which reads the right operand once, unpacked.
+  bool fewRows = false;
 };
 
 const AmxProgram kAmxPrograms[] = {
@@ -1384,7 +1388,8 @@ const AmxProgram kAmxPrograms[] = {
         %s = meld.batch_matmul %q, %k transpose_rhs
             : tensor<2x8x64xbf16>, tensor<2x50x64xbf16> -> tensor<2x8x50xbf16>
         return %s : tensor<2x8x50xbf16>
-      })mlir"},
+      })mlir",
+     /*fewRows=*/true},
     // Threads split the columns of an output of up to 512 rows, the last
     // column block partial (a dynamic width).
     {"column_blocks_transposed_40x96x600",
@@ -1496,6 +1501,58 @@ TEST_P(AmxGemm, RunOnTilesAndMatchTheInterpreter) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Programs, AmxGemm, ::testing::ValuesIn(kAmxPrograms),
+                         [](const ::testing::TestParamInfo<AmxProgram> &info) {
+                           return std::string(info.param.name);
+                         });
+
+// The same bf16 programs on AVX512-BF16 dot products (vdpbf16ps: register
+// tiles of 4 x 64 f32 sums, each step of k one pair, the right operand
+// packed in pairs as for AMX tiles; rows fewer than a tile's, or a depth
+// that is odd, copied into a padded buffer). Compiled for a Zen 4 on any
+// machine, where every bf16 product of more than 8 rows must be dots (the
+// i8 ones have none);
+// run against the interpreter where this CPU has AVX512-BF16 (with AMX
+// turned off where it has that too), skipped elsewhere, saying so.
+class Bf16Dots : public HostCodegen,
+                 public ::testing::TestWithParam<AmxProgram> {};
+
+TEST_P(Bf16Dots, RunOnDotsAndMatchTheInterpreter) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(GetParam().source, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  bool bytes = StringRef(GetParam().name).starts_with("int8");
+  std::map<std::string, int> tiles;
+  meld::CompileOptions forZen4;
+  forZen4.hostCpu = "znver4";
+  forZen4.hostTuningFile = "none";
+  forZen4.configurePassManager = [&](PassManager &pm) {
+    pm.addInstrumentation(std::make_unique<KeepRegisterTiles>(&tiles));
+    return success();
+  };
+  ASSERT_TRUE(succeeded(meld::compileToBundle(*module, forZen4)))
+      << diagnostics;
+  EXPECT_EQ(tiles["x86vector.avx512.dot"] > 0, !bytes && !GetParam().fewRows)
+      << GetParam().name;
+  // Not under strict floating point (vdpbf16ps sums pairs in f32 and
+  // flushes denormals).
+  tiles.clear();
+  forZen4.strictFp = true;
+  ASSERT_TRUE(succeeded(meld::compileToBundle(*module, forZen4)))
+      << diagnostics;
+  EXPECT_EQ(tiles["x86vector.avx512.dot"], 0) << GetParam().name;
+
+  if (!llvm::sys::getHostCPUFeatures().lookup("avx512bf16"))
+    GTEST_SKIP() << "this CPU has no AVX512-BF16: the dots were compiled, "
+                    "not run";
+  meld::CompileOptions options;
+  options.hostTuningFile = "none";
+  options.hostThreads = 2;
+  options.hostFeatures = "-amx-tile";
+  checkCompiled(*module, options, GetParam().name, nullptr,
+                {1, 7, 33, 70, 133});
+}
+
+INSTANTIATE_TEST_SUITE_P(Programs, Bf16Dots, ::testing::ValuesIn(kAmxPrograms),
                          [](const ::testing::TestParamInfo<AmxProgram> &info) {
                            return std::string(info.param.name);
                          });

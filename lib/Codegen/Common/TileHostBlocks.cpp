@@ -251,8 +251,8 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   auto resultType = cast<RankedTensorType>(store.getSource().getType());
   if (resultType.getRank() == 0)
     return failure();
-  // A bf16 gemm on AMX tiles takes its own blocks, of whole 32-row blocks
-  // of tiles.
+  // A bf16 gemm on AMX tiles or AVX512-BF16 dots takes its own blocks, of
+  // whole 32-row blocks of tiles.
   bool amxTiles = generalParams.bf16ContractionRows > 0 &&
                   resultType.getElementType().isBF16();
   BlockParams params = generalParams;

@@ -1,6 +1,7 @@
-//===- HostContractions.h - The host's AMX contraction emitter -*- C++ -*-===//
+//===- HostContractions.h - The host's paired-k contraction emitter -*- C++ -*-===//
 //
-// The AMX emitter (AmxContractions.cpp) that meld-vectorize-host-
+// The emitter of products over pairs (quads) of k (PairedContractions.cpp:
+// AMX tiles, AVX512-BF16 dot products) that meld-vectorize-host-
 // contractions (VectorizeHostContractions.cpp) calls.
 //
 //===----------------------------------------------------------------------===//
@@ -13,14 +14,30 @@
 
 namespace meld::codegen {
 
-/// Computes a matmul on buffers on AMX tiles: batched or not, whose right
+/// The instructions a paired product runs on.
+enum class PairedKernel {
+  /// AMX tiles: tdpbf16ps (tdpbssd for i8) on 2 x 2 tiles of 16 x 16 sums.
+  AmxTiles,
+  /// AVX512-BF16: vdpbf16ps on register tiles of `rows` x 16 `vectors`
+  /// f32 sums, each step one pair of k.
+  Avx512Dots,
+};
+
+/// The register tile of `PairedKernel::Avx512Dots`: rows, and vectors of
+/// 16 f32 sums per row.
+struct DotTile {
+  int64_t rows = 4, vectors = 4;
+};
+
+/// Computes a matmul on buffers with `kernel`: batched or not, whose right
 /// operand is `B[k][j]` or `B[j][k]`, with static batch and reduction
 /// ranges and any rows and columns; bf16 operands summed in f32 (a bf16
-/// output rounded once; the sum needs `reassoc`), or, with `int8` (the CPU
-/// has AMX-INT8), i8 operands summed in i32. Returns false, changing
-/// nothing, for another op.
-bool emitAmxContraction(mlir::RewriterBase &rewriter,
-                        mlir::linalg::GenericOp op, bool int8);
+/// output rounded once; the sum needs `reassoc`), or, with `int8` on AMX
+/// tiles (the CPU has AMX-INT8), i8 operands summed in i32. Returns false,
+/// changing nothing, for another op.
+bool emitPairedContraction(mlir::RewriterBase &rewriter,
+                           mlir::linalg::GenericOp op, PairedKernel kernel,
+                           bool int8, DotTile dotTile = {});
 
 } // namespace meld::codegen
 

@@ -56,6 +56,8 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   bool amx = usesAmx(target, strictFp);
   contractions.amx = amx;
   contractions.amxInt8 = amx && target.hasFeature("amx-int8");
+  bool bf16Dots = usesAvx512Bf16Dots(target, strictFp);
+  contractions.avx512Bf16Dots = bf16Dots;
   pm.addNestedPass<func::FuncOp>(
       createMeldVectorizeHostContractions(contractions));
   pm.addPass(createCanonicalizerPass());
@@ -93,6 +95,7 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   vectorToLLVM.vectorTransposeLowering =
       vector::VectorTransposeLowering::Shuffle16x16;
   vectorToLLVM.amx = amx;
+  vectorToLLVM.x86Vector = bf16Dots;
   pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

@@ -256,7 +256,15 @@ bool meld::codegen::usesAmx(const HostTarget &target, bool strictFp) {
          target.hasFeature("amx-bf16");
 }
 
+bool meld::codegen::usesAvx512Bf16Dots(const HostTarget &target,
+                                       bool strictFp) {
+  return !strictFp && !usesAmx(target, strictFp) &&
+         target.hasFeature("avx512bf16") && target.hasFeature("avx512f");
+}
+
 int64_t meld::codegen::bf16ContractionRows(const HostTarget &target,
                                            bool strictFp) {
-  return usesAmx(target, strictFp) ? 512 : 0;
+  return usesAmx(target, strictFp) || usesAvx512Bf16Dots(target, strictFp)
+             ? 512
+             : 0;
 }

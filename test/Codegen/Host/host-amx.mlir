@@ -2,13 +2,15 @@
 // tiles, on any x86-64 machine that compiles them: the tile configuration
 // (ldtilecfg, which LLVM inserts from the tiles' shapes), tile loads of the
 // left operand and the packed right one, tdpbf16ps, tile stores of the
-// sums, and tilerelease. Without amx-tile, or under strict floating point
-// (tdpbf16ps sums pairs of products in f32, not in program order), the
-// product takes the f32 vector tiles. (The tuning table is off:
+// sums, and tilerelease. Without amx-tile, the product takes AVX512-BF16
+// dots (vdpbf16ps; host-avx512-bf16.mlir); without those too, or under
+// strict floating point (tdpbf16ps sums pairs of products in f32, not in
+// program order), the f32 vector tiles. (The tuning table is off:
 // --host-tuning=none.)
 
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=sapphirerapids --host-asm=- -o %t.spr.meldb | FileCheck %s --check-prefix=AMX
-// RUN: meld-compile %s --targets=host --host-tuning=none --cpu=sapphirerapids --cpu-features=-amx-tile --host-asm=- -o %t.noamx.meldb | FileCheck %s --check-prefixes=NOAMX,WIDE
+// RUN: meld-compile %s --targets=host --host-tuning=none --cpu=sapphirerapids --cpu-features=-amx-tile --host-asm=- -o %t.noamx.meldb | FileCheck %s --check-prefixes=NOAMX,DOTS
+// RUN: meld-compile %s --targets=host --host-tuning=none --cpu=sapphirerapids --cpu-features=-amx-tile,-avx512bf16 --host-asm=- -o %t.wide.meldb | FileCheck %s --check-prefixes=NOAMX,WIDE
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=sapphirerapids --strict-fp --host-asm=- -o %t.strict.meldb | FileCheck %s --check-prefix=NOAMX
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=skylake-avx512 --host-asm=- -o %t.skx.meldb | FileCheck %s --check-prefixes=NOAMX,WIDE
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=sapphirerapids --print-metadata -o %t.meta.meldb | FileCheck %s --check-prefix=BLOCKS
@@ -23,6 +25,7 @@
 // NOAMX-NOT: tdpbf16ps
 // NOAMX-NOT: ldtilecfg
 // WIDE: vfmadd231ps {{.*}}%zmm
+// DOTS: vdpbf16ps {{.*}}%zmm
 // NOAMX-NOT: tdpbf16ps
 
 // A bf16 gemm's thread blocks on AMX tiles are 512 rows (whole blocks of

@@ -152,8 +152,9 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
            "gemm kernels by target-elements like every other kernel">,
     Option<"bf16ContractionRows", "bf16-contraction-rows", "int64_t", "0",
            "Rows of matmul output per block of a bf16 gemm kernel, in whole "
-           "blocks of 32 rows (AMX tiles; the host pipeline sets 512 for "
-           "CPUs with amx-bf16); 0: contraction-rows">,
+           "blocks of 32 rows (AMX tiles, AVX512-BF16 dots; the host "
+           "pipeline sets 512 for CPUs with amx-bf16 or avx512bf16); 0: "
+           "contraction-rows">,
     Option<"contractionTileRows", "contraction-tile-rows", "int64_t", "8",
            "With balance-contractions: gemm blocks hold whole register "
            "tiles of this many rows">,

@@ -128,11 +128,19 @@ int64_t transposedKBlock(const HostTarget &target, const HostGemmTiles &tiles);
 /// program order).
 bool usesAmx(const HostTarget &target, bool strictFp);
 
-/// Rows per thread block of a bf16 gemm kernel on AMX tiles
-/// (meld-tile-host-blocks' bf16-contraction-rows): 512, whole blocks of 32
-/// rows, where the f32 tiles' 258-row blocks each packed the whole right
-/// operand again (2048^3 bf16: 1676 GFLOP/s in blocks of 512 rows, 1530
-/// in the heuristic's 258, on an Intel Xeon with 2 cores); 0 without AMX.
+/// Whether bf16 contractions run on AVX512-BF16 dot products
+/// (meld-vectorize-host-contractions' avx512-bf16-dots): on a target with
+/// avx512bf16 whose bf16 products do not take AMX tiles, except under
+/// strict floating point (vdpbf16ps sums pairs of products, and flushes
+/// denormals).
+bool usesAvx512Bf16Dots(const HostTarget &target, bool strictFp);
+
+/// Rows per thread block of a bf16 gemm kernel on AMX tiles or AVX512-BF16
+/// dots (meld-tile-host-blocks' bf16-contraction-rows): 512, whole blocks
+/// of 32 rows, where the f32 tiles' 258-row blocks each packed the whole
+/// right operand again (2048^3 bf16: 1676 GFLOP/s in blocks of 512 rows,
+/// 1530 in the heuristic's 258, on an Intel Xeon with 2 cores); 0 with
+/// neither.
 int64_t bf16ContractionRows(const HostTarget &target, bool strictFp);
 
 } // namespace meld::codegen

@@ -285,9 +285,18 @@ def MeldVectorizeHostContractions
     Option<"amxInt8", "amx-int8", "bool", "false",
            "With amx: also i8 x i8 -> i32 contractions (tdpbssd; for CPUs "
            "with amx-int8)">,
+    Option<"avx512Bf16Dots", "avx512-bf16-dots", "bool", "false",
+           "Compute bf16 contractions with a reassociable sum and more than "
+           "8 rows by AVX512-BF16 dot products (vdpbf16ps; for CPUs with "
+           "avx512bf16 and no AMX)">,
+    Option<"dotTileRows", "dot-tile-rows", "int64_t", "4",
+           "With avx512-bf16-dots: rows of a register tile of sums">,
+    Option<"dotTileVectors", "dot-tile-vectors", "int64_t", "4",
+           "With avx512-bf16-dots: 16-lane f32 vectors per row of a "
+           "register tile">,
   ];
   let dependentDialects = [
-    "::mlir::amx::AMXDialect",
+    "::mlir::amx::AMXDialect", "::mlir::x86vector::X86VectorDialect",
     "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
     "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect"

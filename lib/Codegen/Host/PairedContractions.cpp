@@ -1,18 +1,27 @@
-//===- AmxContractions.cpp - Matmuls on AMX tiles -------------------------===//
+//===- PairedContractions.cpp - Matmuls over pairs of k -------------------===//
 //
-// On a CPU with AMX (Sapphire Rapids and later), a bf16 matmul (and, with
-// AMX-INT8, an i8 one summed in i32) runs on upstream's `amx` dialect:
-// blocks of 32 x 32 outputs in 2 x 2 tiles of 16 x 16 f32 (i32)
-// accumulators (4 of the 8 tile registers; the other 4 hold two tiles of
-// 16 rows of 64 bytes of each operand), each updated by `amx.tile_mulf`
-// (tdpbf16ps; `amx.tile_muli`, tdpbssd, for i8) per 64 bytes of k for the
-// whole reduction. The left operand's rows are loaded straight from
-// memory; the right one is packed per panel of columns into the layout the
-// instructions read, 32-bit words along k (row k/2 holds B[k][j] and
-// B[k+1][j] side by side; four rows per word for i8), with vector
-// interleaves for `B[k][j]` and 16 x 16 transposes of words for `B[j][k]`.
-// Few rows of `x @ W^T` swap the operands' roles. Float sums stay in f32
-// and are rounded to bf16 once, as the widened f32 path does.
+// A bf16 matmul runs on instructions that multiply pairs of bf16 along k
+// and sum them into f32: on a CPU with AMX (Sapphire Rapids and later), on
+// upstream's `amx` dialect (and, with AMX-INT8, an i8 one summed in i32),
+// elsewhere with AVX512-BF16 (Zen 4 and later, Cooper Lake) on
+// `x86vector.avx512.dot` (vdpbf16ps). Both read the right operand packed
+// per panel of columns into the layout the instructions read, 32-bit words
+// along k (row k/2 holds B[k][j] and B[k+1][j] side by side; four rows per
+// word for i8), with vector interleaves for `B[k][j]` and 16 x 16
+// transposes of words for `B[j][k]`, and the left operand's rows in place.
+//
+// - AMX tiles: blocks of 32 x 32 outputs in 2 x 2 tiles of 16 x 16 f32
+//   (i32) accumulators (4 of the 8 tile registers; the other 4 hold two
+//   tiles of 16 rows of 64 bytes of each operand), each updated by
+//   `amx.tile_mulf` (tdpbf16ps; `amx.tile_muli`, tdpbssd, for i8) per 64
+//   bytes of k for the whole reduction. Few rows of `x @ W^T` swap the
+//   operands' roles.
+// - AVX512-BF16 dots: register tiles of rows x 16-lane vectors of f32
+//   sums, each step of k a pair: one word of each row broadcast, one
+//   vector of the panel per 16 columns, a vdpbf16ps per sum.
+//
+// Float sums stay in f32 and are rounded to bf16 once, as the widened f32
+// path does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +35,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -160,10 +170,14 @@ static Value slice2d(OpBuilder &b, Location loc, Value source,
                                    strides);
 }
 
-bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
-                                       linalg::GenericOp op, bool int8) {
+bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
+                                          linalg::GenericOp op,
+                                          PairedKernel kernel, bool int8,
+                                          DotTile dotTile) {
+  bool dots = kernel == PairedKernel::Avx512Dots;
   bool transposedRhs = false;
-  std::optional<AmxTypes> types = matchAmxMatmul(op, int8, transposedRhs);
+  std::optional<AmxTypes> types =
+      matchAmxMatmul(op, int8 && !dots, transposedRhs);
   if (!types)
     return false;
   auto func = op->getParentOfType<func::FuncOp>();
@@ -173,13 +187,20 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
   Type elem = types->operand, sumType = types->sum, outElem = types->out;
   bool integer = isa<IntegerType>(sumType);
   // Elements per 32-bit word of a tile row (pairs of bf16, quads of i8),
-  // and per 64-byte tile row: the steps of k per tile.
+  // and per 64-byte tile row: the steps of k per tile (the panel's depth
+  // is padded to whole tiles either way: its transposed packing moves 16
+  // words of k at a time).
   int64_t word = integer ? 4 : 2, tileDepth = 16 * word;
   int64_t elemBytes = 4 / word;
   int64_t n = op.getNumLoops();
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t depth = ranges[n - 1];
   int64_t paddedDepth = llvm::alignTo(depth, tileDepth);
+  // The steps of k each product instruction takes, and the outputs a block
+  // computes: 32 x 32 on tiles, a register tile with dots.
+  int64_t stepDepth = dots ? word : tileDepth;
+  int64_t blockRows = dots ? dotTile.rows : kBlock;
+  int64_t blockCols = dots ? 16 * dotTile.vectors : kBlock;
   // How a product is laid out on the tiles. Few rows of `x @ W^T` are
   // computed as (W x^T)^T (`swapped`): W's rows (the output's columns)
   // take the tiles' rows, loaded in place, x is packed, transposed, into
@@ -201,20 +222,23 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
     // The panel's columns: the output's, or its rows when swapped.
     int64_t panelSource = ranges[swap ? n - 3 : n - 2];
     int64_t width = std::clamp<int64_t>(
-        kPanelBytes / (elemBytes * paddedDepth) / kBlock * kBlock, kBlock,
-        256);
+        kPanelBytes / (elemBytes * paddedDepth) / blockCols * blockCols,
+        blockCols, std::max<int64_t>(256, blockCols));
     if (!ShapedType::isDynamic(panelSource))
-      width = std::min<int64_t>(width, llvm::alignTo(panelSource, kBlock));
+      width = std::min<int64_t>(width, llvm::alignTo(panelSource, blockCols));
     return Layout{swap, width,
                   !ShapedType::isDynamic(panelSource) &&
-                      panelSource % kBlock == 0};
+                      panelSource % blockCols == 0};
   };
   Layout plainLayout = layoutFor(false), swappedLayout = layoutFor(true);
   int64_t rows = ranges[n - 3];
   bool mayPlain = !transposedRhs || ShapedType::isDynamic(rows) ||
                   rows > kSwappedMaxRows;
-  bool maySwap = transposedRhs && (ShapedType::isDynamic(rows) ||
-                                   rows <= kSwappedMaxRows);
+  // (Dots keep W in the panel: swapped, few rows of x would be padded to
+  // whole vectors of the panel's columns.)
+  bool maySwap = !dots && transposedRhs &&
+                 (ShapedType::isDynamic(rows) || rows <= kSwappedMaxRows);
+  mayPlain |= !maySwap;
   int64_t panelCols =
       std::max(mayPlain ? plainLayout.panelCols : 0,
                maySwap ? swappedLayout.panelCols : 0);
@@ -233,9 +257,9 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
 
   Location loc = op.getLoc();
   // Scratch buffers, allocated once at the kernel's entry: the packed panel
-  // of the right operand, 32 rows of the left one padded along k (for a
-  // last partial block of rows, or a depth no multiple of a tile's), and a
-  // block of sums.
+  // of the right operand, a block's rows of the left one padded along k
+  // (for a last partial block of rows, or a depth no multiple of a step's),
+  // and, on tiles, a block of sums.
   Block &entry = func.getBody().front();
   rewriter.setInsertionPointToStart(&entry);
   auto alloc = [&](ArrayRef<int64_t> shape, Type type) -> Value {
@@ -248,8 +272,8 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
     return buffer;
   };
   Value panel = alloc({paddedDepth / word, word * panelCols}, elem);
-  Value rowsBuffer = alloc({kBlock, paddedDepth}, elem);
-  Value sums = alloc({kBlock, kBlock}, sumType);
+  Value rowsBuffer = alloc({blockRows, paddedDepth}, elem);
+  Value sums = dots ? Value() : alloc({kBlock, kBlock}, sumType);
   Value zeroElem = arith::ConstantOp::create(rewriter, loc, elem,
                                              rewriter.getZeroAttr(elem));
   // The padding along k stays zero: copies write only the first `depth`.
@@ -363,10 +387,10 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
     });
   };
 
-  // The 32 x 32 blocks of outputs from (i0, j0 + jj) for every jj <
-  // paddedWidth, the left operand's 32 rows read from `A` at `aRow`.
-  auto blocks = [&](OpBuilder &b, Value A, Value aRow, Value C, Value i0,
-                    Value j0, Value paddedWidth) {
+  // The 32 x 32 blocks of outputs on tiles from (i0, j0 + jj) for every
+  // jj < paddedWidth, the left operand's 32 rows read from `A` at `aRow`.
+  auto tileBlocks = [&](OpBuilder &b, Value A, Value aRow, Value C, Value i0,
+                        Value j0, Value paddedWidth) {
     Value zero = index(b, 0);
     forLoop(b, zero, paddedWidth, kBlock, [&](OpBuilder &jb, Value jj) {
       SmallVector<Value> inits;
@@ -451,14 +475,116 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
     });
   };
 
-  // One 2-D product in `layout`: column panels, then blocks of 32 rows.
+  // The register tiles of outputs computed with dots from (i0, j0 + jj)
+  // for every jj < paddedWidth, the left operand's rows read from `A` at
+  // `aRow`, the first `validRows` of them written (all when null).
+  auto dotBlocks = [&](OpBuilder &b, Value A, Value aRow, Value C, Value i0,
+                       Value j0, Value paddedWidth, Value validRows) {
+    int64_t tileRows = dotTile.rows, vectors = dotTile.vectors;
+    auto sumVector = VectorType::get({16}, sumType);
+    auto pairs = VectorType::get({32}, elem);
+    auto wordType = rewriter.getI32Type();
+    Value zero = index(b, 0);
+    Value zeros = arith::ConstantOp::create(
+        b, loc, sumVector,
+        DenseElementsAttr::get(sumVector, b.getZeroAttr(sumType)));
+    forLoop(b, zero, paddedWidth, blockCols, [&](OpBuilder &jb, Value jj) {
+      SmallVector<Value> inits(tileRows * vectors, zeros);
+      Value at = arith::MulIOp::create(jb, loc, jj, index(jb, word));
+      SmallVector<Value> rowsAt;
+      for (int64_t r = 0; r < tileRows; ++r)
+        rowsAt.push_back(arith::AddIOp::create(jb, loc, aRow, index(jb, r)));
+      auto steps = scf::ForOp::create(
+          jb, loc, zero, index(jb, llvm::divideCeil(depth, word)),
+          index(jb, 1), inits,
+          [&](OpBuilder &kb, Location l, Value k2, ValueRange acc) {
+            Value k = arith::MulIOp::create(kb, l, k2, index(kb, word));
+            SmallVector<Value> columns;
+            for (int64_t v = 0; v < vectors; ++v)
+              columns.push_back(vector::LoadOp::create(
+                  kb, l, pairs, panel,
+                  ValueRange{k2, arith::AddIOp::create(
+                                     kb, l, at, index(kb, 32 * v))}));
+            SmallVector<Value> next;
+            for (int64_t r = 0; r < tileRows; ++r) {
+              // The row's pair at k as one word, in every lane.
+              Value pair = vector::LoadOp::create(
+                  kb, l, VectorType::get({word}, elem), A,
+                  ValueRange{rowsAt[r], k});
+              Value asWord = vector::ExtractOp::create(
+                  kb, l,
+                  vector::BitCastOp::create(
+                      kb, l, VectorType::get({1}, wordType), pair),
+                  ArrayRef<int64_t>{0});
+              Value lanes = vector::BitCastOp::create(
+                  kb, l, pairs,
+                  vector::BroadcastOp::create(
+                      kb, l, VectorType::get({16}, wordType), asWord));
+              for (int64_t v = 0; v < vectors; ++v)
+                next.push_back(x86vector::DotBF16Op::create(
+                    kb, l, sumVector, acc[r * vectors + v], lanes,
+                    columns[v]));
+            }
+            scf::YieldOp::create(kb, l, next);
+          });
+      // Each row's sums, rounded to bf16 when the output is (added to the
+      // output's own values when there was no zero fill), masked past the
+      // output's last column.
+      Value col0 = arith::AddIOp::create(jb, loc, j0, jj);
+      auto outVector = VectorType::get({16}, outElem);
+      for (int64_t r = 0; r < tileRows; ++r) {
+        auto writeRow = [&](OpBuilder &wb) {
+          Value i = arith::AddIOp::create(wb, loc, i0, index(wb, r));
+          for (int64_t v = 0; v < vectors; ++v) {
+            Value j = arith::AddIOp::create(wb, loc, col0, index(wb, 16 * v));
+            Value sum = steps.getResult(r * vectors + v);
+            if (accumulate) {
+              Value old = vector::TransferReadOp::create(
+                  wb, loc, outVector, C, {i, j},
+                  arith::ConstantOp::create(wb, loc, outElem,
+                                            wb.getZeroAttr(outElem))
+                      .getResult(),
+                  ArrayRef<bool>{wholePanels});
+              if (outElem != sumType)
+                old = arith::ExtFOp::create(wb, loc, sumVector, old);
+              sum = arith::AddFOp::create(wb, loc, old, sum, sumFlags);
+            }
+            if (outElem != sumType)
+              sum = arith::TruncFOp::create(wb, loc, outVector, sum);
+            vector::TransferWriteOp::create(wb, loc, sum, C, {i, j},
+                                            ArrayRef<bool>{wholePanels});
+          }
+        };
+        if (!validRows) {
+          writeRow(jb);
+          continue;
+        }
+        Value valid = arith::CmpIOp::create(jb, loc, arith::CmpIPredicate::ult,
+                                            index(jb, r), validRows);
+        scf::IfOp::create(jb, loc, valid, [&](OpBuilder &tb, Location l) {
+          writeRow(tb);
+          scf::YieldOp::create(tb, l);
+        });
+      }
+    });
+  };
+  auto blocks = [&](OpBuilder &b, Value A, Value aRow, Value C, Value i0,
+                    Value j0, Value paddedWidth, Value validRows) {
+    if (dots)
+      dotBlocks(b, A, aRow, C, i0, j0, paddedWidth, validRows);
+    else
+      tileBlocks(b, A, aRow, C, i0, j0, paddedWidth);
+  };
+
+  // One 2-D product in `layout`: column panels, then blocks of rows.
   auto product = [&](OpBuilder &b, const Layout &layout, Value x, Value w,
                      Value C) {
     swapped = layout.swapped;
     wholePanels = layout.wholePanels;
     int64_t panelCols = layout.panelCols;
     Value A = swapped ? w : x, B = swapped ? x : w;
-    Value zero = index(b, 0), blockRows = index(b, kBlock);
+    Value zero = index(b, 0), rowStep = index(b, blockRows),
+          colStep = index(b, blockCols);
     Value rows = memref::DimOp::create(b, loc, A, 0);
     Value colEnd = memref::DimOp::create(b, loc, C, swapped ? 0 : 1);
     forLoop(b, zero, colEnd, panelCols, [&](OpBuilder &pb, Value j0) {
@@ -467,12 +593,13 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
       Value paddedWidth = arith::MulIOp::create(
           pb, loc,
           arith::DivUIOp::create(
-              pb, loc, arith::AddIOp::create(pb, loc, width, index(pb, kBlock - 1)),
-              blockRows),
-          blockRows);
+              pb, loc,
+              arith::AddIOp::create(pb, loc, width, index(pb, blockCols - 1)),
+              colStep),
+          colStep);
       pack(pb, B, j0, paddedWidth);
-      forLoop(pb, zero, rows, kBlock, [&](OpBuilder &ib, Value i0) {
-        Value count = minIndex(ib, blockRows,
+      forLoop(pb, zero, rows, blockRows, [&](OpBuilder &ib, Value i0) {
+        Value count = minIndex(ib, rowStep,
                                arith::SubIOp::create(ib, loc, rows, i0));
         // Rows copied into the padded buffer.
         auto padded = [&](OpBuilder &cb) {
@@ -484,18 +611,18 @@ bool meld::codegen::emitAmxContraction(RewriterBase &rewriter,
               memref::StoreOp::create(kb, loc, v, rowsBuffer, ValueRange{r, k});
             });
           });
-          blocks(cb, rowsBuffer, z, C, i0, j0, paddedWidth);
+          blocks(cb, rowsBuffer, z, C, i0, j0, paddedWidth, count);
         };
-        if (depth % tileDepth != 0) {
+        if (depth % stepDepth != 0) {
           padded(ib);
           return;
         }
         Value whole = arith::CmpIOp::create(ib, loc, arith::CmpIPredicate::eq,
-                                            count, blockRows);
+                                            count, rowStep);
         scf::IfOp::create(
             ib, loc, whole,
             [&](OpBuilder &tb, Location l) {
-              blocks(tb, A, i0, C, i0, j0, paddedWidth);
+              blocks(tb, A, i0, C, i0, j0, paddedWidth, Value());
               scf::YieldOp::create(tb, l);
             },
             [&](OpBuilder &eb, Location l) {

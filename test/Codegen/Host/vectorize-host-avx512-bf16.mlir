@@ -1,0 +1,112 @@
+// RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions{avx512-bf16-dots=true}),canonicalize)' | FileCheck %s
+// RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions{avx512-bf16-dots=true dot-tile-rows=8 dot-tile-vectors=2}),canonicalize)' | FileCheck %s --check-prefix=TILE8
+
+// With `avx512-bf16-dots`, a bf16 contraction of more than 8 rows runs on
+// AVX512-BF16 dot products: register tiles of `dot-tile-rows` x
+// `dot-tile-vectors` 16-lane f32 sums (4 x 4 by default) carried across
+// the whole reduction one pair of k at a time, the right operand packed
+// per panel of columns into pairs along k as for AMX tiles (row k/2 holds
+// B[k][j] and B[k+1][j] side by side), each row's pair broadcast as one
+// 32-bit word, one `x86vector.avx512.dot` (vdpbf16ps) per vector of sums,
+// and the sums rounded to bf16 once.
+
+#mA = affine_map<(i, j, k) -> (i, k)>
+#mB = affine_map<(i, j, k) -> (k, j)>
+#mBt = affine_map<(i, j, k) -> (j, k)>
+#mC = affine_map<(i, j, k) -> (i, j)>
+
+// After a zero fill (erased), the sums are stored. K = 96 is even: whole
+// blocks of 4 rows read the left operand in place, a last partial one from
+// the copy of its rows, writing only the valid ones.
+// CHECK-LABEL: func.func @plain
+// CHECK-DAG:     %[[PANEL:.*]] = memref.alloc() {alignment = 64 : i64} : memref<48x512xbf16>
+// CHECK-DAG:     %[[ROWS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4x96xbf16>
+// CHECK-NOT:     linalg.fill
+// CHECK:         vector.interleave {{.*}} : vector<16xbf16> -> vector<32xbf16>
+// CHECK:         scf.if
+// CHECK:           scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK-COUNT-4:     vector.load %[[PANEL]][{{.*}}] : memref<48x512xbf16>, vector<32xbf16>
+// CHECK:             vector.load %arg0[{{.*}}] : memref<?x96xbf16>, vector<2xbf16>
+// CHECK:             vector.bitcast {{.*}} : vector<2xbf16> to vector<1xi32>
+// CHECK:             vector.broadcast {{.*}} : i32 to vector<16xi32>
+// CHECK:             vector.bitcast {{.*}} : vector<16xi32> to vector<32xbf16>
+// CHECK-COUNT-4:     x86vector.avx512.dot {{.*}} : vector<32xbf16> -> vector<16xf32>
+// CHECK-NOT:       arith.extf
+// CHECK:           arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
+// CHECK:           vector.transfer_write %{{.*}}, %arg2[{{.*}}] : vector<16xbf16>, memref<?x300xbf16>
+// CHECK:         } else {
+// CHECK:           vector.load %[[ROWS]]
+// CHECK:           scf.if
+// CHECK:             arith.truncf
+// CHECK:         memref.dealloc
+// TILE8-LABEL: func.func @plain
+// TILE8:         memref.alloc() {alignment = 64 : i64} : memref<8x96xbf16>
+// TILE8:         scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// TILE8-COUNT-2:   vector.load {{.*}} : memref<48x512xbf16>, vector<32xbf16>
+// TILE8-COUNT-2:   x86vector.avx512.dot
+func.func @plain(%a: memref<?x96xbf16>, %b: memref<96x300xbf16>,
+                 %c: memref<?x300xbf16>) {
+  %zero = arith.constant 0.0 : bf16
+  linalg.fill ins(%zero : bf16) outs(%c : memref<?x300xbf16>)
+  linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x96xbf16>, memref<96x300xbf16>)
+      outs(%c : memref<?x300xbf16>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: bf16):
+    %p = arith.mulf %x, %y : bf16
+    %s = arith.addf %acc, %p fastmath<reassoc> : bf16
+    linalg.yield %s : bf16
+  }
+  return
+}
+
+// No fill: the sums are added to the output's values. A transposed right
+// operand is packed by 16 x 16 transposes of bf16 pairs (32-bit words); an
+// odd K = 37 takes 19 pairs, the last one's second element zero in the
+// copy of the rows (made for every block) and in the panel.
+// CHECK-LABEL: func.func @transposed_accumulate
+// CHECK:         %[[ROWS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4x64xbf16>
+// CHECK:         linalg.fill ins(%{{.*}} : bf16) outs(%[[ROWS]] : memref<4x64xbf16>)
+// CHECK:         vector.transfer_read %arg1{{.*}} : memref<33x37xbf16>, vector<16x32xbf16>
+// CHECK:         vector.bitcast {{.*}} : vector<16x32xbf16> to vector<16x16xi32>
+// CHECK:         vector.transpose {{.*}} [1, 0] : vector<16x16xi32> to vector<16x16xi32>
+// CHECK-NOT:     scf.if
+// CHECK:         memref.store {{.*}}, %[[ROWS]]
+// CHECK:         scf.for %{{.*}} = %c0 to %c19 step %c1 iter_args
+// CHECK:           x86vector.avx512.dot
+// CHECK:         arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
+// CHECK:         arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16xf32>
+// CHECK:         arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
+func.func @transposed_accumulate(%a: memref<?x37xbf16>, %b: memref<33x37xbf16>,
+                                 %c: memref<?x33xbf16>) {
+  linalg.generic {indexing_maps = [#mA, #mBt, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x37xbf16>, memref<33x37xbf16>)
+      outs(%c : memref<?x33xbf16>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: bf16):
+    %p = arith.mulf %x, %y : bf16
+    %s = arith.addf %acc, %p fastmath<reassoc> : bf16
+    linalg.yield %s : bf16
+  }
+  return
+}
+
+// Eight static rows keep the widened f32 path: they read the right operand
+// once, unpacked.
+// CHECK-LABEL: func.func @eight_rows
+// CHECK-NOT:     x86vector.avx512.dot
+// CHECK:         vector.fma
+// CHECK-NOT:     x86vector.avx512.dot
+func.func @eight_rows(%a: memref<8x96xbf16>, %b: memref<96x300xbf16>,
+                      %c: memref<8x300xbf16>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<8x96xbf16>, memref<96x300xbf16>)
+      outs(%c : memref<8x300xbf16>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: bf16):
+    %p = arith.mulf %x, %y : bf16
+    %s = arith.addf %acc, %p fastmath<reassoc> : bf16
+    linalg.yield %s : bf16
+  }
+  return
+}
