@@ -18,7 +18,8 @@
 //   operands' roles.
 // - AVX512-BF16 dots: register tiles of rows x 16-lane vectors of f32
 //   sums, each step of k a pair: one word of each row broadcast, one
-//   vector of the panel per 16 columns, a vdpbf16ps per sum.
+//   vector of the panel per 16 columns, a vdpbf16ps per sum. Few rows of
+//   `x @ W^T` take dots along k of both operands' rows instead, unpacked.
 //
 // Float sums stay in f32 and are rounded to bf16 once, as the widened f32
 // path does.
@@ -47,6 +48,9 @@ constexpr int64_t kTileRows = 16, kBlock = 32;
 constexpr int64_t kPanelBytes = 512 * 1024;
 /// Most rows of `x @ W^T` computed as (W x^T)^T.
 constexpr int64_t kSwappedMaxRows = 32;
+/// Most static rows of `x @ W^T` computed with dots along k of x's and W's
+/// rows (no panel).
+constexpr int64_t kRowDotsMaxRows = 32;
 } // namespace
 
 /// The element types of a product on AMX tiles: its operands' (bf16, or
@@ -256,6 +260,13 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   bool accumulate = !fill;
 
   Location loc = op.getLoc();
+  // Few static rows of `x @ W^T` with dots (a decode step, attention's
+  // scores for one query): packing W would cost more than their products,
+  // so each output is a dot product along k of x's and W's rows, both read
+  // in place, 32 elements per vdpbf16ps, its 16 lanes summed once at the
+  // end.
+  bool alongRows = dots && transposedRhs && !ShapedType::isDynamic(rows) &&
+                   rows <= kRowDotsMaxRows;
   // Scratch buffers, allocated once at the kernel's entry: the packed panel
   // of the right operand, a block's rows of the left one padded along k
   // (for a last partial block of rows, or a depth no multiple of a step's),
@@ -271,13 +282,16 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     memref::DeallocOp::create(rewriter, loc, buffer);
     return buffer;
   };
-  Value panel = alloc({paddedDepth / word, word * panelCols}, elem);
-  Value rowsBuffer = alloc({blockRows, paddedDepth}, elem);
+  Value panel = alongRows
+                    ? Value()
+                    : alloc({paddedDepth / word, word * panelCols}, elem);
+  Value rowsBuffer =
+      alongRows ? Value() : alloc({blockRows, paddedDepth}, elem);
   Value sums = dots ? Value() : alloc({kBlock, kBlock}, sumType);
   Value zeroElem = arith::ConstantOp::create(rewriter, loc, elem,
                                              rewriter.getZeroAttr(elem));
   // The padding along k stays zero: copies write only the first `depth`.
-  if (paddedDepth != depth)
+  if (rowsBuffer && paddedDepth != depth)
     linalg::FillOp::create(rewriter, loc, ValueRange{zeroElem},
                            ValueRange{rowsBuffer});
 
@@ -633,6 +647,94 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     });
   };
 
+  // One 2-D product of few rows along k: tiles of up to 4 rows of x by up
+  // to 8 rows of W (16 accumulators at most), W's rows outer so that each
+  // is read from memory once.
+  auto rowDotProduct = [&](OpBuilder &b, Value x, Value w, Value C) {
+    int64_t tileRows = std::min<int64_t>(rows, 4);
+    int64_t tileCols = std::clamp<int64_t>(16 / tileRows, 1, 8);
+    auto sumVector = VectorType::get({16}, sumType);
+    auto run = VectorType::get({32}, elem);
+    Value zeros = arith::ConstantOp::create(
+        b, loc, sumVector,
+        DenseElementsAttr::get(sumVector, b.getZeroAttr(sumType)));
+    int64_t wholeDepth = depth / 32 * 32;
+    // The outputs [i0, i0 + nRows) x [j0, j0 + nCols).
+    auto dotTile = [&](OpBuilder &tb, int64_t i0, int64_t nRows, Value j0,
+                       int64_t nCols) {
+      SmallVector<Value> xRows, wRows;
+      for (int64_t r = 0; r < nRows; ++r)
+        xRows.push_back(index(tb, i0 + r));
+      for (int64_t c = 0; c < nCols; ++c)
+        wRows.push_back(c ? arith::AddIOp::create(tb, loc, j0, index(tb, c))
+                                .getResult()
+                          : j0);
+      // One step of 32 along k from `k`, read masked past the depth when
+      // `tail` (the missing elements zero in both operands).
+      auto step = [&](OpBuilder &kb, Value k, ValueRange acc, bool tail) {
+        auto read = [&](Value source, Value row) -> Value {
+          if (!tail)
+            return vector::LoadOp::create(kb, loc, run, source,
+                                          ValueRange{row, k});
+          return vector::TransferReadOp::create(kb, loc, run, source,
+                                                {row, k}, zeroElem,
+                                                ArrayRef<bool>{false});
+        };
+        SmallVector<Value> xs, ws, next;
+        for (Value row : xRows)
+          xs.push_back(read(x, row));
+        for (Value row : wRows)
+          ws.push_back(read(w, row));
+        for (int64_t r = 0; r < nRows; ++r)
+          for (int64_t c = 0; c < nCols; ++c)
+            next.push_back(x86vector::DotBF16Op::create(
+                kb, loc, sumVector, acc[r * nCols + c], xs[r], ws[c]));
+        return next;
+      };
+      SmallVector<Value> acc(nRows * nCols, zeros);
+      if (wholeDepth > 0) {
+        auto steps = scf::ForOp::create(
+            tb, loc, index(tb, 0), index(tb, wholeDepth), index(tb, 32), acc,
+            [&](OpBuilder &kb, Location l, Value k, ValueRange carried) {
+              scf::YieldOp::create(kb, l, step(kb, k, carried, false));
+            });
+        acc.assign(steps.getResults().begin(), steps.getResults().end());
+      }
+      if (wholeDepth != depth)
+        acc = step(tb, index(tb, wholeDepth), acc, true);
+      for (int64_t r = 0; r < nRows; ++r)
+        for (int64_t c = 0; c < nCols; ++c) {
+          Value sum = vector::ReductionOp::create(
+              tb, loc, vector::CombiningKind::ADD, acc[r * nCols + c],
+              sumFlags);
+          SmallVector<Value> at = {xRows[r], wRows[c]};
+          if (accumulate) {
+            Value old = memref::LoadOp::create(tb, loc, C, at);
+            if (outElem != sumType)
+              old = arith::ExtFOp::create(tb, loc, sumType, old);
+            sum = arith::AddFOp::create(tb, loc, old, sum, sumFlags);
+          }
+          if (outElem != sumType)
+            sum = arith::TruncFOp::create(tb, loc, outElem, sum);
+          memref::StoreOp::create(tb, loc, sum, C, at);
+        }
+    };
+    auto columnTiles = [&](OpBuilder &cb, Value j0, int64_t nCols) {
+      for (int64_t i0 = 0; i0 < rows; i0 += tileRows)
+        dotTile(cb, i0, std::min(tileRows, rows - i0), j0, nCols);
+    };
+    Value cols = memref::DimOp::create(b, loc, C, 1);
+    Value wholeCols = arith::MulIOp::create(
+        b, loc,
+        arith::DivUIOp::create(b, loc, cols, index(b, tileCols)),
+        index(b, tileCols));
+    forLoop(b, index(b, 0), wholeCols, tileCols,
+            [&](OpBuilder &cb, Value j0) { columnTiles(cb, j0, tileCols); });
+    if (tileCols > 1)
+      forLoop(b, wholeCols, cols, 1,
+              [&](OpBuilder &cb, Value j0) { columnTiles(cb, j0, 1); });
+  };
+
   // Batch dimensions one at a time.
   SmallVector<Value> batch;
   std::function<void(OpBuilder &, int64_t)> batchLoop = [&](OpBuilder &b,
@@ -640,6 +742,10 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     if (d == n - 3) {
       Value x = slice2d(b, loc, lhs, batch), w = slice2d(b, loc, rhs, batch),
             C = slice2d(b, loc, out, batch);
+      if (alongRows) {
+        rowDotProduct(b, x, w, C);
+        return;
+      }
       if (!mayPlain || !maySwap) {
         product(b, maySwap ? swappedLayout : plainLayout, x, w, C);
         return;

@@ -565,11 +565,6 @@ static FailureOr<bool> tileForCache(RewriterBase &rewriter,
 /// shuffles (shuffle16x16).
 static constexpr int64_t kTransposeTile = 16;
 
-/// Most static rows of a bf16 product that keep the widened f32 path where
-/// the CPU has AVX512-BF16 dots (streamed or dot-product rows, reading the
-/// right operand once, unpacked).
-static constexpr int64_t kDotsMinRows = 8;
-
 /// Transposes an f32 panel 16 x 16 elements at a time in vector registers
 /// (a read of 16 rows, vector.transpose, a write of 16 rows) when its two
 /// dims are whole tiles; otherwise it stays a linalg.transpose, whose loops
@@ -1304,12 +1299,8 @@ struct MeldVectorizeHostContractionsPass
           meld::codegen::emitPairedContraction(
               rewriter, op, meld::codegen::PairedKernel::AmxTiles, amxInt8))
         continue;
-      // bf16 on AVX512-BF16 dots elsewhere, except few static rows: they
-      // stream the right operand (plain) or take dot products along its
-      // rows (transposed), where the dots would pack it first.
-      bool fewDotRows = !ShapedType::isDynamic(ranges[n - 3]) &&
-                        ranges[n - 3] <= kDotsMinRows;
-      if (avx512Bf16Dots && !fewDotRows &&
+      // bf16 on AVX512-BF16 dots elsewhere, but for the same few rows.
+      if (avx512Bf16Dots && !fewPlainRows &&
           meld::codegen::emitPairedContraction(
               rewriter, op, meld::codegen::PairedKernel::Avx512Dots,
               /*int8=*/false, {dotTileRows, dotTileVectors}))

@@ -1,12 +1,12 @@
 // bf16 products compiled for a CPU with AVX512-BF16 and no AMX (Zen 4) run
 // on vdpbf16ps, on any x86-64 machine that compiles them: pairs of each
-// row of the left operand broadcast (vpbroadcastd) against the packed
-// right operand, one vdpbf16ps per 16 f32 sums. Without avx512bf16, under
-// strict floating point (vdpbf16ps sums pairs of products in f32 and
-// flushes denormals), or with few static rows (8 or fewer, which read the
-// right operand once, unpacked), the product takes the widened f32 FMAs.
-// A CPU with AMX (Sapphire Rapids, which also has AVX512-BF16) keeps its
-// tiles. (The tuning table is off: --host-tuning=none.)
+// row of the left operand broadcast against the packed right operand, one
+// vdpbf16ps per 16 f32 sums. Without avx512bf16, under strict floating
+// point (vdpbf16ps sums pairs of products in f32 and flushes denormals),
+// or with up to 4 static rows of a plain right operand (streamed once,
+// unpacked), the product takes the widened f32 FMAs. A CPU with AMX
+// (Sapphire Rapids, which also has AVX512-BF16) keeps its tiles. (The
+// tuning table is off: --host-tuning=none.)
 
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=znver4 --host-asm=- -o %t.zen4.meldb | FileCheck %s --check-prefixes=DOTS,FEW
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=znver4 --cpu-features=-avx512bf16 --host-asm=- -o %t.nobf16.meldb | FileCheck %s --check-prefixes=NODOTS,WIDE,FEW
@@ -15,7 +15,7 @@
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=znver4 --print-metadata -o %t.meta.meldb | FileCheck %s --check-prefix=BLOCKS
 
 // DOTS-LABEL: main_kernel_0:
-// DOTS: vpbroadcastd
+// DOTS: vbroadcastss
 // DOTS: vdpbf16ps {{.*}}%zmm
 // NODOTS-LABEL: main_kernel_0:
 // NODOTS-NOT: vdpbf16ps

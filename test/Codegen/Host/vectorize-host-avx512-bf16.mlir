@@ -1,14 +1,14 @@
 // RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions{avx512-bf16-dots=true}),canonicalize)' | FileCheck %s
 // RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions{avx512-bf16-dots=true dot-tile-rows=8 dot-tile-vectors=2}),canonicalize)' | FileCheck %s --check-prefix=TILE8
 
-// With `avx512-bf16-dots`, a bf16 contraction of more than 8 rows runs on
+// With `avx512-bf16-dots`, a bf16 contraction runs on
 // AVX512-BF16 dot products: register tiles of `dot-tile-rows` x
 // `dot-tile-vectors` 16-lane f32 sums (4 x 4 by default) carried across
 // the whole reduction one pair of k at a time, the right operand packed
 // per panel of columns into pairs along k as for AMX tiles (row k/2 holds
 // B[k][j] and B[k+1][j] side by side), each row's pair broadcast as one
 // 32-bit word, one `x86vector.avx512.dot` (vdpbf16ps) per vector of sums,
-// and the sums rounded to bf16 once.
+// and the sums rounded to bf16 once. Few rows are the exceptions below.
 
 #mA = affine_map<(i, j, k) -> (i, k)>
 #mB = affine_map<(i, j, k) -> (k, j)>
@@ -91,18 +91,49 @@ func.func @transposed_accumulate(%a: memref<?x37xbf16>, %b: memref<33x37xbf16>,
   return
 }
 
-// Eight static rows keep the widened f32 path: they read the right operand
-// once, unpacked.
-// CHECK-LABEL: func.func @eight_rows
+// Up to 4 static rows of a plain right operand keep the widened f32 path,
+// which streams its rows once, unpacked.
+// CHECK-LABEL: func.func @four_rows
 // CHECK-NOT:     x86vector.avx512.dot
 // CHECK:         vector.fma
 // CHECK-NOT:     x86vector.avx512.dot
-func.func @eight_rows(%a: memref<8x96xbf16>, %b: memref<96x300xbf16>,
-                      %c: memref<8x300xbf16>) {
+func.func @four_rows(%a: memref<4x96xbf16>, %b: memref<96x300xbf16>,
+                     %c: memref<4x300xbf16>) {
   linalg.generic {indexing_maps = [#mA, #mB, #mC],
                   iterator_types = ["parallel", "parallel", "reduction"]}
-      ins(%a, %b : memref<8x96xbf16>, memref<96x300xbf16>)
-      outs(%c : memref<8x300xbf16>) {
+      ins(%a, %b : memref<4x96xbf16>, memref<96x300xbf16>)
+      outs(%c : memref<4x300xbf16>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: bf16):
+    %p = arith.mulf %x, %y : bf16
+    %s = arith.addf %acc, %p fastmath<reassoc> : bf16
+    linalg.yield %s : bf16
+  }
+  return
+}
+
+// Up to 32 static rows of `x @ W^T` take dots along k of both operands'
+// rows, read in place (no panel): tiles of 4 rows of x by 4 of W (16 sums),
+// 32 elements of k per vdpbf16ps, each sum's lanes added once at the end;
+// the columns past the last whole tile one at a time.
+// CHECK-LABEL: func.func @few_rows_transposed
+// CHECK-NOT:     memref.alloc
+// CHECK:         scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK-COUNT-4:   vector.load %arg0[{{.*}}] : memref<8x96xbf16>, vector<32xbf16>
+// CHECK-COUNT-4:   vector.load %arg1[{{.*}}] : memref<70x96xbf16>, vector<32xbf16>
+// CHECK-COUNT-16:  x86vector.avx512.dot
+// CHECK:         vector.reduction <add>, %{{.*}} fastmath<reassoc> : vector<16xf32> into f32
+// CHECK:         arith.truncf %{{.*}} : f32 to bf16
+// CHECK:         memref.store
+// CHECK:         scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK-COUNT-4:   x86vector.avx512.dot
+func.func @few_rows_transposed(%a: memref<8x96xbf16>, %b: memref<70x96xbf16>,
+                               %c: memref<8x70xbf16>) {
+  %zero = arith.constant 0.0 : bf16
+  linalg.fill ins(%zero : bf16) outs(%c : memref<8x70xbf16>)
+  linalg.generic {indexing_maps = [#mA, #mBt, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<8x96xbf16>, memref<70x96xbf16>)
+      outs(%c : memref<8x70xbf16>) {
   ^bb0(%x: bf16, %y: bf16, %acc: bf16):
     %p = arith.mulf %x, %y : bf16
     %s = arith.addf %acc, %p fastmath<reassoc> : bf16

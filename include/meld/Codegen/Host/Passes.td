@@ -251,8 +251,18 @@ def MeldVectorizeHostContractions
     dynamic (a thread's last column block). bf16 operands summed into an
     f32 output take the same tiles without the rounding; with `amx-int8`,
     i8 operands summed into i32 (exact) take `amx.tile_muli` (tdpbssd),
-    quads of i8 along k in the panel. Up to 4 static rows of a plain right
-    operand keep the widened path, which streams its rows.
+    quads of i8 along k in the panel. With `avx512-bf16-dots` (the host
+    pipeline sets it for CPUs with avx512bf16 and no AMX, except under
+    strict floating point), such a bf16 contraction runs on AVX512-BF16 dot
+    products instead: the same packed panels and padded row copies,
+    register tiles of `dot-tile-rows` x `dot-tile-vectors` 16-lane f32 sums
+    carried across the whole reduction one pair of k at a time (each row's
+    pair broadcast as one 32-bit word, one `x86vector.avx512.dot`,
+    vdpbf16ps, per vector of sums). Up to 32 static rows of `x @ W^T` take
+    dots along k of both operands' rows instead, read in place (tiles of up
+    to 4 rows of x by up to 8 of W, 32 elements of k per vdpbf16ps, each
+    sum's lanes added once). Up to 4 static rows of a plain right operand
+    keep the widened path, which streams its rows.
     Other contractions (integers, f64, strict halves, or
     with dynamic columns or reduction) keep scalar loops, with the reduction
     loop moved outside the innermost parallel loop when the right operand
@@ -286,9 +296,8 @@ def MeldVectorizeHostContractions
            "With amx: also i8 x i8 -> i32 contractions (tdpbssd; for CPUs "
            "with amx-int8)">,
     Option<"avx512Bf16Dots", "avx512-bf16-dots", "bool", "false",
-           "Compute bf16 contractions with a reassociable sum and more than "
-           "8 rows by AVX512-BF16 dot products (vdpbf16ps; for CPUs with "
-           "avx512bf16 and no AMX)">,
+           "Compute bf16 contractions with a reassociable sum by AVX512-BF16 "
+           "dot products (vdpbf16ps; for CPUs with avx512bf16 and no AMX)">,
     Option<"dotTileRows", "dot-tile-rows", "int64_t", "4",
            "With avx512-bf16-dots: rows of a register tile of sums">,
     Option<"dotTileVectors", "dot-tile-vectors", "int64_t", "4",
