@@ -37,7 +37,8 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
                                               bool deallocate, bool strictFp,
                                               const HostGemmTiles *hostTiles,
                                               int64_t hostThreads,
-                                              int64_t hostBf16ContractionRows) {
+                                              int64_t hostBf16ContractionRows,
+                                              int64_t hostBf16SwappedRows) {
   MeldConvertToLinalgOptions toLinalg;
   toLinalg.strictFp = strictFp;
   // Kernels report integer division by zero through their status cell
@@ -84,6 +85,7 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
         blocks.contractionTileRows = hostTiles->tileRows;
       blocks.balanceThreads = hostThreads;
       blocks.bf16ContractionRows = hostBf16ContractionRows;
+      blocks.bf16SwappedRows = hostBf16SwappedRows;
       blocks.fitSmallOutputs = true;
       blocks.horizontal = true;
       blocks.skipUnitDims = true;

@@ -190,7 +190,7 @@ struct BlockParams {
   bool fitSmallOutputs;
   int64_t contractionTileRows, balanceThreads;
   bool skipUnitDims, fusedRowCost;
-  int64_t bf16ContractionRows;
+  int64_t bf16ContractionRows, bf16SwappedRows;
 };
 
 /// How one output's producer is to be split: its consumer, the rows per
@@ -393,6 +393,30 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
       consumer.getIteratorTypesArray()[1] == utils::IteratorType::parallel)
     columnBlock = columnBlockWidth(resultType.getDimSize(1),
                                    params.balanceThreads);
+  // A bf16 `x @ W^T` of few rows on AVX512-BF16 dots (up to 64 computed as
+  // (W x^T)^T, packing x once per block): one block per thread, the last
+  // one partial, so x is packed once per thread and a packed panel of W is
+  // never narrower than 256 columns (in one process, 2 threads, Zen 5:
+  // 64 x 4096 @ (4096 x 4096)^T 912 GFLOP/s so, 875 in blocks of 256;
+  // 128 x 2048 @ (8192 x 2048)^T 843 and 797).
+  if (columnBlock && amxTiles && params.balanceThreads > 0 &&
+      resultType.getDimSize(0) <= params.bf16SwappedRows) {
+    linalg::LinalgOp product;
+    int64_t products = 0;
+    func.walk([&](linalg::LinalgOp op) {
+      if (op.getNumReductionLoops() > 0 && ++products == 1)
+        product = op;
+    });
+    AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
+               k = getAffineDimExpr(2, ctx);
+    if (products == 1 && product.getNumLoops() == 3 &&
+        product.getIndexingMapsArray()[0] ==
+            AffineMap::get(3, 0, {i, k}, ctx) &&
+        product.getIndexingMapsArray()[1] == AffineMap::get(3, 0, {j, k}, ctx))
+      columnBlock = llvm::alignTo(
+          llvm::divideCeil(resultType.getDimSize(1), params.balanceThreads),
+          64);
+  }
   // A few rows (up to 4) of a plain right operand of 4 MiB or more (a
   // matrix-vector product from memory) are streamed along whole rows of it
   // (meld-vectorize-host-contractions' emitStreamedRows): one block per
@@ -1293,7 +1317,8 @@ struct MeldTileHostBlocksPass
                        contractionRows,     tileElements,
                        fitSmallOutputs,     contractionTileRows,
                        balanceThreads,      skipUnitDims,
-                       fusedRowCost,        bf16ContractionRows};
+                       fusedRowCost,        bf16ContractionRows,
+                       bf16SwappedRows};
     IntegerType i64 = IntegerType::get(func.getContext(), 64);
     if (kind && kind.getValue() == "horizontal") {
       if (!horizontal)

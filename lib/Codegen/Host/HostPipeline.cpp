@@ -424,7 +424,8 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
             emulate ? codegen::BlockTiling::Gpu : codegen::BlockTiling::Host,
             /*deallocate=*/!emulate, options.strictFp, &tiles,
             options.hostThreads > 0 ? options.hostThreads : target->threads,
-            codegen::bf16ContractionRows(*target, options.strictFp));
+            codegen::bf16ContractionRows(*target, options.strictFp),
+            codegen::bf16SwappedRows(*target, options.strictFp));
       })))
     return failure();
   if (emulate &&

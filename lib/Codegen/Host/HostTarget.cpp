@@ -262,6 +262,11 @@ bool meld::codegen::usesAvx512Bf16Dots(const HostTarget &target,
          target.hasFeature("avx512bf16") && target.hasFeature("avx512f");
 }
 
+int64_t meld::codegen::bf16SwappedRows(const HostTarget &target,
+                                       bool strictFp) {
+  return usesAvx512Bf16Dots(target, strictFp) ? 256 : 0;
+}
+
 int64_t meld::codegen::bf16ContractionRows(const HostTarget &target,
                                            bool strictFp) {
   return usesAmx(target, strictFp) || usesAvx512Bf16Dots(target, strictFp)

@@ -46,8 +46,9 @@ namespace {
 constexpr int64_t kTileRows = 16, kBlock = 32;
 /// Bytes of the right operand's packed panel (padded k x its columns).
 constexpr int64_t kPanelBytes = 512 * 1024;
-/// Most rows of `x @ W^T` computed as (W x^T)^T.
-constexpr int64_t kSwappedMaxRows = 32;
+/// Most rows of `x @ W^T` computed as (W x^T)^T: on tiles, and with dots
+/// (x's rows then one panel).
+constexpr int64_t kSwappedMaxRows = 32, kDotsSwappedMaxRows = 64;
 /// Most static rows of `x @ W^T` computed with dots along k of x's and W's
 /// rows (no panel).
 constexpr int64_t kRowDotsMaxRows = 32;
@@ -235,14 +236,20 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
                       panelSource % blockCols == 0};
   };
   Layout plainLayout = layoutFor(false), swappedLayout = layoutFor(true);
+  // With dots, up to 64 rows are swapped (fewer than 33 take dots along
+  // rows, above): W's rows are then read in place by the broadcasts and
+  // x's rows packed, one panel of them, where packing W cost more than
+  // their products (in one process, 2 threads, Zen 5: 64 x 4096 @ (4096 x
+  // 4096)^T 886 GFLOP/s swapped, 740 not; 48 x 768 @ (3072 x 768)^T 805
+  // and 611). With more rows swapping loses (128 x 2048 @ (8192 x 2048)^T
+  // 847 and 865; 256 x 768 @ (3072 x 768)^T 807 and 902), the sums being
+  // written through 4 x 16 transposes.
   int64_t rows = ranges[n - 3];
+  int64_t swapMaxRows = dots ? kDotsSwappedMaxRows : kSwappedMaxRows;
   bool mayPlain = !transposedRhs || ShapedType::isDynamic(rows) ||
-                  rows > kSwappedMaxRows;
-  // (Dots keep W in the panel: swapped, few rows of x would be padded to
-  // whole vectors of the panel's columns.)
-  bool maySwap = !dots && transposedRhs &&
-                 (ShapedType::isDynamic(rows) || rows <= kSwappedMaxRows);
-  mayPlain |= !maySwap;
+                  rows > swapMaxRows;
+  bool maySwap = transposedRhs &&
+                 (ShapedType::isDynamic(rows) || rows <= swapMaxRows);
   int64_t panelCols =
       std::max(mayPlain ? plainLayout.panelCols : 0,
                maySwap ? swappedLayout.panelCols : 0);
@@ -546,6 +553,43 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
       // output's last column.
       Value col0 = arith::AddIOp::create(jb, loc, j0, jj);
       auto outVector = VectorType::get({16}, outElem);
+      if (swapped) {
+        // The tile's rows are the output's columns: each vector of sums
+        // (16 of its rows) for all the tile's rows is a block written
+        // transposed, masked at the output's ends (which also drops the
+        // rows of a partial tile).
+        auto block = VectorType::get({tileRows, 16}, sumType);
+        auto square = VectorType::get({16, tileRows}, sumType);
+        auto squareOut = VectorType::get({16, tileRows}, outElem);
+        for (int64_t v = 0; v < vectors; ++v) {
+          Value sums = arith::ConstantOp::create(
+              jb, loc, block,
+              DenseElementsAttr::get(block, jb.getZeroAttr(sumType)));
+          for (int64_t r = 0; r < tileRows; ++r)
+            sums = vector::InsertOp::create(
+                jb, loc, steps.getResult(r * vectors + v), sums,
+                ArrayRef<int64_t>{r});
+          Value sum = vector::TransposeOp::create(jb, loc, sums, {1, 0});
+          SmallVector<Value> at = {
+              arith::AddIOp::create(jb, loc, col0, index(jb, 16 * v)), i0};
+          if (accumulate) {
+            Value old = vector::TransferReadOp::create(
+                jb, loc, squareOut, C, at,
+                arith::ConstantOp::create(jb, loc, outElem,
+                                          jb.getZeroAttr(outElem))
+                    .getResult(),
+                ArrayRef<bool>{false, false});
+            if (outElem != sumType)
+              old = arith::ExtFOp::create(jb, loc, square, old);
+            sum = arith::AddFOp::create(jb, loc, old, sum, sumFlags);
+          }
+          if (outElem != sumType)
+            sum = arith::TruncFOp::create(jb, loc, squareOut, sum);
+          vector::TransferWriteOp::create(jb, loc, sum, C, at,
+                                          ArrayRef<bool>{false, false});
+        }
+        return;
+      }
       for (int64_t r = 0; r < tileRows; ++r) {
         auto writeRow = [&](OpBuilder &wb) {
           Value i = arith::AddIOp::create(wb, loc, i0, index(wb, r));
@@ -753,7 +797,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
       // Dynamic rows of `x @ W^T`: swapped for few.
       Value few = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::ule,
-          memref::DimOp::create(b, loc, x, 0), index(b, kSwappedMaxRows));
+          memref::DimOp::create(b, loc, x, 0), index(b, swapMaxRows));
       scf::IfOp::create(
           b, loc, few,
           [&](OpBuilder &tb, Location l) {

@@ -155,6 +155,12 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
            "blocks of 32 rows (AMX tiles, AVX512-BF16 dots; the host "
            "pipeline sets 512 for CPUs with amx-bf16 or avx512bf16); 0: "
            "contraction-rows">,
+    Option<"bf16SwappedRows", "bf16-swapped-rows", "int64_t", "0",
+           "A bf16 gemm `x @ W^T` of up to this many (static) rows whose "
+           "threads split its columns takes one column block per thread "
+           "(AVX512-BF16 dots pack x once per block for up to 64 rows, W's "
+           "panels per block above; the host pipeline sets 256 for them); "
+           "0: never">,
     Option<"contractionTileRows", "contraction-tile-rows", "int64_t", "8",
            "With balance-contractions: gemm blocks hold whole register "
            "tiles of this many rows">,

@@ -143,6 +143,12 @@ bool usesAvx512Bf16Dots(const HostTarget &target, bool strictFp);
 /// neither.
 int64_t bf16ContractionRows(const HostTarget &target, bool strictFp);
 
+/// Most rows of a bf16 `x @ W^T` gemm whose threads each take one column
+/// block (meld-tile-host-blocks' bf16-swapped-rows): 256 with AVX512-BF16
+/// dots (which compute up to 64 rows as (W x^T)^T, packing x once per
+/// block), 0 otherwise.
+int64_t bf16SwappedRows(const HostTarget &target, bool strictFp);
+
 } // namespace meld::codegen
 
 #endif // MELD_CODEGEN_HOST_HOSTTARGET_H
