@@ -24,9 +24,9 @@ enum class PairedKernel {
 };
 
 /// The register tile of `PairedKernel::Avx512Dots`: rows, and vectors of
-/// 16 f32 sums per row.
+/// 16 f32 sums per row (swapped products take 4 x 4 whatever it is).
 struct DotTile {
-  int64_t rows = 4, vectors = 4;
+  int64_t rows = 8, vectors = 2;
 };
 
 /// Computes a matmul on buffers with `kernel`: batched or not, whose right

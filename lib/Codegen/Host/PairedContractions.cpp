@@ -204,8 +204,6 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   // The steps of k each product instruction takes, and the outputs a block
   // computes: 32 x 32 on tiles, a register tile with dots.
   int64_t stepDepth = dots ? word : tileDepth;
-  int64_t blockRows = dots ? dotTile.rows : kBlock;
-  int64_t blockCols = dots ? 16 * dotTile.vectors : kBlock;
   // How a product is laid out on the tiles. Few rows of `x @ W^T` are
   // computed as (W x^T)^T (`swapped`): W's rows (the output's columns)
   // take the tiles' rows, loaded in place, x is packed, transposed, into
@@ -217,6 +215,10 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   // the sums written 16 x 16 either way), so they keep W in the panel.
   struct Layout {
     bool swapped;
+    /// The register tile with dots (rows, vectors of 16 columns).
+    DotTile tile;
+    /// Rows and columns of a block of outputs.
+    int64_t blockRows, blockCols;
     /// Columns per packed panel: 32 to 256, the panel at most
     /// kPanelBytes, and no more than the product has.
     int64_t panelCols;
@@ -224,14 +226,22 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     bool wholePanels;
   };
   auto layoutFor = [&](bool swap) {
+    // Swapped dots take 4 x 4 tiles, whatever the option: x's rows are the
+    // vectors' lanes, and 8 x 2 tiles wrote their sums through twice the
+    // transposes (48 x 768 @ (3072 x 768)^T: 719 GFLOP/s on 8 x 2, 834 on
+    // 4 x 4, in one process).
+    DotTile tile = swap ? DotTile{4, 4} : dotTile;
+    int64_t blockRows = dots ? tile.rows : kBlock;
+    int64_t blockCols = dots ? 16 * tile.vectors : kBlock;
     // The panel's columns: the output's, or its rows when swapped.
     int64_t panelSource = ranges[swap ? n - 3 : n - 2];
+    // (Whole blocks of columns: the blocks walk the panel's padded width.)
     int64_t width = std::clamp<int64_t>(
         kPanelBytes / (elemBytes * paddedDepth) / blockCols * blockCols,
-        blockCols, std::max<int64_t>(256, blockCols));
+        blockCols, std::max<int64_t>(256 / blockCols * blockCols, blockCols));
     if (!ShapedType::isDynamic(panelSource))
       width = std::min<int64_t>(width, llvm::alignTo(panelSource, blockCols));
-    return Layout{swap, width,
+    return Layout{swap, tile, blockRows, blockCols, width,
                   !ShapedType::isDynamic(panelSource) &&
                       panelSource % blockCols == 0};
   };
@@ -255,6 +265,8 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
                maySwap ? swappedLayout.panelCols : 0);
   // The layout being emitted (set by `product`).
   bool swapped = false, wholePanels = false;
+  DotTile regTile;
+  int64_t blockRows = 0, blockCols = 0;
 
   Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1],
         out = op.getDpsInits()[0];
@@ -293,7 +305,11 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
                     ? Value()
                     : alloc({paddedDepth / word, word * panelCols}, elem);
   Value rowsBuffer =
-      alongRows ? Value() : alloc({blockRows, paddedDepth}, elem);
+      alongRows ? Value()
+                : alloc({std::max(mayPlain ? plainLayout.blockRows : 0,
+                                  maySwap ? swappedLayout.blockRows : 0),
+                         paddedDepth},
+                        elem);
   Value sums = dots ? Value() : alloc({kBlock, kBlock}, sumType);
   Value zeroElem = arith::ConstantOp::create(rewriter, loc, elem,
                                              rewriter.getZeroAttr(elem));
@@ -501,7 +517,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   // `aRow`, the first `validRows` of them written (all when null).
   auto dotBlocks = [&](OpBuilder &b, Value A, Value aRow, Value C, Value i0,
                        Value j0, Value paddedWidth, Value validRows) {
-    int64_t tileRows = dotTile.rows, vectors = dotTile.vectors;
+    int64_t tileRows = regTile.rows, vectors = regTile.vectors;
     auto sumVector = VectorType::get({16}, sumType);
     auto pairs = VectorType::get({32}, elem);
     auto wordType = rewriter.getI32Type();
@@ -639,6 +655,9 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
                      Value C) {
     swapped = layout.swapped;
     wholePanels = layout.wholePanels;
+    regTile = layout.tile;
+    blockRows = layout.blockRows;
+    blockCols = layout.blockCols;
     int64_t panelCols = layout.panelCols;
     Value A = swapped ? w : x, B = swapped ? x : w;
     Value zero = index(b, 0), rowStep = index(b, blockRows),

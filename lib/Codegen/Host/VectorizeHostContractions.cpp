@@ -1259,6 +1259,18 @@ struct MeldVectorizeHostContractionsPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    // The dots' accumulators, and a row's pair and the panel's vectors,
+    // must fit the 32 vector registers.
+    if (avx512Bf16Dots &&
+        (dotTileRows < 1 || dotTileVectors < 1 ||
+         dotTileRows * dotTileVectors + dotTileRows + dotTileVectors > 32)) {
+      func.emitError() << "dot-tile-rows x dot-tile-vectors ("
+                       << static_cast<int64_t>(dotTileRows) << " x "
+                       << static_cast<int64_t>(dotTileVectors)
+                       << ") must be at least 1 x 1, with the sums, a row's "
+                          "pair and the panel's vectors in 32 registers";
+      return signalPassFailure();
+    }
     IRRewriter rewriter(&getContext());
     // One contraction at a time: blocking and tiling fold shapes across
     // the function, which may move the others.

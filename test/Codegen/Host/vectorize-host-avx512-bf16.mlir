@@ -1,9 +1,11 @@
 // RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions{avx512-bf16-dots=true}),canonicalize)' | FileCheck %s
-// RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions{avx512-bf16-dots=true dot-tile-rows=8 dot-tile-vectors=2}),canonicalize)' | FileCheck %s --check-prefix=TILE8
+// RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions{avx512-bf16-dots=true dot-tile-rows=4 dot-tile-vectors=4}),canonicalize)' | FileCheck %s --check-prefix=TILE4
+// RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions{avx512-bf16-dots=true dot-tile-rows=6 dot-tile-vectors=3}))' | FileCheck %s --check-prefix=TILE6
+// RUN: not meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions{avx512-bf16-dots=true dot-tile-rows=8 dot-tile-vectors=3}))' 2>&1 | FileCheck %s --check-prefix=BADTILE
 
 // With `avx512-bf16-dots`, a bf16 contraction runs on
 // AVX512-BF16 dot products: register tiles of `dot-tile-rows` x
-// `dot-tile-vectors` 16-lane f32 sums (4 x 4 by default) carried across
+// `dot-tile-vectors` 16-lane f32 sums (8 x 2 by default) carried across
 // the whole reduction one pair of k at a time, the right operand packed
 // per panel of columns into pairs along k as for AMX tiles (row k/2 holds
 // B[k][j] and B[k+1][j] side by side), each row's pair broadcast as one
@@ -16,21 +18,22 @@
 #mC = affine_map<(i, j, k) -> (i, j)>
 
 // After a zero fill (erased), the sums are stored. K = 96 is even: whole
-// blocks of 4 rows read the left operand in place, a last partial one from
+// blocks of 8 rows read the left operand in place, a last partial one from
 // the copy of its rows, writing only the valid ones.
+// BADTILE: error: dot-tile-rows x dot-tile-vectors (8 x 3) must be at least 1 x 1, with the sums, a row's pair and the panel's vectors in 32 registers
 // CHECK-LABEL: func.func @plain
 // CHECK-DAG:     %[[PANEL:.*]] = memref.alloc() {alignment = 64 : i64} : memref<48x512xbf16>
-// CHECK-DAG:     %[[ROWS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4x96xbf16>
+// CHECK-DAG:     %[[ROWS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x96xbf16>
 // CHECK-NOT:     linalg.fill
 // CHECK:         vector.interleave {{.*}} : vector<16xbf16> -> vector<32xbf16>
 // CHECK:         scf.if
 // CHECK:           scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
-// CHECK-COUNT-4:     vector.load %[[PANEL]][{{.*}}] : memref<48x512xbf16>, vector<32xbf16>
+// CHECK-COUNT-2:     vector.load %[[PANEL]][{{.*}}] : memref<48x512xbf16>, vector<32xbf16>
 // CHECK:             vector.load %arg0[{{.*}}] : memref<?x96xbf16>, vector<2xbf16>
 // CHECK:             vector.bitcast {{.*}} : vector<2xbf16> to vector<1xi32>
 // CHECK:             vector.broadcast {{.*}} : i32 to vector<16xi32>
 // CHECK:             vector.bitcast {{.*}} : vector<16xi32> to vector<32xbf16>
-// CHECK-COUNT-4:     x86vector.avx512.dot {{.*}} : vector<32xbf16> -> vector<16xf32>
+// CHECK-COUNT-2:     x86vector.avx512.dot {{.*}} : vector<32xbf16> -> vector<16xf32>
 // CHECK-NOT:       arith.extf
 // CHECK:           arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
 // CHECK:           vector.transfer_write %{{.*}}, %arg2[{{.*}}] : vector<16xbf16>, memref<?x300xbf16>
@@ -39,11 +42,15 @@
 // CHECK:           scf.if
 // CHECK:             arith.truncf
 // CHECK:         memref.dealloc
-// TILE8-LABEL: func.func @plain
-// TILE8:         memref.alloc() {alignment = 64 : i64} : memref<8x96xbf16>
-// TILE8:         scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
-// TILE8-COUNT-2:   vector.load {{.*}} : memref<48x512xbf16>, vector<32xbf16>
-// TILE8-COUNT-2:   x86vector.avx512.dot
+// A panel holds whole blocks of columns: 240 of 48-column blocks (5 of
+// them), not 256.
+// TILE6-LABEL: func.func @plain
+// TILE6:         memref.alloc() {alignment = 64 : i64} : memref<48x480xbf16>
+// TILE4-LABEL: func.func @plain
+// TILE4:         memref.alloc() {alignment = 64 : i64} : memref<4x96xbf16>
+// TILE4:         scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// TILE4-COUNT-4:   vector.load {{.*}} : memref<48x512xbf16>, vector<32xbf16>
+// TILE4-COUNT-4:   x86vector.avx512.dot
 func.func @plain(%a: memref<?x96xbf16>, %b: memref<96x300xbf16>,
                  %c: memref<?x300xbf16>) {
   %zero = arith.constant 0.0 : bf16
@@ -63,20 +70,34 @@ func.func @plain(%a: memref<?x96xbf16>, %b: memref<96x300xbf16>,
 // No fill: the sums are added to the output's values. A transposed right
 // operand is packed by 16 x 16 transposes of bf16 pairs (32-bit words); an
 // odd K = 37 takes 19 pairs, the last one's second element zero in the
-// copy of the rows (made for every block) and in the panel.
+// copy of the rows (made for every block) and in the panel. Dynamic rows
+// take (W x^T)^T for up to 64 (4 x 4 tiles; the sums written through 4 x
+// 16 transposes), this version for more.
 // CHECK-LABEL: func.func @transposed_accumulate
-// CHECK:         %[[ROWS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4x64xbf16>
-// CHECK:         linalg.fill ins(%{{.*}} : bf16) outs(%[[ROWS]] : memref<4x64xbf16>)
-// CHECK:         vector.transfer_read %arg1{{.*}} : memref<33x37xbf16>, vector<16x32xbf16>
-// CHECK:         vector.bitcast {{.*}} : vector<16x32xbf16> to vector<16x16xi32>
-// CHECK:         vector.transpose {{.*}} [1, 0] : vector<16x16xi32> to vector<16x16xi32>
-// CHECK-NOT:     scf.if
-// CHECK:         memref.store {{.*}}, %[[ROWS]]
-// CHECK:         scf.for %{{.*}} = %c0 to %c19 step %c1 iter_args
-// CHECK:           x86vector.avx512.dot
-// CHECK:         arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
-// CHECK:         arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16xf32>
-// CHECK:         arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
+// CHECK:         %[[ROWS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x64xbf16>
+// CHECK:         linalg.fill ins(%{{.*}} : bf16) outs(%[[ROWS]] : memref<8x64xbf16>)
+// CHECK:         scf.if
+// CHECK:           vector.transfer_read %arg0{{.*}} : memref<?x37xbf16>, vector<16x32xbf16>
+// CHECK:           vector.transpose {{.*}} [1, 0] : vector<16x16xi32> to vector<16x16xi32>
+// CHECK:           memref.store {{.*}}, %[[ROWS]]
+// CHECK:           scf.for %{{.*}} = %c0 to %c19 step %c1 iter_args
+// CHECK:             x86vector.avx512.dot
+// CHECK:           vector.transfer_read %arg2{{.*}} : memref<?x33xbf16>, vector<16x4xbf16>
+// CHECK:           arith.extf %{{.*}} : vector<16x4xbf16> to vector<16x4xf32>
+// CHECK:           arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16x4xf32>
+// CHECK:           arith.truncf %{{.*}} : vector<16x4xf32> to vector<16x4xbf16>
+// CHECK:           vector.transfer_write {{.*}} : vector<16x4xbf16>, memref<?x33xbf16>
+// CHECK:         } else {
+// CHECK:           vector.transfer_read %arg1{{.*}} : memref<33x37xbf16>, vector<16x32xbf16>
+// CHECK:           vector.bitcast {{.*}} : vector<16x32xbf16> to vector<16x16xi32>
+// CHECK:           vector.transpose {{.*}} [1, 0] : vector<16x16xi32> to vector<16x16xi32>
+// CHECK:           vector.bitcast {{.*}} : vector<16x16xi32> to vector<16x32xbf16>
+// CHECK:           memref.store {{.*}}, %[[ROWS]]
+// CHECK:           scf.for %{{.*}} = %c0 to %c19 step %c1 iter_args
+// CHECK:             x86vector.avx512.dot
+// CHECK:           arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
+// CHECK:           arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16xf32>
+// CHECK:           arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
 func.func @transposed_accumulate(%a: memref<?x37xbf16>, %b: memref<33x37xbf16>,
                                  %c: memref<?x33xbf16>) {
   linalg.generic {indexing_maps = [#mA, #mBt, #mC],

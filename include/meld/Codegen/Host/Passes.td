@@ -300,9 +300,9 @@ def MeldVectorizeHostContractions
     Option<"avx512Bf16Dots", "avx512-bf16-dots", "bool", "false",
            "Compute bf16 contractions with a reassociable sum by AVX512-BF16 "
            "dot products (vdpbf16ps; for CPUs with avx512bf16 and no AMX)">,
-    Option<"dotTileRows", "dot-tile-rows", "int64_t", "4",
+    Option<"dotTileRows", "dot-tile-rows", "int64_t", "8",
            "With avx512-bf16-dots: rows of a register tile of sums">,
-    Option<"dotTileVectors", "dot-tile-vectors", "int64_t", "4",
+    Option<"dotTileVectors", "dot-tile-vectors", "int64_t", "2",
            "With avx512-bf16-dots: 16-lane f32 vectors per row of a "
            "register tile">,
   ];
