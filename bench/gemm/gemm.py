@@ -336,6 +336,9 @@ def cases(quick, specs=()):
               Case(1, 4096, 4096, "bf16", transpose_rhs=True),
               Case(8, 4096, 4096, "bf16", transpose_rhs=True),
               Case(1, 4096, 4096, "bf16"),
+              # 33-64 rows (W x^T)^T on AVX512-BF16 dots; GPT-2's head
+              Case(64, 4096, 4096, "bf16", transpose_rhs=True),
+              Case(128, 768, 50257, "bf16", transpose_rhs=True),
               Case(128, 64, 128, "bf16", batch=12, transpose_rhs=True)]
     if quick:
         return [f32[0], f32[1], f32[4], f32[12], halves[0]]
