@@ -424,6 +424,30 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     });
   };
 
+  // Writes the vector `sums` to C at `at`, added to the output's own values
+  // first when there was no zero fill, then rounded to the output's type
+  // (bf16) when it is narrower; `inBounds` as for both transfers.
+  auto writeSums = [&](OpBuilder &b, Value sums, Value C, ValueRange at,
+                       ArrayRef<bool> inBounds) {
+    auto type = cast<VectorType>(sums.getType());
+    VectorType outType = type.clone(outElem);
+    if (accumulate) {
+      Value old = vector::TransferReadOp::create(
+          b, loc, outType, C, at,
+          arith::ConstantOp::create(b, loc, outElem, b.getZeroAttr(outElem))
+              .getResult(),
+          inBounds);
+      if (outElem != sumType)
+        old = arith::ExtFOp::create(b, loc, type, old);
+      sums = integer ? arith::AddIOp::create(b, loc, old, sums).getResult()
+                     : arith::AddFOp::create(b, loc, old, sums, sumFlags)
+                           .getResult();
+    }
+    if (outElem != sumType)
+      sums = arith::TruncFOp::create(b, loc, outType, sums);
+    vector::TransferWriteOp::create(b, loc, sums, C, at, inBounds);
+  };
+
   // The 32 x 32 blocks of outputs on tiles from (i0, j0 + jj) for every
   // jj < paddedWidth, the left operand's 32 rows read from `A` at `aRow`.
   auto tileBlocks = [&](OpBuilder &b, Value A, Value aRow, Value C, Value i0,
@@ -477,7 +501,6 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
       // row of the output apart, cost as much as its products at K = 768.)
       Value col0 = arith::AddIOp::create(jb, loc, j0, jj);
       auto square = VectorType::get({16, 16}, sumType);
-      auto squareOut = VectorType::get({16, 16}, outElem);
       for (int t = 0; t < 4; ++t) {
         Value r0 = t / 2 ? sixteen : zero, c0 = t % 2 ? sixteen : zero;
         Value block = vector::TransferReadOp::create(
@@ -490,24 +513,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
           block = vector::TransposeOp::create(jb, loc, block, {1, 0});
           at = {j, i};
         }
-        if (accumulate) {
-          Value old = vector::TransferReadOp::create(
-              jb, loc, squareOut, C, at,
-              arith::ConstantOp::create(jb, loc, outElem,
-                                        jb.getZeroAttr(outElem))
-                  .getResult(),
-              ArrayRef<bool>{false, false});
-          if (outElem != sumType)
-            old = arith::ExtFOp::create(jb, loc, square, old);
-          block = integer
-                      ? arith::AddIOp::create(jb, loc, old, block).getResult()
-                      : arith::AddFOp::create(jb, loc, old, block, sumFlags)
-                            .getResult();
-        }
-        if (outElem != sumType)
-          block = arith::TruncFOp::create(jb, loc, squareOut, block);
-        vector::TransferWriteOp::create(jb, loc, block, C, at,
-                                        ArrayRef<bool>{false, false});
+        writeSums(jb, block, C, at, {false, false});
       }
     });
   };
@@ -568,15 +574,12 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
       // output's own values when there was no zero fill), masked past the
       // output's last column.
       Value col0 = arith::AddIOp::create(jb, loc, j0, jj);
-      auto outVector = VectorType::get({16}, outElem);
       if (swapped) {
         // The tile's rows are the output's columns: each vector of sums
         // (16 of its rows) for all the tile's rows is a block written
         // transposed, masked at the output's ends (which also drops the
         // rows of a partial tile).
         auto block = VectorType::get({tileRows, 16}, sumType);
-        auto square = VectorType::get({16, tileRows}, sumType);
-        auto squareOut = VectorType::get({16, tileRows}, outElem);
         for (int64_t v = 0; v < vectors; ++v) {
           Value sums = arith::ConstantOp::create(
               jb, loc, block,
@@ -586,23 +589,8 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
                 jb, loc, steps.getResult(r * vectors + v), sums,
                 ArrayRef<int64_t>{r});
           Value sum = vector::TransposeOp::create(jb, loc, sums, {1, 0});
-          SmallVector<Value> at = {
-              arith::AddIOp::create(jb, loc, col0, index(jb, 16 * v)), i0};
-          if (accumulate) {
-            Value old = vector::TransferReadOp::create(
-                jb, loc, squareOut, C, at,
-                arith::ConstantOp::create(jb, loc, outElem,
-                                          jb.getZeroAttr(outElem))
-                    .getResult(),
-                ArrayRef<bool>{false, false});
-            if (outElem != sumType)
-              old = arith::ExtFOp::create(jb, loc, square, old);
-            sum = arith::AddFOp::create(jb, loc, old, sum, sumFlags);
-          }
-          if (outElem != sumType)
-            sum = arith::TruncFOp::create(jb, loc, squareOut, sum);
-          vector::TransferWriteOp::create(jb, loc, sum, C, at,
-                                          ArrayRef<bool>{false, false});
+          Value row = arith::AddIOp::create(jb, loc, col0, index(jb, 16 * v));
+          writeSums(jb, sum, C, {row, i0}, {false, false});
         }
         return;
       }
@@ -611,22 +599,8 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
           Value i = arith::AddIOp::create(wb, loc, i0, index(wb, r));
           for (int64_t v = 0; v < vectors; ++v) {
             Value j = arith::AddIOp::create(wb, loc, col0, index(wb, 16 * v));
-            Value sum = steps.getResult(r * vectors + v);
-            if (accumulate) {
-              Value old = vector::TransferReadOp::create(
-                  wb, loc, outVector, C, {i, j},
-                  arith::ConstantOp::create(wb, loc, outElem,
-                                            wb.getZeroAttr(outElem))
-                      .getResult(),
-                  ArrayRef<bool>{wholePanels});
-              if (outElem != sumType)
-                old = arith::ExtFOp::create(wb, loc, sumVector, old);
-              sum = arith::AddFOp::create(wb, loc, old, sum, sumFlags);
-            }
-            if (outElem != sumType)
-              sum = arith::TruncFOp::create(wb, loc, outVector, sum);
-            vector::TransferWriteOp::create(wb, loc, sum, C, {i, j},
-                                            ArrayRef<bool>{wholePanels});
+            writeSums(wb, steps.getResult(r * vectors + v), C, {i, j},
+                      {wholePanels});
           }
         };
         if (!validRows) {
