@@ -687,8 +687,11 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   // One 2-D product of few rows along k: tiles of up to 4 rows of x by up
   // to 8 rows of W (16 accumulators at most), W's rows outer so that each
   // is read from memory once.
+  // Dynamic rows (at most kRowDotsMaxRows at run time) take tiles of 4
+  // rows, then the rest one at a time.
   auto rowDotProduct = [&](OpBuilder &b, Value x, Value w, Value C) {
-    int64_t tileRows = std::min<int64_t>(rows, 4);
+    bool dynamicRows = ShapedType::isDynamic(rows);
+    int64_t tileRows = dynamicRows ? 4 : std::min<int64_t>(rows, 4);
     int64_t tileCols = std::clamp<int64_t>(16 / tileRows, 1, 8);
     auto sumVector = VectorType::get({16}, sumType);
     auto run = VectorType::get({32}, elem);
@@ -697,11 +700,13 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
         DenseElementsAttr::get(sumVector, b.getZeroAttr(sumType)));
     int64_t wholeDepth = depth / 32 * 32;
     // The outputs [i0, i0 + nRows) x [j0, j0 + nCols).
-    auto dotTile = [&](OpBuilder &tb, int64_t i0, int64_t nRows, Value j0,
+    auto dotTile = [&](OpBuilder &tb, Value i0, int64_t nRows, Value j0,
                        int64_t nCols) {
       SmallVector<Value> xRows, wRows;
       for (int64_t r = 0; r < nRows; ++r)
-        xRows.push_back(index(tb, i0 + r));
+        xRows.push_back(r ? arith::AddIOp::create(tb, loc, i0, index(tb, r))
+                                .getResult()
+                          : i0);
       for (int64_t c = 0; c < nCols; ++c)
         wRows.push_back(c ? arith::AddIOp::create(tb, loc, j0, index(tb, c))
                                 .getResult()
@@ -757,8 +762,21 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
         }
     };
     auto columnTiles = [&](OpBuilder &cb, Value j0, int64_t nCols) {
-      for (int64_t i0 = 0; i0 < rows; i0 += tileRows)
-        dotTile(cb, i0, std::min(tileRows, rows - i0), j0, nCols);
+      if (!dynamicRows) {
+        for (int64_t i0 = 0; i0 < rows; i0 += tileRows)
+          dotTile(cb, index(cb, i0), std::min(tileRows, rows - i0), j0, nCols);
+        return;
+      }
+      Value count = memref::DimOp::create(cb, loc, x, 0);
+      Value whole = arith::MulIOp::create(
+          cb, loc, arith::DivUIOp::create(cb, loc, count, index(cb, tileRows)),
+          index(cb, tileRows));
+      forLoop(cb, index(cb, 0), whole, tileRows, [&](OpBuilder &rb, Value i0) {
+        dotTile(rb, i0, tileRows, j0, nCols);
+      });
+      forLoop(cb, whole, count, 1, [&](OpBuilder &rb, Value i0) {
+        dotTile(rb, i0, 1, j0, nCols);
+      });
     };
     Value cols = memref::DimOp::create(b, loc, C, 1);
     Value wholeCols = arith::MulIOp::create(
@@ -787,18 +805,37 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
         product(b, maySwap ? swappedLayout : plainLayout, x, w, C);
         return;
       }
-      // Dynamic rows of `x @ W^T`: swapped for few.
-      Value few = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ule,
-          memref::DimOp::create(b, loc, x, 0), index(b, swapMaxRows));
+      // Dynamic rows of `x @ W^T`: swapped for few, and with dots along
+      // rows for fewer still (a decode step of any batch).
+      Value count = memref::DimOp::create(b, loc, x, 0);
+      auto fewerThan = [&](OpBuilder &cb, int64_t limit) -> Value {
+        return arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::ule,
+                                     count, index(cb, limit));
+      };
+      auto swappedOrPlain = [&](OpBuilder &sb) {
+        scf::IfOp::create(
+            sb, loc, fewerThan(sb, swapMaxRows),
+            [&](OpBuilder &tb, Location l) {
+              product(tb, swappedLayout, x, w, C);
+              scf::YieldOp::create(tb, l);
+            },
+            [&](OpBuilder &eb, Location l) {
+              product(eb, plainLayout, x, w, C);
+              scf::YieldOp::create(eb, l);
+            });
+      };
+      if (!dots) {
+        swappedOrPlain(b);
+        return;
+      }
       scf::IfOp::create(
-          b, loc, few,
+          b, loc, fewerThan(b, kRowDotsMaxRows),
           [&](OpBuilder &tb, Location l) {
-            product(tb, swappedLayout, x, w, C);
+            rowDotProduct(tb, x, w, C);
             scf::YieldOp::create(tb, l);
           },
           [&](OpBuilder &eb, Location l) {
-            product(eb, plainLayout, x, w, C);
+            swappedOrPlain(eb);
             scf::YieldOp::create(eb, l);
           });
       return;

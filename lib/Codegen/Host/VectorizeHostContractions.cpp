@@ -565,6 +565,47 @@ static FailureOr<bool> tileForCache(RewriterBase &rewriter,
 /// shuffles (shuffle16x16).
 static constexpr int64_t kTransposeTile = 16;
 
+/// The versions of a bf16 contraction with dynamic rows of a plain right
+/// operand where the CPU has AVX512-BF16 dots: for up to 4 rows, widened
+/// (streamed); for more, on the dots.
+static constexpr StringLiteral kWidenedRowsVersionAttrName =
+    "meld.widened_rows_version";
+static constexpr StringLiteral kDotRowsVersionAttrName =
+    "meld.dot_rows_version";
+
+/// Splits `op` (and a fill of its output just before it) into the two
+/// versions above, under a test of its row count, each marked `pending`
+/// for the pass to take in turn.
+static void versionFewPlainRows(RewriterBase &rewriter, linalg::GenericOp op,
+                                StringRef pending) {
+  Location loc = op.getLoc();
+  Value out = op.getDpsInits()[0];
+  auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
+  if (fill && fill.getDpsInits()[0] != out)
+    fill = nullptr;
+  rewriter.setInsertionPoint(fill ? fill.getOperation() : op.getOperation());
+  int64_t rowDim = cast<MemRefType>(out.getType()).getRank() - 2;
+  Value rows = memref::DimOp::create(rewriter, loc, out, rowDim);
+  Value few = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::ule, rows,
+      arith::ConstantIndexOp::create(rewriter, loc, 4));
+  auto version = [&](StringRef mark) {
+    return [&, mark](OpBuilder &b, Location l) {
+      if (fill)
+        b.clone(*fill);
+      Operation *copy = b.clone(*op);
+      copy->setAttr(mark, b.getUnitAttr());
+      copy->setAttr(pending, b.getUnitAttr());
+      scf::YieldOp::create(b, l);
+    };
+  };
+  scf::IfOp::create(rewriter, loc, few, version(kWidenedRowsVersionAttrName),
+                    version(kDotRowsVersionAttrName));
+  rewriter.eraseOp(op);
+  if (fill)
+    rewriter.eraseOp(fill);
+}
+
 /// Transposes an f32 panel 16 x 16 elements at a time in vector registers
 /// (a read of 16 rows, vector.transpose, a write of 16 rows) when its two
 /// dims are whole tiles; otherwise it stays a linalg.transpose, whose loops
@@ -1311,8 +1352,20 @@ struct MeldVectorizeHostContractionsPass
           meld::codegen::emitPairedContraction(
               rewriter, op, meld::codegen::PairedKernel::AmxTiles, amxInt8))
         continue;
-      // bf16 on AVX512-BF16 dots elsewhere, but for the same few rows.
+      // bf16 on AVX512-BF16 dots elsewhere, but for the same few rows:
+      // dynamic rows of a plain right operand are first versioned, up to 4
+      // of them taking the widened path (whose versions by rows below
+      // stream them: packed for the dots, one dynamic row of a 4096 x 4096
+      // weight took 3.2 ms, streamed 1.1), more the dots.
+      if (avx512Bf16Dots && !fewPlainRows && rhsAlongColumns &&
+          ShapedType::isDynamic(ranges[n - 3]) &&
+          !op->hasAttr(kDotRowsVersionAttrName) &&
+          !op->hasAttr(kWidenedRowsVersionAttrName)) {
+        versionFewPlainRows(rewriter, op, kPending);
+        continue;
+      }
       if (avx512Bf16Dots && !fewPlainRows &&
+          !op->hasAttr(kWidenedRowsVersionAttrName) &&
           meld::codegen::emitPairedContraction(
               rewriter, op, meld::codegen::PairedKernel::Avx512Dots,
               /*int8=*/false, {dotTileRows, dotTileVectors}))

@@ -17,15 +17,21 @@
 #mBt = affine_map<(i, j, k) -> (j, k)>
 #mC = affine_map<(i, j, k) -> (i, j)>
 
-// After a zero fill (erased), the sums are stored. K = 96 is even: whole
-// blocks of 8 rows read the left operand in place, a last partial one from
-// the copy of its rows, writing only the valid ones.
+// Dynamic rows of a plain right operand are versioned first: up to 4 take
+// the widened path (its few-row version streams the right operand's rows),
+// more the dots. There, after a zero fill (erased), the sums are stored.
+// K = 96 is even: whole blocks of 8 rows read the left operand in place, a
+// last partial one from the copy of its rows, writing only the valid ones.
 // BADTILE: error: dot-tile-rows x dot-tile-vectors (8 x 3) must be at least 1 x 1, with the sums, a row's pair and the panel's vectors in 32 registers
 // CHECK-LABEL: func.func @plain
 // CHECK-DAG:     %[[PANEL:.*]] = memref.alloc() {alignment = 64 : i64} : memref<48x512xbf16>
 // CHECK-DAG:     %[[ROWS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x96xbf16>
-// CHECK-NOT:     linalg.fill
-// CHECK:         vector.interleave {{.*}} : vector<16xbf16> -> vector<32xbf16>
+// CHECK:         %[[FEW:.*]] = arith.cmpi ule, %{{.*}}, %c4 : index
+// CHECK:         scf.if %[[FEW]] {
+// CHECK:           vector.fma {{.*}} : vector<1x256xf32>
+// CHECK:         } else {
+// CHECK-NOT:       linalg.fill
+// CHECK:           vector.interleave {{.*}} : vector<16xbf16> -> vector<32xbf16>
 // CHECK:         scf.if
 // CHECK:           scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK-COUNT-2:     vector.load %[[PANEL]][{{.*}}] : memref<48x512xbf16>, vector<32xbf16>
@@ -71,12 +77,18 @@ func.func @plain(%a: memref<?x96xbf16>, %b: memref<96x300xbf16>,
 // operand is packed by 16 x 16 transposes of bf16 pairs (32-bit words); an
 // odd K = 37 takes 19 pairs, the last one's second element zero in the
 // copy of the rows (made for every block) and in the panel. Dynamic rows
-// take (W x^T)^T for up to 64 (4 x 4 tiles; the sums written through 4 x
-// 16 transposes), this version for more.
+// take dots along rows for up to 32 (tiles of 4 rows, then one at a time),
+// (W x^T)^T for up to 64 (4 x 4 tiles; the sums written through 4 x 16
+// transposes), this version for more.
 // CHECK-LABEL: func.func @transposed_accumulate
 // CHECK:         %[[ROWS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x64xbf16>
 // CHECK:         linalg.fill ins(%{{.*}} : bf16) outs(%[[ROWS]] : memref<8x64xbf16>)
-// CHECK:         scf.if
+// CHECK:         %[[ALONG:.*]] = arith.cmpi ule, %{{.*}}, %c32 : index
+// CHECK:         scf.if %[[ALONG]] {
+// CHECK:           x86vector.avx512.dot
+// CHECK:           vector.reduction <add>
+// CHECK:         } else {
+// CHECK:           scf.if
 // CHECK:           vector.transfer_read %arg0{{.*}} : memref<?x37xbf16>, vector<16x32xbf16>
 // CHECK:           vector.transpose {{.*}} [1, 0] : vector<16x16xi32> to vector<16x16xi32>
 // CHECK:           memref.store {{.*}}, %[[ROWS]]

@@ -261,10 +261,12 @@ def MeldVectorizeHostContractions
     vdpbf16ps, per vector of sums). Up to 32 static rows of `x @ W^T` take
     dots along k of both operands' rows instead, read in place (tiles of up
     to 4 rows of x by up to 8 of W, 32 elements of k per vdpbf16ps, each
-    sum's lanes added once); up to 64 (dynamic rows in a version for few)
-    are swapped as on the tiles, the sums written through 4 x 16
-    transposes. Up to 4 static rows of a plain right operand keep the
-    widened path, which streams its rows.
+    sum's lanes added once; dynamic rows in a version for up to 32); up to
+    64 (dynamic rows in a version for few) are swapped as on the tiles, the
+    sums written through 4 x 16 transposes. Up to 4 static rows of a plain
+    right operand keep the widened path, which streams its rows; dynamic
+    rows of one are first split into a version for up to 4 (widened) and
+    one for more (dots).
     Other contractions (integers, f64, strict halves, or
     with dynamic columns or reduction) keep scalar loops, with the reduction
     loop moved outside the innermost parallel loop when the right operand
