@@ -29,6 +29,9 @@ struct DotTile {
   int64_t rows = 8, vectors = 2;
 };
 
+/// Whether emitPairedContraction takes `op` (on dots: `int8` false).
+bool isPairedContraction(mlir::linalg::GenericOp op, bool int8);
+
 /// Computes a matmul on buffers with `kernel`: batched or not, whose right
 /// operand is `B[k][j]` or `B[j][k]`, with static batch and reduction
 /// ranges and any rows and columns; bf16 operands summed in f32 (a bf16

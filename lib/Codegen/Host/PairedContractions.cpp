@@ -175,6 +175,11 @@ static Value slice2d(OpBuilder &b, Location loc, Value source,
                                    strides);
 }
 
+bool meld::codegen::isPairedContraction(linalg::GenericOp op, bool int8) {
+  bool transposedRhs = false;
+  return matchAmxMatmul(op, int8, transposedRhs).has_value();
+}
+
 bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
                                           linalg::GenericOp op,
                                           PairedKernel kernel, bool int8,

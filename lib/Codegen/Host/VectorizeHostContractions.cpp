@@ -1360,7 +1360,8 @@ struct MeldVectorizeHostContractionsPass
       if (avx512Bf16Dots && !fewPlainRows && rhsAlongColumns &&
           ShapedType::isDynamic(ranges[n - 3]) &&
           !op->hasAttr(kDotRowsVersionAttrName) &&
-          !op->hasAttr(kWidenedRowsVersionAttrName)) {
+          !op->hasAttr(kWidenedRowsVersionAttrName) &&
+          meld::codegen::isPairedContraction(op, /*int8=*/false)) {
         versionFewPlainRows(rewriter, op, kPending);
         continue;
       }
