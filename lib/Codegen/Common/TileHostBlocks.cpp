@@ -393,30 +393,35 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
       consumer.getIteratorTypesArray()[1] == utils::IteratorType::parallel)
     columnBlock = columnBlockWidth(resultType.getDimSize(1),
                                    params.balanceThreads);
+  // The blocks' contraction, when it is the only one (the consumer's
+  // producer when an epilogue follows), and its operands' maps.
+  linalg::LinalgOp contraction;
+  int64_t contractions = 0;
+  if (columnBlock && params.balanceThreads > 0)
+    func.walk([&](linalg::LinalgOp op) {
+      if (op.getNumReductionLoops() > 0 && ++contractions == 1)
+        contraction = op;
+    });
+  if (contractions != 1 || contraction.getNumLoops() != 3)
+    contraction = nullptr;
+  AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
+             k = getAffineDimExpr(2, ctx);
+  auto contractionMaps = [&](AffineMap lhs, AffineMap rhs) {
+    SmallVector<AffineMap> maps = contraction.getIndexingMapsArray();
+    return maps.size() == 3 && maps[0] == lhs && maps[1] == rhs;
+  };
   // A bf16 `x @ W^T` of few rows on AVX512-BF16 dots (up to 64 computed as
   // (W x^T)^T, packing x once per block): one block per thread, the last
   // one partial, so x is packed once per thread and a packed panel of W is
   // never narrower than 256 columns (in one process, 2 threads, Zen 5:
   // 64 x 4096 @ (4096 x 4096)^T 912 GFLOP/s so, 875 in blocks of 256;
   // 128 x 2048 @ (8192 x 2048)^T 843 and 797).
-  if (columnBlock && amxTiles && params.balanceThreads > 0 &&
-      resultType.getDimSize(0) <= params.bf16SwappedRows) {
-    linalg::LinalgOp product;
-    int64_t products = 0;
-    func.walk([&](linalg::LinalgOp op) {
-      if (op.getNumReductionLoops() > 0 && ++products == 1)
-        product = op;
-    });
-    AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
-               k = getAffineDimExpr(2, ctx);
-    if (products == 1 && product.getNumLoops() == 3 &&
-        product.getIndexingMapsArray()[0] ==
-            AffineMap::get(3, 0, {i, k}, ctx) &&
-        product.getIndexingMapsArray()[1] == AffineMap::get(3, 0, {j, k}, ctx))
-      columnBlock = llvm::alignTo(
-          llvm::divideCeil(resultType.getDimSize(1), params.balanceThreads),
-          64);
-  }
+  if (contraction && amxTiles &&
+      resultType.getDimSize(0) <= params.bf16SwappedRows &&
+      contractionMaps(AffineMap::get(3, 0, {i, k}, ctx),
+                      AffineMap::get(3, 0, {j, k}, ctx)))
+    columnBlock = llvm::alignTo(
+        llvm::divideCeil(resultType.getDimSize(1), params.balanceThreads), 64);
   // A few rows (up to 4) of a plain right operand of 4 MiB or more (a
   // matrix-vector product from memory) are streamed along whole rows of it
   // (meld-vectorize-host-contractions' emitStreamedRows): one block per
@@ -424,25 +429,12 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   // read in runs of its whole width. Blocks of 256 columns read 1 KiB of
   // each row, 16 KiB apart for a 4096-wide weight: 16.9 GB/s of the
   // 2-core VM's 30, streamed 32 (1 x 4096 @ 4096 x 4096).
-  // The contraction is the consumer's producer when an epilogue follows.
-  linalg::LinalgOp contraction;
-  int64_t contractions = 0;
-  if (columnBlock && params.balanceThreads > 0 &&
-      resultType.getDimSize(0) <= kStreamedRowsMaxRows)
-    func.walk([&](linalg::LinalgOp op) {
-      if (op.getNumReductionLoops() > 0 && ++contractions == 1)
-        contraction = op;
-    });
-  if (contractions == 1) {
-    SmallVector<AffineMap> maps = contraction.getIndexingMapsArray();
+  if (contraction && resultType.getDimSize(0) <= kStreamedRowsMaxRows) {
     SmallVector<int64_t> loops = contraction.getStaticLoopRanges();
-    AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
-               k = getAffineDimExpr(2, ctx);
     int64_t cols = resultType.getDimSize(1);
     int64_t width = cols / params.balanceThreads;
-    if (maps.size() == 3 && loops.size() == 3 &&
-        maps[0] == AffineMap::get(3, 0, {i, k}, ctx) &&
-        maps[1] == AffineMap::get(3, 0, {k, j}, ctx) &&
+    if (contractionMaps(AffineMap::get(3, 0, {i, k}, ctx),
+                        AffineMap::get(3, 0, {k, j}, ctx)) &&
         resultType.getElementType().isF32() &&
         !ShapedType::isDynamic(loops[2]) &&
         loops[2] * cols * 4 >= kStreamedRowsMinBytes &&

@@ -252,7 +252,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   };
   Layout plainLayout = layoutFor(false), swappedLayout = layoutFor(true);
   // With dots, up to 64 rows are swapped (fewer than 33 take dots along
-  // rows, above): W's rows are then read in place by the broadcasts and
+  // rows, below): W's rows are then read in place by the broadcasts and
   // x's rows packed, one panel of them, where packing W cost more than
   // their products (in one process, 2 threads, Zen 5: 64 x 4096 @ (4096 x
   // 4096)^T 886 GFLOP/s swapped, 740 not; 48 x 768 @ (3072 x 768)^T 805
@@ -269,9 +269,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
       std::max(mayPlain ? plainLayout.panelCols : 0,
                maySwap ? swappedLayout.panelCols : 0);
   // The layout being emitted (set by `product`).
-  bool swapped = false, wholePanels = false;
-  DotTile regTile;
-  int64_t blockRows = 0, blockCols = 0;
+  Layout current{};
 
   Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1],
         out = op.getDpsInits()[0];
@@ -352,7 +350,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     if (!transposedRhs) {
       // B[k][j]: the `word` rows of each word interleaved, 16 columns at a
       // time (for quads, rows 0 and 2 and rows 1 and 3 first).
-      bool inBounds = wholePanels;
+      bool inBounds = current.wholePanels;
       auto readRow = [&](OpBuilder &nb, Value row, Value col) -> Value {
         return vector::TransferReadOp::create(nb, loc, line, B, {row, col},
                                               zeroElem, {inBounds});
@@ -405,7 +403,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     // B[j][k]: 16 rows of 16 words, transposed as 32-bit words.
     auto block = VectorType::get({16, 16 * word}, elem);
     auto square = VectorType::get({16, 16}, rewriter.getI32Type());
-    SmallVector<bool> inBounds = {wholePanels,
+    SmallVector<bool> inBounds = {current.wholePanels,
                                   depth % tileDepth == 0};
     forLoop(b, zero, paddedWidth, 16, [&](OpBuilder &jb, Value jj) {
       Value row = arith::AddIOp::create(jb, loc, j0, jj);
@@ -514,7 +512,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
         Value i = arith::AddIOp::create(jb, loc, i0, r0);
         Value j = arith::AddIOp::create(jb, loc, col0, c0);
         SmallVector<Value> at = {i, j};
-        if (swapped) {
+        if (current.swapped) {
           block = vector::TransposeOp::create(jb, loc, block, {1, 0});
           at = {j, i};
         }
@@ -528,7 +526,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   // `aRow`, the first `validRows` of them written (all when null).
   auto dotBlocks = [&](OpBuilder &b, Value A, Value aRow, Value C, Value i0,
                        Value j0, Value paddedWidth, Value validRows) {
-    int64_t tileRows = regTile.rows, vectors = regTile.vectors;
+    int64_t tileRows = current.tile.rows, vectors = current.tile.vectors;
     auto sumVector = VectorType::get({16}, sumType);
     auto pairs = VectorType::get({32}, elem);
     auto wordType = rewriter.getI32Type();
@@ -536,7 +534,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     Value zeros = arith::ConstantOp::create(
         b, loc, sumVector,
         DenseElementsAttr::get(sumVector, b.getZeroAttr(sumType)));
-    forLoop(b, zero, paddedWidth, blockCols, [&](OpBuilder &jb, Value jj) {
+    forLoop(b, zero, paddedWidth, current.blockCols, [&](OpBuilder &jb, Value jj) {
       SmallVector<Value> inits(tileRows * vectors, zeros);
       Value at = arith::MulIOp::create(jb, loc, jj, index(jb, word));
       SmallVector<Value> rowsAt;
@@ -579,7 +577,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
       // output's own values when there was no zero fill), masked past the
       // output's last column.
       Value col0 = arith::AddIOp::create(jb, loc, j0, jj);
-      if (swapped) {
+      if (current.swapped) {
         // The tile's rows are the output's columns: each vector of sums
         // (16 of its rows) for all the tile's rows is a block written
         // transposed, masked at the output's ends (which also drops the
@@ -605,7 +603,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
           for (int64_t v = 0; v < vectors; ++v) {
             Value j = arith::AddIOp::create(wb, loc, col0, index(wb, 16 * v));
             writeSums(wb, steps.getResult(r * vectors + v), C, {i, j},
-                      {wholePanels});
+                      {current.wholePanels});
           }
         };
         if (!validRows) {
@@ -632,11 +630,9 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   // One 2-D product in `layout`: column panels, then blocks of rows.
   auto product = [&](OpBuilder &b, const Layout &layout, Value x, Value w,
                      Value C) {
-    swapped = layout.swapped;
-    wholePanels = layout.wholePanels;
-    regTile = layout.tile;
-    blockRows = layout.blockRows;
-    blockCols = layout.blockCols;
+    current = layout;
+    bool swapped = layout.swapped;
+    int64_t blockRows = layout.blockRows, blockCols = layout.blockCols;
     int64_t panelCols = layout.panelCols;
     Value A = swapped ? w : x, B = swapped ? x : w;
     Value zero = index(b, 0), rowStep = index(b, blockRows),
