@@ -778,7 +778,7 @@ Expected<HostTensor> meld::ref::conv(const HostTensor &x,
                                      ArrayRef<int64_t> dilations,
                                      ArrayRef<int64_t> paddingLow,
                                      ArrayRef<int64_t> paddingHigh,
-                                     int64_t groups) {
+                                     int64_t groups, ElementKind resultKind) {
   int64_t rank = x.getRank(), d = rank - 2;
   if (d < 1 || filter.getRank() != rank ||
       static_cast<int64_t>(strides.size()) != d ||
@@ -788,8 +788,9 @@ Expected<HostTensor> meld::ref::conv(const HostTensor &x,
     return makeError("conv: input of rank {0}, filter of rank {1} and {2} "
                      "strides do not fit",
                      rank, filter.getRank(), strides.size());
-  if (!x.isFloat() || x.getKind() != filter.getKind())
-    return makeError("conv: takes float input and filter of one type");
+  if (!x.isFloat() || x.getKind() != filter.getKind() || !isFloat(resultKind))
+    return makeError("conv: takes float input and filter of one type, and "
+                     "gives floats");
   ArrayRef<int64_t> xs = x.getShape(), fs = filter.getShape();
   int64_t batch = xs[0], channels = xs[1], features = fs[0];
   if (groups < 1 || channels % groups || features % groups ||
@@ -808,7 +809,7 @@ Expected<HostTensor> meld::ref::conv(const HostTensor &x,
   if (numElements(shape) > kMaxElements)
     return makeError("conv: the result would have more than {0} elements",
                      kMaxElements);
-  HostTensor r(x.getKind(), shape);
+  HostTensor r(resultKind, shape);
   ArrayRef<int64_t> outSpatial = ArrayRef<int64_t>(shape).drop_front(2);
   ArrayRef<int64_t> kernel = fs.drop_front(2);
   int64_t perGroup = channels / groups, featuresPerGroup = features / groups;

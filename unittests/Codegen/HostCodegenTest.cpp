@@ -1471,6 +1471,36 @@ const AmxProgram kAmxPrograms[] = {
         %y = meld.gelu %a approximate = tanh : tensor<70x40xbf16>
         return %y : tensor<70x40xbf16>
       })mlir"},
+    // Convolutions: one GEMM per image of the filters (the same for every
+    // image: a left operand without the batch dim) by the image's bf16
+    // columns, summed in f32, the bias and ReLU after; a depth (27, 147)
+    // no multiple of a pair's or a tile's, filters and pixels in partial
+    // tiles.
+    {"conv_3x3_3x9x9_to_20",
+     R"mlir(
+      func.func @main(%x: tensor<2x3x9x9xbf16>, %w: tensor<20x3x3x3xbf16>,
+                      %bias: tensor<20xf32>) -> tensor<2x20x9x9xbf16> {
+        %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1]
+            padding_low = [1, 1] padding_high = [1, 1] groups = 1
+            : (tensor<2x3x9x9xbf16>, tensor<20x3x3x3xbf16>)
+            -> tensor<2x20x9x9xf32>
+        %b = meld.broadcast_in_dim %bias, dims = [1]
+            : tensor<20xf32> -> tensor<2x20x9x9xf32>
+        %a = meld.add %c, %b : tensor<2x20x9x9xf32>
+        %r = meld.relu %a : tensor<2x20x9x9xf32>
+        %y = meld.cast %r : tensor<2x20x9x9xf32> to tensor<2x20x9x9xbf16>
+        return %y : tensor<2x20x9x9xbf16>
+      })mlir"},
+    {"conv_stem_7x7_stride2",
+     R"mlir(
+      func.func @main(%x: tensor<1x3x23x23xbf16>, %w: tensor<40x3x7x7xbf16>)
+          -> tensor<1x40x12x12xf32> {
+        %c = meld.conv %x, %w strides = [2, 2] dilations = [1, 1]
+            padding_low = [3, 3] padding_high = [3, 3] groups = 1
+            : (tensor<1x3x23x23xbf16>, tensor<40x3x7x7xbf16>)
+            -> tensor<1x40x12x12xf32>
+        return %c : tensor<1x40x12x12xf32>
+      })mlir"},
 };
 
 void PrintTo(const AmxProgram &program, std::ostream *os) {

@@ -136,13 +136,14 @@ llvm::Expected<HostTensor> scatter(const HostTensor &x,
 /// N-d convolution as meld.conv defines it: `x` [N, C, S...], `filter`
 /// [F, C / groups, K...]; the result's spatial sizes follow from the
 /// input, padding, dilation and stride (the high padding is implied by
-/// them). Products are accumulated in double and rounded once.
+/// them). Products are accumulated in double and rounded once, to
+/// `resultKind` (the operands' kind, or f32 for halves).
 llvm::Expected<HostTensor> conv(const HostTensor &x, const HostTensor &filter,
                                 llvm::ArrayRef<int64_t> strides,
                                 llvm::ArrayRef<int64_t> dilations,
                                 llvm::ArrayRef<int64_t> paddingLow,
                                 llvm::ArrayRef<int64_t> paddingHigh,
-                                int64_t groups);
+                                int64_t groups, ElementKind resultKind);
 
 } // namespace meld::ref
 

@@ -44,6 +44,9 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
   // Kernels report integer division by zero through their status cell
   // (meld-lower-host-checks, meld-lower-gpu-checks).
   toLinalg.divisionChecks = true;
+  // GPU kernels gather a convolution's columns in the contraction's k loop
+  // (one read per product), which a copy through a reshape would prevent.
+  toLinalg.paddedConvColumns = tiling != BlockTiling::Gpu;
   pm.addNestedPass<func::FuncOp>(createMeldConvertToLinalg(toLinalg));
   pm.addPass(createCanonicalizerPass());
   // Drop the unit dims of kept-dims reductions and their broadcasts, so no

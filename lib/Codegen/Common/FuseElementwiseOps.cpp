@@ -39,11 +39,20 @@ static bool isOnlyUse(OpOperand *fused) {
 /// except that a gather (a body that reads a tensor at computed indices,
 /// such as a convolution's columns) stays out of a contraction, whose
 /// inner loop it would turn into index arithmetic and a load per
-/// multiply-add instead of a register-tiled product.
+/// multiply-add instead of a register-tiled product; and that nothing
+/// fuses into a reader whose map for it is not a projected permutation
+/// (a convolution's columns copied from its padded input: each padded
+/// element is read once per kernel tap, and fused, its check of the
+/// padding would run per column element, in a loop that no longer
+/// vectorizes).
 static bool mayFuseProducer(OpOperand *fused) {
   if (!isOnlyUse(fused))
     return false;
   auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
+  if (auto reader = dyn_cast<linalg::LinalgOp>(fused->getOwner());
+      producer && reader &&
+      !reader.getMatchingIndexingMap(fused).isProjectedPermutation())
+    return false;
   if (!producer || !isContraction(fused->getOwner()))
     return true;
   return !producer.getRegion()

@@ -62,6 +62,7 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
       createMeldVectorizeHostContractions(contractions));
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createMeldLowerStridedCopies());
+  pm.addNestedPass<func::FuncOp>(createMeldVectorizeHostCopies());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createMeldPrefetchNextTile());
   pm.addNestedPass<func::FuncOp>(createMeldLowerHostChecks());

@@ -60,6 +60,9 @@ constexpr int64_t kRowDotsMaxRows = 32;
 struct AmxTypes {
   Type operand, sum, out;
   arith::FastMathFlags sumFlags = arith::FastMathFlags::none;
+  /// Whether the left operand has the batch dims (a convolution's filters,
+  /// `A[i][k]`, serve every image).
+  bool batchedLhs = true;
 };
 
 /// `v` extended from the block argument `arg` (extf for floats, extsi for
@@ -74,7 +77,7 @@ static bool isExtendedArg(Value v, BlockArgument arg, bool extended) {
 
 /// The types of `op` when it is a matmul for AMX tiles: `C[b..][i][j] +=
 /// A[b..][i][k] * B[b..][k][j]` (or `B[b..][j][k]` when `transposedRhs` is
-/// set) on buffers with contiguous rows, static batch and reduction ranges
+/// set; A may be `A[i][k]`, the same for every batch) on buffers with contiguous rows, static batch and reduction ranges
 /// (rows and columns may be dynamic: a thread's block of either), with
 /// bf16 operands summed in bf16 or f32 (a reassociable sum), or i8
 /// operands summed in i32 (`int8`: the CPU has AMX-INT8).
@@ -84,9 +87,9 @@ static std::optional<AmxTypes> matchAmxMatmul(linalg::GenericOp op,
     return std::nullopt;
   int64_t n = op.getNumLoops();
   MLIRContext *ctx = op.getContext();
-  auto map = [&](int64_t a, int64_t b) {
+  auto map = [&](int64_t a, int64_t b, bool batched = true) {
     SmallVector<AffineExpr> results;
-    for (int64_t d = 0; d < n - 3; ++d)
+    for (int64_t d = 0; batched && d < n - 3; ++d)
       results.push_back(getAffineDimExpr(d, ctx));
     results.push_back(getAffineDimExpr(a, ctx));
     results.push_back(getAffineDimExpr(b, ctx));
@@ -94,7 +97,9 @@ static std::optional<AmxTypes> matchAmxMatmul(linalg::GenericOp op,
   };
   int64_t i = n - 3, j = n - 2, k = n - 1;
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  if (maps[0] != map(i, k) || maps[2] != map(i, j))
+  bool batchedLhs = maps[0] == map(i, k);
+  if ((!batchedLhs && maps[0] != map(i, k, /*batched=*/false)) ||
+      maps[2] != map(i, j))
     return std::nullopt;
   if (maps[1] == map(k, j))
     transposedRhs = false;
@@ -145,6 +150,7 @@ static std::optional<AmxTypes> matchAmxMatmul(linalg::GenericOp op,
         isExtendedArg(mul->getOperand(1), x, extended)))
     return std::nullopt;
   AmxTypes result{operand, bytes ? out : Float32Type::get(ctx), out};
+  result.batchedLhs = batchedLhs;
   if (auto addf = dyn_cast<arith::AddFOp>(add)) {
     if (!arith::bitEnumContainsAll(addf.getFastmath(),
                                    arith::FastMathFlags::reassoc))
@@ -796,7 +802,9 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   std::function<void(OpBuilder &, int64_t)> batchLoop = [&](OpBuilder &b,
                                                             int64_t d) {
     if (d == n - 3) {
-      Value x = slice2d(b, loc, lhs, batch), w = slice2d(b, loc, rhs, batch),
+      Value x = slice2d(b, loc, lhs,
+                        types->batchedLhs ? ValueRange(batch) : ValueRange()),
+            w = slice2d(b, loc, rhs, batch),
             C = slice2d(b, loc, out, batch);
       if (alongRows) {
         rowDotProduct(b, x, w, C);

@@ -1326,15 +1326,11 @@ def conv(b: Builder, x: Value, w: Value, bias: Optional[Value], strides, dilatio
          pads_before, pads_after, groups: int) -> Value:
     """N-d convolution (1 to 3 spatial dims), NC* layout, weights
     O x (C/groups) x k*: one ``meld.conv``, plus the bias. Halves are
-    widened to f32 and the result rounded once, as a conv kernel (and
-    torch) does."""
+    summed in f32 (``meld.conv`` of halves gives f32), the bias added
+    there, and the result rounded once, as a conv kernel (and torch) does."""
     if not is_float(x.dtype):
         raise Unsupported(f"convolution of {x.dtype}")
-    if x.dtype in ("f16", "bf16"):
-        y = conv(b, cast(b, x, "f32"), cast(b, w, "f32"),
-                 None if bias is None else cast(b, bias, "f32"), strides, dilations,
-                 pads_before, pads_after, groups)
-        return cast(b, y, x.dtype)
+    sum_dtype = "f32" if x.dtype in ("f16", "bf16") else x.dtype
     spatial = w.rank - 2
     if x.rank != spatial + 2:
         raise FrontendError(f"convolution input of rank {x.rank} with weights of rank {w.rank}")
@@ -1360,7 +1356,7 @@ def conv(b: Builder, x: Value, w: Value, bias: Optional[Value], strides, dilatio
             raise FrontendError(f"convolution window {span} larger than the padded input "
                                 f"{padded} along spatial dim {j}")
         out.append((padded - span) // strides[j] + 1)
-    ty = TensorType(x.dtype, tuple(out))
+    ty = TensorType(sum_dtype, tuple(out))
     y = b.op(f"meld.conv {x.name}, {w.name} strides = {strides} dilations = {dilations} "
              f"padding_low = {lo} padding_high = {hi} groups = {int(groups)} : "
              f"({x.type}, {w.type}) -> {ty}", ty)
@@ -1368,8 +1364,8 @@ def conv(b: Builder, x: Value, w: Value, bias: Optional[Value], strides, dilatio
     # of the convolution's result, so they fuse into its kernel
     _record_sizes(b, y, [b.dim(x, 0)] + [Dim(static=s) for s in out[1:]])
     if bias is not None:
-        y = binary(b, "add", y, reshape(b, cast(b, bias, x.dtype), [cout] + [1] * spatial))
-    return y
+        y = binary(b, "add", y, reshape(b, cast(b, bias, sum_dtype), [cout] + [1] * spatial))
+    return cast(b, y, x.dtype)
 
 
 def conv_transpose(b: Builder, x: Value, w: Value, bias: Optional[Value], strides,

@@ -54,3 +54,37 @@ func.func @pointwise(%x: tensor<1x64x14x14xf32>, %w: tensor<256x64x1x1xf32>) -> 
   %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [0, 0] padding_high = [0, 0] groups = 1 : (tensor<1x64x14x14xf32>, tensor<256x64x1x1xf32>) -> tensor<1x256x14x14xf32>
   return %y : tensor<1x256x14x14xf32>
 }
+
+// Halves: the columns hold bf16 (half the bytes of f32 ones, and the
+// operands of bf16 dot products or AMX tiles), and the contraction widens
+// each operand and sums in f32, the convolution's result type.
+// CHECK-LABEL: func.func @short_rows_bf16(
+// CHECK:         %[[COL:.*]] = linalg.generic
+// CHECK-SAME:      outs(%{{.*}} : tensor<2x72x49xbf16>)
+// CHECK:         %[[OUT:.*]] = linalg.generic
+// CHECK-SAME:      ins(%{{.*}}, %[[COL]] : tensor<32x72xbf16>, tensor<2x72x49xbf16>)
+// CHECK-SAME:      outs(%{{.*}} : tensor<2x32x49xf32>)
+// CHECK:         ^bb0(%[[A:.*]]: bf16, %[[B:.*]]: bf16, %[[ACC:.*]]: f32):
+// CHECK:           %[[EA:.*]] = arith.extf %[[A]] : bf16 to f32
+// CHECK:           %[[EB:.*]] = arith.extf %[[B]] : bf16 to f32
+// CHECK:           %[[P:.*]] = arith.mulf %[[EA]], %[[EB]]
+// CHECK:           arith.addf %[[ACC]], %[[P]] fastmath<reassoc
+// CHECK:         tensor.expand_shape %[[OUT]] {{\[}}[0], [1], [2, 3]] output_shape [2, 32, 7, 7] : tensor<2x32x49xf32> into tensor<2x32x7x7xf32>
+func.func @short_rows_bf16(%x: tensor<2x8x7x7xbf16>, %w: tensor<32x8x3x3xbf16>) -> tensor<2x32x7x7xf32> {
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x8x7x7xbf16>, tensor<32x8x3x3xbf16>) -> tensor<2x32x7x7xf32>
+  return %y : tensor<2x32x7x7xf32>
+}
+
+// Per output row (a dynamic batch) on f16: f16 columns, f32 sums.
+// CHECK-LABEL: func.func @dynamic_f16(
+// CHECK:         linalg.generic
+// CHECK-SAME:      outs(%{{.*}} : tensor<?x4x36x4xf16>)
+// CHECK:         linalg.generic
+// CHECK-SAME:      ins(%{{.*}}, %{{.*}} : tensor<6x36xf16>, tensor<?x4x36x4xf16>)
+// CHECK-SAME:      outs(%{{.*}} : tensor<?x6x4x4xf32>)
+// CHECK:           arith.extf %{{.*}} : f16 to f32
+// CHECK:           arith.extf %{{.*}} : f16 to f32
+func.func @dynamic_f16(%x: tensor<?x4x4x4xf16>, %w: tensor<6x4x3x3xf16>) -> tensor<?x6x4x4xf32> {
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<?x4x4x4xf16>, tensor<6x4x3x3xf16>) -> tensor<?x6x4x4xf32>
+  return %y : tensor<?x6x4x4xf32>
+}

@@ -1777,9 +1777,17 @@ func.func @conv_dynamic_spatial(%x: tensor<2x4x?x6xf32>, %w: tensor<8x4x3x3xf32>
 // -----
 
 func.func @conv_halves(%x: tensor<2x4x6x6xf16>, %w: tensor<8x4x3x3xf16>) -> tensor<2x8x6x6xf16> {
-  // expected-error @+1 {{takes f32 or f64 tensors, not 'f16' (widen halves to f32 first)}}
+  // expected-error @+1 {{result element type 'f16' is not valid for 'f16' operands; use the operand type (or f32 for f16/bf16)}}
   %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x4x6x6xf16>, tensor<8x4x3x3xf16>) -> tensor<2x8x6x6xf16>
   return %y : tensor<2x8x6x6xf16>
+}
+
+// -----
+
+func.func @conv_mixed_halves(%x: tensor<2x4x6x6xbf16>, %w: tensor<8x4x3x3xf32>) -> tensor<2x8x6x6xf32> {
+  // expected-error @+1 {{input and filter element types differ: 'bf16' vs 'f32'; insert a meld.cast}}
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x4x6x6xbf16>, tensor<8x4x3x3xf32>) -> tensor<2x8x6x6xf32>
+  return %y : tensor<2x8x6x6xf32>
 }
 
 // -----

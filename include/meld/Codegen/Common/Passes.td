@@ -65,8 +65,21 @@ def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp">
     with partial sums per lane) and float divisions the `arcp` flag (so a
     divisor invariant in a loop becomes one reciprocal and multiplications)
     unless `strict-fp` is set.
+
+    A convolution whose columns are gathered per image (no groups, static
+    shapes) gathers them from its input, or with `padded-conv-columns`
+    (the host pipeline's choice) from a zero-padded copy of its input by a
+    copy generic over `[N, C, K_1.., O_1..]` with an affine map (no
+    conditional per column element: its inner loop over an output row's
+    pixels is a contiguous or strided copy that LLVM vectorizes), viewed
+    as `[N, K, P]` through a `tensor.collapse_shape`.
   }];
   let options = [
+    Option<"paddedConvColumns", "padded-conv-columns", "bool",
+           /*default=*/"false",
+           "Gather a convolution's per-image columns from a zero-padded copy "
+           "of its input with an affine copy (vectorizable rows) instead of "
+           "a read per column element that checks the padding">,
     Option<"strictFp", "strict-fp", "bool", /*default=*/"false",
            "Accumulate float sums in program order and divide exactly (no "
            "reassoc or arcp flag)">,

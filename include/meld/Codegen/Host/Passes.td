@@ -11,6 +11,38 @@
 
 include "mlir/Pass/PassBase.td"
 
+def MeldVectorizeHostCopies
+    : Pass<"meld-vectorize-host-copies", "::mlir::func::FuncOp"> {
+  let summary = "Copies along an affine map as 64-byte vector moves";
+  let description = [{
+    Runs on host kernels on buffers, before the lowering of linalg to
+    loops. A `linalg.generic` that only copies its one input into its
+    output (the body yields the input), all loops parallel, the output
+    written through the identity map and the input read through a map
+    that is not a projected permutation, both with contiguous rows, whose
+    innermost
+    loop appears in the input's map only in its last index, as `l * s +`
+    (an expression of the other loops), with `s` from 1 to 4, is a loop
+    nest over the other loops around a loop over the innermost one in
+    steps of one 64-byte vector: a `vector.transfer_read` of the vector
+    (of `s` vectors, then the lanes at multiples of `s`, through a
+    `vector.shuffle`, for `s` > 1) and a `vector.transfer_write`. Reads
+    and the last partial vector are masked at the ends of the buffers'
+    rows.
+
+    A convolution's columns are such a copy (meld-convert-to-linalg's
+    `padded-conv-columns`: `col[n, c, k_1.., o_1..] = x_padded[n, c, o_j *
+    s_j + k_j * d_j]`). Left to convert-linalg-to-loops, LLVM fully
+    unrolled the loop over an output row's 56 pixels and then moved them
+    one 16-bit element at a time: a ResNet-50's 3 x 3 convolution at
+    56 x 56 spent 40% of its time there.
+  }];
+  let dependentDialects = [
+    "::mlir::vector::VectorDialect", "::mlir::scf::SCFDialect",
+    "::mlir::affine::AffineDialect"
+  ];
+}
+
 def MeldPrefetchNextTile
     : Pass<"meld-prefetch-next-tile", "::mlir::func::FuncOp"> {
   let summary = "Prefetch the next row tile while the current one is computed";

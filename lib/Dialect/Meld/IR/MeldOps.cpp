@@ -284,7 +284,8 @@ llvm::Expected<HostTensor> meld::evaluateOp(Operation *op,
       .Case([&](ConvOp conv) {
         return ref::conv(operands[0], operands[1], conv.getStrides(),
                          conv.getDilations(), conv.getPaddingLow(),
-                         conv.getPaddingHigh(), conv.getGroups());
+                         conv.getPaddingHigh(), conv.getGroups(),
+                         resultKind(op));
       })
       .Default([&](Operation *) -> R {
         return llvm::createStringError("op '" +
@@ -1061,12 +1062,17 @@ LogicalResult ConvOp::verify() {
   auto in = cast<RankedTensorType>(getInput().getType());
   auto filter = cast<RankedTensorType>(getFilter().getType());
   auto out = cast<RankedTensorType>(getType());
-  if (failed(verifySameElementType(*this, in, filter)) ||
-      failed(verifySameElementType(*this, in, out)))
-    return failure();
-  if (!in.getElementType().isF32() && !in.getElementType().isF64())
-    return emitOpError("takes f32 or f64 tensors, not ")
-           << in.getElementType() << " (widen halves to f32 first)";
+  Type elem = in.getElementType();
+  if (filter.getElementType() != elem)
+    return emitOpError("input and filter element types differ: ")
+           << elem << " vs " << filter.getElementType() << "; insert a meld.cast";
+  // Halves are summed in f32, as matmuls of halves are.
+  if (out.getElementType() != (isa<Float16Type, BFloat16Type>(elem)
+                                   ? Float32Type::get(getContext())
+                                   : elem))
+    return emitOpError("result element type ")
+           << out.getElementType() << " is not valid for " << elem
+           << " operands; use the operand type (or f32 for f16/bf16)";
   int64_t d = in.getRank() - 2;
   if (d < 1 || d > 3)
     return emitOpError("input ")

@@ -694,9 +694,12 @@ def Meld_ConvOp : Meld_Op<"conv", [Pure]> {
     `O_j = (S_j + padding_low[j] + padding_high[j] - dilations[j] * (K_j - 1)
     - 1) / strides[j] + 1`, and at least 1. `d` is 1 to 3; `strides` and
     `dilations` are at least 1, the paddings at least 0, and `groups`
-    divides both `C` and `F`. Only the batch dimension may be dynamic. The
-    element type is `f32` or `f64` for all three (frontends widen halves
-    to `f32` first); products are accumulated at that precision.
+    divides both `C` and `F`. Only the batch dimension may be dynamic.
+    `input` and `filter` are `f16`, `bf16`, `f32` or `f64`, of one type;
+    the result is of that type, or `f32` for halves, and products are
+    accumulated at the result's precision (halves in `f32`, as a
+    `meld.matmul` of halves: frontends round the result once, after the
+    bias).
 
     Fusion treats it as a contraction: epilogues (bias, batch-norm scale
     and shift, activations, residual adds) fuse into its kernel. Code
@@ -707,6 +710,10 @@ def Meld_ConvOp : Meld_Op<"conv", [Pure]> {
     %y = meld.conv %x, %w strides = [2, 2] dilations = [1, 1]
         padding_low = [1, 1] padding_high = [1, 1] groups = 1
         : (tensor<?x16x32x32xf32>, tensor<32x16x3x3xf32>) -> tensor<?x32x16x16xf32>
+    // The same on bf16, summed in f32.
+    %z = meld.conv %xb, %wb strides = [2, 2] dilations = [1, 1]
+        padding_low = [1, 1] padding_high = [1, 1] groups = 1
+        : (tensor<?x16x32x32xbf16>, tensor<32x16x3x3xbf16>) -> tensor<?x32x16x16xf32>
     ```
   }];
   let arguments = (ins Meld_FloatTensor:$input, Meld_FloatTensor:$filter,
