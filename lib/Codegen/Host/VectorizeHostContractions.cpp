@@ -1061,6 +1061,32 @@ static bool versionByRows(RewriterBase &rewriter, linalg::GenericOp op,
   return true;
 }
 
+/// Replaces each collapse of a whole contiguous buffer of static shape (a
+/// convolution's filters `[F, C, K...]` viewed as `[F, K]`) by a
+/// reinterpret_cast to the collapsed shape. Folded into the loads, a
+/// collapse turns each read's index back into the source's, with a
+/// division and remainder per collapsed dim: the filters' broadcasts in
+/// a convolution's register tiles, and its padded row copies, computed
+/// `affine.delinearize_index` at every step of k.
+static void viewCollapsedAsReinterpreted(RewriterBase &rewriter,
+                                         func::FuncOp func) {
+  SmallVector<memref::CollapseShapeOp> collapses;
+  func.walk([&](memref::CollapseShapeOp collapse) {
+    MemRefType source = collapse.getSrcType();
+    MemRefType result = collapse.getResultType();
+    if (source.hasStaticShape() && source.getLayout().isIdentity() &&
+        result.getLayout().isIdentity())
+      collapses.push_back(collapse);
+  });
+  for (memref::CollapseShapeOp collapse : collapses) {
+    MemRefType result = collapse.getResultType();
+    rewriter.setInsertionPoint(collapse);
+    rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
+        collapse, result, collapse.getSrc(), /*offset=*/0, result.getShape(),
+        computeStrides(result.getShape()));
+  }
+}
+
 namespace {
 /// acc + (sum over unit dims of x * y) -> fma(x, y, acc). A vectorized
 /// register tile reduces its product over a k tile of 1; upstream lowers
@@ -1502,6 +1528,7 @@ struct MeldVectorizeHostContractionsPass
     // through views), drop single-iteration loops, merge equal index
     // computations, move invariant code out of the loops, then the
     // accumulator's read and write leave the reduction loop.
+    viewCollapsedAsReinterpreted(rewriter, func);
     RewritePatternSet patterns(&getContext());
     memref::populateFoldMemRefAliasOpPatterns(patterns);
     scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());

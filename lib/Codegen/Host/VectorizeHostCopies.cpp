@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
@@ -91,13 +92,12 @@ static void vectorizeCopy(linalg::GenericOp op, int64_t stride) {
   Type elem = cast<MemRefType>(in.getType()).getElementType();
   int64_t lanes = 512 / elem.getIntOrFloatBitWidth();
   int64_t loops = op.getNumLoops();
-  SmallVector<Value> lbs, ubs, steps;
-  for (int64_t d = 0; d < loops; ++d) {
-    lbs.push_back(arith::ConstantIndexOp::create(b, loc, 0));
-    ubs.push_back(memref::DimOp::create(b, loc, out, d));
-    steps.push_back(
-        arith::ConstantIndexOp::create(b, loc, d + 1 == loops ? lanes : 1));
-  }
+  Value zeroIndex = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lbs(loops, zeroIndex), steps(loops, one);
+  steps.back() = arith::ConstantIndexOp::create(b, loc, lanes);
+  SmallVector<Value> ubs = getValueOrCreateConstantIndexOp(
+      b, loc, memref::getMixedSizes(b, loc, out));
   AffineMap read = op.getIndexingMapsArray()[0];
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elem));
   scf::buildLoopNest(

@@ -66,3 +66,16 @@ func.func @volume_f16(%x: tensor<1x2x5x4x6xf16>, %w: tensor<3x2x2x2x2xf16>) -> t
   %c = meld.conv %x, %w strides = [1, 1, 1] dilations = [1, 1, 1] padding_low = [0, 0, 0] padding_high = [0, 0, 0] groups = 1 : (tensor<1x2x5x4x6xf16>, tensor<3x2x2x2x2xf16>) -> tensor<1x3x4x3x5xf32>
   return %c : tensor<1x3x4x3x5xf32>
 }
+
+// One image, split by whole output rows between threads (see conv.mlir).
+func.func @one_image_rows(%x: tensor<1x8x24x24xbf16>, %w: tensor<20x8x3x3xbf16>) -> tensor<1x20x24x24xbf16> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<1x8x24x24xbf16>, tensor<20x8x3x3xbf16>) -> tensor<1x20x24x24xf32>
+  %r = meld.relu %c : tensor<1x20x24x24xf32>
+  %y = meld.cast %r : tensor<1x20x24x24xf32> to tensor<1x20x24x24xbf16>
+  return %y : tensor<1x20x24x24xbf16>
+}
+
+func.func @one_image_stem(%x: tensor<1x3x64x64xbf16>, %w: tensor<16x3x7x7xbf16>) -> tensor<1x16x32x32xf32> {
+  %c = meld.conv %x, %w strides = [2, 2] dilations = [1, 1] padding_low = [3, 3] padding_high = [3, 3] groups = 1 : (tensor<1x3x64x64xbf16>, tensor<16x3x7x7xbf16>) -> tensor<1x16x32x32xf32>
+  return %c : tensor<1x16x32x32xf32>
+}

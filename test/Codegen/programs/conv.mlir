@@ -58,3 +58,17 @@ func.func @volume(%x: tensor<1x2x5x4x6xf32>, %w: tensor<3x2x2x2x2xf32>) -> tenso
   %c = meld.conv %x, %w strides = [1, 1, 1] dilations = [1, 1, 1] padding_low = [0, 0, 0] padding_high = [0, 0, 0] groups = 1 : (tensor<1x2x5x4x6xf32>, tensor<3x2x2x2x2xf32>) -> tensor<1x3x4x3x5xf32>
   return %c : tensor<1x3x4x3x5xf32>
 }
+
+// One image, split by whole output rows between threads (blocks of 6 rows
+// of 24 pixels; a 7 x 7 stride-2 stem, blocks of 4 rows of 32), each
+// block padding and copying only the input rows its pixels read.
+func.func @one_image_rows(%x: tensor<1x8x24x24xf32>, %w: tensor<20x8x3x3xf32>) -> tensor<1x20x24x24xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<1x8x24x24xf32>, tensor<20x8x3x3xf32>) -> tensor<1x20x24x24xf32>
+  %y = meld.relu %c : tensor<1x20x24x24xf32>
+  return %y : tensor<1x20x24x24xf32>
+}
+
+func.func @one_image_stem(%x: tensor<1x3x64x64xf32>, %w: tensor<16x3x7x7xf32>) -> tensor<1x16x32x32xf32> {
+  %c = meld.conv %x, %w strides = [2, 2] dilations = [1, 1] padding_low = [3, 3] padding_high = [3, 3] groups = 1 : (tensor<1x3x64x64xf32>, tensor<16x3x7x7xf32>) -> tensor<1x16x32x32xf32>
+  return %c : tensor<1x16x32x32xf32>
+}

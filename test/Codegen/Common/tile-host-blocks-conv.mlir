@@ -1,0 +1,34 @@
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels '--meld-convert-to-linalg=padded-conv-columns' --meld-fold-unit-extent-dims --canonicalize --meld-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=256 fit-small-outputs balance-threads=2 skip-unit-dims' | FileCheck %s
+// RUN: meld-compile %s --targets=host --host-tuning=none --host-threads=2 --mlir-print-ir-after=meld-vectorize-host-copies -o %t.meldb 2>&1 | FileCheck %s --check-prefix=VEC
+
+// A one-image convolution (3 x 3, 8 -> 20 channels, 24 x 24 pixels) whose
+// columns the kernel copies from its zero-padded input: its pixels are
+// split in blocks of whole output rows (6 rows of 24: 4 blocks, 2 per
+// thread), and each block pads and copies only the rows of input its
+// pixels read (8 of 26 rows of the padded input; the copy reads 3 x 3
+// taps of 6 output rows), not the whole image outside the loop.
+// CHECK-LABEL: func.func private @main_kernel_0(
+// CHECK-NOT:     linalg.generic
+// CHECK:         scf.for %[[P:.*]] = %{{.*}} to %{{.*}} step %c144
+// CHECK:           %[[PAD:.*]] = linalg.generic
+// CHECK-SAME:        outs(%{{.*}} : tensor<8x8x26xf32>)
+// CHECK:             scf.if
+// CHECK:           %[[COPY:.*]] = linalg.generic
+// CHECK-SAME:        ins(%[[PAD]] : tensor<8x8x26xf32>) outs(%{{.*}} : tensor<8x3x3x6x24xf32>)
+// CHECK-NOT:         scf.if
+// CHECK:           %[[COL:.*]] = tensor.collapse_shape %[[COPY]] {{\[}}[0, 1, 2], [3, 4]] : tensor<8x3x3x6x24xf32> into tensor<72x144xf32>
+// CHECK:           linalg.generic
+// CHECK-SAME:        ins(%{{.*}}, %[[COL]] : tensor<20x72xf32>, tensor<72x144xf32>)
+
+// The copy's loop over an output row's 24 pixels moves one vector of 16
+// floats per step: a read of 16 at `o * 1 + tap` and a write.
+// VEC-LABEL: func.func private @main_kernel_0(
+// VEC:          scf.for
+// VEC:            scf.for %{{.*}} = %c0{{.*}} to %c24{{.*}} step %c16
+// VEC:              vector.transfer_read %{{.*}} : memref<8x8x26xf32{{.*}}>, vector<16xf32>
+// VEC:              vector.transfer_write %{{.*}} : vector<16xf32>, memref<8x3x3x6x24xf32{{.*}}>
+func.func @main(%x: tensor<1x8x24x24xf32>, %w: tensor<20x8x3x3xf32>) -> tensor<1x20x24x24xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<1x8x24x24xf32>, tensor<20x8x3x3xf32>) -> tensor<1x20x24x24xf32>
+  %y = meld.relu %c : tensor<1x20x24x24xf32>
+  return %y : tensor<1x20x24x24xf32>
+}
