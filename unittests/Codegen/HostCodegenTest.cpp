@@ -1501,6 +1501,30 @@ const AmxProgram kAmxPrograms[] = {
             -> tensor<1x40x12x12xf32>
         return %c : tensor<1x40x12x12xf32>
       })mlir"},
+    // Images in blocks: 3 of them (blocks of one image each: a block of 2
+    // and one of 1 would give the last a dynamic batch range), and a
+    // dynamic batch (blocks of up to 32 images, the last partial).
+    {"conv_3_images_8x10x10_to_16",
+     R"mlir(
+      func.func @main(%x: tensor<3x8x10x10xbf16>, %w: tensor<16x8x3x3xbf16>)
+          -> tensor<3x16x10x10xf32> {
+        %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1]
+            padding_low = [1, 1] padding_high = [1, 1] groups = 1
+            : (tensor<3x8x10x10xbf16>, tensor<16x8x3x3xbf16>)
+            -> tensor<3x16x10x10xf32>
+        return %c : tensor<3x16x10x10xf32>
+      })mlir"},
+    {"conv_dynamic_images_8x6x6_to_24",
+     R"mlir(
+      func.func @main(%x: tensor<?x8x6x6xbf16>, %w: tensor<24x8x3x3xbf16>)
+          -> tensor<?x24x6x6xbf16> {
+        %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1]
+            padding_low = [1, 1] padding_high = [1, 1] groups = 1
+            : (tensor<?x8x6x6xbf16>, tensor<24x8x3x3xbf16>)
+            -> tensor<?x24x6x6xf32>
+        %y = meld.cast %c : tensor<?x24x6x6xf32> to tensor<?x24x6x6xbf16>
+        return %y : tensor<?x24x6x6xbf16>
+      })mlir"},
 };
 
 void PrintTo(const AmxProgram &program, std::ostream *os) {

@@ -1074,7 +1074,10 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
   SmallVector<Value> batch;
   if (type.isDynamicDim(0))
     batch.push_back(tensor::DimOp::create(b, loc, x, 0));
-  if (!grouped && d > 1 && type.hasStaticShape()) {
+  // (A dynamic batch keeps the per-row form for GPU kernels, whose
+  // epilogue reads the result directly; host kernels slice the image form
+  // per image either way.)
+  if (!grouped && d > 1 && (type.hasStaticShape() || paddedConvColumns)) {
     int64_t panelBytes = depth * elem.getIntOrFloatBitWidth() / 8;
     for (int64_t o : outSpatial)
       panelBytes *= o;
@@ -1185,9 +1188,9 @@ Value Lowering::convContraction(Location loc, Value filter, Value columns,
 /// reloaded the filters: one conv of a ResNet-50 at 224 ran 1.2x (3x3 at
 /// 56 x 56) to 2.4x (1x1, 256 -> 64 channels) faster this way. A 1x1
 /// convolution with unit strides and no padding needs no columns: they
-/// are its input, viewed as `[N, C, P]`. Static shapes only: with a
-/// dynamic batch the per-row form stays, whose result a GPU kernel's
-/// epilogue reads directly (through the reshape it would need an
+/// are its input, viewed as `[N, C, P]`. With a dynamic batch only on the
+/// host (`padded-conv-columns`): GPU kernels keep the per-row form, whose
+/// result an epilogue reads directly (through the reshape it would need an
 /// intermediate of unbounded size).
 LogicalResult Lowering::lowerConvOverImage(ConvOp op, ValueRange batch,
                                            int64_t depth, int64_t kernelSize) {

@@ -77,10 +77,11 @@ static bool isExtendedArg(Value v, BlockArgument arg, bool extended) {
 
 /// The types of `op` when it is a matmul for AMX tiles: `C[b..][i][j] +=
 /// A[b..][i][k] * B[b..][k][j]` (or `B[b..][j][k]` when `transposedRhs` is
-/// set; A may be `A[i][k]`, the same for every batch) on buffers with contiguous rows, static batch and reduction ranges
-/// (rows and columns may be dynamic: a thread's block of either), with
-/// bf16 operands summed in bf16 or f32 (a reassociable sum), or i8
-/// operands summed in i32 (`int8`: the CPU has AMX-INT8).
+/// set; A may be `A[i][k]`, the same for every batch) on buffers with
+/// contiguous rows and a static reduction range (batches, rows and columns
+/// may be dynamic: a thread's block of any), with bf16 operands summed in
+/// bf16 or f32 (a reassociable sum), or i8 operands summed in i32
+/// (`int8`: the CPU has AMX-INT8).
 static std::optional<AmxTypes> matchAmxMatmul(linalg::GenericOp op,
                                               bool int8, bool &transposedRhs) {
   if (!op.hasPureBufferSemantics() || !meld::isContractionNest(op))
@@ -115,9 +116,8 @@ static std::optional<AmxTypes> matchAmxMatmul(linalg::GenericOp op,
     types.push_back(type.getElementType());
   }
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  for (int64_t d = 0; d < n; ++d)
-    if (d != i && d != j && ShapedType::isDynamic(ranges[d]))
-      return std::nullopt;
+  if (ShapedType::isDynamic(ranges[k]))
+    return std::nullopt;
   if (ranges[k] == 0 || ranges[j] == 0 || types[0] != types[1])
     return std::nullopt;
   Type operand = types[0], out = types[2];
@@ -849,8 +849,11 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
           });
       return;
     }
-    forLoop(b, index(b, 0), index(b, ranges[d]), 1, [&](OpBuilder &nb,
-                                                        Value iv) {
+    // (A dynamic batch range: a block of a dynamic batch of images.)
+    Value batchSize = ShapedType::isDynamic(ranges[d])
+                          ? memref::DimOp::create(b, loc, out, d).getResult()
+                          : index(b, ranges[d]);
+    forLoop(b, index(b, 0), batchSize, 1, [&](OpBuilder &nb, Value iv) {
       batch.push_back(iv);
       batchLoop(nb, d + 1);
       batch.pop_back();

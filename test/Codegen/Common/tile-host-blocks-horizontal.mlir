@@ -99,10 +99,11 @@ func.func @qkv(%x: tensor<197x768xf32>, %q: tensor<768x768xf32>, %k: tensor<768x
 }
 
 // A batch matmul of three 40-row matrices: a block of 256 rows would hold
-// all three (one thread); balanced, its blocks are 2 and 1 matrices, each
-// at least 32 rows.
+// all three (one thread); balanced, its blocks are single matrices (blocks
+// divide the batches: 2 and 1 would give the last block a dynamic batch
+// range), each at least 32 rows.
 // COLS-LABEL: func.func private @batch_kernel_0
-// COLS-SAME:    meld.rows_per_block = 2
+// COLS-SAME:    meld.rows_per_block = 1
 func.func @batch(%a: tensor<3x40x64xf32>, %b: tensor<3x64x32xf32>) -> tensor<3x40x32xf32> {
   %c = meld.batch_matmul %a, %b : tensor<3x40x64xf32>, tensor<3x64x32xf32> -> tensor<3x40x32xf32>
   return %c : tensor<3x40x32xf32>
