@@ -240,22 +240,27 @@ static int64_t columnBlockWidth(int64_t cols, int64_t threads) {
 /// The fewest columns of a block of a one-image convolution's pixels.
 static constexpr int64_t kConvColumnBlockMinCols = 128;
 
-/// Columns per block of `func`'s sole contraction, `[F, P]` (`resultType`),
-/// when it is a one-image convolution whose columns the kernel copies (its
-/// right operand a collapse of a copy's `[C, K.., O_1, .., O_d]`): whole
-/// output rows, at least kConvColumnBlockMinCols columns, in a number of
-/// blocks that is a multiple of `threads` (or at least `threads`); 0 when
-/// there is no such convolution or split.
-static int64_t convColumnBlock(func::FuncOp func, RankedTensorType resultType,
-                               int64_t threads) {
+/// The only op of `func` with reduction loops, or null when there is none
+/// or more than one.
+static linalg::LinalgOp soleContraction(func::FuncOp func) {
   linalg::LinalgOp contraction;
   int64_t contractions = 0;
   func.walk([&](linalg::LinalgOp op) {
     if (op.getNumReductionLoops() > 0 && ++contractions == 1)
       contraction = op;
   });
-  if (contractions != 1 || contraction.getNumDpsInputs() != 2 ||
-      threads < 2)
+  return contractions == 1 ? contraction : linalg::LinalgOp();
+}
+
+/// Columns per block of `contraction` (the kernel's sole one), `[F, P]`
+/// (`resultType`), when it is a one-image convolution whose columns the
+/// kernel copies (its right operand a collapse of a copy's `[C, K.., O_1,
+/// .., O_d]`): whole output rows, at least kConvColumnBlockMinCols
+/// columns, in a number of blocks that is a multiple of `threads` (or at
+/// least `threads`); 0 when there is no such convolution or split.
+static int64_t convColumnBlock(linalg::LinalgOp contraction,
+                               RankedTensorType resultType, int64_t threads) {
+  if (!contraction || contraction.getNumDpsInputs() != 2 || threads < 2)
     return 0;
   auto collapse =
       contraction.getDpsInputs()[1].getDefiningOp<tensor::CollapseShapeOp>();
@@ -447,24 +452,21 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   // into the block). Split by filters, every thread copied every column
   // (a ResNet-50's 7 x 7 stem at 224 in bf16: 0.78 ms so, 0.31 in blocks of
   // two output rows, in one process on a 2-core Zen 5).
+  // (The kernel's sole contraction, found once for this rule and those
+  // below: the consumer's producer when an epilogue follows.)
+  linalg::LinalgOp sole = gemm ? soleContraction(func) : linalg::LinalgOp();
   if (params.fitSmallOutputs && gemm && resultType.getRank() == 2 &&
       resultType.hasStaticShape() && outputMap.getNumResults() == 2 &&
       outputMap.getResult(1) == getAffineDimExpr(1, ctx) &&
       consumer.getIteratorTypesArray()[1] == utils::IteratorType::parallel)
-    if (int64_t width =
-            convColumnBlock(func, resultType, params.balanceThreads))
+    if (int64_t width = convColumnBlock(sole, resultType, params.balanceThreads))
       columnBlock = width;
-  // The blocks' contraction, when it is the only one (the consumer's
-  // producer when an epilogue follows), and its operands' maps.
+  // The blocks' contraction, when it is the only one, and its operands'
+  // maps.
   linalg::LinalgOp contraction;
-  int64_t contractions = 0;
-  if (columnBlock && params.balanceThreads > 0)
-    func.walk([&](linalg::LinalgOp op) {
-      if (op.getNumReductionLoops() > 0 && ++contractions == 1)
-        contraction = op;
-    });
-  if (contractions != 1 || contraction.getNumLoops() != 3)
-    contraction = nullptr;
+  if (columnBlock && params.balanceThreads > 0 && sole &&
+      sole.getNumLoops() == 3)
+    contraction = sole;
   AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
              k = getAffineDimExpr(2, ctx);
   auto contractionMaps = [&](AffineMap lhs, AffineMap rhs) {
