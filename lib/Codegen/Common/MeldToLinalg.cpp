@@ -991,6 +991,28 @@ static bool hasPadding(ConvOp op) {
          llvm::any_of(op.getPaddingHigh(), nonzero);
 }
 
+/// Appends to `at` the index into a convolution's input along spatial dim
+/// `j` of the position `padded` in the zero-padded input (`padded` less the
+/// low padding), and returns `inside` and'ed with whether it lies in the
+/// input (unsigned: a position left of the input is outside too; `inside`
+/// null for the first dim).
+static Value appendInputIndex(OpBuilder &nb, Location nloc, ConvOp op,
+                              int64_t j, Value padded,
+                              SmallVectorImpl<Value> &at, Value inside) {
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
+  };
+  Value i = padded;
+  if (int64_t low = op.getPaddingLow()[j])
+    i = arith::SubIOp::create(nb, nloc, i, index(low));
+  at.push_back(i);
+  int64_t size =
+      cast<RankedTensorType>(op.getInput().getType()).getDimSize(2 + j);
+  Value in = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, i,
+                                   index(size));
+  return inside ? arith::AndIOp::create(nb, nloc, inside, in).getResult() : in;
+}
+
 /// The input element a convolution's column `k` (input channel `channel`
 /// and kernel tap, k = c * taps + the tap's row-major index) reads for the
 /// output pixel at `pixel` of image `n`: yields it, or 0 for a tap in the
@@ -1019,13 +1041,7 @@ static void yieldConvTap(OpBuilder &nb, Location nloc, ConvOp op, Value n,
         index(kernel[j]));
     Value i = arith::AddIOp::create(nb, nloc, mul(o, op.getStrides()[j]),
                                     mul(tap, op.getDilations()[j]));
-    if (int64_t low = op.getPaddingLow()[j])
-      i = arith::SubIOp::create(nb, nloc, i, index(low));
-    at.push_back(i);
-    // Unsigned: a tap left of the input is out of bounds too.
-    Value in = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, i,
-                                     index(xType.getDimSize(2 + j)));
-    inside = inside ? arith::AndIOp::create(nb, nloc, inside, in) : in;
+    inside = appendInputIndex(nb, nloc, op, j, i, at, inside);
   }
   linalg::YieldOp::create(
       nb, nloc,
@@ -1297,24 +1313,13 @@ Value Lowering::paddedColumns(ConvOp op, ValueRange batch) {
             SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)},
             SmallVector<IteratorType>(rank, IteratorType::parallel),
             [&](OpBuilder &nb, Location nloc, ValueRange) {
-              auto index = [&](int64_t v) {
-                return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
-              };
               SmallVector<Value> at = {linalg::IndexOp::create(nb, nloc, 0),
                                        linalg::IndexOp::create(nb, nloc, 1)};
               Value inside;
-              for (int64_t j = 0; j < d; ++j) {
-                Value i = linalg::IndexOp::create(nb, nloc, 2 + j);
-                if (int64_t low = op.getPaddingLow()[j])
-                  i = arith::SubIOp::create(nb, nloc, i, index(low));
-                at.push_back(i);
-                // Unsigned: a position left of the input is outside too.
-                Value in = arith::CmpIOp::create(
-                    nb, nloc, arith::CmpIPredicate::ult, i,
-                    index(xType.getDimSize(2 + j)));
-                inside = inside ? arith::AndIOp::create(nb, nloc, inside, in)
-                                : in;
-              }
+              for (int64_t j = 0; j < d; ++j)
+                inside = appendInputIndex(
+                    nb, nloc, op, j, linalg::IndexOp::create(nb, nloc, 2 + j),
+                    at, inside);
               linalg::YieldOp::create(
                   nb, nloc, extractOrZero(nb, nloc, inside, x, at, elem));
             })
