@@ -571,3 +571,22 @@ def test_hurwitz_zeta_by_its_terms_and_euler_maclaurin_tail(dtype):
     through_meld(lambda v: torch.special.zeta(v, 3.0), x[:, 0])
     through_meld(lambda v: torch.special.zeta(2.0, v), q[0])
 
+
+
+def test_uint8_and_int16_wrap_as_torch_does():
+    """uint8 and int16 are carried in i32 (lowerings.NARROW_TYPES): every
+    result wraps into its range, and tensors cross the partition's
+    boundary in their own dtype."""
+    gen = torch.Generator().manual_seed(0)
+    x = torch.randint(0, 256, (64,), dtype=torch.uint8, generator=gen)
+    y = torch.randint(0, 256, (64,), dtype=torch.uint8, generator=gen)
+    s = torch.randint(-32768, 32767, (64,), dtype=torch.int16, generator=gen)
+    f = torch.randn(64, generator=gen) * 1e3
+    for fn, args in [(lambda a, b: a + b, (x, y)), (lambda a, b: a - b, (x, y)),
+                     (lambda a, b: a * b, (x, y)), (lambda a: ~a, (x,)),
+                     (lambda a, b: a // (b | 1), (x, y)), (lambda a: a.sum(), (x,)),
+                     (lambda a: a * 7 - 3, (s,)), (lambda a: a.byte(), (f,)),
+                     (lambda a: a.short() * 40, (f,)), (lambda a: (a > 100).to(torch.uint8), (x,)),
+                     (lambda a: torch.eye(5) @ a, (f[:25].reshape(5, 5),))]:
+        got = through_meld(fn, *args)
+        assert got.dtype == fn(*args).dtype

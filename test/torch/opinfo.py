@@ -75,6 +75,10 @@ CI_OPS = [
     "diagonal_scatter", "masked_scatter", "polygamma", "frexp", "put", "unbind_copy",
     "i0", "special.i0e", "special.i1", "special.i1e", "special.log_ndtr", "erfinv",
     "special.ndtri", "nn.functional.pdist", "nn.functional.bilinear", "as_strided_scatter",
+    # dense linear algebra (meld.frontend.linalg: LU, triangular solves, Cholesky)
+    "linalg.inv", "linalg.solve", "linalg.det", "linalg.slogdet", "linalg.cholesky",
+    "linalg.lu_factor", "linalg.lu_solve", "linalg.solve_triangular", "lu_unpack",
+    "cholesky_solve", "cholesky_inverse", "byte", "short",
     # orthogonal polynomials (a meld.while over their recurrence)
     "special.chebyshev_polynomial_t", "special.shifted_chebyshev_polynomial_w",
     "special.hermite_polynomial_h", "special.legendre_polynomial_p",

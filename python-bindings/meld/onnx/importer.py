@@ -22,6 +22,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ..frontend import linalg as LA
 from ..frontend import lowerings as L
 from ..frontend.builder import (
     FLOAT_TYPES,
@@ -1680,6 +1681,14 @@ def _dequantize_linear(ctx: NodeContext):
 @onnx_op("Einsum")
 def _einsum(ctx: NodeContext):
     return [L.einsum(ctx.b, ctx.attr("equation"), [v for v in ctx.inputs if v is not None])]
+
+
+@onnx_op("Det")
+def _det(ctx: NodeContext):
+    x = ctx.input(0)
+    if x.dtype in ("f16", "bf16"):  # (through f32, rounded once)
+        return [L.cast(ctx.b, LA.det(ctx.b, L.cast(ctx.b, x, "f32"))[0], x.dtype)]
+    return [LA.det(ctx.b, x)[0]]
 
 
 @onnx_op("BatchNormalization")

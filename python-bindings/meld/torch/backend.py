@@ -38,6 +38,7 @@ from torch.utils._sympy import functions as F
 from .. import CompileError
 from .. import compile as meld_compile
 from ..frontend import Builder, Dim, FrontendError, TensorType, Unsupported, Value, numpy_dtype
+from ..frontend import linalg as LA
 from ..frontend import lowerings as L
 
 aten = torch.ops.aten
@@ -54,6 +55,21 @@ _ELEM = {
     torch.int8: "i8",
     torch.bool: "i1",
 }
+
+# Narrow integer dtypes, carried widened as the ONNX importer carries them
+# (lowerings.NARROW_TYPES): every op's result of such a dtype is wrapped
+# into its range, as the narrow type's arithmetic wraps, and tensors are
+# converted at a partition's boundary.
+_NARROW = {torch.uint8: "u8", torch.int16: "i16"}
+
+
+def _elem_of(dtype) -> Optional[str]:
+    """Meld's element type for a torch dtype (a narrow one's carrier)."""
+    narrow = _NARROW.get(dtype)
+    return L.narrow_carrier(narrow) if narrow else _ELEM.get(dtype)
+
+
+_TORCH_DTYPE = {elem: dtype for dtype, elem in _ELEM.items()}
 
 reports: List["Report"] = []
 
@@ -132,7 +148,7 @@ def _tensor_type(val, what: str) -> TensorType:
     """The meld type of a (fake) tensor: a symbolic size is a dynamic dim."""
     if not isinstance(val, torch.Tensor):
         raise Unsupported(f"{what}: not a tensor ({type(val).__name__})")
-    elem = _ELEM.get(val.dtype)
+    elem = _elem_of(val.dtype)
     if elem is None:
         raise Unsupported(f"{what}: dtype {val.dtype}")
     return TensorType(elem, tuple(_static_size(d) for d in val.shape))
@@ -812,10 +828,15 @@ def _index_select(b, node, x, dim, index):
 
 def _compare(direction: str):
     def lower(b, node, x, y):
-        if isinstance(x, Value) and isinstance(y, Value) and x.dtype != y.dtype:
-            raise Unsupported(f"comparison of {x.dtype} and {y.dtype}")
         like = x if isinstance(x, Value) else y
-        x, y = _tensor(b, x, like.dtype), _tensor(b, y, like.dtype)
+        elem = like.dtype
+        if isinstance(x, Value) and isinstance(y, Value) and x.dtype != y.dtype:
+            # torch's promotion (a 0-dim tensor defers to a dimensioned one)
+            vals = [a.meta.get("val") for a in node.args[:2]]
+            elem = _elem_of(torch.result_type(*vals))
+            if elem is None:
+                raise Unsupported(f"comparison of {x.dtype} and {y.dtype}")
+        x, y = _tensor(b, x, elem), _tensor(b, y, elem)
         return L.compare(b, direction, *L.broadcast_all(b, [x, y]))
     return lower
 
@@ -835,7 +856,8 @@ def _truth(b, x: Value) -> Value:
     return x if x.dtype == "i1" else L.compare(b, "ne", x, _tensor(b, 0, x.dtype))
 
 
-@_op(aten.bitwise_and.Tensor, aten.bitwise_or.Tensor, aten.bitwise_xor.Tensor)
+@_op(aten.bitwise_and.Tensor, aten.bitwise_or.Tensor, aten.bitwise_xor.Tensor,
+     aten.bitwise_and.Scalar, aten.bitwise_or.Scalar, aten.bitwise_xor.Scalar)
 def _bitwise(b, node, x, y):
     opname = str(node.target).split(".")[1].split("_")[1]
     elem = _out_type(node).dtype
@@ -1221,6 +1243,159 @@ def _sort(b, node, x, dim=-1, descending=False):
 @_op(aten.sort.stable)
 def _sort_stable(b, node, x, stable=None, dim=-1, descending=False):
     return _sort(b, node, x, dim, descending)  # (Meld's sort is stable)
+
+
+# -- linear algebra (meld.frontend.linalg) ---------------------------------------------
+# The ``_ex`` ops return LAPACK's ``info``; torch checks it (and raises
+# LinAlgError) in ``_linalg_check_errors``, which the graph calls through
+# ``with_effects`` and the backend runs itself (_check_linalg_errors).
+
+def _no_check(what: str, check_errors: bool):
+    if check_errors:
+        raise Unsupported(f"{what} with check_errors=True")
+
+
+@_op(aten.linalg_lu_factor_ex.default)
+def _lu_factor_ex(b, node, a, *, pivot=True, check_errors=False):
+    if not pivot:
+        raise Unsupported("LU without pivoting (torch runs it on CUDA only)")
+    _no_check("linalg_lu_factor_ex", check_errors)
+    lu, piv, info, _ = LA.lu_factor(b, a)
+    return lu, piv, info
+
+
+@_op(aten.linalg_lu.default)
+def _linalg_lu(b, node, a, *, pivot=True):
+    if not pivot:
+        raise Unsupported("LU without pivoting (torch runs it on CUDA only)")
+    lu, _, _, perm = LA.lu_factor(b, a)
+    low, up = LA.lu_unpack(b, lu)
+    return LA.permutation_matrix(b, perm, a.dtype), low, up
+
+
+@_op(aten.lu_unpack.default)
+def _lu_unpack(b, node, lu, pivots, unpack_data=True, unpack_pivots=True):
+    vals = node.meta["val"]
+    empty = [L.full(b, 0, _tensor_type(v, node.name).dtype, tuple(v.shape)) for v in vals]
+    low, up = LA.lu_unpack(b, lu) if unpack_data else empty[1:]
+    p = LA.permutation_matrix(b, LA.permutation(b, pivots, lu.shape[-2]), lu.dtype) \
+        if unpack_pivots else empty[0]
+    return p, low, up
+
+
+@_op(aten.linalg_lu_solve.default)
+def _linalg_lu_solve(b, node, lu, pivots, rhs, *, left=True, adjoint=False):
+    perm = LA.permutation(b, pivots, lu.shape[-2])
+    return LA.lu_solve(b, lu, perm, rhs, bool(left), bool(adjoint))
+
+
+@_op(aten._linalg_det.default)
+def _linalg_det(b, node, a):
+    return LA.det(b, a)
+
+
+@_op(aten._linalg_slogdet.default)
+def _linalg_slogdet(b, node, a):
+    return LA.slogdet(b, a)
+
+
+@_op(aten.linalg_inv_ex.default)
+def _linalg_inv_ex(b, node, a, *, check_errors=False):
+    _no_check("linalg_inv_ex", check_errors)
+    return LA.inverse(b, a)
+
+
+@_op(aten._linalg_solve_ex.default)
+def _linalg_solve_ex(b, node, a, rhs, *, left=True, check_errors=False):
+    _no_check("linalg_solve_ex", check_errors)
+    # numpy's vector right-hand side, as linalg_solve_is_vector_rhs decides
+    vector = rhs.rank == 1 or (rhs.rank == a.rank - 1 and rhs.shape == a.shape[:-1])
+    if vector:
+        rhs = L.unsqueeze(b, rhs, [rhs.rank if left else rhs.rank - 1])
+    # torch factors A^T when A is contiguous (and its backward reads that LU)
+    a_val = node.args[0].meta["val"]
+    x, lu, piv, info = LA.solve(b, a, rhs, bool(left), lu_of_transpose=a_val.is_contiguous())
+    if vector:
+        x = L.squeeze(b, x, [x.rank - 1 if left else x.rank - 2])
+    return x, lu, piv, info
+
+
+@_op(aten.linalg_cholesky_ex.default)
+def _linalg_cholesky_ex(b, node, a, *, upper=False, check_errors=False):
+    _no_check("linalg_cholesky_ex", check_errors)
+    return LA.cholesky(b, a, bool(upper))
+
+
+@_op(aten.linalg_solve_triangular.default)
+def _linalg_solve_triangular(b, node, a, rhs, *, upper, left=True, unitriangular=False):
+    return LA.solve_triangular(b, a, rhs, bool(upper), bool(left), bool(unitriangular))
+
+
+@_op(aten.triangular_solve.default)
+def _triangular_solve(b, node, rhs, a, upper=True, transpose=False, unitriangular=False):
+    coef = a
+    if transpose:
+        a, upper = LA.transpose_matrix(b, a), not upper
+    x = LA.solve_triangular(b, a, rhs, bool(upper), True, bool(unitriangular))
+    coef_val = node.meta["val"][1]
+    return x, L.broadcast_to(b, coef, tuple(coef_val.shape), b.dims(x)[:-2] + b.dims(coef)[-2:])
+
+
+@_op(aten.cholesky_solve.default)
+def _cholesky_solve(b, node, rhs, factor, upper=False):
+    return LA.cholesky_solve(b, rhs, factor, bool(upper))
+
+
+def _check_linalg_errors(token, info, api_name, *, is_matrix):
+    """What ``aten._linalg_check_errors`` does with the ``info`` a Meld
+    kernel computed (the graph calls it through ``with_effects``): raises
+    torch's error, with torch's message, for the first failed matrix;
+    returns the effect token. It reads the codes and raises, and computes
+    nothing, so it is the backend's, not an op left to eager PyTorch."""
+    codes = info.reshape(-1).tolist()
+    first = next((i for i, c in enumerate(codes) if c != 0), None)
+    if first is not None:
+        code = codes[first]
+        where = "" if is_matrix else f": (Batch element {first})"
+        head = f"{api_name}{where}"
+        if code < 0:
+            raise RuntimeError(f"{head}: Argument {-code} has illegal value.")
+        if "inv" in api_name:
+            raise torch.linalg.LinAlgError(
+                f"{head}: The diagonal element {code} is zero, the inversion could not be "
+                "completed because the input matrix is singular.")
+        if "solve" in api_name:
+            raise torch.linalg.LinAlgError(
+                f"{head}: The solver failed because the input matrix is singular.")
+        if "cholesky" in api_name:
+            raise torch.linalg.LinAlgError(
+                f"{head}: The factorization could not be completed because the input is not "
+                f"positive-definite (the leading minor of order {code} is not "
+                "positive-definite).")
+        if "lu_factor" in api_name:
+            raise RuntimeError(
+                f"{head}: U[{code},{code}] is zero and using it on lu_solve would result in a "
+                "division by zero. If you still want to perform the factorization, consider "
+                "calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)")
+        raise RuntimeError(f"{head}: error code {code}")
+    return (token,)
+
+
+def _take_linalg_checks(graph: torch.fx.GraphModule) -> None:
+    """Replaces ``with_effects(token, aten._linalg_check_errors, info,
+    api_name, is_matrix=...)`` with a call of ``_check_linalg_errors``."""
+    effects = getattr(torch.ops.higher_order, "with_effects", None)
+    for node in graph.graph.nodes:
+        if node.op == "call_function" and effects is not None and node.target is effects \
+                and len(node.args) == 4 and node.args[1] is aten._linalg_check_errors.default:
+            token, _, info, api_name = node.args
+            node.target = _check_linalg_errors
+            node.args = (token, info, api_name)
+
+
+@_op(aten.cholesky_inverse.default)
+def _cholesky_inverse(b, node, factor, upper=False):
+    return LA.cholesky_inverse(b, factor, bool(upper))
 
 
 def _order_statistic(b, x: Value, dim: int, keepdim: bool, which: str, k: int = 0):
@@ -1915,6 +2090,8 @@ def _support(reasons: Dict[str, str], refused: Dict[str, str]):
 
     class MeldSupport(OperatorSupportBase):
         def is_node_supported(self, submodules, node) -> bool:
+            if node.target is _check_linalg_errors:
+                return False  # (the backend's own check, between partitions)
             reason = refused.get(node.name) or _unsupported_reason(node)
             # (shape arithmetic left to Python is not an op that fell back)
             # (getitem is part of its source op, reported there)
@@ -1961,6 +2138,7 @@ def _translate_nodes(b: Builder, gm: torch.fx.GraphModule, env):
                         # (the partitioner leaves the node out, with the reason)
                         named.node, named.reason = node.name, str(e)
                         raise named from e
+                    env[node] = _wrap_narrow(b, env[node], node.meta.get("val"))
                     _name_sizes(b, env[node], node.meta.get("val"))
         elif node.op == "output":
             return node.args[0]
@@ -1969,6 +2147,16 @@ def _translate_nodes(b: Builder, gm: torch.fx.GraphModule, env):
         elif node.op != "placeholder":
             raise Unsupported(f"{node.op} node {node.name} in a partition")
     raise Unsupported("a graph without an output")
+
+
+def _wrap_narrow(b: Builder, value, val):
+    """An op's result brought into its narrow dtype's range (uint8, int16),
+    as that dtype's arithmetic wraps; other results as they are."""
+    if isinstance(value, (tuple, list)) and isinstance(val, (tuple, list)):
+        return type(value)(_wrap_narrow(b, v, m) for v, m in zip(value, val))
+    if isinstance(value, Value) and isinstance(val, torch.Tensor) and val.dtype in _NARROW:
+        return L.wrap_narrow(b, value, _NARROW[val.dtype])
+    return value
 
 
 def _inline(b: Builder, gm: torch.fx.GraphModule, args: Sequence) -> List[Value]:
@@ -2033,6 +2221,7 @@ class _Translation:
         self.tensor_args: List[int] = []
         self.bindings: Dict[object, tuple] = {}  # symbol -> (arg, axis or None)
         self.results: List[object] = []  # an output index, or a size expression
+        self.output_dtypes: List[object] = []  # each output's torch dtype
 
         placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
         for i, node in enumerate(placeholders):
@@ -2043,6 +2232,8 @@ class _Translation:
                 tensor = constants[node.name].detach().cpu().contiguous()
                 ty = _tensor_type(tensor, node.name)
                 array = _to_numpy(tensor)
+                if tensor.dtype in _NARROW:
+                    array = array.astype(numpy_dtype(ty.dtype))
                 if ty.dtype == "bf16":
                     array = array.view(numpy_dtype("bf16"))
                 env[node] = b.constant(array, ty.dtype)
@@ -2095,6 +2286,7 @@ class _Translation:
             else:
                 self.results.append(len(outputs))
                 outputs.append(_env_value(env, r))
+                self.output_dtypes.append(val.dtype if isinstance(val, torch.Tensor) else None)
         for expr in self.results:
             if not isinstance(expr, int):
                 missing = expr.free_symbols - set(self.bindings)
@@ -2162,6 +2354,8 @@ class CompiledPartition(torch.nn.Module):
                     return self.eager(*args)
                 arrays.append(np.broadcast_to(np.zeros(1, np.int8), (int(a),)))
             elif isinstance(a, torch.Tensor):
+                if a.dtype in _NARROW:  # (widened to its carrier)
+                    a = a.to(_TORCH_DTYPE[_elem_of(a.dtype)])
                 arrays.append(_to_numpy(a.detach().contiguous()))
             else:
                 arrays.append(np.asarray(float(a), np.float64))
@@ -2173,6 +2367,7 @@ class CompiledPartition(torch.nn.Module):
             graph = self.executable.capture(*arrays)
         self._graphs[key] = graph  # (most recently used last)
         outs = [_from_numpy(o, elem) for o, elem in zip(graph(*arrays), self.result_elems)]
+        outs = [o.to(d) if d in _NARROW else o for o, d in zip(outs, t.output_dtypes)]
         sizes = None
         results = []
         for r in t.results:
@@ -2354,6 +2549,7 @@ def _compile_aten(graph: torch.fx.GraphModule, example_inputs, report: "Report")
     from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
     from torch.fx.passes.utils.fuser_utils import fuse_as_graphmodule, topo_sort
 
+    _take_linalg_checks(graph)
     # unused results (batch statistics, pooling indices, their buffers)
     graph.graph.eliminate_dead_code()
     graph.recompile()

@@ -1,0 +1,439 @@
+"""Dense linear algebra for both frontends, written with the shared op
+table's functions (:mod:`meld.frontend.lowerings`): LU with partial
+pivoting, triangular solves, Cholesky, and what is built on them
+(determinants, inverses, general, LU and Cholesky solves).
+
+Each factorization is a ``meld.while`` over the pivot steps, and each step
+is whole-matrix elementwise work and reductions under masks (the pivot's
+row and column are picked out by comparing an iota with the step), so a
+batch of matrices is one loop and every step fuses into a few kernels.
+Steps are O(n^2) for an n x n matrix and there are n of them: O(n^3), as
+LAPACK's unblocked algorithms (``getf2``, ``potf2``, ``trsm``) are, whose
+pivot choice, scaling by the pivot's reciprocal and error codes (``info``)
+these follow. The operation order differs from a blocked LAPACK's, so
+results agree to rounding, not bit for bit.
+
+Matrices are the last two dims (static sizes); leading dims are a batch,
+which may be dynamic.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Tuple
+
+import numpy as np
+
+from .builder import Builder, Dim, FrontendError, Unsupported, Value, is_float
+from .lowerings import (
+    sign as _sign,
+    slice_static,
+    take_along_axis,
+    triangle,
+    _batch_broadcast,
+    binary,
+    broadcast_to,
+    cast,
+    compare,
+    full,
+    iota,
+    logical,
+    matmul,
+    reduce,
+    remainder,
+    reshape,
+    scalar_like,
+    select,
+    transpose,
+    unary,
+    while_op,
+)
+
+
+def _matrix(what: str, x: Value, square: bool = False) -> Tuple[int, int]:
+    if x.rank < 2:
+        raise FrontendError(f"{what} takes matrices (rank >= 2), not rank {x.rank}")
+    if not is_float(x.dtype) or x.dtype in ("f16", "bf16"):
+        raise Unsupported(f"{what} of {x.dtype} (f32 and f64 only)")
+    m, n = x.shape[-2:]
+    if m is None or n is None:
+        raise Unsupported(f"{what} of a matrix of dynamic size")
+    if square and m != n:
+        raise FrontendError(f"{what} takes square matrices, not {m} x {n}")
+    return m, n
+
+
+def transpose_matrix(b: Builder, x: Value) -> Value:
+    """x with its last two dims exchanged."""
+    perm = list(range(x.rank))
+    perm[-2], perm[-1] = perm[-1], perm[-2]
+    return transpose(b, x, perm)
+
+
+def _axis_iota(b: Builder, x: Value, axis: int) -> Value:
+    return iota(b, "i64", x.shape, b.dims(x), axis % x.rank)
+
+
+def _pick(b: Builder, x: Value, mask: Value, axis: int) -> Value:
+    """The sum along ``axis`` (kept) of ``x`` where ``mask`` holds: with a
+    one-hot mask, the row or column it marks (other entries, NaN or inf
+    too, do not reach it)."""
+    return reduce(b, "sum", select(b, mask, x, scalar_like(b, 0, x)), [axis % x.rank], True)
+
+
+def _and(b: Builder, x: Value, y: Value) -> Value:
+    return logical(b, "and", x, y)
+
+
+def _counter(b: Builder) -> Value:
+    return b.constant(np.asarray(0, dtype=np.int64), "i64")
+
+
+def _below(b: Builder, k: Value, n: int) -> Value:
+    return compare(b, "lt", k, scalar_like(b, n, k))
+
+
+def _step(b: Builder, k: Value) -> Value:
+    return binary(b, "add", k, scalar_like(b, 1, k))
+
+
+def _batch(b: Builder, x: Value, lead: int = 2):
+    return tuple(x.shape[:-lead]), b.dims(x)[:-lead]
+
+
+def _to_batch(b: Builder, x: Value, shape, sizes) -> Value:
+    """``x`` [..., r, c] broadcast to the batch ``shape``."""
+    return broadcast_to(b, x, tuple(shape) + tuple(x.shape[-2:]),
+                        list(sizes) + b.dims(x)[-2:])
+
+
+def lu_factor(b: Builder, a: Value) -> Tuple[Value, Value, Value, Value]:
+    """LU with partial pivoting of ``a`` [..., m, n] (LAPACK's ``getrf``):
+    (LU, pivots, info, perm). LU holds U and the unit lower L below its
+    diagonal; ``pivots`` [..., min(m, n)] (i32) are LAPACK's 1-based row
+    interchanges; ``info`` [...] (i32) is 0, or the 1-based index of the
+    first zero pivot (the factorization is completed, as LAPACK's);
+    ``perm`` [..., m] (i64) is the row order the interchanges give:
+    row i of L U is row perm[i] of ``a``."""
+    m, n = _matrix("LU factorization", a)
+    steps = min(m, n)
+    bshape, bsizes = _batch(b, a)
+    rows, cols = _axis_iota(b, a, -2), _axis_iota(b, a, -1)
+    col_shape, col_sizes = bshape + (m, 1), bsizes + [Dim(static=m), Dim(static=1)]
+    row_shape, row_sizes = bshape + (1, n), bsizes + [Dim(static=1), Dim(static=n)]
+    col_rows = iota(b, "i64", col_shape, col_sizes, a.rank - 2)
+    row_cols = iota(b, "i64", row_shape, row_sizes, a.rank - 1)
+    piv_index = iota(b, "i64", bshape + (steps,), bsizes + [Dim(static=steps)], a.rank - 2)
+    perm_index = iota(b, "i64", bshape + (m,), bsizes + [Dim(static=m)], a.rank - 2)
+    one_per_matrix = bsizes + [Dim(static=1)]
+    inits = [_counter(b), a,
+             full(b, 0, "i32", bshape + (steps,), bsizes + [Dim(static=steps)]),
+             full(b, 0, "i32", bshape, bsizes), perm_index]
+
+    def body(args):
+        k, x, piv, info, perm = args
+        at_col = compare(b, "eq", cols, k)
+        col = _pick(b, x, at_col, -1)  # [..., m, 1]
+        # the pivot: the first largest magnitude on or below the diagonal
+        cand = select(b, compare(b, "ge", col_rows, k), unary(b, "abs", col),
+                      scalar_like(b, -1, col))
+        p = reduce(b, "argmax", cand, [a.rank - 2], True)  # [..., 1, 1]
+        at_k, at_p = compare(b, "eq", rows, k), compare(b, "eq", rows, p)
+        row_k, row_p = _pick(b, x, at_k, -2), _pick(b, x, at_p, -2)  # [..., 1, n]
+        x = select(b, at_k, row_p, select(b, at_p, row_k, x))
+        pivot = _pick(b, row_p, compare(b, "eq", row_cols, k), -1)  # [..., 1, 1]
+        col = _pick(b, x, at_col, -1)
+        nonzero = compare(b, "ne", pivot, scalar_like(b, 0, pivot))
+        # scaled by the pivot's reciprocal, as getf2 does (a zero pivot
+        # leaves its column, all zeros below it, unscaled)
+        inv = binary(b, "div", scalar_like(b, 1, pivot), pivot)
+        lcol = select(b, nonzero, binary(b, "mul", col, inv), col)
+        below = compare(b, "gt", rows, k)
+        x = select(b, _and(b, below, compare(b, "gt", cols, k)),
+                   binary(b, "sub", x, binary(b, "mul", lcol, row_p)),
+                   select(b, _and(b, below, at_col), lcol, x))
+        p_flat = reshape(b, p, one_per_matrix)
+        piv = select(b, compare(b, "eq", piv_index, k),
+                     cast(b, binary(b, "add", p_flat, scalar_like(b, 1, p_flat)), "i32"), piv)
+        zero_pivot = logical(b, "not", reshape(b, nonzero, bsizes))
+        k1 = cast(b, _step(b, k), "i32")
+        info = select(b, _and(b, compare(b, "eq", info, scalar_like(b, 0, info)), zero_pivot),
+                      k1, info)
+        perm = _swap(b, perm, perm_index, k, p_flat)
+        return [_step(b, k), x, piv, info, perm]
+
+    _, lu, piv, info, perm = while_op(b, inits, lambda args: _below(b, args[0], steps), body)
+    return lu, piv, info, perm
+
+
+def _swap(b: Builder, v: Value, index: Value, k: Value, p: Value) -> Value:
+    """``v`` [..., m] with its entries k and p (a scalar and [..., 1])
+    exchanged."""
+    at_k, at_p = compare(b, "eq", index, k), compare(b, "eq", index, p)
+    vk, vp = _pick(b, v, at_k, -1), _pick(b, v, at_p, -1)
+    return select(b, at_k, vp, select(b, at_p, vk, v))
+
+
+def permutation(b: Builder, pivots: Value, m: int) -> Value:
+    """The row order [..., m] (i64) that LAPACK's 1-based interchanges
+    ``pivots`` [..., k] give (row i of L U is row perm[i] of A)."""
+    if pivots.rank < 1 or pivots.shape[-1] is None:
+        raise Unsupported("pivots of a dynamic length")
+    steps = pivots.shape[-1]
+    if steps > m:
+        raise FrontendError(f"{steps} pivots for {m} rows")
+    bshape, bsizes = _batch(b, pivots, 1)
+    index = iota(b, "i64", bshape + (m,), bsizes + [Dim(static=m)], pivots.rank - 1)
+    piv_index = iota(b, "i64", pivots.shape, b.dims(pivots), pivots.rank - 1)
+    piv = cast(b, pivots, "i64")
+
+    def body(args):
+        k, perm = args
+        p = binary(b, "sub", _pick(b, piv, compare(b, "eq", piv_index, k), -1),
+                   scalar_like(b, 1, k))
+        return [_step(b, k), _swap(b, perm, index, k, p)]
+
+    return while_op(b, [_counter(b), index], lambda args: _below(b, args[0], steps), body)[1]
+
+
+def _inverse_permutation(b: Builder, perm: Value) -> Value:
+    """inv with inv[perm[i]] = i."""
+    m = perm.shape[-1]
+    cols = reshape(b, perm, b.dims(perm) + [Dim(static=1)])  # [..., m, 1]: perm[i]
+    shape = perm.shape[:-1] + (m, m)
+    sizes = b.dims(perm)[:-1] + [Dim(static=m), Dim(static=m)]
+    j = iota(b, "i64", shape, sizes, perm.rank)
+    i = iota(b, "i64", shape, sizes, perm.rank - 1)
+    return reduce(b, "sum", select(b, compare(b, "eq", cols, j), i, scalar_like(b, 0, i)),
+                  [perm.rank - 1], False)
+
+
+def _rows_in_order(b: Builder, x: Value, order: Value) -> Value:
+    """Row i of the result is row order[i] of ``x`` [..., m, r] (``order``
+    [..., m] of the same batch): one gather."""
+    idx = reshape(b, order, b.dims(order) + [Dim(static=1)])
+    idx = broadcast_to(b, idx, x.shape, b.dims(x))
+    return take_along_axis(b, x, idx, x.rank - 2)
+
+
+def permutation_matrix(b: Builder, perm: Value, elem: str) -> Value:
+    """P [..., m, m] with A = P L U: P[perm[j], j] = 1."""
+    m = perm.shape[-1]
+    shape = perm.shape[:-1] + (m, m)
+    sizes = b.dims(perm)[:-1] + [Dim(static=m), Dim(static=m)]
+    rows = iota(b, "i64", shape, sizes, perm.rank - 1)
+    at = reshape(b, perm, b.dims(perm)[:-1] + [Dim(static=1), Dim(static=m)])
+    return cast(b, compare(b, "eq", rows, at), elem)
+
+
+def lu_unpack(b: Builder, lu: Value, perm: Optional[Value] = None):
+    """(L, U) of a packed LU [..., m, n]: L [..., m, k] unit lower, U
+    [..., k, n] upper, k = min(m, n)."""
+    m, n = lu.shape[-2:]
+    k = min(m, n)
+    lead = [0] * (lu.rank - 2)
+    full_lead = list(lu.shape[:-2])
+    if any(d is None for d in full_lead):
+        raise Unsupported("unpacking an LU of a dynamic batch")
+    lower = slice_static(b, lu, lead + [0, 0], full_lead + [m, k], [1] * lu.rank)
+    upper = slice_static(b, lu, lead + [0, 0], full_lead + [k, n], [1] * lu.rank)
+    rows, cols = _axis_iota(b, lower, -2), _axis_iota(b, lower, -1)
+    lower = select(b, compare(b, "eq", rows, cols), scalar_like(b, 1, lower),
+                   triangle(b, lower, False, -1))
+    return lower, triangle(b, upper, True, 0)
+
+
+def triangular_solve(b: Builder, t: Value, rhs: Value, lower: bool,
+                     unit: bool = False) -> Value:
+    """X with T X = B for a triangular T [..., n, n] (only its ``lower``
+    or upper triangle is read; a ``unit`` diagonal is not read) and B
+    [..., n, r] of the same batch: substitution row by row (a
+    ``meld.while``), forward for a lower T, backward for an upper one."""
+    n = t.shape[-1]
+    rows, cols = _axis_iota(b, t, -2), _axis_iota(b, t, -1)
+    x_rows = _axis_iota(b, rhs, -2)
+    diag = _pick(b, t, compare(b, "eq", rows, cols), -1)  # [..., n, 1]
+    diag_rows = _axis_iota(b, diag, -2)
+
+    def body(args):
+        k, x = args
+        i = k if lower else binary(b, "sub", scalar_like(b, n - 1, k), k)
+        off = compare(b, "lt" if lower else "gt", cols, i)
+        row = _pick(b, t, _and(b, compare(b, "eq", rows, i), off), -2)  # [..., 1, n]
+        at = compare(b, "eq", x_rows, i)
+        xi = binary(b, "sub", _pick(b, rhs, at, -2), matmul(b, row, x))
+        if not unit:
+            xi = binary(b, "div", xi, _pick(b, diag, compare(b, "eq", diag_rows, i), -2))
+        return [_step(b, k), select(b, at, xi, x)]
+
+    zero = scalar_like(b, 0, rhs)
+    return while_op(b, [_counter(b), zero], lambda args: _below(b, args[0], n), body)[1]
+
+
+def _broadcast_pair(b: Builder, a: Value, rhs: Value):
+    shape, sizes = _batch_broadcast(b, a, rhs)
+    return _to_batch(b, a, shape, sizes), _to_batch(b, rhs, shape, sizes), shape, sizes
+
+
+def solve_triangular(b: Builder, a: Value, rhs: Value, upper: bool, left: bool = True,
+                     unit: bool = False) -> Value:
+    """torch.linalg.solve_triangular: X with A X = B (``left``) or X A = B,
+    A's batch broadcast with B's."""
+    n, _ = _matrix("a triangular solve", a, square=True)
+    _matrix("a triangular solve", rhs)
+    if a.dtype != rhs.dtype:
+        raise FrontendError(f"a triangular solve of {a.dtype} and {rhs.dtype}")
+    if not left:
+        return transpose_matrix(b, solve_triangular(b, transpose_matrix(b, a), transpose_matrix(b, rhs), not upper, True, unit))
+    if rhs.shape[-2] != n:
+        raise FrontendError(f"a triangular solve of {n} x {n} with {rhs.shape[-2]} rows")
+    a, rhs, _, _ = _broadcast_pair(b, a, rhs)
+    return triangular_solve(b, a, rhs, lower=not upper, unit=unit)
+
+
+def lu_solve(b: Builder, lu: Value, perm: Value, rhs: Value, left: bool = True,
+             adjoint: bool = False) -> Value:
+    """X with A X = B (A^T X = B when ``adjoint``; X A = B or X A^T = B
+    when not ``left``) for A = P L U given as its packed ``lu`` and row
+    order ``perm``; batches broadcast."""
+    n, _ = _matrix("an LU solve", lu, square=True)
+    _matrix("an LU solve", rhs)
+    if not left:
+        return transpose_matrix(b, lu_solve(b, lu, perm, transpose_matrix(b, rhs), True, not adjoint))
+    if rhs.shape[-2] != n:
+        raise FrontendError(f"an LU solve of {n} x {n} with {rhs.shape[-2]} rows")
+    perm2 = reshape(b, perm, b.dims(perm) + [Dim(static=1)])  # [..., n, 1]
+    lu, rhs, shape, sizes = _broadcast_pair(b, lu, rhs)
+    perm2 = broadcast_to(b, perm2, tuple(shape) + (n, 1), list(sizes) + [Dim(static=n),
+                                                                          Dim(static=1)])
+    perm = reshape(b, perm2, list(sizes) + [Dim(static=n)])
+    if not adjoint:
+        # L U X = P^T B
+        y = triangular_solve(b, lu, _rows_in_order(b, rhs, perm), lower=True, unit=True)
+        return triangular_solve(b, lu, y, lower=False)
+    # U^T L^T P^T X = B
+    lu_t = transpose_matrix(b, lu)
+    y = triangular_solve(b, lu_t, rhs, lower=True)
+    z = triangular_solve(b, lu_t, y, lower=False, unit=True)
+    return _rows_in_order(b, z, _inverse_permutation(b, perm))
+
+
+def det(b: Builder, a: Value):
+    """(det, LU, pivots) of ``a`` [..., n, n]: the product of U's diagonal,
+    negated for an odd number of interchanges."""
+    _matrix("a determinant", a, square=True)
+    lu, piv, _, _ = lu_factor(b, a)
+    diag, odd = _diag_and_parity(b, lu, piv)
+    prod = reduce(b, "prod", diag, [diag.rank - 1], False)
+    sign = binary(b, "sub", scalar_like(b, 1, prod),
+                  binary(b, "mul", scalar_like(b, 2, prod), cast(b, odd, prod.dtype)))
+    return binary(b, "mul", prod, sign), lu, piv
+
+
+def _diag_and_parity(b: Builder, lu: Value, piv: Value):
+    rows, cols = _axis_iota(b, lu, -2), _axis_iota(b, lu, -1)
+    diag = reduce(b, "sum", select(b, compare(b, "eq", rows, cols), lu, scalar_like(b, 0, lu)),
+                  [lu.rank - 1], False)
+    steps = iota(b, "i32", piv.shape, b.dims(piv), piv.rank - 1)
+    swapped = compare(b, "ne", piv, binary(b, "add", steps, scalar_like(b, 1, steps)))
+    count = reduce(b, "sum", select(b, swapped, scalar_like(b, 1, steps),
+                                    scalar_like(b, 0, steps)), [piv.rank - 1], False)
+    return diag, remainder(b, count, scalar_like(b, 2, count), floor=True)
+
+
+def slogdet(b: Builder, a: Value):
+    """(sign, log|det|, LU, pivots): sign 0 and -inf for a singular matrix."""
+    _matrix("a determinant", a, square=True)
+    lu, piv, _, _ = lu_factor(b, a)
+    diag, odd = _diag_and_parity(b, lu, piv)
+    signs = reduce(b, "prod", _sign(b, diag), [diag.rank - 1], False)
+    parity = binary(b, "sub", scalar_like(b, 1, signs),
+                    binary(b, "mul", scalar_like(b, 2, signs), cast(b, odd, signs.dtype)))
+    logabs = reduce(b, "sum", unary(b, "log", unary(b, "abs", diag)), [diag.rank - 1], False)
+    return binary(b, "mul", signs, parity), logabs, lu, piv
+
+
+def identity(b: Builder, like: Value) -> Value:
+    """The identity matrices of ``like``'s shape [..., n, n] and type."""
+    rows, cols = _axis_iota(b, like, -2), _axis_iota(b, like, -1)
+    return cast(b, compare(b, "eq", rows, cols), like.dtype)
+
+
+def inverse(b: Builder, a: Value):
+    """(A^-1, info) through LU (``info`` as ``lu_factor``'s)."""
+    _matrix("an inverse", a, square=True)
+    lu, _, info, perm = lu_factor(b, a)
+    return lu_solve(b, lu, perm, identity(b, a)), info
+
+
+def solve(b: Builder, a: Value, rhs: Value, left: bool = True, lu_of_transpose: bool = False):
+    """torch's ``_linalg_solve_ex``: (X, LU, pivots, info) with A X = B
+    (X A = B when not ``left``). ``rhs`` is [..., n, r] (a vector
+    right-hand side is unsqueezed by the caller). With ``lu_of_transpose``
+    the factorization is of A^T, which torch returns for a contiguous A
+    (its backward reads it)."""
+    _matrix("a solve", a, square=True)
+    if lu_of_transpose:
+        lu, piv, info, perm = lu_factor(b, transpose_matrix(b, a))
+        x = lu_solve(b, lu, perm, rhs, left, adjoint=True)
+    else:
+        lu, piv, info, perm = lu_factor(b, a)
+        x = lu_solve(b, lu, perm, rhs, left)
+    return x, lu, piv, info
+
+
+def cholesky(b: Builder, a: Value, upper: bool = False):
+    """(L, info) with A = L L^T from A's lower triangle (``upper``: U with
+    A = U^T U from its upper triangle), column by column as LAPACK's
+    ``potf2``. ``info`` [...] (i32) is 0, or the order of the first leading
+    minor that is not positive-definite (the columns from there on are not
+    defined)."""
+    n, _ = _matrix("a Cholesky factorization", a, square=True)
+    if upper:
+        low, info = cholesky(b, transpose_matrix(b, a), upper=False)
+        return transpose_matrix(b, low), info
+    bshape, bsizes = _batch(b, a)
+    rows, cols = _axis_iota(b, a, -2), _axis_iota(b, a, -1)
+    col_rows = iota(b, "i64", bshape + (n, 1), bsizes + [Dim(static=n), Dim(static=1)],
+                    a.rank - 2)
+
+    def body(args):
+        j, low, info = args
+        row = _pick(b, low, compare(b, "eq", rows, j), -2)  # [..., 1, n]
+        col = _pick(b, a, compare(b, "eq", cols, j), -1)  # [..., n, 1]
+        v = binary(b, "sub", col, matmul(b, low, transpose_matrix(b, row)))
+        d = _pick(b, v, compare(b, "eq", col_rows, j), -2)  # [..., 1, 1]
+        root = unary(b, "sqrt", d)
+        new = select(b, compare(b, "gt", col_rows, j), binary(b, "div", v, root),
+                     select(b, compare(b, "eq", col_rows, j), root, scalar_like(b, 0, v)))
+        low = select(b, compare(b, "eq", cols, j), new, low)
+        failed = logical(b, "not", reshape(b, compare(b, "gt", d, scalar_like(b, 0, d)),
+                                           bsizes))
+        info = select(b, _and(b, compare(b, "eq", info, scalar_like(b, 0, info)), failed),
+                      cast(b, _step(b, j), "i32"), info)
+        return [_step(b, j), low, info]
+
+    inits = [_counter(b), scalar_like(b, 0, a), full(b, 0, "i32", bshape, bsizes)]
+    _, low, info = while_op(b, inits, lambda args: _below(b, args[0], n), body)
+    return low, info
+
+
+def cholesky_solve(b: Builder, rhs: Value, factor: Value, upper: bool = False) -> Value:
+    """X with A X = B for A = L L^T (``factor`` L) or A = U^T U (``upper``)."""
+    _matrix("a Cholesky solve", factor, square=True)
+    _matrix("a Cholesky solve", rhs)
+    factor, rhs, _, _ = _broadcast_pair(b, factor, rhs)
+    low = transpose_matrix(b, factor) if upper else factor
+    y = triangular_solve(b, low, rhs, lower=True)
+    return triangular_solve(b, transpose_matrix(b, low), y, lower=False)
+
+
+def cholesky_inverse(b: Builder, factor: Value, upper: bool = False) -> Value:
+    """A^-1 for A = L L^T (or U^T U)."""
+    return cholesky_solve(b, identity(b, factor), factor, upper)
+
+
+__all__: List[str] = [
+    "lu_factor", "transpose_matrix", "permutation", "permutation_matrix", "lu_unpack", "triangular_solve",
+    "solve_triangular", "lu_solve", "det", "slogdet", "identity", "inverse", "solve",
+    "cholesky", "cholesky_solve", "cholesky_inverse",
+]
