@@ -1,6 +1,6 @@
 """Dense linear algebra (meld.frontend.linalg: LU with partial pivoting,
-triangular solves, Cholesky, and determinants, inverses and solves on
-them) through ``torch.compile(backend="meld")``: every case runs entirely
+triangular solves, Cholesky, Householder QR, Jacobi rotations, and what
+is built on them) through ``torch.compile(backend="meld")``: every case runs entirely
 through Meld (explain reports no eager op) and matches eager PyTorch, and
 the ``_ex`` ops' error codes raise torch's own errors.
 """
@@ -83,6 +83,29 @@ NEEDS_PIVOT = torch.tensor([[0.0, 2.0, 1.0], [1.0, 1.0, 0.0], [3.0, -1.0, 2.0]])
     ("tensorinv", lambda a: torch.linalg.tensorinv(a, ind=1),
      (torch.randn(6, 2, 3, generator=_gen(5)),)),
     ("matrix_power_negative", lambda a: torch.linalg.matrix_power(a, -2), (A,)),
+    # Householder QR, as LAPACK's geqrf / orgqr / ormqr
+    ("geqrf_tall", torch.geqrf, (torch.randn(2, 6, 4, generator=_gen(6)),)),
+    ("geqrf_wide", torch.geqrf, (torch.randn(4, 6, generator=_gen(7)),)),
+    ("qr", torch.linalg.qr, (A,)),
+    ("qr_complete_tall", lambda a: torch.linalg.qr(a, mode="complete"),
+     (torch.randn(6, 3, generator=_gen(8)),)),
+    ("qr_r_wide", lambda a: torch.linalg.qr(a, mode="r"), (torch.randn(3, 3, 5, generator=_gen(9)),)),
+    ("householder_product", lambda a: torch.linalg.householder_product(*torch.geqrf(a)),
+     (torch.randn(6, 4, generator=_gen(10)),)),
+    ("ormqr_transpose_right",
+     lambda a, c: torch.ormqr(*torch.geqrf(a), c, left=False, transpose=True), (A, B.mT)),
+    # Jacobi: singular values, symmetric eigenvalues, pseudo-inverses
+    ("svdvals_tall", torch.linalg.svdvals, (torch.randn(2, 7, 4, generator=_gen(11)),)),
+    ("svdvals_wide", torch.linalg.svdvals, (torch.randn(4, 7, generator=_gen(12)),)),
+    ("svd_values_only", lambda a: torch.linalg.svd(a)[1], (A,)),
+    ("eigvalsh", torch.linalg.eigvalsh, (A,)),
+    ("eigvalsh_upper", lambda a: torch.linalg.eigvalsh(a, UPLO="U"), (A,)),
+    ("matrix_rank", torch.linalg.matrix_rank, (A[:, :, :3] @ A[:, :3, :],)),
+    ("nuclear_norm", lambda a: torch.linalg.matrix_norm(a, "nuc"), (A,)),
+    ("cond", torch.linalg.cond, (SPD,)),
+    ("pinv_wide", torch.linalg.pinv, (torch.randn(3, 4, 6, generator=_gen(13)),)),
+    ("pinv_rank_deficient", torch.linalg.pinv, (A[:, :, :2] @ A[:, :2, :],)),
+    ("pinv_hermitian", lambda s: torch.linalg.pinv(s, hermitian=True, atol=0.5), (SPD - 6,)),
 ])
 @pytest.mark.filterwarnings("ignore:torch.triangular_solve is deprecated")
 def test_matches_eager(name, fn, args):
@@ -133,3 +156,9 @@ def test_singular_matrices_report_as_torch_does():
 def test_the_check_is_not_reported_as_a_fallback():
     e = mtorch.explain(torch.linalg.inv, A)
     assert e.fallbacks == [] and e.kernels > 0, str(e)
+
+
+def test_vectors_of_an_svd_stay_with_torch_and_say_why():
+    # (their signs are LAPACK's choice: Meld computes the values only)
+    e = mtorch.explain(torch.linalg.svd, A)
+    assert e.fallbacks and "output 0 is used" in e.fallbacks[0][1], str(e)

@@ -78,7 +78,9 @@ CI_OPS = [
     # dense linear algebra (meld.frontend.linalg: LU, triangular solves, Cholesky)
     "linalg.inv", "linalg.solve", "linalg.det", "linalg.slogdet", "linalg.cholesky",
     "linalg.lu_factor", "linalg.lu_solve", "linalg.solve_triangular", "lu_unpack",
-    "cholesky_solve", "cholesky_inverse", "byte", "short",
+    "cholesky_solve", "cholesky_inverse", "byte", "short", "linalg.qr", "geqrf", "ormqr",
+    "linalg.householder_product", "linalg.svdvals", "linalg.eigvalsh", "linalg.pinv",
+    "linalg.matrix_rank",
     # orthogonal polynomials (a meld.while over their recurrence)
     "special.chebyshev_polynomial_t", "special.shifted_chebyshev_polynomial_w",
     "special.hermite_polynomial_h", "special.legendre_polynomial_p",

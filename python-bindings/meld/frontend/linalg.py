@@ -25,6 +25,10 @@ import numpy as np
 
 from .builder import Builder, Dim, FrontendError, Unsupported, Value, is_float
 from .lowerings import (
+    unsqueeze,
+    copysign,
+    hypot,
+    pad,
     sign as _sign,
     slice_static,
     take_along_axis,
@@ -432,8 +436,377 @@ def cholesky_inverse(b: Builder, factor: Value, upper: bool = False) -> Value:
     return cholesky_solve(b, identity(b, factor), factor, upper)
 
 
+# -- QR: Householder reflections, in LAPACK's compact form ------------------------------
+
+def _reflector(b: Builder, packed: Value, i: Value, rows: Value) -> Value:
+    """v [..., m, 1] of reflector i, stored below the diagonal of column i
+    of ``packed`` (LAPACK's compact form): 1 at row i, 0 above."""
+    cols = _axis_iota(b, packed, -1)
+    col = _pick(b, packed, compare(b, "eq", cols, i), -1)
+    return select(b, compare(b, "gt", rows, i), col,
+                  select(b, compare(b, "eq", rows, i), scalar_like(b, 1, col),
+                         scalar_like(b, 0, col)))
+
+
+def geqrf(b: Builder, a: Value) -> Tuple[Value, Value]:
+    """QR of ``a`` [..., m, n] by Householder reflections, as LAPACK's
+    ``geqrf``: (packed, tau) with R on and above the diagonal, reflector
+    i's vector below it (its leading 1 implied) and tau [..., min(m, n)].
+    Reflector i maps column i's x to beta e_i with beta = -sign(x_0) |x|
+    (tau 0, H = I, when x has nothing below its first entry)."""
+    m, n = _matrix("a QR factorization", a)
+    steps = min(m, n)
+    bshape, bsizes = _batch(b, a)
+    rows, cols = _axis_iota(b, a, -2), _axis_iota(b, a, -1)
+    col_rows = iota(b, "i64", bshape + (m, 1), bsizes + [Dim(static=m), Dim(static=1)],
+                    a.rank - 2)
+    tau_index = iota(b, "i64", bshape + (steps,), bsizes + [Dim(static=steps)], a.rank - 2)
+
+    def body(args):
+        k, x, taus = args
+        at_col = compare(b, "eq", cols, k)
+        col = _pick(b, x, at_col, -1)  # [..., m, 1]
+        below = compare(b, "gt", col_rows, k)
+        alpha = _pick(b, col, compare(b, "eq", col_rows, k), -2)  # [..., 1, 1]
+        xnorm = unary(b, "sqrt", reduce(b, "sum", select(
+            b, below, binary(b, "mul", col, col), scalar_like(b, 0, col)), [a.rank - 2], True))
+        keep = compare(b, "eq", xnorm, scalar_like(b, 0, xnorm))
+        beta = unary(b, "neg", copysign(b, hypot(b, alpha, xnorm), alpha))
+        tau = select(b, keep, scalar_like(b, 0, beta),
+                     binary(b, "div", binary(b, "sub", beta, alpha), beta))
+        scale = binary(b, "div", scalar_like(b, 1, beta), binary(b, "sub", alpha, beta))
+        v = select(b, below, binary(b, "mul", col, scale),
+                   select(b, compare(b, "eq", col_rows, k), scalar_like(b, 1, col),
+                          scalar_like(b, 0, col)))
+        # H = I - tau v v^T on the columns right of k
+        w = reduce(b, "sum", binary(b, "mul", v, x), [a.rank - 2], True)  # [..., 1, n]
+        updated = binary(b, "sub", x, binary(b, "mul", binary(b, "mul", tau, v), w))
+        x = select(b, compare(b, "gt", cols, k), updated, x)
+        new_col = select(b, compare(b, "eq", col_rows, k), beta, select(b, below, v, col))
+        x = select(b, _and(b, at_col, logical(b, "not", keep)), new_col, x)
+        taus = select(b, compare(b, "eq", tau_index, k), reshape(b, tau, bsizes + [Dim(static=1)]),
+                      taus)
+        return [_step(b, k), x, taus]
+
+    inits = [_counter(b), a, full(b, 0, a.dtype, bshape + (steps,), bsizes + [Dim(static=steps)])]
+    _, packed, taus = while_op(b, inits, lambda args: _below(b, args[0], steps), body)
+    return packed, taus
+
+
+def apply_reflectors(b: Builder, packed: Value, tau: Value, c: Value, left: bool = True,
+                     transpose: bool = False) -> Value:
+    """Q C, Q^T C (``transpose``), C Q or C Q^T (not ``left``) for Q = H_0
+    H_1 ... H_(k-1) given as ``geqrf``'s (packed, tau), k = tau's length
+    (LAPACK's ``ormqr``). ``packed`` is [..., m, k'] (k' >= k) with m the
+    rows of C (its columns when not ``left``)."""
+    m, _ = _matrix("applying reflectors", packed)
+    _matrix("applying reflectors", c)
+    if tau.shape[-1] is None:
+        raise Unsupported("reflectors of a dynamic count")
+    count = tau.shape[-1]
+    if not left:
+        return transpose_matrix(b, apply_reflectors(b, packed, tau, transpose_matrix(b, c),
+                                                    True, not transpose))
+    if c.shape[-2] != m:
+        raise FrontendError(f"reflectors of {m} rows applied to {c.shape[-2]} rows")
+    rows = iota(b, "i64", packed.shape[:-1] + (1,), b.dims(packed)[:-1] + [Dim(static=1)],
+                packed.rank - 2)
+    tau_index = _axis_iota(b, tau, -1)
+    # Q C = H_0 (H_1 (... H_(k-1) C)): the last reflector first; Q^T C the first
+    order_down = not transpose
+
+    def body(args):
+        t, x = args
+        i = binary(b, "sub", scalar_like(b, count - 1, t), t) if order_down else t
+        v = _reflector(b, packed, i, rows)  # [..., m, 1]
+        ti = reshape(b, _pick(b, tau, compare(b, "eq", tau_index, i), -1),
+                     b.dims(tau)[:-1] + [Dim(static=1), Dim(static=1)])
+        w = reduce(b, "sum", binary(b, "mul", v, x), [x.rank - 2], True)  # v^T C
+        return [_step(b, t), binary(b, "sub", x, binary(b, "mul", binary(b, "mul", ti, v), w))]
+
+    return while_op(b, [_counter(b), c], lambda args: _below(b, args[0], count), body)[1]
+
+
+def householder_product(b: Builder, packed: Value, tau: Value) -> Value:
+    """The first n columns of Q = H_0 ... H_(k-1) for ``packed`` [..., m, n]
+    (LAPACK's ``orgqr``)."""
+    m, n = _matrix("a Householder product", packed)
+    if n > m:
+        raise FrontendError(f"a Householder product of {m} x {n} (needs rows >= columns)")
+    rows, cols = _axis_iota(b, packed, -2), _axis_iota(b, packed, -1)
+    eye = cast(b, compare(b, "eq", rows, cols), packed.dtype)
+    return apply_reflectors(b, packed, tau, eye)
+
+
+def qr(b: Builder, a: Value, mode: str = "reduced") -> Tuple[Optional[Value], Value]:
+    """torch.linalg.qr: (Q, R) with Q [..., m, k] and R [..., k, n], k =
+    min(m, n) ("reduced"), Q [..., m, m] and R [..., m, n] ("complete"),
+    or R alone ("r": Q is None)."""
+    if mode not in ("reduced", "complete", "r"):
+        raise FrontendError(f"qr mode '{mode}'")
+    m, n = _matrix("a QR factorization", a)
+    k = min(m, n)
+    packed, tau = geqrf(b, a)
+    lead = [0] * (a.rank - 2)
+    batch = list(a.shape[:-2])
+    if any(d is None for d in batch):
+        raise Unsupported("QR of a dynamic batch")
+    r_rows = m if mode == "complete" else k
+    r = triangle(b, slice_static(b, packed, lead + [0, 0], batch + [r_rows, n],
+                                 [1] * a.rank), True, 0)
+    if mode == "r":
+        return None, r
+    q_cols = m if mode == "complete" else k
+    if q_cols <= n:
+        vs = slice_static(b, packed, lead + [0, 0], batch + [m, q_cols], [1] * a.rank)
+    else:  # (a tall matrix's complete Q: the reflectors padded with zero columns)
+        vs = pad(b, packed, [0] * a.rank, [0] * (a.rank - 1) + [q_cols - n], "constant")
+    return householder_product(b, vs, tau), r
+
+
+# -- Jacobi rotations: singular values, symmetric eigenvalues -------------------------
+#
+# Cyclic Jacobi: every pair of columns (p, q) in turn, one rotation a step,
+# sweeps until a sweep rotates nothing (every pair is orthogonal, or the
+# off-diagonal entry negligible, to the type's epsilon) or 40 sweeps pass.
+# Its values are accurate to the type's rounding; its vectors' signs are
+# its own (LAPACK's are another algorithm's), so the frontends use the
+# vectors only where the result does not depend on them (pinv).
+
+_MAX_SWEEPS = 40
+
+
+def _epsilon(elem: str) -> float:
+    return float(np.finfo(np.float64 if elem == "f64" else np.float32).eps)
+
+
+def _pair_tables(b: Builder, n: int):
+    pairs = [(p, q) for p in range(n - 1) for q in range(p + 1, n)]
+    ps = b.constant(np.asarray([p for p, _ in pairs], np.int64), "i64")
+    qs = b.constant(np.asarray([q for _, q in pairs], np.int64), "i64")
+    return len(pairs), ps, qs
+
+
+def _pair_at(b: Builder, table: Value, t: Value, count: int) -> Value:
+    """Entry t mod count of the 1-D ``table``, as a rank-0 i64."""
+    j = remainder(b, t, scalar_like(b, count, t), floor=True)
+    index = iota(b, "i64", table.shape, b.dims(table), 0)
+    return reduce(b, "sum", select(b, compare(b, "eq", index, j), table,
+                                   scalar_like(b, 0, table)), [0], False)
+
+
+def _any(b: Builder, mask: Value) -> Value:
+    from .lowerings import _any_true
+    return _any_true(b, mask)
+
+
+def _rotation(b: Builder, alpha: Value, beta: Value, gamma: Value):
+    """(c, s) of the rotation that zeroes gamma in [[alpha, gamma], [gamma,
+    beta]]: t = sign(z) / (|z| + sqrt(1 + z^2)), z = (beta - alpha) /
+    (2 gamma), c = 1 / sqrt(1 + t^2), s = c t."""
+    one = scalar_like(b, 1, alpha)
+    z = binary(b, "div", binary(b, "sub", beta, alpha), binary(b, "mul", scalar_like(b, 2, gamma),
+                                                             gamma))
+    t = binary(b, "div", copysign(b, one, z), binary(b, "add", unary(b, "abs", z),
+                                                     hypot(b, one, z)))
+    c = binary(b, "div", one, hypot(b, one, t))
+    return c, binary(b, "mul", c, t)
+
+
+def _rotate_pair(b: Builder, x: Value, at_p: Value, at_q: Value, axis: int, c: Value, s: Value,
+                 on: Value) -> Value:
+    """``x`` with its slices p and q along ``axis`` (marked by ``at_p``,
+    ``at_q``) replaced by c x_p - s x_q and s x_p + c x_q where ``on``."""
+    xp, xq = _pick(b, x, at_p, axis), _pick(b, x, at_q, axis)
+    new_p = binary(b, "sub", binary(b, "mul", c, xp), binary(b, "mul", s, xq))
+    new_q = binary(b, "add", binary(b, "mul", s, xp), binary(b, "mul", c, xq))
+    return select(b, _and(b, on, at_p), new_p, select(b, _and(b, on, at_q), new_q, x))
+
+
+def _jacobi(b: Builder, inits: List[Value], n: int, step):
+    """The sweep loop: ``step(p, q, values)`` does the rotation of pair
+    (p, q) and returns (the new values, a boolean of whether it rotated
+    anything). Returns the final values."""
+    count, ps, qs = _pair_tables(b, n)
+    if count == 0:
+        return inits
+    true = b.constant(np.asarray(True), "i1")
+    false = b.constant(np.asarray(False), "i1")
+    limit = count * _MAX_SWEEPS
+
+    def cond(args):
+        t, rotated, done = args[:3]
+        return _and(b, logical(b, "not", done), _below(b, t, limit))
+
+    def body(args):
+        t, rotated, done = args[:3]
+        p, q = _pair_at(b, ps, t, count), _pair_at(b, qs, t, count)
+        values, turned = step(p, q, args[3:])
+        rotated = logical(b, "or", rotated, turned)
+        last = compare(b, "eq", remainder(b, t, scalar_like(b, count, t), floor=True),
+                       scalar_like(b, count - 1, t))
+        done = _and(b, last, logical(b, "not", rotated))
+        rotated = _and(b, rotated, logical(b, "not", last))
+        return [_step(b, t), rotated, done] + list(values)
+
+    return while_op(b, [_counter(b), false, false] + list(inits), cond, body)[3:]
+
+
+def _one_sided(b: Builder, a: Value, with_v: bool):
+    """One-sided Jacobi (Hestenes) on ``a`` [..., m, n], m >= n: (X, V)
+    with X = A V of orthogonal columns (their norms the singular values)
+    and V [..., n, n] orthogonal (None unless ``with_v``)."""
+    m, n = a.shape[-2:]
+    eps = _epsilon(a.dtype)
+    cols = _axis_iota(b, a, -1)
+    inits = [a]
+    if with_v:
+        inits.append(identity(b, full(b, 0, a.dtype, a.shape[:-2] + (n, n),
+                                      b.dims(a)[:-2] + [Dim(static=n), Dim(static=n)])))
+    v_cols = _axis_iota(b, inits[-1], -1) if with_v else None
+
+    def step(p, q, values):
+        x = values[0]
+        at_p, at_q = compare(b, "eq", cols, p), compare(b, "eq", cols, q)
+        xp, xq = _pick(b, x, at_p, -1), _pick(b, x, at_q, -1)  # [..., m, 1]
+        dot = lambda u, w: reduce(b, "sum", binary(b, "mul", u, w), [x.rank - 2], True)  # noqa
+        alpha, beta, gamma = dot(xp, xp), dot(xq, xq), dot(xp, xq)  # [..., 1, 1]
+        bound = binary(b, "mul", scalar_like(b, eps, alpha),
+                       unary(b, "sqrt", binary(b, "mul", alpha, beta)))
+        on = compare(b, "gt", unary(b, "abs", gamma), bound)
+        c, s = _rotation(b, alpha, beta, gamma)
+        out = [_rotate_pair(b, x, at_p, at_q, -1, c, s, on)]
+        if with_v:
+            out.append(_rotate_pair(b, values[1], compare(b, "eq", v_cols, p),
+                                    compare(b, "eq", v_cols, q), -1, c, s, on))
+        return out, _any(b, on)
+
+    out = _jacobi(b, inits, n, step)
+    return out[0], (out[1] if with_v else None)
+
+
+def _column_norms(b: Builder, x: Value) -> Value:
+    return unary(b, "sqrt", reduce(b, "sum", binary(b, "mul", x, x), [x.rank - 2], False))
+
+
+def singular_values(b: Builder, a: Value) -> Value:
+    """The singular values [..., min(m, n)] of ``a``, largest first."""
+    from .lowerings import sort
+    m, n = _matrix("singular values", a)
+    if m < n:
+        a = transpose_matrix(b, a)
+    x, _ = _one_sided(b, a, False)
+    norms = _column_norms(b, x)
+    return sort(b, norms, norms.rank - 1, descending=True)[0]
+
+
+def _symmetric(b: Builder, a: Value, upper: bool) -> Value:
+    """The symmetric matrix of ``a``'s lower (``upper``: upper) triangle."""
+    part = triangle(b, a, upper, 0)
+    strict = triangle(b, a, upper, 1 if upper else -1)
+    return binary(b, "add", part, transpose_matrix(b, strict))
+
+
+def _symmetric_jacobi(b: Builder, s: Value, with_v: bool):
+    """Two-sided Jacobi on a symmetric ``s`` [..., n, n]: (D, Q) with D
+    (nearly) diagonal, its diagonal the eigenvalues, and Q the rotations'
+    product (columns the eigenvectors; None unless ``with_v``)."""
+    n = s.shape[-1]
+    eps = _epsilon(s.dtype)
+    rows, cols = _axis_iota(b, s, -2), _axis_iota(b, s, -1)
+    inits = [s] + ([identity(b, s)] if with_v else [])
+
+    def step(p, q, values):
+        x = values[0]
+        at_rp, at_rq = compare(b, "eq", rows, p), compare(b, "eq", rows, q)
+        at_cp, at_cq = compare(b, "eq", cols, p), compare(b, "eq", cols, q)
+        entry = lambda r, c: _pick(b, _pick(b, x, r, -2), c, -1)  # noqa: E731
+        app, aqq, apq = entry(at_rp, at_cp), entry(at_rq, at_cq), entry(at_rp, at_cq)
+        bound = binary(b, "mul", scalar_like(b, eps, app),
+                       unary(b, "sqrt", unary(b, "abs", binary(b, "mul", app, aqq))))
+        on = compare(b, "gt", unary(b, "abs", apq), bound)
+        c, sn = _rotation(b, app, aqq, apq)
+        x = _rotate_pair(b, x, at_rp, at_rq, -2, c, sn, on)
+        x = _rotate_pair(b, x, at_cp, at_cq, -1, c, sn, on)
+        out = [x]
+        if with_v:
+            out.append(_rotate_pair(b, values[1], at_cp, at_cq, -1, c, sn, on))
+        return out, _any(b, on)
+
+    out = _jacobi(b, inits, n, step)
+    return out[0], (out[1] if with_v else None)
+
+
+def _diagonal(b: Builder, x: Value) -> Value:
+    rows, cols = _axis_iota(b, x, -2), _axis_iota(b, x, -1)
+    return reduce(b, "sum", select(b, compare(b, "eq", rows, cols), x, scalar_like(b, 0, x)),
+                  [x.rank - 1], False)
+
+
+def symmetric_eigenvalues(b: Builder, a: Value, upper: bool = False) -> Value:
+    """The eigenvalues [..., n] of the symmetric matrix of ``a``'s lower
+    (``upper``: upper) triangle, ascending."""
+    from .lowerings import sort
+    _matrix("eigenvalues", a, square=True)
+    d, _ = _symmetric_jacobi(b, _symmetric(b, a, upper), False)
+    w = _diagonal(b, d)
+    return sort(b, w, w.rank - 1)[0]
+
+
+def _pinv_cutoff(b: Builder, s: Value, atol: Optional[Value], rtol: Optional[Value],
+                 m: int, n: int) -> Value:
+    """torch.linalg.pinv's cutoff [..., 1] for the singular values (or the
+    eigenvalues' magnitudes) ``s`` [..., k]: max(atol, rtol * max(s)); an
+    rtol not given is eps * max(m, n), or 0 where a given atol is > 0."""
+    top = reduce(b, "max", s, [s.rank - 1], True)
+    # (atol and rtol: scalars or one per matrix, made [..., 1] as torch does)
+    col = lambda x: unsqueeze(b, cast(b, x, s.dtype), [x.rank])  # noqa: E731
+    eps_rtol = scalar_like(b, _epsilon(s.dtype) * max(m, n), top)
+    zero = scalar_like(b, 0, top)
+    atol_v = zero if atol is None else col(atol)
+    if rtol is not None:
+        rtol_v = col(rtol)
+    elif atol is None:
+        rtol_v = eps_rtol
+    else:
+        rtol_v = select(b, compare(b, "gt", atol_v, zero), zero, eps_rtol)
+    return binary(b, "max", atol_v, binary(b, "mul", rtol_v, top))
+
+
+def pinv(b: Builder, a: Value, atol: Optional[Value] = None, rtol: Optional[Value] = None,
+         hermitian: bool = False) -> Value:
+    """torch.linalg.pinv: V diag(1/s) U^T over the singular values above
+    the cutoff (``hermitian``: Q diag(1/w) Q^T over the eigenvalues of the
+    lower triangle's symmetric matrix). Independent of the vectors' signs."""
+    m, n = _matrix("a pseudo-inverse", a)
+    if hermitian:
+        if m != n:
+            raise FrontendError(f"a Hermitian pseudo-inverse of {m} x {n}")
+        d, q = _symmetric_jacobi(b, _symmetric(b, a, False), True)
+        w = _diagonal(b, d)  # [..., n]
+        cut = _pinv_cutoff(b, unary(b, "abs", w), atol, rtol, m, n)
+        keep = compare(b, "gt", unary(b, "abs", w), cut)
+        inv = select(b, keep, binary(b, "div", scalar_like(b, 1, w), w), scalar_like(b, 0, w))
+        scaled = binary(b, "mul", q, reshape(b, inv, b.dims(inv)[:-1] + [Dim(static=1),
+                                                                         Dim(static=n)]))
+        return matmul(b, scaled, transpose_matrix(b, q))
+    if m < n:
+        return transpose_matrix(b, pinv(b, transpose_matrix(b, a), atol, rtol, False))
+    x, v = _one_sided(b, a, True)  # A V = X = U diag(s)
+    s = _column_norms(b, x)  # [..., n]
+    cut = _pinv_cutoff(b, s, atol, rtol, m, n)
+    keep = compare(b, "gt", s, cut)
+    # V diag(1/s) U^T = V diag(1/s^2) X^T (no division by a zero s)
+    inv2 = select(b, keep, binary(b, "div", scalar_like(b, 1, s), binary(b, "mul", s, s)),
+                  scalar_like(b, 0, s))
+    scaled = binary(b, "mul", v, reshape(b, inv2, b.dims(inv2)[:-1] + [Dim(static=1),
+                                                                       Dim(static=n)]))
+    return matmul(b, scaled, transpose_matrix(b, x))
+
+
 __all__: List[str] = [
     "lu_factor", "transpose_matrix", "permutation", "permutation_matrix", "lu_unpack", "triangular_solve",
     "solve_triangular", "lu_solve", "det", "slogdet", "identity", "inverse", "solve",
-    "cholesky", "cholesky_solve", "cholesky_inverse",
+    "cholesky", "cholesky_solve", "cholesky_inverse", "geqrf", "apply_reflectors",
+    "householder_product", "qr", "singular_values", "symmetric_eigenvalues", "pinv",
 ]

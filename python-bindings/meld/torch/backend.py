@@ -1346,6 +1346,57 @@ def _cholesky_solve(b, node, rhs, factor, upper=False):
     return LA.cholesky_solve(b, rhs, factor, bool(upper))
 
 
+@_op(aten.geqrf.default)
+def _geqrf(b, node, a):
+    return LA.geqrf(b, a)
+
+
+@_op(aten.linalg_householder_product.default)
+def _householder_product(b, node, packed, tau):
+    return LA.householder_product(b, packed, tau)
+
+
+@_op(aten.ormqr.default)
+def _ormqr(b, node, packed, tau, c, left=True, transpose=False):
+    return LA.apply_reflectors(b, packed, tau, c, bool(left), bool(transpose))
+
+
+@_op(aten.linalg_qr.default)
+def _linalg_qr(b, node, a, mode="reduced"):
+    q, r = LA.qr(b, a, mode)
+    if q is None:  # (mode "r": torch returns an empty Q)
+        q = L.full(b, 0, a.dtype, tuple(node.meta["val"][0].shape))
+    return q, r
+
+
+def _empty_outputs(b, node):
+    """Zeros of each output's (empty) shape: the outputs an op leaves
+    empty (U and Vh without compute_uv)."""
+    return [L.full(b, 0, _tensor_type(v, node.name).dtype, tuple(v.shape))
+            if isinstance(v, torch.Tensor) else None for v in node.meta["val"]]
+
+
+@_op(aten._linalg_svd.default)
+def _linalg_svd(b, node, a, full_matrices=False, compute_uv=True, driver=None):
+    # (with compute_uv the vectors are LAPACK's, signs included: only S is
+    # computed, _COMPUTED_OUTPUTS)
+    u, _, vh = _empty_outputs(b, node) if not compute_uv else (None, None, None)
+    return u, LA.singular_values(b, a), vh
+
+
+@_op(aten._linalg_eigh.default)
+def _linalg_eigh(b, node, a, UPLO="L", compute_v=True):  # noqa: N803 (ATen's name)
+    _, q = _empty_outputs(b, node) if not compute_v else (None, None)
+    return LA.symmetric_eigenvalues(b, a, UPLO == "U"), q
+
+
+@_op(aten.linalg_pinv.atol_rtol_tensor, aten.linalg_pinv.atol_rtol_float)
+def _linalg_pinv(b, node, a, *, atol=None, rtol=None, hermitian=False):
+    atol = None if atol is None else _tensor(b, atol, a.dtype)
+    rtol = None if rtol is None else _tensor(b, rtol, a.dtype)
+    return LA.pinv(b, a, atol, rtol, bool(hermitian))
+
+
 def _check_linalg_errors(token, info, api_name, *, is_matrix):
     """What ``aten._linalg_check_errors`` does with the ``info`` a Meld
     kernel computed (the graph calls it through ``with_effects``): raises
@@ -2024,6 +2075,8 @@ def _index(b, node, x, indices):
 # Multi-output ops whose lowering computes only some outputs (the others
 # are None): a graph that reads another one keeps the op in PyTorch.
 _COMPUTED_OUTPUTS = {
+    aten._linalg_svd.default: {1},
+    aten._linalg_eigh.default: {0},
     aten.adaptive_max_pool2d.default: {0},
     aten.adaptive_max_pool3d.default: {0},
     aten.native_batch_norm.default: {0},
