@@ -129,6 +129,71 @@ def _compare(expected, actual, rtol, atol):
         f"values differ ({int((expected != actual).sum())} of {expected.size})"
 
 
+# A float32 output that misses the case's tolerance still passes when it is
+# closer to the model evaluated in float64 (onnx's reference evaluator on
+# the model with every float32 made float64) than the case's stored output
+# is, and within the case's tolerance of that evaluation: the stored output
+# carries its generator's float32 rounding (a DFT's, whose error grows with
+# the signal's size, against an absolute tolerance of 1e-7), as the OpInfo
+# run's float64 rule does for PyTorch (test/torch/opinfo.py).
+FLOAT64_CLOSER = "closer to a float64 evaluation than the stored output"
+
+
+def _float64_outputs(model, arrays):
+    """The model's outputs evaluated in float64 by onnx's reference
+    evaluator (every float32 type, initializer and Cast made float64), or
+    None when that evaluation fails."""
+    import numpy as np
+    import onnx
+    from onnx import numpy_helper
+    from onnx.reference import ReferenceEvaluator
+
+    try:
+        m = onnx.ModelProto()
+        m.CopyFrom(model)
+        f32, f64 = onnx.TensorProto.FLOAT, onnx.TensorProto.DOUBLE
+
+        def retype(values):
+            for v in values:
+                t = v.type.tensor_type
+                if t.elem_type == f32:
+                    t.elem_type = f64
+
+        def graph(g):
+            retype(g.input)
+            retype(g.output)
+            retype(g.value_info)
+            for i, init in enumerate(g.initializer):
+                if init.data_type == f32:
+                    a = numpy_helper.to_array(init).astype(np.float64)
+                    g.initializer[i].CopyFrom(numpy_helper.from_array(a, init.name))
+            for node in g.node:
+                for attr in node.attribute:
+                    if attr.name == "to" and attr.i == f32:
+                        attr.i = f64
+                    if attr.type == onnx.AttributeProto.GRAPH:
+                        graph(attr.g)
+        graph(m.graph)
+        feeds = {i.name: (a.astype(np.float64) if a.dtype == np.float32 else a)
+                 for i, a in zip(m.graph.input, arrays)}
+        return ReferenceEvaluator(m).run(None, feeds)
+    except Exception:  # noqa: BLE001 - no float64 evaluation: no escape
+        return None
+
+
+def _closer_to_float64(expected, actual, exact, rtol, atol) -> bool:
+    import numpy as np
+
+    if exact is None or expected.dtype != np.float32:
+        return False
+    exact = np.asarray(exact, np.float64)
+    if exact.shape != expected.shape:
+        return False
+    a, e = actual.astype(np.float64), expected.astype(np.float64)
+    return (np.abs(a - exact).max() < np.abs(e - exact).max() and
+            np.allclose(a, exact, rtol=rtol, atol=atol, equal_nan=True))
+
+
 def _array(a):
     import numpy as np
     import onnx
@@ -176,7 +241,12 @@ def run_case(case):
             if str(e.dtype) == "bfloat16" and a.dtype == np.uint16:
                 a = a.view(e.dtype)  # bf16 results come back as bit patterns
             why = _compare(e, a, case.rtol, case.atol)
-            if why == HALF_ULP:
+            if why and why != HALF_ULP:
+                exact = _float64_outputs(case.model, arrays)
+                if exact is not None and i < len(exact) and \
+                        _closer_to_float64(e, a, exact[i], case.rtol, case.atol):
+                    why = FLOAT64_CLOSER
+            if why in (HALF_ULP, FLOAT64_CLOSER):
                 note = why
             elif why:
                 return "wrong", f"output {i}: {why}"
@@ -321,9 +391,10 @@ def main(argv=None):
             f.write(markdown(per_op, totals))
     n = len(results)
     half = sum(1 for s, d, _ in results.values() if s == "pass" and d == HALF_ULP)
+    closer = sum(1 for s, d, _ in results.values() if s == "pass" and d == FLOAT64_CLOSER)
     print(f"onnx node suite ({args.slice}): {n} cases in {time.time() - t:.0f} s: "
           f"{totals['pass']} pass ({100.0 * totals['pass'] / max(n, 1):.1f}%; {half} of them "
-          f"half-precision within 4 ulp), "
+          f"half-precision within 4 ulp, {closer} closer to float64 than the stored output), "
           f"{totals['unsupported']} unsupported, {totals['wrong']} wrong, "
           f"{totals['error']} error")
     return 0

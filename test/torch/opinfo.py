@@ -81,6 +81,9 @@ CI_OPS = [
     "cholesky_solve", "cholesky_inverse", "byte", "short", "linalg.qr", "geqrf", "ormqr",
     "linalg.householder_product", "linalg.svdvals", "linalg.eigvalsh", "linalg.pinv",
     "linalg.matrix_rank",
+    # FFTs and complex tensors (meld.frontend.spectral)
+    "fft.fft", "fft.rfft", "fft.irfft", "fft.ifft", "fft.fft2", "fft.hfft", "fft.ihfft",
+    "cfloat", "complex", "polar", "angle", "stft",
     # orthogonal polynomials (a meld.while over their recurrence)
     "special.chebyshev_polynomial_t", "special.shifted_chebyshev_polynomial_w",
     "special.hermite_polynomial_h", "special.legendre_polynomial_p",

@@ -23,6 +23,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..frontend import linalg as LA
+from ..frontend import spectral as SP
 from ..frontend import lowerings as L
 from ..frontend.builder import (
     FLOAT_TYPES,
@@ -1689,6 +1690,66 @@ def _det(ctx: NodeContext):
     if x.dtype in ("f16", "bf16"):  # (through f32, rounded once)
         return [L.cast(ctx.b, LA.det(ctx.b, L.cast(ctx.b, x, "f32"))[0], x.dtype)]
     return [LA.det(ctx.b, x)[0]]
+
+
+def _signal_parts(b, x: Value, what: str):
+    """(re, im) of an ONNX signal [..., 1] (real) or [..., 2] (complex)."""
+    if x.rank < 2 or x.shape[-1] not in (1, 2):
+        raise OnnxImportError(f"{what} takes a signal of [..., 1] or [..., 2], not {x.type}")
+    if x.shape[-1] == 2:
+        return SP.split_pairs(b, x)
+    return L.squeeze(b, x, [x.rank - 1]), None
+
+
+def _scalar_const(ctx: NodeContext, i: int, what: str) -> Optional[int]:
+    v = ctx.const_input(i, what)
+    return None if v is None else int(np.asarray(v).reshape(-1)[0])
+
+
+@onnx_op("DFT")
+def _dft(ctx: NodeContext):
+    b, x = ctx.b, ctx.input(0)
+    length = _scalar_const(ctx, 1, "dft_length")
+    axis = int(ctx.attr("axis", 1)) if ctx.opset < 20 else _scalar_const(ctx, 2, "axis")
+    axis = -2 if axis is None else axis
+    inverse, onesided = bool(int(ctx.attr("inverse", 0))), bool(int(ctx.attr("onesided", 0)))
+    if not -x.rank <= axis < x.rank or axis % x.rank == x.rank - 1:
+        raise OnnxImportError(f"DFT axis {axis} of a rank-{x.rank} signal (not its last dim)")
+    axis %= x.rank
+    re, im = _signal_parts(b, x, "DFT")
+    if inverse and onesided:  # numpy's irfft: a real signal of n points, as [..., 1]
+        n = length if length is not None else 2 * (re.shape[axis] - 1)
+        re = SP.resize(b, re, axis, n // 2 + 1)
+        im = None if im is None else SP.resize(b, im, axis, n // 2 + 1)
+        y = SP.real_inverse(b, re, im, axis, n, 1.0 / n)
+        return [L.unsqueeze(b, y, [y.rank])]
+    n = length if length is not None else re.shape[axis]
+    re = SP.resize(b, re, axis, n)
+    im = None if im is None else SP.resize(b, im, axis, n)
+    pair = SP.dft(b, re, im, axis, not inverse, onesided, 1.0 / n if inverse else 1.0)
+    return [SP.join_pairs(b, *pair)]
+
+
+@onnx_op("STFT")
+def _stft(ctx: NodeContext):
+    b, x = ctx.b, ctx.input(0)
+    step = _scalar_const(ctx, 1, "frame_step")
+    window = ctx.input(2, False)
+    length = _scalar_const(ctx, 3, "frame_length")
+    onesided = bool(int(ctx.attr("onesided", 1)))
+    re, im = _signal_parts(b, x, "STFT")
+    if re.rank != 2 or re.shape[1] is None:
+        raise Unsupported(f"STFT of a signal {x.type} (needs [batch, length, 1 or 2])")
+    if length is None:
+        length = re.shape[1] if window is None else window.shape[0]
+    if step is None or step <= 0:
+        raise OnnxImportError(f"STFT frame_step {step}")
+    # frames [batch, count, length], weighted by the window
+    frames = [None if v is None else L.windows(b, v, 1, length, step) for v in (re, im)]
+    if window is not None:
+        w = L.cast(b, window, re.dtype)
+        frames = [None if f is None else L.binary(b, "mul", f, w) for f in frames]
+    return [SP.join_pairs(b, *SP.dft(b, frames[0], frames[1], 2, True, onesided))]
 
 
 @onnx_op("BatchNormalization")

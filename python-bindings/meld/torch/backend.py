@@ -39,6 +39,7 @@ from .. import CompileError
 from .. import compile as meld_compile
 from ..frontend import Builder, Dim, FrontendError, TensorType, Unsupported, Value, numpy_dtype
 from ..frontend import linalg as LA
+from ..frontend import spectral as SP
 from ..frontend import lowerings as L
 
 aten = torch.ops.aten
@@ -70,6 +71,10 @@ def _elem_of(dtype) -> Optional[str]:
 
 
 _TORCH_DTYPE = {elem: dtype for dtype, elem in _ELEM.items()}
+
+# Complex dtypes, carried as their real view [..., 2] (torch.view_as_real's
+# layout) by the ops of _COMPLEX_OPS only.
+_COMPLEX = {torch.complex64: "f32", torch.complex128: "f64"}
 
 reports: List["Report"] = []
 
@@ -145,9 +150,12 @@ def _out_type(node) -> TensorType:
 
 
 def _tensor_type(val, what: str) -> TensorType:
-    """The meld type of a (fake) tensor: a symbolic size is a dynamic dim."""
+    """The meld type of a (fake) tensor: a symbolic size is a dynamic dim;
+    a complex tensor is its real view, [..., 2] (meld.frontend.spectral)."""
     if not isinstance(val, torch.Tensor):
         raise Unsupported(f"{what}: not a tensor ({type(val).__name__})")
+    if val.dtype in _COMPLEX:
+        return TensorType(_COMPLEX[val.dtype], tuple(_static_size(d) for d in val.shape) + (2,))
     elem = _elem_of(val.dtype)
     if elem is None:
         raise Unsupported(f"{what}: dtype {val.dtype}")
@@ -458,7 +466,13 @@ def _identity(b, node, x, **_):
 
 @_op(aten._to_copy.default)
 def _to_copy(b, node, x, **kwargs):
-    return L.cast(b, x, _out_type(node).dtype)
+    elem = _out_type(node).dtype
+    into, outof = _is_complex(node), _is_complex(node.args[0])
+    if into and not outof:  # (a real tensor: a zero imaginary part)
+        return SP.join_pairs(b, L.cast(b, x, elem), None)
+    if outof and not into:  # (torch keeps the real part)
+        x = SP.split_pairs(b, x)[0]
+    return L.cast(b, x, elem)
 
 
 @_op(aten.cat.default)
@@ -1397,6 +1411,113 @@ def _linalg_pinv(b, node, a, *, atol=None, rtol=None, hermitian=False):
     return LA.pinv(b, a, atol, rtol, bool(hermitian))
 
 
+# -- complex tensors and FFTs (meld.frontend.spectral) ---------------------------------
+
+def _is_complex(node) -> bool:
+    v = node.meta.get("val") if isinstance(node, torch.fx.Node) else None
+    return isinstance(v, torch.Tensor) and v.is_complex()
+
+
+def _parts(b, node, x, like: Optional[Value] = None):
+    """(re, im) of an operand: a complex one split, a real one (or a
+    number, typed as ``like``'s parts) with no imaginary part."""
+    if isinstance(node, torch.fx.Node) and _is_complex(node):
+        return SP.split_pairs(b, x)
+    if isinstance(x, Value):
+        return x, None
+    return _tensor(b, x, like.dtype), None
+
+
+def _fft_dims(x: Value, dim) -> List[int]:
+    """The transform's dims of ``x`` (a real signal or a complex one's
+    part), ascending."""
+    return sorted(L.normalize_axis(int(d), x.rank) for d in dim)
+
+
+def _norm_factor(normalization: int, n: int) -> float:
+    """torch's fft_norm_mode: none, by 1/sqrt(n), by 1/n."""
+    return {0: 1.0, 1: 1.0 / math.sqrt(n), 2: 1.0 / n}[int(normalization)]
+
+
+@_op(aten._fft_r2c.default)
+def _fft_r2c(b, node, x, dim, normalization, onesided):
+    # (the last dim one-sided first, then the others; the normalization in
+    # the last transform)
+    dims = _fft_dims(x, dim)
+    factor = _norm_factor(normalization, SP.sizes_of(x, dims))
+    pair = SP.dft(b, x, None, dims[-1], True, bool(onesided),
+                  factor if len(dims) == 1 else 1.0)
+    for i, d in enumerate(dims[:-1]):
+        pair = SP.dft(b, *pair, d, True, factor=factor if i == len(dims) - 2 else 1.0)
+    return SP.join_pairs(b, *pair)
+
+
+@_op(aten._fft_c2c.default)
+def _fft_c2c(b, node, x, dim, normalization, forward):
+    pair = SP.split_pairs(b, x)
+    dims = _fft_dims(pair[0], dim)
+    factor = _norm_factor(normalization, SP.sizes_of(pair[0], dims))
+    for i, d in enumerate(dims):
+        pair = SP.dft(b, *pair, d, bool(forward), factor=factor if i == len(dims) - 1 else 1.0)
+    return SP.join_pairs(b, *pair)
+
+
+@_op(aten._fft_c2r.default)
+def _fft_c2r(b, node, x, dim, normalization, last_dim_size):
+    pair = SP.split_pairs(b, x)
+    dims = _fft_dims(pair[0], dim)
+    for d in dims[:-1]:
+        pair = SP.dft(b, *pair, d, False)
+    n = SP.sizes_of(pair[0], dims[:-1]) * int(last_dim_size)
+    return SP.real_inverse(b, *pair, dims[-1], int(last_dim_size),
+                           _norm_factor(normalization, n))
+
+
+@_op(aten._conj.default, aten.conj_physical.default, aten._conj_physical.default)
+def _conj(b, node, x):
+    if not _is_complex(node.args[0]):
+        return x
+    return SP.join_pairs(b, *SP.conj(b, SP.split_pairs(b, x)))
+
+
+@_op(aten.view_as_real.default, aten.view_as_complex.default)
+def _view_as_real(b, node, x):
+    return x  # (the carrier is the real view)
+
+
+@_op(aten.complex.default)
+def _complex(b, node, re, im):
+    re, im = L.broadcast_all(b, [re, im])
+    return SP.join_pairs(b, re, im)
+
+
+@_op(aten.polar.default)
+def _polar(b, node, r, theta):
+    r, theta = L.broadcast_all(b, [r, theta])
+    return SP.join_pairs(b, L.binary(b, "mul", r, L.unary(b, "cos", theta)),
+                         L.binary(b, "mul", r, L.unary(b, "sin", theta)))
+
+
+@_op(aten.angle.default)
+def _angle(b, node, x):
+    if _is_complex(node.args[0]):
+        re, im = SP.split_pairs(b, x)
+        return L.atan2(b, im, re)
+    x = L.cast(b, x, _out_type(node).dtype)
+    zero = L.scalar_like(b, 0, x)
+    angle = L.select(b, L.compare(b, "lt", x, zero), L.scalar_like(b, math.pi, x), zero)
+    return L.select(b, L.isnan(b, x), x, angle)  # (NaN stays NaN)
+
+
+# ops that take or give complex tensors (their real view)
+_COMPLEX_OPS = {aten._fft_r2c.default, aten._fft_c2c.default, aten._fft_c2r.default,
+                aten._conj.default, aten.conj_physical.default, aten._conj_physical.default,
+                aten.view_as_real.default,
+                aten.view_as_complex.default, aten.complex.default, aten.polar.default,
+                aten.angle.default, aten._to_copy.default, aten.clone.default,
+                aten.alias.default}
+
+
 def _check_linalg_errors(token, info, api_name, *, is_matrix):
     """What ``aten._linalg_check_errors`` does with the ``info`` a Meld
     kernel computed (the graph calls it through ``with_effects``): raises
@@ -2070,6 +2191,42 @@ def _index(b, node, x, indices):
     return L.advanced_index(b, x, indices)
 
 
+# -- layout ops on complex tensors ------------------------------------------------------
+# Each part (real, imaginary) goes through the op's own lowering, which sees
+# the tensor's logical dims (the carrier's trailing 2 would shift negative
+# ones), and the results are joined again.
+
+def _partwise(lower):
+    def on_parts(b, node, x, *args, **kwargs):
+        if not _is_complex(node.args[0]):
+            return lower(b, node, x, *args, **kwargs)
+        re, im = SP.split_pairs(b, x)
+        return SP.join_pairs(b, lower(b, node, re, *args, **kwargs),
+                             lower(b, node, im, *args, **kwargs))
+    return on_parts
+
+
+_PARTWISE = [aten.slice.Tensor, aten.squeeze.dim, aten.squeeze.dims, aten.unsqueeze.default,
+             aten.permute.default, aten.view.default, aten.reshape.default,
+             aten._unsafe_view.default, aten.select.int, aten.expand.default,
+             aten.flip.default, aten.roll.default, aten.index_select.default,
+             aten.narrow.default, aten.clone.default, aten.alias.default]
+for _target in _PARTWISE:
+    if _target in ATEN_OPS:
+        ATEN_OPS[_target] = _partwise(ATEN_OPS[_target])
+        _COMPLEX_OPS.add(_target)
+
+
+@_op(aten.constant_pad_nd.default)
+def _constant_pad_complex(b, node, x, pad, value=0):
+    if _is_complex(node.args[0]) and value != 0:
+        raise Unsupported("padding a complex tensor with a value other than 0")
+    return _partwise(_constant_pad)(b, node, x, pad, value)
+
+
+_COMPLEX_OPS.add(aten.constant_pad_nd.default)
+
+
 # -- which nodes Meld takes ------------------------------------------------------------
 
 # Multi-output ops whose lowering computes only some outputs (the others
@@ -2086,6 +2243,13 @@ _COMPUTED_OUTPUTS = {
 
 # Higher-order ops whose subgraphs Meld translates into regions.
 _HIGHER_ORDER = (torch.ops.higher_order.cond, torch.ops.higher_order.while_loop)
+
+
+def _touches_complex(node) -> bool:
+    vals = node.meta.get("val")
+    vals = list(vals) if isinstance(vals, (tuple, list)) else [vals]
+    vals += [a.meta.get("val") for a in node.all_input_nodes]
+    return any(isinstance(v, torch.Tensor) and v.is_complex() for v in vals)
 
 
 def _unsupported_reason(node) -> Optional[str]:
@@ -2107,6 +2271,8 @@ def _unsupported_reason(node) -> Optional[str]:
                         reason = _unsupported_reason(sub)
                         if reason is not None:
                             return f"its {a.target} has {sub.target}: {reason}"
+    if node.target not in _COMPLEX_OPS and _touches_complex(node):
+        return "a complex tensor (Meld takes them in FFTs and complex arithmetic only)"
     computed = _COMPUTED_OUTPUTS.get(node.target)
     if computed is not None:
         for user in node.users:
@@ -2409,6 +2575,8 @@ class CompiledPartition(torch.nn.Module):
             elif isinstance(a, torch.Tensor):
                 if a.dtype in _NARROW:  # (widened to its carrier)
                     a = a.to(_TORCH_DTYPE[_elem_of(a.dtype)])
+                elif a.is_complex():  # (its real view)
+                    a = torch.view_as_real(a.resolve_conj())
                 arrays.append(_to_numpy(a.detach().contiguous()))
             else:
                 arrays.append(np.asarray(float(a), np.float64))
@@ -2420,7 +2588,8 @@ class CompiledPartition(torch.nn.Module):
             graph = self.executable.capture(*arrays)
         self._graphs[key] = graph  # (most recently used last)
         outs = [_from_numpy(o, elem) for o, elem in zip(graph(*arrays), self.result_elems)]
-        outs = [o.to(d) if d in _NARROW else o for o, d in zip(outs, t.output_dtypes)]
+        outs = [o.to(d) if d in _NARROW else torch.view_as_complex(o) if d in _COMPLEX else o
+                for o, d in zip(outs, t.output_dtypes)]
         sizes = None
         results = []
         for r in t.results:
