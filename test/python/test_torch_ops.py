@@ -590,3 +590,42 @@ def test_uint8_and_int16_wrap_as_torch_does():
                      (lambda a: torch.eye(5) @ a, (f[:25].reshape(5, 5),))]:
         got = through_meld(fn, *args)
         assert got.dtype == fn(*args).dtype
+
+
+@pytest.mark.parametrize("n", [65, 300, 1024, 5000])
+def test_long_sorts_are_stable_and_put_nan_last(n):
+    """Past 64 elements a sort is a bitonic network over (value, index):
+    ties in index order, NaN greatest, as torch's stable sort."""
+    gen = torch.Generator().manual_seed(n)
+    x = torch.randint(-20, 20, (3, n), generator=gen).float()
+    x[0, :: 7] = math.nan
+    x[1, 3] = math.inf
+    for descending in (False, True):
+        got = through_meld(lambda t: torch.sort(t, dim=-1, descending=descending, stable=True),
+                           x)
+        assert torch.equal(got[1], torch.sort(x, dim=-1, descending=descending, stable=True)[1])
+    through_meld(lambda t: torch.argsort(t, dim=0, stable=True), x.T.contiguous())
+    through_meld(lambda t: torch.sort(t.long(), dim=-1, stable=True), x.nan_to_num(nan=0.0, posinf=99.0))
+    # (values only: torch.topk orders ties as it likes)
+    through_meld(lambda t: torch.topk(t, 300 if n > 300 else n // 2).values,
+                 x.nan_to_num(nan=0.0, posinf=99.0))
+
+
+def test_adaptive_max_pool_indices_and_batch_norm_statistics():
+    gen = torch.Generator().manual_seed(0)
+    x = torch.randn(2, 3, 9, 7, generator=gen)
+    through_meld(lambda t: F.adaptive_max_pool2d(t, (4, 3), return_indices=True), x)
+    through_meld(lambda t: F.adaptive_max_pool1d(t[:, :, 0], 4, return_indices=True), x)
+    through_meld(lambda t: F.adaptive_max_pool3d(t, (2, 4, 3), return_indices=True), x)
+    mean, var = torch.randn(3, generator=gen), torch.rand(3, generator=gen) + 0.5
+    through_meld(lambda t: torch.native_batch_norm(t, None, None, mean, var, False, 0.1, 1e-5),
+                 x)
+    through_meld(lambda t: torch.native_batch_norm(t, None, None, None, None, True, 0.1, 1e-5),
+                 x, rtol=1e-5, atol=1e-5)
+
+
+def test_nonzero_static_pads_and_cuts():
+    x = torch.tensor([[0.0, 1.5, 0.0], [math.nan, 0.0, -2.0]])
+    for size in (1, 3, 6):
+        through_meld(lambda t: torch.nonzero_static(t, size=size, fill_value=-7), x)
+    through_meld(lambda t: torch.combinations(t, r=2), torch.arange(5.0))

@@ -1766,8 +1766,16 @@ def top_k(b: Builder, x: Value, k: int, axis: int, largest: bool = True):
         raise Unsupported("top_k over a dynamic dimension")
     if not 0 <= k <= n:
         raise FrontendError(f"top_k of {k} elements from {n}")
-    if k > 256:
-        raise Unsupported(f"top_k of {k} elements (one pass each; at most 256)")
+    if k > _TOP_K_BY_PASSES:  # (the sorted order's first k)
+        values, indices = sort(b, x, axis, descending=largest)
+        if k == n:
+            return values, indices
+        limits = list(values.shape)
+        if any(d is None for d in limits):
+            raise Unsupported(f"top_k of {k} elements of a tensor with dynamic dims")
+        limits[axis] = k
+        cut = lambda v: slice_static(b, v, [0] * v.rank, limits, [1] * v.rank)  # noqa
+        return cut(values), cut(indices)
     if x.dtype == "i1":
         raise Unsupported("top_k of booleans")
     kind = "argmax" if largest else "argmin"
@@ -1802,15 +1810,23 @@ def top_k(b: Builder, x: Value, k: int, axis: int, largest: bool = True):
 
 
 
+# top_k takes k passes of an arg-reduction up to this k; sort up to this
+# many elements, and a bitonic network past them
+_TOP_K_BY_PASSES = 64
+
+
 def sort(b: Builder, x: Value, axis: int, descending: bool = False):
     """(values, i64 indices) of ``x`` sorted along ``axis``, equal elements
-    in index order (stable), NaN as the greatest (torch.sort): ``top_k`` of
-    every element. Ascending floats sort -x descending, which puts the NaNs
-    first, and then rotate them to the end."""
+    in index order (stable), NaN as the greatest (torch.sort). Up to
+    ``_TOP_K_BY_PASSES`` elements: ``top_k`` of every element (ascending
+    floats sort -x descending, which puts the NaNs first, and then rotate
+    them to the end); past that a bitonic network (``_bitonic_sort``)."""
     axis = normalize_axis(axis, x.rank)
     n = x.shape[axis]
     if n is None:
         raise Unsupported("sort over a dynamic dimension")
+    if n > _TOP_K_BY_PASSES:
+        return _bitonic_sort(b, x, axis, descending)
     if descending or not is_float(x.dtype) or n == 0:
         return top_k(b, x, n, axis, descending)
     values, indices = top_k(b, unary(b, "neg", x), n, axis, True)
@@ -1820,6 +1836,84 @@ def sort(b: Builder, x: Value, axis: int, descending: bool = False):
                  binary(b, "sub", pos, scalar_like(b, n, pos)), pos)
     return (unary(b, "neg", take_along_axis(b, values, pos, axis)),
             take_along_axis(b, indices, pos, axis))
+
+def _bitonic_sort(b: Builder, x: Value, axis: int, descending: bool):
+    """A bitonic sorting network over (value, index) pairs, padded to a
+    power of two: log2(p) (log2(p) + 1) / 2 compare-exchange stages, each
+    one gather of every element's partner (position xor j) and selects, run
+    by a ``meld.while`` over a table of the stages. The order is total
+    (NaN greatest, ties by index, padding last), so the result is the
+    stable sort's."""
+    if x.dtype == "i1":
+        values, indices = _bitonic_sort(b, cast(b, x, "i32"), axis, descending)
+        return cast(b, values, "i1"), indices
+    perm = [a for a in range(x.rank) if a != axis] + [axis]
+    xt = transpose(b, x, perm)
+    n = xt.shape[-1]
+    p = 1 << (n - 1).bit_length()
+    lead = b.dims(xt)[:-1]
+    if p != n:
+        xt = pad(b, xt, [0] * xt.rank, [0] * (xt.rank - 1) + [p - n], "constant")
+    pos = iota(b, "i64", xt.shape, lead + [Dim(static=p)], xt.rank - 1)
+    stages = [(k, j) for k in (1 << e for e in range(1, p.bit_length()))
+              for j in (k >> s for s in range(1, k.bit_length()))]
+    ks = b.constant(np.asarray([k for k, _ in stages], np.int64), "i64")
+    js = b.constant(np.asarray([j for _, j in stages], np.int64), "i64")
+    stage_index = iota(b, "i64", (len(stages),), [Dim(static=len(stages))], 0)
+    floats = is_float(x.dtype)
+
+    def before(a, ia, c, ic):
+        """Whether (a, ia) comes before (c, ic) in the sorted order."""
+        pa = compare(b, "ge", ia, scalar_like(b, n, ia))
+        pc = compare(b, "ge", ic, scalar_like(b, n, ic))
+        first = compare(b, "gt" if descending else "lt", a, c)
+        equal = compare(b, "eq", a, c)
+        if floats:
+            na, nc = isnan(b, a), isnan(b, c)
+            nan_first = logical(b, "and", na, logical(b, "not", nc)) if descending else \
+                logical(b, "and", logical(b, "not", na), nc)
+            first = logical(b, "or", first, nan_first)
+            equal = logical(b, "or", equal, logical(b, "and", na, nc))
+        by_index = compare(b, "lt", ia, ic)
+        ordered = logical(b, "or", first, logical(b, "and", equal, by_index))
+        real = logical(b, "not", logical(b, "or", pa, pc))
+        return logical(b, "or", logical(b, "and", logical(b, "not", pa), pc),
+                       logical(b, "or", logical(b, "and", real, ordered),
+                                logical(b, "and", logical(b, "and", pa, pc), by_index)))
+
+    def stage(table, t):
+        picked = select(b, compare(b, "eq", stage_index, t), table, scalar_like(b, 0, table))
+        return reduce(b, "sum", picked, [0], False)
+
+    def body(args):
+        t, v, idx = args
+        k, j = stage(ks, t), stage(js, t)
+        partner = bitwise(b, "xor", pos, j)
+        pv = take_along_axis(b, v, partner, v.rank - 1)
+        pi = take_along_axis(b, idx, partner, v.rank - 1)
+        up = compare(b, "eq", bitwise(b, "and", pos, k), scalar_like(b, 0, pos))
+        lower = compare(b, "lt", pos, partner)
+        keep = logical(b, "xor", before(v, idx, pv, pi), logical(b, "xor", lower, up))
+        return [binary(b, "add", t, scalar_like(b, 1, t)), select(b, keep, v, pv),
+                select(b, keep, idx, pi)]
+
+    zero = b.constant(np.asarray(0, dtype=np.int64), "i64")
+    count = len(stages)
+    _, v, idx = while_op(b, [zero, xt, pos],
+                         lambda args: compare(b, "lt", args[0], scalar_like(b, count, args[0])),
+                         body)
+    if p != n:
+        limits = list(v.shape)
+        if any(d is None for d in limits):
+            raise Unsupported("a sort of a tensor with dynamic dims")
+        limits[-1] = n
+        v = slice_static(b, v, [0] * v.rank, limits, [1] * v.rank)
+        idx = slice_static(b, idx, [0] * v.rank, limits, [1] * v.rank)
+    back = [0] * x.rank
+    for i, a in enumerate(perm):
+        back[a] = i
+    return transpose(b, v, back), transpose(b, idx, back)
+
 
 # -- narrow integers ---------------------------------------------------------------
 #
@@ -3323,6 +3417,41 @@ def adaptive_max_pool(b: Builder, x: Value, out_sizes: Sequence[int]) -> Value:
     return y
 
 
+def adaptive_max_pool_indices(b: Builder, x: Value, out_sizes: Sequence[int]) -> Value:
+    """The i64 indices of an adaptive max pool's maxima, flat over the
+    pooled trailing dims (torch's ``return_indices``): each output's box
+    of elements is one gather by a constant table of flat positions (a box
+    shorter than the longest repeats its last element), and the first
+    maximum's position is picked."""
+    k = len(out_sizes)
+    sizes = list(x.shape[x.rank - k:])
+    if any(n is None for n in sizes):
+        raise Unsupported("adaptive pooling over a dynamic dimension")
+    boxes = []
+    for n, m in zip(sizes, out_sizes):
+        if m > n:
+            raise Unsupported(f"adaptive max pooling from {n} up to {m}")
+        windows = [_adaptive_window(j, n, m) for j in range(m)]
+        width = max(hi - lo for lo, hi in windows)
+        boxes.append(np.array([[min(lo + t, hi - 1) for t in range(width)]
+                               for lo, hi in windows], np.int64))  # [m, width]
+    # flat[j_1.., t_1..] = sum_i box_i[j_i, t_i] * stride_i
+    strides = [int(np.prod(sizes[i + 1:])) for i in range(k)]
+    flat = np.zeros([len(bx) for bx in boxes] + [bx.shape[1] for bx in boxes], np.int64)
+    for i, bx in enumerate(boxes):
+        shape = [1] * (2 * k)
+        shape[i], shape[k + i] = bx.shape
+        flat = flat + bx.reshape(shape) * strides[i]
+    flat = flat.reshape(list(out_sizes) + [-1])  # [m_1.., box]
+    lead = b.dims(x)[:x.rank - k]
+    plane = reshape(b, x, lead + [Dim(static=int(np.prod(sizes)))])
+    table = b.constant(flat, "i64")
+    picked = gather(b, plane, table, plane.rank - 1)  # [..., m_1.., box]
+    best = reduce(b, "argmax", picked, [picked.rank - 1], True)
+    positions = broadcast_to(b, table, picked.shape, b.dims(picked))
+    return squeeze(b, take_along_axis(b, positions, best, picked.rank - 1), [picked.rank - 1])
+
+
 _MASK32 = 0xFFFFFFFF
 
 
@@ -3385,6 +3514,36 @@ def searchsorted(b: Builder, seq: Value, values: Value, right: bool = False) -> 
         lo = select(b, go, binary(b, "add", mid, one), lo)
         hi = select(b, logical(b, "and", active, stop), mid, hi)
     return lo
+
+
+def nonzero_static(b: Builder, x: Value, size: int, fill: int = -1) -> Value:
+    """torch.nonzero_static: the [size, rank] i64 coordinates of the first
+    ``size`` nonzero elements in row-major order, the rows past their count
+    ``fill``. The r-th nonzero element is where the running count of
+    nonzero elements first passes r (a binary search of it)."""
+    if not x.type.static:
+        raise Unsupported("nonzero_static of a tensor with dynamic dims")
+    if size < 0:
+        raise FrontendError(f"nonzero_static of size {size}")
+    shape = list(x.shape)
+    total = int(np.prod(shape)) if shape else 1
+    if size == 0 or total == 0:
+        return b.constant(np.full((size, x.rank), fill, np.int64), "i64")
+    nz = x if x.dtype == "i1" else compare(b, "ne", x, scalar_like(b, 0, x))
+    flat = reshape(b, cast(b, nz, "i64"), [Dim(static=total)])
+    running = cumulative(b, flat, 0, "sum")
+    r = iota(b, "i64", (size,), [Dim(static=size)], 0)
+    pos = searchsorted(b, running, r, right=True)  # [size]
+    count = reduce(b, "sum", flat, [0], True)
+    valid = compare(b, "lt", r, count)
+    coords = []
+    stride = total
+    for d in shape:
+        stride //= d
+        c = binary(b, "div", pos, scalar_like(b, stride, pos)) if stride > 1 else pos
+        coords.append(unsqueeze(b, remainder(b, c, scalar_like(b, d, c), floor=True), [1]))
+    out = concat(b, coords, 1) if coords else full(b, 0, "i64", (size, 0))
+    return select(b, unsqueeze(b, valid, [1]), out, scalar_like(b, fill, out))
 
 
 def advanced_index(b: Builder, x: Value, indices: Sequence[Optional[Value]]) -> Value:

@@ -721,14 +721,54 @@ def _batch_norm_inference(b, node, x, w, bias, mean, var, momentum, eps):
     shift = L.unary(b, "neg", shift) if bias is None else L.binary(b, "sub", bias, shift)
     y = L.binary(b, "add", L.binary(b, "mul", x, _per_channel(b, scale, x.rank)),
                  _per_channel(b, shift, x.rank))
-    return (y, None, None)
+    # (the saved statistics of inference are empty tensors)
+    return (y, *_saved_statistics(b, node, None, None))
+
+
+def _saved_statistics(b, node, mean, rstd):
+    """Outputs 1 and 2 of a batch norm: the batch's mean and 1 / std in
+    training, torch's empty tensors in inference."""
+    vals = node.meta["val"]
+    if mean is not None:
+        return mean, rstd
+    out = []
+    for v in vals[1:3]:
+        if v.numel() != 0:
+            raise Unsupported("batch norm statistics saved in inference")
+        out.append(L.full(b, 0, _tensor_type(v, node.name).dtype, tuple(v.shape)))
+    return out
 
 
 @_op(aten.native_batch_norm.default)
 def _batch_norm(b, node, x, w, bias, mean, var, training, momentum, eps):
-    if training:
-        raise Unsupported("batch norm in training mode")
+    if training:  # (the running statistics' update is not an output here)
+        y, m, rstd, _, _ = _batch_norm_functional(b, node, x, w, bias, mean, var, True,
+                                                  momentum, eps)
+        return y, m, rstd
     return _batch_norm_inference(b, node, x, w, bias, mean, var, momentum, eps)
+
+
+@_op(aten._native_batch_norm_legit.default)
+def _batch_norm_legit(b, node, x, w, bias, mean, var, training, momentum, eps):
+    return _batch_norm(b, node, x, w, bias, mean, var, training, momentum, eps)
+
+
+@_op(aten._native_batch_norm_legit.no_stats)
+def _batch_norm_no_stats(b, node, x, w, bias, training, momentum, eps):
+    if not training:
+        raise FrontendError("batch norm without running statistics needs training=True")
+    return _batch_norm_functional(b, node, x, w, bias, None, None, True, momentum, eps)[:3]
+
+
+@_op(aten._batch_norm_with_update_functional.default)
+def _batch_norm_with_update(b, node, x, w, bias, running_mean, running_var, momentum, eps):
+    y, mean, rstd, new_mean, new_var = _batch_norm_functional(
+        b, node, x, w, bias, running_mean, running_var, True, momentum, eps)
+    reserve = node.meta["val"][3]
+    if reserve.numel() != 0:
+        raise Unsupported("a batch norm reserve (cuDNN's) of nonzero size")
+    return (y, mean, rstd, L.full(b, 0, _tensor_type(reserve, node.name).dtype,
+                                  tuple(reserve.shape)), new_mean, new_var)
 
 
 @_op(aten._native_batch_norm_legit_functional.default)
@@ -737,9 +777,9 @@ def _batch_norm_functional(b, node, x, w, bias, running_mean, running_var, train
     """Batch norm as training runs it: the batch's statistics normalize, and
     the running statistics come back updated (the variance unbiased)."""
     if not training:
-        y, _, _ = _batch_norm_inference(b, node, x, w, bias, running_mean, running_var,
-                                        momentum, eps)
-        return (y, None, None, running_mean, running_var)
+        y, m, rstd = _batch_norm_inference(b, node, x, w, bias, running_mean, running_var,
+                                           momentum, eps)
+        return (y, m, rstd, running_mean, running_var)
     axes = [0] + list(range(2, x.rank))
     mean = L.reduce(b, "mean", x, axes, False)
     centered = L.binary(b, "sub", x, _per_channel(b, mean, x.rank))
@@ -749,6 +789,8 @@ def _batch_norm_functional(b, node, x, w, bias, running_mean, running_var, train
     y = L.binary(b, "mul", centered, _per_channel(b, scale, x.rank))
     if bias is not None:
         y = L.binary(b, "add", y, _per_channel(b, bias, x.rank))
+    if running_mean is None:  # (no running statistics to update)
+        return (y, mean, rstd, None, None)
     n = 1
     for d in _tensor_type(node.args[0].meta["val"], "input").shape[:1] + x.shape[2:]:
         if d is None:
@@ -1942,9 +1984,8 @@ def _masked_scatter(b, node, x, mask, source):
 
 @_op(aten.adaptive_max_pool2d.default, aten.adaptive_max_pool3d.default)
 def _adaptive_max_pool(b, node, x, output_size):
-    """The pooled values; the indices output is not computed (a graph that
-    reads it keeps the op in eager PyTorch)."""
-    return (L.adaptive_max_pool(b, x, [int(s) for s in output_size]), None)
+    sizes = [int(s) for s in output_size]
+    return (L.adaptive_max_pool(b, x, sizes), L.adaptive_max_pool_indices(b, x, sizes))
 
 
 @_op(aten.grid_sampler_2d.default, aten.grid_sampler_3d.default)
@@ -2186,6 +2227,11 @@ def _narrow_copy(b, node, x, dim, start, length):
     return _slice(b, node, x, dim, start, start + length)
 
 
+@_op(aten.nonzero_static.default)
+def _nonzero_static(b, node, x, *, size, fill_value=-1):
+    return L.nonzero_static(b, x, int(size), int(fill_value))
+
+
 @_op(aten.index.Tensor)
 def _index(b, node, x, indices):
     return L.advanced_index(b, x, indices)
@@ -2234,10 +2280,6 @@ _COMPLEX_OPS.add(aten.constant_pad_nd.default)
 _COMPUTED_OUTPUTS = {
     aten._linalg_svd.default: {1},
     aten._linalg_eigh.default: {0},
-    aten.adaptive_max_pool2d.default: {0},
-    aten.adaptive_max_pool3d.default: {0},
-    aten.native_batch_norm.default: {0},
-    aten._native_batch_norm_legit_no_training.default: {0},
 }
 
 
