@@ -162,3 +162,13 @@ def test_vectors_of_an_svd_stay_with_torch_and_say_why():
     # (their signs are LAPACK's choice: Meld computes the values only)
     e = mtorch.explain(torch.linalg.svd, A)
     assert e.fallbacks and "output 0 is used" in e.fallbacks[0][1], str(e)
+
+
+def test_matrix_exp_scales_each_matrix_by_its_own_norm():
+    # a batch of a tiny, a moderate and a large-norm matrix: each squared
+    # as many times as its own norm needs, summed in float64
+    a = torch.stack([A[0] * 1e-3, A[1], A[2] * 4])
+    got = through_meld(torch.linalg.matrix_exp, a, rtol=1e-4, atol=1e-4)
+    exact = torch.linalg.matrix_exp(a.double())
+    assert ((got.double() - exact).abs().max() / exact.abs().max()) < 1e-6
+    through_meld(torch.linalg.matrix_exp, torch.zeros(3, 3))

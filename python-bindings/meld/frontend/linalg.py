@@ -25,6 +25,7 @@ import numpy as np
 
 from .builder import Builder, Dim, FrontendError, Unsupported, Value, is_float
 from .lowerings import (
+    numel,
     unsqueeze,
     copysign,
     hypot,
@@ -804,9 +805,44 @@ def pinv(b: Builder, a: Value, atol: Optional[Value] = None, rtol: Optional[Valu
     return matmul(b, scaled, transpose_matrix(b, x))
 
 
+def matrix_exp(b: Builder, a: Value) -> Value:
+    """e^A of ``a`` [..., n, n] by scaling and squaring, in float64 (then
+    rounded once): B = A / 2^s with s = ceil(log2 ||A||_1) (at least 0),
+    e^B by its Taylor polynomial of degree 18 (Horner's scheme; ||B||_1 <= 1
+    leaves a remainder below 1 / 19!), then s squarings, each matrix of a
+    batch squared as many times as its own s (a ``meld.while`` to the
+    batch's largest s)."""
+    n, _ = _matrix("a matrix exponential", a, square=True)
+    x = cast(b, a, "f64")
+    col_sums = reduce(b, "sum", unary(b, "abs", x), [x.rank - 2], True)  # [..., 1, n]
+    norm = reduce(b, "max", col_sums, [x.rank - 1], True)  # [..., 1, 1]
+    log2 = binary(b, "div", unary(b, "log", norm), scalar_like(b, float(np.log(2.0)), norm))
+    s = unary(b, "ceil", binary(b, "max", log2, scalar_like(b, 0, log2)))
+    s = binary(b, "min", s, scalar_like(b, 1100.0, s))  # (NaN and inf norms: bounded)
+    s = select(b, compare(b, "eq", s, s), s, scalar_like(b, 0, s))
+    scaled = binary(b, "mul", x, binary(b, "pow", scalar_like(b, 2.0, s), unary(b, "neg", s)))
+    eye = identity(b, x)
+    t = eye
+    for k in range(18, 0, -1):
+        t = binary(b, "add", eye, binary(b, "div", matmul(b, scaled, t),
+                                         scalar_like(b, float(k), eye)))
+    steps = cast(b, s, "i64")
+    most = reduce(b, "max", reshape(b, steps, [numel(b, steps)]), [0], False)
+
+    def body(args):
+        i, m = args
+        squared = matmul(b, m, m)
+        return [_step(b, i), select(b, compare(b, "lt", i, steps), squared, m)]
+
+    _, out = while_op(b, [_counter(b), t],
+                      lambda args: compare(b, "lt", args[0], most), body)
+    return cast(b, out, a.dtype)
+
+
 __all__: List[str] = [
     "lu_factor", "transpose_matrix", "permutation", "permutation_matrix", "lu_unpack", "triangular_solve",
     "solve_triangular", "lu_solve", "det", "slogdet", "identity", "inverse", "solve",
     "cholesky", "cholesky_solve", "cholesky_inverse", "geqrf", "apply_reflectors",
     "householder_product", "qr", "singular_values", "symmetric_eigenvalues", "pinv",
+    "matrix_exp",
 ]

@@ -3097,6 +3097,91 @@ def hurwitz_zeta(b: Builder, x: Value, q: Value) -> Value:
     return cast(b, out, x.dtype)
 
 
+def incomplete_gamma(b: Builder, a: Value, x: Value, upper: bool = False) -> Value:
+    """The regularized incomplete gamma function P(a, x) (torch.igamma), or
+    Q(a, x) = 1 - P (``upper``: torch.igammac), in float64: the series of
+    P for x < a + 1, else the continued fraction of Q (modified Lentz),
+    each summed (a ``meld.while``) until the term moves the sum by less
+    than float64's epsilon or 2000 terms; the edge values as ATen gives
+    them (NaN for a negative argument, a = 0, x = 0 and infinities)."""
+    _float_only("igamma", a)
+    a, x = broadcast_all(b, [a, x])
+    av, xv = cast(b, a, "f64"), cast(b, x, "f64")
+    c = lambda v: scalar_like(b, v, av)  # noqa: E731
+    add, sub, mul, div = (lambda u, v, o=o: binary(b, o, u, v)
+                          for o in ("add", "sub", "mul", "div"))
+    eps, tiny = c(2.2e-16), c(1e-300)
+    series = compare(b, "lt", xv, add(av, c(1.0)))
+    # (elements with an edge value run the loop on a = x = 1, which ends)
+    edge = logical(b, "or", logical(b, "or", compare(b, "le", av, c(0.0)),
+                                    compare(b, "le", xv, c(0.0))),
+                   logical(b, "or", _is_inf(b, av), _is_inf(b, xv)))
+    edge = logical(b, "or", edge, logical(b, "or", isnan(b, av), isnan(b, xv)))
+    a1, x1 = select(b, edge, c(1.0), av), select(b, edge, c(1.0), xv)
+    # series: sum = del = 1 / a, del *= x / (a + k); fraction: Lentz's b, c, d, h
+    inv_a = div(c(1.0), a1)
+    bf = add(sub(x1, a1), c(1.0))
+    d0 = div(c(1.0), bf)
+    one_i = b.constant(np.asarray(1, dtype=np.int64), "i64")
+
+    def keep_going(args):
+        i, fin = args[0], args[-1]
+        return logical(b, "and", compare(b, "lt", i, scalar_like(b, 2000, i)),
+                       _any_true(b, logical(b, "not", fin)))
+
+    def body(args):
+        i, ap, term, total, bb, cc, dd, h, fin = args
+        # the series' next term, x / (a + k) times the last
+        ap2 = add(ap, c(1.0))
+        term2 = mul(term, div(x1, ap2))
+        total2 = add(total, term2)
+        s_done = compare(b, "lt", unary(b, "abs", term2), mul(unary(b, "abs", total2), eps))
+        # the continued fraction's next step (Lentz: b, c, d, h)
+        fi = cast(b, i, "f64")
+        an = mul(unary(b, "neg", fi), sub(fi, a1))
+        bb2 = add(bb, c(2.0))
+        dd2 = add(mul(an, dd), bb2)
+        dd2 = div(c(1.0), select(b, compare(b, "lt", unary(b, "abs", dd2), tiny), tiny, dd2))
+        cc2 = add(bb2, div(an, cc))
+        cc2 = select(b, compare(b, "lt", unary(b, "abs", cc2), tiny), tiny, cc2)
+        delta = mul(dd2, cc2)
+        f_done = compare(b, "lt", unary(b, "abs", sub(delta, c(1.0))), eps)
+        live = logical(b, "not", fin)
+        keep = lambda new, old: select(b, live, new, old)  # noqa: E731
+        return [binary(b, "add", i, scalar_like(b, 1, i)), keep(ap2, ap), keep(term2, term),
+                keep(total2, total), keep(bb2, bb), keep(cc2, cc), keep(dd2, dd),
+                keep(mul(h, delta), h), logical(b, "or", fin, select(b, series, s_done, f_done))]
+
+    outs = while_op(b, [one_i, a1, inv_a, inv_a, bf, c(1e300), d0, d0,
+                        scalar_like(b, False, series)], keep_going, body)
+    total, h = outs[3], outs[7]
+    log_front = sub(sub(mul(a1, unary(b, "log", x1)), x1), lgamma(b, a1))
+    front = unary(b, "exp", log_front)
+    p = mul(total, front)
+    q = mul(h, front)
+    lower_v = select(b, series, p, sub(c(1.0), q))
+    upper_v = select(b, series, sub(c(1.0), p), q)
+    out = upper_v if upper else lower_v
+    # ATen's edge values, in its order
+    one, zero, nan = c(1.0), c(0.0), c(np.nan)
+    if upper:
+        out = select(b, _is_inf(b, xv), zero, out)
+        out = select(b, _is_inf(b, av), select(b, _is_inf(b, xv), nan, one), out)
+        out = select(b, compare(b, "eq", xv, zero), one, out)
+        out = select(b, compare(b, "eq", av, zero),
+                     select(b, compare(b, "gt", xv, zero), zero, nan), out)
+    else:
+        out = select(b, _is_inf(b, xv), one, out)
+        out = select(b, _is_inf(b, av), select(b, _is_inf(b, xv), nan, zero), out)
+        out = select(b, compare(b, "eq", xv, zero), zero, out)
+        out = select(b, compare(b, "eq", av, zero),
+                     select(b, compare(b, "gt", xv, zero), one, nan), out)
+    out = select(b, logical(b, "or", compare(b, "lt", xv, zero), compare(b, "lt", av, zero)),
+                 nan, out)
+    out = select(b, logical(b, "or", isnan(b, av), isnan(b, xv)), nan, out)
+    return cast(b, out, a.dtype)
+
+
 def copysign(b: Builder, x: Value, y: Value) -> Value:
     """|x| with the sign bit of y (-0.0 and a negative NaN's sign read as
     torch reads them: ``sign_bit``)."""

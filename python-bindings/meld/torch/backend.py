@@ -74,7 +74,7 @@ _TORCH_DTYPE = {elem: dtype for dtype, elem in _ELEM.items()}
 
 # Complex dtypes, carried as their real view [..., 2] (torch.view_as_real's
 # layout) by the ops of _COMPLEX_OPS only.
-_COMPLEX = {torch.complex64: "f32", torch.complex128: "f64"}
+_COMPLEX = {torch.complex64: "f32", torch.complex128: "f64", torch.complex32: "f16"}
 
 reports: List["Report"] = []
 
@@ -1425,6 +1425,11 @@ def _linalg_qr(b, node, a, mode="reduced"):
     return q, r
 
 
+@_op(aten.linalg_matrix_exp.default)
+def _matrix_exp(b, node, a):
+    return LA.matrix_exp(b, a)
+
+
 def _empty_outputs(b, node):
     """Zeros of each output's (empty) shape: the outputs an op leaves
     empty (U and Vh without compute_uv)."""
@@ -2225,6 +2230,13 @@ def _permute_copy(b, node, x, dims):
 @_op(aten.narrow_copy.default)
 def _narrow_copy(b, node, x, dim, start, length):
     return _slice(b, node, x, dim, start, start + length)
+
+
+@_op(aten.igamma.default, aten.igammac.default)
+def _igamma(b, node, a, x):
+    elem = _out_type(node).dtype
+    return L.incomplete_gamma(b, L.cast(b, a, elem), L.cast(b, x, elem),
+                              upper=node.target is aten.igammac.default)
 
 
 @_op(aten.nonzero_static.default)
