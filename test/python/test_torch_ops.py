@@ -647,3 +647,14 @@ def test_incomplete_gamma_inside_and_at_its_edges():
         if ai > 0 and xi > 0 and math.isfinite(ai) and math.isfinite(xi):
             exact = float(mpmath.gammainc(ai, 0, xi, regularized=True))
             assert abs(gi - exact) <= 1e-13 * abs(exact), (ai, xi, gi, exact)
+
+
+def test_histogram_by_count_and_by_edges():
+    gen = torch.Generator().manual_seed(3)
+    x = torch.randn(200, generator=gen)
+    x[5] = math.nan
+    w = torch.rand(200, generator=gen)
+    through_meld(lambda t: torch.histogram(t, bins=7, range=(-1.0, 2.0)), x)
+    through_meld(lambda t: torch.histogram(t.nan_to_num(), bins=10, weight=w, density=True), x)
+    through_meld(lambda t: torch.histogram(t, torch.tensor([-2.0, -0.5, 0.0, 0.1, 3.0])), x)
+    through_meld(lambda t: torch.histogram(torch.full((5,), 2.0), bins=4), x)

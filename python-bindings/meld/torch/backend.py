@@ -2154,6 +2154,79 @@ def _histc(b, node, x, bins=100, min=0, max=0):
     return L.reduce(b, "sum", hits, [0], False)
 
 
+@_op(aten.histogram.bin_ct)
+def _histogram(b, node, x, bins=100, *, range=None, weight=None, density=False):  # noqa: A002
+    """torch.histogram with a bin count: (hist, bin_edges), the edges
+    torch's linspace over the range (the data's own when none is given,
+    widened by 1/2 each way if that is one value)."""
+    elem = _tensor_type(node.meta["val"][0], node.name).dtype
+    if not L.is_float(elem):
+        raise Unsupported(f"histogram of {elem}")
+    bins = int(bins)
+    if bins <= 0:
+        raise FrontendError(f"histogram of {bins} bins")
+    flat = L.reshape(b, x, [L.numel(b, x)])
+    if range is None:
+        lo = L.reduce(b, "min", flat, [0], False)
+        hi = L.reduce(b, "max", flat, [0], False)
+    else:
+        lo, hi = _tensor(b, float(range[0]), elem), _tensor(b, float(range[1]), elem)
+    same = L.compare(b, "eq", lo, hi)
+    half = _tensor(b, 0.5, elem)
+    lo = L.select(b, same, L.binary(b, "sub", lo, half), lo)
+    hi = L.select(b, same, L.binary(b, "add", hi, half), hi)
+    # torch's linspace: from the start for the first half, from the end after
+    i = L.iota(b, elem, (bins + 1,), [Dim(static=bins + 1)], 0)
+    step = L.binary(b, "div", L.binary(b, "sub", hi, lo), _tensor(b, bins, elem))
+    from_start = L.binary(b, "add", lo, L.binary(b, "mul", step, i))
+    from_end = L.binary(b, "sub", hi, L.binary(b, "mul", step, L.binary(
+        b, "sub", _tensor(b, bins, elem), i)))
+    edges = L.select(b, L.compare(b, "lt", i, _tensor(b, (bins + 1) // 2, elem)),
+                     from_start, from_end)
+    return _histogram_of(b, flat, edges, weight, density), edges
+
+
+@_op(aten.histogram.bins_tensor)
+def _histogram_edges(b, node, x, bins, *, weight=None, density=False):
+    """torch.histogram with its bin edges given."""
+    if not L.is_float(x.dtype) or bins.rank != 1 or bins.shape[0] is None:
+        raise Unsupported(f"histogram of {x.type} by edges {bins.type}")
+    flat = L.reshape(b, x, [L.numel(b, x)])
+    return _histogram_of(b, flat, L.cast(b, bins, x.dtype), weight, density), bins
+
+
+def _histogram_of(b, flat, edges, weight, density):
+    """The (weighted) counts of ``flat`` in the bins between ``edges``: an
+    element's bin is found among the edges themselves (a binary search, as
+    torch's CPU kernel's search ends), the last edge in the last bin;
+    elements outside and NaNs are not counted. ``density`` divides by the
+    total and the bin widths. One comparison of each element with every
+    bin, summed."""
+    elem, bins = flat.dtype, edges.shape[0] - 1
+    if bins <= 0:
+        raise FrontendError(f"histogram of {bins} bins")
+    lo = L.slice_static(b, edges, [0], [1], [1])
+    hi = L.slice_static(b, edges, [bins], [bins + 1], [1])
+    pos = L.binary(b, "sub", L.searchsorted(b, edges, flat, right=True), _tensor(b, 1, "i64"))
+    pos = L.binary(b, "min", pos, _tensor(b, bins - 1, "i64"))
+    counted = L.logical(b, "and", L.compare(b, "ge", flat, lo), L.compare(b, "le", flat, hi))
+    pos = L.select(b, counted, pos, _tensor(b, bins, "i64"))  # (matches no bin)
+    n = b.dim(flat, 0)
+    column = L.reshape(b, pos, [n, Dim(static=1)])
+    grid = L.iota(b, "i64", (1, bins), [Dim(static=1), Dim(static=bins)], 1)
+    hits = L.cast(b, L.compare(b, "eq", column, grid), elem)
+    if weight is not None:
+        hits = L.binary(b, "mul", hits, L.reshape(b, L.cast(b, weight, elem),
+                                                  [n, Dim(static=1)]))
+    hist = L.reduce(b, "sum", hits, [0], False)
+    if density:
+        widths = L.binary(b, "sub", L.slice_static(b, edges, [1], [bins + 1], [1]),
+                          L.slice_static(b, edges, [0], [bins], [1]))
+        total = L.reduce(b, "sum", hist, [0], True)
+        hist = L.binary(b, "div", hist, L.binary(b, "mul", total, widths))
+    return hist
+
+
 def _strided_view(node, x, size, stride, storage_offset, what):
     """The sizes, strides and offset of a strided view of ``x``, and x's
     element count, where ``what`` (as_strided, as_strided_scatter) can take
