@@ -963,7 +963,9 @@ PyExecutable *compileText(const std::string &text, const std::string &device,
                           unsigned optLevel, const std::string &name,
                           bool isFile, const ProgramLimits &limits,
                           const std::string &hostTuning,
-                          std::optional<std::vector<int64_t>> hostTiles) {
+                          std::optional<std::vector<int64_t>> hostTiles,
+                          const std::string &hostCpu,
+                          const std::string &hostFeatures) {
   std::shared_ptr<jit::Jit> jit;
   std::shared_ptr<jit::Program> program;
   {
@@ -975,6 +977,8 @@ PyExecutable *compileText(const std::string &text, const std::string &device,
     options.optLevel = optLevel;
     options.limits = limits;
     options.hostTuningFile = hostTuning;
+    options.hostCpu = hostCpu;
+    options.hostFeatures = hostFeatures;
     if (hostTiles) {
       if (hostTiles->size() != 4)
         throw nb::value_error("host GEMM tiles are four numbers");
@@ -1080,15 +1084,18 @@ NB_MODULE(_meld, m) {
          const std::string &name,
          std::optional<std::map<std::string, uint64_t>> limits,
          const std::string &hostTuning,
-         std::optional<std::vector<int64_t>> hostTiles) {
+         std::optional<std::vector<int64_t>> hostTiles,
+         const std::string &hostCpu, const std::string &hostFeatures) {
         return compileText(text, device, fuse, strictFp, std::move(targets),
                            std::move(cacheDir), optLevel, name, false,
-                           toLimits(limits), hostTuning, std::move(hostTiles));
+                           toLimits(limits), hostTuning, std::move(hostTiles),
+                           hostCpu, hostFeatures);
       },
       nb::arg("text"), nb::arg("device"), nb::arg("fuse"), nb::arg("strict_fp"),
       nb::arg("targets").none(), nb::arg("cache_dir").none(),
       nb::arg("opt_level"), nb::arg("name"), nb::arg("limits").none(),
       nb::arg("host_tuning"), nb::arg("host_tiles").none(),
+      nb::arg("host_cpu") = "", nb::arg("host_features") = "",
       nb::rv_policy::take_ownership);
   m.def(
       "_compile_file",
@@ -1097,15 +1104,18 @@ NB_MODULE(_meld, m) {
          std::optional<std::string> cacheDir, unsigned optLevel,
          std::optional<std::map<std::string, uint64_t>> limits,
          const std::string &hostTuning,
-         std::optional<std::vector<int64_t>> hostTiles) {
+         std::optional<std::vector<int64_t>> hostTiles,
+         const std::string &hostCpu, const std::string &hostFeatures) {
         return compileText(path, device, fuse, strictFp, std::move(targets),
                            std::move(cacheDir), optLevel, path, true,
-                           toLimits(limits), hostTuning, std::move(hostTiles));
+                           toLimits(limits), hostTuning, std::move(hostTiles),
+                           hostCpu, hostFeatures);
       },
       nb::arg("path"), nb::arg("device"), nb::arg("fuse"), nb::arg("strict_fp"),
       nb::arg("targets").none(), nb::arg("cache_dir").none(),
       nb::arg("opt_level"), nb::arg("limits").none(), nb::arg("host_tuning"),
-      nb::arg("host_tiles").none(),
+      nb::arg("host_tiles").none(), nb::arg("host_cpu") = "",
+      nb::arg("host_features") = "",
       nb::rv_policy::take_ownership);
   m.def(
       "_clear_memory_cache",

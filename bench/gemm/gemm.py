@@ -23,6 +23,14 @@ AMX tiles' tdpbf16ps peak for bf16 ones on a CPU with AMX), the memory read
 bandwidth for few-row products (which stream their weight), all measured by
 bench/gemm/peak.cpp on this machine with the same threads.
 The machine (CPU model, ISA) is printed first. Tests never run this.
+
+``--isa avx2`` measures an AVX2 machine on a wider one: Meld compiles for
+``x86-64-v3`` (meld.compile's host_cpu: AVX2 and FMA, no AVX-512), the peers
+are held to AVX2 (ONEDNN_MAX_CPU_ISA, MKL_ENABLE_INSTRUCTIONS,
+ATEN_CPU_CAPABILITY, OPENBLAS_CORETYPE, XLA's --xla_cpu_max_isa) and the
+FMA peak is measured with AVX2 code. The cores are the wider machine's
+(their caches, clocks and FMA units), so this shows the AVX2 code paths
+against AVX2 peers, not a particular AVX2 machine.
 """
 
 from __future__ import annotations
@@ -44,12 +52,21 @@ import machine  # noqa: E402
 DTYPES = {"f32": "float32", "bf16": "bfloat16", "f16": "float16"}
 
 
-def measure_limits(threads: int) -> dict:
-    """Builds peak.cpp for this CPU and runs it."""
+# --isa avx2: the CPU Meld and the peak probe compile for, and the peers'
+# settings that hold them to AVX2
+AVX2_CPU = "x86-64-v3"
+AVX2_ENV = {"ONEDNN_MAX_CPU_ISA": "AVX2", "MKL_ENABLE_INSTRUCTIONS": "AVX2",
+            "ATEN_CPU_CAPABILITY": "avx2", "OPENBLAS_CORETYPE": "Haswell",
+            "XLA_FLAGS": "--xla_cpu_max_isa=AVX2"}
+
+
+def measure_limits(threads: int, isa: str = "native") -> dict:
+    """Builds peak.cpp for this CPU (or for AVX2) and runs it."""
     cxx = os.environ.get("CXX", "clang++-22")
+    march = f"-march={AVX2_CPU}" if isa == "avx2" else "-march=native"
     with tempfile.TemporaryDirectory() as tmp:
         exe = Path(tmp) / "peak"
-        subprocess.run([cxx, "-O3", "-march=native", "-pthread",
+        subprocess.run([cxx, "-O3", march, "-pthread",
                         str(HERE / "peak.cpp"), "-o", str(exe)], check=True)
         out = subprocess.run([str(exe), str(threads)], check=True,
                              capture_output=True, text=True).stdout
@@ -177,7 +194,8 @@ def make_fn(library, case, arrays, max_autotune):
     import numpy as np
     if library == "meld":
         import meld
-        exe = meld.compile(case.meld_ir(), device="host")
+        exe = meld.compile(case.meld_ir(), device="host",
+                           host_cpu=os.environ.get("MELD_BENCH_HOST_CPU"))
         return lambda: exe(*arrays)
     if library in ("torch", "inductor", "inductor-max-autotune"):
         import torch
@@ -264,6 +282,8 @@ def run_all(case_list, args):
     twice, alternating, so that drift over the run hits all alike."""
     times = {c.name: {} for c in case_list}
     env = dict(os.environ, OMP_NUM_THREADS=str(args.threads))
+    if args.isa == "avx2":
+        env.update(AVX2_ENV, MELD_BENCH_HOST_CPU=AVX2_CPU)
     for _ in range(2):
         for library in LIBRARIES:
             cmd = [sys.executable, __file__, "--worker", library,
@@ -359,6 +379,8 @@ def main():
                         "MxKxN[,t][,gelu][,batch=B][,bf16|f16]")
     p.add_argument("--library", action="append", default=[],
                    help="run only these libraries (repeatable; meld always runs)")
+    p.add_argument("--isa", choices=("native", "avx2"), default="native",
+                   help="avx2: Meld, the peers and the peak held to AVX2 (see above)")
     p.add_argument("--json")
     p.add_argument("--markdown")
     p.add_argument("--worker", help=argparse.SUPPRESS)
@@ -367,8 +389,10 @@ def main():
         return worker(a.worker, cases(a.quick, a.case), a.rounds, a.threads,
                       a.max_autotune)
 
-    limits = measure_limits(a.threads)
-    head = (f"{machine.cpu_name()} ({machine.isa()}), {a.threads} threads; "
+    limits = measure_limits(a.threads, a.isa)
+    isa = machine.isa() if a.isa == "native" else \
+        f"{machine.isa()} held to AVX2: Meld for {AVX2_CPU}, peers' AVX2 paths"
+    head = (f"{machine.cpu_name()} ({isa}), {a.threads} threads; "
             f"FMA peak {limits['fma_gflops']:.0f} GFLOP/s, memcpy "
             f"{limits['copy_gbs']:.1f} GB/s, streaming read "
             f"{limits['read_gbs']:.1f} GB/s"

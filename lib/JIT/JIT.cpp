@@ -648,15 +648,40 @@ public:
     result.optLevel = options.optLevel;
     result.hostTuningFile = options.hostTuningFile;
     result.hostGemmTiles = options.hostGemmTiles;
+    result.hostCpu = options.hostCpu;
+    result.hostFeatures = options.hostFeatures;
     return result;
+  }
+
+  /// The host CPU `options` compile for, which must run here: an error
+  /// names the CPU or feature LLVM does not know, or the features this
+  /// machine lacks.
+  static llvm::Expected<codegen::HostTarget>
+  hostTarget(const meld::CompileOptions &options) {
+    auto target =
+        codegen::HostTarget::get(options.hostCpu, options.hostFeatures);
+    if (!target)
+      return makeStatusError(MELD_ERROR_INVALID_ARGUMENT,
+                             llvm::toString(target.takeError()));
+    std::vector<std::string> missing =
+        target->missingFrom(codegen::HostTarget::native());
+    if (!missing.empty())
+      return makeStatusError(
+          MELD_ERROR_INVALID_ARGUMENT,
+          "host CPU '" + target->cpu + "' needs " + llvm::join(missing, ", ") +
+              ", which this machine (" + codegen::HostTarget::native().cpu +
+              ") lacks; the JIT runs the code it compiles here (host features "
+              "'-" +
+              llvm::join(missing, ",-") + "' compile without them)");
+    return target;
   }
 
   /// The host GEMM tiles `options` resolve to (the tuning table is read
   /// again, so a new table makes new keys), and where they come from.
-  static std::string hostTiles(const meld::CompileOptions &options) {
+  static std::string hostTiles(const meld::CompileOptions &options,
+                               const codegen::HostTarget &host) {
     if (options.hostGemmTiles)
       return options.hostGemmTiles->str() + " (given)";
-    const codegen::HostTarget &host = codegen::HostTarget::native();
     codegen::HostGemmTiles tiles =
         options.hostTuningFile == "none"
             ? codegen::defaultGemmTiles(host)
@@ -666,14 +691,15 @@ public:
   }
 
   /// What the cache key covers besides the program text.
-  std::string describe(const meld::CompileOptions &options) const {
+  std::string describe(const meld::CompileOptions &options,
+                       const codegen::HostTarget &host) const {
     const runtime::DeviceInfo &info = device->getInfo();
     std::string text;
     llvm::raw_string_ostream os(text);
     os << "meld " << getVersion() << "\nbundle " << bundle::kVersion
        << "\ndevice " << info.backend << " " << info.target << " " << info.chip
-       << "\nhost " << codegen::HostTarget::native().description()
-       << "\nhost-gemm-tiles " << hostTiles(options) << "\ntargets";
+       << "\nhost " << host.description() << "\nhost-gemm-tiles "
+       << hostTiles(options, host) << "\ntargets";
     for (const std::string &t : options.targets)
       os << " " << t;
     os << "\nnvptx";
@@ -801,8 +827,11 @@ llvm::Expected<std::shared_ptr<Program>>
 Jit::compile(llvm::StringRef irText, const jit::CompileOptions &options,
              llvm::StringRef bufferName) {
   meld::CompileOptions bundleOptions = impl->bundleOptions(options);
+  auto host = Impl::hostTarget(bundleOptions);
+  if (!host)
+    return host.takeError();
   CacheKey key = CompileCache::makeKey(
-      impl->describe(bundleOptions) + describeLimits(options.limits),
+      impl->describe(bundleOptions, *host) + describeLimits(options.limits),
       irText.str());
   return impl->getOrCompile(key, options.limits,
                             [&]() -> llvm::Expected<CacheEntry> {
@@ -837,7 +866,10 @@ Jit::compile(ModuleOp module, const jit::CompileOptions &options) {
   if (failed(checkProgramLimits(module, options.limits)))
     return compileError(diagnostics);
   meld::CompileOptions bundleOptions = impl->bundleOptions(options);
-  CacheKey key = CompileCache::makeKey(impl->describe(bundleOptions) +
+  auto host = Impl::hostTarget(bundleOptions);
+  if (!host)
+    return host.takeError();
+  CacheKey key = CompileCache::makeKey(impl->describe(bundleOptions, *host) +
                                            describeLimits(options.limits),
                                        printModule(module));
   return impl->getOrCompile(key, options.limits,

@@ -97,6 +97,8 @@ def compile(  # noqa: A001  (the natural name; shadows a rarely used builtin)
     name: str = "<ir>",
     limits: Optional[Mapping[str, int]] = None,
     host_tuning=None,
+    host_cpu: Optional[str] = None,
+    host_features: Optional[str] = None,
 ) -> Executable:
     """Compiles meld IR text into an Executable loaded on ``device``
     ("host", "cuda", "hip" or "best").
@@ -114,6 +116,11 @@ def compile(  # noqa: A001  (the natural name; shadows a rarely used builtin)
     None for the default tuning table (``meld-tune-host``; the heuristic
     without one), ``"none"`` for the heuristic, a table's path, or a mapping
     ``{"tile_rows", "tile_cols", "k_block", "block_rows"}`` (docs/codegen.md).
+    ``host_cpu`` (an LLVM CPU name: ``"haswell"``, ``"x86-64-v3"``) and
+    ``host_features`` (``"+name,-name"``) compile host code for a narrower
+    CPU than this machine's (AVX2 code on an AVX-512 machine); one needing
+    a feature this machine lacks raises :class:`Error`, since the code runs
+    here.
     """
     if not isinstance(ir, str):
         if isinstance(ir, (bytes, bytearray)):
@@ -122,7 +129,8 @@ def compile(  # noqa: A001  (the natural name; shadows a rarely used builtin)
             raise TypeError(f"meld.compile takes IR text (str), got {type(ir).__name__}")
     return _meld._compile(ir, device, bool(fuse), bool(strict_fp), _targets(targets),
                           _cache_dir(cache_dir), int(opt_level), name, _limits(limits),
-                          *_host_tuning(host_tuning))
+                          *_host_tuning(host_tuning), host_cpu=host_cpu or "",
+                          host_features=host_features or "")
 
 
 def compile_file(
@@ -136,11 +144,14 @@ def compile_file(
     opt_level: int = 3,
     limits: Optional[Mapping[str, int]] = None,
     host_tuning=None,
+    host_cpu: Optional[str] = None,
+    host_features: Optional[str] = None,
 ) -> Executable:
     """Like :func:`compile`, for a ``.mlir`` file (diagnostics name it)."""
     return _meld._compile_file(os.fspath(path), device, bool(fuse), bool(strict_fp),
                                _targets(targets), _cache_dir(cache_dir), int(opt_level),
-                               _limits(limits), *_host_tuning(host_tuning))
+                               _limits(limits), *_host_tuning(host_tuning),
+                               host_cpu=host_cpu or "", host_features=host_features or "")
 
 
 _TILE_KEYS = ("tile_rows", "tile_cols", "k_block", "block_rows")

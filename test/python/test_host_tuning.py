@@ -68,3 +68,36 @@ def test_bad_tiles_are_errors():
     with pytest.raises(meld.CompileError, match="tile_cols must be a multiple"):
         meld.compile(IR, host_tuning={"tile_rows": 8, "tile_cols": 20,
                                       "k_block": 256, "block_rows": 64})
+
+
+def _host_flags():
+    try:
+        with open("/proc/cpuinfo") as f:
+            return set(next(line for line in f if line.startswith("flags")).split())
+    except (OSError, StopIteration):
+        return set()
+
+
+@pytest.mark.skipif("avx2" not in _host_flags(), reason="needs an AVX2 host")
+def test_host_cpu_compiles_for_a_narrower_isa(operands):
+    """host_cpu picks the CPU the JIT compiles for: AVX2 code (x86-64-v3)
+    runs on any AVX2 or AVX-512 machine, with its own tiles and cache key."""
+    x, w = operands
+    native = meld.compile(IR)
+    avx2 = meld.compile(IR, host_cpu="x86-64-v3")
+    check(avx2, x, w)
+    assert b"x86-64-v3" in avx2.bundle_bytes()
+    assert b"x86-64-v3" not in native.bundle_bytes()
+    if "avx512f" in _host_flags():  # (AVX2 code: no zmm register)
+        assert avx2.bundle_bytes() != native.bundle_bytes()
+    check(meld.compile(IR, host_cpu="x86-64-v3", host_features="-fma"), x, w)
+
+
+def test_host_cpu_the_jit_cannot_run_or_llvm_does_not_know_is_an_error():
+    with pytest.raises(meld.Error, match="unknown host CPU 'no-such-cpu'"):
+        meld.compile(IR, host_cpu="no-such-cpu")
+    with pytest.raises(meld.Error, match="unknown host CPU feature 'nope'"):
+        meld.compile(IR, host_features="+nope")
+    if "amx_tile" not in _host_flags():
+        with pytest.raises(meld.Error, match="needs .*amx-tile.*which this machine"):
+            meld.compile(IR, host_cpu="sapphirerapids")

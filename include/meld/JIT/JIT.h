@@ -92,6 +92,14 @@ struct CompileOptions {
   /// override it. The cache key covers the tiles they resolve to.
   std::string hostTuningFile;
   std::optional<codegen::HostGemmTiles> hostGemmTiles;
+  /// The CPU host code is compiled for ("" or "native": this machine), as
+  /// LLVM names CPUs (`haswell`, `x86-64-v3`, `znver4`), with `+name` /
+  /// `-name` feature edits on top (meld::CompileOptions::hostCpu). The JIT
+  /// runs the code here, so a CPU with a feature this machine lacks is an
+  /// error: this compiles for a narrower ISA (AVX2 code on an AVX-512
+  /// machine), for portability or to measure it.
+  std::string hostCpu;
+  std::string hostFeatures;
 };
 
 struct JitOptions {

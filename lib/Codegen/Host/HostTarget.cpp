@@ -153,7 +153,7 @@ std::vector<std::string>
 HostTarget::missingFrom(const HostTarget &other) const {
   std::vector<std::string> missing;
   for (const std::string &f : features)
-    if (!other.hasFeature(f))
+    if (std::binary_search(other.disabled.begin(), other.disabled.end(), f))
       missing.push_back(f);
   return missing;
 }

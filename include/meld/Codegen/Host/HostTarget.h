@@ -53,7 +53,10 @@ struct HostTarget {
 
   bool hasFeature(llvm::StringRef feature) const;
   /// Features of `this` that `other` lacks (code for `this` may not run on
-  /// `other`).
+  /// `other`): those `other` lists as disabled. A machine (native()) lists
+  /// every instruction-set feature it knows, on or off; LLVM's tuning
+  /// flags of a CPU name (`macrofusion`, `fast-15bytenop`) are in neither
+  /// list and are not instructions.
   std::vector<std::string> missingFrom(const HostTarget &other) const;
   /// `+a,+b,...,-c,...` for LLVM's target machine.
   std::string featureString() const;
