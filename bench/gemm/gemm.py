@@ -202,6 +202,13 @@ def make_fn(library, case, arrays, max_autotune):
         dt = getattr(torch, DTYPES[case.dtype])
         args = [torch.from_numpy(a.astype(np.float32)).to(dt) for a in arrays]
         f = torch_fn(case)
+        if library.startswith("inductor"):
+            # each case's own static compile (as Meld's is): after three
+            # shapes of one function TorchDynamo recompiles it with dynamic
+            # shapes, and that build crashed ("double free or corruption")
+            # with torch 2.15 on the AMD EPYC VM, 2026-11-28
+            import torch._dynamo
+            torch._dynamo.reset()
         if library == "inductor":
             f = torch.compile(f)
         elif library == "inductor-max-autotune":

@@ -46,6 +46,30 @@ def meld_torch():
     return meld.torch
 
 
+def through_meld(fn, *args, rtol=1e-5, atol=1e-5, dynamic=False, same_dtype=False):
+    """``fn`` compiled by ``torch.compile(backend="meld")`` and run on
+    ``args``: the backend was called, no op fell back to eager PyTorch and
+    no partition failed, and the result is eager's within the tolerances
+    (NaNs equal; of eager's dtype too with ``same_dtype``). Returns it."""
+    import torch
+    import torch._dynamo
+
+    mtorch = meld_torch()
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    with torch.no_grad():
+        got = torch.compile(fn, backend="meld", dynamic=dynamic)(*args)
+        want = fn(*args)
+    reports = mtorch.reports[start:]
+    assert reports, "the meld backend was not called"
+    for r in reports:
+        assert r.compiled and not r.fallback and not r.failed, str(r)
+    if same_dtype:
+        assert got.dtype == want.dtype
+    torch.testing.assert_close(got, want, rtol=rtol, atol=atol, equal_nan=True)
+    return got
+
+
 def onnx_test_models():
     """test/onnx/models.py: the ResNet-style CNN and GPT-2-style decoder
     that the frontends' tests share."""

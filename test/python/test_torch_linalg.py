@@ -19,18 +19,7 @@ import torch._dynamo  # noqa: E402
 mtorch = mt.meld_torch()
 
 
-def through_meld(fn, *args, dynamic=False, rtol=1e-5, atol=1e-5):
-    torch._dynamo.reset()
-    start = len(mtorch.reports)
-    with torch.no_grad():
-        got = torch.compile(fn, backend="meld", dynamic=dynamic)(*args)
-        want = fn(*args)
-    reports = mtorch.reports[start:]
-    assert reports, "the meld backend was not called"
-    for r in reports:
-        assert r.compiled and not r.fallback and not r.failed, str(r)
-    torch.testing.assert_close(got, want, rtol=rtol, atol=atol, equal_nan=True)
-    return got
+through_meld = mt.through_meld
 
 
 def _gen(seed=0):

@@ -26,17 +26,7 @@ F32_EDGES = torch.tensor([0.0, -0.0, 1e-30, -1e-30, 1e-7, -1e-7, 1e-3, -2.5e-4, 
 
 def through_meld(fn, *args, rtol=1.3e-6, atol=1e-5):
     """``fn`` compiled by Meld: no op falls back, the result is eager's."""
-    torch._dynamo.reset()
-    start = len(mtorch.reports)
-    with torch.no_grad():
-        got = torch.compile(fn, backend="meld", dynamic=False)(*args)
-        want = fn(*args)
-    reports = mtorch.reports[start:]
-    assert reports, "the meld backend was not called"
-    for r in reports:
-        assert r.compiled and not r.fallback and not r.failed, str(r)
-    torch.testing.assert_close(got, want, rtol=rtol, atol=atol, equal_nan=True)
-    return got
+    return mt.through_meld(fn, *args, rtol=rtol, atol=atol)
 
 
 @pytest.mark.parametrize("name", ["log1p", "expm1", "sinh", "cosh", "tanh", "asinh"])
@@ -658,3 +648,20 @@ def test_histogram_by_count_and_by_edges():
     through_meld(lambda t: torch.histogram(t.nan_to_num(), bins=10, weight=w, density=True), x)
     through_meld(lambda t: torch.histogram(t, torch.tensor([-2.0, -0.5, 0.0, 0.1, 3.0])), x)
     through_meld(lambda t: torch.histogram(torch.full((5,), 2.0), bins=4), x)
+
+
+@pytest.mark.parametrize("mode", ["sum", "mean", "max"])
+def test_embedding_bag_pools_each_bag(mode):
+    gen = torch.Generator().manual_seed(4)
+    weight = torch.randn(12, 6, generator=gen)
+    idx = torch.tensor([3, 0, 7, 7, 11, 2, 5, 9])
+    offsets = torch.tensor([0, 3, 3, 6])  # (bag 1 is empty)
+    through_meld(lambda w: F.embedding_bag(idx, w, offsets, mode=mode), weight)
+    through_meld(lambda w: F.embedding_bag(idx, w, offsets, mode=mode, padding_idx=7), weight)
+    through_meld(lambda w: F.embedding_bag(idx.reshape(2, 4), w, mode=mode, max_norm=1.5),
+                 weight)
+    if mode == "sum":
+        psw = torch.rand(8, generator=gen)
+        through_meld(lambda w: F.embedding_bag(idx, w, torch.tensor([0, 2, 8]), mode="sum",
+                                               per_sample_weights=psw,
+                                               include_last_offset=True), weight)

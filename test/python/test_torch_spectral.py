@@ -12,24 +12,12 @@ import pytest
 import meldtest as mt
 
 torch = pytest.importorskip("torch")
-import torch._dynamo  # noqa: E402
 
 mtorch = mt.meld_torch()
 
 
 def through_meld(fn, *args, rtol=1e-5, atol=1e-5):
-    torch._dynamo.reset()
-    start = len(mtorch.reports)
-    with torch.no_grad():
-        got = torch.compile(fn, backend="meld", dynamic=False)(*args)
-        want = fn(*args)
-    reports = mtorch.reports[start:]
-    assert reports, "the meld backend was not called"
-    for r in reports:
-        assert r.compiled and not r.fallback and not r.failed, str(r)
-    assert got.dtype == want.dtype
-    torch.testing.assert_close(got, want, rtol=rtol, atol=atol)
-    return got
+    return mt.through_meld(fn, *args, rtol=rtol, atol=atol, same_dtype=True)
 
 
 GEN = torch.Generator().manual_seed(0)

@@ -3028,6 +3028,13 @@ _ZETA_A = (12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606
            -4.5979787224074726105e15, 1.8152105401943546773e17, -7.1661652561756670113e18)
 
 
+def _shorthands(b: Builder, like: Value):
+    """For formulas: c(v), a constant v shaped and typed as ``like``, and
+    add, sub, mul, div of two Values."""
+    return ((lambda v: scalar_like(b, v, like)),
+            *(lambda u, v, o=o: binary(b, o, u, v) for o in ("add", "sub", "mul", "div")))
+
+
 def hurwitz_zeta(b: Builder, x: Value, q: Value) -> Value:
     """The Hurwitz zeta function sum_k (q + k)^-x in float64, as Cephes and
     ATen compute it: the terms one by one (a ``meld.while``) until at least
@@ -3039,9 +3046,7 @@ def hurwitz_zeta(b: Builder, x: Value, q: Value) -> Value:
     _float_only("zeta", x)
     x, q = broadcast_all(b, [x, q])
     xs, qs = cast(b, x, "f64"), cast(b, q, "f64")
-    c = lambda v: scalar_like(b, v, xs)  # noqa: E731
-    add, sub, mul, div = (lambda u, v, o=o: binary(b, o, u, v)
-                          for o in ("add", "sub", "mul", "div"))
+    c, add, sub, mul, div = _shorthands(b, xs)
     pole = logical(b, "and", compare(b, "le", qs, c(0.0)),
                    compare(b, "eq", qs, unary(b, "floor", qs)))
     domain = logical(b, "and", compare(b, "le", qs, c(0.0)),
@@ -3107,9 +3112,7 @@ def incomplete_gamma(b: Builder, a: Value, x: Value, upper: bool = False) -> Val
     _float_only("igamma", a)
     a, x = broadcast_all(b, [a, x])
     av, xv = cast(b, a, "f64"), cast(b, x, "f64")
-    c = lambda v: scalar_like(b, v, av)  # noqa: E731
-    add, sub, mul, div = (lambda u, v, o=o: binary(b, o, u, v)
-                          for o in ("add", "sub", "mul", "div"))
+    c, add, sub, mul, div = _shorthands(b, av)
     eps, tiny = c(2.2e-16), c(1e-300)
     series = compare(b, "lt", xv, add(av, c(1.0)))
     # (elements with an edge value run the loop on a = x = 1, which ends)

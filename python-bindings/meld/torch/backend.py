@@ -2312,6 +2312,79 @@ def _igamma(b, node, a, x):
                               upper=node.target is aten.igammac.default)
 
 
+@_op(aten._embedding_bag_forward_only.default, aten._embedding_bag.default)
+def _embedding_bag(b, node, weight, indices, offsets, scale_grad_by_freq=False, mode=0,
+                   sparse=False, per_sample_weights=None, include_last_offset=False,
+                   padding_idx=-1):
+    """nn.EmbeddingBag's pooled rows (output 0; the bookkeeping outputs for
+    its backward are not computed): bag j sums (mode 0), averages (1) or
+    takes the max (2) of the rows of indices[offsets[j]:offsets[j + 1]],
+    rows of ``padding_idx`` left out, each scaled by its per-sample weight
+    (sum only). One row gather, and the bags as a 0/1 matrix over the
+    positions: a product for sum and mean, a masked max for max; an empty
+    bag is zeros."""
+    if indices.rank != 1 or offsets.rank != 1 or weight.rank != 2:
+        raise Unsupported("embedding_bag of indices that are not 1-D")
+    n, bags = indices.shape[0], offsets.shape[0]
+    if n is None or bags is None:
+        raise Unsupported("embedding_bag of a dynamic number of indices or bags")
+    if include_last_offset:
+        bags -= 1
+    mode = int(mode)
+    if mode not in (0, 1, 2):
+        raise FrontendError(f"embedding_bag mode {mode}")
+    elem = weight.dtype
+    rows = L.gather(b, weight, indices, 0)  # [n, d]
+    pos = L.iota(b, "i64", (n,), [Dim(static=n)], 0)
+    bag = L.binary(b, "sub", L.searchsorted(b, L.cast(b, offsets, "i64"), pos, right=True),
+                   _tensor(b, 1, "i64"))  # [n]
+    keep = L.compare(b, "ne", L.cast(b, indices, "i64"), _tensor(b, int(padding_idx), "i64"))
+    grid = L.iota(b, "i64", (bags, n), [Dim(static=bags), Dim(static=n)], 0)
+    member = L.logical(b, "and", L.compare(b, "eq", grid, L.reshape(b, bag, [1, n])),
+                       L.reshape(b, keep, [1, n]))  # [bags, n]
+    weights = L.cast(b, member, elem)
+    count = L.reduce(b, "sum", weights, [1], True)  # [bags, 1]
+    if mode == 2:
+        d = weight.shape[1]
+        lowest = _tensor(b, -math.inf, elem)
+        picked = L.select(b, L.reshape(b, member, [bags, n, 1]),
+                          L.reshape(b, rows, [1, n, d]), lowest)
+        out = L.reduce(b, "max", picked, [1], False)
+        out = L.select(b, L.compare(b, "gt", count, _tensor(b, 0, elem)), out,
+                       _tensor(b, 0, elem))
+    else:
+        if per_sample_weights is not None:
+            if mode != 0:
+                raise FrontendError("per_sample_weights need embedding_bag's sum mode")
+            weights = L.binary(b, "mul", weights,
+                               L.reshape(b, L.cast(b, per_sample_weights, elem), [1, n]))
+        out = L.matmul(b, weights, rows)
+        if mode == 1:
+            out = L.binary(b, "div", out, L.binary(b, "max", count, _tensor(b, 1, elem)))
+    return (out, None, None, None)
+
+
+@_op(aten.embedding_renorm.default)
+def _embedding_renorm(b, node, weight, indices, max_norm, norm_type):
+    """The functional form of nn.Embedding's max_norm: each row that
+    ``indices`` reference and whose ``norm_type``-norm passes ``max_norm``
+    scaled by max_norm / (norm + 1e-7), as ATen scales it."""
+    if weight.rank != 2 or weight.shape[0] is None:
+        raise Unsupported("embedding_renorm of a weight of dynamic rows")
+    rows = weight.shape[0]
+    flat = L.cast(b, L.reshape(b, indices, [L.numel(b, indices)]), "i64")
+    n = b.dim(flat, 0)
+    ids = L.iota(b, "i64", (rows, 1), [Dim(static=rows), Dim(static=1)], 0)
+    hit = L.compare(b, "eq", ids, L.reshape(b, flat, [Dim(static=1), n]))  # [rows, n]
+    used = L.compare(b, "gt", L.reduce(b, "sum", L.cast(b, hit, "i32"), [1], True),
+                     _tensor(b, 0, "i32"))  # [rows, 1]
+    norm = L.p_norm(b, weight, float(norm_type), [1], keepdims=True)
+    cap = _tensor(b, float(max_norm), weight.dtype)
+    scale = L.binary(b, "div", cap, L.binary(b, "add", norm, _tensor(b, 1e-7, weight.dtype)))
+    over = L.logical(b, "and", used, L.compare(b, "gt", norm, cap))
+    return L.select(b, over, L.binary(b, "mul", weight, scale), weight)
+
+
 @_op(aten.nonzero_static.default)
 def _nonzero_static(b, node, x, *, size, fill_value=-1):
     return L.nonzero_static(b, x, int(size), int(fill_value))
@@ -2363,6 +2436,8 @@ _COMPLEX_OPS.add(aten.constant_pad_nd.default)
 # Multi-output ops whose lowering computes only some outputs (the others
 # are None): a graph that reads another one keeps the op in PyTorch.
 _COMPUTED_OUTPUTS = {
+    aten._embedding_bag_forward_only.default: {0},
+    aten._embedding_bag.default: {0},
     aten._linalg_svd.default: {1},
     aten._linalg_eigh.default: {0},
 }
