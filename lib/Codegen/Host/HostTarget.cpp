@@ -218,12 +218,31 @@ bool HostTarget::isAmd() const {
          name == "barcelona";
 }
 
+/// Zen 5 and later: AMD cores whose AVX-512 FMAs are full width (Zen 4
+/// runs a 512-bit FMA as two 256-bit halves).
+static bool fullWidthAmdAvx512(const HostTarget &target) {
+  llvm::StringRef name = target.cpu;
+  unsigned generation = 0;
+  return target.vectorRegisters() == 32 && name.consume_front("znver") &&
+         !name.getAsInteger(10, generation) && generation >= 5;
+}
+
 HostGemmTiles meld::codegen::defaultGemmTiles(const HostTarget &target) {
   // Intel cores with AVX-512: 6 rows x 4 vectors (24 accumulators, 4
   // operand vectors, a broadcast), k blocks of 128 (the packed panel
   // stays 32 KiB), blocks of 258 rows.
   if (target.vectorRegisters() == 32 && !target.isAmd())
     return gemmTilesFor(6, 4 * target.f32Lanes());
+  // Zen 5: 4 rows x 4 vectors (16 accumulators), k blocks of 128, blocks
+  // of up to 512 rows. meld-tune-host's best on a 2-core Zen 5 VM; against
+  // Zen 4's 8 x 32 with wide tiles (below) it ran every f32 shape of
+  // bench/gemm as fast or faster: 77-row products 5-18%, 2048^3 3%
+  // (performance.md, "Zen 5's tiles").
+  if (fullWidthAmdAvx512(target)) {
+    HostGemmTiles tiles = gemmTilesFor(4, 4 * target.f32Lanes());
+    tiles.blockRows = 512;
+    return tiles;
+  }
   // Two vectors of columns per row; as many rows as leave registers for
   // the two operand vectors and a broadcast.
   HostGemmTiles tiles = gemmTilesFor(target.vectorRegisters() == 32 ? 8 : 6,
@@ -238,7 +257,8 @@ HostGemmTiles meld::codegen::defaultGemmTiles(const HostTarget &target) {
 int64_t meld::codegen::wideTileRows(const HostTarget &target,
                                     const HostGemmTiles &tiles) {
   return target.vectorRegisters() == 32 && target.isAmd() &&
-                 tiles == defaultGemmTiles(target)
+                 tiles == defaultGemmTiles(target) &&
+                 tiles.tileCols == 2 * target.f32Lanes()
              ? 128
              : 0;
 }

@@ -1,7 +1,7 @@
 // The host code is compiled for the CPU --cpu names, on any x86-64 machine,
 // and its GEMM tiles follow the CPU's vector ISA: AVX-512 CPUs get 8 x 32
 // tiles of 512-bit FMAs (4 x 64 in blocks of 128 rows or more, blocks of
-// up to 512 rows), AVX2 ones 6 x 16 tiles of 256-bit FMAs and no
+// up to 512 rows; Zen 5 4 x 64 everywhere), AVX2 ones 6 x 16 tiles of 256-bit FMAs and no
 // 512-bit register anywhere. (The tuning table is off: --host-tuning=none.)
 
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=skylake-avx512 --host-asm=- -o %t.avx512.meldb | FileCheck %s --check-prefix=AVX512
@@ -10,6 +10,8 @@
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=sapphirerapids --cpu-features=-avx512f --host-asm=- -o %t.noavx512.meldb | FileCheck %s --check-prefix=AVX2
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=znver4 --print-metadata -o %t.zen4.meldb | FileCheck %s --check-prefix=META512
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=x86-64-v3 --print-metadata -o %t.v3.meldb | FileCheck %s --check-prefix=META2
+// RUN: meld-compile %s --targets=host --host-tuning=none --cpu=znver5 --print-metadata -o %t.zen5.meldb | FileCheck %s --check-prefix=ZEN5
+// RUN: meld-compile %s --targets=host --host-tuning=none --cpu=znver5 --host-asm=- -o %t.zen5asm.meldb | FileCheck %s --check-prefix=AVX512
 
 // AVX512-LABEL: main_kernel_0:
 // AVX512: vfmadd231ps {{.*}}%zmm
@@ -27,6 +29,17 @@
 // META512-NEXT: "tile_rows": 8,
 // META512-NEXT: "transposed_k_block": 0,
 // META512-NEXT: "wide_tile_rows": 128
+
+// Zen 5 (full-width 512-bit FMAs): 4 x 64 tiles everywhere, k blocks of 128.
+// ZEN5: "cpu": "znver5"
+// ZEN5: "gemm_tiles": {
+// ZEN5-NEXT: "block_rows": 512,
+// ZEN5-NEXT: "k_block": 128,
+// ZEN5-NEXT: "source": "heuristic",
+// ZEN5-NEXT: "tile_cols": 64,
+// ZEN5-NEXT: "tile_rows": 4,
+// ZEN5-NEXT: "transposed_k_block": 0,
+// ZEN5-NEXT: "wide_tile_rows": 0
 
 // META2: "cpu": "x86-64-v3"
 // META2: "gemm_tiles": {

@@ -99,9 +99,11 @@ HostGemmTiles gemmTilesFor(int64_t tileRows, int64_t tileCols);
 
 /// The documented heuristic for `target`: with 32 vector registers
 /// (AVX-512) on an Intel core (any CPU but AMD's), 6 rows x 4 vectors (24
-/// accumulators) in blocks of up to 258 rows; on an AMD core (Zen 4, which
-/// splits 512-bit FMAs in two and lost 20-45% on 24 accumulators) 8 rows x
-/// 2 vectors (16 accumulators) and blocks of up to 512 rows; with 16
+/// accumulators) in blocks of up to 258 rows; on Zen 5 and later AMD cores
+/// (full-width 512-bit FMAs) 4 rows x 4 vectors (16 accumulators) with k
+/// blocks of 128 and blocks of up to 512 rows; on other AMD cores (Zen 4,
+/// which splits 512-bit FMAs in two and lost 20-45% on 24 accumulators) 8
+/// rows x 2 vectors (16 accumulators) and blocks of up to 512 rows; with 16
 /// (AVX2) 6 rows x 2 vectors (12 accumulators, two operand vectors and a
 /// broadcast) and blocks of up to 256 rows; k blocks whose packed
 /// right-operand panel is 32 KiB.
