@@ -6,10 +6,16 @@ same environment) and a copy of the same bytes.
 One step of Adagrad, Adam, AdamW and SGD with momentum over N parameters of
 mixed sizes (meld.optim.mixed_shapes: 1 to 300,000 elements, vectors and
 matrices), f32. Every contender updates its own copy of the same data in
-place. Times are medians of interleaved rounds in one process; ratios are
-"contender time / Meld time" (above 1: Meld is faster). The copy reads and
-writes the bytes the step must move (parameter, gradient and state read,
-parameter and state written) with torch's multi-threaded copy.
+place. Each contender runs in a process of its own, twice, alternating
+with the others (as bench/gemm/gemm.py does): torch's OpenMP threads spin
+after its calls and took the cores from whichever ran next in a shared
+process. The 2026-11-28 morning runs measured Meld's Adagrad step at
+0.13-0.16 ms alone and 0.21-0.31 ms right after torch's steps. Times are
+medians over both processes' rounds; ratios are "contender time / Meld
+time" (above 1: Meld is faster). ``--same-process`` times everything
+interleaved in one process, as the runs before that did. The copy reads
+and writes the bytes the step must move (parameter, gradient and state
+read, parameter and state written) with torch's multi-threaded copy.
 
 Usage: PYTHONPATH=build/python-bindings python bench/optim/optimizers.py
            [--params 64 200] [--optimizers adagrad adam adamw sgd]
@@ -103,7 +109,7 @@ def make_optax(name, shapes, rng):
     return run, compile_s
 
 
-def interleaved(fns: dict, rounds: int, inner: int) -> dict:
+def interleaved(fns: dict, rounds: int, inner: int, keep_all: bool = False) -> dict:
     times = {k: [] for k in fns}
     for f in fns.values():
         f()
@@ -113,43 +119,91 @@ def interleaved(fns: dict, rounds: int, inner: int) -> dict:
             for _ in range(inner):
                 f()
             times[k].append((time.perf_counter() - t) / inner)
-    return {k: statistics.median(v) for k, v in times.items()}
+    return times if keep_all else {k: statistics.median(v) for k, v in times.items()}
 
 
-def bench(name, count, rounds, inner):
-    shapes = mo.mixed_shapes(count)
-    rng = np.random.default_rng(0)
-    exe, args, meld_compile = make_meld(name, shapes, rng)
+CONTENDERS = ["meld", "eager foreach", "fused=True", "torch.compile", "copy",
+              "jax.jit (optax)"]
+
+
+def moved_bytes(name, shapes):
     elements = sum(int(np.prod(s)) for s in shapes)
     state = len(mo.STATE[name]) - 2
-    moved = elements * 4 * (2 + 2 * state + 1)  # read p, g, state; write p, state
-    eager = make_torch(name, shapes, rng, foreach=True)
-    fused = make_torch(name, shapes, rng, fused=True)
-    compiled_opt = make_torch(name, shapes, rng, foreach=True)
-    compiled_step = torch.compile(compiled_opt.step)
-    t = time.perf_counter()
-    compiled_step()
-    inductor_compile = time.perf_counter() - t
-    src = torch.empty(moved // 8, dtype=torch.float32)
-    dst = torch.empty_like(src)
-    fns = {
-        "meld": lambda: exe(*args),
-        "eager foreach": eager.step,
-        "fused=True": fused.step,
-        "torch.compile": compiled_step,
-        "copy": lambda: dst.copy_(src),
-    }
+    return elements * 4 * (2 + 2 * state + 1)  # read p, g, state; write p, state
+
+
+def make_contender(contender, name, shapes):
+    """(callable, facts) for one contender, on data seeded as every other
+    contender's; None where it does not run (jax not installed)."""
+    rng = np.random.default_rng(0)
+    if contender == "meld":
+        exe, args, meld_compile = make_meld(name, shapes, rng)
+        exe(*args)
+        return (lambda: exe(*args)), {
+            "meld_compile": meld_compile, "launches": exe.last_run_stats()["launches"]}
+    if contender == "eager foreach":
+        return make_torch(name, shapes, rng, foreach=True).step, {}
+    if contender == "fused=True":
+        return make_torch(name, shapes, rng, fused=True).step, {}
+    if contender == "torch.compile":
+        compiled_step = torch.compile(make_torch(name, shapes, rng, foreach=True).step)
+        t = time.perf_counter()
+        compiled_step()
+        return compiled_step, {"inductor_compile": time.perf_counter() - t}
+    if contender == "copy":
+        src = torch.empty(moved_bytes(name, shapes) // 8, dtype=torch.float32)
+        dst = torch.empty_like(src)
+        return (lambda: dst.copy_(src)), {}
     optax_run = make_optax(name, shapes, rng)
-    if optax_run:
-        fns["jax.jit (optax)"] = optax_run[0]
-    times = interleaved(fns, rounds, inner)
-    exe(*args)
-    return {
-        "optimizer": name, "params": count, "elements": elements,
-        "bytes": moved, "times": times, "launches": exe.last_run_stats()["launches"],
-        "meld_compile": meld_compile, "inductor_compile": inductor_compile,
-        "optax_compile": optax_run[1] if optax_run else None,
-    }
+    if optax_run is None:
+        return None
+    return optax_run[0], {"optax_compile": optax_run[1]}
+
+
+def worker(contender, name, count, rounds, inner):
+    """Times one contender in this process: prints {"times": [...], facts}."""
+    import json
+    made = make_contender(contender, name, mo.mixed_shapes(count))
+    if made is None:
+        print(json.dumps(None))
+        return
+    fn, facts = made
+    times = interleaved({contender: fn}, rounds, inner, keep_all=True)[contender]
+    print(json.dumps(dict(facts, times=times)))
+
+
+def bench(name, count, rounds, inner, same_process=False):
+    import json
+    import subprocess
+    shapes = mo.mixed_shapes(count)
+    result = {"optimizer": name, "params": count,
+              "elements": sum(int(np.prod(s)) for s in shapes),
+              "bytes": moved_bytes(name, shapes), "optax_compile": None}
+    if same_process:
+        fns = {}
+        for contender in CONTENDERS:
+            made = make_contender(contender, name, shapes)
+            if made is not None:
+                fns[contender] = made[0]
+                result.update(made[1])
+        result["times"] = interleaved(fns, rounds, inner)
+        return result
+    times = {}
+    for _ in range(2):
+        for contender in CONTENDERS:
+            out = subprocess.run(
+                [sys.executable, __file__, "--worker", contender, "--optimizers", name,
+                 "--params", str(count), "--rounds", str(rounds), "--inner", str(inner)],
+                capture_output=True, text=True)
+            if out.returncode != 0:
+                raise SystemExit(f"{contender} worker failed:\n{out.stderr[-3000:]}")
+            got = json.loads(out.stdout.strip().splitlines()[-1])
+            if got is None:
+                continue
+            times.setdefault(contender, []).extend(got.pop("times"))
+            result.update(got)
+    result["times"] = {k: statistics.median(v) for k, v in times.items()}
+    return result
 
 
 def compile_curve(counts):
@@ -173,10 +227,16 @@ def main():
     ap.add_argument("--compile-curve", type=int, nargs="*",
                     default=[25, 50, 100, 200, 400])
     ap.add_argument("--markdown")
+    ap.add_argument("--same-process", action="store_true",
+                    help="time every contender interleaved in this process")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
     a = ap.parse_args()
     torch.set_num_threads(os.cpu_count() or 1)
+    if a.worker:
+        return worker(a.worker, a.optimizers[0], a.params[0], a.rounds, a.inner)
     lines = [f"Machine: {machine.cpu_name()} ({machine.isa()}), "
-             f"{os.cpu_count()} threads; torch {torch.__version__}.", ""]
+             f"{os.cpu_count()} threads; torch {torch.__version__}; "
+             + ("one process." if a.same_process else "a process per contender."), ""]
     header = ("| optimizer | params | MB moved | Meld ms | launches | eager foreach | "
               "fused=True | torch.compile | jax (optax) | Meld % of copy | "
               "Meld compile s | Inductor compile s |")
@@ -184,7 +244,7 @@ def main():
               "|" + "|".join(["---"] * (header.count("|") - 1)) + "|"]
     for count in a.params:
         for name in a.optimizers:
-            r = bench(name, count, a.rounds, a.inner)
+            r = bench(name, count, a.rounds, a.inner, a.same_process)
             t = r["times"]
             m = t["meld"]
             ratio = lambda k: f"{t[k] / m:.2f}x" if k in t else "n/a"
