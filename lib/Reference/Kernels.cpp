@@ -9,6 +9,7 @@
 #include "meld/Reference/Kernels.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -355,6 +356,28 @@ HostTensor meld::ref::cast(const HostTensor &x, ElementKind to) {
       r.setFloat(i, castToFloat(x, i, to));
     else
       r.setInt(i, castToInt(x, i, to));
+  }
+  return r;
+}
+
+HostTensor meld::ref::bitcast(const HostTensor &x, ElementKind to) {
+  HostTensor r(to, x.getShape());
+  for (int64_t i = 0, e = x.size(); i < e; ++i) {
+    switch (x.getKind()) {
+    case ElementKind::F32:
+      r.setInt(i, llvm::bit_cast<int32_t>(static_cast<float>(x.getFloat(i))));
+      break;
+    case ElementKind::F64:
+      r.setInt(i, llvm::bit_cast<int64_t>(x.getFloat(i)));
+      break;
+    case ElementKind::I32:
+      r.floatData()[i] = static_cast<double>(
+          llvm::bit_cast<float>(static_cast<int32_t>(x.getInt(i))));
+      break;
+    default:
+      r.floatData()[i] = llvm::bit_cast<double>(x.getInt(i));
+      break;
+    }
   }
   return r;
 }

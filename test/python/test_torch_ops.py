@@ -665,3 +665,18 @@ def test_embedding_bag_pools_each_bag(mode):
         through_meld(lambda w: F.embedding_bag(idx, w, torch.tensor([0, 2, 8]), mode="sum",
                                                per_sample_weights=psw,
                                                include_last_offset=True), weight)
+
+
+def test_signbit_and_nextafter_read_the_bits():
+    """Through meld.bitcast: a NaN's sign bit counts (0/0 is a negative NaN
+    on x86), -0.0 is negative, and nextafter steps one unit in the last
+    place, to subnormals from zero."""
+    nan = torch.tensor([math.nan])
+    x = torch.cat([F32_EDGES, -nan, torch.tensor([1e-45, -1e-45, 3.4e38])])
+    got = through_meld(torch.signbit, x)
+    assert torch.equal(got, torch.signbit(x))
+    y = torch.cat([F32_EDGES.flip(0), torch.tensor([0.0, 1.0, -1.0, math.inf])])
+    through_meld(torch.nextafter, x, y, rtol=0, atol=0)
+    through_meld(torch.nextafter, x.double(), y.double(), rtol=0, atol=0)
+    through_meld(torch.signbit, torch.tensor([-2, 0, 3]))
+    through_meld(torch.copysign, torch.ones(x.shape), x, rtol=0, atol=0)

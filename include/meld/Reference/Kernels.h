@@ -91,6 +91,8 @@ llvm::Expected<HostTensor> select(const HostTensor &pred,
 llvm::Expected<HostTensor> fma(const HostTensor &a, const HostTensor &b,
                                const HostTensor &c);
 HostTensor cast(const HostTensor &x, ElementKind to);
+/// Each element's bits read as `to` (f32 and i32, f64 and i64).
+HostTensor bitcast(const HostTensor &x, ElementKind to);
 
 HostTensor iota(ElementKind kind, llvm::ArrayRef<int64_t> shape, int64_t dim);
 llvm::Expected<HostTensor> broadcastInDim(const HostTensor &x,

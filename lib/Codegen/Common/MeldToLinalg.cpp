@@ -455,6 +455,8 @@ Value elementwiseScalar(OpBuilder &b, Location loc, Operation *op,
                         ValueRange args, Type resultElem, bool divisionChecks) {
   if (auto cast = dyn_cast<CastOp>(op))
     return castScalar(b, loc, args[0], resultElem);
+  if (isa<BitcastOp>(op))
+    return arith::BitcastOp::create(b, loc, resultElem, args[0]);
   if (auto cmp = dyn_cast<CompareOp>(op)) {
     Value x = toCompute(b, loc, args[0]), y = toCompute(b, loc, args[1]);
     return compare(b, loc, cmp.getDirection(), x, y);

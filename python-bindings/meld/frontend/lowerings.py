@@ -3304,16 +3304,54 @@ def nan_ignoring(b: Builder, opname: str, x: Value, y: Value) -> Value:
     return select(b, isnan(b, x), y, out)
 
 
+_BITS_OF = {"f32": "i32", "f64": "i64", "i32": "f32", "i64": "f64"}
+
+
+def bitcast(b: Builder, x: Value, elem: str) -> Value:
+    """``x``'s element bits read as ``elem`` (``meld.bitcast``: f32 and
+    i32, f64 and i64)."""
+    if _BITS_OF.get(x.dtype) != elem:
+        raise Unsupported(f"reading {x.dtype} bits as {elem} (f32/i32, f64/i64)")
+    if _fold(x):
+        # (np.array keeps a rank-0 constant rank 0; ascontiguousarray would not)
+        return b.constant(np.array(x.const, copy=True).view(numpy_dtype(elem)), elem)
+    ty = x.type.with_dtype(elem)
+    return _same_dims(b.op(f"meld.bitcast {x.name} : {x.type} to {ty}", ty), x)
+
+
 def sign_bit(b: Builder, x: Value) -> Value:
-    """True where x is negative, -0.0 included (1 / -0.0 is -inf); NaN is
-    read as positive whatever its sign bit."""
+    """True where x's sign bit is set: negative numbers, -0.0 and NaNs with
+    their sign bit set, read through the bits (halves widened to f32 first,
+    which keeps the sign, a NaN's too)."""
     zero = scalar_like(b, 0, x)
-    negative = compare(b, "lt", x, zero)
     if not is_float(x.dtype):
-        return negative
-    neg_zero = logical(b, "and", compare(b, "eq", x, zero),
-                       compare(b, "lt", reciprocal(b, x), zero))
-    return logical(b, "or", negative, neg_zero)
+        return compare(b, "lt", x, zero)
+    if x.dtype in ("f16", "bf16"):
+        x = cast(b, x, "f32")
+    bits = bitcast(b, x, _BITS_OF[x.dtype])
+    return compare(b, "lt", bits, scalar_like(b, 0, bits))
+
+
+def next_after(b: Builder, x: Value, y: Value) -> Value:
+    """C's nextafter: the next float after x toward y, through x's bits
+    (one step of the integer that holds them, away from or toward zero);
+    y where they are equal, the smallest subnormal with y's sign from zero,
+    NaN when either is. f32 and f64."""
+    x, y = broadcast_all(b, [x, y])
+    if x.dtype not in ("f32", "f64"):
+        raise Unsupported(f"nextafter of {x.dtype} (f32 and f64)")
+    ity = _BITS_OF[x.dtype]
+    bits = bitcast(b, x, ity)
+    zero = scalar_like(b, 0.0, x)
+    away = logical(b, "xor", compare(b, "lt", x, y), compare(b, "lt", x, zero))
+    stepped = select(b, away, binary(b, "add", bits, scalar_like(b, 1, bits)),
+                     binary(b, "sub", bits, scalar_like(b, 1, bits)))
+    out = bitcast(b, stepped, x.dtype)
+    tiny = bitcast(b, scalar_like(b, 1, bits), x.dtype)  # (the smallest subnormal)
+    out = select(b, compare(b, "eq", x, zero), copysign(b, tiny, y), out)
+    out = select(b, compare(b, "eq", x, y), y, out)
+    return select(b, logical(b, "or", isnan(b, x), isnan(b, y)),
+                  binary(b, "add", x, y), out)
 
 
 def hypot(b: Builder, x: Value, y: Value) -> Value:

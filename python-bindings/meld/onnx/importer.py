@@ -1752,6 +1752,32 @@ def _stft(ctx: NodeContext):
     return [SP.join_pairs(b, *SP.dft(b, frames[0], frames[1], 2, True, onesided))]
 
 
+@onnx_op("BitCast")
+def _bitcast(ctx: NodeContext):
+    """Each element's bits read as the type ``to`` names, of the same width:
+    floats through ``meld.bitcast`` (f32/i32, f64/i64; uint32 by its low 32
+    bits), integers and booleans by wrapping their carriers."""
+    b, x = ctx.b, ctx.input(0)
+    code = int(ctx.attr("to"))
+    to = element_type(code, "attribute 'to'")
+    narrow = _NARROW_OF.get(code)
+    src = x.narrow or x.dtype
+    width = {"f32": 32, "f64": 64, "i32": 32, "u32": 32, "i64": 64, "i8": 8, "u8": 8,
+             "i16": 16, "u16": 16, "i1": 8}
+    if src not in width or (narrow or to) not in width:
+        raise OnnxUnsupported(f"BitCast of {src} to {narrow or to}")
+    if width[src] != width[narrow or to]:
+        raise OnnxImportError(f"BitCast of {src} to {narrow or to}: the widths differ")
+    if is_float(to) or is_float(x.dtype):
+        if src == "u32" or narrow == "u32":  # (a u32 is held in i64)
+            x = L.cast(b, x, "i32") if src == "u32" else L.bitcast(b, x, "i32")
+            return [L.wrap_narrow(b, L.cast(b, x, "i64"), "u32") if narrow == "u32"
+                    else L.bitcast(b, x, to)]
+        return [L.bitcast(b, x, to)]
+    y = L.cast(b, x, to)
+    return [L.wrap_narrow(b, y, narrow) if narrow else y]
+
+
 @onnx_op("BatchNormalization")
 def _batch_norm(ctx: NodeContext):
     training = bool(int(ctx.attr("training_mode", 0)))

@@ -304,6 +304,9 @@ for _name, _targets in {
 
 def _unary(opname: str, attrs: str = ""):
     def lower(b, node, x):
+        elem = _out_type(node).dtype
+        if L.is_float(elem) and not L.is_float(x.dtype):  # (torch.tanh(int) is a float)
+            x = L.cast(b, x, elem)
         return L.unary(b, opname, x, attrs)
     return lower
 
@@ -2429,6 +2432,19 @@ def _constant_pad_complex(b, node, x, pad, value=0):
 
 
 _COMPLEX_OPS.add(aten.constant_pad_nd.default)
+
+
+@_op(aten.signbit.default)
+def _signbit(b, node, x):
+    if x.dtype == "i1":  # (a boolean has no sign)
+        return L.compare(b, "ne", x, x)
+    return L.sign_bit(b, x)
+
+
+@_op(aten.nextafter.default)
+def _nextafter(b, node, x, y):
+    elem = _out_type(node).dtype
+    return L.next_after(b, L.cast(b, x, elem), L.cast(b, y, elem))
 
 
 # -- which nodes Meld takes ------------------------------------------------------------

@@ -40,3 +40,20 @@ func.func @integers(%a: tensor<6x5xi32>, %b: tensor<6x5xi32>, %c: tensor<6x5xi8>
   %m = meld.reduce max %sel dims = [1] : tensor<6x5xi32> -> tensor<6xi32>
   return %sel, %lt, %w, %m : tensor<6x5xi32>, tensor<6x5xi1>, tensor<6x5xi8>, tensor<6xi32>
 }
+
+// meld.bitcast both ways: a float's sign bit (negative zero's too) and the
+// next float away from zero read through its bits; f64 bits round trip.
+// RUN: meld-run %s --entry bits --random-inputs --seed 5 > %t.bits.ref
+// RUN: meld-run %t.meldb --entry bits --random-inputs --seed 5 > %t.bits.out
+// RUN: diff %t.bits.ref %t.bits.out
+func.func @bits(%x: tensor<16xf32>, %y: tensor<8xf64>) -> (tensor<16xi1>, tensor<16xf32>, tensor<8xi64>, tensor<8xf64>) {
+  %b = meld.bitcast %x : tensor<16xf32> to tensor<16xi32>
+  %zero = meld.constant dense<0> : tensor<16xi32>
+  %negative = meld.compare lt, %b, %zero : tensor<16xi32>
+  %one = meld.constant dense<1> : tensor<16xi32>
+  %up = meld.add %b, %one : tensor<16xi32>
+  %next = meld.bitcast %up : tensor<16xi32> to tensor<16xf32>
+  %yb = meld.bitcast %y : tensor<8xf64> to tensor<8xi64>
+  %back = meld.bitcast %yb : tensor<8xi64> to tensor<8xf64>
+  return %negative, %next, %yb, %back : tensor<16xi1>, tensor<16xf32>, tensor<8xi64>, tensor<8xf64>
+}

@@ -246,6 +246,22 @@ func.func @cast_dynamic_shape_mismatch(%a: tensor<?xf32>) -> tensor<4xf16> {
 
 // -----
 
+func.func @bitcast_widths(%a: tensor<4xf16>) -> tensor<4xi32> {
+  // expected-error @+1 {{'meld.bitcast' op reinterprets 'f16' as 'i32'; meld.bitcast takes f32 and i32, or f64 and i64, either way}}
+  %0 = meld.bitcast %a : tensor<4xf16> to tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @bitcast_same_kind(%a: tensor<4xi64>) -> tensor<4xi64> {
+  // expected-error @+1 {{'meld.bitcast' op reinterprets 'i64' as 'i64'}}
+  %0 = meld.bitcast %a : tensor<4xi64> to tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+// -----
+
 func.func @compare_operand_types(%a: tensor<4xf32>, %b: tensor<4xf16>) -> tensor<4xi1> {
   // expected-error @+1 {{'meld.compare' op requires all operands to have the same type}}
   %0 = "meld.compare"(%a, %b) <{direction = 0 : i32}> : (tensor<4xf32>, tensor<4xf16>) -> tensor<4xi1>

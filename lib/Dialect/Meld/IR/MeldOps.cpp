@@ -230,6 +230,9 @@ llvm::Expected<HostTensor> meld::evaluateOp(Operation *op,
                          : ref::UnaryFn::GeluErf);
       })
       .Case([&](CastOp) -> R { return ref::cast(operands[0], resultKind(op)); })
+      .Case([&](BitcastOp) -> R {
+        return ref::bitcast(operands[0], resultKind(op));
+      })
       .Case([&](CompareOp cmp) {
         return ref::compare(toRef(cmp.getDirection()), operands[0],
                             operands[1]);
@@ -511,6 +514,23 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
   if (getOperand().getType() == getType())
     return getOperand();
   return foldConstantOperands(*this, adaptor.getOperands());
+}
+
+LogicalResult BitcastOp::verify() {
+  Type from = cast<RankedTensorType>(getOperand().getType()).getElementType();
+  Type to = cast<RankedTensorType>(getType()).getElementType();
+  // (Meld's integers are i1, i8, i32 and i64: a float shares 32 and 64 bits)
+  auto width = [](Type t) -> unsigned {
+    if (t.isF32() || t.isInteger(32))
+      return 32;
+    return t.isF64() || t.isInteger(64) ? 64 : 0;
+  };
+  if (width(from) == 0 || width(from) != width(to) ||
+      isa<FloatType>(from) == isa<FloatType>(to))
+    return emitOpError("reinterprets ")
+           << from << " as " << to
+           << "; meld.bitcast takes f32 and i32, or f64 and i64, either way";
+  return success();
 }
 
 LogicalResult

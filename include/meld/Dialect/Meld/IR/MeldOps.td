@@ -251,6 +251,26 @@ def Meld_CastOp : Meld_Op<"cast",
   let hasFolder = 1;
 }
 
+def Meld_BitcastOp : Meld_Op<"bitcast",
+    [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "elementwise reinterpretation of an element's bits";
+  let description = [{
+    Reads every element's bits as the result's element type, which has the
+    same width: `f32` and `i32`, `f64` and `i64` (either way). Nothing is
+    converted or rounded: a NaN keeps its sign and payload. Frontends read
+    a float's sign bit (a negative NaN's too) or step to the next float with
+    it; `meld.cast` converts values instead.
+
+    ```mlir
+    %bits = meld.bitcast %x : tensor<8xf32> to tensor<8xi32>
+    ```
+  }];
+  let arguments = (ins Meld_Tensor:$operand);
+  let results = (outs Meld_Tensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand) `to` type($result)";
+  let hasVerifier = 1;
+}
+
 def Meld_CompareOp : Meld_Op<"compare",
     [Pure, Elementwise, SameTypeOperands,
      DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
