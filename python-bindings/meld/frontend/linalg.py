@@ -25,6 +25,8 @@ import numpy as np
 
 from .builder import Builder, Dim, FrontendError, Unsupported, Value, is_float
 from .lowerings import (
+    _any_true,
+    sort,
     numel,
     unsqueeze,
     copysign,
@@ -230,7 +232,7 @@ def permutation_matrix(b: Builder, perm: Value, elem: str) -> Value:
     return cast(b, compare(b, "eq", rows, at), elem)
 
 
-def lu_unpack(b: Builder, lu: Value, perm: Optional[Value] = None):
+def lu_unpack(b: Builder, lu: Value):
     """(L, U) of a packed LU [..., m, n]: L [..., m, k] unit lower, U
     [..., k, n] upper, k = min(m, n)."""
     m, n = lu.shape[-2:]
@@ -597,7 +599,6 @@ def _pair_at(b: Builder, table: Value, t: Value, count: int) -> Value:
 
 
 def _any(b: Builder, mask: Value) -> Value:
-    from .lowerings import _any_true
     return _any_true(b, mask)
 
 
@@ -692,7 +693,6 @@ def _column_norms(b: Builder, x: Value) -> Value:
 
 def singular_values(b: Builder, a: Value) -> Value:
     """The singular values [..., min(m, n)] of ``a``, largest first."""
-    from .lowerings import sort
     m, n = _matrix("singular values", a)
     if m < n:
         a = transpose_matrix(b, a)
@@ -747,7 +747,6 @@ def _diagonal(b: Builder, x: Value) -> Value:
 def symmetric_eigenvalues(b: Builder, a: Value, upper: bool = False) -> Value:
     """The eigenvalues [..., n] of the symmetric matrix of ``a``'s lower
     (``upper``: upper) triangle, ascending."""
-    from .lowerings import sort
     _matrix("eigenvalues", a, square=True)
     d, _ = _symmetric_jacobi(b, _symmetric(b, a, upper), False)
     w = _diagonal(b, d)

@@ -189,15 +189,6 @@ def real_inverse(b: Builder, re: Value, im: Optional[Value], axis: int, n: int,
     return _from_last(b, cast(b, _times(b, y, factor), elem), axis)
 
 
-def scale(b: Builder, pair: Pair, factor: float) -> Pair:
-    """Both parts times ``factor`` (a normalization)."""
-    if factor == 1.0:
-        return pair
-    re, im = pair
-    f = scalar_like(b, factor, re)
-    return binary(b, "mul", re, f), (None if im is None else binary(b, "mul", im, f))
-
-
 def conj(b: Builder, pair: Pair) -> Pair:
     re, im = pair
     return re, (None if im is None else unary(b, "neg", im))
@@ -213,5 +204,5 @@ def sizes_of(x: Value, axes: Sequence[int]) -> int:
     return total
 
 
-__all__ = ["split_pairs", "join_pairs", "dft", "real_inverse", "resize", "scale", "conj",
+__all__ = ["split_pairs", "join_pairs", "dft", "real_inverse", "resize", "conj",
            "sizes_of", "MAX_TABLE_ENTRIES"]
