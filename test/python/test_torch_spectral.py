@@ -65,3 +65,24 @@ def test_float32_transforms_are_summed_in_float64():
 def test_complex_arithmetic_stays_with_torch_and_says_why():
     e = mtorch.explain(lambda z: torch.fft.ifft(torch.fft.fft(z) * torch.fft.fft(z)), Z)
     assert any("complex tensor" in why for _, why in e.fallbacks), str(e)
+
+
+def test_export_embeds_a_complex_constant_as_its_real_view():
+    """meld.torch.export of a program with a complex buffer: the constant is
+    embedded as its [..., 2] real view, and the exported program runs."""
+    import meld
+
+    class Filter(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("spectrum", torch.randn(8, dtype=torch.complex64,
+                                                        generator=torch.Generator().manual_seed(1)))
+
+        def forward(self, x):
+            return torch.fft.ifft(self.spectrum).real + x
+
+    model = Filter().eval()
+    x = torch.randn(3, 8, generator=GEN)
+    text = mtorch.export(torch.export.export(model, (x,)))
+    (got,) = meld.compile(text)(x.numpy())
+    torch.testing.assert_close(torch.from_numpy(got), model(x), rtol=1e-5, atol=1e-5)

@@ -2668,6 +2668,8 @@ class _Translation:
             elif node.name in constants:  # a weight, embedded (meld.torch.export)
                 tensor = constants[node.name].detach().cpu().contiguous()
                 ty = _tensor_type(tensor, node.name)
+                if tensor.is_complex():  # (its real view, as the type says)
+                    tensor = torch.view_as_real(tensor.resolve_conj()).contiguous()
                 array = _to_numpy(tensor)
                 if tensor.dtype in _NARROW:
                     array = array.astype(numpy_dtype(ty.dtype))
