@@ -680,3 +680,14 @@ def test_signbit_and_nextafter_read_the_bits():
     through_meld(torch.nextafter, x.double(), y.double(), rtol=0, atol=0)
     through_meld(torch.signbit, torch.tensor([-2, 0, 3]))
     through_meld(torch.copysign, torch.ones(x.shape), x, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("reduce", ["sum", "prod", "mean", "max", "min"])
+def test_segment_reduce_with_empty_segments_and_initial(reduce):
+    data = torch.tensor([[1.0, -2.0], [3.0, 4.0], [-5.0, 6.0], [7.0, 0.5], [2.0, 2.0]])
+    lengths = torch.tensor([2, 0, 3])
+    offsets = torch.tensor([0, 1, 1, 5])
+    through_meld(lambda d: torch.segment_reduce(d, reduce, lengths=lengths), data)
+    through_meld(lambda d: torch.segment_reduce(d, reduce, offsets=offsets, initial=1.5), data)
+    through_meld(lambda d: torch.segment_reduce(d, reduce, lengths=lengths, initial=-3.0),
+                 data[:, 0].contiguous())

@@ -87,7 +87,7 @@ CI_OPS = [
     # long sorts (a bitonic network), nonzero_static, pooling indices, batch norms
     "argsort", "msort", "nonzero_static", "combinations", "nn.functional.adaptive_max_pool1d",
     "native_batch_norm", "_batch_norm_with_update", "chalf", "matrix_exp", "igamma", "igammac",
-    "histogram", "nn.functional.embedding_bag", "signbit", "nextafter",
+    "histogram", "nn.functional.embedding_bag", "signbit", "nextafter", "_segment_reduce",
     # orthogonal polynomials (a meld.while over their recurrence)
     "special.chebyshev_polynomial_t", "special.shifted_chebyshev_polynomial_w",
     "special.hermite_polynomial_h", "special.legendre_polynomial_p",

@@ -2388,6 +2388,62 @@ def _embedding_renorm(b, node, weight, indices, max_norm, norm_type):
     return L.select(b, over, L.binary(b, "mul", weight, scale), weight)
 
 
+@_op(aten.segment_reduce.default)
+def _segment_reduce(b, node, data, reduce, *, lengths=None, indices=None, offsets=None, axis=0,
+                    unsafe=False, initial=None):
+    """torch.segment_reduce along dim 0: each segment (``lengths``, or
+    consecutive ``offsets``) summed, multiplied, averaged or reduced to its
+    max or min, ``initial`` taking part as ATen's kernel takes it (a mean
+    of initial + sum over the segment's count; an empty segment is
+    ``initial``, else 0, 1, NaN, -inf or +inf). The segments are a 0/1
+    matrix over the rows, and each reduction a masked one."""
+    if indices is not None or int(axis) != 0 or data.rank < 1:
+        raise Unsupported("segment_reduce by indices or along another axis than 0")
+    if reduce not in ("sum", "prod", "mean", "max", "min"):
+        raise FrontendError(f"segment_reduce '{reduce}'")
+    if not L.is_float(data.dtype):
+        raise Unsupported(f"segment_reduce of {data.dtype}")
+    bounds = lengths if lengths is not None else offsets
+    if bounds is None or bounds.rank != 1 or bounds.shape[0] is None or data.shape[0] is None:
+        raise Unsupported("segment_reduce needs 1-D lengths or offsets of static size")
+    n = data.shape[0]
+    bounds = L.cast(b, bounds, "i64")
+    if lengths is not None:
+        segs = bounds.shape[0]
+        ends = L.cumulative(b, bounds, 0, "sum")
+        starts = L.binary(b, "sub", ends, bounds)
+    else:
+        segs = bounds.shape[0] - 1
+        starts = L.slice_static(b, bounds, [0], [segs], [1])
+        ends = L.slice_static(b, bounds, [1], [segs + 1], [1])
+    rest = list(data.shape[1:])
+    lead = [Dim(static=segs), Dim(static=n)]
+    ones = [Dim(static=1)] * len(rest)
+    row = L.iota(b, "i64", (1, n), [Dim(static=1), Dim(static=n)], 1)
+    member = L.logical(b, "and",
+                       L.compare(b, "ge", row, L.reshape(b, starts, [Dim(static=segs), 1])),
+                       L.compare(b, "lt", row, L.reshape(b, ends, [Dim(static=segs), 1])))
+    mask = L.reshape(b, member, lead + ones)  # [segs, n, 1...]
+    values = L.reshape(b, data, [Dim(static=1)] + b.dims(data))  # [1, n, rest...]
+    fill = {"sum": 0.0, "mean": 0.0, "prod": 1.0, "max": -math.inf, "min": math.inf}[reduce]
+    kind = {"mean": "sum"}.get(reduce, reduce)
+    out = L.reduce(b, kind, L.select(b, mask, values, _tensor(b, fill, data.dtype)), [1], False)
+    init = None if initial is None else _tensor(b, float(initial), data.dtype)
+    if reduce == "mean":
+        count = L.reshape(b, L.cast(b, L.reduce(b, "sum", L.cast(b, member, "i64"), [1], False),
+                                    data.dtype), [Dim(static=segs)] + ones)
+        if init is not None:
+            out = L.select(b, L.compare(b, "eq", count, _tensor(b, 0.0, data.dtype)),
+                           L.binary(b, "add", out, init),
+                           L.binary(b, "div", L.binary(b, "add", out, init), count))
+        else:
+            out = L.binary(b, "div", out, count)
+    elif init is not None:
+        op = {"sum": "add", "prod": "mul", "max": "max", "min": "min"}[reduce]
+        out = L.binary(b, op, out, init)
+    return out
+
+
 @_op(aten.nonzero_static.default)
 def _nonzero_static(b, node, x, *, size, fill_value=-1):
     return L.nonzero_static(b, x, int(size), int(fill_value))
