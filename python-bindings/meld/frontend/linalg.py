@@ -324,43 +324,37 @@ def lu_solve(b: Builder, lu: Value, perm: Value, rhs: Value, left: bool = True,
     return _rows_in_order(b, z, _inverse_permutation(b, perm))
 
 
+def _lu_for_determinant(b: Builder, a: Value):
+    """(LU, pivots, U's diagonal, the interchanges' sign: -1 for an odd
+    number of them, else 1, in a's type) of a square ``a``."""
+    _matrix("a determinant", a, square=True)
+    lu, piv, _, _ = lu_factor(b, a)
+    steps = iota(b, "i32", piv.shape, b.dims(piv), piv.rank - 1)
+    swapped = compare(b, "ne", piv, binary(b, "add", steps, scalar_like(b, 1, steps)))
+    count = reduce(b, "sum", cast(b, swapped, "i32"), [piv.rank - 1], False)
+    odd = cast(b, remainder(b, count, scalar_like(b, 2, count), floor=True), a.dtype)
+    sign = binary(b, "sub", scalar_like(b, 1, odd), binary(b, "mul", scalar_like(b, 2, odd), odd))
+    return lu, piv, _diagonal(b, lu), sign
+
+
 def det(b: Builder, a: Value):
     """(det, LU, pivots) of ``a`` [..., n, n]: the product of U's diagonal,
     negated for an odd number of interchanges."""
-    _matrix("a determinant", a, square=True)
-    lu, piv, _, _ = lu_factor(b, a)
-    diag, odd = _diag_and_parity(b, lu, piv)
-    prod = reduce(b, "prod", diag, [diag.rank - 1], False)
-    sign = binary(b, "sub", scalar_like(b, 1, prod),
-                  binary(b, "mul", scalar_like(b, 2, prod), cast(b, odd, prod.dtype)))
-    return binary(b, "mul", prod, sign), lu, piv
-
-
-def _diag_and_parity(b: Builder, lu: Value, piv: Value):
-    rows, cols = _axis_iota(b, lu, -2), _axis_iota(b, lu, -1)
-    diag = reduce(b, "sum", select(b, compare(b, "eq", rows, cols), lu, scalar_like(b, 0, lu)),
-                  [lu.rank - 1], False)
-    steps = iota(b, "i32", piv.shape, b.dims(piv), piv.rank - 1)
-    swapped = compare(b, "ne", piv, binary(b, "add", steps, scalar_like(b, 1, steps)))
-    count = reduce(b, "sum", select(b, swapped, scalar_like(b, 1, steps),
-                                    scalar_like(b, 0, steps)), [piv.rank - 1], False)
-    return diag, remainder(b, count, scalar_like(b, 2, count), floor=True)
+    lu, piv, diag, sign = _lu_for_determinant(b, a)
+    return binary(b, "mul", reduce(b, "prod", diag, [diag.rank - 1], False), sign), lu, piv
 
 
 def slogdet(b: Builder, a: Value):
     """(sign, log|det|, LU, pivots): sign 0 and -inf for a singular matrix."""
-    _matrix("a determinant", a, square=True)
-    lu, piv, _, _ = lu_factor(b, a)
-    diag, odd = _diag_and_parity(b, lu, piv)
+    lu, piv, diag, sign = _lu_for_determinant(b, a)
     signs = reduce(b, "prod", _sign(b, diag), [diag.rank - 1], False)
-    parity = binary(b, "sub", scalar_like(b, 1, signs),
-                    binary(b, "mul", scalar_like(b, 2, signs), cast(b, odd, signs.dtype)))
     logabs = reduce(b, "sum", unary(b, "log", unary(b, "abs", diag)), [diag.rank - 1], False)
-    return binary(b, "mul", signs, parity), logabs, lu, piv
+    return binary(b, "mul", signs, sign), logabs, lu, piv
 
 
 def identity(b: Builder, like: Value) -> Value:
-    """The identity matrices of ``like``'s shape [..., n, n] and type."""
+    """Ones on the diagonal, zeros elsewhere, in ``like``'s shape [..., m, n]
+    and type (the identity matrices when square)."""
     rows, cols = _axis_iota(b, like, -2), _axis_iota(b, like, -1)
     return cast(b, compare(b, "eq", rows, cols), like.dtype)
 
@@ -536,9 +530,7 @@ def householder_product(b: Builder, packed: Value, tau: Value) -> Value:
     m, n = _matrix("a Householder product", packed)
     if n > m:
         raise FrontendError(f"a Householder product of {m} x {n} (needs rows >= columns)")
-    rows, cols = _axis_iota(b, packed, -2), _axis_iota(b, packed, -1)
-    eye = cast(b, compare(b, "eq", rows, cols), packed.dtype)
-    return apply_reflectors(b, packed, tau, eye)
+    return apply_reflectors(b, packed, tau, identity(b, packed))
 
 
 def qr(b: Builder, a: Value, mode: str = "reduced") -> Tuple[Optional[Value], Value]:

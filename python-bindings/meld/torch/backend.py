@@ -731,15 +731,11 @@ def _batch_norm_inference(b, node, x, w, bias, mean, var, momentum, eps):
 def _saved_statistics(b, node, mean, rstd):
     """Outputs 1 and 2 of a batch norm: the batch's mean and 1 / std in
     training, torch's empty tensors in inference."""
-    vals = node.meta["val"]
     if mean is not None:
         return mean, rstd
-    out = []
-    for v in vals[1:3]:
-        if v.numel() != 0:
-            raise Unsupported("batch norm statistics saved in inference")
-        out.append(L.full(b, 0, _tensor_type(v, node.name).dtype, tuple(v.shape)))
-    return out
+    if any(v.numel() != 0 for v in node.meta["val"][1:3]):
+        raise Unsupported("batch norm statistics saved in inference")
+    return _empty_outputs(b, node)[1:3]
 
 
 @_op(aten.native_batch_norm.default)
@@ -1334,8 +1330,7 @@ def _linalg_lu(b, node, a, *, pivot=True):
 
 @_op(aten.lu_unpack.default)
 def _lu_unpack(b, node, lu, pivots, unpack_data=True, unpack_pivots=True):
-    vals = node.meta["val"]
-    empty = [L.full(b, 0, _tensor_type(v, node.name).dtype, tuple(v.shape)) for v in vals]
+    empty = _empty_outputs(b, node)
     low, up = LA.lu_unpack(b, lu) if unpack_data else empty[1:]
     p = LA.permutation_matrix(b, LA.permutation(b, pivots, lu.shape[-2]), lu.dtype) \
         if unpack_pivots else empty[0]
@@ -2149,11 +2144,20 @@ def _histc(b, node, x, bins=100, min=0, max=0):
     pos = L.cast(b, scaled, "i64")  # (truncates; only values >= min are counted)
     pos = L.binary(b, "min", pos, _tensor(b, bins - 1, "i64"))
     counted = L.logical(b, "and", L.compare(b, "ge", flat, lo), L.compare(b, "le", flat, hi))
-    pos = L.select(b, counted, pos, _tensor(b, bins, "i64"))  # (matches no bin)
-    n = b.dim(flat, 0)
+    return _bin_counts(b, L.select(b, counted, pos, _tensor(b, bins, "i64")), bins, elem)
+
+
+def _bin_counts(b, pos, bins: int, elem: str, weight=None):
+    """The (weighted) count of each bin 0..bins-1 among the positions
+    ``pos`` (1-D i64; one outside that range counts nowhere): each position
+    compared with every bin, summed."""
+    n = b.dim(pos, 0)
     column = L.reshape(b, pos, [n, Dim(static=1)])
     grid = L.iota(b, "i64", (1, bins), [Dim(static=1), Dim(static=bins)], 1)
     hits = L.cast(b, L.compare(b, "eq", column, grid), elem)
+    if weight is not None:
+        hits = L.binary(b, "mul", hits, L.reshape(b, L.cast(b, weight, elem),
+                                                  [n, Dim(static=1)]))
     return L.reduce(b, "sum", hits, [0], False)
 
 
@@ -2214,14 +2218,7 @@ def _histogram_of(b, flat, edges, weight, density):
     pos = L.binary(b, "min", pos, _tensor(b, bins - 1, "i64"))
     counted = L.logical(b, "and", L.compare(b, "ge", flat, lo), L.compare(b, "le", flat, hi))
     pos = L.select(b, counted, pos, _tensor(b, bins, "i64"))  # (matches no bin)
-    n = b.dim(flat, 0)
-    column = L.reshape(b, pos, [n, Dim(static=1)])
-    grid = L.iota(b, "i64", (1, bins), [Dim(static=1), Dim(static=bins)], 1)
-    hits = L.cast(b, L.compare(b, "eq", column, grid), elem)
-    if weight is not None:
-        hits = L.binary(b, "mul", hits, L.reshape(b, L.cast(b, weight, elem),
-                                                  [n, Dim(static=1)]))
-    hist = L.reduce(b, "sum", hits, [0], False)
+    hist = _bin_counts(b, pos, bins, elem, weight)
     if density:
         widths = L.binary(b, "sub", L.slice_static(b, edges, [1], [bins + 1], [1]),
                           L.slice_static(b, edges, [0], [bins], [1]))
