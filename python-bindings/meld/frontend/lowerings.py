@@ -471,6 +471,18 @@ def transpose(b: Builder, x: Value, perm: Sequence[int]) -> Value:
                 f"{x.type} -> {ty}", ty)
 
 
+def axis_to_last(b: Builder, x: Value, axis: int) -> Value:
+    """``x`` with dim ``axis`` moved to the end (the others in order)."""
+    return transpose(b, x, [a for a in range(x.rank) if a != axis] + [axis])
+
+
+def axis_from_last(b: Builder, x: Value, axis: int) -> Value:
+    """The inverse of ``axis_to_last``: the last dim moved back to ``axis``."""
+    perm = list(range(x.rank - 1))
+    perm.insert(axis, x.rank - 1)
+    return transpose(b, x, perm)
+
+
 def slice_static(b: Builder, x: Value, starts, limits, strides) -> Value:
     """``x[starts:limits:strides]`` with normalized (in range, positive
     stride) per-dimension bounds."""
@@ -1847,8 +1859,7 @@ def _bitonic_sort(b: Builder, x: Value, axis: int, descending: bool):
     if x.dtype == "i1":
         values, indices = _bitonic_sort(b, cast(b, x, "i32"), axis, descending)
         return cast(b, values, "i1"), indices
-    perm = [a for a in range(x.rank) if a != axis] + [axis]
-    xt = transpose(b, x, perm)
+    xt = axis_to_last(b, x, axis)
     n = xt.shape[-1]
     p = 1 << (n - 1).bit_length()
     lead = b.dims(xt)[:-1]
@@ -1909,10 +1920,7 @@ def _bitonic_sort(b: Builder, x: Value, axis: int, descending: bool):
         limits[-1] = n
         v = slice_static(b, v, [0] * v.rank, limits, [1] * v.rank)
         idx = slice_static(b, idx, [0] * v.rank, limits, [1] * v.rank)
-    back = [0] * x.rank
-    for i, a in enumerate(perm):
-        back[a] = i
-    return transpose(b, v, back), transpose(b, idx, back)
+    return axis_from_last(b, v, axis), axis_from_last(b, idx, axis)
 
 
 # -- narrow integers ---------------------------------------------------------------

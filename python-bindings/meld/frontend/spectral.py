@@ -23,6 +23,8 @@ import numpy as np
 
 from .builder import Builder, FrontendError, Unsupported, Value, is_float
 from .lowerings import (
+    axis_from_last,
+    axis_to_last,
     binary,
     cast,
     concat,
@@ -32,7 +34,6 @@ from .lowerings import (
     scalar_like,
     slice_static,
     squeeze,
-    transpose,
     unary,
     unsqueeze,
 )
@@ -97,17 +98,6 @@ def _tables(n: int, m: int, half: bool = False):
     return cos, sin
 
 
-def _to_last(b: Builder, x: Value, axis: int) -> Value:
-    perm = [a for a in range(x.rank) if a != axis] + [axis]
-    return transpose(b, x, perm)
-
-
-def _from_last(b: Builder, x: Value, axis: int) -> Value:
-    perm = list(range(x.rank - 1))
-    perm.insert(axis, x.rank - 1)
-    return transpose(b, x, perm)
-
-
 def _product(b: Builder, x: Value, table: np.ndarray) -> Value:
     """x [..., n] (f64) times a table [n, m]."""
     return matmul(b, x, b.constant(np.ascontiguousarray(table), "f64"))
@@ -153,8 +143,8 @@ def dft(b: Builder, re: Value, im: Optional[Value], axis: int, forward: bool = T
     m = n // 2 + 1 if onesided else n
     cos, sin = _tables(n, m)
     elem = re.dtype
-    xr = cast(b, _to_last(b, re, axis), "f64")
-    xi = None if im is None else cast(b, _to_last(b, im, axis), "f64")
+    xr = cast(b, axis_to_last(b, re, axis), "f64")
+    xi = None if im is None else cast(b, axis_to_last(b, im, axis), "f64")
     sign = -1.0 if forward else 1.0
     # (xr + i xi)(cos + i sign sin)
     yr = _product(b, xr, cos)
@@ -163,7 +153,7 @@ def dft(b: Builder, re: Value, im: Optional[Value], axis: int, forward: bool = T
         yr = binary(b, "sub", yr, _product(b, xi, sign * sin))
         yi = binary(b, "add", yi, _product(b, xi, cos))
     yr, yi = _times(b, yr, factor), _times(b, yi, factor)
-    return (_from_last(b, cast(b, yr, elem), axis), _from_last(b, cast(b, yi, elem), axis))
+    return (axis_from_last(b, cast(b, yr, elem), axis), axis_from_last(b, cast(b, yi, elem), axis))
 
 
 def _times(b: Builder, x: Value, factor: float) -> Value:
@@ -183,10 +173,10 @@ def real_inverse(b: Builder, re: Value, im: Optional[Value], axis: int, n: int,
                             f"(needs {n // 2 + 1})")
     cos, sin = _tables(n, h, half=True)
     elem = re.dtype
-    y = _product(b, cast(b, _to_last(b, re, axis), "f64"), cos)
+    y = _product(b, cast(b, axis_to_last(b, re, axis), "f64"), cos)
     if im is not None:
-        y = binary(b, "sub", y, _product(b, cast(b, _to_last(b, im, axis), "f64"), sin))
-    return _from_last(b, cast(b, _times(b, y, factor), elem), axis)
+        y = binary(b, "sub", y, _product(b, cast(b, axis_to_last(b, im, axis), "f64"), sin))
+    return axis_from_last(b, cast(b, _times(b, y, factor), elem), axis)
 
 
 def conj(b: Builder, pair: Pair) -> Pair:
