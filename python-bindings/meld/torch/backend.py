@@ -735,7 +735,7 @@ def _saved_statistics(b, node, mean, rstd):
         return mean, rstd
     if any(v.numel() != 0 for v in node.meta["val"][1:3]):
         raise Unsupported("batch norm statistics saved in inference")
-    return _empty_outputs(b, node)[1:3]
+    return _empty_outputs(b, node, (1, 2))[1:3]
 
 
 @_op(aten.native_batch_norm.default)
@@ -1330,7 +1330,8 @@ def _linalg_lu(b, node, a, *, pivot=True):
 
 @_op(aten.lu_unpack.default)
 def _lu_unpack(b, node, lu, pivots, unpack_data=True, unpack_pivots=True):
-    empty = _empty_outputs(b, node)
+    empty = _empty_outputs(b, node, ((1, 2) if not unpack_data else ())
+                           + ((0,) if not unpack_pivots else ()))
     low, up = LA.lu_unpack(b, lu) if unpack_data else empty[1:]
     p = LA.permutation_matrix(b, LA.permutation(b, pivots, lu.shape[-2]), lu.dtype) \
         if unpack_pivots else empty[0]
@@ -1428,24 +1429,27 @@ def _matrix_exp(b, node, a):
     return LA.matrix_exp(b, a)
 
 
-def _empty_outputs(b, node):
-    """Zeros of each output's (empty) shape: the outputs an op leaves
-    empty (U and Vh without compute_uv)."""
+def _empty_outputs(b, node, indices):
+    """Zeros of the (empty) shapes of outputs `indices`, the outputs an op
+    leaves empty (U and Vh without compute_uv); None for the others, whose
+    shapes are never read (reading a symbolic size would specialize it)."""
+    vals = node.meta["val"]
     return [L.full(b, 0, _tensor_type(v, node.name).dtype, tuple(v.shape))
-            if isinstance(v, torch.Tensor) else None for v in node.meta["val"]]
+            if i in indices and isinstance(v, torch.Tensor) else None
+            for i, v in enumerate(vals)]
 
 
 @_op(aten._linalg_svd.default)
 def _linalg_svd(b, node, a, full_matrices=False, compute_uv=True, driver=None):
     # (with compute_uv the vectors are LAPACK's, signs included: only S is
     # computed, _COMPUTED_OUTPUTS)
-    u, _, vh = _empty_outputs(b, node) if not compute_uv else (None, None, None)
+    u, _, vh = _empty_outputs(b, node, (0, 2)) if not compute_uv else (None, None, None)
     return u, LA.singular_values(b, a), vh
 
 
 @_op(aten._linalg_eigh.default)
 def _linalg_eigh(b, node, a, UPLO="L", compute_v=True):  # noqa: N803 (ATen's name)
-    _, q = _empty_outputs(b, node) if not compute_v else (None, None)
+    _, q = _empty_outputs(b, node, (1,)) if not compute_v else (None, None)
     return LA.symmetric_eigenvalues(b, a, UPLO == "U"), q
 
 
