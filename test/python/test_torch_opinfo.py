@@ -48,3 +48,16 @@ def test_a_result_off_by_more_than_eager_is_wrong():
     assert not opinfo._as_accurate_as_eager(exact.float() + 1e-3, eager, exact)
     assert not opinfo._as_accurate_as_eager(exact.float()[:-1], eager, exact)
     assert opinfo._as_accurate_as_eager([exact.float()], (eager,), [exact])
+
+
+def test_claimed_complex_ops_match_eager():
+    """complex64 samples of the ops that take complex tensors (the real
+    view's parts through complexmath and the layout ops)."""
+    results = opinfo.run(opinfo.COMPLEX_CI_OPS, samples=2, dtype=torch.complex64)
+    total = collections.Counter()
+    for counts in results.values():
+        total.update(counts)
+    problems = {name: lines for name, lines in opinfo.run.details.items()
+                if any(line.startswith(("wrong", "error")) for line in lines)}
+    assert not problems, problems
+    assert total["pass"] >= 0.9 * (total["pass"] + total["fallback"]), dict(total)

@@ -1,7 +1,8 @@
 """PyTorch's OpInfo samples through torch.compile(backend="meld").
 
 For each OpInfo of ``torch.testing._internal.common_methods_invocations.op_db``
-(float32 samples on the CPU), every sample is compiled with
+(float32 samples on the CPU; ``--dtype complex64`` for complex arithmetic),
+every sample is compiled with
 ``backend="meld"`` (static shapes, a fresh compile per sample) and compared
 with eager PyTorch. A sample is
 
@@ -24,7 +25,8 @@ as torch's: the decomposition differs from the eager kernel. Ops
 whose results are uninitialized memory (``empty*``) are not run.
 
     PYTHONPATH=build/python-bindings .venv/bin/python test/torch/opinfo.py \\
-        [--ops add,mul,...] [--samples N] [--markdown table.md] [--json out.json]
+        [--ops add,mul,...] [--samples N] [--dtype complex64] [--markdown table.md] \\
+        [--json out.json]
 
 Without --ops every OpInfo runs (slow: minutes to hours on 2 cores).
 test/python/test_torch_opinfo.py runs a CI slice and needs no wrong and no
@@ -96,6 +98,16 @@ CI_OPS = [
 ]
 
 
+# the complex64 CI slice: complex arithmetic and layout ops on complex tensors
+COMPLEX_CI_OPS = [
+    "add", "sub", "mul", "div", "neg", "reciprocal", "abs", "exp", "log", "sqrt", "sgn",
+    "sin", "cos", "tanh", "sigmoid", "rsqrt", "pow", "sum", "mean", "var", "matmul", "mm",
+    "addmm", "where", "cat", "eq", "isnan", "logical_not", "conj", "view_as_real", "expand",
+    "index_select", "index_put", "masked_fill", "gather", "cumsum", "tril", "diagonal",
+    "fill", "fft.fft", "fft.ifft",
+]
+
+
 # ops whose results are uninitialized memory (eager and compiled alike)
 UNDEFINED = {"empty", "empty_like", "new_empty", "new_empty_strided", "empty_strided",
              "empty_permuted"}
@@ -119,12 +131,15 @@ def _compare(got, want) -> Optional[str]:
     return None
 
 
+_WIDER = {torch.float32: torch.float64, torch.complex64: torch.complex128}
+
+
 def _float64_reference(fn, args, kwargs):
-    """The eager result computed in float64 from the same (float32) inputs,
-    or None when the op does not take float64."""
+    """The eager result computed in float64 (complex128) from the same
+    float32 (complex64) inputs, or None when the op does not take them."""
     def widen(x):
-        if isinstance(x, torch.Tensor) and x.dtype == torch.float32:
-            return x.double()
+        if isinstance(x, torch.Tensor) and x.dtype in _WIDER:
+            return x.to(_WIDER[x.dtype])
         if isinstance(x, (list, tuple)):
             return type(x)(widen(v) for v in x)
         return x
@@ -147,13 +162,13 @@ def _as_accurate_as_eager(got, want, exact) -> bool:
         return False
     for g, w, e in zip(*outs):
         if not all(isinstance(t, torch.Tensor) for t in (g, w, e)) or \
-                not g.is_floating_point() or g.shape != e.shape:
+                not (g.is_floating_point() or g.is_complex()) or g.shape != e.shape:
             return False
         e32 = e.to(g.dtype)
         if _compare(g, e32) is None:
             continue
-        meld_error = (g.double() - e).abs().nan_to_num(0).max().item()
-        eager_error = (w.double() - e).abs().nan_to_num(0).max().item()
+        meld_error = (g.to(e.dtype) - e).abs().nan_to_num(0).max().item()
+        eager_error = (w.to(e.dtype) - e).abs().nan_to_num(0).max().item()
         if meld_error > 2 * eager_error:
             return False
     return True
@@ -212,7 +227,8 @@ def run_sample(op, sample) -> (str, str):
     return "pass", ""
 
 
-def run(names: Optional[Iterable[str]] = None, samples: int = 4) -> Dict[str, collections.Counter]:
+def run(names: Optional[Iterable[str]] = None, samples: int = 4,
+        dtype=torch.float32) -> Dict[str, collections.Counter]:
     from torch.testing._internal.common_methods_invocations import op_db
 
     wanted = set(names) if names else None
@@ -223,12 +239,12 @@ def run(names: Optional[Iterable[str]] = None, samples: int = 4) -> Dict[str, co
             continue
         if op.name in UNDEFINED:
             continue
-        if torch.float32 not in op.supported_dtypes("cpu"):
+        if dtype not in op.supported_dtypes("cpu"):
             continue
         key = op.name + (f".{op.variant_test_name}" if op.variant_test_name else "")
         counts = results.setdefault(key, collections.Counter())
         try:
-            it = op.sample_inputs("cpu", torch.float32, requires_grad=False)
+            it = op.sample_inputs("cpu", dtype, requires_grad=False)
             for i, sample in enumerate(it):
                 if i >= samples:
                     break
@@ -264,12 +280,14 @@ def main() -> int:
     parser.add_argument("--ops", help="comma-separated OpInfo names (default: all)")
     parser.add_argument("--ci", action="store_true", help="the CI slice's ops")
     parser.add_argument("--samples", type=int, default=4, help="samples per OpInfo")
+    parser.add_argument("--dtype", default="float32",
+                        help="the samples' dtype (float32; complex64 for complex arithmetic)")
     parser.add_argument("--markdown", help="write the per-op table here")
     parser.add_argument("--json", help="write counts and details here")
     parser.add_argument("-v", "--verbose", action="store_true")
     opts = parser.parse_args()
     names = CI_OPS if opts.ci else (opts.ops.split(",") if opts.ops else None)
-    results = run(names, opts.samples)
+    results = run(names, opts.samples, getattr(torch, opts.dtype))
     table = markdown(results)
     print(table)
     if opts.verbose:

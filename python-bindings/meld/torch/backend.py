@@ -38,6 +38,7 @@ from torch.utils._sympy import functions as F
 from .. import CompileError
 from .. import compile as meld_compile
 from ..frontend import Builder, Dim, FrontendError, TensorType, Unsupported, Value, numpy_dtype
+from ..frontend import complexmath as CX
 from ..frontend import linalg as LA
 from ..frontend import spectral as SP
 from ..frontend import lowerings as L
@@ -149,13 +150,20 @@ def _out_type(node) -> TensorType:
     return _tensor_type(node.meta["val"], node.name)
 
 
+# While a complex op runs its real lowering on each part (_partwise), a
+# complex result's type is that of one part.
+_LOWERING_PARTS = [False]
+
+
 def _tensor_type(val, what: str) -> TensorType:
     """The meld type of a (fake) tensor: a symbolic size is a dynamic dim;
-    a complex tensor is its real view, [..., 2] (meld.frontend.spectral)."""
+    a complex tensor is its real view, [..., 2] (meld.frontend.spectral),
+    or one part's type in a lowering of the parts."""
     if not isinstance(val, torch.Tensor):
         raise Unsupported(f"{what}: not a tensor ({type(val).__name__})")
     if val.dtype in _COMPLEX:
-        return TensorType(_COMPLEX[val.dtype], tuple(_static_size(d) for d in val.shape) + (2,))
+        pair = () if _LOWERING_PARTS[0] else (2,)
+        return TensorType(_COMPLEX[val.dtype], tuple(_static_size(d) for d in val.shape) + pair)
     elem = _elem_of(val.dtype)
     if elem is None:
         raise Unsupported(f"{what}: dtype {val.dtype}")
@@ -1150,7 +1158,7 @@ def _isinf(b, node, x):
     return L.isinf(b, x)
 
 
-@_op(aten.sign.default)
+@_op(aten.sign.default, aten.sgn.default)
 def _sign(b, node, x):
     if x.dtype == "i1":
         return x
@@ -2458,37 +2466,278 @@ def _index(b, node, x, indices):
 # -- layout ops on complex tensors ------------------------------------------------------
 # Each part (real, imaginary) goes through the op's own lowering, which sees
 # the tensor's logical dims (the carrier's trailing 2 would shift negative
-# ones), and the results are joined again.
+# ones), and the results are joined again. Every complex operand (a list's
+# too) is split; real ones (indices, masks) go to both parts unchanged, and
+# a real floating-point tensor beside complex ones is refused (its
+# imaginary part would be read as itself). A number at one of ``values``'
+# positions is a value (a fill): its parts go to the parts' lowerings; any
+# other number (a dim, an index) goes to both.
 
-def _partwise(lower):
-    def on_parts(b, node, x, *args, **kwargs):
-        if not _is_complex(node.args[0]):
-            return lower(b, node, x, *args, **kwargs)
-        re, im = SP.split_pairs(b, x)
-        return SP.join_pairs(b, lower(b, node, re, *args, **kwargs),
-                             lower(b, node, im, *args, **kwargs))
+def _partwise(lower, values=()):
+    def parts_of(b, arg, x, k, position):
+        if isinstance(arg, (list, tuple)) and isinstance(x, (list, tuple)):
+            return type(x)(parts_of(b, a, v, k, position) for a, v in zip(arg, x))
+        if isinstance(arg, torch.fx.Node) and _is_complex(arg):
+            return SP.split_pairs(b, x)[k]
+        if isinstance(arg, torch.fx.Node) and isinstance(arg.meta.get("val"), torch.Tensor) \
+                and arg.meta["val"].is_floating_point():
+            raise Unsupported("a real tensor beside complex ones in a layout op")
+        if position in values and isinstance(x, (int, float, complex)):  # (bool too)
+            return complex(x).imag if k else complex(x).real
+        return x
+
+    def on_parts(b, node, *args, **kwargs):
+        if not _touches_complex(node):
+            return lower(b, node, *args, **kwargs)
+        outs = []
+        _LOWERING_PARTS[0] = True
+        try:
+            for k in (0, 1):
+                part_args = [parts_of(b, a, x, k, i)
+                             for i, (a, x) in enumerate(zip(node.args, args))]
+                part_kwargs = {n: parts_of(b, node.kwargs.get(n), x, k, n)
+                               for n, x in kwargs.items()}
+                outs.append(lower(b, node, *part_args, **part_kwargs))
+        finally:
+            _LOWERING_PARTS[0] = False
+        if isinstance(outs[0], (list, tuple)):
+            return type(outs[0])(SP.join_pairs(b, re, im) for re, im in zip(*outs))
+        return SP.join_pairs(b, *outs)
     return on_parts
 
 
-_PARTWISE = [aten.slice.Tensor, aten.squeeze.dim, aten.squeeze.dims, aten.unsqueeze.default,
-             aten.permute.default, aten.view.default, aten.reshape.default,
-             aten._unsafe_view.default, aten.select.int, aten.expand.default,
-             aten.flip.default, aten.roll.default, aten.index_select.default,
-             aten.narrow.default, aten.clone.default, aten.alias.default]
-for _target in _PARTWISE:
+_PARTWISE = {
+    # views and copies
+    aten.slice.Tensor: (), aten.squeeze.dim: (), aten.squeeze.dims: (),
+    aten.unsqueeze.default: (), aten.permute.default: (), aten.view.default: (),
+    aten.reshape.default: (), aten._unsafe_view.default: (), aten.select.int: (),
+    aten.expand.default: (), aten.flip.default: (), aten.roll.default: (),
+    aten.index_select.default: (), aten.narrow.default: (), aten.clone.default: (),
+    aten.alias.default: (), aten.lift_fresh_copy.default: (), aten.copy.default: (),
+    aten.diagonal.default: (), aten.unfold.default: (), aten.repeat.default: (),
+    aten.transpose.int: (), aten.t.default: (), aten.stack.default: (),
+    aten.split_with_sizes.default: (), aten.split.Tensor: (), aten.unbind.int: (),
+    aten.tril.default: (), aten.triu.default: (), aten.as_strided.default: (),
+    aten.constant_pad_nd.default: (2,), aten.reflection_pad1d.default: (),
+    aten.reflection_pad2d.default: (), aten.replication_pad1d.default: (),
+    aten.replication_pad2d.default: (), aten.pixel_shuffle.default: (),
+    aten.pixel_unshuffle.default: (),
+    # gathers and scatters (real indices and masks)
+    aten.index.Tensor: (), aten.gather.default: (), aten.index_put.default: (),
+    aten.slice_scatter.default: (), aten.select_scatter.default: (),
+    aten.diagonal_scatter.default: (), aten.masked_scatter.default: (),
+    aten.scatter.src: (), aten.scatter_add.default: (), aten.index_add.default: (),
+    aten.index_copy.default: (), aten.masked_fill.Scalar: (2,),
+    aten.index_fill.int_Scalar: (3,), aten.masked_fill.Tensor: (),
+    # fills, and sums (linear: each part's own)
+    aten.full_like.default: (1,), aten.fill.Scalar: (1,), aten.zeros_like.default: (),
+    aten.cumsum.default: (),
+}
+for _target, _values in _PARTWISE.items():
     if _target in ATEN_OPS:
-        ATEN_OPS[_target] = _partwise(ATEN_OPS[_target])
+        ATEN_OPS[_target] = _partwise(ATEN_OPS[_target], _values)
         _COMPLEX_OPS.add(_target)
 
 
-@_op(aten.constant_pad_nd.default)
-def _constant_pad_complex(b, node, x, pad, value=0):
-    if _is_complex(node.args[0]) and value != 0:
-        raise Unsupported("padding a complex tensor with a value other than 0")
-    return _partwise(_constant_pad)(b, node, x, pad, value)
+# -- complex arithmetic ------------------------------------------------------------------
+# An op with a complex operand or result goes to its complex lowering
+# (meld.frontend.complexmath on the parts); the others keep the real one.
+
+def _complex_elem(node) -> str:
+    """The parts' element type: that of the widest complex type among the
+    op's operands and result."""
+    vals = node.meta.get("val")
+    vals = list(vals) if isinstance(vals, (tuple, list)) else [vals]
+    vals += [a.meta.get("val") for a in node.all_input_nodes]
+    types = [v.dtype for v in vals if isinstance(v, torch.Tensor) and v.is_complex()]
+    return _COMPLEX[functools.reduce(torch.promote_types, types)]
 
 
-_COMPLEX_OPS.add(aten.constant_pad_nd.default)
+def _complex_operand(b, arg, x, elem: str):
+    """(re, im) of operand ``x`` (``arg`` its graph node or number) in
+    ``elem``; im None for a real one."""
+    if isinstance(arg, torch.fx.Node) and _is_complex(arg):
+        re, im = SP.split_pairs(b, x)
+        return L.cast(b, re, elem), L.cast(b, im, elem)
+    if isinstance(x, complex):
+        return _tensor(b, x.real, elem), _tensor(b, x.imag, elem)
+    if isinstance(x, Value) and x.dtype == "i1":  # (True is 1)
+        x = L.cast(b, x, "i32")
+    return _tensor(b, x, elem), None
+
+
+def _with_complex(*targets):
+    """Registers the decorated function for ``targets``' complex cases,
+    keeping their real lowerings for the others."""
+    def register(lower_complex):
+        for target in targets:
+            real = ATEN_OPS[target]
+
+            def lower(b, node, *args, _real=real, **kwargs):
+                if _touches_complex(node):
+                    return lower_complex(b, node, *args, **kwargs)
+                return _real(b, node, *args, **kwargs)
+            ATEN_OPS[target] = lower
+            _COMPLEX_OPS.add(target)
+        return lower_complex
+    return register
+
+
+def _complex_result(b, pair):
+    re, im = pair
+    return SP.join_pairs(b, *L.broadcast_all(b, [re, im]) if im is not None else (re, None))
+
+
+def _complex_binary(fn):
+    def lower(b, node, x, y, *rest, alpha=1):
+        if rest:
+            alpha = rest[0]
+        elem = _complex_elem(node)
+        xs = _complex_operand(b, node.args[0], x, elem)
+        ys = _complex_operand(b, node.args[1], y, elem)
+        if alpha != 1:
+            ys = CX.mul(b, ys, _complex_operand(b, alpha, alpha, elem))
+        return _complex_result(b, fn(b, xs, ys))
+    return lower
+
+
+for _fn, _targets in ((CX.add, (aten.add.Tensor, aten.add.Scalar)),
+                      (CX.sub, (aten.sub.Tensor, aten.sub.Scalar)),
+                      (CX.mul, (aten.mul.Tensor, aten.mul.Scalar)),
+                      (CX.div, (aten.div.Tensor, aten.div.Scalar, aten.true_divide.Tensor))):
+    _with_complex(*_targets)(_complex_binary(_fn))
+
+
+def _complex_unary(fn):
+    def lower(b, node, x):
+        pair = _complex_operand(b, node.args[0], x, _complex_elem(node))
+        out = fn(b, pair)
+        return _complex_result(b, out) if isinstance(out, tuple) else out
+    return lower
+
+
+def _scaled_complex_log(base: float):
+    def fn(b, x):
+        re, im = CX.log(b, x)
+        k = L.scalar_like(b, 1.0 / math.log(base), re)
+        return L.binary(b, "mul", re, k), L.binary(b, "mul", im, k)
+    return fn
+
+
+for _fn, _target in ((CX.neg, aten.neg.default), (CX.reciprocal, aten.reciprocal.default),
+                     (CX.magnitude, aten.abs.default), (CX.exp, aten.exp.default),
+                     (CX.log, aten.log.default), (CX.sqrt, aten.sqrt.default),
+                     (CX.sgn, aten.sgn.default), (CX.sin, aten.sin.default),
+                     (CX.cos, aten.cos.default), (CX.sinh_pair, aten.sinh.default),
+                     (CX.cosh_pair, aten.cosh.default), (CX.tanh, aten.tanh.default),
+                     (CX.sigmoid, aten.sigmoid.default),
+                     (lambda b, x: CX.reciprocal(b, CX.sqrt(b, x)), aten.rsqrt.default),
+                     (_scaled_complex_log(2.0), aten.log2.default),
+                     (_scaled_complex_log(10.0), aten.log10.default),
+                     (CX.is_nan, aten.isnan.default), (lambda b, x: L.logical(
+                         b, "not", CX.truth(b, x)), aten.logical_not.default)):
+    _with_complex(_target)(_complex_unary(_fn))
+
+
+_with_complex(aten.pow.Tensor_Tensor, aten.pow.Tensor_Scalar, aten.pow.Scalar)(
+    _complex_binary(CX.power))
+
+
+@_with_complex(aten.logical_and.default, aten.logical_or.default, aten.logical_xor.default)
+def _complex_logical(b, node, x, y):
+    opname = str(node.target).split(".")[1].split("_")[1]
+    elem = _complex_elem(node)
+    truths = [CX.truth(b, _complex_operand(b, a, v, elem)) if _is_complex(a) else _truth(b, v)
+              for a, v in zip(node.args, (x, y))]
+    return L.logical(b, opname, *L.broadcast_all(b, truths))
+
+
+def _complex_variance(b, node, x, dims, correction, keepdim):
+    """var(z) = var(re) + var(im), and the mean's parts."""
+    axes = None if not dims else list(dims)
+    (vr, mr), (vi, mi) = (L.variance(b, part, axes, _correction(correction), keepdim)
+                          for part in SP.split_pairs(b, x))
+    return L.binary(b, "add", vr, vi), SP.join_pairs(b, mr, mi)
+
+
+@_with_complex(aten.var.correction)
+def _complex_var(b, node, x, dims=None, correction=None, keepdim=False):
+    return _complex_variance(b, node, x, dims, correction, keepdim)[0]
+
+
+@_with_complex(aten.var_mean.correction)
+def _complex_var_mean(b, node, x, dims=None, correction=None, keepdim=False):
+    return _complex_variance(b, node, x, dims, correction, keepdim)
+
+
+@_with_complex(aten.addmm.default)
+def _complex_addmm(b, node, bias, x, w, beta=1, alpha=1):
+    elem = _complex_elem(node)
+    pairs = [_complex_operand(b, a, v, elem) for a, v in zip(node.args[:3], (bias, x, w))]
+    prod = CX.matmul_pairs(b, pairs[1], pairs[2])
+    if alpha != 1:
+        prod = CX.mul(b, prod, _complex_operand(b, alpha, alpha, elem))
+    if beta == 0:
+        return _complex_result(b, prod)
+    scaled = pairs[0] if beta == 1 else CX.mul(b, pairs[0], _complex_operand(b, beta, beta, elem))
+    return _complex_result(b, CX.add(b, prod, scaled))
+
+
+def _complex_compare(negate: bool):
+    def lower(b, node, x, y):
+        elem = _complex_elem(node)
+        return CX.equal(b, _complex_operand(b, node.args[0], x, elem),
+                        _complex_operand(b, node.args[1], y, elem), negate)
+    return lower
+
+
+_with_complex(aten.eq.Tensor, aten.eq.Scalar)(_complex_compare(False))
+_with_complex(aten.ne.Tensor, aten.ne.Scalar)(_complex_compare(True))
+
+
+@_with_complex(aten.mm.default, aten.bmm.default, aten.matmul.default)
+def _complex_matmul(b, node, x, y):
+    elem = _complex_elem(node)
+    return _complex_result(b, CX.matmul_pairs(b, _complex_operand(b, node.args[0], x, elem),
+                                              _complex_operand(b, node.args[1], y, elem)))
+
+
+@_with_complex(aten.where.self)
+def _complex_where(b, node, pred, x, y):
+    elem = _complex_elem(node)
+    (xr, xi), (yr, yi) = (_complex_operand(b, node.args[1], x, elem),
+                          _complex_operand(b, node.args[2], y, elem))
+    zero = L.scalar_like(b, 0.0, xr)
+    xi, yi = (zero if xi is None else xi), (zero if yi is None else yi)
+    return SP.join_pairs(b, L.select(b, *L.broadcast_all(b, [pred, xr, yr])),
+                         L.select(b, *L.broadcast_all(b, [pred, xi, yi])))
+
+
+@_with_complex(aten.cat.default)
+def _complex_cat(b, node, xs, dim=0):
+    elem = _complex_elem(node)
+    pairs = [_complex_operand(b, a, x, elem) for a, x in zip(node.args[0], xs)]
+    rank = pairs[0][0].rank
+    return SP.join_pairs(b, L.concat(b, [re for re, _ in pairs], dim % rank),
+                         L.concat(b, [L.scalar_like(b, 0.0, re) if im is None else im
+                                      for re, im in pairs], dim % rank))
+
+
+@_with_complex(aten.full.default, aten.scalar_tensor.default)
+def _complex_filled(b, node, *args, **kwargs):
+    value = args[-1] if node.target is aten.full.default else args[0]
+    ty = _out_type(node)
+    if isinstance(value, Dim) or not ty.static:
+        raise Unsupported(f"{node.target} of a complex symbolic value or size")
+    value = complex(value)
+    return b.constant(np.broadcast_to(np.asarray([value.real, value.imag],
+                                                 numpy_dtype(ty.dtype)), ty.shape).copy(),
+                      ty.dtype)
+
+
+for _target in (aten.sum.dim_IntList, aten.sum.default, aten.mean.dim, aten.mean.default):
+    ATEN_OPS[_target] = _partwise(ATEN_OPS[_target])
+    _COMPLEX_OPS.add(_target)
 
 
 @_op(aten.signbit.default)
