@@ -508,6 +508,12 @@ private:
   /// The columns `[N, K, P]` of a convolution over one image, copied from
   /// its zero-padded input (`padded-conv-columns`).
   Value paddedColumns(ConvOp op, ValueRange batch);
+  /// A convolution's input with its zero padding (the input itself when it
+  /// has none).
+  Value paddedInput(ConvOp op, ValueRange batch);
+  /// A convolution whose filters each read one input channel (depthwise),
+  /// as one generic over the padded input with no columns.
+  LogicalResult lowerDepthwiseConv(ConvOp op, ValueRange batch);
   /// A convolution's contraction: the filter as `[F, K]` times `columns`
   /// into a zero-filled `type` (dynamic sizes `batch`), with the indexing
   /// maps of the filter, the columns and the result.
@@ -1103,6 +1109,9 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
       return lowerConvOverImage(op, batch, depth, kernelSize);
   }
 
+  if (grouped && perGroup == 1 && paddedConvColumns)
+    return lowerDepthwiseConv(op, batch);
+
   // The columns: [N, (F,) O_1 .. O_(d-1), K, O_d], so that the panel one
   // output row multiplies, [K, O_d], is contiguous.
   SmallVector<int64_t> colShape = {type.getDimSize(0)};
@@ -1281,26 +1290,12 @@ LogicalResult Lowering::lowerConvOverImage(ConvOp op, ValueRange batch,
   return success();
 }
 
-/// The padded input is a generic over `[N, C, S_1 + pads, ..]` that reads
-/// 0 in the padding: C x (S + pads) checked reads, where the columns take
-/// C x taps x P elements. The columns are a copy over `[N, C, K_1 .. K_d,
-/// O_1 .. O_d]` that reads the padded input at `(n, c, o_j * s_j + k_j *
-/// d_j)`, an affine map: the loop over an output row's pixels is a plain
-/// contiguous (or strided) copy that LLVM vectorizes, where each column
-/// element of the other form decoded its pixel and tap with divisions and
-/// branched on the padding (a ResNet-50's 3 x 3 convolutions at 56 x 56
-/// spent more time gathering than multiplying). Collapsed to `[N, K, P]`:
-/// k = c * taps + the tap's row-major index, p the pixels row-major.
-Value Lowering::paddedColumns(ConvOp op, ValueRange batch) {
+Value Lowering::paddedInput(ConvOp op, ValueRange batch) {
   Location loc = op.getLoc();
-  MLIRContext *ctx = b.getContext();
   Value x = op.getInput();
   auto xType = cast<RankedTensorType>(x.getType());
   Type elem = xType.getElementType();
-  auto type = cast<RankedTensorType>(op.getType());
   int64_t d = op.getSpatialRank();
-  ArrayRef<int64_t> kernel =
-      cast<RankedTensorType>(op.getFilter().getType()).getShape().drop_front(2);
   Value padded = x;
   if (hasPadding(op)) {
     SmallVector<int64_t> shape(xType.getShape());
@@ -1327,6 +1322,91 @@ Value Lowering::paddedColumns(ConvOp op, ValueRange batch) {
             })
             .getResult(0);
   }
+  return padded;
+}
+
+/// A depthwise convolution (each filter reads one input channel, `c = f /
+/// (F / C)`) computes `out[n, f, o] += w[f, 0, k] * padded[n, c, o * s + k
+/// * dil]` in one generic, loops `n, f, o_1 .. o_(d-1), k_1 .. k_d, o_d`:
+/// after conversion to loops the innermost runs along an output row,
+/// contiguous (or strided) in the padded input and the result with the
+/// weight fixed, and LLVM vectorizes it. The grouped form's columns held
+/// taps x pixels elements per channel, gathered with scalar code, for a
+/// contraction of depth taps that the register tiles do not take (one
+/// filter row per group): 7-16x slower than Inductor on MobileNet's and
+/// ConvNeXt's layers. Host only (`padded-conv-columns`).
+LogicalResult Lowering::lowerDepthwiseConv(ConvOp op, ValueRange batch) {
+  Location loc = op.getLoc();
+  MLIRContext *ctx = b.getContext();
+  auto type = cast<RankedTensorType>(op.getType());
+  auto fType = cast<RankedTensorType>(op.getFilter().getType());
+  int64_t d = op.getSpatialRank();
+  int64_t perChannel = fType.getDimSize(0) / op.getGroups(); // filters per channel
+  Value padded = paddedInput(op, batch);
+  int64_t loops = 2 + 2 * d, oLast = 1 + 2 * d;
+  auto dim = [&](int64_t i) { return b.getAffineDimExpr(i); };
+  // loops: 0 n, 1 f, 2 .. d o_1 .. o_(d-1), d + 1 .. 2d k_1 .. k_d, 2d + 1 o_d
+  auto outDim = [&](int64_t j) { return j + 1 < d ? dim(2 + j) : dim(oLast); };
+  auto tapDim = [&](int64_t j) { return dim(1 + d + j); };
+  SmallVector<AffineExpr> read = {dim(0), dim(1).floorDiv(perChannel)};
+  SmallVector<AffineExpr> weight = {dim(1), b.getAffineConstantExpr(0)};
+  SmallVector<AffineExpr> out = {dim(0), dim(1)};
+  for (int64_t j = 0; j < d; ++j) {
+    read.push_back(outDim(j) * op.getStrides()[j] +
+                   tapDim(j) * op.getDilations()[j]);
+    weight.push_back(tapDim(j));
+    out.push_back(outDim(j));
+  }
+  SmallVector<utils::IteratorType> iters(loops, utils::IteratorType::parallel);
+  for (int64_t j = 0; j < d; ++j)
+    iters[1 + d + j] = utils::IteratorType::reduction;
+  Type sum = type.getElementType();
+  Value init =
+      linalg::FillOp::create(b, loc, ValueRange{floatConst(b, loc, sum, 0.0)},
+                             ValueRange{emptyTensor(b, loc, type, batch)})
+          .getResult(0);
+  b.replaceOp(
+      op, linalg::GenericOp::create(
+              b, loc, TypeRange{type}, ValueRange{padded, op.getFilter()},
+              ValueRange{init},
+              SmallVector<AffineMap>{AffineMap::get(loops, 0, read, ctx),
+                                     AffineMap::get(loops, 0, weight, ctx),
+                                     AffineMap::get(loops, 0, out, ctx)},
+              iters,
+              [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                Value r = arith::AddFOp::create(
+                    nb, nloc, args[2],
+                    arith::MulFOp::create(nb, nloc,
+                                          castScalar(nb, nloc, args[1], sum),
+                                          castScalar(nb, nloc, args[0], sum)),
+                    sumFlags);
+                linalg::YieldOp::create(nb, nloc, r);
+              })
+              .getResults());
+  return success();
+}
+
+/// The padded input is a generic over `[N, C, S_1 + pads, ..]` that reads
+/// 0 in the padding: C x (S + pads) checked reads, where the columns take
+/// C x taps x P elements. The columns are a copy over `[N, C, K_1 .. K_d,
+/// O_1 .. O_d]` that reads the padded input at `(n, c, o_j * s_j + k_j *
+/// d_j)`, an affine map: the loop over an output row's pixels is a plain
+/// contiguous (or strided) copy that LLVM vectorizes, where each column
+/// element of the other form decoded its pixel and tap with divisions and
+/// branched on the padding (a ResNet-50's 3 x 3 convolutions at 56 x 56
+/// spent more time gathering than multiplying). Collapsed to `[N, K, P]`:
+/// k = c * taps + the tap's row-major index, p the pixels row-major.
+Value Lowering::paddedColumns(ConvOp op, ValueRange batch) {
+  Location loc = op.getLoc();
+  MLIRContext *ctx = b.getContext();
+  Value x = op.getInput();
+  auto xType = cast<RankedTensorType>(x.getType());
+  Type elem = xType.getElementType();
+  auto type = cast<RankedTensorType>(op.getType());
+  int64_t d = op.getSpatialRank();
+  ArrayRef<int64_t> kernel =
+      cast<RankedTensorType>(op.getFilter().getType()).getShape().drop_front(2);
+  Value padded = paddedInput(op, batch);
   // Loops n, c, k_1 .. k_d, o_1 .. o_d.
   int64_t loops = 2 + 2 * d;
   SmallVector<int64_t> shape = {type.getDimSize(0), xType.getDimSize(1)};
