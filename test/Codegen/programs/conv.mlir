@@ -49,19 +49,26 @@ func.func @depthwise(%x: tensor<1x8x10x10xf32>, %w: tensor<8x1x3x3xf32>) -> tens
 }
 
 // Depthwise with two filters per channel on a dynamic batch: strided,
-// dilated, unevenly padded, with a bias and ReLU after it; and a 1-D one.
-func.func @depthwise_multiplier(%x: tensor<?x6x9x11xf32>, %w: tensor<12x1x3x3xf32>, %b: tensor<12xf32>) -> tensor<?x12x4x5xf32> {
-  %c = meld.conv %x, %w strides = [2, 2] dilations = [2, 1] padding_low = [2, 1] padding_high = [1, 0] groups = 6 : (tensor<?x6x9x11xf32>, tensor<12x1x3x3xf32>) -> tensor<?x12x4x5xf32>
-  %n = meld.dim %x, 0 : tensor<?x6x9x11xf32>
-  %bb = meld.broadcast_in_dim %b, dims = [1] sizes(%n) : tensor<12xf32> -> tensor<?x12x4x5xf32>
-  %s = meld.add %c, %bb : tensor<?x12x4x5xf32>
-  %r = meld.relu %s : tensor<?x12x4x5xf32>
-  return %r : tensor<?x12x4x5xf32>
+// dilated, unevenly padded, with a bias and ReLU after it; a 1-D one; and
+// 3 groups of 2 channels (rows of 16 or more pixels: the direct form,
+// codegen.md "Convolutions").
+func.func @depthwise_multiplier(%x: tensor<?x6x9x35xf32>, %w: tensor<12x1x3x3xf32>, %b: tensor<12xf32>) -> tensor<?x12x4x17xf32> {
+  %c = meld.conv %x, %w strides = [2, 2] dilations = [2, 1] padding_low = [2, 1] padding_high = [1, 0] groups = 6 : (tensor<?x6x9x35xf32>, tensor<12x1x3x3xf32>) -> tensor<?x12x4x17xf32>
+  %n = meld.dim %x, 0 : tensor<?x6x9x35xf32>
+  %bb = meld.broadcast_in_dim %b, dims = [1] sizes(%n) : tensor<12xf32> -> tensor<?x12x4x17xf32>
+  %s = meld.add %c, %bb : tensor<?x12x4x17xf32>
+  %r = meld.relu %s : tensor<?x12x4x17xf32>
+  return %r : tensor<?x12x4x17xf32>
 }
 
 func.func @depthwise_1d(%x: tensor<2x4x20xf32>, %w: tensor<4x1x5xf32>) -> tensor<2x4x20xf32> {
   %c = meld.conv %x, %w strides = [1] dilations = [1] padding_low = [2] padding_high = [2] groups = 4 : (tensor<2x4x20xf32>, tensor<4x1x5xf32>) -> tensor<2x4x20xf32>
   return %c : tensor<2x4x20xf32>
+}
+
+func.func @grouped_direct(%x: tensor<2x6x5x18xf32>, %w: tensor<9x2x3x3xf32>) -> tensor<2x9x5x18xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 3 : (tensor<2x6x5x18xf32>, tensor<9x2x3x3xf32>) -> tensor<2x9x5x18xf32>
+  return %c : tensor<2x9x5x18xf32>
 }
 
 func.func @grouped(%x: tensor<?x8x7x6xf32>, %w: tensor<6x4x2x3xf32>) -> tensor<?x6x4x2xf32> {
