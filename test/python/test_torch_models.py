@@ -230,3 +230,50 @@ def test_generate_with_a_compiled_forward_gives_eager_tokens():
     explanation = mtorch.Explanation(reports)
     assert explanation.fallbacks == [], str(explanation)
     assert not any(r.specialized for r in reports), str(explanation)
+
+
+def test_left_padded_batch_gives_eager_logits_and_tokens():
+    """A left-padded batch (transformers' causal + padding mask): the padded
+    query rows see no key, where Meld's attention gave NaN and spread it
+    over the row's logits. Their output is 0, as in torch's kernel, so the
+    logits match eager's and generation gives eager's tokens."""
+    torch.manual_seed(0)
+    model = transformers.MistralForCausalLM(transformers.MistralConfig(
+        num_key_value_heads=2, pad_token_id=0, **dict(TEXT, max_position_embeddings=128)))
+    model.eval()
+    ids = torch.randint(1, 128, (2, 9))
+    mask = torch.ones_like(ids)
+    mask[0, :3] = 0
+    torch._dynamo.reset()
+    with torch.no_grad():
+        want = model(ids, attention_mask=mask).logits
+        got = torch.compile(model, backend="meld")(ids, attention_mask=mask).logits
+        assert not got.isnan().any()
+        torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-4)
+        settings = dict(max_new_tokens=4, do_sample=False, eos_token_id=None, pad_token_id=0)
+        torch._dynamo.reset()
+        want_tokens = model.generate(ids, attention_mask=mask, **settings)
+        model.forward = torch.compile(model.forward, backend="meld", dynamic=True)
+        got_tokens = model.generate(ids, attention_mask=mask, **settings)
+    assert torch.equal(got_tokens, want_tokens)
+
+
+def test_attention_row_that_sees_no_key_and_its_gradients():
+    import torch.nn.functional as F
+
+    q, k, v = (torch.randn(1, 2, 4, 8, requires_grad=True) for _ in range(3))
+    mask = torch.ones(4, 4, dtype=torch.bool).tril()
+    mask[:, 0] = False  # query 0 sees nothing
+
+    def f(q, k, v):
+        return F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+
+    torch._dynamo.reset()
+    got = torch.compile(f, backend="meld")(q, k, v)
+    grads = torch.autograd.grad(got.square().sum(), (q, k, v))
+    want = f(q, k, v)
+    want_grads = torch.autograd.grad(want.square().sum(), (q, k, v))
+    torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-6)
+    assert not got[0, :, 0].any()
+    for g, w in zip(grads, want_grads):
+        torch.testing.assert_close(g, w, rtol=1e-4, atol=1e-6)

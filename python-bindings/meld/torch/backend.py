@@ -3401,13 +3401,21 @@ def _flash_attention_for_cpu(query, key, value, dropout_p=0.0, is_causal=False, 
     torch's own decomposition returns the attention weights where the op
     returns the log-sum-exp of the scores, which its backward reads: fine
     for inference, wrong gradients when training. This one returns the
-    log-sum-exp (of the scaled, masked scores, per query row)."""
+    log-sum-exp (of the scaled, masked scores, per query row). A row that
+    sees no key (every score -inf: a left-padded batch's padding) gives 0
+    and a log-sum-exp of 0, as torch's kernel does, not NaN."""
     if dropout_p != 0.0:
         return NotImplemented  # (torch keeps the op)
     scores, _, value, _ = _attention_scores(query, key, value, is_causal, attn_mask, scale)
-    lse = torch.logsumexp(scores, dim=-1)
+    lse = _finite_lse(torch.logsumexp(scores, dim=-1))
     out = torch.matmul(torch.exp(scores - lse.unsqueeze(-1)), value)
     return out, lse
+
+
+def _finite_lse(lse):
+    """The log-sum-exp of a row of -inf scores as 0: exp(-inf - 0) is 0
+    where exp(-inf - -inf) is NaN."""
+    return torch.where(lse == float("-inf"), torch.zeros_like(lse), lse)
 
 
 def _flash_attention_for_cpu_backward(grad_out, query, key, value, out, lse, dropout_p,
@@ -3422,7 +3430,7 @@ def _flash_attention_for_cpu_backward(grad_out, query, key, value, out, lse, dro
     group = query.size(1) // kv_heads
     scores, key, value, scale = _attention_scores(query, key, value, is_causal, attn_mask,
                                                   scale)
-    p = torch.exp(scores - lse.unsqueeze(-1))
+    p = torch.exp(scores - _finite_lse(lse).unsqueeze(-1))
     grad_value = torch.matmul(p.transpose(-2, -1), grad_out)
     grad_p = torch.matmul(grad_out, value.transpose(-2, -1))
     grad_s = p * (grad_p - (grad_out * out).sum(-1, keepdim=True))
