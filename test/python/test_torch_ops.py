@@ -691,3 +691,16 @@ def test_segment_reduce_with_empty_segments_and_initial(reduce):
     through_meld(lambda d: torch.segment_reduce(d, reduce, offsets=offsets, initial=1.5), data)
     through_meld(lambda d: torch.segment_reduce(d, reduce, lengths=lengths, initial=-3.0),
                  data[:, 0].contiguous())
+
+
+@pytest.mark.parametrize("size,kernel,stride,padding,groups", [
+    ((2, 2), 3, 2, 1, 1),   # a 1 x 1 output: the window skips the last padded row
+    ((4, 4), 3, 2, 0, 1),
+    ((2, 6), 3, 2, 1, 1),
+    ((6, 2), 3, 2, 1, 4),   # grouped (depthwise)
+    ((9, 40), 3, 2, 1, 4),  # depthwise directly on the padded input (rows of 20)
+    ((6, 34), 5, 1, 2, 2),  # 2 channels per group, directly
+])
+def test_convolutions_whose_windows_skip_the_last_rows(size, kernel, stride, padding, groups):
+    conv = torch.nn.Conv2d(4, 4, kernel, stride=stride, padding=padding, groups=groups).eval()
+    mt.through_meld(conv, torch.randn(2, 4, *size), rtol=1e-4, atol=1e-5)

@@ -1308,12 +1308,39 @@ Value Lowering::paddedInput(ConvOp op, ValueRange batch) {
   auto xType = cast<RankedTensorType>(x.getType());
   Type elem = xType.getElementType();
   int64_t d = op.getSpatialRank();
+  // Only the extent the windows read, (O - 1) s + (K - 1) dil + 1 along
+  // each spatial dim: the reads' affine maps then cover their operand
+  // exactly, which a map over unit output dims, folded, needs (a strided
+  // window that skips the last padded row read 4 rows of 4 through a map
+  // over 3 taps).
+  auto type = cast<RankedTensorType>(op.getType());
+  ArrayRef<int64_t> kernel =
+      cast<RankedTensorType>(op.getFilter().getType()).getShape().drop_front(2);
+  SmallVector<int64_t> read(xType.getShape());
+  for (int64_t j = 0; j < d; ++j) {
+    int64_t o = type.getDimSize(2 + j), full = read[2 + j];
+    if (!ShapedType::isDynamic(full))
+      full += op.getPaddingLow()[j] + op.getPaddingHigh()[j];
+    read[2 + j] = ShapedType::isDynamic(o) || ShapedType::isDynamic(full)
+                      ? full
+                      : std::min(full, (o - 1) * op.getStrides()[j] +
+                                           (kernel[j] - 1) * op.getDilations()[j] + 1);
+  }
   Value padded = x;
-  if (hasPadding(op)) {
-    SmallVector<int64_t> shape(xType.getShape());
-    for (int64_t j = 0; j < d; ++j)
-      shape[2 + j] += op.getPaddingLow()[j] + op.getPaddingHigh()[j];
-    auto paddedType = RankedTensorType::get(shape, elem);
+  if (!hasPadding(op)) {
+    if (ArrayRef<int64_t>(read) == xType.getShape())
+      return x;
+    SmallVector<OpFoldResult> offsets(read.size(), b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes, strides(read.size(), b.getIndexAttr(1));
+    for (int64_t i = 0, e = read.size(); i < e; ++i)
+      sizes.push_back(ShapedType::isDynamic(read[i])
+                          ? OpFoldResult(tensor::DimOp::create(b, loc, x, i).getResult())
+                          : OpFoldResult(b.getIndexAttr(read[i])));
+    return tensor::ExtractSliceOp::create(
+        b, loc, RankedTensorType::get(read, elem), x, offsets, sizes, strides);
+  }
+  {
+    auto paddedType = RankedTensorType::get(read, elem);
     int64_t rank = paddedType.getRank();
     padded =
         linalg::GenericOp::create(

@@ -12,14 +12,15 @@
 // CHECK-DAG: #[[G_READ:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, (d1 floordiv 2) * 2 + d4, d2 + d5, d3 + d6)>
 
 // Depthwise, two filters per channel, strided and dilated: filter f reads
-// channel f floordiv 2.
+// channel f floordiv 2. The padded input holds only the rows and columns
+// the windows read: 11 of 12, 35 of 36.
 // CHECK-LABEL: func.func @depthwise(
 // CHECK:         %[[PAD:.*]] = linalg.generic
-// CHECK-SAME:      outs(%{{.*}} : tensor<1x6x12x36xf32>)
+// CHECK-SAME:      outs(%{{.*}} : tensor<1x6x11x35xf32>)
 // CHECK:         %[[OUT:.*]] = linalg.generic
 // CHECK-SAME:      indexing_maps = [#[[DW_READ]], #[[WEIGHT]], #[[RESULT]]]
 // CHECK-SAME:      iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]
-// CHECK-SAME:      ins(%[[PAD]], %{{.*}} : tensor<1x6x12x36xf32>, tensor<12x1x3x3xf32>)
+// CHECK-SAME:      ins(%[[PAD]], %{{.*}} : tensor<1x6x11x35xf32>, tensor<12x1x3x3xf32>)
 // CHECK:           arith.mulf
 // CHECK:           arith.addf {{.*}} fastmath<reassoc
 // CHECK:         return %[[OUT]]

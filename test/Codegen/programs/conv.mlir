@@ -71,6 +71,19 @@ func.func @grouped_direct(%x: tensor<2x6x5x18xf32>, %w: tensor<9x2x3x3xf32>) -> 
   return %c : tensor<2x9x5x18xf32>
 }
 
+// Strided windows that skip the input's (or padding's) last row: a 1 x 1
+// output from 2 x 2 with padding 1, and 1 x 3 from 4 x 8 with none (their
+// reads cover only part of the padded input; they failed to compile).
+func.func @skipped_last_row_padded(%x: tensor<2x4x2x2xf32>, %w: tensor<5x4x3x3xf32>) -> tensor<2x5x1x1xf32> {
+  %c = meld.conv %x, %w strides = [2, 2] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x4x2x2xf32>, tensor<5x4x3x3xf32>) -> tensor<2x5x1x1xf32>
+  return %c : tensor<2x5x1x1xf32>
+}
+
+func.func @skipped_last_row(%x: tensor<2x4x4x8xf32>, %w: tensor<5x4x3x3xf32>) -> tensor<2x5x1x3xf32> {
+  %c = meld.conv %x, %w strides = [2, 2] dilations = [1, 1] padding_low = [0, 0] padding_high = [0, 0] groups = 1 : (tensor<2x4x4x8xf32>, tensor<5x4x3x3xf32>) -> tensor<2x5x1x3xf32>
+  return %c : tensor<2x5x1x3xf32>
+}
+
 func.func @grouped(%x: tensor<?x8x7x6xf32>, %w: tensor<6x4x2x3xf32>) -> tensor<?x6x4x2xf32> {
   %c = meld.conv %x, %w strides = [2, 2] dilations = [1, 2] padding_low = [1, 0] padding_high = [0, 1] groups = 2 : (tensor<?x8x7x6xf32>, tensor<6x4x2x3xf32>) -> tensor<?x6x4x2xf32>
   return %c : tensor<?x6x4x2xf32>
