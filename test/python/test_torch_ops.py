@@ -704,3 +704,18 @@ def test_segment_reduce_with_empty_segments_and_initial(reduce):
 def test_convolutions_whose_windows_skip_the_last_rows(size, kernel, stride, padding, groups):
     conv = torch.nn.Conv2d(4, 4, kernel, stride=stride, padding=padding, groups=groups).eval()
     mt.through_meld(conv, torch.randn(2, 4, *size), rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("name,fn,size", [
+    ("global_avg_ceil", lambda x: F.avg_pool2d(x, 40, ceil_mode=True), (9, 11)),
+    ("global_max", lambda x: F.max_pool2d(x, (9, 11)), (9, 11)),
+    ("tiled_max_5x5", lambda x: F.max_pool2d(x, 5), (20, 23)),
+    ("tiled_avg_pad", lambda x: F.avg_pool2d(x, 6, padding=3, count_include_pad=False), (18, 20)),
+    ("tiled_avg_ceil_pad", lambda x: F.avg_pool2d(x, 5, padding=2, ceil_mode=True), (17, 21)),
+    ("overlapping_avg", lambda x: F.avg_pool2d(x, 5, stride=3, padding=1), (17, 21)),
+    ("avg_1d", lambda x: F.avg_pool1d(x.flatten(2), 32), (8, 9)),
+])
+def test_pooling_with_large_windows_is_blocks_not_views(name, fn, size):
+    # windows of more than 16 elements that tile their input are reduced as
+    # blocks: EfficientNet's 320 x 320 average pooling had been 102,400 views
+    mt.through_meld(fn, torch.randn(2, 3, *size), rtol=1e-5, atol=1e-6)

@@ -1221,6 +1221,43 @@ def cumulative(b: Builder, x: Value, axis: int, kind: str = "sum", exclusive: bo
     return reverse(b, y, axis) if reverse_ else y
 
 
+# Pooling windows of more elements than this that tile their input are
+# reduced as [.., O, K, ..] blocks (_reduce_tiled_windows), not summed over
+# one view per kernel offset (EfficientNet's 320 x 320 average pooling was
+# 102,400 views).
+_MAX_WINDOW_VIEWS = 16
+
+
+def _tiled_windows(x: Value, kernel, strides, dilations) -> bool:
+    """Whether the windows tile ``x``'s trailing spatial dims: no dilation,
+    and each dim's stride is its kernel (or it has a single window)."""
+    lead = x.rank - len(kernel)
+    for i, (k, s, d) in enumerate(zip(kernel, strides, dilations)):
+        n = x.shape[lead + i]
+        if n is None or n < k or (d != 1 and k > 1):
+            return False
+        if s != k and (n - k) // s + 1 != 1:
+            return False
+    return True
+
+
+def _reduce_tiled_windows(b: Builder, x: Value, kind: str, kernel, strides):
+    """Max or sum of each window of windows that tile ``x``
+    (_tiled_windows): ``x`` cut to the windows' extent, reshaped to [..,
+    O_1, K_1, .., O_d, K_d] and reduced over the K dims."""
+    lead = x.rank - len(kernel)
+    outs = [(x.shape[lead + i] - k) // s + 1 if s == k else 1
+            for i, (k, s) in enumerate(zip(kernel, strides))]
+    hi = list(x.shape[:lead]) + [o * k for o, k in zip(outs, kernel)]
+    x = slice_static(b, x, [0] * x.rank, hi, [1] * x.rank)
+    blocks = b.dims(x)[:lead]
+    for o, k in zip(outs, kernel):
+        blocks += [Dim(static=o), Dim(static=k)]
+    y = reduce(b, "max" if kind == "max" else "sum", reshape(b, x, blocks),
+               [lead + 2 * i + 1 for i in range(len(kernel))], False)
+    return y, outs
+
+
 def _window_views(b: Builder, x: Value, kernel, strides, dilations):
     """For each kernel offset, the strided view of ``x``'s trailing spatial
     dims that the offset reads: ``[(offset, view)]``."""
@@ -1284,7 +1321,15 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
             fill = 0
         padded = pad(b, x, [0] * lead + pads_before, [0] * lead + pads_after, "constant",
                      b.constant(np.asarray(fill, numpy_dtype(x.dtype)), x.dtype))
-    views, out_sizes = _window_views(b, padded, kernel, strides, dilations)
+    tiled = not with_indices and int(np.prod(kernel)) > _MAX_WINDOW_VIEWS and \
+        _tiled_windows(padded, kernel, strides, dilations)
+    if tiled:
+        # windows that tile the input (a global pooling's one window, or
+        # stride = kernel): the input cut into [.., O, K, ..] and reduced
+        # over the K dims, not one view per kernel offset
+        acc, out_sizes = _reduce_tiled_windows(b, padded, kind, kernel, strides)
+    else:
+        views, out_sizes = _window_views(b, padded, kernel, strides, dilations)
     if with_indices:
         if kind != "max":
             raise FrontendError("indices of a pooling other than max")
@@ -1308,27 +1353,26 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
             best = select(b, take, v, best)
             where_ = select(b, take, here, where_)
         return best, where_
-    acc = None
-    for _, v in views:
-        acc = v if acc is None else binary(b, "max" if kind == "max" else "add", acc, v)
+    if not tiled:
+        acc = None
+        for _, v in views:
+            acc = v if acc is None else binary(b, "max" if kind == "max" else "add", acc, v)
     if kind == "max":
         return acc
     if divisor is not None:
         return binary(b, "div", acc, scalar_like(b, float(divisor), acc))
     # each window is divided by the number of its elements inside the input
-    # (or inside the declared padding too, with count_include_pad)
-    counts = np.zeros(out_sizes, np.float64)
-    for offset in np.ndindex(*kernel):
-        grids = np.meshgrid(*[np.arange(m) * s + o * d - pb for m, s, o, d, pb in
-                              zip(out_sizes, strides, offset, dilations, pads_before)],
-                            indexing="ij")
-        inside = np.ones(out_sizes, bool)
-        for i, ix in enumerate(grids):
-            n = x.shape[lead + i]
-            lo_lim, hi_lim = (-pads_before[i], n + declared_after[i]) if count_include_pad \
-                else (0, n)
-            inside &= (ix >= lo_lim) & (ix < hi_lim)
-        counts += inside
+    # (or inside the declared padding too, with count_include_pad): per
+    # spatial dim, how many of a window's offsets land inside, and their
+    # outer product (the window is a box)
+    counts = np.ones((), np.float64)
+    for i, (m, k, st, d, pb) in enumerate(zip(out_sizes, kernel, strides, dilations,
+                                              pads_before)):
+        ix = np.arange(m)[:, None] * st + np.arange(k)[None, :] * d - pb
+        n = x.shape[lead + i]
+        lo_lim, hi_lim = (-pads_before[i], n + declared_after[i]) if count_include_pad \
+            else (0, n)
+        counts = np.multiply.outer(counts, ((ix >= lo_lim) & (ix < hi_lim)).sum(1))
     counts = np.maximum(counts, 1)
     c = b.constant(counts.astype(numpy_dtype(x.dtype)), x.dtype)
     return binary(b, "div", acc, c)
