@@ -719,3 +719,21 @@ def test_pooling_with_large_windows_is_blocks_not_views(name, fn, size):
     # windows of more than 16 elements that tile their input are reduced as
     # blocks: EfficientNet's 320 x 320 average pooling had been 102,400 views
     mt.through_meld(fn, torch.randn(2, 3, *size), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("groups,channels,stride", [(8, 8, 1), (8, 16, 2), (2, 8, 2), (1, 4, 1)])
+def test_grouped_convolution_gradients(groups, channels, stride):
+    """The input gradient of a grouped (depthwise) convolution is one
+    transposed convolution with the groups' weights swapped by one
+    transpose (it was a slice, transpose and reverse per group)."""
+    conv = torch.nn.Conv2d(8, channels, 3, stride=stride, padding=1, groups=groups)
+    x = torch.randn(2, 8, 9, 10, requires_grad=True)
+
+    def step(x):
+        return conv(x).square().sum()
+
+    torch._dynamo.reset()
+    got = torch.autograd.grad(torch.compile(step, backend="meld")(x), (x, conv.weight))
+    want = torch.autograd.grad(step(x), (x, conv.weight))
+    for g, w in zip(got, want):
+        torch.testing.assert_close(g, w, rtol=1e-4, atol=1e-4)

@@ -1460,16 +1460,17 @@ def conv_transpose(b: Builder, x: Value, w: Value, bias: Optional[Value], stride
         span = dilations[i] * (k - 1)
         before.append(span - pads_before[i])
         after.append(span - pads_after[i] + output_padding[i])
-    # weights: [Cin, Cout_g, k*] -> per group [Cout_g, Cin_g, k*] flipped
+    # weights: [Cin, Cout_g, k*] -> per group [Cout_g, Cin_g, k*], flipped:
+    # [G, Cin_g, Cout_g, k*] with the channel dims swapped (one transpose
+    # for every group: a depthwise convolution's gradient had been a slice,
+    # a transpose and a reverse per channel)
     cin_g = cin // groups
-    wparts = []
-    for g in range(groups):
-        wg = _slice_axis(b, w, 0, g * cin_g, (g + 1) * cin_g) if groups > 1 else w
-        wg = transpose(b, wg, [1, 0] + list(range(2, w.rank)))
-        for i in range(spatial):
-            wg = reverse(b, wg, 2 + i)
-        wparts.append(wg)
-    wf = concat(b, wparts, 0) if groups > 1 else wparts[0]
+    k_dims = [Dim(static=k) for k in kernel]
+    wf = reshape(b, w, [Dim(static=groups), Dim(static=cin_g), Dim(static=cout_g)] + k_dims)
+    wf = transpose(b, wf, [0, 2, 1] + list(range(3, w.rank + 1)))
+    wf = reshape(b, wf, [Dim(static=groups * cout_g), Dim(static=cin_g)] + k_dims)
+    for i in range(spatial):
+        wf = reverse(b, wf, 2 + i)
     # negative "before"/"after" (large pads) crop
     return conv(b, pad(b, xd, [0, 0] + before, [0, 0] + after), wf, bias, [1] * spatial,
                 dilations, [0] * spatial, [0] * spatial, groups)
