@@ -277,3 +277,30 @@ def test_attention_row_that_sees_no_key_and_its_gradients():
     assert not got[0, :, 0].any()
     for g, w in zip(grads, want_grads):
         torch.testing.assert_close(g, w, rtol=1e-4, atol=1e-6)
+
+
+@pytest.mark.parametrize("norm_first", [False, True])
+@pytest.mark.parametrize("masks", ["none", "causal", "bool", "key_padding"])
+def test_transformer_encoder_layer_fast_path_through_meld(norm_first, masks):
+    """nn.TransformerEncoderLayer in eval takes PyTorch's fused fast path,
+    ``aten._transformer_encoder_layer_fwd``: decomposed to core ATen, it
+    runs through Meld with each kind of mask."""
+    torch.manual_seed(0)
+    layer = torch.nn.TransformerEncoderLayer(32, 4, 64, batch_first=True, norm_first=norm_first,
+                                             activation="gelu").eval()
+    kwargs = {
+        "none": {},
+        "causal": dict(src_mask=torch.nn.Transformer.generate_square_subsequent_mask(10)),
+        "bool": dict(src_mask=torch.ones(10, 10, dtype=torch.bool).triu(1)),
+        "key_padding": dict(src_key_padding_mask=torch.arange(10).expand(2, 10) >= 7),
+    }[masks]
+    mt.through_meld(lambda x: layer(x, **kwargs), torch.randn(2, 10, 32), rtol=1e-4, atol=1e-5)
+
+
+def test_multihead_attention_fast_path_through_meld():
+    torch.manual_seed(0)
+    mha = torch.nn.MultiheadAttention(32, 4, batch_first=True).eval()
+    q, kv = torch.randn(2, 5, 32), torch.randn(2, 7, 32)
+    mt.through_meld(lambda q, kv: mha(q, kv, kv, need_weights=False)[0], q, kv,
+                    rtol=1e-4, atol=1e-5)
+    mt.through_meld(lambda q: mha(q, q, q, need_weights=False)[0], q, rtol=1e-4, atol=1e-5)

@@ -3443,6 +3443,81 @@ def _flash_attention_for_cpu_backward(grad_out, query, key, value, out, lse, dro
     return grad_query, grad_key, grad_value
 
 
+def _fast_path_attention(x, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight,
+                         proj_bias, mask, mask_type, key=None, value=None):
+    """Self-attention (cross-attention with ``key`` and ``value``) of
+    PyTorch's fused fast paths, batch first: the packed QKV projection,
+    SDPA and the output projection. A bool mask marks the keys to skip; a
+    float one is added to the scores. ``mask_type``: 0 an [L, S] mask, 1 a
+    key padding mask [B, S], 2 a merged [B, H or 1, L, S] one."""
+    import torch.nn.functional as F
+
+    batch, length = x.shape[0], x.shape[1]
+    heads_dim = embed_dim // num_heads
+    if key is None:
+        q, k, v = F.linear(x, qkv_weight, qkv_bias).chunk(3, dim=-1)
+    else:
+        wq, wk, wv = qkv_weight.chunk(3)
+        bq, bk, bv = qkv_bias.chunk(3)
+        q, k, v = F.linear(x, wq, bq), F.linear(key, wk, bk), F.linear(value, wv, bv)
+
+    def heads(t):
+        return t.reshape(t.shape[0], t.shape[1], num_heads, heads_dim).transpose(1, 2)
+
+    if mask is not None:
+        if mask_type == 1:
+            mask = mask.reshape(mask.shape[0], 1, 1, mask.shape[-1])
+        if mask.dtype == torch.bool:
+            mask = ~mask  # (SDPA's bool mask marks the keys to attend)
+    out = F.scaled_dot_product_attention(heads(q), heads(k), heads(v), attn_mask=mask)
+    out = out.transpose(1, 2).reshape(batch, length, embed_dim)
+    return F.linear(out, proj_weight, proj_bias)
+
+
+def _transformer_encoder_layer(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight,
+                               proj_bias, use_gelu, norm_first, eps, norm_weight_1,
+                               norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1,
+                               ffn_bias_1, ffn_weight_2, ffn_bias_2, mask=None,
+                               mask_type=None):
+    """``aten._transformer_encoder_layer_fwd``, nn.TransformerEncoderLayer's
+    fused fast path (eval, batch first), in core ATen: attention, feed
+    forward and their layer norms, before (``norm_first``) or after the
+    residual adds."""
+    import torch.nn.functional as F
+
+    def attention(x):
+        return _fast_path_attention(x, embed_dim, num_heads, qkv_weight, qkv_bias,
+                                    proj_weight, proj_bias, mask, mask_type)
+
+    def feed_forward(x):
+        hidden = F.linear(x, ffn_weight_1, ffn_bias_1)
+        hidden = F.gelu(hidden) if use_gelu else F.relu(hidden)
+        return F.linear(hidden, ffn_weight_2, ffn_bias_2)
+
+    shape = (embed_dim,)
+    if norm_first:
+        x = src + attention(F.layer_norm(src, shape, norm_weight_1, norm_bias_1, eps))
+        return x + feed_forward(F.layer_norm(x, shape, norm_weight_2, norm_bias_2, eps))
+    x = F.layer_norm(src + attention(src), shape, norm_weight_1, norm_bias_1, eps)
+    return F.layer_norm(x + feed_forward(x), shape, norm_weight_2, norm_bias_2, eps)
+
+
+def _native_multi_head_attention(query, key, value, embed_dim, num_head, qkv_weight,
+                                 qkv_bias, proj_weight, proj_bias, mask=None,
+                                 need_weights=True, average_attn_weights=True,
+                                 mask_type=None):
+    """``aten._native_multi_head_attention``, nn.MultiheadAttention's fast
+    path, without the attention weights (torch keeps the op when they are
+    asked for)."""
+    if need_weights:
+        return NotImplemented
+    self_attention = key is query and value is query
+    out = _fast_path_attention(query, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight,
+                               proj_bias, mask, mask_type,
+                               *(() if self_attention else (key, value)))
+    return out, out.new_empty(0)
+
+
 def _foreach_decomposition(foreach, op):
     """``torch._foreach_<op>`` (the overload ``foreach``) as ``aten.<op>`` on
     each tensor of its lists: an argument that is a list gives each call its
@@ -3492,6 +3567,8 @@ def _decompositions():
     table[aten._scaled_dot_product_flash_attention_for_cpu.default] = _flash_attention_for_cpu
     table[aten._scaled_dot_product_flash_attention_for_cpu_backward.default] = \
         _flash_attention_for_cpu_backward
+    table[aten._transformer_encoder_layer_fwd.default] = _transformer_encoder_layer
+    table[aten._native_multi_head_attention.default] = _native_multi_head_attention
     return table
 
 
