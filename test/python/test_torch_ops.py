@@ -737,3 +737,29 @@ def test_grouped_convolution_gradients(groups, channels, stride):
     want = torch.autograd.grad(step(x), (x, conv.weight))
     for g, w in zip(got, want):
         torch.testing.assert_close(g, w, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("kwargs,size", [
+    (dict(kernel_size=2), (8, 8)),
+    (dict(kernel_size=3, stride=2, padding=1), (9, 10)),
+    (dict(kernel_size=3, stride=2, padding=1, count_include_pad=False), (9, 10)),
+    (dict(kernel_size=3, stride=2, ceil_mode=True), (8, 11)),
+    (dict(kernel_size=2, divisor_override=3), (6, 6)),
+])
+def test_average_pooling_gradient(kwargs, size):
+    """aten.avg_pool2d_backward: each window's gradient over its count,
+    spread by a transposed depthwise convolution of ones."""
+    import torch.nn.functional as F
+
+    x = torch.randn(2, 3, *size, requires_grad=True)
+
+    def step(x):
+        return (F.avg_pool2d(x, **kwargs) * torch.arange(1.0, 4.0).view(1, 3, 1, 1)).square().sum()
+
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    got = torch.autograd.grad(torch.compile(step, backend="meld")(x), x)[0]
+    want = torch.autograd.grad(step(x), x)[0]
+    torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-6)
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [], str(explanation)

@@ -1361,21 +1361,52 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
         return acc
     if divisor is not None:
         return binary(b, "div", acc, scalar_like(b, float(divisor), acc))
-    # each window is divided by the number of its elements inside the input
-    # (or inside the declared padding too, with count_include_pad): per
-    # spatial dim, how many of a window's offsets land inside, and their
-    # outer product (the window is a box)
-    counts = np.ones((), np.float64)
-    for i, (m, k, st, d, pb) in enumerate(zip(out_sizes, kernel, strides, dilations,
-                                              pads_before)):
-        ix = np.arange(m)[:, None] * st + np.arange(k)[None, :] * d - pb
-        n = x.shape[lead + i]
-        lo_lim, hi_lim = (-pads_before[i], n + declared_after[i]) if count_include_pad \
-            else (0, n)
-        counts = np.multiply.outer(counts, ((ix >= lo_lim) & (ix < hi_lim)).sum(1))
-    counts = np.maximum(counts, 1)
+    counts = _window_counts(x.shape[lead:], out_sizes, kernel, strides, dilations,
+                            pads_before, declared_after, count_include_pad)
     c = b.constant(counts.astype(numpy_dtype(x.dtype)), x.dtype)
     return binary(b, "div", acc, c)
+
+
+def _window_counts(sizes, out_sizes, kernel, strides, dilations, pads_before,
+                   pads_after, count_include_pad: bool) -> np.ndarray:
+    """What average pooling divides each window by: the number of its
+    elements inside the input (or inside the declared padding too, with
+    ``count_include_pad``). Per spatial dim, how many of a window's offsets
+    land inside, and their outer product (the window is a box); at least 1."""
+    counts = np.ones((), np.float64)
+    for n, m, k, st, d, pb, pa in zip(sizes, out_sizes, kernel, strides, dilations,
+                                      pads_before, pads_after):
+        ix = np.arange(m)[:, None] * st + np.arange(k)[None, :] * d - pb
+        lo_lim, hi_lim = (-pb, n + pa) if count_include_pad else (0, n)
+        counts = np.multiply.outer(counts, ((ix >= lo_lim) & (ix < hi_lim)).sum(1))
+    return np.maximum(counts, 1)
+
+
+def avg_pool_backward(b: Builder, grad: Value, x: Value, kernel, strides, pads,
+                      count_include_pad: bool, divisor: Optional[float] = None) -> Value:
+    """The gradient of average pooling (``pool(.., "avg")``, symmetric
+    padding ``pads``) with respect to its input ``x``: each window's
+    gradient divided by what the window was divided by, and spread over the
+    window: a transposed depthwise convolution with a kernel of ones,
+    cropped or extended to ``x``'s size (ceil mode's last windows)."""
+    spatial = len(kernel)
+    lead = x.rank - spatial
+    sizes, out_sizes = x.shape[lead:], grad.shape[lead:]
+    if any(d is None for d in list(sizes) + list(out_sizes)) or x.shape[1] is None:
+        raise Unsupported("average pooling's gradient over dynamic dims")
+    if divisor is not None:
+        g = binary(b, "div", grad, scalar_like(b, float(divisor), grad))
+    else:
+        counts = _window_counts(sizes, out_sizes, kernel, strides, [1] * spatial, pads, pads,
+                                count_include_pad)
+        g = binary(b, "div", grad, b.constant(counts.astype(numpy_dtype(x.dtype)), x.dtype))
+    channels = x.shape[1]
+    ones = b.constant(np.ones((channels, 1, *kernel), numpy_dtype(x.dtype)), x.dtype)
+    output_padding = [n - ((m - 1) * s - 2 * p + k)
+                      for n, m, s, p, k in zip(sizes, out_sizes, strides, pads, kernel)]
+    y = conv_transpose(b, g, ones, None, strides, [1] * spatial, pads, pads, output_padding,
+                       channels)
+    return cast(b, y, x.dtype)
 
 
 def conv(b: Builder, x: Value, w: Value, bias: Optional[Value], strides, dilations,

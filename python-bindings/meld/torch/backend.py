@@ -871,6 +871,15 @@ def _avg_pool(b, node, x, kernel, stride=(), padding=(0,), ceil_mode=False,
                   divisor=divisor_override)
 
 
+@_op(aten.avg_pool2d_backward.default, aten.avg_pool3d_backward.default)
+def _avg_pool_backward(b, node, grad, x, kernel, stride, padding, ceil_mode,
+                       count_include_pad, divisor_override=None):
+    n = 3 if node.target is aten.avg_pool3d_backward.default else 2
+    kernel = _per_dim(kernel, n)
+    return L.avg_pool_backward(b, grad, x, kernel, _per_dim(stride or kernel, n),
+                               _per_dim(padding, n), count_include_pad, divisor_override)
+
+
 @_op(aten.embedding.default)
 def _embedding(b, node, weight, indices, *rest):
     return L.gather(b, weight, indices, 0)
