@@ -209,3 +209,14 @@ def test_a_slice_from_a_symbolic_start_counting_from_the_end():
 
     entirely_dynamic(fn, (torch.randn(3, 9), torch.randn(2, 4)),
                      (torch.randn(2, 11), torch.randn(3, 6)))
+
+
+def test_arange_from_symbolic_start_and_step():
+    """XLNet's relative positions, torch.arange(klen, -qlen, -1.0), with
+    sizes from a dynamic dim: a size as start or step is its value."""
+    def f(x):
+        n = x.shape[1]
+        return x + torch.arange(n, -n, -2.0)[:n] + torch.arange(1, 2 * n, 2)[:n]
+
+    for length in (8, 11):
+        mt.through_meld(f, torch.randn(2, length), dynamic=True)

@@ -763,3 +763,13 @@ def test_average_pooling_gradient(kwargs, size):
     torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-6)
     explanation = mtorch.Explanation(mtorch.reports[start:])
     assert explanation.fallbacks == [], str(explanation)
+
+
+def test_empty_tensors_that_are_then_filled():
+    # Funnel's training step: new_empty_strided, written whole afterwards
+    def f(x):
+        a = x.new_empty_strided((3, 4), (4, 1)).fill_(2.0)
+        b = torch.empty_strided((3, 4), (4, 1)).copy_(x)
+        return a * b + x.new_empty((3, 4)).zero_()
+
+    mt.through_meld(f, torch.randn(3, 4))

@@ -979,10 +979,9 @@ def _arange(b, node, *args, **kwargs):
     bounds = [a for a in args if isinstance(a, (int, float, Dim))]
     if all(isinstance(a, (int, float)) for a in bounds):
         return _constant(b, node, lambda: np.arange(*bounds))
-    # a symbolic end: start + step * iota, as long as torch's meta says
+    # symbolic bounds: start + step * iota, as long as torch's meta says
+    # (a size as start or step is its value)
     start, step = (0, 1) if len(bounds) == 1 else (bounds[0], bounds[2] if len(bounds) > 2 else 1)
-    if isinstance(start, Dim) or isinstance(step, Dim):
-        raise Unsupported("arange with a symbolic start or step")
     ty = _out_type(node)
     out = L.iota(b, ty.dtype, ty.shape, _out_dims(b, node), 0)
     if step != 1:
@@ -2048,7 +2047,8 @@ def _addbmm(b, node, bias, x, y, beta=1, alpha=1):
 
 # -- data movement ----------------------------------------------------------------------
 
-@_op(aten.empty.memory_format, aten.empty_permuted.default)
+@_op(aten.empty.memory_format, aten.empty_permuted.default, aten.empty_strided.default,
+     aten.new_empty_strided.default, aten.new_empty.default)
 def _empty(b, node, *args, **kwargs):
     # uninitialized memory in torch: zeros here
     ty = _out_type(node)
