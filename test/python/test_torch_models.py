@@ -304,3 +304,16 @@ def test_multihead_attention_fast_path_through_meld():
     mt.through_meld(lambda q, kv: mha(q, kv, kv, need_weights=False)[0], q, kv,
                     rtol=1e-4, atol=1e-5)
     mt.through_meld(lambda q: mha(q, q, q, need_weights=False)[0], q, rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("kwargs", [dict(batch_first=True), dict(num_layers=2, bidirectional=True),
+                                    dict(bias=False)])
+def test_lstm_inference_through_meld(kwargs):
+    """nn.LSTM in inference (TorchDynamo takes RNN modules with allow_rnn):
+    torch decomposes it to ``aten.mkldnn_rnn_layer`` per layer and
+    direction, which Meld runs as torch's step-by-step LSTM."""
+    torch.manual_seed(0)
+    lstm = torch.nn.LSTM(16, 32, **kwargs).eval()
+    x = torch.randn(2, 7, 16) if kwargs.get("batch_first") else torch.randn(7, 2, 16)
+    with torch._dynamo.config.patch(allow_rnn=True):
+        mt.through_meld(lambda x: lstm(x)[0], x, rtol=1e-4, atol=1e-5)

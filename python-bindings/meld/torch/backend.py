@@ -3527,6 +3527,22 @@ def _native_multi_head_attention(query, key, value, embed_dim, num_head, qkv_wei
     return out, out.new_empty(0)
 
 
+def _mkldnn_rnn_layer(input, w0, w1, w2, w3, hx, cx, reverse, batch_sizes, mode, hidden_size,
+                      num_layers, has_biases, bidirectional, batch_first, train):
+    """``aten.mkldnn_rnn_layer``, one LSTM layer in inference (torch's
+    decomposition of ``aten.lstm`` on the CPU picks it) in core ATen: torch's
+    own step-by-step ``one_layer_lstm``, over time-major input. The
+    workspace is oneDNN's, empty."""
+    from torch._decomp.decompositions import one_layer_lstm
+
+    if mode != 2 or batch_sizes or bidirectional or batch_first or num_layers != 1 or train:
+        return NotImplemented
+    params = [w0, w1, w2, w3] if has_biases else [w0, w1]
+    out, (hy, cy) = one_layer_lstm(input, (hx.squeeze(0), cx.squeeze(0)), params, has_biases,
+                                   reverse)
+    return out, hy.unsqueeze(0), cy.unsqueeze(0), input.new_empty(0, dtype=torch.uint8)
+
+
 def _foreach_decomposition(foreach, op):
     """``torch._foreach_<op>`` (the overload ``foreach``) as ``aten.<op>`` on
     each tensor of its lists: an argument that is a list gives each call its
@@ -3578,6 +3594,7 @@ def _decompositions():
         _flash_attention_for_cpu_backward
     table[aten._transformer_encoder_layer_fwd.default] = _transformer_encoder_layer
     table[aten._native_multi_head_attention.default] = _native_multi_head_attention
+    table[aten.mkldnn_rnn_layer.default] = _mkldnn_rnn_layer
     return table
 
 
