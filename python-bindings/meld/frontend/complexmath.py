@@ -32,7 +32,7 @@ from .lowerings import (
     unary,
 )
 
-Pair = Tuple[Value, Optional[Value]]
+Pair = Tuple[Value, Optional[Value]]  # (re, im), as meld.frontend.spectral's
 
 
 def _add(b: Builder, x: Optional[Value], y: Optional[Value], op: str = "add"):
@@ -193,9 +193,9 @@ def cosh_pair(b: Builder, x: Pair) -> Pair:
 
 
 def tanh(b: Builder, x: Pair) -> Pair:
-    """(sinh 2a + i sin 2b) / (cosh 2a + cos 2b); past |a| = 20 (where
-    cosh 2a overflows float32 soon after) the limit, sign(a) + i 0 ...
-    4 sin 2b e^(-4|a|), rounded to its first term."""
+    """(sinh 2a + i sin 2b) / (cosh 2a + cos 2b); past |a| = 20 (cosh 2a
+    overflows float32 soon after) its limit, sign(a) + i 4 sin 2b
+    e^(-4|a|)."""
     a, c = _zero_im(b, x)
     two_a, two_c = binary(b, "add", a, a), binary(b, "add", c, c)
     den = binary(b, "add", cosh(b, two_a), unary(b, "cos", two_c))
