@@ -2540,7 +2540,9 @@ _PARTWISE = {
     aten.index_fill.int_Scalar: (3,), aten.masked_fill.Tensor: (),
     # fills, and sums (linear: each part's own)
     aten.full_like.default: (1,), aten.fill.Scalar: (1,), aten.zeros_like.default: (),
-    aten.cumsum.default: (),
+    aten.empty.memory_format: (), aten.empty_permuted.default: (),
+    aten.empty_strided.default: (), aten.new_empty_strided.default: (),
+    aten.new_empty.default: (), aten.cumsum.default: (),
 }
 for _target, _values in _PARTWISE.items():
     if _target in ATEN_OPS:
