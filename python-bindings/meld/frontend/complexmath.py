@@ -12,7 +12,7 @@ agree with eager PyTorch within rounding.
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Optional
 
 from .builder import Builder, Value
 from .lowerings import (
@@ -31,8 +31,8 @@ from .lowerings import (
     sinh,
     unary,
 )
+from .spectral import Pair
 
-Pair = Tuple[Value, Optional[Value]]  # (re, im), as meld.frontend.spectral's
 
 
 def _add(b: Builder, x: Optional[Value], y: Optional[Value], op: str = "add"):
@@ -47,12 +47,22 @@ def _mul(b: Builder, x: Optional[Value], y: Optional[Value]) -> Optional[Value]:
     return None if x is None or y is None else binary(b, "mul", x, y)
 
 
+def _zero_im(b: Builder, x: Pair) -> Pair:
+    re, im = x
+    return re, scalar_like(b, 0.0, re) if im is None else im
+
+
 def add(b: Builder, x: Pair, y: Pair) -> Pair:
     return binary(b, "add", x[0], y[0]), _add(b, x[1], y[1])
 
 
 def sub(b: Builder, x: Pair, y: Pair) -> Pair:
     return binary(b, "sub", x[0], y[0]), _add(b, x[1], y[1], "sub")
+
+
+def conj(b: Builder, x: Pair) -> Pair:
+    re, im = x
+    return re, (None if im is None else unary(b, "neg", im))
 
 
 def neg(b: Builder, x: Pair) -> Pair:
@@ -129,9 +139,7 @@ def sqrt(b: Builder, x: Pair) -> Pair:
     """The principal root: t = sqrt((|a| + |z|) / 2); (t, b / 2t) for
     a >= 0, (|b| / 2t, t with b's sign, -0 included) for a < 0 (no cancellation
     either way); 0 at 0."""
-    re, im = x
-    im = scalar_like(b, 0.0, re) if im is None else im
-    re, im = broadcast_all(b, [re, im])
+    re, im = broadcast_all(b, list(_zero_im(b, x)))
     r = hypot(b, re, im)
     half = scalar_like(b, 0.5, re)
     t = unary(b, "sqrt", binary(b, "mul", binary(b, "add", unary(b, "abs", re), r), half))
@@ -157,11 +165,6 @@ def sgn(b: Builder, x: Pair) -> Pair:
     if im is None:
         return out_re, None
     return out_re, select(b, at_zero, zero, binary(b, "div", *broadcast_all(b, [im, m])))
-
-
-def _zero_im(b: Builder, x: Pair) -> Pair:
-    re, im = x
-    return re, scalar_like(b, 0.0, re) if im is None else im
 
 
 def sin(b: Builder, x: Pair) -> Pair:
@@ -256,10 +259,8 @@ def matmul_pairs(b: Builder, x: Pair, y: Pair) -> Pair:
 
 def equal(b: Builder, x: Pair, y: Pair, negate: bool) -> Value:
     """Both parts equal (``negate``: either differs)."""
-    zero_x = scalar_like(b, 0.0, x[0])
-    xi = zero_x if x[1] is None else x[1]
-    yi = scalar_like(b, 0.0, y[0]) if y[1] is None else y[1]
+    (xr, xi), (yr, yi) = _zero_im(b, x), _zero_im(b, y)
     kind = "ne" if negate else "eq"
     return logical(b, "or" if negate else "and",
-                   *broadcast_all(b, [compare(b, kind, *broadcast_all(b, [x[0], y[0]])),
+                   *broadcast_all(b, [compare(b, kind, *broadcast_all(b, [xr, yr])),
                                       compare(b, kind, *broadcast_all(b, [xi, yi]))]))

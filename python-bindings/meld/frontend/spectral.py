@@ -179,11 +179,6 @@ def real_inverse(b: Builder, re: Value, im: Optional[Value], axis: int, n: int,
     return axis_from_last(b, cast(b, _times(b, y, factor), elem), axis)
 
 
-def conj(b: Builder, pair: Pair) -> Pair:
-    re, im = pair
-    return re, (None if im is None else unary(b, "neg", im))
-
-
 def sizes_of(x: Value, axes: Sequence[int]) -> int:
     total = 1
     for a in axes:

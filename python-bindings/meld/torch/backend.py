@@ -1483,16 +1483,6 @@ def _is_complex(node) -> bool:
     return isinstance(v, torch.Tensor) and v.is_complex()
 
 
-def _parts(b, node, x, like: Optional[Value] = None):
-    """(re, im) of an operand: a complex one split, a real one (or a
-    number, typed as ``like``'s parts) with no imaginary part."""
-    if isinstance(node, torch.fx.Node) and _is_complex(node):
-        return SP.split_pairs(b, x)
-    if isinstance(x, Value):
-        return x, None
-    return _tensor(b, x, like.dtype), None
-
-
 def _fft_dims(x: Value, dim) -> List[int]:
     """The transform's dims of ``x`` (a real signal or a complex one's
     part), ascending."""
@@ -1542,7 +1532,7 @@ def _fft_c2r(b, node, x, dim, normalization, last_dim_size):
 def _conj(b, node, x):
     if not _is_complex(node.args[0]):
         return x
-    return SP.join_pairs(b, *SP.conj(b, SP.split_pairs(b, x)))
+    return SP.join_pairs(b, *CX.conj(b, SP.split_pairs(b, x)))
 
 
 @_op(aten.view_as_real.default, aten.view_as_complex.default)
