@@ -514,6 +514,12 @@ private:
   /// A grouped convolution with few channels per group (depthwise: one),
   /// as one generic over the padded input with no columns.
   LogicalResult lowerGroupedConv(ConvOp op, ValueRange batch);
+  /// A generic summing the products of `inputs`' two elements into a
+  /// zero-filled `type` (dynamic sizes `batch`): `out += in0 * in1` in the
+  /// result's element type, with the maps of both inputs and the result.
+  Value sumOfProducts(Location loc, ValueRange inputs, RankedTensorType type,
+                      ValueRange batch, ArrayRef<AffineMap> maps,
+                      ArrayRef<utils::IteratorType> iters);
   /// A convolution's contraction: the filter as `[F, K]` times `columns`
   /// into a zero-filled `type` (dynamic sizes `batch`), with the indexing
   /// maps of the filter, the columns and the result.
@@ -1197,16 +1203,21 @@ Value Lowering::convContraction(Location loc, Value filter, Value columns,
   for (int64_t i = 1; i < fType.getRank(); ++i)
     flat[1].push_back(i);
   Value weights = tensor::CollapseShapeOp::create(b, loc, filter, flat);
-  Value init = linalg::FillOp::create(
-                   b, loc,
-                   ValueRange{floatConst(b, loc, type.getElementType(), 0.0)},
-                   ValueRange{emptyTensor(b, loc, type, batch)})
-                   .getResult(0);
+  return sumOfProducts(loc, {weights, columns}, type, batch, maps, iters);
+}
+
+Value Lowering::sumOfProducts(Location loc, ValueRange inputs,
+                              RankedTensorType type, ValueRange batch,
+                              ArrayRef<AffineMap> maps,
+                              ArrayRef<IteratorType> iters) {
+  Type sum = type.getElementType();
+  Value init =
+      linalg::FillOp::create(b, loc, ValueRange{floatConst(b, loc, sum, 0.0)},
+                             ValueRange{emptyTensor(b, loc, type, batch)})
+          .getResult(0);
   return linalg::GenericOp::create(
-             b, loc, TypeRange{type}, ValueRange{weights, columns},
-             ValueRange{init}, maps, iters,
+             b, loc, TypeRange{type}, inputs, ValueRange{init}, maps, iters,
              [&](OpBuilder &nb, Location nloc, ValueRange args) {
-               Type sum = type.getElementType();
                Value r = arith::AddFOp::create(
                    nb, nloc, args[2],
                    arith::MulFOp::create(nb, nloc,
@@ -1321,47 +1332,44 @@ Value Lowering::paddedInput(ConvOp op, ValueRange batch) {
     int64_t o = type.getDimSize(2 + j), full = read[2 + j];
     if (!ShapedType::isDynamic(full))
       full += op.getPaddingLow()[j] + op.getPaddingHigh()[j];
-    read[2 + j] = ShapedType::isDynamic(o) || ShapedType::isDynamic(full)
-                      ? full
-                      : std::min(full, (o - 1) * op.getStrides()[j] +
-                                           (kernel[j] - 1) * op.getDilations()[j] + 1);
+    read[2 + j] =
+        ShapedType::isDynamic(o) || ShapedType::isDynamic(full)
+            ? full
+            : std::min(full, (o - 1) * op.getStrides()[j] +
+                                 (kernel[j] - 1) * op.getDilations()[j] + 1);
   }
-  Value padded = x;
   if (!hasPadding(op)) {
     if (ArrayRef<int64_t>(read) == xType.getShape())
       return x;
     SmallVector<OpFoldResult> offsets(read.size(), b.getIndexAttr(0));
     SmallVector<OpFoldResult> sizes, strides(read.size(), b.getIndexAttr(1));
     for (int64_t i = 0, e = read.size(); i < e; ++i)
-      sizes.push_back(ShapedType::isDynamic(read[i])
-                          ? OpFoldResult(tensor::DimOp::create(b, loc, x, i).getResult())
-                          : OpFoldResult(b.getIndexAttr(read[i])));
+      sizes.push_back(
+          ShapedType::isDynamic(read[i])
+              ? OpFoldResult(tensor::DimOp::create(b, loc, x, i).getResult())
+              : OpFoldResult(b.getIndexAttr(read[i])));
     return tensor::ExtractSliceOp::create(
         b, loc, RankedTensorType::get(read, elem), x, offsets, sizes, strides);
   }
-  {
-    auto paddedType = RankedTensorType::get(read, elem);
-    int64_t rank = paddedType.getRank();
-    padded =
-        linalg::GenericOp::create(
-            b, loc, TypeRange{paddedType}, ValueRange{},
-            ValueRange{emptyTensor(b, loc, paddedType, batch)},
-            SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)},
-            SmallVector<IteratorType>(rank, IteratorType::parallel),
-            [&](OpBuilder &nb, Location nloc, ValueRange) {
-              SmallVector<Value> at = {linalg::IndexOp::create(nb, nloc, 0),
-                                       linalg::IndexOp::create(nb, nloc, 1)};
-              Value inside;
-              for (int64_t j = 0; j < d; ++j)
-                inside = appendInputIndex(
-                    nb, nloc, op, j, linalg::IndexOp::create(nb, nloc, 2 + j),
-                    at, inside);
-              linalg::YieldOp::create(
-                  nb, nloc, extractOrZero(nb, nloc, inside, x, at, elem));
-            })
-            .getResult(0);
-  }
-  return padded;
+  auto paddedType = RankedTensorType::get(read, elem);
+  int64_t rank = paddedType.getRank();
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{paddedType}, ValueRange{},
+             ValueRange{emptyTensor(b, loc, paddedType, batch)},
+             SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)},
+             SmallVector<IteratorType>(rank, IteratorType::parallel),
+             [&](OpBuilder &nb, Location nloc, ValueRange) {
+               SmallVector<Value> at = {linalg::IndexOp::create(nb, nloc, 0),
+                                        linalg::IndexOp::create(nb, nloc, 1)};
+               Value inside;
+               for (int64_t j = 0; j < d; ++j)
+                 inside = appendInputIndex(
+                     nb, nloc, op, j, linalg::IndexOp::create(nb, nloc, 2 + j),
+                     at, inside);
+               linalg::YieldOp::create(
+                   nb, nloc, extractOrZero(nb, nloc, inside, x, at, elem));
+             })
+      .getResult(0);
 }
 
 /// A grouped convolution with few channels per group (depthwise: one)
@@ -1376,61 +1384,42 @@ Value Lowering::paddedInput(ConvOp op, ValueRange batch) {
 /// not take (one filter row per group). Host only (`padded-conv-columns`);
 /// where it pays: kDirectGroupMaxChannels.
 LogicalResult Lowering::lowerGroupedConv(ConvOp op, ValueRange batch) {
-  Location loc = op.getLoc();
   MLIRContext *ctx = b.getContext();
-  auto type = cast<RankedTensorType>(op.getType());
   auto fType = cast<RankedTensorType>(op.getFilter().getType());
   int64_t d = op.getSpatialRank();
   int64_t filtersPerGroup = fType.getDimSize(0) / op.getGroups();
   int64_t perGroup = fType.getDimSize(1);
-  Value padded = paddedInput(op, batch);
   // loops: 0 n, 1 f, 2 .. d + 1 o_1 .. o_d, d + 2 c, d + 3 .. 2d + 2 k_1 ..
   // k_d
-  int64_t loops = 3 + 2 * d, oLast = 1 + d, channelLoop = 2 + d;
+  int64_t loops = 3 + 2 * d, channelLoop = 2 + d;
   auto dim = [&](int64_t i) { return b.getAffineDimExpr(i); };
-  auto outDim = [&](int64_t j) { return j + 1 < d ? dim(2 + j) : dim(oLast); };
   auto tapDim = [&](int64_t j) { return dim(channelLoop + 1 + j); };
   SmallVector<AffineExpr> read = {
       dim(0), dim(1).floorDiv(filtersPerGroup) * perGroup + dim(channelLoop)};
   SmallVector<AffineExpr> weight = {dim(1), dim(channelLoop)};
   SmallVector<AffineExpr> out = {dim(0), dim(1)};
   for (int64_t j = 0; j < d; ++j) {
-    read.push_back(outDim(j) * op.getStrides()[j] +
+    read.push_back(dim(2 + j) * op.getStrides()[j] +
                    tapDim(j) * op.getDilations()[j]);
     weight.push_back(tapDim(j));
-    out.push_back(outDim(j));
+    out.push_back(dim(2 + j));
   }
   SmallVector<utils::IteratorType> iters(loops, utils::IteratorType::parallel);
   for (int64_t j = 0; j <= d; ++j)
     iters[channelLoop + j] = utils::IteratorType::reduction;
-  Type sum = type.getElementType();
-  Value init =
-      linalg::FillOp::create(b, loc, ValueRange{floatConst(b, loc, sum, 0.0)},
-                             ValueRange{emptyTensor(b, loc, type, batch)})
-          .getResult(0);
-  b.replaceOp(
-      op, linalg::GenericOp::create(
-              b, loc, TypeRange{type}, ValueRange{padded, op.getFilter()},
-              ValueRange{init},
-              SmallVector<AffineMap>{AffineMap::get(loops, 0, read, ctx),
-                                     AffineMap::get(loops, 0, weight, ctx),
-                                     AffineMap::get(loops, 0, out, ctx)},
-              iters,
-              [&](OpBuilder &nb, Location nloc, ValueRange args) {
-                Value r = arith::AddFOp::create(
-                    nb, nloc, args[2],
-                    arith::MulFOp::create(nb, nloc,
-                                          castScalar(nb, nloc, args[1], sum),
-                                          castScalar(nb, nloc, args[0], sum)),
-                    sumFlags);
-                linalg::YieldOp::create(nb, nloc, r);
-              })
-              .getResults());
+  b.replaceOp(op, sumOfProducts(op.getLoc(),
+                                {paddedInput(op, batch), op.getFilter()},
+                                cast<RankedTensorType>(op.getType()), batch,
+                                {AffineMap::get(loops, 0, read, ctx),
+                                 AffineMap::get(loops, 0, weight, ctx),
+                                 AffineMap::get(loops, 0, out, ctx)},
+                                iters));
   return success();
 }
 
-/// The padded input is a generic over `[N, C, S_1 + pads, ..]` that reads
-/// 0 in the padding: C x (S + pads) checked reads, where the columns take
+/// The padded input (paddedInput) is a generic over `[N, C, S_1 + pads,
+/// ..]`, cut to the extent the windows read, that reads 0 in the padding:
+/// C x (S + pads) checked reads, where the columns take
 /// C x taps x P elements. The columns are a copy over `[N, C, K_1 .. K_d,
 /// O_1 .. O_d]` that reads the padded input at `(n, c, o_j * s_j + k_j *
 /// d_j)`, an affine map: the loop over an output row's pixels is a plain
