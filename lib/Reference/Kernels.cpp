@@ -795,6 +795,96 @@ Expected<HostTensor> meld::ref::matmul(const HostTensor &lhs,
   return r;
 }
 
+Expected<HostTensor> meld::ref::groupedMatmul(const HostTensor &lhs,
+                                              const HostTensor &rhs,
+                                              const HostTensor &offsets,
+                                              bool transposeLhs,
+                                              bool transposeRhs,
+                                              ElementKind resultKind) {
+  bool rows = rhs.getRank() == 3;
+  if (lhs.getRank() != 2 || (rhs.getRank() != 2 && !rows) ||
+      offsets.getRank() != 1 || offsets.isFloat() ||
+      offsets.getKind() == ElementKind::I1 || lhs.getKind() != rhs.getKind() ||
+      (rows && transposeLhs))
+    return makeError("grouped_matmul: operands of shapes {0}, {1} and "
+                     "offsets {2} do not fit",
+                     shapeString(lhs.getShape()), shapeString(rhs.getShape()),
+                     shapeString(offsets.getShape()));
+  ArrayRef<int64_t> ls = lhs.getShape(), rs = rhs.getShape();
+  int64_t groups = offsets.getShape()[0];
+  int64_t m = transposeLhs ? ls[1] : ls[0];
+  int64_t kL = transposeLhs ? ls[0] : ls[1];
+  ArrayRef<int64_t> mat = rows ? rs.drop_front() : rs;
+  int64_t kR = transposeRhs ? mat[1] : mat[0];
+  int64_t n = transposeRhs ? mat[0] : mat[1];
+  if (kL != kR || (rows && rs[0] != groups))
+    return makeError("grouped_matmul: operands of shapes {0} and {1} with {2} "
+                     "groups do not fit",
+                     shapeString(ls), shapeString(rs), groups);
+  // The group of position p: the first g whose offset is past p.
+  auto groupOf = [&](int64_t p) {
+    for (int64_t g = 0; g < groups; ++g)
+      if (offsets.getInt(g) > p)
+        return g;
+    return groups;
+  };
+  SmallVector<int64_t> shape =
+      rows ? SmallVector<int64_t>{m, n} : SmallVector<int64_t>{groups, m, n};
+  if (numElements(shape) > kMaxElements)
+    return makeError("grouped_matmul: the result would have more than {0} "
+                     "elements",
+                     kMaxElements);
+  HostTensor r(resultKind, shape);
+  int64_t rhsMat = kR * n;
+  auto lhsAt = [&](int64_t i, int64_t k) {
+    return transposeLhs ? k * m + i : i * kL + k;
+  };
+  auto rhsAt = [&](int64_t g, int64_t k, int64_t j) {
+    return g * rhsMat + (transposeRhs ? j * kR + k : k * n + j);
+  };
+  // Sums in double (floats) or int64 (integers), rounded once, as matmul.
+  auto dot = [&](int64_t i, int64_t j, int64_t g, int64_t rhsGroup,
+                 bool byContraction, int64_t out) {
+    double accF = 0.0;
+    uint64_t accI = 0;
+    for (int64_t k = 0; k < kL; ++k) {
+      if (byContraction && groupOf(k) != g)
+        continue;
+      int64_t li = lhsAt(i, k), ri = rhsAt(rhsGroup, k, j);
+      if (lhs.isFloat())
+        accF += lhs.getFloat(li) * rhs.getFloat(ri);
+      else
+        accI += static_cast<uint64_t>(lhs.getInt(li)) *
+                static_cast<uint64_t>(rhs.getInt(ri));
+    }
+    if (isFloat(resultKind))
+      r.setFloat(out, accF);
+    else
+      r.setInt(out, static_cast<int64_t>(accI));
+  };
+  if (rows) {
+    for (int64_t i = 0; i < m; ++i) {
+      int64_t g = groupOf(i);
+      for (int64_t j = 0; j < n; ++j) {
+        if (g == groups) {
+          if (isFloat(resultKind))
+            r.setFloat(i * n + j, 0.0);
+          else
+            r.setInt(i * n + j, 0);
+          continue;
+        }
+        dot(i, j, g, g, /*byContraction=*/false, i * n + j);
+      }
+    }
+    return r;
+  }
+  for (int64_t g = 0; g < groups; ++g)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j)
+        dot(i, j, g, 0, /*byContraction=*/true, (g * m + i) * n + j);
+  return r;
+}
+
 Expected<HostTensor> meld::ref::conv(const HostTensor &x,
                                      const HostTensor &filter,
                                      ArrayRef<int64_t> strides,

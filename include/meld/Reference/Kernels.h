@@ -126,6 +126,17 @@ llvm::Expected<HostTensor> matmul(const HostTensor &lhs, const HostTensor &rhs,
                                   bool transposeLhs, bool transposeRhs,
                                   ElementKind resultKind);
 
+/// meld.grouped_matmul: with `rhs` of rank 3, row p of `lhs` times
+/// `rhs[group(p)]` (0 for a row in no group); with `rhs` of rank 2, the
+/// result's matrix g is the sum of `lhs[:, p] * rhs[p, :]` over the
+/// contraction's positions p of group g. `group(p)` is the first g with
+/// `offsets[g] > p` (none when there is no such g).
+llvm::Expected<HostTensor> groupedMatmul(const HostTensor &lhs,
+                                         const HostTensor &rhs,
+                                         const HostTensor &offsets,
+                                         bool transposeLhs, bool transposeRhs,
+                                         ElementKind resultKind);
+
 /// meld.scatter: `x` with `updates` written (reduction "none") or
 /// combined ("add", "mul", "max", "min") at the positions `indices` picks
 /// along `axis`, in row-major order of the updates; an index outside

@@ -528,6 +528,16 @@ private:
                         ArrayRef<AffineMap> maps,
                         ArrayRef<utils::IteratorType> iters);
   LogicalResult lowerScatter(ScatterOp op);
+  /// meld.grouped_matmul: on the host a loop over the groups, each a
+  /// contraction of its rows (or contraction positions) that the host's
+  /// matmul path tiles; elsewhere generics that read each position's group
+  /// matrix at its index.
+  LogicalResult lowerGroupedMatmul(GroupedMatmulOp op);
+  /// The group of position `p` (index) of a grouped matmul, as i64: the
+  /// first g with `offsets[g] > p`, or the number of groups (none). A chain
+  /// of selects, with no buffer: GPU kernels cannot hold a per-position one
+  /// of dynamic size.
+  Value groupAt(OpBuilder &nb, Location loc, Value offsets, Value p);
   /// Index `i` (any integer type) along a dimension of i64 `size`, a
   /// negative one counted from the end: the i64 index, and whether it is
   /// in bounds (asserted with division checks, for the kernel's status).
@@ -598,6 +608,7 @@ LogicalResult Lowering::lower(Operation *op) {
       .Case([&](GatherOp o) { return lowerGather(o); })
       .Case([&](ConvOp o) { return lowerConv(o); })
       .Case([&](ScatterOp o) { return lowerScatter(o); })
+      .Case([&](GroupedMatmulOp o) { return lowerGroupedMatmul(o); })
       .Case([&](IotaOp o) { return lowerIota(o); })
       .Case([&](ReduceOp o) { return lowerReduce(o); })
       .Case([&](MatmulOp o) {
@@ -995,6 +1006,241 @@ LogicalResult Lowering::lowerScatter(ScatterOp op) {
       });
   loop->setAttr(kSerialLoopAttrName, b.getUnitAttr());
   b.replaceOp(op, loop->getResults());
+  return success();
+}
+
+Value Lowering::groupAt(OpBuilder &nb, Location loc, Value offsets,
+                       Value p) {
+  int64_t groups = cast<RankedTensorType>(offsets.getType()).getDimSize(0);
+  Type i64 = nb.getI64Type();
+  p = arith::IndexCastOp::create(nb, loc, i64, p);
+  Value group = intConst(nb, loc, i64, groups);
+  for (int64_t g = groups - 1; g >= 0; --g) {
+    Value off = tensor::ExtractOp::create(
+        nb, loc, offsets, ValueRange{arith::ConstantIndexOp::create(nb, loc, g)});
+    if (!off.getType().isInteger(64))
+      off = arith::ExtSIOp::create(nb, loc, i64, off);
+    Value past =
+        arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::sgt, off, p);
+    group = arith::SelectOp::create(nb, loc, past, intConst(nb, loc, i64, g),
+                                    group);
+  }
+  return group;
+}
+
+LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
+  Location loc = op.getLoc();
+  Value lhs = op.getLhs(), rhs = op.getRhs(), offsets = op.getOffsets();
+  auto type = cast<RankedTensorType>(op.getType());
+  Type outElem = type.getElementType();
+  bool rows = op.groupsRows(), tl = op.getTransposeLhs(),
+       tr = op.getTransposeRhs();
+  int64_t groups = cast<RankedTensorType>(offsets.getType()).getDimSize(0);
+  MLIRContext *ctx = b.getContext();
+  auto d = [&](int64_t i) { return b.getAffineDimExpr(i); };
+  int64_t mDim = tl ? 1 : 0;
+  Value zero = floatConst(b, loc, outElem, 0.0);
+  SmallVector<Value> dyn;
+  for (int64_t i = 0; i < type.getRank(); ++i) {
+    if (!type.isDynamicDim(i))
+      continue;
+    int64_t j = rows ? i : i - 1; // m, n of the result
+    dyn.push_back(j == 0 ? tensor::DimOp::create(b, loc, lhs, mDim).getResult()
+                         : tensor::DimOp::create(b, loc, rhs,
+                                                 tr ? rows : rows + 1)
+                               .getResult());
+  }
+  Value out = linalg::FillOp::create(b, loc, ValueRange{zero},
+                                     ValueRange{emptyTensor(b, loc, type, dyn)})
+                  .getResult(0);
+  // Loops m, n, k of a group's contraction.
+  auto matmulMaps = [&](bool transposeLhs) {
+    return SmallVector<AffineMap>{
+        AffineMap::get(3, 0,
+                       transposeLhs ? ArrayRef<AffineExpr>{d(2), d(0)}
+                                    : ArrayRef<AffineExpr>{d(0), d(2)},
+                       ctx),
+        AffineMap::get(3, 0,
+                       tr ? ArrayRef<AffineExpr>{d(1), d(2)}
+                          : ArrayRef<AffineExpr>{d(2), d(1)},
+                       ctx),
+        AffineMap::get(3, 0, {d(0), d(1)}, ctx)};
+  };
+  SmallVector<IteratorType> matmulIters = {
+      IteratorType::parallel, IteratorType::parallel, IteratorType::reduction};
+
+  if (paddedConvColumns) {
+    // Host: each group's positions [start, end) as one contraction, end
+    // the group's offset held in [start, size], size that of the grouped
+    // dim: the rows of lhs, or the contraction.
+    Value size = tensor::DimOp::create(b, loc, lhs, rows || tl ? 0 : 1);
+    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+    Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+    Value count = arith::ConstantIndexOp::create(b, loc, groups);
+    auto lhsType = cast<RankedTensorType>(lhs.getType());
+    auto rhsType = cast<RankedTensorType>(rhs.getType());
+    auto loop = scf::ForOp::create(
+        b, loc, c0, count, c1, ValueRange{out, c0},
+        [&](OpBuilder &lb, Location l, Value g, ValueRange iter) {
+          Value acc = iter[0], start = iter[1];
+          Value off = arith::IndexCastOp::create(
+              lb, l, lb.getIndexType(),
+              tensor::ExtractOp::create(lb, l, offsets, ValueRange{g}));
+          Value end = arith::MinSIOp::create(
+              lb, l, arith::MaxSIOp::create(lb, l, off, start), size);
+          Value len = arith::SubIOp::create(lb, l, end, start);
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(lb.getInsertionBlock(),
+                              lb.getInsertionPoint());
+          auto sliceOf = [&](Value v, RankedTensorType vType, int64_t dim,
+                             Value at, Value extent, bool dropFirst,
+                             Value first) {
+            SmallVector<OpFoldResult> offs(vType.getRank(), b.getIndexAttr(0)),
+                sizes, strides(vType.getRank(), b.getIndexAttr(1));
+            for (int64_t i = 0; i < vType.getRank(); ++i)
+              sizes.push_back(
+                  vType.isDynamicDim(i)
+                      ? OpFoldResult(tensor::DimOp::create(b, l, v, i)
+                                         .getResult())
+                      : OpFoldResult(b.getIndexAttr(vType.getDimSize(i))));
+            if (dim >= 0) {
+              offs[dim] = at;
+              sizes[dim] = extent;
+            }
+            if (dropFirst) {
+              offs[0] = first;
+              sizes[0] = b.getIndexAttr(1);
+            }
+            SmallVector<int64_t> shape;
+            for (int64_t i = dropFirst ? 1 : 0; i < vType.getRank(); ++i)
+              shape.push_back(i == dim ? ShapedType::kDynamic
+                                       : vType.getDimSize(i));
+            auto sliceType =
+                RankedTensorType::get(shape, vType.getElementType());
+            return tensor::ExtractSliceOp::create(b, l, sliceType, v, offs,
+                                                  sizes, strides)
+                .getResult();
+          };
+          Value next;
+          if (rows) {
+            Value x = sliceOf(lhs, lhsType, 0, start, len, false, {});
+            Value w = sliceOf(rhs, rhsType, -1, {}, {}, true, g);
+            int64_t n = type.getDimSize(1);
+            SmallVector<Value> partDyn = {len};
+            if (ShapedType::isDynamic(n))
+              partDyn.push_back(tensor::DimOp::create(b, l, acc, 1));
+            auto partType = RankedTensorType::get(
+                {ShapedType::kDynamic, n}, outElem);
+            Value part = sumOfProducts(l, {x, w}, partType, partDyn,
+                                       matmulMaps(false), matmulIters);
+            SmallVector<OpFoldResult> offs = {start, b.getIndexAttr(0)};
+            SmallVector<OpFoldResult> sizes = {
+                len, ShapedType::isDynamic(n)
+                         ? OpFoldResult(partDyn.back())
+                         : OpFoldResult(b.getIndexAttr(n))};
+            next = tensor::InsertSliceOp::create(
+                b, l, part, acc, offs, sizes,
+                SmallVector<OpFoldResult>(2, b.getIndexAttr(1)));
+          } else {
+            Value x = sliceOf(lhs, lhsType, tl ? 0 : 1, start, len, false, {});
+            Value y = sliceOf(rhs, rhsType, tr ? 1 : 0, start, len, false, {});
+            auto partType = RankedTensorType::get(type.getShape().drop_front(),
+                                                  outElem);
+            SmallVector<Value> partDyn;
+            for (int64_t i = 1; i < 3; ++i)
+              if (type.isDynamicDim(i))
+                partDyn.push_back(tensor::DimOp::create(b, l, acc, i));
+            Value part = sumOfProducts(l, {x, y}, partType, partDyn,
+                                       matmulMaps(tl), matmulIters);
+            SmallVector<OpFoldResult> offs = {g, b.getIndexAttr(0),
+                                              b.getIndexAttr(0)};
+            SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1)};
+            for (int64_t i = 1; i < 3; ++i)
+              sizes.push_back(
+                  type.isDynamicDim(i)
+                      ? OpFoldResult(tensor::DimOp::create(b, l, acc, i)
+                                         .getResult())
+                      : OpFoldResult(b.getIndexAttr(type.getDimSize(i))));
+            next = tensor::InsertSliceOp::create(
+                b, l, part, acc, offs, sizes,
+                SmallVector<OpFoldResult>(3, b.getIndexAttr(1)));
+          }
+          scf::YieldOp::create(b, l, ValueRange{next, end});
+        });
+    loop->setAttr(kSerialLoopAttrName, b.getUnitAttr());
+    b.replaceOp(op, loop.getResult(0));
+    return success();
+  }
+
+  // Elsewhere: generics that find each position's group and read its
+  // matrix there.
+  Type i64 = b.getI64Type();
+  Value groupCount = intConst(b, loc, i64, groups);
+  if (rows) {
+    // Loops m, n, k: out[m, n] += lhs[m, k] * rhs[group(m), k, n].
+    SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {d(0), d(2)}, ctx),
+                                   AffineMap::get(3, 0, {d(0), d(1)}, ctx)};
+    auto generic = linalg::GenericOp::create(
+        b, loc, TypeRange{type}, ValueRange{lhs}, ValueRange{out}, maps,
+        matmulIters, [&](OpBuilder &nb, Location nl, ValueRange args) {
+          Value g =
+              groupAt(nb, nl, offsets, linalg::IndexOp::create(nb, nl, 0));
+          Value inGroup = arith::CmpIOp::create(
+              nb, nl, arith::CmpIPredicate::slt, g, groupCount);
+          Value at = arith::IndexCastOp::create(
+              nb, nl, nb.getIndexType(),
+              arith::SelectOp::create(nb, nl, inGroup, g,
+                                      intConst(nb, nl, i64, 0)));
+          Value n = linalg::IndexOp::create(nb, nl, 1);
+          Value k = linalg::IndexOp::create(nb, nl, 2);
+          Value w = tensor::ExtractOp::create(
+              nb, nl, rhs, tr ? ValueRange{at, n, k} : ValueRange{at, k, n});
+          Value product = arith::MulFOp::create(
+              nb, nl, castScalar(nb, nl, args[0], outElem),
+              castScalar(nb, nl, w, outElem));
+          product = arith::SelectOp::create(nb, nl, inGroup, product,
+                                            floatConst(nb, nl, outElem, 0.0));
+          linalg::YieldOp::create(
+              nb, nl,
+              arith::AddFOp::create(nb, nl, args[1], product, sumFlags)
+                  .getResult());
+        });
+    b.replaceOp(op, generic->getResults());
+    return success();
+  }
+  // Loops g, m, n, p: out[g, m, n] += lhs[m, p] * rhs[p, n] where
+  // group(p) == g.
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(4, 0,
+                     tl ? ArrayRef<AffineExpr>{d(3), d(1)}
+                        : ArrayRef<AffineExpr>{d(1), d(3)},
+                     ctx),
+      AffineMap::get(4, 0,
+                     tr ? ArrayRef<AffineExpr>{d(2), d(3)}
+                        : ArrayRef<AffineExpr>{d(3), d(2)},
+                     ctx),
+      AffineMap::get(4, 0, {d(0), d(1), d(2)}, ctx)};
+  SmallVector<IteratorType> iters(4, IteratorType::parallel);
+  iters[3] = IteratorType::reduction;
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{lhs, rhs}, ValueRange{out}, maps,
+      iters, [&](OpBuilder &nb, Location nl, ValueRange args) {
+        Value g = arith::IndexCastOp::create(
+            nb, nl, i64, linalg::IndexOp::create(nb, nl, 0));
+        Value mine = arith::CmpIOp::create(
+            nb, nl, arith::CmpIPredicate::eq,
+            groupAt(nb, nl, offsets, linalg::IndexOp::create(nb, nl, 3)), g);
+        Value product = arith::MulFOp::create(
+            nb, nl, castScalar(nb, nl, args[0], outElem),
+            castScalar(nb, nl, args[1], outElem));
+        product = arith::SelectOp::create(nb, nl, mine, product,
+                                          floatConst(nb, nl, outElem, 0.0));
+        linalg::YieldOp::create(
+            nb, nl,
+            arith::AddFOp::create(nb, nl, args[2], product, sumFlags)
+                .getResult());
+      });
+  b.replaceOp(op, generic->getResults());
   return success();
 }
 

@@ -242,6 +242,19 @@ LogicalResult ShapeFormulas::visit(Operation *op) {
         shapes[o->getResult(0)] = std::move(dims);
         return success();
       })
+      .Case([&](GroupedMatmulOp o) {
+        auto &lhs = operandDims(o.getLhs());
+        auto &rhs = operandDims(o.getRhs());
+        bool tl = o.getTransposeLhs(), tr = o.getTransposeRhs();
+        int64_t first = o.groupsRows() ? 1 : 0;
+        SmallVector<JValue> dims;
+        if (!o.groupsRows())
+          dims.push_back(operandDims(o.getOffsets())[0]);
+        dims.push_back(lhs[tl ? 1 : 0]);
+        dims.push_back(rhs[tr ? first : first + 1]);
+        shapes[o] = std::move(dims);
+        return success();
+      })
       .Case([&](ScatterOp o) {
         SmallVector<JValue> dims = operandDims(o.getOperand());
         shapes[o] = std::move(dims);

@@ -812,6 +812,31 @@ def matmul(b: Builder, x: Value, y: Value) -> Value:
     return out
 
 
+def grouped_matmul(b: Builder, x: Value, y: Value, offsets: Value,
+                   transpose_lhs: bool = False, transpose_rhs: bool = False) -> Value:
+    """meld.grouped_matmul (torch's grouped_mm with offsets): ``y`` of rank
+    3 holds a matrix per group of ``x``'s rows, [m, n] result; ``y`` of
+    rank 2 groups the contraction, [groups, m, n] result. The result has
+    the operands' element type (low-precision floats summed in f32)."""
+    if x.dtype != y.dtype:
+        raise FrontendError(f"grouped matmul of {x.dtype} and {y.dtype}")
+    if not is_float(x.dtype):
+        raise Unsupported(f"grouped matmul of {x.dtype}")
+    if offsets.rank != 1 or offsets.shape[0] is None or offsets.dtype not in ("i32", "i64"):
+        raise Unsupported(f"grouped matmul offsets {offsets.type} (a static count of "
+                          "i32 or i64 offsets)")
+    if x.rank != 2 or y.rank not in (2, 3) or (y.rank == 3 and transpose_lhs):
+        raise Unsupported(f"grouped matmul of ranks {x.rank} and {y.rank}")
+    m = x.shape[1] if transpose_lhs else x.shape[0]
+    mat = y.shape[1:] if y.rank == 3 else y.shape
+    n = mat[0] if transpose_rhs else mat[1]
+    shape = (m, n) if y.rank == 3 else (offsets.shape[0], m, n)
+    ty = TensorType(x.dtype, shape)
+    flags = (" transpose_lhs" if transpose_lhs else "") + (" transpose_rhs" if transpose_rhs else "")
+    return b.op(f"meld.grouped_matmul {x.name}, {y.name}, {offsets.name}{flags}"
+                f" : ({x.type}, {y.type}, {offsets.type}) -> {ty}", ty)
+
+
 def _batch_broadcast(b: Builder, x: Value, y: Value):
     rank = max(x.rank, y.rank) - 2
     shape: List[Optional[int]] = []

@@ -400,7 +400,8 @@ _TRANSPOSED_OF: "weakref.WeakKeyDictionary[Value, Value]" = weakref.WeakKeyDicti
 
 
 def _matrix_operand(v: Value):
-    """(matrix, transposed): the untransposed source of a 2-D transpose."""
+    """(matrix, transposed): the untransposed source of a transpose of the
+    last two dims (of a matrix, or of a stack of them)."""
     src = _TRANSPOSED_OF.get(v)
     return (src, True) if src is not None else (v, False)
 
@@ -416,6 +417,62 @@ def _bmm(b, node, x, y):
     return L.matmul(b, x, y)
 
 
+# Mixture-of-experts layers: tokens sorted by expert, offsets ending each
+# expert's rows. transformers calls torch's grouped_mm (bf16 under
+# torch.compile) or its own grouped_mm_fallback custom op (other dtypes),
+# and that op's backward; all three become meld.grouped_matmul.
+def _grouped_mm_result(b, node, out):
+    elem = _out_type(node).dtype
+    return out if out.dtype == elem else L.cast(b, out, elem)
+
+
+@_op(aten._grouped_mm.default)
+def _grouped_mm(b, node, x, w, offs=None, bias=None, out_dtype=None):
+    if bias is not None:
+        raise Unsupported("grouped_mm with a bias")
+    if offs is None or x.rank != 2 or w.rank not in (2, 3):
+        raise Unsupported("grouped_mm other than 2-D x 3-D or 2-D x 2-D with offsets")
+    (x, tx), (w, tw) = _matrix_operand(x), _matrix_operand(w)
+    if w.rank == 3 and tx:
+        x = L.transpose(b, x, [1, 0])
+        tx = False
+    return _grouped_mm_result(b, node, L.grouped_matmul(b, x, w, offs, tx, tw))
+
+
+def _grouped_mm_fallback(b, node, x, w, offs):
+    (w, tw) = _matrix_operand(w)
+    return _grouped_mm_result(b, node, L.grouped_matmul(b, x, w, offs, False, tw))
+
+
+def _grouped_mm_fallback_backward(b, node, x, w, offs, dy):
+    # dx = dy @ w[g]^T over each group's rows; dw[g] = x^T dy over them.
+    (w, tw) = _matrix_operand(w)
+    dx = L.grouped_matmul(b, dy, w, offs, False, not tw)
+    dw = L.grouped_matmul(b, x, dy, offs, True, False)  # [g, k, n], as w
+    vals = node.meta["val"]
+    return tuple(v if v.dtype == _tensor_type(t, node.name).dtype
+                 else L.cast(b, v, _tensor_type(t, node.name).dtype)
+                 for v, t in zip((dx, dw), vals))
+
+
+# Ops of other libraries, by qualified name: registered (in ATEN_OPS) when
+# a graph first holds them, so that Meld needs none of those libraries.
+_LIBRARY_OPS = {
+    "transformers::grouped_mm_fallback": _grouped_mm_fallback,
+    "transformers::grouped_mm_fallback_backward": _grouped_mm_fallback_backward,
+}
+
+
+def _has_lowering(target) -> bool:
+    if target in ATEN_OPS:
+        return True
+    name = target.name() if isinstance(target, torch._ops.OpOverload) else None
+    if name in _LIBRARY_OPS and target.overloadpacket.overloads() == ["default"]:
+        ATEN_OPS[target] = _LIBRARY_OPS[name]
+        return True
+    return False
+
+
 @_op(aten.addmm.default)
 def _addmm(b, node, bias, x, w, beta=1, alpha=1):
     (x, tx), (w, tw) = _matrix_operand(x), _matrix_operand(w)
@@ -424,7 +481,7 @@ def _addmm(b, node, bias, x, w, beta=1, alpha=1):
 
 def _transposed(b, x: Value, perm) -> Value:
     y = L.transpose(b, x, perm)
-    if x.rank == 2 and list(perm) == [1, 0]:
+    if list(perm) in ([1, 0], [0, 2, 1]):
         _TRANSPOSED_OF[y] = x
     return y
 
@@ -2785,7 +2842,7 @@ def _unsupported_reason(node) -> Optional[str]:
         return None  # a size: translated from its symbolic expression
     if node.target is operator.getitem:
         return _unsupported_reason(node.args[0])
-    if node.target not in ATEN_OPS:
+    if not _has_lowering(node.target):
         return f"no Meld lowering for {node.target}"
     if node.target in _HIGHER_ORDER:
         owner = node.graph.owning_module

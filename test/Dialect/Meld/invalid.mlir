@@ -1837,3 +1837,59 @@ func.func @scatter_too_wide(%x: tensor<8x4xf32>, %i: tensor<2x5xi64>, %u: tensor
   %r = meld.scatter %x, %i, %u axis = 0 reduction = "none" : (tensor<8x4xf32>, tensor<2x5xi64>, tensor<2x5xf32>) -> tensor<8x4xf32>
   return %r : tensor<8x4xf32>
 }
+
+// -----
+
+func.func @grouped_matmul_ranks(%x: tensor<8x16xf32>, %w: tensor<2x4x16x8xf32>, %o: tensor<4xi32>) -> tensor<8x8xf32> {
+  // expected-error @+1 {{takes lhs of rank 2 and rhs of rank 3 (groups of rows) or 2 (groups of the contraction)}}
+  %y = meld.grouped_matmul %x, %w, %o : (tensor<8x16xf32>, tensor<2x4x16x8xf32>, tensor<4xi32>) -> tensor<8x8xf32>
+  return %y : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @grouped_matmul_dynamic_groups(%x: tensor<8x16xf32>, %w: tensor<4x16x8xf32>, %o: tensor<?xi32>) -> tensor<8x8xf32> {
+  // expected-error @+1 {{offsets must have rank 1 and a static size (the number of groups)}}
+  %y = meld.grouped_matmul %x, %w, %o : (tensor<8x16xf32>, tensor<4x16x8xf32>, tensor<?xi32>) -> tensor<8x8xf32>
+  return %y : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @grouped_matmul_transposed_rows(%x: tensor<16x8xf32>, %w: tensor<4x16x8xf32>, %o: tensor<4xi32>) -> tensor<8x8xf32> {
+  // expected-error @+1 {{transpose_lhs is only for groups of the contraction}}
+  %y = meld.grouped_matmul %x, %w, %o transpose_lhs : (tensor<16x8xf32>, tensor<4x16x8xf32>, tensor<4xi32>) -> tensor<8x8xf32>
+  return %y : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @grouped_matmul_groups(%x: tensor<8x16xf32>, %w: tensor<3x16x8xf32>, %o: tensor<4xi32>) -> tensor<8x8xf32> {
+  // expected-error @+1 {{rhs has 3 matrices for 4 offsets}}
+  %y = meld.grouped_matmul %x, %w, %o : (tensor<8x16xf32>, tensor<3x16x8xf32>, tensor<4xi32>) -> tensor<8x8xf32>
+  return %y : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @grouped_matmul_contraction(%x: tensor<8x16xf32>, %w: tensor<4x12x8xf32>, %o: tensor<4xi32>) -> tensor<8x8xf32> {
+  // expected-error @+1 {{contracting dimensions differ: lhs has 16, rhs has 12}}
+  %y = meld.grouped_matmul %x, %w, %o : (tensor<8x16xf32>, tensor<4x12x8xf32>, tensor<4xi32>) -> tensor<8x8xf32>
+  return %y : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @grouped_matmul_result(%x: tensor<8x16xf32>, %dy: tensor<8x24xf32>, %o: tensor<4xi32>) -> tensor<16x24xf32> {
+  // expected-error @+1 {{result shape 'tensor<16x24xf32>' does not match the product shape 4x16x24}}
+  %y = meld.grouped_matmul %x, %dy, %o transpose_lhs : (tensor<8x16xf32>, tensor<8x24xf32>, tensor<4xi32>) -> tensor<16x24xf32>
+  return %y : tensor<16x24xf32>
+}
+
+// -----
+
+func.func @grouped_matmul_ints(%x: tensor<8x16xi32>, %w: tensor<4x16x8xi32>, %o: tensor<4xi32>) -> tensor<8x8xi32> {
+  // expected-error @+1 {{operand #0 must be ranked tensor of 64-bit float or 32-bit float or 16-bit float or bfloat16 type values}}
+  %y = meld.grouped_matmul %x, %w, %o : (tensor<8x16xi32>, tensor<4x16x8xi32>, tensor<4xi32>) -> tensor<8x8xi32>
+  return %y : tensor<8x8xi32>
+}

@@ -716,6 +716,16 @@ func.func @convolutions(%x: tensor<?x16x32x32xf32>, %w: tensor<32x16x3x3xf32>,
   return %a, %b, %c : tensor<?x32x16x16xf32>, tensor<?x16x32x32xf32>, tensor<2x6x20xf64>
 }
 
+// CHECK-LABEL: func.func @grouped_matmuls(
+func.func @grouped_matmuls(%x: tensor<?x64xbf16>, %w: tensor<4x128x64xbf16>, %o: tensor<4xi32>,
+                           %dy: tensor<?x128xbf16>) -> (tensor<?x128xf32>, tensor<4x64x128xbf16>) {
+  // CHECK: meld.grouped_matmul %{{.+}}, %{{.+}}, %{{.+}} transpose_rhs : (tensor<?x64xbf16>, tensor<4x128x64xbf16>, tensor<4xi32>) -> tensor<?x128xf32>
+  %y = meld.grouped_matmul %x, %w, %o transpose_rhs : (tensor<?x64xbf16>, tensor<4x128x64xbf16>, tensor<4xi32>) -> tensor<?x128xf32>
+  // CHECK: meld.grouped_matmul %{{.+}}, %{{.+}}, %{{.+}} transpose_lhs : (tensor<?x64xbf16>, tensor<?x128xbf16>, tensor<4xi32>) -> tensor<4x64x128xbf16>
+  %dw = meld.grouped_matmul %x, %dy, %o transpose_lhs : (tensor<?x64xbf16>, tensor<?x128xbf16>, tensor<4xi32>) -> tensor<4x64x128xbf16>
+  return %y, %dw : tensor<?x128xf32>, tensor<4x64x128xbf16>
+}
+
 // CHECK-LABEL: func.func @scatters(
 func.func @scatters(%t: tensor<100x64xf32>, %i: tensor<8x64xi64>, %u: tensor<8x64xf32>,
                     %d: tensor<?x8xi32>, %j: tensor<?x3xi32>, %v: tensor<?x3xi32>)

@@ -280,6 +280,11 @@ llvm::Expected<HostTensor> meld::evaluateOp(Operation *op,
                            contraction.getTransposeLhs(),
                            contraction.getTransposeRhs(), resultKind(op));
       })
+      .Case([&](GroupedMatmulOp grouped) {
+        return ref::groupedMatmul(operands[0], operands[1], operands[2],
+                                  grouped.getTransposeLhs(),
+                                  grouped.getTransposeRhs(), resultKind(op));
+      })
       .Case([&](ScatterOp scatter) {
         return ref::scatter(operands[0], operands[1], operands[2],
                             scatter.getAxis(), scatter.getReduction());
@@ -1035,6 +1040,62 @@ template <typename OpTy> static LogicalResult verifyContraction(OpTy op) {
 
 LogicalResult MatmulOp::verify() { return verifyContraction(*this); }
 LogicalResult BatchMatmulOp::verify() { return verifyContraction(*this); }
+
+//===----------------------------------------------------------------------===//
+// GroupedMatmulOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GroupedMatmulOp::verify() {
+  auto lhs = cast<RankedTensorType>(getLhs().getType());
+  auto rhs = cast<RankedTensorType>(getRhs().getType());
+  auto offsets = cast<RankedTensorType>(getOffsets().getType());
+  auto out = cast<RankedTensorType>(getType());
+  bool rows = groupsRows();
+  if (lhs.getRank() != 2 || (rhs.getRank() != 2 && !rows))
+    return emitOpError("takes lhs of rank 2 and rhs of rank 3 (groups of "
+                       "rows) or 2 (groups of the contraction), got ")
+           << lhs << " and " << rhs;
+  if (offsets.getRank() != 1 || offsets.isDynamicDim(0))
+    return emitOpError("offsets must have rank 1 and a static size (the "
+                       "number of groups), got ")
+           << offsets;
+  if (rows && getTransposeLhs())
+    return emitOpError("transpose_lhs is only for groups of the contraction "
+                       "(rhs of rank 2)");
+  if (lhs.getElementType() != rhs.getElementType())
+    return emitOpError("lhs and rhs element types differ: ")
+           << lhs.getElementType() << " vs " << rhs.getElementType()
+           << "; insert a meld.cast";
+  if (!isValidAccumulatorType(lhs.getElementType(), out.getElementType()))
+    return emitOpError("result element type ")
+           << out.getElementType() << " is not valid for "
+           << lhs.getElementType()
+           << " operands; use the operand type (or f32 for f16/bf16, i32 "
+              "for i8)";
+  int64_t groups = offsets.getDimSize(0);
+  int64_t m = lhs.getDimSize(getTransposeLhs() ? 1 : 0);
+  int64_t kL = lhs.getDimSize(getTransposeLhs() ? 0 : 1);
+  int64_t first = rows ? 1 : 0; // The matrix dims of rhs.
+  int64_t kR = rhs.getDimSize(getTransposeRhs() ? first + 1 : first);
+  int64_t n = rhs.getDimSize(getTransposeRhs() ? first : first + 1);
+  if (!dimsCompatible(kL, kR))
+    return emitOpError("contracting dimensions differ: lhs has ")
+           << dimString(kL) << ", rhs has " << dimString(kR);
+  if (rows && !dimsCompatible(rhs.getDimSize(0), groups))
+    return emitOpError("rhs has ")
+           << dimString(rhs.getDimSize(0)) << " matrices for "
+           << dimString(groups) << " offsets";
+  SmallVector<int64_t> expected =
+      rows ? SmallVector<int64_t>{m, n} : SmallVector<int64_t>{groups, m, n};
+  if (out.getRank() != static_cast<int64_t>(expected.size()) ||
+      llvm::any_of(llvm::zip(out.getShape(), expected), [](auto p) {
+        return !dimsCompatible(std::get<0>(p), std::get<1>(p));
+      }))
+    return emitOpError("result shape ")
+           << out << " does not match the product shape "
+           << llvm::join(llvm::map_range(expected, dimString), "x");
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // ScatterOp

@@ -175,6 +175,10 @@ static StringRef launchOfItsOwn(KernelOp kernel) {
           .walk([](ScatterOp) { return WalkResult::interrupt(); })
           .wasInterrupted())
     return "a scatter runs its updates in order in a kernel of its own";
+  if (kernel.getBody()
+          .walk([](GroupedMatmulOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    return "a grouped matmul loops over its groups in a kernel of its own";
   return "";
 }
 

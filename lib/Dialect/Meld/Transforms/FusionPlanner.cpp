@@ -518,6 +518,10 @@ FusionDecision FusionPlanner::checkMergeLegality(GroupId a, GroupId b) const {
     return FusionDecision::refuse(
         "kinds: a meld.scatter writes at data-dependent positions, in order: "
         "it is a kernel of its own");
+  if (holdsOp<GroupedMatmulOp>(merged))
+    return FusionDecision::refuse(
+        "kinds: a meld.grouped_matmul picks each group's matrix at run time: "
+        "it is a kernel of its own");
   if (findGatherOfInnerValue(merged))
     return FusionDecision::refuse(
         "incompatible iteration space: a meld.gather would read, at "

@@ -654,6 +654,67 @@ def Meld_BatchMatmulOp : Meld_ContractionOp<"batch_matmul", 3> {
   }];
 }
 
+def Meld_GroupedMatmulOp : Meld_Op<"grouped_matmul", [Pure]> {
+  let summary = "matrix products over groups of rows, or of the contraction, "
+                "that offsets delimit";
+  let description = [{
+    Mixture-of-experts layers: `torch._grouped_mm` and
+    `torch.nn.functional.grouped_mm` with offsets. `offsets` (`i32` or
+    `i64`, one per group) ends each group; group `g` takes the positions
+    `p` (rows of `lhs`, or steps of the contraction) with
+    `g = min { g : offsets[g] > p }`, so nondecreasing offsets give the
+    ranges `[offsets[g - 1], offsets[g])` (from 0 for the first group), and
+    positions at or past the largest offset belong to no group. Any
+    offsets are valid: a decreasing one ends an empty group, and one past
+    the end is cut to it.
+
+    Two forms, told apart by the operands' ranks:
+
+    - **Groups of rows** (`lhs` of rank 2, `rhs` of rank 3): `lhs` is
+      `[m, k]` and `rhs` holds a matrix per group, `[g, k, n]` (or
+      `[g, n, k]` with `transpose_rhs`); row `p` of the `[m, n]` result is
+      `lhs[p] @ rhs[group(p)]`, and 0 for a row in no group. The forward
+      pass of an expert layer, and its input gradient.
+    - **Groups of the contraction** (both of rank 2): `lhs` is `[m, r]` (or
+      `[r, m]` with `transpose_lhs`) and `rhs` `[r, n]` (or `[n, r]` with
+      `transpose_rhs`); the result is `[g, m, n]`, `result[g]` the sum over
+      the positions `p` of group `g` of `lhs[:, p] * rhs[p, :]` (0 for an
+      empty group). An expert layer's weight gradient.
+
+    Operands are floats; element types and accumulation follow
+    `meld.matmul`. It is a kernel of its own. Host code loops over the
+    groups, each group's rows a matmul on the register tiles (a group of
+    the contraction, whose length is known only at run time, runs on
+    plain loops); GPU code computes each output element's sum with the
+    group's matrix read at its index.
+
+    ```mlir
+    // Tokens sorted by expert, 4 experts.
+    %y = meld.grouped_matmul %x, %w, %offs
+        : (tensor<16x64xf32>, tensor<4x64x128xf32>, tensor<4xi32>) -> tensor<16x128xf32>
+    // Each expert's weight gradient: x^T dy over its rows.
+    %dw = meld.grouped_matmul %x, %dy, %offs transpose_lhs
+        : (tensor<16x64xf32>, tensor<16x128xf32>, tensor<4xi32>) -> tensor<4x64x128xf32>
+    ```
+  }];
+  let arguments = (ins Meld_FloatTensor:$lhs, Meld_FloatTensor:$rhs,
+                       Meld_IndexTensor:$offsets, UnitAttr:$transpose_lhs,
+                       UnitAttr:$transpose_rhs);
+  let results = (outs Meld_FloatTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $offsets (`transpose_lhs` $transpose_lhs^)?
+    (`transpose_rhs` $transpose_rhs^)? attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether the groups split the rows of `lhs` (else the contraction).
+    bool groupsRows() {
+      return ::mlir::cast<::mlir::RankedTensorType>(getRhs().getType())
+                 .getRank() == 3;
+    }
+  }];
+}
+
 def Meld_ScatterOp : Meld_Op<"scatter", [Pure]> {
   let summary = "updates written or combined at positions an index tensor picks";
   let description = [{

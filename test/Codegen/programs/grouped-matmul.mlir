@@ -1,0 +1,50 @@
+// meld.grouped_matmul: groups of rows (an expert layer's forward pass and
+// its input gradient, with transposed expert matrices) and groups of the
+// contraction (its weight gradient), with static and dynamic rows, and
+// bf16 operands summed in f32. The random integer offsets lie in [-8, 7]:
+// they are unsorted, some negative, some past the rows, so groups come out
+// empty, partial and whole, and some rows belong to no group.
+// unittests/Codegen compares every function with the interpreter at two
+// sizes of the '?' dims, fused and unfused, for the host (a loop over the
+// groups, each a tiled matmul) and through the emulated GPU mapping (each
+// element's group matrix read at its index); here every target compiles,
+// the host's groups of rows run on register tiles (vector.fma; groups of
+// the contraction have a dynamic reduction, which the tiles do not take
+// yet), and the bundle runs.
+//
+// RUN: meld-compile %s --targets=host,nvptx,amdgpu -o %t.meldb
+// RUN: meld-run %t.meldb --entry experts --random-inputs --seed 7 | FileCheck %s --check-prefix=OUT
+// RUN: meld-compile %s --targets=host -o %t.host.meldb \
+// RUN:   --mlir-print-ir-after=meld-vectorize-host-contractions 2>&1 | FileCheck %s
+// OUT: result #0: tensor<8x24xf32>
+// (24 columns: tiles 16 and 8 wide; 36: 32 and 4)
+// CHECK-DAG: vector.fma {{.*}} : vector<4x16xf32>
+// CHECK-DAG: vector.fma {{.*}} : vector<4x8xf32>
+// CHECK-DAG: vector.fma {{.*}} : vector<4x32xf32>
+// CHECK-DAG: vector.fma {{.*}} : vector<4x4xf32>
+
+func.func @experts(%x: tensor<8x16xf32>, %w: tensor<4x16x24xf32>, %offs: tensor<4xi32>) -> tensor<8x24xf32> {
+  %y = meld.grouped_matmul %x, %w, %offs : (tensor<8x16xf32>, tensor<4x16x24xf32>, tensor<4xi32>) -> tensor<8x24xf32>
+  return %y : tensor<8x24xf32>
+}
+
+func.func @experts_transposed(%x: tensor<?x40xf32>, %w: tensor<3x36x40xf32>, %offs: tensor<3xi64>) -> tensor<?x36xf32> {
+  %y = meld.grouped_matmul %x, %w, %offs transpose_rhs : (tensor<?x40xf32>, tensor<3x36x40xf32>, tensor<3xi64>) -> tensor<?x36xf32>
+  %g = meld.gelu %y approximate = tanh : tensor<?x36xf32>
+  return %g : tensor<?x36xf32>
+}
+
+func.func @weight_grad(%x: tensor<8x16xf32>, %dy: tensor<8x24xf32>, %offs: tensor<4xi32>) -> tensor<4x16x24xf32> {
+  %dw = meld.grouped_matmul %x, %dy, %offs transpose_lhs : (tensor<8x16xf32>, tensor<8x24xf32>, tensor<4xi32>) -> tensor<4x16x24xf32>
+  return %dw : tensor<4x16x24xf32>
+}
+
+func.func @weight_grad_dynamic(%x: tensor<?x12xf32>, %dy: tensor<20x?xf32>, %offs: tensor<2xi64>) -> tensor<2x12x20xf32> {
+  %dw = meld.grouped_matmul %x, %dy, %offs transpose_lhs transpose_rhs : (tensor<?x12xf32>, tensor<20x?xf32>, tensor<2xi64>) -> tensor<2x12x20xf32>
+  return %dw : tensor<2x12x20xf32>
+}
+
+func.func @bf16_experts(%x: tensor<?x32xbf16>, %w: tensor<2x32x16xbf16>, %offs: tensor<2xi32>) -> tensor<?x16xf32> {
+  %y = meld.grouped_matmul %x, %w, %offs : (tensor<?x32xbf16>, tensor<2x32x16xbf16>, tensor<2xi32>) -> tensor<?x16xf32>
+  return %y : tensor<?x16xf32>
+}

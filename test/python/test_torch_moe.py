@@ -1,0 +1,193 @@
+"""Mixture-of-experts layers through ``torch.compile(backend="meld")``:
+torch's grouped matmul (``torch._grouped_mm``) and transformers'
+``grouped_mm_fallback`` custom op with its backward, all lowered to
+``meld.grouped_matmul``, and whole MoE models (Mixtral, Qwen2-MoE, OLMoE;
+tiny configs, random weights) with no op in eager.
+
+Experts receive tokens sorted by expert; the offsets end each expert's rows.
+The cases take empty experts, a first expert with no rows and rows past the
+last offset (``_grouped_mm`` leaves those undefined, so only the rows that
+belong to an expert are compared; Meld gives them 0, as transformers'
+fallback does).
+"""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pytest
+
+import meldtest as mt
+
+torch = pytest.importorskip("torch")
+import torch._dynamo  # noqa: E402
+import transformers  # noqa: E402
+import transformers.integrations.moe  # noqa: E402,F401  (registers transformers::grouped_mm_fallback)
+
+mtorch = mt.meld_torch()
+
+# (offsets, rows): an empty expert in the middle, a first expert with no
+# rows and the last one ending before the rows do, every row in one expert.
+OFFSETS = [([3, 3, 9, 16], 16), ([0, 5, 11, 12], 16), ([4, 8, 12, 16], 16)]
+
+
+def _compiled_once(fn, *args):
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    got = torch.compile(fn, backend="meld")(*args)
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [], str(explanation)
+    return got
+
+
+@pytest.mark.parametrize("offsets,rows", OFFSETS)
+@pytest.mark.parametrize("transposed", [False, True])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_grouped_mm_matches_eager_on_each_experts_rows(offsets, rows, transposed, dtype):
+    torch.manual_seed(0)
+    x = torch.randn(rows, 16).to(dtype)
+    w = torch.randn(4, 24, 16).to(dtype)  # [experts, out, in], as nn.Linear stores it
+    offs = torch.tensor(offsets, dtype=torch.int32)
+
+    def f(x, w, offs):
+        weights = w.transpose(-2, -1) if transposed else w[:, :16, :].transpose(-2, -1).contiguous()
+        return torch._grouped_mm(x, weights, offs=offs)
+
+    got, want = _compiled_once(f, x, w, offs), f(x, w, offs)
+    assert got.dtype == want.dtype
+    end = offsets[-1]
+    tol = 1e-5 if dtype == torch.float32 else 2e-2
+    torch.testing.assert_close(got[:end].float(), want[:end].float(), rtol=tol, atol=tol)
+    assert not got[end:].any(), "rows in no expert are 0"
+
+
+@pytest.mark.parametrize("offsets,rows", OFFSETS)
+def test_grouped_mm_over_the_contraction_matches_eager(offsets, rows):
+    # each expert's weight gradient: x^T dy over its rows (2-D x 2-D)
+    torch.manual_seed(1)
+    x = torch.randn(rows, 16, dtype=torch.bfloat16)
+    dy = torch.randn(rows, 24, dtype=torch.bfloat16)
+    offs = torch.tensor(offsets, dtype=torch.int32)
+
+    def f(x, dy, offs):
+        return torch._grouped_mm(x.t(), dy, offs=offs)
+
+    got, want = _compiled_once(f, x, dy, offs), f(x, dy, offs)
+    assert got.shape == (4, 16, 24)
+    torch.testing.assert_close(got.float(), want.float(), rtol=2e-2, atol=2e-2)
+
+
+@pytest.mark.parametrize("offsets,rows", OFFSETS)
+def test_transformers_grouped_mm_fallback_and_its_gradients(offsets, rows):
+    """transformers' custom op (f32 experts under torch.compile) forward and
+    backward through Meld: the output, the input and weight gradients."""
+    torch.manual_seed(2)
+    op = torch.ops.transformers.grouped_mm_fallback
+    x = torch.randn(rows, 16, requires_grad=True)
+    w = torch.randn(4, 24, 16, requires_grad=True)
+    offs = torch.tensor(offsets, dtype=torch.int32)
+
+    def forward(x, w):
+        return op(x, w.transpose(-2, -1), offs)
+
+    def step(fn, x, w):
+        y = fn(x, w)
+        (y * torch.arange(24.0)).square().sum().backward()
+        return y.detach()
+
+    x2, w2 = x.detach().clone().requires_grad_(), w.detach().clone().requires_grad_()
+    want = step(forward, x, w)
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    got = step(torch.compile(forward, backend="meld"), x2, w2)
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [], str(explanation)
+    assert "grouped_mm_fallback_backward" in str(mtorch.reports[start:])  # compiled
+    torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(x2.grad, x.grad, rtol=1e-4, atol=1e-4)
+    torch.testing.assert_close(w2.grad, w.grad, rtol=1e-4, atol=1e-4)
+
+
+TEXT = dict(hidden_size=64, intermediate_size=128, num_hidden_layers=2,
+            num_attention_heads=4, num_key_value_heads=2, vocab_size=128,
+            max_position_embeddings=64)
+
+
+def make(name: str):
+    T = transformers
+    if name == "mixtral":
+        return T.MixtralForCausalLM(T.MixtralConfig(num_local_experts=4, num_experts_per_tok=2,
+                                                    **TEXT))
+    if name == "qwen2_moe":
+        return T.Qwen2MoeForCausalLM(T.Qwen2MoeConfig(
+            num_experts=4, num_experts_per_tok=2, moe_intermediate_size=32,
+            shared_expert_intermediate_size=64, **TEXT))
+    return T.OlmoeForCausalLM(T.OlmoeConfig(num_experts=8, num_experts_per_tok=2, **TEXT))
+
+
+@pytest.mark.parametrize("name", ["mixtral", "qwen2_moe", "olmoe"])
+def test_moe_models_at_two_shapes_entirely_through_meld(name):
+    torch.manual_seed(0)
+    model = make(name).eval()
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    compiled = torch.compile(model, backend="meld", dynamic=True)
+    with torch.no_grad():
+        for shape in ((2, 16), (3, 9)):
+            ids = torch.randint(0, 128, shape)
+            got, want = compiled(ids).logits, model(ids).logits
+            np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-4, atol=1e-4)
+    reports = mtorch.reports[start:]
+    assert len(reports) == 1, "the second shape compiled a second graph"
+    explanation = mtorch.Explanation(reports)
+    assert explanation.fallbacks == [], str(explanation)
+
+
+def test_mixtral_training_step_gradients_match_eager():
+    torch.manual_seed(0)
+    model = make("mixtral").train()
+    twin = copy.deepcopy(model)
+    ids = torch.randint(0, 128, (2, 16))
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    compiled = torch.compile(twin, backend="meld")
+    want = model(ids).logits.square().mean()
+    want.backward()
+    got = compiled(ids).logits.square().mean()
+    got.backward()
+    np.testing.assert_allclose(got.item(), want.item(), rtol=1e-5)
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [], str(explanation)
+    for (pname, p), q in zip(model.named_parameters(), twin.parameters()):
+        want_grad = torch.zeros_like(p) if p.grad is None else p.grad
+        got_grad = torch.zeros_like(q) if q.grad is None else q.grad
+        np.testing.assert_allclose(got_grad.numpy(), want_grad.numpy(), rtol=1e-4, atol=1e-6,
+                                   err_msg=pname)
+
+
+def test_bf16_mixtral_through_torch_grouped_mm():
+    """In bf16 transformers calls torch's grouped_mm (aten._grouped_mm), not
+    its fallback; the logits match eager bf16 within the bf16 tolerance of
+    test_torch_models (measured: at most 0.046 for logits up to 0.65)."""
+    torch.manual_seed(0)
+    model = make("mixtral").to(torch.bfloat16).eval()
+    lowered = []
+    real = mtorch.ATEN_OPS[torch.ops.aten._grouped_mm.default]
+    mtorch.ATEN_OPS[torch.ops.aten._grouped_mm.default] = \
+        lambda *a, **k: lowered.append(1) or real(*a, **k)
+    try:
+        torch._dynamo.reset()
+        start = len(mtorch.reports)
+        compiled = torch.compile(model, backend="meld", dynamic=True)
+        with torch.no_grad():
+            for shape in ((2, 16), (3, 9)):
+                ids = torch.randint(0, 128, shape)
+                got, want = compiled(ids).logits.float(), model(ids).logits.float()
+                np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=0, atol=0.1)
+                assert (got.argmax(-1) == want.argmax(-1)).float().mean() > 0.9
+    finally:
+        mtorch.ATEN_OPS[torch.ops.aten._grouped_mm.default] = real
+    assert lowered, "aten._grouped_mm did not reach Meld"
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [], str(explanation)
