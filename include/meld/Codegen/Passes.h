@@ -64,6 +64,13 @@ void populateExpandHalfTruncsPatterns(mlir::RewritePatternSet &patterns);
 /// barriers.
 inline constexpr llvm::StringLiteral kSerialLoopAttrName = "meld.serial";
 
+/// Marks the host loop over row blocks of a grouped matmul (groups of rows,
+/// meld-convert-to-linalg): its step is the rows of a block and its body
+/// computes rows [lo, lo + step); meld-tile-host-blocks bounds it by the
+/// kernel's block range, so that threads share the blocks.
+inline constexpr llvm::StringLiteral kGroupedRowBlocksAttrName =
+    "meld.grouped_row_blocks";
+
 /// The kernel attribute holding the rows one host block computes.
 inline constexpr llvm::StringLiteral kRowsPerBlockAttrName =
     "meld.rows_per_block";

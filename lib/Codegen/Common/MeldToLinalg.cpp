@@ -1028,6 +1028,10 @@ Value Lowering::groupAt(OpBuilder &nb, Location loc, Value offsets,
   return group;
 }
 
+/// The rows of a grouped matmul's host block before meld-tile-host-blocks
+/// sizes them (kGroupedRowBlocksAttrName).
+static constexpr int64_t kGroupedRowBlockRows = 32;
+
 LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
   Location loc = op.getLoc();
   Value lhs = op.getLhs(), rhs = op.getRhs(), offsets = op.getOffsets();
@@ -1072,103 +1076,160 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
   if (paddedConvColumns) {
     // Host: each group's positions [start, end) as one contraction, end
     // the group's offset held in [start, size], size that of the grouped
-    // dim: the rows of lhs, or the contraction.
+    // dim: the rows of lhs, or the contraction. Groups of rows run in row
+    // blocks [lo, hi), each group's rows clipped to the block: a loop over
+    // the blocks that meld-tile-host-blocks shares out between threads
+    // (kGroupedRowBlocksAttrName).
     Value size = tensor::DimOp::create(b, loc, lhs, rows || tl ? 0 : 1);
     Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
     Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
     Value count = arith::ConstantIndexOp::create(b, loc, groups);
     auto lhsType = cast<RankedTensorType>(lhs.getType());
     auto rhsType = cast<RankedTensorType>(rhs.getType());
-    auto loop = scf::ForOp::create(
-        b, loc, c0, count, c1, ValueRange{out, c0},
-        [&](OpBuilder &lb, Location l, Value g, ValueRange iter) {
-          Value acc = iter[0], start = iter[1];
-          Value off = arith::IndexCastOp::create(
-              lb, l, lb.getIndexType(),
-              tensor::ExtractOp::create(lb, l, offsets, ValueRange{g}));
-          Value end = arith::MinSIOp::create(
-              lb, l, arith::MaxSIOp::create(lb, l, off, start), size);
-          Value len = arith::SubIOp::create(lb, l, end, start);
+    auto groupProduct = [&](Value acc, Value g, Value start,
+                            Value len) -> Value {
+      auto sliceOf = [&](Value v, RankedTensorType vType, int64_t dim,
+                         Value at, Value extent, bool dropFirst,
+                         Value first) {
+        SmallVector<OpFoldResult> offs(vType.getRank(), b.getIndexAttr(0)),
+            sizes, strides(vType.getRank(), b.getIndexAttr(1));
+        for (int64_t i = 0; i < vType.getRank(); ++i)
+          sizes.push_back(
+              vType.isDynamicDim(i)
+                  ? OpFoldResult(tensor::DimOp::create(b, loc, v, i)
+                                     .getResult())
+                  : OpFoldResult(b.getIndexAttr(vType.getDimSize(i))));
+        if (dim >= 0) {
+          offs[dim] = at;
+          sizes[dim] = extent;
+        }
+        if (dropFirst) {
+          offs[0] = first;
+          sizes[0] = b.getIndexAttr(1);
+        }
+        SmallVector<int64_t> shape;
+        for (int64_t i = dropFirst ? 1 : 0; i < vType.getRank(); ++i)
+          shape.push_back(i == dim ? ShapedType::kDynamic
+                                   : vType.getDimSize(i));
+        auto sliceType =
+            RankedTensorType::get(shape, vType.getElementType());
+        return tensor::ExtractSliceOp::create(b, loc, sliceType, v, offs,
+                                              sizes, strides)
+            .getResult();
+      };
+      Value next;
+      if (rows) {
+        Value x = sliceOf(lhs, lhsType, 0, start, len, false, {});
+        Value w = sliceOf(rhs, rhsType, -1, {}, {}, true, g);
+        int64_t n = type.getDimSize(1);
+        SmallVector<Value> partDyn = {len};
+        if (ShapedType::isDynamic(n))
+          partDyn.push_back(tensor::DimOp::create(b, loc, acc, 1));
+        auto partType = RankedTensorType::get(
+            {ShapedType::kDynamic, n}, outElem);
+        Value part = sumOfProducts(loc, {x, w}, partType, partDyn,
+                                   matmulMaps(false), matmulIters);
+        SmallVector<OpFoldResult> offs = {start, b.getIndexAttr(0)};
+        SmallVector<OpFoldResult> sizes = {
+            len, ShapedType::isDynamic(n)
+                     ? OpFoldResult(partDyn.back())
+                     : OpFoldResult(b.getIndexAttr(n))};
+        next = tensor::InsertSliceOp::create(
+            b, loc, part, acc, offs, sizes,
+            SmallVector<OpFoldResult>(2, b.getIndexAttr(1)));
+      } else {
+        Value x = sliceOf(lhs, lhsType, tl ? 0 : 1, start, len, false, {});
+        Value y = sliceOf(rhs, rhsType, tr ? 1 : 0, start, len, false, {});
+        auto partType = RankedTensorType::get(type.getShape().drop_front(),
+                                              outElem);
+        SmallVector<Value> partDyn;
+        for (int64_t i = 1; i < 3; ++i)
+          if (type.isDynamicDim(i))
+            partDyn.push_back(tensor::DimOp::create(b, loc, acc, i));
+        Value part = sumOfProducts(loc, {x, y}, partType, partDyn,
+                                   matmulMaps(tl), matmulIters);
+        SmallVector<OpFoldResult> offs = {g, b.getIndexAttr(0),
+                                          b.getIndexAttr(0)};
+        SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1)};
+        for (int64_t i = 1; i < 3; ++i)
+          sizes.push_back(
+              type.isDynamicDim(i)
+                  ? OpFoldResult(tensor::DimOp::create(b, loc, acc, i)
+                                     .getResult())
+                  : OpFoldResult(b.getIndexAttr(type.getDimSize(i))));
+        next = tensor::InsertSliceOp::create(
+            b, loc, part, acc, offs, sizes,
+            SmallVector<OpFoldResult>(3, b.getIndexAttr(1)));
+      }
+      return next;
+    };
+    auto groupLoop = [&](Value init, Value lo, Value hi) {
+      return scf::ForOp::create(
+          b, loc, c0, count, c1, ValueRange{init, c0},
+          [&](OpBuilder &lb, Location l, Value g, ValueRange iter) {
+            Value acc = iter[0], start = iter[1];
+            Value off = arith::IndexCastOp::create(
+                lb, l, lb.getIndexType(),
+                tensor::ExtractOp::create(lb, l, offsets, ValueRange{g}));
+            Value end = arith::MinSIOp::create(
+                lb, l, arith::MaxSIOp::create(lb, l, off, start), size);
+            auto clip = [&](Value v) -> Value {
+              return arith::MinSIOp::create(
+                  lb, l, arith::MaxSIOp::create(lb, l, v, lo), hi);
+            };
+            Value first = clip(start);
+            Value len = arith::SubIOp::create(lb, l, clip(end), first);
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPoint(lb.getInsertionBlock(),
+                                lb.getInsertionPoint());
+            scf::YieldOp::create(
+                b, l, ValueRange{groupProduct(acc, g, first, len), end});
+          });
+    };
+    if (!rows) {
+      auto loop = groupLoop(out, c0, size);
+      loop->setAttr(kSerialLoopAttrName, b.getUnitAttr());
+      b.replaceOp(op, loop.getResult(0));
+      return success();
+    }
+    // A block zero-fills its rows (those in no group stay 0), then runs
+    // the groups' rows in it. Blocks of kGroupedRowBlockRows rows, until
+    // meld-tile-host-blocks sizes them for the threads (a loop of one
+    // block would be folded away, with its mark).
+    Value step = arith::ConstantIndexOp::create(b, loc, kGroupedRowBlockRows);
+    auto blocks = scf::ForOp::create(
+        b, loc, c0, size, step, ValueRange{out},
+        [&](OpBuilder &lb, Location bl, Value lo, ValueRange iter) {
           OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPoint(lb.getInsertionBlock(),
-                              lb.getInsertionPoint());
-          auto sliceOf = [&](Value v, RankedTensorType vType, int64_t dim,
-                             Value at, Value extent, bool dropFirst,
-                             Value first) {
-            SmallVector<OpFoldResult> offs(vType.getRank(), b.getIndexAttr(0)),
-                sizes, strides(vType.getRank(), b.getIndexAttr(1));
-            for (int64_t i = 0; i < vType.getRank(); ++i)
-              sizes.push_back(
-                  vType.isDynamicDim(i)
-                      ? OpFoldResult(tensor::DimOp::create(b, l, v, i)
-                                         .getResult())
-                      : OpFoldResult(b.getIndexAttr(vType.getDimSize(i))));
-            if (dim >= 0) {
-              offs[dim] = at;
-              sizes[dim] = extent;
-            }
-            if (dropFirst) {
-              offs[0] = first;
-              sizes[0] = b.getIndexAttr(1);
-            }
-            SmallVector<int64_t> shape;
-            for (int64_t i = dropFirst ? 1 : 0; i < vType.getRank(); ++i)
-              shape.push_back(i == dim ? ShapedType::kDynamic
-                                       : vType.getDimSize(i));
-            auto sliceType =
-                RankedTensorType::get(shape, vType.getElementType());
-            return tensor::ExtractSliceOp::create(b, l, sliceType, v, offs,
-                                                  sizes, strides)
-                .getResult();
-          };
-          Value next;
-          if (rows) {
-            Value x = sliceOf(lhs, lhsType, 0, start, len, false, {});
-            Value w = sliceOf(rhs, rhsType, -1, {}, {}, true, g);
-            int64_t n = type.getDimSize(1);
-            SmallVector<Value> partDyn = {len};
-            if (ShapedType::isDynamic(n))
-              partDyn.push_back(tensor::DimOp::create(b, l, acc, 1));
-            auto partType = RankedTensorType::get(
-                {ShapedType::kDynamic, n}, outElem);
-            Value part = sumOfProducts(l, {x, w}, partType, partDyn,
-                                       matmulMaps(false), matmulIters);
-            SmallVector<OpFoldResult> offs = {start, b.getIndexAttr(0)};
-            SmallVector<OpFoldResult> sizes = {
-                len, ShapedType::isDynamic(n)
-                         ? OpFoldResult(partDyn.back())
-                         : OpFoldResult(b.getIndexAttr(n))};
-            next = tensor::InsertSliceOp::create(
-                b, l, part, acc, offs, sizes,
-                SmallVector<OpFoldResult>(2, b.getIndexAttr(1)));
-          } else {
-            Value x = sliceOf(lhs, lhsType, tl ? 0 : 1, start, len, false, {});
-            Value y = sliceOf(rhs, rhsType, tr ? 1 : 0, start, len, false, {});
-            auto partType = RankedTensorType::get(type.getShape().drop_front(),
-                                                  outElem);
-            SmallVector<Value> partDyn;
-            for (int64_t i = 1; i < 3; ++i)
-              if (type.isDynamicDim(i))
-                partDyn.push_back(tensor::DimOp::create(b, l, acc, i));
-            Value part = sumOfProducts(l, {x, y}, partType, partDyn,
-                                       matmulMaps(tl), matmulIters);
-            SmallVector<OpFoldResult> offs = {g, b.getIndexAttr(0),
-                                              b.getIndexAttr(0)};
-            SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1)};
-            for (int64_t i = 1; i < 3; ++i)
-              sizes.push_back(
-                  type.isDynamicDim(i)
-                      ? OpFoldResult(tensor::DimOp::create(b, l, acc, i)
-                                         .getResult())
-                      : OpFoldResult(b.getIndexAttr(type.getDimSize(i))));
-            next = tensor::InsertSliceOp::create(
-                b, l, part, acc, offs, sizes,
-                SmallVector<OpFoldResult>(3, b.getIndexAttr(1)));
-          }
-          scf::YieldOp::create(b, l, ValueRange{next, end});
+          b.setInsertionPoint(lb.getInsertionBlock(), lb.getInsertionPoint());
+          Value hi = arith::MinSIOp::create(
+              b, bl, arith::AddIOp::create(b, bl, lo, step), size);
+          Value height = arith::SubIOp::create(b, bl, hi, lo);
+          SmallVector<Value> partDyn = {height};
+          int64_t n = type.getDimSize(1);
+          if (ShapedType::isDynamic(n))
+            partDyn.push_back(tensor::DimOp::create(b, bl, iter[0], 1));
+          auto partType =
+              RankedTensorType::get({ShapedType::kDynamic, n}, outElem);
+          Value zeros =
+              linalg::FillOp::create(
+                  b, bl, ValueRange{zero},
+                  ValueRange{emptyTensor(b, bl, partType, partDyn)})
+                  .getResult(0);
+          SmallVector<OpFoldResult> offs = {lo, b.getIndexAttr(0)};
+          SmallVector<OpFoldResult> sizes = {
+              height, ShapedType::isDynamic(n)
+                          ? OpFoldResult(partDyn.back())
+                          : OpFoldResult(b.getIndexAttr(n))};
+          Value cleared = tensor::InsertSliceOp::create(
+              b, bl, zeros, iter[0], offs, sizes,
+              SmallVector<OpFoldResult>(2, b.getIndexAttr(1)));
+          auto loop = groupLoop(cleared, lo, hi);
+          loop->setAttr(kSerialLoopAttrName, b.getUnitAttr());
+          scf::YieldOp::create(b, bl, loop.getResult(0));
         });
-    loop->setAttr(kSerialLoopAttrName, b.getUnitAttr());
-    b.replaceOp(op, loop.getResult(0));
+    blocks->setAttr(kGroupedRowBlocksAttrName, b.getUnitAttr());
+    b.replaceOp(op, blocks.getResult(0));
     return success();
   }
 

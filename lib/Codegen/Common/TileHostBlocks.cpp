@@ -1390,6 +1390,65 @@ rootStore(ArrayRef<bufferization::MaterializeInDestinationOp> stores) {
   return std::nullopt;
 }
 
+/// Rows of a grouped matmul's block when the rows are dynamic; the fewest
+/// when they are static (a block re-packs the weight panels of every group
+/// it meets, so blocks are no smaller than threads need).
+static constexpr int64_t kGroupedRowsPerBlock = 128;
+static constexpr int64_t kGroupedMinRowsPerBlock = 32;
+
+/// A grouped matmul's loop over row blocks (kGroupedRowBlocksAttrName,
+/// meld-convert-to-linalg) as the kernel's blocks: bounded by the block
+/// range, with blocks of a static number of rows written straight into the
+/// output buffer, as applyRowBlocks does. False, leaving `func` as it is,
+/// when the kernel's only store is not of such a loop's result.
+static bool tileGroupedRows(func::FuncOp func, int64_t threads) {
+  Block &entry = func.getBody().front();
+  scf::ForOp loop;
+  SmallVector<bufferization::MaterializeInDestinationOp> stores;
+  func.walk([&](Operation *op) {
+    if (auto f = dyn_cast<scf::ForOp>(op);
+        f && f->hasAttr(kGroupedRowBlocksAttrName))
+      loop = f;
+    if (auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(op))
+      stores.push_back(store);
+  });
+  if (!loop || stores.size() != 1 || loop->getBlock() != &entry ||
+      stores.front().getSource() != loop.getResult(0) ||
+      !isa<BlockArgument>(stores.front().getDest()) ||
+      entry.getNumArguments() < kBlockRangeArgs)
+    return false;
+  auto type = cast<RankedTensorType>(loop.getResult(0).getType());
+  int64_t rows = kGroupedRowsPerBlock;
+  if (!type.isDynamicDim(0))
+    rows = std::max<int64_t>(
+        kGroupedMinRowsPerBlock,
+        llvm::alignTo(llvm::divideCeil(type.getDimSize(0),
+                                       std::max<int64_t>(threads, 1)),
+                      8));
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Value step = arith::ConstantIndexOp::create(b, loc, rows);
+  unsigned numArgs = entry.getNumArguments();
+  Value lower =
+      arith::MulIOp::create(b, loc, entry.getArgument(numArgs - 2), step);
+  Value upper = arith::MinSIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, entry.getArgument(numArgs - 1), step),
+      loop.getUpperBound());
+  // The body reads the step as its block's height.
+  loop.getStep().replaceUsesWithIf(step, [&](OpOperand &use) {
+    return loop->isAncestor(use.getOwner());
+  });
+  loop.getLowerBoundMutable().set(lower);
+  loop.getUpperBoundMutable().set(upper);
+  loop.getInitArgsMutable()[0].set(bufferization::ToTensorOp::create(
+      b, loc, type, stores.front().getDest(), /*restrict=*/true,
+      /*writable=*/true));
+  func->setAttr(kRowsPerBlockAttrName,
+                IntegerAttr::get(IntegerType::get(func.getContext(), 64), rows));
+  return true;
+}
+
 namespace {
 struct MeldTileHostBlocksPass
     : public meld::impl::MeldTileHostBlocksBase<MeldTileHostBlocksPass> {
@@ -1405,6 +1464,8 @@ struct MeldTileHostBlocksPass
   }
 
   void tile(func::FuncOp func) {
+    if (tileGroupedRows(func, balanceThreads))
+      return;
     // Work on a copy so that a kernel that cannot be split stays intact.
     OwningOpRef<func::FuncOp> copy = func.clone();
     // A result reshaped just before the store (a kept-dims reduction's

@@ -34,6 +34,21 @@ func.func @experts_transposed(%x: tensor<?x40xf32>, %w: tensor<3x36x40xf32>, %of
   return %g : tensor<?x36xf32>
 }
 
+// 100 rows in blocks that threads share (meld-tile-host-blocks: 32 rows or
+// more each), 5 experts ending near rows 23, 46, 69, 92 and 115 (the
+// random jitter in [-8, 7] added to 23 (g + 1)): every block meets groups
+// that start and end inside it, and the last rows may belong to none.
+func.func @experts_in_blocks(%x: tensor<100x24xf32>, %w: tensor<5x40x24xf32>, %jitter: tensor<5xi64>) -> tensor<100x40xf32> {
+  %g = meld.iota dim = 0 : tensor<5xi64>
+  %one = meld.constant dense<1> : tensor<5xi64>
+  %step = meld.constant dense<23> : tensor<5xi64>
+  %next = meld.add %g, %one : tensor<5xi64>
+  %ends = meld.mul %next, %step : tensor<5xi64>
+  %offs = meld.add %ends, %jitter : tensor<5xi64>
+  %y = meld.grouped_matmul %x, %w, %offs transpose_rhs : (tensor<100x24xf32>, tensor<5x40x24xf32>, tensor<5xi64>) -> tensor<100x40xf32>
+  return %y : tensor<100x40xf32>
+}
+
 func.func @weight_grad(%x: tensor<8x16xf32>, %dy: tensor<8x24xf32>, %offs: tensor<4xi32>) -> tensor<4x16x24xf32> {
   %dw = meld.grouped_matmul %x, %dy, %offs transpose_lhs : (tensor<8x16xf32>, tensor<8x24xf32>, tensor<4xi32>) -> tensor<4x16x24xf32>
   return %dw : tensor<4x16x24xf32>
