@@ -28,6 +28,17 @@ def llama_1b_layer():
         max_position_embeddings=1024))
 
 
+def olmoe_layer():
+    """One OLMoE-1B-7B-style decoder layer: 64 experts of MLP 1024, 8 per
+    token (transformers' grouped-matmul experts: meld.grouped_matmul)."""
+    import transformers as T
+
+    return T.OlmoeForCausalLM(T.OlmoeConfig(
+        hidden_size=2048, intermediate_size=1024, num_hidden_layers=1,
+        num_attention_heads=16, num_key_value_heads=16, num_experts=64,
+        num_experts_per_tok=8, vocab_size=8192, max_position_embeddings=1024))
+
+
 def vit_b16():
     import transformers as T
 

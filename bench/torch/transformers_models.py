@@ -6,6 +6,8 @@ realistic model configs, in one run on this CPU (issue 24's benchmark):
   and a 1-token decode step on a 128-token KV cache;
 - one Llama-3.2-1B-style decoder layer (d 2048, 32 heads, 8 KV heads, MLP
   8192), batch 1 and 8: the same prefill and decode step;
+- one OLMoE-1B-7B-style mixture-of-experts layer (d 2048, 64 experts of
+  MLP 1024, 8 per token), batch 1 and 8: the same prefill and decode step;
 - ViT-B/16 at 224 (12 layers), batch 1;
 - a ResNet-50-style CNN (bottleneck blocks 3-4-6-3) at 224, batch 1.
 
@@ -38,14 +40,15 @@ sys.path.insert(0, str(ROOT / "bench" / "torch"))
 
 from machine import cpu_name, isa  # noqa: E402  (bench/machine.py)
 from model_zoo import (  # noqa: E402  (bench/torch/model_zoo.py)
-    Decode, gpt2_small, kv_cache, llama_1b_layer, resnet50_style, vit_b16)
+    Decode, gpt2_small, kv_cache, llama_1b_layer, olmoe_layer, resnet50_style, vit_b16)
 
 import meld.torch  # noqa: E402  (registers the backend)
 
 
 def cases(prompt: int = 128, dtype: torch.dtype = torch.float32):
     torch.manual_seed(0)
-    for name, make in (("GPT-2 small (2 layers)", gpt2_small), ("Llama-1B layer", llama_1b_layer)):
+    for name, make in (("GPT-2 small (2 layers)", gpt2_small), ("Llama-1B layer", llama_1b_layer),
+                       ("OLMoE-1B-7B layer", olmoe_layer)):
         model = make().eval().to(dtype)
         for batch in (1, 8):
             ids = torch.randint(0, 1000, (batch, prompt))
@@ -113,8 +116,13 @@ def main() -> int:
                 got = tensor_of(fn(*inputs), field)
                 compile_s[backend] = time.perf_counter() - t
                 err = float((got - want).float().abs().max() / (want.float().abs().max() + 1e-6))
-                if err > tolerance:
+                # (bf16 routing flips near-tied experts: eager bf16 and
+                # Inductor are 0.08 from the f32 OLMoE layer, as Meld is)
+                limit = 0.15 if "MoE" in name and args.dtype == "bf16" else tolerance
+                if err > limit and backend == "meld":
                     raise SystemExit(f"{name}: {backend} differs from eager by {err} (relative)")
+                if err > limit:  # a peer's own difference: reported, timed all the same
+                    print(f"{name}: {backend} differs from eager by {err:.3g} (relative)")
                 if backend == "meld":
                     explanation = meld.torch.Explanation(meld.torch.reports[start:])
                     kernels[backend] = explanation.kernels
