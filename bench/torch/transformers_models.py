@@ -92,11 +92,15 @@ def main() -> int:
     parser.add_argument("--dtype", choices=("f32", "bf16"), default="f32",
                         help="the models' weights and activations (bf16: AMX tiles "
                         "where the CPU has them; checked against eager bf16 within 5e-2)")
+    parser.add_argument("--dynamic", action="store_true",
+                        help="compile with dynamic=True (both backends): one graph for "
+                        "every batch and sequence length, as after a recompile")
     args = parser.parse_args()
     dtype = {"f32": torch.float32, "bf16": torch.bfloat16}[args.dtype]
     tolerance = 1e-3 if args.dtype == "f32" else 5e-2
     print(f"machine: {os.cpu_count()} cores, {cpu_name()} ({isa()}); torch {torch.__version__}, "
-          f"{torch.get_num_threads()} threads; {args.dtype}")
+          f"{torch.get_num_threads()} threads; {args.dtype}"
+          f"{', dynamic=True' if args.dynamic else ''}")
     from torch._inductor import metrics
 
     rows = []
@@ -111,7 +115,7 @@ def main() -> int:
                 torch._dynamo.reset()
                 metrics.reset()
                 start = len(meld.torch.reports)
-                fn = torch.compile(model, backend=backend)
+                fn = torch.compile(model, backend=backend, dynamic=args.dynamic or None)
                 t = time.perf_counter()
                 got = tensor_of(fn(*inputs), field)
                 compile_s[backend] = time.perf_counter() - t

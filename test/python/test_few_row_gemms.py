@@ -64,3 +64,20 @@ def test_few_row_gemms_match_the_interpreter(transposed, k, n):
         x = rng.standard_normal((rows, k)).astype(np.float32)
         check(meld.compile(program(rows, k, n, transposed)), x, w, b, transposed)
         check(dynamic, x, w, b, transposed)
+
+
+@pytest.mark.parametrize("transposed", [True, False], ids=["x@W^T", "x@W"])
+@pytest.mark.parametrize("k,n", [(48, 512), (48, 1000), (40, 300)])
+def test_dynamic_rows_shared_between_threads_match_the_interpreter(transposed, k, n):
+    """Dynamic rows past the few-row versions: their blocks split whole
+    column blocks (512), or share the rows out at run time, 64 to 256 per
+    block (1000 and 300 columns: meld.min_rows_per_block); every count
+    around the block boundaries, which the bundle's block count and the
+    kernel compute alike."""
+    rng = np.random.default_rng(k * n + transposed)
+    w = rng.standard_normal((n, k) if transposed else (k, n)).astype(np.float32)
+    b = rng.standard_normal(n).astype(np.float32)
+    dynamic = meld.compile(program(None, k, n, transposed))
+    for rows in (65, 127, 128, 129, 130, 200, 255, 256, 257, 511, 512, 513, 700, 1025):
+        x = rng.standard_normal((rows, k)).astype(np.float32)
+        check(dynamic, x, w, b, transposed)

@@ -71,6 +71,15 @@ inline constexpr llvm::StringLiteral kSerialLoopAttrName = "meld.serial";
 inline constexpr llvm::StringLiteral kGroupedRowBlocksAttrName =
     "meld.grouped_row_blocks";
 
+/// With kRowsPerBlockAttrName (then the most rows of a block), a host
+/// kernel of dynamic rows whose blocks share the rows out at run time: a
+/// block's rows are min(rows, max(this, ceil(ceil(M / threads) / 8) * 8))
+/// for M rows and kBlockThreadsAttrName threads.
+inline constexpr llvm::StringLiteral kMinRowsPerBlockAttrName =
+    "meld.min_rows_per_block";
+inline constexpr llvm::StringLiteral kBlockThreadsAttrName =
+    "meld.block_threads";
+
 /// The kernel attribute holding the rows one host block computes.
 inline constexpr llvm::StringLiteral kRowsPerBlockAttrName =
     "meld.rows_per_block";

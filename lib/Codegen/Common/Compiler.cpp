@@ -158,6 +158,9 @@ void meld::codegen::KernelBlocks::collect(Operation *module) {
       rows[symbol.getName()] = rowsAttr.getInt();
     if (auto dims = op->getAttrOfType<IntegerAttr>(kRowDimsAttrName))
       rowDims[symbol.getName()] = dims.getInt();
+    if (auto least = op->getAttrOfType<IntegerAttr>(kMinRowsPerBlockAttrName))
+      if (auto threads = op->getAttrOfType<IntegerAttr>(kBlockThreadsAttrName))
+        sharedRows[symbol.getName()] = {least.getInt(), threads.getInt()};
     if (auto count = op->getAttrOfType<IntegerAttr>(kGpuBlocksAttrName))
       groups[symbol.getName()] = count.getInt();
     if (auto count = op->getAttrOfType<IntegerAttr>(kGpuColumnBlocksAttrName))
@@ -244,6 +247,19 @@ meld::codegen::KernelBlocks::count(const Object &kernel) const {
   // The rows the blocks run over: the leading dimension, or the product
   // of the leading dimensions merged into the rows (kRowDimsAttrName).
   auto d = rowDims.find(name);
+  if (auto shared = sharedRows.find(name); shared != sharedRows.end()) {
+    // The rows per block as meld-tile-host-blocks computes them (blockRows):
+    // min(rows, max(least, ceil(ceil(M / threads) / 8) * 8)).
+    auto [least, threads] = shared->second;
+    llvm::json::Value m = (*outputs[0].getAsObject()->getArray("shape"))[0];
+    Object share{{"ceildiv", Array{m, threads}}};
+    Object tiles{{"mul", Array{Object{{"ceildiv", Array{std::move(share), 8}}},
+                               8}}};
+    Object perBlock{
+        {"min", Array{r->second, Object{{"max", Array{least, std::move(tiles)}}}}}};
+    return llvm::json::Value(
+        Object{{"ceildiv", Array{std::move(m), std::move(perBlock)}}});
+  }
   llvm::json::Value rowBlocks = rowBlockFormula(
       *outputs[0].getAsObject()->getArray("shape"),
       d != rowDims.end() ? d->second : 1, r->second, /*fold=*/false);

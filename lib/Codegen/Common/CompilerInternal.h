@@ -37,6 +37,9 @@ runPipeline(mlir::ModuleOp module, llvm::StringRef target,
 /// whose sub-kernels meld-map-to-gpu put on workgroups of their own.
 struct KernelBlocks {
   llvm::StringMap<int64_t> rows, rowDims, groups, columns, gridStride;
+  /// Host kernels of dynamic rows sharing them out at run time: their
+  /// fewest rows per block and threads (kMinRowsPerBlockAttrName).
+  llvm::StringMap<std::pair<int64_t, int64_t>> sharedRows;
   /// A horizontal host kernel's sub-kernels: [output, rows, row dims,
   /// column blocks] each (kHostPartsAttrName).
   llvm::StringMap<llvm::SmallVector<std::array<int64_t, 4>>> parts;

@@ -209,6 +209,10 @@ struct RowPlan {
   /// The output dim the blocks split (after leading unit dims), and the
   /// consumer's loop that walks it.
   int64_t splitDim = 0, splitLoop = 0;
+  /// A gemm of dynamic rows shared by `threads` threads: a block's rows are
+  /// chosen at run time from the row count M (blockRows), `rows` at most
+  /// and `minRows` at least; 0 when every block has `rows` rows.
+  int64_t minRows = 0, threads = 0;
 
   /// Blocks per row block: the column blocks of a gemm split along its
   /// columns, or 0.
@@ -443,9 +447,16 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   // too, each computing all the rows: one row block of them would be one
   // thread for any count below a block's rows (a 4-row x @ W^T of a
   // 2048 x 2048 weight took 1.46 ms with dynamic rows, 0.49 with static).
-  bool dynamicRows = resultType.getRank() == 2 &&
-                     resultType.isDynamicDim(0) &&
-                     !resultType.isDynamicDim(1);
+  // Whole blocks only: their many-row version packs panels, whose register
+  // tiles do not take a partial block's dynamic width (GPT-2's head, 1024
+  // x 768 @ (50257 x 768)^T, ran at 127 GFLOP/s so, 410 in row blocks).
+  bool dynamicRows =
+      resultType.getRank() == 2 && resultType.isDynamicDim(0) &&
+      !resultType.isDynamicDim(1) &&
+      resultType.getDimSize(1) %
+              columnBlockWidth(resultType.getDimSize(1),
+                               params.balanceThreads) ==
+          0;
   if (columns && params.fitSmallOutputs && gemm &&
       resultType.getRank() == 2 &&
       ((resultType.hasStaticShape() &&
@@ -555,6 +566,16 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
       while (m % rows)
         --rows;
   }
+  // Dynamic rows of a gemm: a block's rows are chosen at run time, as the
+  // static rule above chooses them (one block per thread while blocks keep
+  // kMinBalancedRows rows), so that 64-255 rows are not one block on one
+  // thread (a dynamic 128 x 768 @ (50257 x 768)^T, GPT-2's head in a
+  // prefill of 128 tokens, ran at 138 GFLOP/s on one thread of 2).
+  int64_t minRows = 0;
+  if (gemm && params.balanceThreads > 1 && !columnBlock && middle == 1 &&
+      split == 0 && resultType.isDynamicDim(split) &&
+      rows > kMinBalancedRows)
+    minRows = kMinBalancedRows;
   // The rows one loop iteration computes: a divisor of the block's rows, so
   // that block boundaries fall on tile boundaries. Contractions keep whole
   // blocks (their register tiles need a multiple of `rowMultiple` rows).
@@ -568,8 +589,28 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
     while (rows % tileRows != 0)
       --tileRows;
   }
-  return RowPlan{store,    consumer,    resultType, rows,
-                 tileRows, columnBlock, split,      splitExpr.getPosition()};
+  return RowPlan{store,       consumer,
+                 resultType,  rows,
+                 tileRows,    columnBlock,
+                 split,       splitExpr.getPosition(),
+                 minRows,     minRows ? params.balanceThreads : 0};
+}
+
+/// The rows of each block of `plan` with `count` rows (an index value):
+/// `plan.rows`, or, with `plan.minRows`, the rows shared out evenly between
+/// the threads in whole 8-row tiles, within [minRows, rows]. Compiler.cpp's
+/// block count computes the same (KernelBlocks::count).
+static Value blockRows(OpBuilder &b, Location loc, const RowPlan &plan,
+                       Value count) {
+  auto c = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
+  if (!plan.minRows)
+    return c(plan.rows);
+  Value share = arith::CeilDivSIOp::create(b, loc, count, c(plan.threads));
+  Value tiles = arith::MulIOp::create(
+      b, loc, arith::CeilDivSIOp::create(b, loc, share, c(8)), c(8));
+  return arith::MinSIOp::create(
+      b, loc, c(plan.rows),
+      arith::MaxSIOp::create(b, loc, c(plan.minRows), tiles));
 }
 
 /// A slice of a concatenation taken across it: `extract_slice` of
@@ -1109,8 +1150,11 @@ static LogicalResult applyRowBlocks(
         /*writable=*/true);
     loop.getInitArgsMutable()[result.getResultNumber()].set(buffer);
   }
-  Value blockSize = arith::ConstantIndexOp::create(
-      rewriter, loc, plan.columnBlock ? plan.columnBlock : plan.rows);
+  Value blockSize =
+      plan.columnBlock
+          ? arith::ConstantIndexOp::create(rewriter, loc, plan.columnBlock)
+                .getResult()
+          : blockRows(rewriter, loc, plan, loop.getUpperBound());
   Value lower = arith::MulIOp::create(rewriter, loc, blockBegin, blockSize);
   Value upper = arith::MinSIOp::create(
       rewriter, loc, arith::MulIOp::create(rewriter, loc, blockEnd, blockSize),
@@ -1292,8 +1336,10 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
       FailureOr<RowPlan> plan =
           planRowBlocks(func, stores.front(), params, holdsContraction(ops),
                         /*columns=*/true);
-      if (succeeded(plan))
+      if (succeeded(plan)) {
         part.plan = *plan;
+        part.plan->minRows = 0; // (kHostPartsAttrName counts fixed rows)
+      }
     }
     Value count = arith::ConstantIndexOp::create(b, loc, 1);
     if (part.plan) {
@@ -1596,6 +1642,12 @@ struct MeldTileHostBlocksPass
     bool gemm = contractionRows > 0 && kind && kind.getValue() == "gemm";
     FailureOr<RowPlan> plan =
         planRowBlocks(*copy, rootOutput, params, gemm, /*columns=*/true);
+    // Rows per block chosen at run time: for the kernel's only output, the
+    // first, stored as it is (kMinRowsPerBlockAttrName).
+    if (succeeded(plan) && plan->minRows &&
+        (!stores.empty() || mergedOutputs.count(0) ||
+         outputIndex(entry, numOutputs, rootOutput.getDest()) != 0))
+      plan->minRows = 0;
     unsigned numArgs = entry.getNumArguments();
     if (failed(plan) ||
         failed(applyRowBlocks(*copy, *plan, entry.getArgument(numArgs - 2),
@@ -1643,6 +1695,12 @@ struct MeldTileHostBlocksPass
     if (failed(applyPatternsGreedily(func, std::move(patterns))))
       return signalPassFailure();
     func->setAttr(kRowsPerBlockAttrName, IntegerAttr::get(i64, rowsPerBlock));
+    if (plan->minRows) {
+      func->setAttr(kMinRowsPerBlockAttrName,
+                    IntegerAttr::get(i64, plan->minRows));
+      func->setAttr(kBlockThreadsAttrName,
+                    IntegerAttr::get(i64, plan->threads));
+    }
     if (rowDims > 1)
       func->setAttr(kRowDimsAttrName, IntegerAttr::get(i64, rowDims));
     if (int64_t columns = plan->columnBlocks())

@@ -1479,10 +1479,20 @@ struct MeldVectorizeHostContractionsPass
                               llvm::bit_ceil(static_cast<uint64_t>(height))));
       // Chunks of whole column tiles whose rows of the output take up to
       // outputChunkBytes (512 KiB: 512 columns of 256 f32 rows).
+      // Dynamic rows are chunked for the most rows a block has (its kernel's
+      // rows per block): GPT-2's head, 128 dynamic rows of 768 @ (50257 x
+      // 768)^T in blocks of 64, walked 12.8 MB of output per k block.
+      int64_t chunkRows = rows;
+      if (ShapedType::isDynamic(rows) && !versionRowTile)
+        if (auto perBlock =
+                func->getAttrOfType<IntegerAttr>(meld::kRowsPerBlockAttrName);
+            perBlock && perBlock.getInt() <= 4096)
+          chunkRows = perBlock.getInt();
       int64_t chunkCols = 0;
-      if (outputChunkBytes > 0 && !ShapedType::isDynamic(rows))
-        chunkCols = std::max<int64_t>(1, outputChunkBytes / (4 * rows) / cols) *
-                    cols;
+      if (outputChunkBytes > 0 && !ShapedType::isDynamic(chunkRows))
+        chunkCols =
+            std::max<int64_t>(1, outputChunkBytes / (4 * chunkRows) / cols) *
+            cols;
       // A transposed right operand packed transposed may take longer k
       // blocks (transposed-k-block): each panel then reads longer runs of
       // its rows, which a weight streamed from memory needs (a 128 x 768 @

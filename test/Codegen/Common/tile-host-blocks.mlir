@@ -4,6 +4,7 @@
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --meld-fuse-elementwise-recompute --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=target-elements=1024 row-multiple=1' | FileCheck %s --check-prefix=GPU
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=64 fit-small-outputs' | FileCheck %s --check-prefix=FIT
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=fused-row-cost' | FileCheck %s --check-prefix=FUSED
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=256 fit-small-outputs balance-threads=2' | FileCheck %s --check-prefix=SHARE
 
 // A row-max kernel on 64 rows of 512: 16K elements per block is 32 rows.
 // The block range [begin, end) always covers 32-row blocks; with
@@ -142,6 +143,28 @@ func.func @one_row_wide(%a: tensor<1x64xf32>, %b: tensor<64x512xf32>) -> tensor<
 func.func @dynamic_rows_wide(%a: tensor<?x64xf32>, %b: tensor<512x64xf32>) -> tensor<?x512xf32> {
   %c = meld.matmul %a, %b transpose_rhs : tensor<?x64xf32>, tensor<512x64xf32> -> tensor<?x512xf32>
   return %c : tensor<?x512xf32>
+}
+
+// Dynamic rows whose columns are no whole blocks (GPT-2's vocabulary, or
+// 500 here) are shared out between the threads at run time: a block's rows
+// are min(256, max(64, ceil(ceil(M / 2) / 8) * 8)), computed in the kernel
+// from its row count as the bundle's block count computes them
+// (meld.min_rows_per_block, meld.block_threads). One 256-row block had
+// left 64-255 rows on one thread.
+// SHARE-LABEL: func.func private @dynamic_rows_shared_kernel_0
+// SHARE-SAME:    meld.block_threads = 2
+// SHARE-SAME:    meld.min_rows_per_block = 64
+// SHARE-SAME:    meld.rows_per_block = 256
+// SHARE:         %[[M:.*]] = tensor.dim %{{.*}}, %c0
+// SHARE:         %[[H:.*]] = arith.ceildivsi %[[M]], %c2
+// SHARE:         %[[T:.*]] = arith.ceildivsi %[[H]], %c8
+// SHARE:         %[[A:.*]] = arith.muli %[[T]], %c8
+// SHARE:         %[[L:.*]] = arith.maxsi %[[A]], %c64
+// SHARE:         %[[R:.*]] = arith.minsi %[[L]], %c256
+// SHARE:         arith.muli %{{.*}}, %[[R]]
+func.func @dynamic_rows_shared(%a: tensor<?x64xf32>, %b: tensor<500x64xf32>) -> tensor<?x500xf32> {
+  %c = meld.matmul %a, %b transpose_rhs : tensor<?x64xf32>, tensor<500x64xf32> -> tensor<?x500xf32>
+  return %c : tensor<?x500xf32>
 }
 
 // A kernel with several outputs tiles the one computed from all the others
