@@ -1156,11 +1156,24 @@ static LogicalResult applyRowBlocks(
                 .getResult()
           : blockRows(rewriter, loc, plan, loop.getUpperBound());
   Value lower = arith::MulIOp::create(rewriter, loc, blockBegin, blockSize);
+  Value whole = loop.getUpperBound();
   Value upper = arith::MinSIOp::create(
       rewriter, loc, arith::MulIOp::create(rewriter, loc, blockEnd, blockSize),
-      loop.getUpperBound());
+      whole);
   loop.getLowerBoundMutable().set(lower);
   loop.getUpperBoundMutable().set(upper);
+  // Blocks of run-time rows are at most one step of the loop, and end
+  // before the rows do: a step's rows, min(step, whole - iv), end at the
+  // block's end instead (else a block also computed, zero-filled first,
+  // the rows of the blocks after it).
+  if (plan.minRows)
+    loop.getBody()->walk([&](affine::AffineMinOp min) {
+      if (!llvm::is_contained(min.getOperands(), loop.getInductionVar()))
+        return;
+      for (OpOperand &operand : min->getOpOperands())
+        if (operand.get() == whole)
+          operand.set(upper);
+    });
   return success();
 }
 
