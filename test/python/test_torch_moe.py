@@ -13,8 +13,6 @@ fallback does).
 
 from __future__ import annotations
 
-import copy
-
 import numpy as np
 import pytest
 
@@ -24,6 +22,8 @@ torch = pytest.importorskip("torch")
 import torch._dynamo  # noqa: E402
 import transformers  # noqa: E402
 import transformers.integrations.moe  # noqa: E402,F401  (registers transformers::grouped_mm_fallback)
+
+from test_torch_models import check_training_step  # noqa: E402
 
 mtorch = mt.meld_torch()
 
@@ -146,24 +146,7 @@ def test_moe_models_at_two_shapes_entirely_through_meld(name):
 
 def test_mixtral_training_step_gradients_match_eager():
     torch.manual_seed(0)
-    model = make("mixtral").train()
-    twin = copy.deepcopy(model)
-    ids = torch.randint(0, 128, (2, 16))
-    torch._dynamo.reset()
-    start = len(mtorch.reports)
-    compiled = torch.compile(twin, backend="meld")
-    want = model(ids).logits.square().mean()
-    want.backward()
-    got = compiled(ids).logits.square().mean()
-    got.backward()
-    np.testing.assert_allclose(got.item(), want.item(), rtol=1e-5)
-    explanation = mtorch.Explanation(mtorch.reports[start:])
-    assert explanation.fallbacks == [], str(explanation)
-    for (pname, p), q in zip(model.named_parameters(), twin.parameters()):
-        want_grad = torch.zeros_like(p) if p.grad is None else p.grad
-        got_grad = torch.zeros_like(q) if q.grad is None else q.grad
-        np.testing.assert_allclose(got_grad.numpy(), want_grad.numpy(), rtol=1e-4, atol=1e-6,
-                                   err_msg=pname)
+    check_training_step(make("mixtral"), (torch.randint(0, 128, (2, 16)),))
 
 
 def test_bf16_mixtral_through_torch_grouped_mm():
@@ -193,29 +176,36 @@ def test_bf16_mixtral_through_torch_grouped_mm():
     assert explanation.fallbacks == [], str(explanation)
 
 
-def test_grouped_matmul_program_at_many_row_counts_matches_numpy():
+@pytest.mark.parametrize("groups", [6, 32])
+def test_grouped_matmul_program_at_many_row_counts_matches_numpy(groups):
     """meld.grouped_matmul itself through the JIT, dynamic rows: 1 to 700
     rows (one block of rows to six, shared by the threads), sorted and
-    unsorted offsets, negative ones and ones past the rows."""
+    unsorted offsets, negative ones and ones past the rows, and offsets
+    that end early (rows in no group are 0). 32 groups: the group loop's
+    bound once equalled the row blocks' first step, and took the threads'
+    step with it (reading offsets and matrices past the groups)."""
     import meld
 
-    exe = meld.compile("""
-func.func @f(%x: tensor<?x16xf32>, %w: tensor<6x24x16xf32>, %offs: tensor<6xi64>) -> tensor<?x24xf32> {
-  %y = meld.grouped_matmul %x, %w, %offs transpose_rhs : (tensor<?x16xf32>, tensor<6x24x16xf32>, tensor<6xi64>) -> tensor<?x24xf32>
+    exe = meld.compile(f"""
+func.func @f(%x: tensor<?x16xf32>, %w: tensor<{groups}x24x16xf32>, %offs: tensor<{groups}xi64>) -> tensor<?x24xf32> {{
+  %y = meld.grouped_matmul %x, %w, %offs transpose_rhs : (tensor<?x16xf32>, tensor<{groups}x24x16xf32>, tensor<{groups}xi64>) -> tensor<?x24xf32>
   return %y : tensor<?x24xf32>
-}""")
-    rng = np.random.default_rng(1)
-    w = rng.standard_normal((6, 24, 16)).astype(np.float32)
+}}""")
+    rng = np.random.default_rng(groups)
+    w = rng.standard_normal((groups, 24, 16)).astype(np.float32)
+    cases = []
     for trial in range(24):
         rows = int(rng.integers(1, 700))
+        offs = rng.integers(-5, rows + 20, groups)
+        cases.append((rows, np.sort(offs) if trial % 3 else offs))
+    cases.append((40, np.minimum(np.arange(groups), 20)))  # rows 20-39 in no group
+    cases.append((300, np.minimum(np.arange(groups) * 7, 150)))
+    for rows, offs in cases:
         x = rng.standard_normal((rows, 16)).astype(np.float32)
-        offs = rng.integers(-5, rows + 20, 6)
-        if trial % 3:
-            offs = np.sort(offs)
         got = np.asarray(exe(x, w, offs.astype(np.int64))[0])
         want = np.zeros((rows, 24), np.float32)
         for r in range(rows):
-            g = next((g for g in range(6) if offs[g] > r), 6)
-            if g < 6:
+            g = next((g for g in range(groups) if offs[g] > r), groups)
+            if g < groups:
                 want[r] = x[r] @ w[g].T
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5, err_msg=f"{rows} rows, {offs}")

@@ -1234,8 +1234,17 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
   }
 
   // Elsewhere: generics that find each position's group and read its
-  // matrix there.
+  // matrix there, each step `acc + (keep ? x * y : 0)`.
   Type i64 = b.getI64Type();
+  auto addProductIf = [&](OpBuilder &nb, Location nl, Value keep, Value x,
+                          Value y, Value acc) -> Value {
+    Value product =
+        arith::MulFOp::create(nb, nl, castScalar(nb, nl, x, outElem),
+                              castScalar(nb, nl, y, outElem));
+    product = arith::SelectOp::create(nb, nl, keep, product,
+                                      floatConst(nb, nl, outElem, 0.0));
+    return arith::AddFOp::create(nb, nl, acc, product, sumFlags);
+  };
   Value groupCount = intConst(b, loc, i64, groups);
   if (rows) {
     // Loops m, n, k: out[m, n] += lhs[m, k] * rhs[group(m), k, n].
@@ -1256,15 +1265,8 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
           Value k = linalg::IndexOp::create(nb, nl, 2);
           Value w = tensor::ExtractOp::create(
               nb, nl, rhs, tr ? ValueRange{at, n, k} : ValueRange{at, k, n});
-          Value product = arith::MulFOp::create(
-              nb, nl, castScalar(nb, nl, args[0], outElem),
-              castScalar(nb, nl, w, outElem));
-          product = arith::SelectOp::create(nb, nl, inGroup, product,
-                                            floatConst(nb, nl, outElem, 0.0));
           linalg::YieldOp::create(
-              nb, nl,
-              arith::AddFOp::create(nb, nl, args[1], product, sumFlags)
-                  .getResult());
+              nb, nl, addProductIf(nb, nl, inGroup, args[0], w, args[1]));
         });
     b.replaceOp(op, generic->getResults());
     return success();
@@ -1291,15 +1293,8 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
         Value mine = arith::CmpIOp::create(
             nb, nl, arith::CmpIPredicate::eq,
             groupAt(nb, nl, offsets, linalg::IndexOp::create(nb, nl, 3)), g);
-        Value product = arith::MulFOp::create(
-            nb, nl, castScalar(nb, nl, args[0], outElem),
-            castScalar(nb, nl, args[1], outElem));
-        product = arith::SelectOp::create(nb, nl, mine, product,
-                                          floatConst(nb, nl, outElem, 0.0));
         linalg::YieldOp::create(
-            nb, nl,
-            arith::AddFOp::create(nb, nl, args[2], product, sumFlags)
-                .getResult());
+            nb, nl, addProductIf(nb, nl, mine, args[0], args[1], args[2]));
       });
   b.replaceOp(op, generic->getResults());
   return success();

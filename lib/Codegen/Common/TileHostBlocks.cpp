@@ -450,13 +450,16 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   // Whole blocks only: their many-row version packs panels, whose register
   // tiles do not take a partial block's dynamic width (GPT-2's head, 1024
   // x 768 @ (50257 x 768)^T, ran at 127 GFLOP/s so, 410 in row blocks).
-  bool dynamicRows =
-      resultType.getRank() == 2 && resultType.isDynamicDim(0) &&
-      !resultType.isDynamicDim(1) &&
-      resultType.getDimSize(1) %
-              columnBlockWidth(resultType.getDimSize(1),
-                               params.balanceThreads) ==
-          0;
+  // And at least a block per thread: else the rows are shared out
+  // (minRows below), which keeps every thread of a larger machine busy.
+  bool dynamicRows = false;
+  if (resultType.getRank() == 2 && resultType.isDynamicDim(0) &&
+      !resultType.isDynamicDim(1)) {
+    int64_t cols = resultType.getDimSize(1);
+    int64_t width = columnBlockWidth(cols, params.balanceThreads);
+    dynamicRows = cols % width == 0 &&
+                  cols / width >= std::max<int64_t>(params.balanceThreads, 1);
+  }
   if (columns && params.fitSmallOutputs && gemm &&
       resultType.getRank() == 2 &&
       ((resultType.hasStaticShape() &&
@@ -1511,10 +1514,17 @@ static bool tileGroupedRows(func::FuncOp func, int64_t threads) {
       b, loc,
       arith::MulIOp::create(b, loc, entry.getArgument(numArgs - 1), step),
       loop.getUpperBound());
-  // The body reads the step as its block's height.
-  loop.getStep().replaceUsesWithIf(step, [&](OpOperand &use) {
-    return loop->isAncestor(use.getOwner());
-  });
+  // The body reads the step as its block's height, in `lo + step`: only
+  // that use changes (the constant may be shared: 32 groups made the group
+  // loop's bound the new step).
+  Value oldStep = loop.getStep();
+  Value iv = loop.getInductionVar();
+  for (Operation *user : llvm::to_vector(iv.getUsers()))
+    if (auto add = dyn_cast<arith::AddIOp>(user))
+      for (OpOperand &operand : add->getOpOperands())
+        if (operand.get() == oldStep)
+          operand.set(step);
+  loop.getStepMutable().assign(step);
   loop.getLowerBoundMutable().set(lower);
   loop.getUpperBoundMutable().set(upper);
   loop.getInitArgsMutable()[0].set(bufferization::ToTensorOp::create(
@@ -1659,7 +1669,8 @@ struct MeldTileHostBlocksPass
     // first, stored as it is (kMinRowsPerBlockAttrName).
     if (succeeded(plan) && plan->minRows &&
         (!stores.empty() || mergedOutputs.count(0) ||
-         outputIndex(entry, numOutputs, rootOutput.getDest()) != 0))
+         outputIndex(entry, numOutputs, rootOutput.getDest()) != 0 ||
+         plan->rowDims(outputRowDims[0]) > 1))
       plan->minRows = 0;
     unsigned numArgs = entry.getNumArguments();
     if (failed(plan) ||

@@ -813,11 +813,13 @@ def matmul(b: Builder, x: Value, y: Value) -> Value:
 
 
 def grouped_matmul(b: Builder, x: Value, y: Value, offsets: Value,
-                   transpose_lhs: bool = False, transpose_rhs: bool = False) -> Value:
+                   transpose_lhs: bool = False, transpose_rhs: bool = False,
+                   result_dtype: Optional[str] = None) -> Value:
     """meld.grouped_matmul (torch's grouped_mm with offsets): ``y`` of rank
     3 holds a matrix per group of ``x``'s rows, [m, n] result; ``y`` of
     rank 2 groups the contraction, [groups, m, n] result. The result has
-    the operands' element type (low-precision floats summed in f32)."""
+    the operands' element type (low-precision floats summed in f32), or
+    ``result_dtype`` (f32 for f16/bf16 operands: the sums unrounded)."""
     if x.dtype != y.dtype:
         raise FrontendError(f"grouped matmul of {x.dtype} and {y.dtype}")
     if not is_float(x.dtype):
@@ -831,7 +833,7 @@ def grouped_matmul(b: Builder, x: Value, y: Value, offsets: Value,
     mat = y.shape[1:] if y.rank == 3 else y.shape
     n = mat[0] if transpose_rhs else mat[1]
     shape = (m, n) if y.rank == 3 else (offsets.shape[0], m, n)
-    ty = TensorType(x.dtype, shape)
+    ty = TensorType(result_dtype or x.dtype, shape)
     flags = (" transpose_lhs" if transpose_lhs else "") + (" transpose_rhs" if transpose_rhs else "")
     return b.op(f"meld.grouped_matmul {x.name}, {y.name}, {offsets.name}{flags}"
                 f" : ({x.type}, {y.type}, {offsets.type}) -> {ty}", ty)

@@ -436,7 +436,9 @@ def _grouped_mm(b, node, x, w, offs=None, bias=None, out_dtype=None):
     if w.rank == 3 and tx:
         x = L.transpose(b, x, [1, 0])
         tx = False
-    return _grouped_mm_result(b, node, L.grouped_matmul(b, x, w, offs, tx, tw))
+    # an f32 out_dtype of half operands: the f32 sums themselves
+    wide = "f32" if _out_type(node).dtype == "f32" and x.dtype in ("f16", "bf16") else None
+    return _grouped_mm_result(b, node, L.grouped_matmul(b, x, w, offs, tx, tw, wide))
 
 
 def _grouped_mm_fallback(b, node, x, w, offs):

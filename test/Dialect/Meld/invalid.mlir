@@ -1849,7 +1849,7 @@ func.func @grouped_matmul_ranks(%x: tensor<8x16xf32>, %w: tensor<2x4x16x8xf32>, 
 // -----
 
 func.func @grouped_matmul_dynamic_groups(%x: tensor<8x16xf32>, %w: tensor<4x16x8xf32>, %o: tensor<?xi32>) -> tensor<8x8xf32> {
-  // expected-error @+1 {{offsets must have rank 1 and a static size (the number of groups)}}
+  // expected-error @+1 {{offsets must have rank 1 and a static size (the number of groups, at least 1)}}
   %y = meld.grouped_matmul %x, %w, %o : (tensor<8x16xf32>, tensor<4x16x8xf32>, tensor<?xi32>) -> tensor<8x8xf32>
   return %y : tensor<8x8xf32>
 }
@@ -1892,4 +1892,20 @@ func.func @grouped_matmul_ints(%x: tensor<8x16xi32>, %w: tensor<4x16x8xi32>, %o:
   // expected-error @+1 {{operand #0 must be ranked tensor of 64-bit float or 32-bit float or 16-bit float or bfloat16 type values}}
   %y = meld.grouped_matmul %x, %w, %o : (tensor<8x16xi32>, tensor<4x16x8xi32>, tensor<4xi32>) -> tensor<8x8xi32>
   return %y : tensor<8x8xi32>
+}
+
+// -----
+
+func.func @grouped_matmul_no_groups(%x: tensor<8x16xf32>, %w: tensor<0x16x8xf32>, %o: tensor<0xi32>) -> tensor<8x8xf32> {
+  // expected-error @+1 {{offsets must have rank 1 and a static size (the number of groups, at least 1)}}
+  %y = meld.grouped_matmul %x, %w, %o : (tensor<8x16xf32>, tensor<0x16x8xf32>, tensor<0xi32>) -> tensor<8x8xf32>
+  return %y : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @grouped_matmul_dynamic_matrices(%x: tensor<8x16xf32>, %w: tensor<?x16x8xf32>, %o: tensor<4xi32>) -> tensor<8x8xf32> {
+  // expected-error @+1 {{rhs has ? matrices for 4 offsets}}
+  %y = meld.grouped_matmul %x, %w, %o : (tensor<8x16xf32>, tensor<?x16x8xf32>, tensor<4xi32>) -> tensor<8x8xf32>
+  return %y : tensor<8x8xf32>
 }

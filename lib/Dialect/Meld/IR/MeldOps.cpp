@@ -1055,9 +1055,10 @@ LogicalResult GroupedMatmulOp::verify() {
     return emitOpError("takes lhs of rank 2 and rhs of rank 3 (groups of "
                        "rows) or 2 (groups of the contraction), got ")
            << lhs << " and " << rhs;
-  if (offsets.getRank() != 1 || offsets.isDynamicDim(0))
+  if (offsets.getRank() != 1 || offsets.isDynamicDim(0) ||
+      offsets.getDimSize(0) < 1)
     return emitOpError("offsets must have rank 1 and a static size (the "
-                       "number of groups), got ")
+                       "number of groups, at least 1), got ")
            << offsets;
   if (rows && getTransposeLhs())
     return emitOpError("transpose_lhs is only for groups of the contraction "
@@ -1081,7 +1082,7 @@ LogicalResult GroupedMatmulOp::verify() {
   if (!dimsCompatible(kL, kR))
     return emitOpError("contracting dimensions differ: lhs has ")
            << dimString(kL) << ", rhs has " << dimString(kR);
-  if (rows && !dimsCompatible(rhs.getDimSize(0), groups))
+  if (rows && rhs.getDimSize(0) != groups)
     return emitOpError("rhs has ")
            << dimString(rhs.getDimSize(0)) << " matrices for "
            << dimString(groups) << " offsets";

@@ -666,7 +666,8 @@ def Meld_GroupedMatmulOp : Meld_Op<"grouped_matmul", [Pure]> {
     ranges `[offsets[g - 1], offsets[g])` (from 0 for the first group), and
     positions at or past the largest offset belong to no group. Any
     offsets are valid: a decreasing one ends an empty group, and one past
-    the end is cut to it.
+    the end is cut to it. The number of groups is static, at least 1, and
+    so is `rhs`'s count of matrices in the rows form.
 
     Two forms, told apart by the operands' ranks:
 
