@@ -63,6 +63,34 @@ def test_cumsum_and_cumprod_over_a_dynamic_dim():
                      (torch.randn(2, 6),), (torch.randn(3, 4),))
 
 
+def test_sorts_over_a_dynamic_dim():
+    # (a mixture-of-experts layer sorts its token-expert pairs by expert:
+    # they compiled per shape, now by rank, in one graph): values and
+    # indices exactly eager's, ties in index order, NaN the greatest,
+    # ascending and descending, floats, integers and booleans.
+    def fn(x):
+        v, i = torch.sort(x, dim=-1, stable=True)
+        w, j = torch.sort(x, dim=0, descending=True, stable=True)
+        return v, i, w, j
+
+    def floats(rows, cols):
+        x = torch.randint(-3, 3, (rows, cols)).float()
+        x[0, 1] = x[1, 2] = float("nan")
+        x[2, 0] = -0.0
+        return (x,)
+
+    def no_nan(x):  # (NaN compared as a number)
+        v, i, w, j = fn(x)
+        return torch.nan_to_num(v, nan=99.0), i, torch.nan_to_num(w, nan=99.0), j
+
+    entirely_dynamic(no_nan, floats(5, 7), floats(3, 11))
+    entirely_dynamic(fn, (torch.randint(-4, 4, (4, 6)),), (torch.randint(-4, 4, (6, 3)),))
+    entirely_dynamic(lambda x: torch.sort(x > 0, stable=True), (torch.randn(3, 5),),
+                     (torch.randn(2, 9),))
+    entirely_dynamic(lambda e: torch.sort(e.reshape(-1), stable=True), (torch.randint(0, 8, (16, 2)),),
+                     (torch.randint(0, 8, (9, 2)),))
+
+
 def test_slices_from_the_end_of_a_dynamic_dim():
     # (Mistral's sliding window: mask[:, -4095:] of a shorter sequence)
     def window(x):

@@ -1939,7 +1939,7 @@ def sort(b: Builder, x: Value, axis: int, descending: bool = False):
     axis = normalize_axis(axis, x.rank)
     n = x.shape[axis]
     if n is None:
-        raise Unsupported("sort over a dynamic dimension")
+        return _rank_sort(b, x, axis, descending)
     if n > _TOP_K_BY_PASSES:
         return _bitonic_sort(b, x, axis, descending)
     if descending or not is_float(x.dtype) or n == 0:
@@ -1951,6 +1951,43 @@ def sort(b: Builder, x: Value, axis: int, descending: bool = False):
                  binary(b, "sub", pos, scalar_like(b, n, pos)), pos)
     return (unary(b, "neg", take_along_axis(b, values, pos, axis)),
             take_along_axis(b, indices, pos, axis))
+
+def _rank_sort(b: Builder, x: Value, axis: int, descending: bool):
+    """A sort along a dynamic ``axis``: each element's rank is the count of
+    elements that go before it (the same total order as ``sort``: NaN the
+    greatest, ties by index), the sorted indices are the positions
+    scattered to their ranks, and the values gathered there. n^2
+    comparisons for n elements, fused into one reduction: for the modest
+    lengths of a dynamic axis (a mixture-of-experts layer's token-expert
+    pairs)."""
+    if x.dtype == "i1":
+        values, indices = _rank_sort(b, cast(b, x, "i32"), axis, descending)
+        return cast(b, values, "i1"), indices
+    xt = axis_to_last(b, x, axis)
+    dims = b.dims(xt)
+    n = dims[-1]
+    shape = list(xt.shape) + [xt.shape[-1]]
+    sizes = dims + [n]
+    mine = broadcast_to(b, unsqueeze(b, xt, [xt.rank]), shape, sizes)     # [..., i, j]: x[i]
+    other = broadcast_to(b, unsqueeze(b, xt, [xt.rank - 1]), shape, sizes)  # x[j]
+    first, second = (mine, other) if descending else (other, mine)
+    before = compare(b, "lt", first, second)  # j before i by value
+    same = compare(b, "eq", other, mine)
+    if is_float(xt.dtype):
+        nan_mine, nan_other = isnan(b, mine), isnan(b, other)
+        nan_first, nan_second = (nan_other, nan_mine) if descending else (nan_mine, nan_other)
+        # NaN is the greatest: before a NaN when ascending, after it descending
+        before = logical(b, "or", before, logical(b, "and", nan_first, logical(b, "not", nan_second)))
+        same = logical(b, "or", same, logical(b, "and", nan_mine, nan_other))
+    j = iota(b, "i64", shape, sizes, xt.rank)
+    i = iota(b, "i64", shape, sizes, xt.rank - 1)
+    before = logical(b, "or", before, logical(b, "and", same, compare(b, "lt", j, i)))
+    rank = reduce(b, "sum", cast(b, before, "i64"), [xt.rank], False)
+    positions = iota(b, "i64", xt.shape, dims, xt.rank - 1)
+    indices = scatter(b, positions, rank, positions, xt.rank - 1)
+    values = take_along_axis(b, xt, indices, xt.rank - 1)
+    return axis_from_last(b, values, axis), axis_from_last(b, indices, axis)
+
 
 def _bitonic_sort(b: Builder, x: Value, axis: int, descending: bool):
     """A bitonic sorting network over (value, index) pairs, padded to a
