@@ -421,11 +421,6 @@ def _bmm(b, node, x, y):
 # expert's rows. transformers calls torch's grouped_mm (bf16 under
 # torch.compile) or its own grouped_mm_fallback custom op (other dtypes),
 # and that op's backward; all three become meld.grouped_matmul.
-def _grouped_mm_result(b, node, out):
-    elem = _out_type(node).dtype
-    return out if out.dtype == elem else L.cast(b, out, elem)
-
-
 @_op(aten._grouped_mm.default)
 def _grouped_mm(b, node, x, w, offs=None, bias=None, out_dtype=None):
     if bias is not None:
@@ -438,12 +433,12 @@ def _grouped_mm(b, node, x, w, offs=None, bias=None, out_dtype=None):
         tx = False
     # an f32 out_dtype of half operands: the f32 sums themselves
     wide = "f32" if _out_type(node).dtype == "f32" and x.dtype in ("f16", "bf16") else None
-    return _grouped_mm_result(b, node, L.grouped_matmul(b, x, w, offs, tx, tw, wide))
+    return L.cast(b, L.grouped_matmul(b, x, w, offs, tx, tw, wide), _out_type(node).dtype)
 
 
 def _grouped_mm_fallback(b, node, x, w, offs):
     (w, tw) = _matrix_operand(w)
-    return _grouped_mm_result(b, node, L.grouped_matmul(b, x, w, offs, False, tw))
+    return L.cast(b, L.grouped_matmul(b, x, w, offs, False, tw), _out_type(node).dtype)
 
 
 def _grouped_mm_fallback_backward(b, node, x, w, offs, dy):
@@ -451,10 +446,8 @@ def _grouped_mm_fallback_backward(b, node, x, w, offs, dy):
     (w, tw) = _matrix_operand(w)
     dx = L.grouped_matmul(b, dy, w, offs, False, not tw)
     dw = L.grouped_matmul(b, x, dy, offs, True, False)  # [g, k, n], as w
-    vals = node.meta["val"]
-    return tuple(v if v.dtype == _tensor_type(t, node.name).dtype
-                 else L.cast(b, v, _tensor_type(t, node.name).dtype)
-                 for v, t in zip((dx, dw), vals))
+    return tuple(L.cast(b, v, _tensor_type(t, node.name).dtype)
+                 for v, t in zip((dx, dw), node.meta["val"]))
 
 
 # Ops of other libraries, by qualified name: registered (in ATEN_OPS) when
