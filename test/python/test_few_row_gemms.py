@@ -103,3 +103,56 @@ func.func @main(%x: tensor<?x{k}xf32>, %w: tensor<{n}x{k}xf32>) -> tensor<?x{n}x
         want = x @ w.T
         np.testing.assert_allclose(got, want, rtol=0, atol=1e-4 * np.abs(want).max(),
                                    err_msg=f"{rows} rows")
+
+
+def _bf16(rng, shape, scale=1.0):
+    bits = mt.f32_to_bf16_bits((rng.standard_normal(shape) * scale).astype(np.float32))
+    return bits, mt.bf16_bits_to_f32(bits)
+
+
+def test_bf16_products_of_a_streamed_weight_match_numpy():
+    """bf16 few-row products of a weight larger than an L3's share (more
+    than 32 MiB, which streams from memory on every call) prefetch the
+    weight's next rows ahead of them, with AVX512-BF16: 40 static rows of
+    `x @ W^T` (swapped, once per 64-byte line of each row of W) and dynamic
+    rows (dots along rows: 4 at a time, then one tile of the last 1 to 3),
+    and a grouped matmul of 20 experts of 1024 x 1024 (40 MiB) with groups
+    of 0 to 70 rows. (Elsewhere the same products take other paths, and
+    the results must match all the same.) bf16 outputs: within 1e-2 of the
+    largest output, their rounding."""
+    k, n = 4100, 4096  # (32.03 MiB; 2050 pairs of k: 128 lines and 2 words)
+    rng = np.random.default_rng(11)
+    w_bits, w = _bf16(rng, (n, k), k ** -0.5)
+    for rows in ("40", "?"):
+        exe = meld.compile(f"""
+func.func @main(%x: tensor<{rows}x{k}xbf16>, %w: tensor<{n}x{k}xbf16>) -> tensor<{rows}x{n}xbf16> {{
+  %y = meld.matmul %x, %w transpose_rhs : tensor<{rows}x{k}xbf16>, tensor<{n}x{k}xbf16> -> tensor<{rows}x{n}xbf16>
+  return %y : tensor<{rows}x{n}xbf16>
+}}""")
+        for count in ((40,) if rows == "40" else (1, 2, 7, 62)):
+            x_bits, x = _bf16(rng, (count, k))
+            (got,) = exe(x_bits, w_bits)
+            want = x @ w.T
+            np.testing.assert_allclose(mt.bf16_bits_to_f32(got), want, rtol=0,
+                                       atol=1e-2 * np.abs(want).max(),
+                                       err_msg=f"{rows} rows, {count}")
+
+    groups, k, n = 20, 1024, 1024
+    counts = np.array([0, 1, 2, 3, 5, 70, 0, 33, 4, 9, 62, 1, 0, 17, 8, 40, 2, 3, 6, 0])
+    offsets = np.cumsum(counts).astype(np.int32)
+    m = int(offsets[-1])
+    exe = meld.compile(f"""
+func.func @main(%x: tensor<?x{k}xbf16>, %w: tensor<{groups}x{n}x{k}xbf16>, %o: tensor<{groups}xi32>) -> tensor<?x{n}xbf16> {{
+  %y = meld.grouped_matmul %x, %w, %o transpose_rhs : (tensor<?x{k}xbf16>, tensor<{groups}x{n}x{k}xbf16>, tensor<{groups}xi32>) -> tensor<?x{n}xbf16>
+  return %y : tensor<?x{n}xbf16>
+}}""")
+    w_bits, w = _bf16(rng, (groups, n, k), k ** -0.5)
+    x_bits, x = _bf16(rng, (m, k))
+    (got,) = exe(x_bits, w_bits, offsets)
+    want = np.zeros((m, n), np.float32)
+    start = 0
+    for g, end in enumerate(offsets):
+        want[start:end] = x[start:end] @ w[g].T
+        start = end
+    np.testing.assert_allclose(mt.bf16_bits_to_f32(got), want, rtol=0,
+                               atol=1e-2 * np.abs(want).max())

@@ -1084,31 +1084,26 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
     Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
     Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
     Value count = arith::ConstantIndexOp::create(b, loc, groups);
-    auto lhsType = cast<RankedTensorType>(lhs.getType());
-    auto rhsType = cast<RankedTensorType>(rhs.getType());
     auto groupProduct = [&](Value acc, Value g, Value start,
                             Value len) -> Value {
-      auto sliceOf = [&](Value v, RankedTensorType vType, int64_t dim,
-                         Value at, Value extent, bool dropFirst,
+      // v's slice [at, at + extent) along `dim` (none when negative), and
+      // without its first dim, at index `first`, when that is given.
+      auto sliceOf = [&](Value v, int64_t dim, Value at, Value extent,
                          Value first) {
+        auto vType = cast<RankedTensorType>(v.getType());
         SmallVector<OpFoldResult> offs(vType.getRank(), b.getIndexAttr(0)),
-            sizes, strides(vType.getRank(), b.getIndexAttr(1));
-        for (int64_t i = 0; i < vType.getRank(); ++i)
-          sizes.push_back(
-              vType.isDynamicDim(i)
-                  ? OpFoldResult(tensor::DimOp::create(b, loc, v, i)
-                                     .getResult())
-                  : OpFoldResult(b.getIndexAttr(vType.getDimSize(i))));
+            sizes = tensor::getMixedSizes(b, loc, v),
+            strides(vType.getRank(), b.getIndexAttr(1));
         if (dim >= 0) {
           offs[dim] = at;
           sizes[dim] = extent;
         }
-        if (dropFirst) {
+        if (first) {
           offs[0] = first;
           sizes[0] = b.getIndexAttr(1);
         }
         SmallVector<int64_t> shape;
-        for (int64_t i = dropFirst ? 1 : 0; i < vType.getRank(); ++i)
+        for (int64_t i = first ? 1 : 0; i < vType.getRank(); ++i)
           shape.push_back(i == dim ? ShapedType::kDynamic
                                    : vType.getDimSize(i));
         auto sliceType =
@@ -1119,8 +1114,8 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
       };
       Value next;
       if (rows) {
-        Value x = sliceOf(lhs, lhsType, 0, start, len, false, {});
-        Value w = sliceOf(rhs, rhsType, -1, {}, {}, true, g);
+        Value x = sliceOf(lhs, 0, start, len, {});
+        Value w = sliceOf(rhs, -1, {}, {}, g);
         int64_t n = type.getDimSize(1);
         SmallVector<Value> partDyn = {len};
         if (ShapedType::isDynamic(n))
@@ -1138,8 +1133,8 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
             b, loc, part, acc, offs, sizes,
             SmallVector<OpFoldResult>(2, b.getIndexAttr(1)));
       } else {
-        Value x = sliceOf(lhs, lhsType, tl ? 0 : 1, start, len, false, {});
-        Value y = sliceOf(rhs, rhsType, tr ? 1 : 0, start, len, false, {});
+        Value x = sliceOf(lhs, tl ? 0 : 1, start, len, {});
+        Value y = sliceOf(rhs, tr ? 1 : 0, start, len, {});
         auto partType = RankedTensorType::get(type.getShape().drop_front(),
                                               outElem);
         SmallVector<Value> partDyn;
@@ -1150,13 +1145,8 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
                                    matmulMaps(tl), matmulIters);
         SmallVector<OpFoldResult> offs = {g, b.getIndexAttr(0),
                                           b.getIndexAttr(0)};
-        SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1)};
-        for (int64_t i = 1; i < 3; ++i)
-          sizes.push_back(
-              type.isDynamicDim(i)
-                  ? OpFoldResult(tensor::DimOp::create(b, loc, acc, i)
-                                     .getResult())
-                  : OpFoldResult(b.getIndexAttr(type.getDimSize(i))));
+        SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, acc);
+        sizes[0] = b.getIndexAttr(1);
         next = tensor::InsertSliceOp::create(
             b, loc, part, acc, offs, sizes,
             SmallVector<OpFoldResult>(3, b.getIndexAttr(1)));
@@ -1179,11 +1169,24 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
             };
             Value first = clip(start);
             Value len = arith::SubIOp::create(lb, l, clip(end), first);
-            OpBuilder::InsertionGuard guard(b);
-            b.setInsertionPoint(lb.getInsertionBlock(),
-                                lb.getInsertionPoint());
-            scf::YieldOp::create(
-                b, l, ValueRange{groupProduct(acc, g, first, len), end});
+            // An empty group (most of them in a decode step's experts)
+            // leaves the output as it is, with no pass over its matrix.
+            Value some = arith::CmpIOp::create(lb, l, arith::CmpIPredicate::sgt,
+                                               len, c0);
+            auto product = scf::IfOp::create(
+                lb, l, some,
+                [&](OpBuilder &tb, Location tl) {
+                  OpBuilder::InsertionGuard guard(b);
+                  b.setInsertionPoint(tb.getInsertionBlock(),
+                                      tb.getInsertionPoint());
+                  scf::YieldOp::create(
+                      b, tl, ValueRange{groupProduct(acc, g, first, len)});
+                },
+                [&](OpBuilder &eb, Location el) {
+                  scf::YieldOp::create(eb, el, ValueRange{acc});
+                });
+            scf::YieldOp::create(lb, l,
+                                 ValueRange{product.getResult(0), end});
           });
     };
     if (!rows) {
@@ -1193,10 +1196,14 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
       return success();
     }
     // A block zero-fills its rows (those in no group stay 0), then runs
-    // the groups' rows in it. Blocks of kGroupedRowBlockRows rows, until
-    // meld-tile-host-blocks sizes them for the threads (a loop of one
-    // block would be folded away, with its mark).
-    Value step = arith::ConstantIndexOp::create(b, loc, kGroupedRowBlockRows);
+    // the groups' rows in it. Blocks of kGroupedRowBlockRows rows (or half
+    // of fewer static rows), until meld-tile-host-blocks sizes them for
+    // the threads (a loop of one block would be folded away, with its
+    // mark: a decode step's 8 rows would stay on one thread).
+    int64_t blockRows = kGroupedRowBlockRows;
+    if (!type.isDynamicDim(0) && type.getDimSize(0) > 1)
+      blockRows = std::min<int64_t>(blockRows, llvm::divideCeil(type.getDimSize(0), 2));
+    Value step = arith::ConstantIndexOp::create(b, loc, blockRows);
     auto blocks = scf::ForOp::create(
         b, loc, c0, size, step, ValueRange{out},
         [&](OpBuilder &lb, Location bl, Value lo, ValueRange iter) {

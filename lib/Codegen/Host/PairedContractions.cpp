@@ -34,6 +34,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/X86Vector/X86VectorDialect.h"
@@ -50,8 +51,18 @@ constexpr int64_t kPanelBytes = 512 * 1024;
 /// (x's rows then one panel).
 constexpr int64_t kSwappedMaxRows = 32, kDotsSwappedMaxRows = 64;
 /// Most static rows of `x @ W^T` computed with dots along k of x's and W's
-/// rows (no panel).
-constexpr int64_t kRowDotsMaxRows = 32;
+/// rows (no panel), and most dynamic rows (a version of the product for
+/// them). Dynamic rows are not swapped: that version lost to the dots at
+/// every count up to 64 on the 2-core Zen 5 (40 x 2048 @ (2048 x 2048)^T:
+/// 290 GFLOP/s swapped, 658 on dots; 48 x 768 @ (3072 x 768)^T 320 and
+/// 599; an expert layer's groups of 50 rows 336 and 507), W packed above
+/// (96 rows: 843 packed, 786 on dots). Static rows are swapped from 33
+/// (64 x 2048 @ (2048 x 2048)^T: 863 swapped, 762 on dots).
+constexpr int64_t kRowDotsMaxRows = 32, kDynamicRowDotsMaxRows = 64;
+/// Bytes of a right operand's whole buffer past which dots along rows
+/// prefetch W's next rows: a typical L3's share (32 MiB), past which W
+/// streams from memory on every call (an expert layer's matrices).
+constexpr int64_t kStreamedRhsBytes = 32 << 20;
 } // namespace
 
 /// The element types of a product on AMX tiles: its operands' (bf16, or
@@ -270,7 +281,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   bool mayPlain = !transposedRhs || ShapedType::isDynamic(rows) ||
                   rows > swapMaxRows;
   bool maySwap = transposedRhs &&
-                 (ShapedType::isDynamic(rows) || rows <= swapMaxRows);
+                 (ShapedType::isDynamic(rows) ? !dots : rows <= swapMaxRows);
   int64_t panelCols =
       std::max(mayPlain ? plainLayout.panelCols : 0,
                maySwap ? swappedLayout.panelCols : 0);
@@ -527,6 +538,35 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     });
   };
 
+  // Whether W's buffer (the one `w` views) streams from memory on every
+  // call (kStreamedRhsBytes): its products of few rows, which read W in
+  // place, then prefetch W's next rows into L2 as they go. Each first read
+  // of a line of W had waited on the memory: on the 2-core Zen 5, an
+  // expert layer's 16 dynamic rows per expert of 2048 x 2048 (OLMoE's)
+  // went from 300 to 430 GFLOP/s so, 48 swapped rows of 8192 x 8192 from
+  // 575 to 635. Not with fewer than 4 rows, which the memory's bandwidth
+  // bounds (2 rows of 8192 x 8192: 102 GFLOP/s without, 93 with), nor for
+  // a W that stays in cache, where the extra loads cost (16 x 4096 @ (4096
+  // x 4096)^T 455 -> 420).
+  auto streamed = [&](Value w) {
+    auto root = cast<MemRefType>(
+        memref::skipViewLikeOps(cast<TypedValue<MemRefType>>(w)).getType());
+    return root.hasStaticShape() &&
+           root.getNumElements() * elemBytes > kStreamedRhsBytes;
+  };
+  // `rows` clamped to the last of `w`'s (prefetches stay in bounds).
+  auto clampedRow = [&](OpBuilder &b, Value w, Value row) -> Value {
+    return arith::MinSIOp::create(
+        b, loc, row,
+        arith::SubIOp::create(b, loc, memref::DimOp::create(b, loc, w, 0),
+                              arith::ConstantIndexOp::create(b, loc, 1)));
+  };
+  auto prefetchLine = [&](OpBuilder &b, Value w, Value row, Value k) {
+    memref::PrefetchOp::create(b, loc, w, ValueRange{row, k},
+                               /*isWrite=*/false, /*localityHint=*/2,
+                               /*isDataCache=*/true);
+  };
+
   // The register tiles of outputs computed with dots from (i0, j0 + jj)
   // for every jj < paddedWidth, the left operand's rows read from `A` at
   // `aRow`, the first `validRows` of them written (all when null).
@@ -546,39 +586,87 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
       SmallVector<Value> rowsAt;
       for (int64_t r = 0; r < tileRows; ++r)
         rowsAt.push_back(arith::AddIOp::create(jb, loc, aRow, index(jb, r)));
-      auto steps = scf::ForOp::create(
-          jb, loc, zero, index(jb, llvm::divideCeil(depth, word)),
-          index(jb, 1), inits,
-          [&](OpBuilder &kb, Location l, Value k2, ValueRange acc) {
-            Value k = arith::MulIOp::create(kb, l, k2, index(kb, word));
-            SmallVector<Value> columns;
-            for (int64_t v = 0; v < vectors; ++v)
-              columns.push_back(vector::LoadOp::create(
-                  kb, l, pairs, panel,
-                  ValueRange{k2, arith::AddIOp::create(
-                                     kb, l, at, index(kb, 32 * v))}));
-            SmallVector<Value> next;
-            for (int64_t r = 0; r < tileRows; ++r) {
-              // The row's pair at k as one word, in every lane.
-              Value pair = vector::LoadOp::create(
-                  kb, l, VectorType::get({word}, elem), A,
-                  ValueRange{rowsAt[r], k});
-              Value asWord = vector::ExtractOp::create(
-                  kb, l,
-                  vector::BitCastOp::create(
-                      kb, l, VectorType::get({1}, wordType), pair),
-                  ArrayRef<int64_t>{0});
-              Value lanes = vector::BitCastOp::create(
-                  kb, l, pairs,
-                  vector::BroadcastOp::create(
-                      kb, l, VectorType::get({16}, wordType), asWord));
-              for (int64_t v = 0; v < vectors; ++v)
-                next.push_back(x86vector::DotBF16Op::create(
-                    kb, l, sumVector, acc[r * vectors + v], lanes,
-                    columns[v]));
-            }
-            scf::YieldOp::create(kb, l, next);
-          });
+      // One step of k: the pair k2 of every row, times the panel's.
+      auto step = [&](OpBuilder &kb, Location l, Value k2,
+                      ValueRange acc) -> SmallVector<Value> {
+        Value k = arith::MulIOp::create(kb, l, k2, index(kb, word));
+        SmallVector<Value> columns;
+        for (int64_t v = 0; v < vectors; ++v)
+          columns.push_back(vector::LoadOp::create(
+              kb, l, pairs, panel,
+              ValueRange{k2, arith::AddIOp::create(kb, l, at,
+                                                   index(kb, 32 * v))}));
+        SmallVector<Value> next;
+        for (int64_t r = 0; r < tileRows; ++r) {
+          // The row's pair at k as one word, in every lane.
+          Value pair = vector::LoadOp::create(
+              kb, l, VectorType::get({word}, elem), A,
+              ValueRange{rowsAt[r], k});
+          Value asWord = vector::ExtractOp::create(
+              kb, l,
+              vector::BitCastOp::create(kb, l, VectorType::get({1}, wordType),
+                                        pair),
+              ArrayRef<int64_t>{0});
+          Value lanes = vector::BitCastOp::create(
+              kb, l, pairs,
+              vector::BroadcastOp::create(
+                  kb, l, VectorType::get({16}, wordType), asWord));
+          for (int64_t v = 0; v < vectors; ++v)
+            next.push_back(x86vector::DotBF16Op::create(
+                kb, l, sumVector, acc[r * vectors + v], lanes, columns[v]));
+        }
+        return next;
+      };
+      auto stepLoop = [&](OpBuilder &lb, int64_t begin, int64_t end,
+                          ValueRange acc) -> SmallVector<Value> {
+        if (begin >= end)
+          return llvm::to_vector(acc);
+        auto loop = scf::ForOp::create(
+            lb, loc, index(lb, begin), index(lb, end), index(lb, 1), acc,
+            [&](OpBuilder &kb, Location l, Value k2, ValueRange carried) {
+              scf::YieldOp::create(kb, l, step(kb, l, k2, carried));
+            });
+        return SmallVector<Value>(loop.getResults());
+      };
+      int64_t pairCount = llvm::divideCeil(depth, word);
+      SmallVector<Value> sumsOut;
+      if (current.swapped && streamed(A)) {
+        // W's rows are read in place, a word at a time: each 64-byte line
+        // of the next tile's rows is prefetched once, 16 words ahead of
+        // its own steps.
+        int64_t perLine = 64 / (word * elemBytes);
+        SmallVector<Value> nextRows;
+        for (int64_t r = 0; r < tileRows; ++r)
+          nextRows.push_back(clampedRow(
+              jb, A, arith::AddIOp::create(jb, loc, rowsAt[r],
+                                           index(jb, tileRows))));
+        int64_t lined = pairCount / perLine * perLine;
+        SmallVector<Value> carried(inits);
+        if (lined > 0) {
+          auto lines = scf::ForOp::create(
+              jb, loc, zero, index(jb, lined), index(jb, perLine), inits,
+              [&](OpBuilder &lb, Location l, Value k2, ValueRange acc) {
+                Value k = arith::MulIOp::create(lb, l, k2, index(lb, word));
+                for (Value row : nextRows)
+                  prefetchLine(lb, A, row, k);
+                auto inner = scf::ForOp::create(
+                    lb, l, k2,
+                    arith::AddIOp::create(lb, l, k2, index(lb, perLine)),
+                    index(lb, 1), acc,
+                    [&](OpBuilder &kb, Location il, Value kk,
+                        ValueRange innerAcc) {
+                      scf::YieldOp::create(kb, il,
+                                           step(kb, il, kk, innerAcc));
+                    });
+                scf::YieldOp::create(lb, l, inner.getResults());
+              });
+          carried.assign(lines.getResults().begin(),
+                         lines.getResults().end());
+        }
+        sumsOut = stepLoop(jb, lined, pairCount, carried);
+      } else {
+        sumsOut = stepLoop(jb, 0, pairCount, inits);
+      }
       // Each row's sums, rounded to bf16 when the output is (added to the
       // output's own values when there was no zero fill), masked past the
       // output's last column.
@@ -595,7 +683,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
               DenseElementsAttr::get(block, jb.getZeroAttr(sumType)));
           for (int64_t r = 0; r < tileRows; ++r)
             sums = vector::InsertOp::create(
-                jb, loc, steps.getResult(r * vectors + v), sums,
+                jb, loc, sumsOut[r * vectors + v], sums,
                 ArrayRef<int64_t>{r});
           Value sum = vector::TransposeOp::create(jb, loc, sums, {1, 0});
           Value row = arith::AddIOp::create(jb, loc, col0, index(jb, 16 * v));
@@ -608,7 +696,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
           Value i = arith::AddIOp::create(wb, loc, i0, index(wb, r));
           for (int64_t v = 0; v < vectors; ++v) {
             Value j = arith::AddIOp::create(wb, loc, col0, index(wb, 16 * v));
-            writeSums(wb, steps.getResult(r * vectors + v), C, {i, j},
+            writeSums(wb, sumsOut[r * vectors + v], C, {i, j},
                       {current.wholePanels});
           }
         };
@@ -694,12 +782,13 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   // One 2-D product of few rows along k: tiles of up to 4 rows of x by up
   // to 8 rows of W (16 accumulators at most), W's rows outer so that each
   // is read from memory once.
-  // Dynamic rows (at most kRowDotsMaxRows at run time) take tiles of 4
-  // rows, then the rest one at a time.
+  // Dynamic rows (at most kDynamicRowDotsMaxRows at run time) take tiles
+  // of 4 rows, then one tile of the rest.
   auto rowDotProduct = [&](OpBuilder &b, Value x, Value w, Value C) {
     bool dynamicRows = ShapedType::isDynamic(rows);
     int64_t tileRows = dynamicRows ? 4 : std::min<int64_t>(rows, 4);
     int64_t tileCols = std::clamp<int64_t>(16 / tileRows, 1, 8);
+    bool prefetch = tileRows == 4 && streamed(w);
     auto sumVector = VectorType::get({16}, sumType);
     auto run = VectorType::get({32}, elem);
     Value zeros = arith::ConstantOp::create(
@@ -718,6 +807,11 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
         wRows.push_back(c ? arith::AddIOp::create(tb, loc, j0, index(tb, c))
                                 .getResult()
                           : j0);
+      SmallVector<Value> nextWRows;
+      if (prefetch)
+        for (Value row : wRows)
+          nextWRows.push_back(clampedRow(
+              tb, w, arith::AddIOp::create(tb, loc, row, index(tb, nCols))));
       // One step of 32 along k from `k`, read masked past the depth when
       // `tail` (the missing elements zero in both operands).
       auto step = [&](OpBuilder &kb, Value k, ValueRange acc, bool tail) {
@@ -734,6 +828,10 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
           xs.push_back(read(x, row));
         for (Value row : wRows)
           ws.push_back(read(w, row));
+        // The next tile's rows of W, at this step's k.
+        if (!tail)
+          for (Value row : nextWRows)
+            prefetchLine(kb, w, row, k);
         for (int64_t r = 0; r < nRows; ++r)
           for (int64_t c = 0; c < nCols; ++c)
             next.push_back(x86vector::DotBF16Op::create(
@@ -781,9 +879,23 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
       forLoop(cb, index(cb, 0), whole, tileRows, [&](OpBuilder &rb, Value i0) {
         dotTile(rb, i0, tileRows, j0, nCols);
       });
-      forLoop(cb, whole, count, 1, [&](OpBuilder &rb, Value i0) {
-        dotTile(rb, i0, 1, j0, nCols);
-      });
+      // The last rows (fewer than a tile) as one tile of their count:
+      // each of them alone had 4 accumulators, bound by the dots' latency
+      // (19 rows of 2048 x 2048: 592 -> 677 GFLOP/s).
+      SmallVector<int64_t> lastCounts =
+          llvm::to_vector(llvm::seq<int64_t>(1, tileRows));
+      auto lastRows = scf::IndexSwitchOp::create(
+          cb, loc, TypeRange{}, arith::SubIOp::create(cb, loc, count, whole),
+          lastCounts, lastCounts.size());
+      for (auto [region, last] :
+           llvm::zip(lastRows.getCaseRegions(), lastCounts)) {
+        OpBuilder rb = OpBuilder::atBlockBegin(&region.emplaceBlock());
+        dotTile(rb, whole, last, j0, nCols);
+        scf::YieldOp::create(rb, loc);
+      }
+      OpBuilder db =
+          OpBuilder::atBlockBegin(&lastRows.getDefaultRegion().emplaceBlock());
+      scf::YieldOp::create(db, loc);
     };
     Value cols = memref::DimOp::create(b, loc, C, 1);
     Value wholeCols = arith::MulIOp::create(
@@ -810,41 +922,28 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
         rowDotProduct(b, x, w, C);
         return;
       }
-      if (!mayPlain || !maySwap) {
+      if (!ShapedType::isDynamic(rows) || !transposedRhs) {
         product(b, maySwap ? swappedLayout : plainLayout, x, w, C);
         return;
       }
-      // Dynamic rows of `x @ W^T`: swapped for few, and with dots along
-      // rows for fewer still (a decode step of any batch).
+      // Dynamic rows of `x @ W^T`: swapped for few (on tiles), with dots
+      // along rows for few (with dots: a decode step of any batch, an
+      // expert's rows).
       Value count = memref::DimOp::create(b, loc, x, 0);
-      auto fewerThan = [&](OpBuilder &cb, int64_t limit) -> Value {
-        return arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::ule,
-                                     count, index(cb, limit));
-      };
-      auto swappedOrPlain = [&](OpBuilder &sb) {
-        scf::IfOp::create(
-            sb, loc, fewerThan(sb, swapMaxRows),
-            [&](OpBuilder &tb, Location l) {
-              product(tb, swappedLayout, x, w, C);
-              scf::YieldOp::create(tb, l);
-            },
-            [&](OpBuilder &eb, Location l) {
-              product(eb, plainLayout, x, w, C);
-              scf::YieldOp::create(eb, l);
-            });
-      };
-      if (!dots) {
-        swappedOrPlain(b);
-        return;
-      }
       scf::IfOp::create(
-          b, loc, fewerThan(b, kRowDotsMaxRows),
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, count,
+                                index(b, dots ? kDynamicRowDotsMaxRows
+                                              : swapMaxRows)),
           [&](OpBuilder &tb, Location l) {
-            rowDotProduct(tb, x, w, C);
+            if (dots)
+              rowDotProduct(tb, x, w, C);
+            else
+              product(tb, swappedLayout, x, w, C);
             scf::YieldOp::create(tb, l);
           },
           [&](OpBuilder &eb, Location l) {
-            swappedOrPlain(eb);
+            product(eb, plainLayout, x, w, C);
             scf::YieldOp::create(eb, l);
           });
       return;

@@ -77,29 +77,27 @@ func.func @plain(%a: memref<?x96xbf16>, %b: memref<96x300xbf16>,
 // operand is packed by 16 x 16 transposes of bf16 pairs (32-bit words); an
 // odd K = 37 takes 19 pairs, the last one's second element zero in the
 // copy of the rows (made for every block) and in the panel. Dynamic rows
-// take dots along rows for up to 32 (tiles of 4 rows, then one at a time),
-// (W x^T)^T for up to 64 (4 x 4 tiles; the sums written through 4 x 16
-// transposes), this version for more.
+// take dots along rows for up to 64 (tiles of 4 rows, then one tile of
+// the last 1 to 3: an index switch; K = 37 is a step of 32 and a masked
+// one), this version for more; they are never swapped.
 // CHECK-LABEL: func.func @transposed_accumulate
 // CHECK:         %[[ROWS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x64xbf16>
 // CHECK:         linalg.fill ins(%{{.*}} : bf16) outs(%[[ROWS]] : memref<8x64xbf16>)
-// CHECK:         %[[ALONG:.*]] = arith.cmpi ule, %{{.*}}, %c32 : index
+// CHECK:         %[[ALONG:.*]] = arith.cmpi ule, %{{.*}}, %c64 : index
 // CHECK:         scf.if %[[ALONG]] {
-// CHECK:           x86vector.avx512.dot
+// CHECK-COUNT-32:  x86vector.avx512.dot
 // CHECK:           vector.reduction <add>
+// CHECK:           scf.index_switch
+// CHECK-NEXT:      case 1 {
+// CHECK-COUNT-8:     x86vector.avx512.dot
+// CHECK:           case 2 {
+// CHECK-COUNT-16:    x86vector.avx512.dot
+// CHECK:           case 3 {
+// CHECK-COUNT-24:    x86vector.avx512.dot
+// CHECK:           default {
+// CHECK-NOT:       vector<16x4xbf16>
 // CHECK:         } else {
-// CHECK:           scf.if
-// CHECK:           vector.transfer_read %arg0{{.*}} : memref<?x37xbf16>, vector<16x32xbf16>
-// CHECK:           vector.transpose {{.*}} [1, 0] : vector<16x16xi32> to vector<16x16xi32>
-// CHECK:           memref.store {{.*}}, %[[ROWS]]
-// CHECK:           scf.for %{{.*}} = %c0 to %c19 step %c1 iter_args
-// CHECK:             x86vector.avx512.dot
-// CHECK:           vector.transfer_read %arg2{{.*}} : memref<?x33xbf16>, vector<16x4xbf16>
-// CHECK:           arith.extf %{{.*}} : vector<16x4xbf16> to vector<16x4xf32>
-// CHECK:           arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16x4xf32>
-// CHECK:           arith.truncf %{{.*}} : vector<16x4xf32> to vector<16x4xbf16>
-// CHECK:           vector.transfer_write {{.*}} : vector<16x4xbf16>, memref<?x33xbf16>
-// CHECK:         } else {
+// CHECK-NOT:       vector<16x4xbf16>
 // CHECK:           vector.transfer_read %arg1{{.*}} : memref<33x37xbf16>, vector<16x32xbf16>
 // CHECK:           vector.bitcast {{.*}} : vector<16x32xbf16> to vector<16x16xi32>
 // CHECK:           vector.transpose {{.*}} [1, 0] : vector<16x16xi32> to vector<16x16xi32>
@@ -110,6 +108,8 @@ func.func @plain(%a: memref<?x96xbf16>, %b: memref<96x300xbf16>,
 // CHECK:           arith.extf %{{.*}} : vector<16xbf16> to vector<16xf32>
 // CHECK:           arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16xf32>
 // CHECK:           arith.truncf %{{.*}} : vector<16xf32> to vector<16xbf16>
+// CHECK-NOT:       vector<16x4xbf16>
+// CHECK-NOT:       memref.prefetch
 func.func @transposed_accumulate(%a: memref<?x37xbf16>, %b: memref<33x37xbf16>,
                                  %c: memref<?x33xbf16>) {
   linalg.generic {indexing_maps = [#mA, #mBt, #mC],
@@ -159,6 +159,7 @@ func.func @four_rows(%a: memref<4x96xbf16>, %b: memref<96x300xbf16>,
 // CHECK:         memref.store
 // CHECK:         scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK-COUNT-4:   x86vector.avx512.dot
+// CHECK-NOT:     memref.prefetch
 func.func @few_rows_transposed(%a: memref<8x96xbf16>, %b: memref<70x96xbf16>,
                                %c: memref<8x70xbf16>) {
   %zero = arith.constant 0.0 : bf16
@@ -167,6 +168,56 @@ func.func @few_rows_transposed(%a: memref<8x96xbf16>, %b: memref<70x96xbf16>,
                   iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%a, %b : memref<8x96xbf16>, memref<70x96xbf16>)
       outs(%c : memref<8x70xbf16>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: bf16):
+    %p = arith.mulf %x, %y : bf16
+    %s = arith.addf %acc, %p fastmath<reassoc> : bf16
+    linalg.yield %s : bf16
+  }
+  return
+}
+
+// A right operand of 64 MiB (more than an L3's share: it streams from
+// memory on every call) is prefetched into L2 ahead of its products of few
+// rows, which read it in place: with dots along rows, each step of k
+// prefetches the next tile's 4 rows of W (clamped to its last row, 4095);
+// swapped (40 static rows), the next tile's 4 rows once per 64-byte line
+// of each (16 words of k). A smaller W (above) has no prefetches.
+// CHECK-LABEL: func.func @streamed_weight
+// CHECK:         arith.cmpi ule, %{{.*}}, %c64 : index
+// CHECK:         arith.minsi %{{.*}}, %c4095 : index
+// CHECK:         scf.for
+// CHECK-COUNT-4:   memref.prefetch %arg1[%{{.*}}, %{{.*}}], read, locality<2>, data : memref<4096x8192xbf16>
+// CHECK-COUNT-16:  x86vector.avx512.dot
+func.func @streamed_weight(%a: memref<?x8192xbf16>, %b: memref<4096x8192xbf16>,
+                           %c: memref<?x4096xbf16>) {
+  %zero = arith.constant 0.0 : bf16
+  linalg.fill ins(%zero : bf16) outs(%c : memref<?x4096xbf16>)
+  linalg.generic {indexing_maps = [#mA, #mBt, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x8192xbf16>, memref<4096x8192xbf16>)
+      outs(%c : memref<?x4096xbf16>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: bf16):
+    %p = arith.mulf %x, %y : bf16
+    %s = arith.addf %acc, %p fastmath<reassoc> : bf16
+    linalg.yield %s : bf16
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @streamed_weight_swapped
+// CHECK:         scf.for %{{.*}} = %c0 to %c4096 step %c16 iter_args
+// CHECK-COUNT-4:   memref.prefetch %arg1[%{{.*}}, %{{.*}}], read, locality<2>, data : memref<4096x8192xbf16>
+// CHECK:           scf.for %{{.*}} step %c1 iter_args
+// CHECK-COUNT-16:    x86vector.avx512.dot
+func.func @streamed_weight_swapped(%a: memref<40x8192xbf16>,
+                                   %b: memref<4096x8192xbf16>,
+                                   %c: memref<40x4096xbf16>) {
+  %zero = arith.constant 0.0 : bf16
+  linalg.fill ins(%zero : bf16) outs(%c : memref<40x4096xbf16>)
+  linalg.generic {indexing_maps = [#mA, #mBt, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<40x8192xbf16>, memref<4096x8192xbf16>)
+      outs(%c : memref<40x4096xbf16>) {
   ^bb0(%x: bf16, %y: bf16, %acc: bf16):
     %p = arith.mulf %x, %y : bf16
     %s = arith.addf %acc, %p fastmath<reassoc> : bf16
