@@ -533,6 +533,12 @@ private:
   /// matmul path tiles; elsewhere generics that read each position's group
   /// matrix at its index.
   LogicalResult lowerGroupedMatmul(GroupedMatmulOp op);
+  /// A host grouped matmul's groups of the contraction (`x^T dy` per
+  /// group, into the zero-filled `out`, `size` positions): blocks of groups
+  /// that meld-tile-host-blocks shares between threads, each group's
+  /// positions in chunks of a static length, zero-padded, each chunk a
+  /// static matmul that the host's register tiles take.
+  Value groupedContractions(GroupedMatmulOp op, Value out, Value size);
   /// The group of position `p` (index) of a grouped matmul, as i64: the
   /// first g with `offsets[g] > p`, or the number of groups (none). A chain
   /// of selects, with no buffer: GPU kernels cannot hold a per-position one
@@ -1032,6 +1038,267 @@ Value Lowering::groupAt(OpBuilder &nb, Location loc, Value offsets,
 /// sizes them (kGroupedRowBlocksAttrName).
 static constexpr int64_t kGroupedRowBlockRows = 32;
 
+/// Positions per chunk of a host grouped matmul's groups of the
+/// contraction: whole chunks of the most, then the group's last positions
+/// zero-padded to the fewest of these that holds them (a static reduction,
+/// which the register tiles need; a dynamic one kept plain loops).
+static constexpr int64_t kGroupedChunks[] = {16, 64, 256};
+
+Value Lowering::groupedContractions(GroupedMatmulOp op, Value out,
+                                    Value size) {
+  Location loc = op.getLoc();
+  Value lhs = op.getLhs(), rhs = op.getRhs(), offsets = op.getOffsets();
+  bool tl = op.getTransposeLhs(), tr = op.getTransposeRhs();
+  auto type = cast<RankedTensorType>(out.getType());
+  Type outElem = type.getElementType();
+  // Half-precision sums are kept in f32 over the chunks and rounded once.
+  Type sumElem = outElem.getIntOrFloatBitWidth() < 32 ? b.getF32Type()
+                                                      : outElem;
+  int64_t groups = type.getDimSize(0);
+  MLIRContext *ctx = b.getContext();
+  auto d = [&](int64_t i) { return b.getAffineDimExpr(i); };
+  auto index = [&](OpBuilder &nb, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(nb, loc, v);
+  };
+  // Loops m, n, p (a chunk's positions): part[m, n] += xT[m, p] * y[p, n]
+  // (y[n, p] when `tr`).
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(3, 0, {d(0), d(2)}, ctx),
+      AffineMap::get(3, 0,
+                     tr ? ArrayRef<AffineExpr>{d(1), d(2)}
+                        : ArrayRef<AffineExpr>{d(2), d(1)},
+                     ctx),
+      AffineMap::get(3, 0, {d(0), d(1)}, ctx)};
+  SmallVector<IteratorType> iters = {
+      IteratorType::parallel, IteratorType::parallel, IteratorType::reduction};
+  // `v`'s `extent` positions from `at` along `dim`, zero-padded to `chunk`
+  // (static) when `extent` is fewer.
+  auto chunkOf = [&](OpBuilder &nb, Value v, int64_t dim, Value at,
+                     Value extent, int64_t chunk) -> Value {
+    auto vType = cast<RankedTensorType>(v.getType());
+    SmallVector<OpFoldResult> offs(2, nb.getIndexAttr(0)),
+        sizes = tensor::getMixedSizes(nb, loc, v),
+        strides(2, nb.getIndexAttr(1));
+    offs[dim] = at;
+    sizes[dim] = extent;
+    SmallVector<int64_t> shape(vType.getShape());
+    shape[dim] = ShapedType::kDynamic;
+    Value slice = tensor::ExtractSliceOp::create(
+        nb, loc, RankedTensorType::get(shape, vType.getElementType()), v,
+        offs, sizes, strides);
+    SmallVector<OpFoldResult> low(2, nb.getIndexAttr(0)),
+        high(2, nb.getIndexAttr(0));
+    high[dim] = OpFoldResult(
+        arith::SubIOp::create(nb, loc, index(nb, chunk), extent).getResult());
+    shape[dim] = chunk;
+    Value zeroElem = arith::ConstantOp::create(
+        nb, loc, cast<TypedAttr>(nb.getZeroAttr(vType.getElementType())));
+    return tensor::PadOp::create(
+        nb, loc, RankedTensorType::get(shape, vType.getElementType()), slice,
+        low, high, zeroElem);
+  };
+  // part += (the chunk of `count` positions from `at`, padded to `chunk`).
+  auto addChunk = [&](OpBuilder &nb, Value part, Value at, Value count,
+                      int64_t chunk) -> Value {
+    Value x = chunkOf(nb, lhs, tl ? 0 : 1, at, count, chunk);
+    Value y = chunkOf(nb, rhs, tr ? 1 : 0, at, count, chunk);
+    if (tl) {
+      // [chunk, m] -> [m, chunk]: the tiles read the left operand by rows.
+      auto xType = cast<RankedTensorType>(x.getType());
+      SmallVector<Value> dyn;
+      if (xType.isDynamicDim(1))
+        dyn.push_back(tensor::DimOp::create(nb, loc, x, 1));
+      Value init = emptyTensor(
+          nb, loc,
+          RankedTensorType::get({xType.getDimSize(1), chunk},
+                                xType.getElementType()),
+          dyn);
+      x = linalg::TransposeOp::create(nb, loc, x, init,
+                                      ArrayRef<int64_t>{1, 0})
+              .getResult()[0];
+    }
+    return linalg::GenericOp::create(
+               nb, loc, TypeRange{part.getType()}, ValueRange{x, y},
+               ValueRange{part}, maps, iters,
+               [&](OpBuilder &gb, Location gl, ValueRange args) {
+                 Value r = arith::AddFOp::create(
+                     gb, gl, args[2],
+                     arith::MulFOp::create(
+                         gb, gl, castScalar(gb, gl, args[0], sumElem),
+                         castScalar(gb, gl, args[1], sumElem)),
+                     sumFlags);
+                 linalg::YieldOp::create(gb, gl, r);
+               })
+        .getResult(0);
+  };
+  // Group `g`'s matrix, `len` (> 0) positions from `first`, into `acc`.
+  auto groupProduct = [&](OpBuilder &nb, Value acc, Value g, Value first,
+                          Value len) -> Value {
+    auto partType = RankedTensorType::get(type.getShape().drop_front(),
+                                          sumElem);
+    SmallVector<Value> partDyn;
+    for (int64_t i = 1; i < 3; ++i)
+      if (type.isDynamicDim(i))
+        partDyn.push_back(tensor::DimOp::create(nb, loc, acc, i));
+    SmallVector<OpFoldResult> offs = {g, nb.getIndexAttr(0),
+                                      nb.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(nb, loc, acc);
+    sizes[0] = nb.getIndexAttr(1);
+    SmallVector<OpFoldResult> strides(3, nb.getIndexAttr(1));
+    // The sums go straight into the group's (zero-filled) matrix, or into
+    // an f32 one rounded once at the end.
+    Value part =
+        sumElem == outElem
+            ? tensor::ExtractSliceOp::create(nb, loc, partType, acc, offs,
+                                             sizes, strides)
+                  .getResult()
+            : linalg::FillOp::create(
+                  nb, loc, ValueRange{floatConst(nb, loc, sumElem, 0.0)},
+                  ValueRange{emptyTensor(nb, loc, partType, partDyn)})
+                  .getResult(0);
+    int64_t most = kGroupedChunks[std::size(kGroupedChunks) - 1];
+    Value whole = arith::MulIOp::create(
+        nb, loc, arith::DivUIOp::create(nb, loc, len, index(nb, most)),
+        index(nb, most));
+    part = scf::ForOp::create(
+               nb, loc, index(nb, 0), whole, index(nb, most),
+               ValueRange{part},
+               [&](OpBuilder &cb, Location cl, Value c, ValueRange iter) {
+                 Value at = arith::AddIOp::create(cb, cl, first, c);
+                 scf::YieldOp::create(
+                     cb, cl,
+                     addChunk(cb, iter[0], at, index(cb, most), most));
+               })
+               .getResult(0);
+    // The last positions: a chain of versions by their count.
+    Value at = arith::AddIOp::create(nb, loc, first, whole);
+    Value rest = arith::SubIOp::create(nb, loc, len, whole);
+    std::function<Value(OpBuilder &, size_t)> last =
+        [&](OpBuilder &vb, size_t i) -> Value {
+      int64_t chunk = kGroupedChunks[i];
+      if (i + 1 == std::size(kGroupedChunks))
+        return addChunk(vb, part, at, rest, chunk);
+      Value fits = arith::CmpIOp::create(vb, loc, arith::CmpIPredicate::ule,
+                                         rest, index(vb, chunk));
+      return scf::IfOp::create(
+                 vb, loc, fits,
+                 [&](OpBuilder &tb, Location tl2) {
+                   scf::YieldOp::create(tb, tl2,
+                                        addChunk(tb, part, at, rest, chunk));
+                 },
+                 [&](OpBuilder &eb, Location el) {
+                   scf::YieldOp::create(eb, el, last(eb, i + 1));
+                 })
+          .getResult(0);
+    };
+    Value some = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ugt,
+                                       rest, index(nb, 0));
+    part = scf::IfOp::create(
+               nb, loc, some,
+               [&](OpBuilder &tb, Location tl2) {
+                 scf::YieldOp::create(tb, tl2, last(tb, 0));
+               },
+               [&](OpBuilder &eb, Location el) {
+                 scf::YieldOp::create(eb, el, part);
+               })
+               .getResult(0);
+    if (sumElem != outElem) {
+      auto outPart = RankedTensorType::get(partType.getShape(), outElem);
+      Value init = emptyTensor(nb, loc, outPart, partDyn);
+      auto id = AffineMap::getMultiDimIdentityMap(2, ctx);
+      part = linalg::GenericOp::create(
+                 nb, loc, TypeRange{outPart}, ValueRange{part},
+                 ValueRange{init}, ArrayRef<AffineMap>{id, id},
+                 ArrayRef<IteratorType>{IteratorType::parallel,
+                                        IteratorType::parallel},
+                 [&](OpBuilder &gb, Location gl, ValueRange args) {
+                   linalg::YieldOp::create(
+                       gb, gl, castScalar(gb, gl, args[0], outElem));
+                 })
+                 .getResult(0);
+    }
+    return tensor::InsertSliceOp::create(nb, loc, part, acc, offs, sizes,
+                                         strides);
+  };
+
+  // Blocks of groups: each zero-fills its groups' matrices (the output
+  // buffer, once meld-tile-host-blocks writes the loop into it) and finds
+  // its first group's start, the running maximum of the offsets before it
+  // (a position belongs to the first group whose offset is past it).
+  Value c0 = index(b, 0), c1 = index(b, 1), count = index(b, groups);
+  Value step = index(b, groups > 1 ? std::min<int64_t>(kGroupedRowBlockRows,
+                                                       llvm::divideCeil(groups, 2))
+                                   : 1);
+  auto blocks = scf::ForOp::create(
+      b, loc, c0, count, step, ValueRange{out},
+      [&](OpBuilder &lb, Location bl, Value lo, ValueRange iter) {
+        Value hi = arith::MinSIOp::create(
+            lb, bl, arith::AddIOp::create(lb, bl, lo, step), count);
+        Value height = arith::SubIOp::create(lb, bl, hi, lo);
+        SmallVector<OpFoldResult> offs = {lo, lb.getIndexAttr(0),
+                                          lb.getIndexAttr(0)};
+        SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(lb, bl, iter[0]);
+        sizes[0] = height;
+        SmallVector<int64_t> shape(type.getShape());
+        shape[0] = ShapedType::kDynamic;
+        SmallVector<Value> dyn = {height};
+        for (int64_t i = 1; i < 3; ++i)
+          if (type.isDynamicDim(i))
+            dyn.push_back(tensor::DimOp::create(lb, bl, iter[0], i));
+        Value zeros =
+            linalg::FillOp::create(
+                lb, bl, ValueRange{floatConst(lb, bl, outElem, 0.0)},
+                ValueRange{emptyTensor(
+                    lb, bl, RankedTensorType::get(shape, outElem), dyn)})
+                .getResult(0);
+        Value cleared = tensor::InsertSliceOp::create(
+            lb, bl, zeros, iter[0], offs, sizes,
+            SmallVector<OpFoldResult>(3, lb.getIndexAttr(1)));
+        auto offsetAt = [&](OpBuilder &nb, Value g) -> Value {
+          return arith::IndexCastOp::create(
+              nb, bl, nb.getIndexType(),
+              tensor::ExtractOp::create(nb, bl, offsets, ValueRange{g}));
+        };
+        Value before =
+            scf::ForOp::create(
+                lb, bl, c0, lo, c1, ValueRange{c0},
+                [&](OpBuilder &nb, Location nl, Value g, ValueRange running) {
+                  scf::YieldOp::create(
+                      nb, nl,
+                      ValueRange{arith::MaxSIOp::create(
+                          nb, nl, running[0], offsetAt(nb, g))});
+                })
+                .getResult(0);
+        Value start = arith::MinSIOp::create(lb, bl, before, size);
+        auto loop = scf::ForOp::create(
+            lb, bl, lo, hi, c1, ValueRange{cleared, start},
+            [&](OpBuilder &nb, Location nl, Value g, ValueRange carried) {
+              Value acc = carried[0], first = carried[1];
+              Value end = arith::MinSIOp::create(
+                  nb, nl, arith::MaxSIOp::create(nb, nl, offsetAt(nb, g), first),
+                  size);
+              Value len = arith::SubIOp::create(nb, nl, end, first);
+              Value some = arith::CmpIOp::create(
+                  nb, nl, arith::CmpIPredicate::sgt, len, c0);
+              auto product = scf::IfOp::create(
+                  nb, nl, some,
+                  [&](OpBuilder &tb, Location tl2) {
+                    scf::YieldOp::create(
+                        tb, tl2, groupProduct(tb, acc, g, first, len));
+                  },
+                  [&](OpBuilder &eb, Location el) {
+                    scf::YieldOp::create(eb, el, acc);
+                  });
+              scf::YieldOp::create(nb, nl,
+                                   ValueRange{product.getResult(0), end});
+            });
+        loop->setAttr(kSerialLoopAttrName, lb.getUnitAttr());
+        scf::YieldOp::create(lb, bl, loop.getResult(0));
+      });
+  blocks->setAttr(kGroupedRowBlocksAttrName, b.getUnitAttr());
+  return blocks.getResult(0);
+}
+
 LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
   Location loc = op.getLoc();
   Value lhs = op.getLhs(), rhs = op.getRhs(), offsets = op.getOffsets();
@@ -1076,10 +1343,10 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
   if (paddedConvColumns) {
     // Host: each group's positions [start, end) as one contraction, end
     // the group's offset held in [start, size], size that of the grouped
-    // dim: the rows of lhs, or the contraction. Groups of rows run in row
-    // blocks [lo, hi), each group's rows clipped to the block: a loop over
-    // the blocks that meld-tile-host-blocks shares out between threads
-    // (kGroupedRowBlocksAttrName).
+    // dim: the rows of lhs, or the contraction (groupedContractions).
+    // Groups of rows run in row blocks [lo, hi), each group's rows clipped
+    // to the block: a loop over the blocks that meld-tile-host-blocks
+    // shares out between threads (kGroupedRowBlocksAttrName).
     Value size = tensor::DimOp::create(b, loc, lhs, rows || tl ? 0 : 1);
     Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
     Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
@@ -1112,46 +1379,24 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
                                               sizes, strides)
             .getResult();
       };
-      Value next;
-      if (rows) {
-        Value x = sliceOf(lhs, 0, start, len, {});
-        Value w = sliceOf(rhs, -1, {}, {}, g);
-        int64_t n = type.getDimSize(1);
-        SmallVector<Value> partDyn = {len};
-        if (ShapedType::isDynamic(n))
-          partDyn.push_back(tensor::DimOp::create(b, loc, acc, 1));
-        auto partType = RankedTensorType::get(
-            {ShapedType::kDynamic, n}, outElem);
-        Value part = sumOfProducts(loc, {x, w}, partType, partDyn,
-                                   matmulMaps(false), matmulIters);
-        SmallVector<OpFoldResult> offs = {start, b.getIndexAttr(0)};
-        SmallVector<OpFoldResult> sizes = {
-            len, ShapedType::isDynamic(n)
-                     ? OpFoldResult(partDyn.back())
-                     : OpFoldResult(b.getIndexAttr(n))};
-        next = tensor::InsertSliceOp::create(
-            b, loc, part, acc, offs, sizes,
-            SmallVector<OpFoldResult>(2, b.getIndexAttr(1)));
-      } else {
-        Value x = sliceOf(lhs, tl ? 0 : 1, start, len, {});
-        Value y = sliceOf(rhs, tr ? 1 : 0, start, len, {});
-        auto partType = RankedTensorType::get(type.getShape().drop_front(),
-                                              outElem);
-        SmallVector<Value> partDyn;
-        for (int64_t i = 1; i < 3; ++i)
-          if (type.isDynamicDim(i))
-            partDyn.push_back(tensor::DimOp::create(b, loc, acc, i));
-        Value part = sumOfProducts(loc, {x, y}, partType, partDyn,
-                                   matmulMaps(tl), matmulIters);
-        SmallVector<OpFoldResult> offs = {g, b.getIndexAttr(0),
-                                          b.getIndexAttr(0)};
-        SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, acc);
-        sizes[0] = b.getIndexAttr(1);
-        next = tensor::InsertSliceOp::create(
-            b, loc, part, acc, offs, sizes,
-            SmallVector<OpFoldResult>(3, b.getIndexAttr(1)));
-      }
-      return next;
+      Value x = sliceOf(lhs, 0, start, len, {});
+      Value w = sliceOf(rhs, -1, {}, {}, g);
+      int64_t n = type.getDimSize(1);
+      SmallVector<Value> partDyn = {len};
+      if (ShapedType::isDynamic(n))
+        partDyn.push_back(tensor::DimOp::create(b, loc, acc, 1));
+      auto partType =
+          RankedTensorType::get({ShapedType::kDynamic, n}, outElem);
+      Value part = sumOfProducts(loc, {x, w}, partType, partDyn,
+                                 matmulMaps(false), matmulIters);
+      SmallVector<OpFoldResult> offs = {start, b.getIndexAttr(0)};
+      SmallVector<OpFoldResult> sizes = {
+          len, ShapedType::isDynamic(n) ? OpFoldResult(partDyn.back())
+                                        : OpFoldResult(b.getIndexAttr(n))};
+      return tensor::InsertSliceOp::create(
+                 b, loc, part, acc, offs, sizes,
+                 SmallVector<OpFoldResult>(2, b.getIndexAttr(1)))
+          .getResult();
     };
     auto groupLoop = [&](Value init, Value lo, Value hi) {
       return scf::ForOp::create(
@@ -1190,9 +1435,7 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
           });
     };
     if (!rows) {
-      auto loop = groupLoop(out, c0, size);
-      loop->setAttr(kSerialLoopAttrName, b.getUnitAttr());
-      b.replaceOp(op, loop.getResult(0));
+      b.replaceOp(op, groupedContractions(op, out, size));
       return success();
     }
     // A block zero-fills its rows (those in no group stay 0), then runs

@@ -8,9 +8,9 @@
 // sizes of the '?' dims, fused and unfused, for the host (a loop over the
 // groups, each a tiled matmul) and through the emulated GPU mapping (each
 // element's group matrix read at its index); here every target compiles,
-// the host's groups of rows run on register tiles (vector.fma; groups of
-// the contraction have a dynamic reduction, which the tiles do not take
-// yet), and the bundle runs.
+// the host's groups of rows and of the contraction (in chunks of a static
+// length, zero-padded) run on register tiles (vector.fma), and the bundle
+// runs.
 //
 // RUN: meld-compile %s --targets=host,nvptx,amdgpu -o %t.meldb
 // RUN: meld-run %t.meldb --entry experts --random-inputs --seed 7 | FileCheck %s --check-prefix=OUT
@@ -62,4 +62,32 @@ func.func @weight_grad_dynamic(%x: tensor<?x12xf32>, %dy: tensor<20x?xf32>, %off
 func.func @bf16_experts(%x: tensor<?x32xbf16>, %w: tensor<2x32x16xbf16>, %offs: tensor<2xi32>) -> tensor<?x16xf32> {
   %y = meld.grouped_matmul %x, %w, %offs : (tensor<?x32xbf16>, tensor<2x32x16xbf16>, tensor<2xi32>) -> tensor<?x16xf32>
   return %y : tensor<?x16xf32>
+}
+
+// Groups of the contraction on the host take chunks of 256 positions, then
+// their last ones zero-padded to 16, 64 or 256 (static reductions for the
+// register tiles), in blocks of groups shared between threads: about 300,
+// 300, 300, 100 and 0 positions (ends near 300 (g + 1), jittered by
+// [-8, 7], the last clamped to the 1000 rows).
+func.func @weight_grad_chunks(%x: tensor<1000x24xf32>, %dy: tensor<1000x40xf32>, %jitter: tensor<5xi64>) -> tensor<5x24x40xf32> {
+  %g = meld.iota dim = 0 : tensor<5xi64>
+  %one = meld.constant dense<1> : tensor<5xi64>
+  %step = meld.constant dense<300> : tensor<5xi64>
+  %next = meld.add %g, %one : tensor<5xi64>
+  %ends = meld.mul %next, %step : tensor<5xi64>
+  %offs = meld.add %ends, %jitter : tensor<5xi64>
+  %dw = meld.grouped_matmul %x, %dy, %offs transpose_lhs : (tensor<1000x24xf32>, tensor<1000x40xf32>, tensor<5xi64>) -> tensor<5x24x40xf32>
+  return %dw : tensor<5x24x40xf32>
+}
+
+// bf16 operands and result: the sums kept in f32 over the chunks and
+// rounded once; a left operand read along its columns (no transpose_lhs).
+func.func @weight_grad_bf16(%x: tensor<?x32xbf16>, %dy: tensor<?x16xbf16>, %offs: tensor<3xi32>) -> tensor<3x32x16xbf16> {
+  %dw = meld.grouped_matmul %x, %dy, %offs transpose_lhs : (tensor<?x32xbf16>, tensor<?x16xbf16>, tensor<3xi32>) -> tensor<3x32x16xbf16>
+  return %dw : tensor<3x32x16xbf16>
+}
+
+func.func @weight_grad_columns(%x: tensor<12x?xf32>, %dy: tensor<?x20xf32>, %offs: tensor<2xi32>) -> tensor<2x12x20xf32> {
+  %dw = meld.grouped_matmul %x, %dy, %offs : (tensor<12x?xf32>, tensor<?x20xf32>, tensor<2xi32>) -> tensor<2x12x20xf32>
+  return %dw : tensor<2x12x20xf32>
 }
