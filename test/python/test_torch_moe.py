@@ -209,3 +209,43 @@ func.func @f(%x: tensor<?x16xf32>, %w: tensor<{groups}x24x16xf32>, %offs: tensor
             if g < groups:
                 want[r] = x[r] @ w[g].T
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5, err_msg=f"{rows} rows, {offs}")
+
+
+@pytest.mark.parametrize("flags", ["transpose_lhs", "transpose_lhs transpose_rhs", "", "transpose_rhs"])
+def test_grouped_contraction_and_its_transpose_match_numpy(flags):
+    """Groups of the contraction (the weight gradient) through the JIT,
+    against numpy: positions in chunks of 256 and a last chunk padded to
+    16, 64 or 256, empty groups, unsorted offsets and ones past the end;
+    and the same product permuted [0, 2, 1] (canonicalized into the
+    grouped matmul of the exchanged operands, each one's flag the other's
+    negated), for every pair of transpose flags."""
+    import meld
+
+    tl, tr = "transpose_lhs" in flags, "transpose_rhs" in flags
+    m, n, groups = 24, 40, 5
+    lhs_t = "?x24" if tl else "24x?"
+    rhs_t = "40x?" if tr else "?x40"
+    exe = meld.compile(f"""
+func.func @f(%x: tensor<{lhs_t}xf32>, %dy: tensor<{rhs_t}xf32>, %offs: tensor<{groups}xi64>)
+    -> (tensor<{groups}x{m}x{n}xf32>, tensor<{groups}x{n}x{m}xf32>) {{
+  %g = meld.grouped_matmul %x, %dy, %offs {flags} : (tensor<{lhs_t}xf32>, tensor<{rhs_t}xf32>, tensor<{groups}xi64>) -> tensor<{groups}x{m}x{n}xf32>
+  %h = meld.grouped_matmul %x, %dy, %offs {flags} : (tensor<{lhs_t}xf32>, tensor<{rhs_t}xf32>, tensor<{groups}xi64>) -> tensor<{groups}x{m}x{n}xf32>
+  %t = meld.transpose %h, perm = [0, 2, 1] : tensor<{groups}x{m}x{n}xf32> -> tensor<{groups}x{n}x{m}xf32>
+  return %g, %t : tensor<{groups}x{m}x{n}xf32>, tensor<{groups}x{n}x{m}xf32>
+}}""")
+    rng = np.random.default_rng(len(flags))
+    for positions, offs in ((700, [300, 300, 620, 950, 640]), (90, [-3, 40, 17, 41, 89]),
+                            (5, [2, 2, 7, 0, 9])):
+        x = rng.standard_normal((positions, m)).astype(np.float32)
+        dy = rng.standard_normal((positions, n)).astype(np.float32)
+        got, got_t = exe(np.ascontiguousarray(x if tl else x.T),
+                         np.ascontiguousarray(dy.T if tr else dy), np.asarray(offs, np.int64))
+        want = np.zeros((groups, m, n), np.float32)
+        start = 0
+        for g, off in enumerate(offs):
+            end = min(max(off, start), positions)
+            want[g] = x[start:end].T @ dy[start:end]
+            start = end
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4, err_msg=f"{positions}, {offs}")
+        np.testing.assert_allclose(got_t, want.transpose(0, 2, 1), rtol=1e-4, atol=1e-4,
+                                   err_msg=f"{positions}, {offs} (transposed)")

@@ -3649,6 +3649,7 @@ def backend(gm: torch.fx.GraphModule, example_inputs):
     compiled by Meld."""
     from torch._dynamo.exc import RestartAnalysis
     from torch._functorch.aot_autograd import aot_module_simplified, make_boxed_func
+    from torch._functorch.partitioners import min_cut_rematerialization_partition
 
     report = Report()
     reports.append(report)
@@ -3659,6 +3660,7 @@ def backend(gm: torch.fx.GraphModule, example_inputs):
     try:
         return aot_module_simplified(gm, example_inputs, fw_compiler=compiler,
                                      bw_compiler=compiler,
+                                     partition_fn=min_cut_rematerialization_partition,
                                      decompositions=_decompositions())
     except RestartAnalysis:
         reports.remove(report)

@@ -91,3 +91,13 @@ func.func @weight_grad_columns(%x: tensor<12x?xf32>, %dy: tensor<?x20xf32>, %off
   %dw = meld.grouped_matmul %x, %dy, %offs : (tensor<12x?xf32>, tensor<?x20xf32>, tensor<2xi32>) -> tensor<2x12x20xf32>
   return %dw : tensor<2x12x20xf32>
 }
+
+// The weight gradient permuted to the weight's [out, in] layout (as
+// transformers' experts read it): canonicalized into the grouped matmul of
+// the exchanged operands, checked against the interpreter's product and
+// transpose.
+func.func @weight_grad_transposed(%x: tensor<?x12xf32>, %dy: tensor<?x20xf32>, %offs: tensor<3xi32>) -> tensor<3x20x12xf32> {
+  %dw = meld.grouped_matmul %x, %dy, %offs transpose_lhs : (tensor<?x12xf32>, tensor<?x20xf32>, tensor<3xi32>) -> tensor<3x12x20xf32>
+  %t = meld.transpose %dw, perm = [0, 2, 1] : tensor<3x12x20xf32> -> tensor<3x20x12xf32>
+  return %t : tensor<3x20x12xf32>
+}

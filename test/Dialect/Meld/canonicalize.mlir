@@ -1107,3 +1107,34 @@ func.func @if_unknown_predicate(%p: tensor<i1>, %a: tensor<4xf32>) -> tensor<4xf
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// A grouped matmul over the contraction read only through perm [0, 2, 1]
+// computes the transposed matrices itself, its operands exchanged (and
+// each one's transpose flag the other's, negated).
+// CHECK-LABEL: func.func @transposed_grouped_contraction(
+// CHECK-SAME: %[[X:[^:]+]]: tensor<40x12xf32>, %[[DY:[^:]+]]: tensor<20x40xf32>, %[[O:[^:]+]]: tensor<3xi32>
+// CHECK-NEXT: %[[G:.+]] = meld.grouped_matmul %[[DY]], %[[X]], %[[O]] : (tensor<20x40xf32>, tensor<40x12xf32>, tensor<3xi32>) -> tensor<3x20x12xf32>
+// CHECK-NEXT: return %[[G]]
+func.func @transposed_grouped_contraction(%x: tensor<40x12xf32>, %dy: tensor<20x40xf32>, %o: tensor<3xi32>) -> tensor<3x20x12xf32> {
+  %g = meld.grouped_matmul %x, %dy, %o transpose_lhs transpose_rhs : (tensor<40x12xf32>, tensor<20x40xf32>, tensor<3xi32>) -> tensor<3x12x20xf32>
+  %t = meld.transpose %g, perm = [0, 2, 1] : tensor<3x12x20xf32> -> tensor<3x20x12xf32>
+  return %t : tensor<3x20x12xf32>
+}
+
+// -----
+
+// Not when the product is read elsewhere too, nor for groups of rows.
+// CHECK-LABEL: func.func @transposed_grouped_kept(
+// CHECK: meld.grouped_matmul %{{.*}}, %{{.*}}, %{{.*}} transpose_lhs :
+// CHECK: meld.transpose
+// CHECK: meld.grouped_matmul %{{.*}}, %{{.*}}, %{{.*}} :
+// CHECK: meld.transpose
+func.func @transposed_grouped_kept(%x: tensor<40x12xf32>, %dy: tensor<40x20xf32>, %o: tensor<3xi32>, %w: tensor<3x12x20xf32>) -> (tensor<3x20x12xf32>, tensor<3x12x20xf32>, tensor<20x40xf32>) {
+  %g = meld.grouped_matmul %x, %dy, %o transpose_lhs : (tensor<40x12xf32>, tensor<40x20xf32>, tensor<3xi32>) -> tensor<3x12x20xf32>
+  %t = meld.transpose %g, perm = [0, 2, 1] : tensor<3x12x20xf32> -> tensor<3x20x12xf32>
+  %y = meld.grouped_matmul %x, %w, %o : (tensor<40x12xf32>, tensor<3x12x20xf32>, tensor<3xi32>) -> tensor<40x20xf32>
+  %u = meld.transpose %y, perm = [1, 0] : tensor<40x20xf32> -> tensor<20x40xf32>
+  return %t, %g, %u : tensor<3x20x12xf32>, tensor<3x12x20xf32>, tensor<20x40xf32>
+}

@@ -765,6 +765,36 @@ OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
   return foldConstantOperands(*this, adaptor.getOperand());
 }
 
+namespace {
+/// transpose(grouped_matmul over the contraction, [0, 2, 1]) -> the grouped
+/// matmul of the exchanged operands: (lhs_g^T rhs_g)^T = rhs_g^T lhs_g. An
+/// operand that was read along the positions' rows (`transpose_lhs`,
+/// `[positions, m]`) is a right operand not transposed, and the other way
+/// round. The weight gradient of transformers' experts, permuted to
+/// nn.Linear's [out, in] layout, was a copy of every expert's matrix.
+struct TransposeOfGroupedContraction : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto grouped = op.getOperand().getDefiningOp<GroupedMatmulOp>();
+    if (!grouped || grouped.groupsRows() || !grouped->hasOneUse() ||
+        !llvm::equal(op.getPerm(), ArrayRef<int64_t>{0, 2, 1}))
+      return failure();
+    rewriter.replaceOpWithNewOp<GroupedMatmulOp>(
+        op, op.getType(), grouped.getRhs(), grouped.getLhs(),
+        grouped.getOffsets(), /*transpose_lhs=*/!grouped.getTransposeRhs(),
+        /*transpose_rhs=*/!grouped.getTransposeLhs());
+    return success();
+  }
+};
+} // namespace
+
+void TransposeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<TransposeOfGroupedContraction>(context);
+}
+
 //===----------------------------------------------------------------------===//
 // SliceOp
 //===----------------------------------------------------------------------===//

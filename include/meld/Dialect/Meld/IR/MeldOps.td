@@ -453,6 +453,12 @@ def Meld_TransposeOp : Meld_Op<"transpose", [Pure]> {
     ```mlir
     %t = meld.transpose %x, perm = [1, 0] : tensor<4x8xf32> -> tensor<8x4xf32>
     ```
+
+    Canonicalization swaps the group matrices of a `meld.grouped_matmul`
+    over the contraction that only this transpose reads: perm `[0, 2, 1]`
+    of `lhs_g^T rhs_g` is `rhs_g^T lhs_g`, the same op with its operands
+    exchanged (an expert layer's weight gradient, computed in the weight's
+    own layout with no copy).
   }];
   let arguments = (ins Meld_Tensor:$operand, DenseI64ArrayAttr:$perm);
   let results = (outs Meld_Tensor:$result);
@@ -461,6 +467,7 @@ def Meld_TransposeOp : Meld_Op<"transpose", [Pure]> {
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Meld_SliceOp : Meld_Op<"slice", [Pure]> {
