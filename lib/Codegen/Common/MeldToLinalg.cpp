@@ -1038,6 +1038,22 @@ Value Lowering::groupAt(OpBuilder &nb, Location loc, Value offsets,
 /// sizes them (kGroupedRowBlocksAttrName).
 static constexpr int64_t kGroupedRowBlockRows = 32;
 
+/// The maps of a matmul's loops m, n, k: `lhs[m, k]` and `rhs[k, n]`
+/// (`rhs[n, k]` when `transposeRhs`) into `out[m, n]`, and its iterators.
+static SmallVector<AffineMap> matmulMaps(MLIRContext *ctx, bool transposeRhs) {
+  auto d = [&](int64_t i) { return getAffineDimExpr(i, ctx); };
+  return {AffineMap::get(3, 0, {d(0), d(2)}, ctx),
+          AffineMap::get(3, 0,
+                         transposeRhs ? ArrayRef<AffineExpr>{d(1), d(2)}
+                                      : ArrayRef<AffineExpr>{d(2), d(1)},
+                         ctx),
+          AffineMap::get(3, 0, {d(0), d(1)}, ctx)};
+}
+static SmallVector<IteratorType> matmulIterators() {
+  return {IteratorType::parallel, IteratorType::parallel,
+          IteratorType::reduction};
+}
+
 /// Positions per chunk of a host grouped matmul's groups of the
 /// contraction: whole chunks of the most, then the group's last positions
 /// zero-padded to the fewest of these that holds them (a static reduction,
@@ -1056,21 +1072,13 @@ Value Lowering::groupedContractions(GroupedMatmulOp op, Value out,
                                                       : outElem;
   int64_t groups = type.getDimSize(0);
   MLIRContext *ctx = b.getContext();
-  auto d = [&](int64_t i) { return b.getAffineDimExpr(i); };
   auto index = [&](OpBuilder &nb, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(nb, loc, v);
   };
   // Loops m, n, p (a chunk's positions): part[m, n] += xT[m, p] * y[p, n]
   // (y[n, p] when `tr`).
-  SmallVector<AffineMap> maps = {
-      AffineMap::get(3, 0, {d(0), d(2)}, ctx),
-      AffineMap::get(3, 0,
-                     tr ? ArrayRef<AffineExpr>{d(1), d(2)}
-                        : ArrayRef<AffineExpr>{d(2), d(1)},
-                     ctx),
-      AffineMap::get(3, 0, {d(0), d(1)}, ctx)};
-  SmallVector<IteratorType> iters = {
-      IteratorType::parallel, IteratorType::parallel, IteratorType::reduction};
+  SmallVector<AffineMap> maps = matmulMaps(ctx, tr);
+  SmallVector<IteratorType> iters = matmulIterators();
   // `v`'s `extent` positions from `at` along `dim`, zero-padded to `chunk`
   // (static) when `extent` is fewer.
   auto chunkOf = [&](OpBuilder &nb, Value v, int64_t dim, Value at,
@@ -1325,20 +1333,7 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
                                      ValueRange{emptyTensor(b, loc, type, dyn)})
                   .getResult(0);
   // Loops m, n, k of a group's contraction.
-  auto matmulMaps = [&](bool transposeLhs) {
-    return SmallVector<AffineMap>{
-        AffineMap::get(3, 0,
-                       transposeLhs ? ArrayRef<AffineExpr>{d(2), d(0)}
-                                    : ArrayRef<AffineExpr>{d(0), d(2)},
-                       ctx),
-        AffineMap::get(3, 0,
-                       tr ? ArrayRef<AffineExpr>{d(1), d(2)}
-                          : ArrayRef<AffineExpr>{d(2), d(1)},
-                       ctx),
-        AffineMap::get(3, 0, {d(0), d(1)}, ctx)};
-  };
-  SmallVector<IteratorType> matmulIters = {
-      IteratorType::parallel, IteratorType::parallel, IteratorType::reduction};
+  SmallVector<IteratorType> matmulIters = matmulIterators();
 
   if (paddedConvColumns) {
     // Host: each group's positions [start, end) as one contraction, end
@@ -1388,7 +1383,7 @@ LogicalResult Lowering::lowerGroupedMatmul(GroupedMatmulOp op) {
       auto partType =
           RankedTensorType::get({ShapedType::kDynamic, n}, outElem);
       Value part = sumOfProducts(loc, {x, w}, partType, partDyn,
-                                 matmulMaps(false), matmulIters);
+                                 matmulMaps(ctx, tr), matmulIters);
       SmallVector<OpFoldResult> offs = {start, b.getIndexAttr(0)};
       SmallVector<OpFoldResult> sizes = {
           len, ShapedType::isDynamic(n) ? OpFoldResult(partDyn.back())
