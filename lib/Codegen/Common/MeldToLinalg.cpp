@@ -520,6 +520,11 @@ private:
   Value sumOfProducts(Location loc, ValueRange inputs, RankedTensorType type,
                       ValueRange batch, ArrayRef<AffineMap> maps,
                       ArrayRef<utils::IteratorType> iters);
+  /// The generic of sumOfProducts adding into `init` (its element type
+  /// the sums'), built with `nb`.
+  Value addProducts(OpBuilder &nb, Location loc, ValueRange inputs,
+                    Value init, ArrayRef<AffineMap> maps,
+                    ArrayRef<utils::IteratorType> iters);
   /// A convolution's contraction: the filter as `[F, K]` times `columns`
   /// into a zero-filled `type` (dynamic sizes `batch`), with the indexing
   /// maps of the filter, the columns and the result.
@@ -1125,19 +1130,7 @@ Value Lowering::groupedContractions(GroupedMatmulOp op, Value out,
                                       ArrayRef<int64_t>{1, 0})
               .getResult()[0];
     }
-    return linalg::GenericOp::create(
-               nb, loc, TypeRange{part.getType()}, ValueRange{x, y},
-               ValueRange{part}, maps, iters,
-               [&](OpBuilder &gb, Location gl, ValueRange args) {
-                 Value r = arith::AddFOp::create(
-                     gb, gl, args[2],
-                     arith::MulFOp::create(
-                         gb, gl, castScalar(gb, gl, args[0], sumElem),
-                         castScalar(gb, gl, args[1], sumElem)),
-                     sumFlags);
-                 linalg::YieldOp::create(gb, gl, r);
-               })
-        .getResult(0);
+    return addProducts(nb, loc, {x, y}, part, maps, iters);
   };
   // Group `g`'s matrix, `len` (> 0) positions from `first`, into `acc`.
   auto groupProduct = [&](OpBuilder &nb, Value acc, Value g, Value first,
@@ -1757,21 +1750,29 @@ Value Lowering::sumOfProducts(Location loc, ValueRange inputs,
                               RankedTensorType type, ValueRange batch,
                               ArrayRef<AffineMap> maps,
                               ArrayRef<IteratorType> iters) {
-  Type sum = type.getElementType();
-  Value init =
-      linalg::FillOp::create(b, loc, ValueRange{floatConst(b, loc, sum, 0.0)},
-                             ValueRange{emptyTensor(b, loc, type, batch)})
-          .getResult(0);
+  Value init = linalg::FillOp::create(
+                   b, loc,
+                   ValueRange{floatConst(b, loc, type.getElementType(), 0.0)},
+                   ValueRange{emptyTensor(b, loc, type, batch)})
+                   .getResult(0);
+  return addProducts(b, loc, inputs, init, maps, iters);
+}
+
+Value Lowering::addProducts(OpBuilder &nb, Location loc, ValueRange inputs,
+                            Value init, ArrayRef<AffineMap> maps,
+                            ArrayRef<IteratorType> iters) {
+  Type sum = getElementTypeOrSelf(init.getType());
   return linalg::GenericOp::create(
-             b, loc, TypeRange{type}, inputs, ValueRange{init}, maps, iters,
-             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+             nb, loc, TypeRange{init.getType()}, inputs, ValueRange{init},
+             maps, iters,
+             [&](OpBuilder &gb, Location gl, ValueRange args) {
                Value r = arith::AddFOp::create(
-                   nb, nloc, args[2],
-                   arith::MulFOp::create(nb, nloc,
-                                         castScalar(nb, nloc, args[0], sum),
-                                         castScalar(nb, nloc, args[1], sum)),
+                   gb, gl, args[2],
+                   arith::MulFOp::create(gb, gl,
+                                         castScalar(gb, gl, args[0], sum),
+                                         castScalar(gb, gl, args[1], sum)),
                    sumFlags);
-               linalg::YieldOp::create(nb, nloc, r);
+               linalg::YieldOp::create(gb, gl, r);
              })
       .getResult(0);
 }
