@@ -511,8 +511,8 @@ private:
   /// A convolution's input with its zero padding (the input itself when it
   /// has none).
   Value paddedInput(ConvOp op, ValueRange batch);
-  /// A grouped convolution with few channels per group (depthwise: one),
-  /// as one generic over the padded input with no columns.
+  /// A grouped convolution (depthwise: one channel per group) as one
+  /// generic over the padded input, with no columns.
   LogicalResult lowerGroupedConv(ConvOp op, ValueRange batch);
   /// A generic summing the products of `inputs`' two elements into a
   /// zero-filled `type` (dynamic sizes `batch`): `out += in0 * in1` in the
@@ -1609,16 +1609,6 @@ static void yieldConvTap(OpBuilder &nb, Location nloc, ConvOp op, Value n,
 /// 7 x 7 stem's columns are 7.4 MB).
 static constexpr int64_t kConvImagePanelMaxBytes = 16 << 20;
 
-/// Grouped convolutions with at most this many input channels per group,
-/// and output rows of at least this many pixels, run directly on the
-/// padded input (lowerGroupedConv), not on columns. Measured on a Zen 5
-/// (2 threads, one image, 3 x 3 unless named; columns -> direct): 144
-/// channels at 56 x 56 0.92 -> 0.20 ms, stride 2 0.24 -> 0.16 ms, 7 x 7 on
-/// 96 channels 2.8 -> 0.94 ms, 32 groups of 4 channels at 28 x 28 0.69 ->
-/// 0.43 ms; but 8 groups of 16 channels 3.9 -> 6.0 ms, and 576 channels at
-/// 14 x 14 (rows of 14, under one 16-lane vector) 0.27 -> 0.42 ms.
-static constexpr int64_t kDirectGroupMaxChannels = 4;
-static constexpr int64_t kDirectGroupMinRow = 16;
 
 /// meld.conv over an implicit im2col, per image, its result `[N, F, O...]`
 /// computed directly, so that tiling into row blocks slices it per image
@@ -1666,8 +1656,14 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
       return lowerConvOverImage(op, batch, depth, kernelSize);
   }
 
-  if (grouped && perGroup <= kDirectGroupMaxChannels &&
-      outSpatial.back() >= kDirectGroupMinRow && paddedConvColumns)
+  // Grouped convolutions on the host run directly on the padded input,
+  // their sums in registers (meld-vectorize-host-windows). Measured on a
+  // Zen 5 (2 threads, one image, 3 x 3 + ReLU unless named; per-row
+  // columns -> direct): 144 channels at 56 x 56 0.92 -> 0.062 ms, 7 x 7 on
+  // 96 channels 2.8 -> 0.157 ms, 32 groups of 4 channels at 28 x 28 0.69
+  // -> 0.055 ms, 8 groups of 16 1.36 -> 0.145 ms, 2 groups of 64 11.5 ->
+  // 0.49 ms, 576 channels at 14 x 14 0.127 -> 0.048 ms.
+  if (grouped && paddedConvColumns)
     return lowerGroupedConv(op, batch);
 
   // The columns: [N, (F,) O_1 .. O_(d-1), K, O_d], so that the panel one
@@ -1920,17 +1916,16 @@ Value Lowering::paddedInput(ConvOp op, ValueRange batch) {
       .getResult(0);
 }
 
-/// A grouped convolution with few channels per group (depthwise: one)
-/// computes `out[n, f, o] += w[f, c, k] * padded[n, g(f) * C_g + c, o * s +
-/// k * dil]`, g(f) = f / (F / groups), in one generic, loops `n, f, o_1 ..
-/// o_d, c, k_1 .. k_d`: after conversion to loops LLVM unrolls the group's
-/// channels and taps (their trip counts are constants) and vectorizes the
-/// loop along an output row, each lane an output pixel, reading the padded
-/// input contiguously (or strided) with the weights broadcast. The columns
-/// of the grouped form held C_g x taps x pixels elements per filter,
-/// gathered with scalar code, for a contraction that the register tiles do
-/// not take (one filter row per group). Host only (`padded-conv-columns`);
-/// where it pays: kDirectGroupMaxChannels.
+/// A grouped convolution (depthwise: one channel per group) computes
+/// `out[n, f, o] += w[f, c, k] * padded[n, g(f) * C_g + c, o * s + k *
+/// dil]`, g(f) = f / (F / groups), in one generic, loops `n, f, o_1 ..
+/// o_d, c, k_1 .. k_d`: a sliding-window sum that
+/// meld-vectorize-host-windows computes in blocks of vector accumulators
+/// along the output rows, reading the padded input contiguously (or
+/// strided) with the weights broadcast. The columns of the grouped form
+/// held C_g x taps x pixels elements per filter, gathered with scalar
+/// code, for a contraction that the register tiles do not take (one filter
+/// row per group). Host only (`padded-conv-columns`).
 LogicalResult Lowering::lowerGroupedConv(ConvOp op, ValueRange batch) {
   MLIRContext *ctx = b.getContext();
   auto fType = cast<RankedTensorType>(op.getFilter().getType());

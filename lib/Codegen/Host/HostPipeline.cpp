@@ -63,6 +63,9 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createMeldLowerStridedCopies());
   pm.addNestedPass<func::FuncOp>(createMeldVectorizeHostCopies());
+  MeldVectorizeHostWindowsOptions windows;
+  windows.vectorBits = target.hasFeature("avx512f") ? 512 : 256;
+  pm.addNestedPass<func::FuncOp>(createMeldVectorizeHostWindows(windows));
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createMeldPrefetchNextTile());
   pm.addNestedPass<func::FuncOp>(createMeldLowerHostChecks());

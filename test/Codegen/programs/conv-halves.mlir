@@ -79,3 +79,15 @@ func.func @one_image_stem(%x: tensor<1x3x64x64xbf16>, %w: tensor<16x3x7x7xbf16>)
   %c = meld.conv %x, %w strides = [2, 2] dilations = [1, 1] padding_low = [3, 3] padding_high = [3, 3] groups = 1 : (tensor<1x3x64x64xbf16>, tensor<16x3x7x7xbf16>) -> tensor<1x16x32x32xf32>
   return %c : tensor<1x16x32x32xf32>
 }
+
+// A bf16 7x7 depthwise with rows of 37 pixels (partial vectors) summed in
+// f32 registers, and 2 groups of 6 channels in f16, strided.
+func.func @depthwise_7x7(%x: tensor<?x8x11x37xbf16>, %w: tensor<8x1x7x7xbf16>) -> tensor<?x8x11x37xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [3, 3] padding_high = [3, 3] groups = 8 : (tensor<?x8x11x37xbf16>, tensor<8x1x7x7xbf16>) -> tensor<?x8x11x37xf32>
+  return %c : tensor<?x8x11x37xf32>
+}
+
+func.func @wide_groups_f16(%x: tensor<2x12x9x21xf16>, %w: tensor<4x6x3x3xf16>) -> tensor<2x4x5x11xf32> {
+  %c = meld.conv %x, %w strides = [2, 2] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 2 : (tensor<2x12x9x21xf16>, tensor<4x6x3x3xf16>) -> tensor<2x4x5x11xf32>
+  return %c : tensor<2x4x5x11xf32>
+}

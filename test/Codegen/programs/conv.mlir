@@ -108,3 +108,28 @@ func.func @one_image_stem(%x: tensor<1x3x64x64xf32>, %w: tensor<16x3x7x7xf32>) -
   %c = meld.conv %x, %w strides = [2, 2] dilations = [1, 1] padding_low = [3, 3] padding_high = [3, 3] groups = 1 : (tensor<1x3x64x64xf32>, tensor<16x3x7x7xf32>) -> tensor<1x16x32x32xf32>
   return %c : tensor<1x16x32x32xf32>
 }
+
+// Sliding-window sums in registers (meld-vectorize-host-windows): a 7x7
+// depthwise on a dynamic batch whose rows of 37 pixels end in a partial
+// vector, with ReLU; 2 groups of 6 channels, strided, on odd sizes; a
+// depthwise on rows of 5 pixels (under one vector); and 3-D with 4 groups.
+func.func @depthwise_7x7(%x: tensor<?x8x19x37xf32>, %w: tensor<8x1x7x7xf32>) -> tensor<?x8x19x37xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [3, 3] padding_high = [3, 3] groups = 8 : (tensor<?x8x19x37xf32>, tensor<8x1x7x7xf32>) -> tensor<?x8x19x37xf32>
+  %r = meld.relu %c : tensor<?x8x19x37xf32>
+  return %r : tensor<?x8x19x37xf32>
+}
+
+func.func @wide_groups_strided(%x: tensor<2x12x13x29xf32>, %w: tensor<4x6x3x3xf32>) -> tensor<2x4x7x15xf32> {
+  %c = meld.conv %x, %w strides = [2, 2] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 2 : (tensor<2x12x13x29xf32>, tensor<4x6x3x3xf32>) -> tensor<2x4x7x15xf32>
+  return %c : tensor<2x4x7x15xf32>
+}
+
+func.func @depthwise_short_rows(%x: tensor<2x16x5x5xf32>, %w: tensor<16x1x3x3xf32>) -> tensor<2x16x5x5xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 16 : (tensor<2x16x5x5xf32>, tensor<16x1x3x3xf32>) -> tensor<2x16x5x5xf32>
+  return %c : tensor<2x16x5x5xf32>
+}
+
+func.func @grouped_3d(%x: tensor<1x8x4x6x18xf32>, %w: tensor<8x2x3x3x3xf32>) -> tensor<1x8x4x6x18xf32> {
+  %c = meld.conv %x, %w strides = [1, 1, 1] dilations = [1, 1, 1] padding_low = [1, 1, 1] padding_high = [1, 1, 1] groups = 4 : (tensor<1x8x4x6x18xf32>, tensor<8x2x3x3x3xf32>) -> tensor<1x8x4x6x18xf32>
+  return %c : tensor<1x8x4x6x18xf32>
+}

@@ -43,6 +43,67 @@ def MeldVectorizeHostCopies
   ];
 }
 
+def MeldVectorizeHostWindows
+    : Pass<"meld-vectorize-host-windows", "::mlir::func::FuncOp"> {
+  let summary = "Sliding-window reductions with their sums in registers";
+  let description = [{
+    Runs on host kernels on buffers, before the lowering of linalg to
+    loops. A `linalg.generic` whose loops are parallel ones followed by
+    reductions, with one f32 output written through the identity map of
+    the parallel loops, elementwise arith or math ops in its body, and an
+    input whose last index is `o * s + k * d + ...` (`o` the last parallel
+    loop, `s` from 1 to 4, `k` a reduction loop: a sliding window) takes
+    its sums in registers. `o` goes in blocks of whole vectors of
+    `vector-bits`, up to `max-accumulators` of them (a whole row when it
+    fits, else 4 per block, the last one masked), and, with the room left,
+    the parallel loop before it (output rows) in blocks of the largest
+    divisor of its static count; the reduction loops run inside, in their
+    order, carrying the block's vectors as loop values. Each input that
+    depends on `o` only in its last index is read as one vector (`s`
+    vectors, then every `s`-th lane) per accumulator and reduction step;
+    one that does not depend on `o` is one element, broadcast. The body's
+    ops apply to the vectors with their attributes (fast-math flags
+    included), so each output element sums its terms in the loops' order,
+    as the scalar loops did. Reads of full vectors that stay in the
+    input's static last dim are in bounds; others, and the last partial
+    vector of an output row, are masked.
+
+    A grouped or depthwise convolution on its padded input
+    (meld-convert-to-linalg's `padded-conv-columns`: `out[n, f, o..] +=
+    w[f, c, k..] * x_padded[n, g(f) * C_g + c, o_j * s_j + k_j * d_j]`) is
+    such a reduction. Left to convert-linalg-to-loops, LLVM vectorized
+    the output loop with the sum in memory (it could not tell the output
+    from the padded input apart): one store per tap, and one chain of
+    dependent multiply-adds per vector.
+
+    ```mlir
+    linalg.generic {indexing_maps = [
+        affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 + d3, d2 + d4)>,
+        affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d4)>,
+        affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>],
+        iterator_types = ["parallel", "parallel", "parallel",
+                          "reduction", "reduction"]}
+        ins(%padded, %w : memref<1x62x62xf32>, memref<1x7x7xf32>)
+        outs(%out : memref<1x56x56xf32>) { ... }
+    // becomes loops over d0 and d1 (by 2 rows) around
+    //   scf.for %kh ... iter_args(8 x vector<16xf32>)
+    //     scf.for %kw ... iter_args(8 x vector<16xf32>)
+    //       vector.transfer_read %padded (one per accumulator), the weight
+    //       broadcast, the body's mulf and addf on vectors
+    ```
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "Bits per vector (512 with AVX-512, 256 with AVX2)">,
+    Option<"maxAccumulators", "max-accumulators", "int64_t",
+           /*default=*/"8", "Vectors of sums per block">
+  ];
+  let dependentDialects = [
+    "::mlir::vector::VectorDialect", "::mlir::scf::SCFDialect",
+    "::mlir::affine::AffineDialect", "::mlir::memref::MemRefDialect"
+  ];
+}
+
 def MeldPrefetchNextTile
     : Pass<"meld-prefetch-next-tile", "::mlir::func::FuncOp"> {
   let summary = "Prefetch the next row tile while the current one is computed";

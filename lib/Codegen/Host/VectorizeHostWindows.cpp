@@ -1,0 +1,414 @@
+//===- VectorizeHostWindows.cpp - Sliding-window sums in registers --------===//
+//
+// meld-vectorize-host-windows: a linalg.generic on buffers that reduces
+// windows of an input along its last parallel loop (a grouped or
+// depthwise convolution on its padded input, `out[.., o] += w[..] *
+// x[.., o * s + k * d]`) becomes loops around a block of vector
+// accumulators held in registers across the reduction loops (see
+// Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Codegen/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/AffineExprVisitor.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace meld {
+#define GEN_PASS_DEF_MELDVECTORIZEHOSTWINDOWS
+#include "meld/Codegen/Passes.h.inc"
+} // namespace meld
+
+using namespace mlir;
+
+/// The largest stride of the vector loop along an input's last dim: read
+/// as `stride` vectors, then every stride-th lane.
+static constexpr int64_t kMaxStride = 4;
+
+namespace {
+/// How one input of a window reduction is read.
+struct WindowRead {
+  /// The coefficient of the vector loop in the input's last index; 0: the
+  /// input does not depend on it (one element, broadcast).
+  int64_t stride = 0;
+  /// The largest last index over the loops' static ranges with the vector
+  /// loop at 0 (nullopt: unknown), for proving full vectors in bounds.
+  std::optional<int64_t> reach;
+};
+
+/// A generic this pass takes: its parallel loops first, the last of them
+/// the vector loop, then its reductions.
+struct Window {
+  int64_t parallel = 0;
+  SmallVector<WindowRead> reads;
+};
+} // namespace
+
+/// The constant value of `e` with `dims` substituted, if it folds to one.
+static std::optional<int64_t> evaluate(AffineExpr e, ArrayRef<int64_t> dims) {
+  MLIRContext *ctx = e.getContext();
+  SmallVector<AffineExpr> values;
+  for (int64_t v : dims)
+    values.push_back(getAffineConstantExpr(v, ctx));
+  auto c = dyn_cast<AffineConstantExpr>(
+      simplifyAffineExpr(e.replaceDims(values), dims.size(), 0));
+  if (!c)
+    return std::nullopt;
+  return c.getValue();
+}
+
+/// Whether `e` is linear in the loops: sums of loops times constants.
+static bool isLinear(AffineExpr e) {
+  bool linear = true;
+  e.walk([&](AffineExpr sub) {
+    switch (sub.getKind()) {
+    case AffineExprKind::Mod:
+    case AffineExprKind::FloorDiv:
+    case AffineExprKind::CeilDiv:
+    case AffineExprKind::SymbolId:
+      linear = false;
+      break;
+    case AffineExprKind::Mul:
+      linear &= isa<AffineConstantExpr>(cast<AffineBinaryOpExpr>(sub).getLHS()) ||
+                isa<AffineConstantExpr>(cast<AffineBinaryOpExpr>(sub).getRHS());
+      break;
+    default:
+      break;
+    }
+  });
+  return linear;
+}
+
+/// Whether every op of the body maps elementwise onto vectors: scalar
+/// int or float operands and results, no regions, no side effects.
+static bool hasElementwiseBody(linalg::GenericOp op) {
+  for (Operation &inner : op.getRegion().front().without_terminator()) {
+    if (!inner.hasTrait<OpTrait::Elementwise>() || inner.getNumRegions() ||
+        inner.getNumResults() != 1 || !isPure(&inner))
+      return false;
+    for (Type t : llvm::concat<Type>(inner.getOperandTypes(),
+                                     inner.getResultTypes()))
+      if (!t.isIntOrFloat())
+        return false;
+  }
+  return true;
+}
+
+/// `op` as a window reduction (see Passes.td), or nullopt.
+static std::optional<Window> matchWindow(linalg::GenericOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumDpsInputs() < 1 || op.getNumReductionLoops() < 1 ||
+      op.getNumParallelLoops() < 1 || op.hasIndexSemantics() ||
+      !hasElementwiseBody(op))
+    return std::nullopt;
+  int64_t loops = op.getNumLoops(), parallel = op.getNumParallelLoops();
+  SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+  for (int64_t i = 0; i < loops; ++i)
+    if ((iters[i] == utils::IteratorType::parallel) != (i < parallel))
+      return std::nullopt;
+  auto out = dyn_cast<MemRefType>(op.getDpsInits()[0].getType());
+  if (!out || !out.getElementType().isF32() || !out.isLastDimUnitStride() ||
+      out.getRank() != parallel)
+    return std::nullopt;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  AffineMap outMap = maps.back();
+  for (int64_t i = 0; i < parallel; ++i)
+    if (outMap.getResult(i) != getAffineDimExpr(i, op.getContext()))
+      return std::nullopt;
+  // The reduction's result must be the yielded value (no other results).
+  int64_t vectorLoop = parallel - 1;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  Window window;
+  window.parallel = parallel;
+  bool anyWindow = false;
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    auto type = dyn_cast<MemRefType>(in->get().getType());
+    if (!type || !type.getElementType().isIntOrFloat())
+      return std::nullopt;
+    AffineMap map = maps[in->getOperandNumber()];
+    WindowRead read;
+    if (map.getNumResults() == 0 ||
+        !map.getResults().back().isFunctionOfDim(vectorLoop)) {
+      for (AffineExpr e : map.getResults())
+        if (e.isFunctionOfDim(vectorLoop))
+          return std::nullopt;
+      window.reads.push_back(read);
+      continue;
+    }
+    AffineExpr last = map.getResults().back();
+    for (AffineExpr e : map.getResults().drop_back())
+      if (e.isFunctionOfDim(vectorLoop))
+        return std::nullopt;
+    if (!type.isLastDimUnitStride() || !isLinear(last))
+      return std::nullopt;
+    SmallVector<int64_t> at(loops, 0);
+    std::optional<int64_t> base = evaluate(last, at);
+    at[vectorLoop] = 1;
+    std::optional<int64_t> step = evaluate(last, at);
+    if (!base || !step || *step - *base < 1 || *step - *base > kMaxStride)
+      return std::nullopt;
+    read.stride = *step - *base;
+    // The reach: each other loop at its last iteration where its
+    // coefficient is positive (all are, in a convolution's windows).
+    bool known = true;
+    int64_t reach = *base;
+    for (int64_t i = 0; i < loops; ++i) {
+      if (i == vectorLoop)
+        continue;
+      SmallVector<int64_t> one(loops, 0);
+      one[i] = 1;
+      int64_t coeff = *evaluate(last, one) - *base;
+      if (coeff < 0 || (coeff > 0 && ShapedType::isDynamic(ranges[i]))) {
+        known = false;
+        break;
+      }
+      if (coeff > 0 && i >= parallel)
+        anyWindow = true;
+      reach += coeff * std::max<int64_t>(ranges[i] - 1, 0);
+    }
+    if (known)
+      read.reach = reach;
+    window.reads.push_back(read);
+  }
+  if (!anyWindow)
+    return std::nullopt;
+  return window;
+}
+
+/// Rewrites `op` (matched as `window`) into loops over its parallel loops,
+/// the vector loop in steps of `vectors` vectors of `lanes` and the loop
+/// before it in steps of `rows`, around its reduction loops, which carry
+/// the block's `rows x vectors` accumulators; the body's ops applied to
+/// vectors.
+static void vectorizeWindow(linalg::GenericOp op, const Window &window,
+                            int64_t lanes, int64_t maxAccumulators) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  MLIRContext *ctx = op.getContext();
+  int64_t loops = op.getNumLoops(), parallel = window.parallel;
+  int64_t vectorLoop = parallel - 1, rowLoop = parallel - 2;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  Value out = op.getDpsInits()[0];
+  auto outType = cast<MemRefType>(out.getType());
+  Type accType = VectorType::get({lanes}, outType.getElementType());
+
+  // Vectors per block along the vector loop: a whole static row when it
+  // takes at most maxAccumulators vectors, else 4 (the last block masked).
+  int64_t width = ranges[vectorLoop];
+  int64_t vectors = 4;
+  if (!ShapedType::isDynamic(width) &&
+      static_cast<int64_t>(llvm::divideCeil(width, lanes)) <= maxAccumulators)
+    vectors = std::max<int64_t>(
+        static_cast<int64_t>(llvm::divideCeil(width, lanes)), 1);
+  // Rows per block: the largest divisor of a static row count that keeps
+  // the accumulators within maxAccumulators.
+  int64_t rows = 1;
+  if (rowLoop >= 0 && !ShapedType::isDynamic(ranges[rowLoop]))
+    for (int64_t r = std::max<int64_t>(maxAccumulators / vectors, 1); r > 1;
+         --r)
+      if (ranges[rowLoop] % r == 0) {
+        rows = r;
+        break;
+      }
+  int64_t blockWidth = vectors * lanes;
+  // The last block's first element: vector v of every block reads in
+  // bounds when it does there.
+  std::optional<int64_t> lastBlock;
+  if (!ShapedType::isDynamic(width))
+    lastBlock = llvm::alignTo(width, blockWidth) - blockWidth;
+  auto outInBounds = [&](int64_t v) {
+    return lastBlock && *lastBlock + (v + 1) * lanes <= width;
+  };
+
+  SmallVector<Range> loopRanges =
+      cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc);
+  auto sizeOf = [&](int64_t i) {
+    return getValueOrCreateConstantIndexOp(b, loc, loopRanges[i].size);
+  };
+  Value zeroIndex = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lbs(parallel, zeroIndex), ubs, steps(parallel, one);
+  for (int64_t i = 0; i < parallel; ++i)
+    ubs.push_back(sizeOf(i));
+  steps[vectorLoop] = arith::ConstantIndexOp::create(b, loc, blockWidth);
+  if (rows > 1)
+    steps[rowLoop] = arith::ConstantIndexOp::create(b, loc, rows);
+  SmallVector<Value> reductionLbs(loops - parallel, zeroIndex),
+      reductionSteps(loops - parallel, one), reductionUbs;
+  for (int64_t i = parallel; i < loops; ++i)
+    reductionUbs.push_back(sizeOf(i));
+
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  Block &body = op.getRegion().front();
+  Value zeroAcc = arith::ConstantOp::create(
+      b, loc, b.getZeroAttr(outType.getElementType()));
+  scf::buildLoopNest(
+      b, loc, lbs, ubs, steps,
+      [&](OpBuilder &pb, Location ploc, ValueRange outer) {
+        // The loops' values for accumulator (r, v).
+        auto loopValues = [&](OpBuilder &nb, int64_t r, int64_t v,
+                              ValueRange reductions) {
+          SmallVector<OpFoldResult> values(outer.begin(), outer.end());
+          auto shifted = [&](int64_t i, int64_t by) {
+            values[i] = by ? affine::makeComposedFoldedAffineApply(
+                                 nb, ploc,
+                                 getAffineDimExpr(0, ctx) + by,
+                                 {values[i]})
+                           : values[i];
+          };
+          if (rows > 1)
+            shifted(rowLoop, r);
+          shifted(vectorLoop, v * lanes);
+          llvm::append_range(values, reductions);
+          return values;
+        };
+        auto indices = [&](OpBuilder &nb, AffineMap map,
+                           ArrayRef<OpFoldResult> values) {
+          SmallVector<Value> at;
+          for (unsigned i = 0; i < map.getNumResults(); ++i)
+            at.push_back(getValueOrCreateConstantIndexOp(
+                nb, ploc,
+                affine::makeComposedFoldedAffineApply(nb, ploc,
+                                                      map.getSubMap({i}),
+                                                      values)));
+          return at;
+        };
+        SmallVector<Value> accs;
+        for (int64_t r = 0; r < rows; ++r)
+          for (int64_t v = 0; v < vectors; ++v) {
+            SmallVector<OpFoldResult> values = loopValues(pb, r, v, {});
+            values.resize(parallel);
+            accs.push_back(vector::TransferReadOp::create(
+                pb, ploc, cast<VectorType>(accType), out,
+                getValueOrCreateConstantIndexOp(pb, ploc, values), zeroAcc,
+                ArrayRef<bool>{outInBounds(v)}));
+          }
+        scf::LoopNest nest = scf::buildLoopNest(
+            pb, ploc, reductionLbs, reductionUbs, reductionSteps, accs,
+            [&](OpBuilder &nb, Location nloc, ValueRange reductions,
+                ValueRange iter) -> scf::ValueVector {
+              scf::ValueVector next;
+              // Broadcast elements, once per step (and row, when they
+              // depend on it).
+              DenseMap<std::pair<int64_t, int64_t>, Value> broadcasts;
+              for (int64_t r = 0; r < rows; ++r)
+                for (int64_t v = 0; v < vectors; ++v) {
+                  SmallVector<OpFoldResult> values =
+                      loopValues(nb, r, v, reductions);
+                  IRMapping mapping;
+                  for (auto [i, in] : llvm::enumerate(op.getDpsInputs())) {
+                    const WindowRead &read = window.reads[i];
+                    Type elem = getElementTypeOrSelf(in.getType());
+                    SmallVector<Value> at = indices(nb, maps[i], values);
+                    Value vec;
+                    if (!read.stride) {
+                      bool perRow = rows > 1 && llvm::any_of(
+                          maps[i].getResults(), [&](AffineExpr e) {
+                            return e.isFunctionOfDim(rowLoop);
+                          });
+                      Value &shared = broadcasts[{i, perRow ? r : 0}];
+                      if (!shared)
+                        shared = vector::BroadcastOp::create(
+                            nb, nloc, VectorType::get({lanes}, elem),
+                            memref::LoadOp::create(nb, nloc, in, at));
+                      vec = shared;
+                    } else {
+                      int64_t extent =
+                          cast<MemRefType>(in.getType()).getShape().back();
+                      // Vector v of the last block, whose full read
+                      // reaches furthest, from its first element.
+                      bool inBounds =
+                          lastBlock && read.reach &&
+                          !ShapedType::isDynamic(extent) &&
+                          (*lastBlock + v * lanes) * read.stride +
+                                  *read.reach + lanes * read.stride <=
+                              extent;
+                      Value pad = arith::ConstantOp::create(
+                          nb, nloc, nb.getZeroAttr(elem));
+                      vec = vector::TransferReadOp::create(
+                          nb, nloc,
+                          VectorType::get({lanes * read.stride}, elem), in,
+                          at, pad, ArrayRef<bool>{inBounds});
+                      if (read.stride > 1) {
+                        SmallVector<int64_t> every;
+                        for (int64_t l = 0; l < lanes; ++l)
+                          every.push_back(l * read.stride);
+                        vec = vector::ShuffleOp::create(nb, nloc, vec, vec,
+                                                        every);
+                      }
+                    }
+                    mapping.map(body.getArgument(i), vec);
+                  }
+                  mapping.map(body.getArguments().back(),
+                              iter[r * vectors + v]);
+                  for (Operation &inner : body.without_terminator()) {
+                    OperationState state(nloc, inner.getName());
+                    for (Value operand : inner.getOperands()) {
+                      // Scalars from outside the body are broadcast.
+                      if (!mapping.contains(operand))
+                        mapping.map(operand,
+                                    vector::BroadcastOp::create(
+                                        nb, nloc,
+                                        VectorType::get({lanes},
+                                                        operand.getType()),
+                                        operand));
+                      state.addOperands(mapping.lookup(operand));
+                    }
+                    state.addTypes(VectorType::get(
+                        {lanes}, inner.getResult(0).getType()));
+                    state.addAttributes(inner.getAttrs());
+                    Operation *vectorOp = nb.create(state);
+                    mapping.map(inner.getResult(0), vectorOp->getResult(0));
+                  }
+                  next.push_back(mapping.lookupOrDefault(
+                      body.getTerminator()->getOperand(0)));
+                }
+              return next;
+            });
+        ValueRange sums = nest.results;
+        if (nest.loops.empty())
+          sums = accs;
+        for (int64_t r = 0; r < rows; ++r)
+          for (int64_t v = 0; v < vectors; ++v) {
+            SmallVector<OpFoldResult> values = loopValues(pb, r, v, {});
+            values.resize(parallel);
+            vector::TransferWriteOp::create(
+                pb, ploc, sums[r * vectors + v], out,
+                getValueOrCreateConstantIndexOp(pb, ploc, values),
+                ArrayRef<bool>{outInBounds(v)});
+          }
+      });
+  op.erase();
+}
+
+namespace {
+struct MeldVectorizeHostWindowsPass
+    : public meld::impl::MeldVectorizeHostWindowsBase<
+          MeldVectorizeHostWindowsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (vectorBits < 64 || !llvm::isPowerOf2_64(vectorBits) ||
+        maxAccumulators < 1) {
+      getOperation().emitError()
+          << "meld-vectorize-host-windows: vector-bits must be a power of "
+             "two of at least 64 and max-accumulators at least 1";
+      return signalPassFailure();
+    }
+    SmallVector<std::pair<linalg::GenericOp, Window>> windows;
+    getOperation().walk([&](linalg::GenericOp op) {
+      if (std::optional<Window> window = matchWindow(op))
+        windows.push_back({op, *window});
+    });
+    for (auto &[op, window] : windows)
+      vectorizeWindow(op, window, vectorBits / 32, maxAccumulators);
+  }
+};
+} // namespace
