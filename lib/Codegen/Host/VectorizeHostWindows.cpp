@@ -165,13 +165,12 @@ static std::optional<Window> matchWindow(linalg::GenericOp op) {
       SmallVector<int64_t> one(loops, 0);
       one[i] = 1;
       int64_t coeff = *evaluate(last, one) - *base;
-      if (coeff < 0 || (coeff > 0 && ShapedType::isDynamic(ranges[i]))) {
-        known = false;
-        break;
-      }
       if (coeff > 0 && i >= parallel)
         anyWindow = true;
-      reach += coeff * std::max<int64_t>(ranges[i] - 1, 0);
+      if (coeff < 0 || (coeff > 0 && ShapedType::isDynamic(ranges[i])))
+        known = false;
+      else if (coeff > 0)
+        reach += coeff * (ranges[i] - 1);
     }
     if (known)
       read.reach = reach;
