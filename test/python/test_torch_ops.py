@@ -547,6 +547,25 @@ def test_bessel_functions_of_the_second_kind_and_spherical_j0(fn, dtype):
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_airy_ai_in_each_of_cephes_regions(dtype):
+    # the oscillating form below -2.09, the series on [-2.09, 2.09), the
+    # decaying form from 2.09 (0 past 103.892, underflowing before it in
+    # float32), each boundary and its neighbours, zeros, the infinities
+    # (NaN) and NaN
+    x = torch.cat([torch.tensor([-2.09, -2.0900001, -2.0899999, 2.09, 2.0899999, 2.0900001,
+                                 0.0, -0.0, 1e-30, 8.3203353, 8.33, 103.0, 103.892, 104.0,
+                                 math.inf, -math.inf, math.nan]),
+                   torch.linspace(-30, 30, 601), torch.linspace(-3, 3, 301)]).to(dtype)
+    if dtype == torch.float64:
+        # (in float32 eager's phase, 2/3 |x|^1.5 in float, is off by whole
+        # radians this far out; Meld's is in double)
+        x = torch.cat([x, torch.tensor([-1e4, -1e8], dtype=dtype)])
+    through_meld(torch.special.airy_ai, x,
+                 rtol=2e-6 if dtype == torch.float32 else 1e-13,
+                 atol=2e-5 if dtype == torch.float32 else 1e-14)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
 def test_hurwitz_zeta_by_its_terms_and_euler_maclaurin_tail(dtype):
     # x across (1, 12] and at 1 (inf), below 1 (NaN); q positive, small,
     # large, zero and negative integers (inf), negative fractions (NaN for a

@@ -1900,6 +1900,11 @@ def _spherical_bessel_j0(b, node, x):
     return L.spherical_bessel_j0(b, L.cast(b, x, _out_type(node).dtype))
 
 
+@_op(aten.special_airy_ai.default)
+def _airy_ai(b, node, x):
+    return L.airy_ai(b, L.cast(b, x, _out_type(node).dtype))
+
+
 @_op(aten.special_erfcx.default)
 def _erfcx(b, node, x):
     return L.erfcx(b, L.cast(b, x, _out_type(node).dtype))
