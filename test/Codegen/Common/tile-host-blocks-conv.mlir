@@ -32,3 +32,18 @@ func.func @main(%x: tensor<1x8x24x24xf32>, %w: tensor<20x8x3x3xf32>) -> tensor<1
   %y = meld.relu %c : tensor<1x20x24x24xf32>
   return %y : tensor<1x20x24x24xf32>
 }
+
+// 4 groups of 16 channels, 16 filters each: a tile is a whole group of
+// filters (their reads of the padded input are `f floordiv 16`), so each
+// group's padded input (16 channels of 16 x 16) is computed once, not once
+// per filter.
+// CHECK-LABEL: func.func private @grouped_kernel_0(
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c16
+// CHECK:           linalg.generic
+// CHECK-SAME:        outs(%{{.*}} : tensor<16x16x16xf32>)
+// CHECK:           linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<16x14x14xf32>)
+func.func @grouped(%x: tensor<1x64x14x14xf32>, %w: tensor<64x16x3x3xf32>) -> tensor<1x64x14x14xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 4 : (tensor<1x64x14x14xf32>, tensor<64x16x3x3xf32>) -> tensor<1x64x14x14xf32>
+  %y = meld.relu %c : tensor<1x64x14x14xf32>
+  return %y : tensor<1x64x14x14xf32>
+}

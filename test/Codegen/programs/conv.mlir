@@ -133,3 +133,17 @@ func.func @grouped_3d(%x: tensor<1x8x4x6x18xf32>, %w: tensor<8x2x3x3x3xf32>) -> 
   %c = meld.conv %x, %w strides = [1, 1, 1] dilations = [1, 1, 1] padding_low = [1, 1, 1] padding_high = [1, 1, 1] groups = 4 : (tensor<1x8x4x6x18xf32>, tensor<8x2x3x3x3xf32>) -> tensor<1x8x4x6x18xf32>
   return %c : tensor<1x8x4x6x18xf32>
 }
+
+// 4 groups of 16 channels with 8 filters each, on a dynamic batch and 2
+// images: tiles of whole groups of filters (meld-tile-host-blocks).
+func.func @wide_groups_tiles(%x: tensor<?x64x9x13xf32>, %w: tensor<32x16x3x3xf32>) -> tensor<?x32x9x13xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 4 : (tensor<?x64x9x13xf32>, tensor<32x16x3x3xf32>) -> tensor<?x32x9x13xf32>
+  %r = meld.relu %c : tensor<?x32x9x13xf32>
+  return %r : tensor<?x32x9x13xf32>
+}
+
+func.func @one_image_wide_groups(%x: tensor<1x64x9x13xf32>, %w: tensor<64x16x3x3xf32>) -> tensor<1x64x9x13xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 4 : (tensor<1x64x9x13xf32>, tensor<64x16x3x3xf32>) -> tensor<1x64x9x13xf32>
+  %r = meld.relu %c : tensor<1x64x9x13xf32>
+  return %r : tensor<1x64x9x13xf32>
+}
