@@ -29,7 +29,11 @@ LAYERS = [  # name, channels, image, kernel, stride, groups
     ("MobileNetV2 3x3 dw s2 144@56", 144, 56, 3, 2, 144),
     ("ConvNeXt 7x7 dw 96@56", 96, 56, 7, 1, 96),
     ("ResNeXt 3x3 32 groups of 4, 128@28", 128, 28, 3, 1, 32),
-    ("3x3 dw 576@14 (columns)", 576, 14, 3, 1, 576),
+    ("3x3 dw 576@14", 576, 14, 3, 1, 576),
+    ("ResNeXt 3x3 32 groups of 8, 256@28", 256, 28, 3, 1, 32),
+    ("ResNeXt 3x3 32 groups of 16, 512@14", 512, 14, 3, 1, 32),
+    ("ResNeXt 3x3 32 groups of 32, 1024@7", 1024, 7, 3, 1, 32),
+    ("3x3 2 groups of 64, 128@28", 128, 28, 3, 1, 2),
 ]
 
 
