@@ -128,6 +128,46 @@ def test_compiled_matches_numpy(name, elem):
               f"compiled {name} {elem}, batch {x2.shape[0]}")
 
 
+def random_grouped_cases(count, seed):
+    """Grouped convolutions of random rank (1 to 3), groups, channels and
+    filters per group, taps, strides, dilations and uneven padding."""
+    rng = np.random.default_rng(seed)
+    cases = []
+    while len(cases) < count:
+        d = int(rng.choice([1, 2, 2, 3]))
+        groups = int(rng.choice([2, 3, 4, 8]))
+        cg, fg = int(rng.choice([1, 1, 2, 3, 5])), int(rng.choice([1, 2, 3]))
+        k = [int(rng.choice([1, 2, 3, 5, 7])) for _ in range(d)]
+        strides = [int(rng.choice([1, 1, 2, 3])) for _ in range(d)]
+        dilations = [int(rng.choice([1, 1, 2])) for _ in range(d)]
+        lo = [int(rng.integers(0, 4)) for _ in range(d)]
+        hi = [int(rng.integers(0, 4)) for _ in range(d)]
+        size = [int(rng.integers(1, {1: 41, 2: 21, 3: 9}[d])) for _ in range(d)]
+        if any(s + a + b - dil * (t - 1) - 1 < 0
+               for s, a, b, dil, t in zip(size, lo, hi, dilations, k)):
+            continue
+        xs = (int(rng.integers(1, 4)), groups * cg, *size)
+        ws = (groups * fg, cg, *k)
+        cases.append((xs, ws, strides, dilations, lo, hi, groups))
+    return cases
+
+
+@pytest.mark.parametrize("case", range(40))
+def test_random_grouped_convolutions_match_numpy(case):
+    # Every grouped convolution takes the direct form on the host (its sums
+    # in registers, meld-vectorize-host-windows; row tiles of whole groups
+    # of filters or inside one, meld-tile-host-blocks): 2 groups of 3
+    # filters sliced 3 at a time, and a 1-D one whose sliding window the
+    # register tiles had taken, read the wrong groups before.
+    xs, ws, *spec = random_grouped_cases(40, 29)[case]
+    x, w = inputs(f"grouped{case}", xs, ws, "f32")
+    compiled = meld.compile(program(xs, ws, *spec, "f32", dynamic_batch=case % 3 == 0))
+    (got,) = compiled(x, w)
+    taps = int(np.prod(ws[1:]))
+    check(np.asarray(got), x, w, spec, "f32", (taps + 2) * np.finfo(np.float32).eps / 2,
+          f"grouped case {case}: {xs} {ws} {spec}")
+
+
 def test_epilogue_fuses_into_the_convolution_kernel(tmp_path):
     """A bias + ReLU after the convolution is one kernel with it (its fusion
     class is a contraction's), and the fused program still matches."""

@@ -604,6 +604,25 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
       while (m % rows)
         --rows;
   }
+  // Rows read through `row floordiv m` (a grouped convolution's filters,
+  // m per group) are sliced correctly only at offsets that are multiples
+  // of m, or by slices inside one group: tiling a floordiv map keeps it
+  // on the slice's own rows (filters 3 to 5 of groups of 2, one slice,
+  // read groups 0, 0, 1 of their padded input instead of 1, 2, 2). So
+  // blocks and tiles are multiples of m, or divisors of it.
+  int64_t group = columnBlock ? 1 : rowGroup(func, resultType, split);
+  auto aligned = [&](int64_t n) {
+    return group <= 1 || n % group == 0 || group % n == 0;
+  };
+  // The largest divisor of `group` and of `of` that is at most `n`.
+  auto commonDivisor = [&](int64_t n, int64_t of) {
+    int64_t d = std::min(n, std::gcd(group, of));
+    while (group % d != 0 || of % d != 0)
+      --d;
+    return d;
+  };
+  if (!aligned(rows))
+    rows = rows > group ? rows - rows % group : commonDivisor(rows, group);
   // Dynamic rows of a gemm: a block's rows are chosen at run time, as the
   // static rule above chooses them (one block per thread while blocks keep
   // kMinBalancedRows rows), so that 64-255 rows are not one block on one
@@ -634,9 +653,10 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
     // -> 0.111 ms; 2 groups of 64 at 28 x 28 (blocks of 32 filters):
     // 0.462 -> 0.332 ms (Zen 5, 2 threads, conv + ReLU).
     // (A block inside a larger group is one tile.)
-    int64_t group = rowGroup(func, resultType, split);
     if (group > tileRows && (rows % group == 0 || group % rows == 0))
       tileRows = std::min(group, rows);
+    if (!aligned(tileRows))
+      tileRows = commonDivisor(tileRows, rows);
   }
   return RowPlan{store,       consumer,
                  resultType,  rows,

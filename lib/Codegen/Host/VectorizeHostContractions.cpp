@@ -48,9 +48,17 @@ bool meld::isContractionNest(linalg::GenericOp op) {
          llvm::count(iterators, utils::IteratorType::reduction) == 1;
 }
 
-/// Whether `op` is a contraction on buffers.
+/// Whether `op` is a contraction on buffers whose operands it reads at its
+/// loops' values (projected permutations). A sliding window (a 1-D
+/// depthwise convolution on its padded input, `x[f floordiv m, o * s + k]`)
+/// is left to meld-vectorize-host-windows: tiled here, a map with
+/// `floordiv` was sliced at tile offsets that are no multiple of m, and
+/// read the wrong rows.
 static bool isHostContraction(linalg::GenericOp op) {
-  return op.hasPureBufferSemantics() && meld::isContractionNest(op);
+  return op.hasPureBufferSemantics() && meld::isContractionNest(op) &&
+         llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+           return map.isProjectedPermutation();
+         });
 }
 
 /// The multiply and the add of a contraction whose body is exactly

@@ -147,3 +147,18 @@ func.func @one_image_wide_groups(%x: tensor<1x64x9x13xf32>, %w: tensor<64x16x3x3
   %r = meld.relu %c : tensor<1x64x9x13xf32>
   return %r : tensor<1x64x9x13xf32>
 }
+
+// Row tiles must not straddle a group of filters (their reads of the padded
+// input are `f floordiv m`): 3 groups of 5 channels with 2 filters each,
+// which tiles of 3 filters had read from the wrong groups; and a 1-D one
+// with 3 filters per channel, strided and dilated, that the register tiles
+// had taken as a contraction.
+func.func @groups_of_two_filters(%x: tensor<1x15x9x5xf32>, %w: tensor<6x5x5x2xf32>) -> tensor<1x6x4x3xf32> {
+  %c = meld.conv %x, %w strides = [1, 2] dilations = [2, 1] padding_low = [0, 1] padding_high = [3, 0] groups = 3 : (tensor<1x15x9x5xf32>, tensor<6x5x5x2xf32>) -> tensor<1x6x4x3xf32>
+  return %c : tensor<1x6x4x3xf32>
+}
+
+func.func @depthwise_1d_three_filters(%x: tensor<1x8x12xf32>, %w: tensor<24x1x7xf32>) -> tensor<1x24x2xf32> {
+  %c = meld.conv %x, %w strides = [3] dilations = [2] padding_low = [2] padding_high = [2] groups = 8 : (tensor<1x8x12xf32>, tensor<24x1x7xf32>) -> tensor<1x24x2xf32>
+  return %c : tensor<1x24x2xf32>
+}
