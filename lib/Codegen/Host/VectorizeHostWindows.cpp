@@ -122,7 +122,6 @@ static std::optional<Window> matchWindow(linalg::GenericOp op) {
   for (int64_t i = 0; i < parallel; ++i)
     if (outMap.getResult(i) != getAffineDimExpr(i, op.getContext()))
       return std::nullopt;
-  // The reduction's result must be the yielded value (no other results).
   int64_t vectorLoop = parallel - 1;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   Window window;
