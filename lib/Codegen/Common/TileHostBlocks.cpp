@@ -27,6 +27,8 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
 
+#include <numeric>
+
 namespace meld {
 #define GEN_PASS_DEF_MELDTILEHOSTBLOCKS
 #include "meld/Codegen/Passes.h.inc"

@@ -20,6 +20,10 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineExprVisitor.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <optional>
 
 namespace meld {
 #define GEN_PASS_DEF_MELDVECTORIZEHOSTWINDOWS
