@@ -1609,7 +1609,6 @@ static void yieldConvTap(OpBuilder &nb, Location nloc, ConvOp op, Value n,
 /// 7 x 7 stem's columns are 7.4 MB).
 static constexpr int64_t kConvImagePanelMaxBytes = 16 << 20;
 
-
 /// meld.conv over an implicit im2col, per image, its result `[N, F, O...]`
 /// computed directly, so that tiling into row blocks slices it per image
 /// and fuses the column gather (a generic that reads 0 for taps in the
@@ -1661,8 +1660,9 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
   // Zen 5 (2 threads, one image, 3 x 3 + ReLU unless named; per-row
   // columns -> direct): 144 channels at 56 x 56 0.92 -> 0.062 ms, 7 x 7 on
   // 96 channels 2.8 -> 0.157 ms, 32 groups of 4 channels at 28 x 28 0.69
-  // -> 0.055 ms, 8 groups of 16 1.36 -> 0.145 ms, 2 groups of 64 11.5 ->
-  // 0.49 ms, 576 channels at 14 x 14 0.127 -> 0.048 ms.
+  // -> 0.055 ms, 8 groups of 16 1.36 -> 0.103 ms, 2 groups of 64 11.5 ->
+  // 0.332 ms (with meld-tile-host-blocks' tiles of whole groups), 576
+  // channels at 14 x 14 0.127 -> 0.048 ms.
   if (grouped && paddedConvColumns)
     return lowerGroupedConv(op, batch);
 

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "meld/Codegen/Passes.h"
+#include "VectorReads.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,10 +26,6 @@ namespace meld {
 } // namespace meld
 
 using namespace mlir;
-
-/// The largest stride along the input's last dim that is copied through a
-/// read of `stride` vectors and a shuffle.
-static constexpr int64_t kMaxStride = 4;
 
 /// The stride of the innermost loop along the last dim of `op`'s input
 /// when `op` is a copy this pass vectorizes (see Passes.td).
@@ -76,7 +73,7 @@ static std::optional<int64_t> copyStride(linalg::GenericOp op) {
   };
   auto stride = dyn_cast<AffineConstantExpr>(
       simplifyAffineExpr(at(1) - at(0), op.getNumLoops(), 0));
-  if (!stride || stride.getValue() < 1 || stride.getValue() > kMaxStride)
+  if (!stride || stride.getValue() < 1 || stride.getValue() > meld::codegen::kMaxReadStride)
     return std::nullopt;
   return stride.getValue();
 }
@@ -109,15 +106,8 @@ static void vectorizeCopy(linalg::GenericOp op, int64_t stride) {
                            nb, nloc, read.getSubMap({r}),
                            getAsOpFoldResult(ivs))
                            .getResult());
-        auto type = VectorType::get({lanes * stride}, elem);
-        Value v = vector::TransferReadOp::create(nb, nloc, type, in, at, zero,
-                                                 ArrayRef<bool>{false});
-        if (stride > 1) {
-          SmallVector<int64_t> every;
-          for (int64_t i = 0; i < lanes; ++i)
-            every.push_back(i * stride);
-          v = vector::ShuffleOp::create(nb, nloc, v, v, every);
-        }
+        Value v = meld::codegen::readStrided(nb, nloc, in, at, zero, lanes,
+                                             stride, /*inBounds=*/false);
         vector::TransferWriteOp::create(nb, nloc, v, out, ivs,
                                         ArrayRef<bool>{false});
       });

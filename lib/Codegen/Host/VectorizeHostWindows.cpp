@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "meld/Codegen/Passes.h"
+#include "VectorReads.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -31,10 +32,6 @@ namespace meld {
 } // namespace meld
 
 using namespace mlir;
-
-/// The largest stride of the vector loop along an input's last dim: read
-/// as `stride` vectors, then every stride-th lane.
-static constexpr int64_t kMaxStride = 4;
 
 namespace {
 /// How one input of a window reduction is read.
@@ -155,7 +152,7 @@ static std::optional<Window> matchWindow(linalg::GenericOp op) {
     std::optional<int64_t> base = evaluate(last, at);
     at[vectorLoop] = 1;
     std::optional<int64_t> step = evaluate(last, at);
-    if (!base || !step || *step - *base < 1 || *step - *base > kMaxStride)
+    if (!base || !step || *step - *base < 1 || *step - *base > meld::codegen::kMaxReadStride)
       return std::nullopt;
     read.stride = *step - *base;
     // The reach: each other loop at its last iteration where its
@@ -273,14 +270,10 @@ static void vectorizeWindow(linalg::GenericOp op, const Window &window,
         };
         auto indices = [&](OpBuilder &nb, AffineMap map,
                            ArrayRef<OpFoldResult> values) {
-          SmallVector<Value> at;
-          for (unsigned i = 0; i < map.getNumResults(); ++i)
-            at.push_back(getValueOrCreateConstantIndexOp(
-                nb, ploc,
-                affine::makeComposedFoldedAffineApply(nb, ploc,
-                                                      map.getSubMap({i}),
-                                                      values)));
-          return at;
+          return getValueOrCreateConstantIndexOp(
+              nb, ploc,
+              affine::makeComposedFoldedMultiResultAffineApply(nb, ploc, map,
+                                                               values));
         };
         SmallVector<Value> accs;
         for (int64_t r = 0; r < rows; ++r)
@@ -334,17 +327,9 @@ static void vectorizeWindow(linalg::GenericOp op, const Window &window,
                               extent;
                       Value pad = arith::ConstantOp::create(
                           nb, nloc, nb.getZeroAttr(elem));
-                      vec = vector::TransferReadOp::create(
-                          nb, nloc,
-                          VectorType::get({lanes * read.stride}, elem), in,
-                          at, pad, ArrayRef<bool>{inBounds});
-                      if (read.stride > 1) {
-                        SmallVector<int64_t> every;
-                        for (int64_t l = 0; l < lanes; ++l)
-                          every.push_back(l * read.stride);
-                        vec = vector::ShuffleOp::create(nb, nloc, vec, vec,
-                                                        every);
-                      }
+                      vec = meld::codegen::readStrided(nb, nloc, in, at, pad,
+                                                       lanes, read.stride,
+                                                       inBounds);
                     }
                     mapping.map(body.getArgument(i), vec);
                   }
