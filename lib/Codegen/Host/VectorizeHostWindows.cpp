@@ -196,16 +196,17 @@ static void vectorizeWindow(linalg::GenericOp op, const Window &window,
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   Value out = op.getDpsInits()[0];
   auto outType = cast<MemRefType>(out.getType());
-  Type accType = VectorType::get({lanes}, outType.getElementType());
+  auto accType = VectorType::get({lanes}, outType.getElementType());
 
   // Vectors per block along the vector loop: a whole static row when it
   // takes at most maxAccumulators vectors, else 4 (the last block masked).
   int64_t width = ranges[vectorLoop];
   int64_t vectors = 4;
-  if (!ShapedType::isDynamic(width) &&
-      static_cast<int64_t>(llvm::divideCeil(width, lanes)) <= maxAccumulators)
-    vectors = std::max<int64_t>(
-        static_cast<int64_t>(llvm::divideCeil(width, lanes)), 1);
+  if (!ShapedType::isDynamic(width)) {
+    auto rowVectors = static_cast<int64_t>(llvm::divideCeil(width, lanes));
+    if (rowVectors <= maxAccumulators)
+      vectors = std::max<int64_t>(rowVectors, 1);
+  }
   // Rows per block: the largest divisor of a static row count that keeps
   // the accumulators within maxAccumulators.
   int64_t rows = 1;
@@ -275,16 +276,18 @@ static void vectorizeWindow(linalg::GenericOp op, const Window &window,
               affine::makeComposedFoldedMultiResultAffineApply(nb, ploc, map,
                                                                values));
         };
+        // Accumulator (r, v)'s place in the output.
+        auto outIndices = [&](int64_t r, int64_t v) {
+          SmallVector<OpFoldResult> values = loopValues(pb, r, v, {});
+          values.resize(parallel);
+          return getValueOrCreateConstantIndexOp(pb, ploc, values);
+        };
         SmallVector<Value> accs;
         for (int64_t r = 0; r < rows; ++r)
-          for (int64_t v = 0; v < vectors; ++v) {
-            SmallVector<OpFoldResult> values = loopValues(pb, r, v, {});
-            values.resize(parallel);
+          for (int64_t v = 0; v < vectors; ++v)
             accs.push_back(vector::TransferReadOp::create(
-                pb, ploc, cast<VectorType>(accType), out,
-                getValueOrCreateConstantIndexOp(pb, ploc, values), zeroAcc,
+                pb, ploc, accType, out, outIndices(r, v), zeroAcc,
                 ArrayRef<bool>{outInBounds(v)}));
-          }
         scf::LoopNest nest = scf::buildLoopNest(
             pb, ploc, reductionLbs, reductionUbs, reductionSteps, accs,
             [&](OpBuilder &nb, Location nloc, ValueRange reductions,
@@ -301,7 +304,6 @@ static void vectorizeWindow(linalg::GenericOp op, const Window &window,
                   for (auto [i, in] : llvm::enumerate(op.getDpsInputs())) {
                     const WindowRead &read = window.reads[i];
                     Type elem = getElementTypeOrSelf(in.getType());
-                    SmallVector<Value> at = indices(nb, maps[i], values);
                     Value vec;
                     if (!read.stride) {
                       bool perRow = rows > 1 && llvm::any_of(
@@ -312,7 +314,8 @@ static void vectorizeWindow(linalg::GenericOp op, const Window &window,
                       if (!shared)
                         shared = vector::BroadcastOp::create(
                             nb, nloc, VectorType::get({lanes}, elem),
-                            memref::LoadOp::create(nb, nloc, in, at));
+                            memref::LoadOp::create(
+                                nb, nloc, in, indices(nb, maps[i], values)));
                       vec = shared;
                     } else {
                       int64_t extent =
@@ -327,9 +330,9 @@ static void vectorizeWindow(linalg::GenericOp op, const Window &window,
                               extent;
                       Value pad = arith::ConstantOp::create(
                           nb, nloc, nb.getZeroAttr(elem));
-                      vec = meld::codegen::readStrided(nb, nloc, in, at, pad,
-                                                       lanes, read.stride,
-                                                       inBounds);
+                      vec = meld::codegen::readStrided(
+                          nb, nloc, in, indices(nb, maps[i], values), pad,
+                          lanes, read.stride, inBounds);
                     }
                     mapping.map(body.getArgument(i), vec);
                   }
@@ -359,18 +362,13 @@ static void vectorizeWindow(linalg::GenericOp op, const Window &window,
                 }
               return next;
             });
-        ValueRange sums = nest.results;
-        if (nest.loops.empty())
-          sums = accs;
+        // (A window has at least one reduction loop: the nest's results
+        // are the sums.)
         for (int64_t r = 0; r < rows; ++r)
-          for (int64_t v = 0; v < vectors; ++v) {
-            SmallVector<OpFoldResult> values = loopValues(pb, r, v, {});
-            values.resize(parallel);
+          for (int64_t v = 0; v < vectors; ++v)
             vector::TransferWriteOp::create(
-                pb, ploc, sums[r * vectors + v], out,
-                getValueOrCreateConstantIndexOp(pb, ploc, values),
-                ArrayRef<bool>{outInBounds(v)});
-          }
+                pb, ploc, nest.results[r * vectors + v], out,
+                outIndices(r, v), ArrayRef<bool>{outInBounds(v)});
       });
   op.erase();
 }
