@@ -32,6 +32,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <list>
@@ -289,17 +291,39 @@ struct Program::Impl {
 
   /// Views checked and in device memory: caller memory itself when the
   /// device reads host memory and it is aligned, else a copy (or always a
-  /// copy, with `alwaysCopy`).
+  /// copy, with `alwaysCopy`). The caller memory read in place is one
+  /// borrowed buffer spanning all of it, each view at its offset: a step
+  /// over 200 parameters passes 600 arrays, and a buffer of each cost a
+  /// fifth of the call.
   llvm::Expected<std::vector<TensorRef>>
   stageInputs(runtime::Stream &stream, llvm::ArrayRef<HostView> inputs,
               bool alwaysCopy = false) {
+    auto inPlace = [&](const HostView &view) {
+      return !alwaysCopy && hostMemory && view.data && isAligned(view.data);
+    };
+    uintptr_t lo = UINTPTR_MAX, hi = 0;
+    for (const HostView &view : inputs) {
+      if (!inPlace(view))
+        continue;
+      auto begin = reinterpret_cast<uintptr_t>(view.data);
+      lo = std::min(lo, begin);
+      hi = std::max(hi, begin + view.sizeInBytes());
+    }
+    std::shared_ptr<Buffer> span;
+    if (lo != UINTPTR_MAX) {
+      auto *base = reinterpret_cast<char *>(lo);
+      span = Buffer::wrap(device, base, hi - lo,
+                          std::shared_ptr<void>(std::shared_ptr<void>(), base));
+    }
     std::vector<TensorRef> refs;
     refs.reserve(inputs.size());
     for (auto [i, view] : llvm::enumerate(inputs)) {
       if (llvm::Error e = checkView(view, "argument #" + llvm::Twine(i)))
         return std::move(e);
-      if (!alwaysCopy && hostMemory && isAligned(view.data)) {
-        refs.push_back(borrowView(device, view));
+      if (inPlace(view)) {
+        TensorRef t = makeRef(span, view);
+        t.offset = reinterpret_cast<uintptr_t>(view.data) - lo;
+        refs.push_back(std::move(t));
         continue;
       }
       auto copy = copyToDevice(stream, view);
@@ -379,7 +403,7 @@ Program::run(llvm::StringRef function, llvm::ArrayRef<HostView> inputs,
   if (!in)
     return in.takeError();
   if (outputs.empty()) {
-    auto results = impl->executable->run(stream, function, *in);
+    auto results = impl->executable->run(stream, function, std::move(*in));
     if (!results)
       return results.takeError();
     if (impl->hostMemory) {

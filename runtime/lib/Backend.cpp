@@ -31,12 +31,22 @@ meld_status_t meld::runtime::takeStatus(llvm::Error err, std::string &message) {
 }
 
 llvm::SmallVector<int64_t, 11> KernelArg::getDescriptor() const {
-  int64_t p = static_cast<int64_t>(reinterpret_cast<intptr_t>(data));
-  llvm::SmallVector<int64_t, 11> d = {p, p, 0};
-  d.append(shape.begin(), shape.end());
-  llvm::SmallVector<int64_t> strides = ref::rowMajorStrides(shape);
-  d.append(strides.begin(), strides.end());
+  llvm::SmallVector<int64_t, 11> d(3 + 2 * shape.size());
+  writeDescriptor(d.data());
   return d;
+}
+
+void KernelArg::writeDescriptor(int64_t *out) const {
+  int64_t p = static_cast<int64_t>(reinterpret_cast<intptr_t>(data));
+  size_t rank = shape.size();
+  out[0] = out[1] = p;
+  out[2] = 0;
+  int64_t stride = 1;
+  for (size_t d = rank; d-- > 0;) {
+    out[3 + d] = shape[d];
+    out[3 + rank + d] = stride;
+    stride *= shape[d];
+  }
 }
 
 Kernel::~Kernel() = default;

@@ -24,6 +24,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <tuple>
 
 using namespace meld;
@@ -228,8 +229,16 @@ public:
       : counters(capture ? nullptr : std::make_shared<RunCounters>()), exe(exe),
         function(function), stream(&stream), outputs(outputs), capture(capture),
         slots(function.numSlots) {}
+  /// An eager run into outputs that the walker may take: a launch computing
+  /// into one moves it into its result, and leaves it without a buffer.
+  Walker(Executable::Impl &exe, const Function &function, Stream &stream,
+         llvm::MutableArrayRef<TensorRef> outputs)
+      : Walker(exe, function, stream, outputs, nullptr) {
+    movableOutputs = outputs;
+  }
 
-  Error run(llvm::ArrayRef<Value> args, std::vector<Value> &results);
+  /// Runs the function on `args`, which it takes (moves from).
+  Error run(std::vector<Value> args, std::vector<Value> &results);
 
   RunStats stats;
   std::shared_ptr<RunCounters> counters;
@@ -237,6 +246,10 @@ public:
 private:
   Error region(const Region &region, llvm::ArrayRef<Value> args,
                std::vector<Value> &yielded);
+  /// Runs `r`'s steps on the values already in its argument slots and
+  /// appends what it yields; `consume`: moves them out of their slots (the
+  /// function's own body, whose slots die with the run).
+  Error body(const Region &r, std::vector<Value> &yielded, bool consume);
   Error step(const Step &step);
   Error launch(const Step &step);
   Error ifStep(const Step &step);
@@ -272,6 +285,7 @@ private:
   const Function &function;
   Stream *stream;
   llvm::ArrayRef<TensorRef> outputs;
+  llvm::MutableArrayRef<TensorRef> movableOutputs;
   CaptureState *capture;
   std::vector<Value> slots;
   /// Where closed sub-graphs go (fallback mode).
@@ -409,7 +423,10 @@ Error Walker::launch(const Step &step) {
             : -1;
     if (out >= 0 && outputs[out].buffer && outputs[out].kind == kind &&
         llvm::ArrayRef(outputs[out].shape) == llvm::ArrayRef(shape)) {
-      r.tensor = outputs[out];
+      if (movableOutputs.empty())
+        r.tensor = outputs[out];
+      else
+        r.tensor = std::move(movableOutputs[out]);
       r.binding = Value::Output;
       r.bindingIndex = out;
       continue;
@@ -787,6 +804,11 @@ Error Walker::region(const Region &r, llvm::ArrayRef<Value> args,
     return bundleError("a region receives the wrong number of values");
   for (auto [slot, value] : llvm::zip(r.args, args))
     slots[slot] = value;
+  return body(r, yielded, /*consume=*/false);
+}
+
+Error Walker::body(const Region &r, std::vector<Value> &yielded,
+                   bool consume) {
   yielded.reserve(yielded.size() + r.yield.size());
   for (const Step &s : r.steps) {
     if (Error e = step(s))
@@ -794,22 +816,30 @@ Error Walker::region(const Region &r, llvm::ArrayRef<Value> args,
     for (int64_t slot : s.release)
       slots[slot] = Value();
   }
-  for (int64_t slot : r.yield) {
+  for (int64_t slot : r.yield)
     if (slots[slot].state == Value::Empty)
       return bundleError("a region yields a value it never defined");
-    yielded.push_back(slots[slot]);
+  for (auto [i, slot] : llvm::enumerate(r.yield)) {
+    // A slot yielded again later is copied until its last yield.
+    yielded.push_back(consume && r.lastYield[i] ? std::move(slots[slot])
+                                                : slots[slot]);
   }
   return Error::success();
 }
 
-Error Walker::run(llvm::ArrayRef<Value> args, std::vector<Value> &results) {
+Error Walker::run(std::vector<Value> args, std::vector<Value> &results) {
   std::vector<Value> yielded;
   if (capture) {
     items = &capture->items;
     if (Error e = openGraph())
       return e;
   }
-  if (Error e = region(function.body, args, yielded)) {
+  const Region &r = function.body;
+  if (args.size() != r.args.size())
+    return bundleError("a region receives the wrong number of values");
+  for (auto [slot, value] : llvm::zip(r.args, args))
+    slots[slot] = std::move(value);
+  if (Error e = body(r, yielded, /*consume=*/true)) {
     if (capture && stream->isCapturing())
       if (Expected<std::unique_ptr<Graph>> g = stream->endCapture(); !g)
         llvm::consumeError(g.takeError());
@@ -824,6 +854,11 @@ Error Walker::run(llvm::ArrayRef<Value> args, std::vector<Value> &results) {
       // A result with no output of its own (a run that only writes the
       // donated results in place) keeps the buffer it was computed in.
       if (!outputs[i].buffer)
+        continue;
+      // Computed in place already (what copy() would find).
+      const TensorRef &o = outputs[i];
+      if (o.data() == v.tensor.data() && o.kind == v.tensor.kind &&
+          o.shape == v.tensor.shape)
         continue;
       Value out;
       out.state = Value::TensorValue;
@@ -946,6 +981,15 @@ RunStats Executable::getLastRunStats() const {
   return impl->lastStats;
 }
 
+static std::vector<Value> inputValues(std::vector<TensorRef> &&inputs) {
+  std::vector<Value> values(inputs.size());
+  for (auto [v, t] : llvm::zip_equal(values, inputs)) {
+    v.state = Value::TensorValue;
+    v.tensor = std::move(t);
+  }
+  return values;
+}
+
 static std::vector<Value> inputValues(llvm::ArrayRef<TensorRef> inputs,
                                       bool bound) {
   std::vector<Value> values;
@@ -964,11 +1008,12 @@ static std::vector<Value> inputValues(llvm::ArrayRef<TensorRef> inputs,
 }
 
 /// An eager run of `name`; `outputsRequired`: one output per result, else
-/// none (the results are then allocated).
+/// none (the results are then allocated). `taken`: the inputs' references,
+/// moved into the run (else they are copied from `inputs`).
 static Expected<std::vector<Value>>
 runEagerly(Executable::Impl &impl, Stream &stream, StringRef name,
            llvm::ArrayRef<TensorRef> inputs, llvm::ArrayRef<TensorRef> outputs,
-           bool outputsRequired) {
+           bool outputsRequired, std::vector<TensorRef> *taken = nullptr) {
   Expected<const Function *> function = impl.schedule.lookup(name);
   if (!function)
     return function.takeError();
@@ -989,20 +1034,35 @@ runEagerly(Executable::Impl &impl, Stream &stream, StringRef name,
     for (auto [arg, result] : llvm::enumerate(sig.donations))
       if (result >= 0)
         donated[result] = inputs[arg];
-    outputs = donated;
   }
-  Walker walker(impl, **function, stream, outputs, nullptr);
+  std::optional<Walker> walker;
+  if (!donated.empty())
+    walker.emplace(impl, **function, stream, llvm::MutableArrayRef(donated));
+  else
+    walker.emplace(impl, **function, stream, outputs, nullptr);
   std::vector<Value> results;
-  if (Error e = walker.run(inputValues(inputs, false), results))
+  if (Error e = walker->run(taken ? inputValues(std::move(*taken))
+                                  : inputValues(inputs, false),
+                            results))
     return std::move(e);
+  // A donated result that no launch computed in place has been copied into
+  // its argument's buffer.
   for (auto [v, out] : llvm::zip(results, donated))
     if (out.buffer)
-      v.tensor = out;
+      v.tensor = std::move(out);
   {
     std::lock_guard<std::mutex> lock(impl.statsMutex);
-    impl.lastStats = walker.stats;
+    impl.lastStats = walker->stats;
   }
   return results;
+}
+
+static std::vector<TensorRef> tensorsOf(std::vector<Value> &&values) {
+  std::vector<TensorRef> out;
+  out.reserve(values.size());
+  for (Value &v : values)
+    out.push_back(std::move(v.tensor));
+  return out;
 }
 
 Expected<std::vector<TensorRef>>
@@ -1013,14 +1073,19 @@ Executable::run(Stream &stream, StringRef name,
       runEagerly(*impl, stream, name, inputs, outputs, false);
   if (!results)
     return results.takeError();
-  std::vector<TensorRef> out;
-  out.reserve(results->size());
-  if (outputs.empty())
-    for (Value &v : *results)
-      out.push_back(std::move(v.tensor));
-  else
-    out.assign(outputs.begin(), outputs.end());
-  return out;
+  if (!outputs.empty())
+    return std::vector<TensorRef>(outputs.begin(), outputs.end());
+  return tensorsOf(std::move(*results));
+}
+
+Expected<std::vector<TensorRef>>
+Executable::run(Stream &stream, StringRef name,
+                std::vector<TensorRef> &&inputs) {
+  Expected<std::vector<Value>> results =
+      runEagerly(*impl, stream, name, inputs, {}, false, &inputs);
+  if (!results)
+    return results.takeError();
+  return tensorsOf(std::move(*results));
 }
 
 Error Executable::runInto(Stream &stream, StringRef name,

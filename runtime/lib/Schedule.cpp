@@ -209,6 +209,10 @@ Error Parser::region(const Object &o, Region &out, const Twine &what) {
   if (!yield)
     return yield.takeError();
   out.yield = std::move(*yield);
+  llvm::SmallDenseSet<int64_t> later;
+  out.lastYield.assign(out.yield.size(), false);
+  for (size_t i = out.yield.size(); i-- > 0;)
+    out.lastYield[i] = later.insert(out.yield[i]).second;
   Expected<const Array *> steps = array(o, "steps", what);
   if (!steps)
     return steps.takeError();

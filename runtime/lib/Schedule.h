@@ -73,6 +73,8 @@ struct Step {
 
 struct Region {
   std::vector<int64_t> args, yield;
+  /// Per yielded slot: whether no later yield reads the same slot.
+  std::vector<bool> lastYield;
   std::vector<Step> steps;
 };
 

@@ -137,6 +137,45 @@ def test_a_copied_donated_argument_returns_a_fresh_result():
     np.testing.assert_array_equal(buf, g)
 
 
+def test_arrays_of_one_allocation_and_an_unaligned_one_in_one_step():
+    # Caller memory read in place is one borrowed span with each array at
+    # its offset: arrays cut from one allocation must each be read and
+    # written at their own place, next to a copied (unaligned) array.
+    shapes = [(5,), (3, 4), (7,), (16,)]
+    exe = meld.compile(mo.program("sgd", shapes))
+    rng = np.random.default_rng(3)
+    pool = np.zeros(1024, np.float32)  # every array but one carved from here
+    raw = np.zeros(4 * 16 + 16, np.uint8)
+    unaligned = raw[4:4 + 64].view(np.float32)
+    if unaligned.ctypes.data % 16 == 0:
+        unaligned = raw[8:8 + 64].view(np.float32)
+    args, at = [np.asarray(np.float32(0.9)), np.asarray(np.float32(-0.25))], 0
+    for i, s in enumerate(shapes):
+        for j in range(3):
+            n = int(np.prod(s))
+            if i == 3 and j == 0:
+                a = unaligned
+            else:
+                a = pool[at:at + n].reshape(s)
+                at += (n + 15) // 16 * 16  # 64-byte steps keep it aligned
+            a[...] = rng.standard_normal(s).astype(np.float32)
+            args.append(a)
+    want = exe.interpret(*[a.copy() for a in args])
+    before = meld._meld._input_copies()
+    got = exe(*args)
+    assert meld._meld._input_copies() - before == 1
+    for k, (g, w) in enumerate(zip(got, want)):
+        np.testing.assert_allclose(g, w, rtol=1e-6, atol=1e-7)
+        param, state = divmod(k, 2)
+        donated = args[2 + 3 * param + (2 if state else 0)]
+        if not (param == 3 and state == 0):
+            assert g is donated  # written in place
+            np.testing.assert_allclose(donated, w, rtol=1e-6, atol=1e-7)
+    # The unaligned parameter was copied: its result is fresh, the caller's
+    # array unchanged.
+    assert got[6] is not unaligned
+
+
 BAD_DONATIONS = [
     # Read after the kernel that overwrites it (a GEMM reads it next).
     ("""

@@ -181,30 +181,29 @@ struct Task {
     indices.clear();
     argv.clear();
     // Every descriptor in one array (one allocation per launch, not one per
-    // argument: a step over 200 parameters has 600); argv points into it
-    // once it is complete.
+    // argument: a step over 200 parameters has 600), sized first so that
+    // argv's pointers into it stay valid.
     size_t words = 0, scalars = 0;
     for (const KernelArg &a : args) {
       if (a.isIndex)
         ++scalars;
       else
-        words += 3 + 2 * a.shape.size(); // (an estimate suffices)
+        words += 3 + 2 * a.shape.size();
     }
-    descriptors.reserve(words);
+    descriptors.resize(words);
     indices.reserve(scalars);
-    llvm::SmallVector<size_t, 16> starts;
+    argv.reserve(args.size());
+    size_t next = 0;
     for (const KernelArg &a : args) {
       if (a.isIndex) {
-        starts.push_back(indices.size());
         indices.push_back(a.index);
+        argv.push_back(&indices.back());
         continue;
       }
-      starts.push_back(descriptors.size());
-      llvm::SmallVector<int64_t, 11> d = a.getDescriptor();
-      descriptors.insert(descriptors.end(), d.begin(), d.end());
+      a.writeDescriptor(&descriptors[next]);
+      argv.push_back(&descriptors[next]);
+      next += 3 + 2 * a.shape.size();
     }
-    for (auto [a, start] : llvm::zip_equal(args, starts))
-      argv.push_back(a.isIndex ? &indices[start] : &descriptors[start]);
   }
 
   std::unique_ptr<Task> clone(llvm::DenseMap<const Task *, Task *> &map) const {

@@ -93,6 +93,8 @@ struct KernelArg {
   /// A buffer's memref descriptor as compiled kernels take it: {allocated,
   /// aligned, offset, sizes[r], strides[r]} (docs/bundle-format.md).
   llvm::SmallVector<int64_t, 11> getDescriptor() const;
+  /// The descriptor's 3 + 2 * rank words, written at `out`.
+  void writeDescriptor(int64_t *out) const;
 };
 
 /// How a kernel runs: host kernels split `hostBlocks` row blocks over
