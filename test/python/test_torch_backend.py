@@ -114,6 +114,8 @@ def test_training_step_gradients_match_eager():
     (4, 8, 8, 3, 1, 1, 1),    # grouped
     (8, 8, 8, 7, 1, 3, 1),    # depthwise 7 x 7 (ConvNeXt's)
     (2, 4, 6, 3, 2, 0, 2),    # strided, dilated, unpadded
+    (8, 8, 8, 3, 2, 1, 1),    # depthwise, stride 2 (MobileNetV2's)
+    (1, 4, 6, 3, (2, 3), (1, 0), 1),  # uneven strides: rows and columns dilated apart
     (1, 3, 5, 3, 1, 1, 1)])
 def test_convolution_gradients_match_eager(groups, cin, cout, kernel, stride, padding,
                                            dilation):
@@ -140,6 +142,26 @@ def test_convolution_gradients_match_eager(groups, cin, cout, kernel, stride, pa
                             (twin.bias.grad, model.bias.grad, "bias"), (x2.grad, x.grad, "x")):
         np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-4, atol=1e-4,
                                    err_msg=what)
+
+
+def test_pointwise_convolution_weight_gradient_over_many_pixels():
+    """A 1x1 convolution's weight gradient sums over the batch's pixels
+    (16 x 96 over 4 x 32 x 32 here): a product of few rows, split over the
+    threads by columns, taking dot products along the pixels."""
+    import copy
+
+    torch.manual_seed(1)
+    model = torch.nn.Conv2d(16, 96, 1)
+    twin = copy.deepcopy(model)
+    x = torch.randn(4, 16, 32, 32)
+    torch._dynamo.reset()
+    weights = torch.randn(4, 96, 32, 32)
+    (model(x) * weights).sum().backward()
+    (torch.compile(twin, backend="meld")(x) * weights).sum().backward()
+    np.testing.assert_allclose(twin.weight.grad.numpy(), model.weight.grad.numpy(),
+                               rtol=1e-4, atol=1e-3)
+    np.testing.assert_allclose(twin.bias.grad.numpy(), model.bias.grad.numpy(),
+                               rtol=1e-4, atol=1e-3)
 
 
 @pytest.mark.parametrize("dim", [0, 2])

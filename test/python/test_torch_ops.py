@@ -327,6 +327,26 @@ def test_cummax_and_cummin_ties_and_nans(fn):
     through_meld(lambda v: tuple(fn(v, -1)), ints, atol=0, rtol=0)
 
 
+def test_mode_takes_the_smallest_of_the_most_frequent_and_its_last_index():
+    # Rows of up to 16 elements, where eager's sort keeps ties in index order:
+    # eager's exact result, ties of frequency and signed zeros included.
+    x = torch.tensor([[3.0, 1.0, 3.0, 1.0, 2.0, 2.0, 0.5],
+                      [-0.0, 0.0, 1.0, 4.0, 4.0, -0.0, 9.0],
+                      [5.0, -1.0, 5.0, -1.0, 5.0, -1.0, 5.0]])
+    through_meld(lambda v: tuple(torch.mode(v, 1)), x, atol=0, rtol=0)
+    through_meld(lambda v: tuple(torch.mode(v, 0, keepdim=True)), x, atol=0, rtol=0)
+    ints = torch.randint(-3, 4, (6, 16), generator=torch.Generator().manual_seed(5))
+    through_meld(lambda v: tuple(torch.mode(v, -1)), ints, atol=0, rtol=0)
+    # Longer rows: eager's unstable sort picks some occurrence of the mode;
+    # Meld the last. The values agree; the index holds the value.
+    long = torch.randint(-3, 4, (4, 300), generator=torch.Generator().manual_seed(6)).float()
+    values, indices = torch.compile(lambda v: torch.mode(v, 1), backend="meld")(long)
+    assert torch.equal(values, torch.mode(long, 1).values)
+    for r in range(4):
+        where = (long[r] == values[r]).nonzero().flatten()
+        assert indices[r] == where[-1]
+
+
 def test_logcumsumexp_erfcx_and_ldexp_at_their_edges():
     torch.manual_seed(3)
     x = torch.randn(4, 9) * 30

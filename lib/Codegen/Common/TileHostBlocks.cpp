@@ -247,6 +247,49 @@ static int64_t columnBlockWidth(int64_t cols, int64_t threads) {
   return kHostColumnBlock;
 }
 
+/// A product `out[i, j] += a[j, k] * b[i, k]` (a convolution whose kernel
+/// covers its input, such as a 1x1 convolution's weight gradient, lowers
+/// so) with its operands swapped to `b[i, k] * a[j, k]`, the order of
+/// `x @ W^T` that the blocks' column split and the register tiles' dot
+/// products match. The multiply commutes exactly: the same sums.
+static void putRowOperandFirst(linalg::GenericOp op) {
+  MLIRContext *ctx = op.getContext();
+  AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
+             k = getAffineDimExpr(2, ctx);
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      maps.size() != 3 || maps[0] != AffineMap::get(3, 0, {j, k}, ctx) ||
+      maps[1] != AffineMap::get(3, 0, {i, k}, ctx) ||
+      maps[2] != AffineMap::get(3, 0, {i, j}, ctx))
+    return;
+  // The body: out + a * b (either order of each), nothing else.
+  Block &body = op.getRegion().front();
+  if (body.getNumArguments() != 3 || body.getOperations().size() != 3)
+    return;
+  auto mul = dyn_cast<arith::MulFOp>(body.front());
+  auto add = dyn_cast<arith::AddFOp>(*std::next(body.begin()));
+  auto both = [](Operation *o, Value x, Value y) {
+    return (o->getOperand(0) == x && o->getOperand(1) == y) ||
+           (o->getOperand(0) == y && o->getOperand(1) == x);
+  };
+  if (!mul || !add ||
+      !both(mul, body.getArgument(0), body.getArgument(1)) ||
+      !both(add, body.getArgument(2), mul.getResult()) ||
+      body.getTerminator()->getOperands() != ValueRange{add.getResult()})
+    return;
+  // Swapped operands: the body's multiply now takes b * a, the same bits.
+  Value a = op.getDpsInputs()[0], bOperand = op.getDpsInputs()[1];
+  op->setOperand(0, bOperand);
+  op->setOperand(1, a);
+  op.setIndexingMapsAttr(ArrayAttr::get(
+      ctx, {AffineMapAttr::get(maps[1]), AffineMapAttr::get(maps[0]),
+            AffineMapAttr::get(maps[2])}));
+}
+
+/// The fewest multiply-adds of a column block of few rows taking dot
+/// products (below, one thread does them all).
+static constexpr int64_t kMinColumnBlockWork = int64_t(1) << 20;
+
 /// The fewest columns of a block of a one-image convolution's pixels.
 static constexpr int64_t kConvColumnBlockMinCols = 128;
 
@@ -510,6 +553,25 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
       consumer.getIteratorTypesArray()[1] == utils::IteratorType::parallel)
     columnBlock = columnBlockWidth(resultType.getDimSize(1),
                                    params.balanceThreads);
+  // Few rows of `x @ W^T` too narrow for blocks of kHostColumnBlock but
+  // long in k (a 1x1 convolution's weight gradient, 16 x 96 over the
+  // batch's 25,600 pixels) would be one block, one thread, packing all of
+  // W: a block per thread of whole vectors of columns takes dot products
+  // along k instead.
+  if (!columnBlock && columns && params.fitSmallOutputs && gemm &&
+      params.balanceThreads > 1 && resultType.getRank() == 2 &&
+      resultType.hasStaticShape() && dotProducts() &&
+      outputMap.getNumResults() == 2 &&
+      outputMap.getResult(1) == getAffineDimExpr(1, ctx) &&
+      consumer.getIteratorTypesArray()[1] == utils::IteratorType::parallel) {
+    int64_t cols = resultType.getDimSize(1);
+    int64_t width =
+        llvm::alignTo(llvm::divideCeil(cols, params.balanceThreads), 16);
+    int64_t k = consumer.getStaticLoopRanges()[2];
+    if (width < cols &&
+        resultType.getDimSize(0) * width * k >= kMinColumnBlockWork)
+      columnBlock = width;
+  }
   // (A column block of dynamic rows computes all of them: its blocks are
   // counted as one row block of kAllRows rows times the column blocks.)
   if (columnBlock && dynamicRows)
@@ -1627,6 +1689,7 @@ struct MeldTileHostBlocksPass
   }
 
   void tile(func::FuncOp func) {
+    func.walk([](linalg::GenericOp op) { putRowOperandFirst(op); });
     if (tileGroupedRows(func, balanceThreads))
       return;
     // Work on a copy so that a kernel that cannot be split stays intact.

@@ -1494,24 +1494,13 @@ def conv_transpose(b: Builder, x: Value, w: Value, bias: Optional[Value], stride
     cout_g = w.shape[1]
     if cin % groups:
         raise FrontendError(f"{cin} channels do not split into {groups} groups")
-    # dilate the input: insert (stride - 1) zeros between elements
+    # dilate the input: (stride - 1) zeros between elements, each element
+    # gathered to its place in one pass (a concatenation with zeros,
+    # reshaped and cut, had copied it three times)
     xd = x
     for i, s in enumerate(strides):
-        if s == 1:
-            continue
-        axis = 2 + i
-        n = xd.shape[axis]
-        shape = list(xd.shape)
-        # [.., n, ..] -> [.., n, s, ..] with zeros after each element
-        expanded_shape = shape[:axis + 1] + [1] + shape[axis + 1:]
-        e = reshape(b, xd, [Dim(static=d) if d is not None else b.dim(xd, 0) for d in expanded_shape])
-        zeros = full(b, 0.0, xd.dtype, expanded_shape[:axis + 1] + [s - 1] + expanded_shape[axis + 2:],
-                     [b.dim(xd, 0)] + [Dim(static=d) for d in (expanded_shape[1:axis + 1] + [s - 1] +
-                                                                expanded_shape[axis + 2:])])
-        e = concat(b, [e, zeros], axis + 1)
-        merged = shape[:axis] + [n * s] + shape[axis + 1:]
-        e = reshape(b, e, [b.dim(xd, 0)] + [Dim(static=d) for d in merged[1:]])
-        xd = _slice_axis(b, e, axis, 0, (n - 1) * s + 1)
+        if s > 1:
+            xd = _dilate(b, xd, 2 + i, s)
     kernel = list(w.shape[2:])
     before, after = [], []
     for i, k in enumerate(kernel):
@@ -1529,9 +1518,23 @@ def conv_transpose(b: Builder, x: Value, w: Value, bias: Optional[Value], stride
     wf = reshape(b, wf, [Dim(static=groups * cout_g), Dim(static=cin_g)] + k_dims)
     for i in range(spatial):
         wf = reverse(b, wf, 2 + i)
-    # negative "before"/"after" (large pads) crop
-    return conv(b, pad(b, xd, [0, 0] + before, [0, 0] + after), wf, bias, [1] * spatial,
-                dilations, [0] * spatial, [0] * spatial, groups)
+    # negative "before"/"after" (large pads) crop; the rest is the
+    # convolution's own padding, which its lowering reads in place
+    xd = pad(b, xd, [0, 0] + [min(p, 0) for p in before], [0, 0] + [min(p, 0) for p in after])
+    return conv(b, xd, wf, bias, [1] * spatial, dilations, [max(p, 0) for p in before],
+                [max(p, 0) for p in after], groups)
+
+
+def _dilate(b: Builder, x: Value, axis: int, s: int) -> Value:
+    """``x`` with ``s - 1`` zeros between its elements along ``axis``
+    (static): element ``i`` of the result is ``x[i / s]`` where ``s``
+    divides ``i``, else 0."""
+    at = np.arange((x.shape[axis] - 1) * s + 1)
+    picked = gather(b, x, b.constant((at // s).astype(np.int64), "i64"), axis)
+    shape = [1] * x.rank
+    shape[axis] = at.size
+    keep = b.constant((at % s == 0).reshape(shape), "i1")
+    return select(b, keep, picked, b.constant(np.zeros((), numpy_dtype(x.dtype)), x.dtype))
 
 
 def einsum(b: Builder, equation: str, xs: Sequence[Value]) -> Value:
@@ -1951,6 +1954,31 @@ def sort(b: Builder, x: Value, axis: int, descending: bool = False):
                  binary(b, "sub", pos, scalar_like(b, n, pos)), pos)
     return (unary(b, "neg", take_along_axis(b, values, pos, axis)),
             take_along_axis(b, indices, pos, axis))
+
+def mode(b: Builder, x: Value, axis: int, keepdims: bool = False):
+    """torch.mode along ``axis``: (the most frequent value, the last index
+    where it occurs); of equally frequent values the smallest, and each NaN
+    counted once (NaN != NaN), as ATen's kernel counts the runs of its sort.
+    The stable sort puts equal values in runs in index order, so a run's
+    last element holds its value's last index; ``k - start(k)`` is largest,
+    first, at the end of the first longest run."""
+    axis = normalize_axis(axis, x.rank)
+    if not x.type.static:
+        raise Unsupported("mode of a tensor with dynamic dims")
+    if x.dtype == "i1":
+        values, indices = mode(b, cast(b, x, "i32"), axis, keepdims)
+        return cast(b, values, "i1"), indices
+    s, perm = sort(b, x, axis)
+    k = iota(b, "i64", s.shape, b.dims(s), axis)
+    first = compare(b, "eq", k, scalar_like(b, 0, k))
+    starts = logical(b, "or", first, compare(b, "ne", s, _shifted(b, s, axis, 1, 0)))
+    start = cumulative_extreme(b, select(b, starts, k, scalar_like(b, 0, k)), axis, "max")[0]
+    at = reduce(b, "argmax", binary(b, "sub", k, start), [axis], True)
+    values, indices = take_along_axis(b, s, at, axis), take_along_axis(b, perm, at, axis)
+    if not keepdims:
+        values, indices = squeeze(b, values, [axis]), squeeze(b, indices, [axis])
+    return values, indices
+
 
 def _rank_sort(b: Builder, x: Value, axis: int, descending: bool):
     """A sort along a dynamic ``axis``: each element's rank is the count of

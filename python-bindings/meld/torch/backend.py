@@ -1349,6 +1349,13 @@ def _cumulative_extreme(b, node, x, dim):
     return L.cumulative_extreme(b, x, dim, kind)
 
 
+@_op(aten.mode.default)
+def _mode(b, node, x, dim=-1, keepdim=False):
+    if x.rank == 0:
+        return x, L.full(b, 0, "i64", ())
+    return L.mode(b, x, dim, bool(keepdim))
+
+
 @_op(aten.topk.default)
 def _topk(b, node, x, k, dim=-1, largest=True, sorted=True):
     if x.rank == 0:

@@ -47,3 +47,18 @@ func.func @grouped(%x: tensor<1x64x14x14xf32>, %w: tensor<64x16x3x3xf32>) -> ten
   %y = meld.relu %c : tensor<1x64x14x14xf32>
   return %y : tensor<1x64x14x14xf32>
 }
+
+// A convolution whose kernel covers its input (a 1x1 convolution's weight
+// gradient, batch and channels swapped) is out[i, j] += w[j, k] * x[i, k]:
+// its operands trade places to x @ W^T's order, and its 16 rows, too few
+// for row blocks and 96 columns, too few for blocks of 256, are split in
+// two blocks of 48 columns, long enough in k (4096) to be worth a thread.
+// CHECK-LABEL: func.func private @whole_kernel_kernel_0(
+// CHECK-SAME:    meld.host_column_blocks = 2
+// CHECK:         arith.muli %{{.*}}, %c48
+// CHECK:           linalg.generic
+// CHECK-SAME:        ins(%{{.*}}, %{{.*}} : tensor<16x4096xf32>, tensor<48x4096xf32>)
+func.func @whole_kernel(%x: tensor<16x4x32x32xf32>, %w: tensor<96x4x32x32xf32>) -> tensor<16x96x1x1xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [0, 0] padding_high = [0, 0] groups = 1 : (tensor<16x4x32x32xf32>, tensor<96x4x32x32xf32>) -> tensor<16x96x1x1xf32>
+  return %c : tensor<16x96x1x1xf32>
+}

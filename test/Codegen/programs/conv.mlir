@@ -162,3 +162,11 @@ func.func @depthwise_1d_three_filters(%x: tensor<1x8x12xf32>, %w: tensor<24x1x7x
   %c = meld.conv %x, %w strides = [3] dilations = [2] padding_low = [2] padding_high = [2] groups = 8 : (tensor<1x8x12xf32>, tensor<24x1x7xf32>) -> tensor<1x24x2xf32>
   return %c : tensor<1x24x2xf32>
 }
+
+// A kernel that covers its input (a 1x1 convolution's weight gradient,
+// batch and channels swapped): x @ W^T over 4096 taps, its 96 filters
+// split in two blocks of 48 columns taking dot products.
+func.func @whole_kernel(%x: tensor<16x4x32x32xf32>, %w: tensor<96x4x32x32xf32>) -> tensor<16x96x1x1xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [0, 0] padding_high = [0, 0] groups = 1 : (tensor<16x4x32x32xf32>, tensor<96x4x32x32xf32>) -> tensor<16x96x1x1xf32>
+  return %c : tensor<16x96x1x1xf32>
+}
