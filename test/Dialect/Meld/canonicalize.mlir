@@ -1138,3 +1138,26 @@ func.func @transposed_grouped_kept(%x: tensor<40x12xf32>, %dy: tensor<40x20xf32>
   %u = meld.transpose %y, perm = [1, 0] : tensor<40x20xf32> -> tensor<20x40xf32>
   return %t, %g, %u : tensor<3x20x12xf32>, tensor<3x12x20xf32>, tensor<20x40xf32>
 }
+
+// -----
+
+// A broadcast of a reshape that only adds unit dims (a per-channel vector
+// aligned for numpy's broadcasting, [C] -> [C, 1, 1]) broadcasts the
+// vector itself; a reshape that moves elements, or a vector with unit dims
+// of its own, stays.
+// CHECK-LABEL: func.func @broadcast_of_unit_reshape(
+// CHECK-SAME:    %[[V:.*]]: tensor<144xf32>, %[[U:.*]]: tensor<1x6xf32>, %[[W:.*]]: tensor<6xf32>
+// CHECK:         %[[A:.*]] = meld.broadcast_in_dim %[[V]], dims = [1] : tensor<144xf32> -> tensor<4x144x40x40xf32>
+// CHECK:         %[[R:.*]] = meld.reshape %[[U]]
+// CHECK:         meld.broadcast_in_dim %[[R]], dims = [1, 2]
+// CHECK:         %[[S:.*]] = meld.reshape %[[W]] : tensor<6xf32> -> tensor<2x3xf32>
+// CHECK:         meld.broadcast_in_dim %[[S]], dims = [1, 2]
+func.func @broadcast_of_unit_reshape(%v: tensor<144xf32>, %u: tensor<1x6xf32>, %w: tensor<6xf32>) -> (tensor<4x144x40x40xf32>, tensor<2x6x1xf32>, tensor<5x2x3xf32>) {
+  %r = meld.reshape %v : tensor<144xf32> -> tensor<144x1x1xf32>
+  %b = meld.broadcast_in_dim %r, dims = [1, 2, 3] : tensor<144x1x1xf32> -> tensor<4x144x40x40xf32>
+  %ru = meld.reshape %u : tensor<1x6xf32> -> tensor<6x1xf32>
+  %bu = meld.broadcast_in_dim %ru, dims = [1, 2] : tensor<6x1xf32> -> tensor<2x6x1xf32>
+  %rw = meld.reshape %w : tensor<6xf32> -> tensor<2x3xf32>
+  %bw = meld.broadcast_in_dim %rw, dims = [1, 2] : tensor<2x3xf32> -> tensor<5x2x3xf32>
+  return %b, %bu, %bw : tensor<4x144x40x40xf32>, tensor<2x6x1xf32>, tensor<5x2x3xf32>
+}

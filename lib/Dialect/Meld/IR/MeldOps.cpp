@@ -677,6 +677,34 @@ OpFoldResult BroadcastInDimOp::fold(FoldAdaptor adaptor) {
     setDims(dims);
     return getResult();
   }
+  // broadcast(reshape(x)) where the reshape only adds unit dims ([C] ->
+  // [C, 1, 1], numpy's alignment of a per-channel vector) -> a broadcast
+  // from x. Fusion sees the reduction it broadcasts: a batch norm's mean
+  // and variance then share one reduction kernel, where the reshape had
+  // left the squared deviations materialized between two.
+  if (auto reshape = getOperand().getDefiningOp<ReshapeOp>()) {
+    auto from = cast<RankedTensorType>(reshape.getOperand().getType());
+    auto mid = cast<RankedTensorType>(reshape.getType());
+    if (from.hasStaticShape() && mid.hasStaticShape() &&
+        llvm::none_of(from.getShape(), [](int64_t d) { return d == 1; })) {
+      SmallVector<int64_t> dims;
+      int64_t next = 0;
+      for (auto [i, d] : llvm::enumerate(mid.getShape())) {
+        if (d == 1)
+          continue;
+        if (next >= from.getRank() || from.getDimSize(next) != d)
+          break;
+        dims.push_back(getDims()[i]);
+        ++next;
+      }
+      if (next == from.getRank() &&
+          static_cast<int64_t>(dims.size()) == from.getRank()) {
+        getOperandMutable().assign(reshape.getOperand());
+        setDims(dims);
+        return getResult();
+      }
+    }
+  }
   if (OpFoldResult splat = foldSplatOperand(adaptor.getOperand(), out))
     return splat;
   return foldConstantOperands(*this, adaptor.getOperand());
@@ -1405,10 +1433,15 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto type = dyn_cast<FunctionType>(callee.getFunctionType());
   // The kernel is either in tensor form (same type as the launch) or in the
   // buffer form meld-kernel-to-dps gives it: inputs, one output buffer per
-  // result, the block range, and no results.
+  // result, the block range, and no results. Booleans are i8 buffers (a
+  // byte each, as the runtime stores them).
   auto bufferOf = [](Type t) -> Type {
-    if (auto tensor = dyn_cast<RankedTensorType>(t))
-      return MemRefType::get(tensor.getShape(), tensor.getElementType());
+    if (auto tensor = dyn_cast<RankedTensorType>(t)) {
+      Type elem = tensor.getElementType();
+      if (elem.isInteger(1))
+        elem = IntegerType::get(t.getContext(), 8);
+      return MemRefType::get(tensor.getShape(), elem);
+    }
     return t;
   };
   auto matchesBufferForm = [&] {
