@@ -386,9 +386,15 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
               const BlockParams &generalParams, bool gemm, bool columns) {
   MLIRContext *ctx = func.getContext();
   auto consumer = store.getSource().getDefiningOp<linalg::LinalgOp>();
-  if (!consumer || consumer->getNumResults() != 1 ||
-      !consumer.hasPureTensorSemantics())
+  if (!consumer || !consumer.hasPureTensorSemantics())
     return failure();
+  // Several results only as a join of sibling stores (joinSiblingStores):
+  // results of one type, written through one map.
+  for (OpOperand &init : consumer.getDpsInitsMutable())
+    if (init.get().getType() != store.getSource().getType() ||
+        consumer.getMatchingIndexingMap(&init) !=
+            consumer.getMatchingIndexingMap(consumer.getDpsInitOperand(0)))
+      return failure();
   auto resultType = cast<RankedTensorType>(store.getSource().getType());
   if (resultType.getRank() == 0)
     return failure();
@@ -1614,6 +1620,60 @@ rootStore(ArrayRef<bufferization::MaterializeInDestinationOp> stores) {
   return std::nullopt;
 }
 
+/// Stores of which none is computed from all the others, all of one
+/// static shape, made the results of one generic that copies them (a
+/// "join"), which then is every store's producer: tiling it fuses every
+/// producer into one loop over their common rows. A batch norm's kernel
+/// stores four per-channel vectors, the mean, 1 / std and the two updated
+/// running statistics, and the running mean is not in the slice of the
+/// others: the kernel was one block, its reductions over the whole batch
+/// on one thread. False (nothing changed) unless every store's value is an
+/// op's result with the same static shape.
+static bool joinSiblingStores(
+    MutableArrayRef<bufferization::MaterializeInDestinationOp> stores) {
+  if (stores.size() < 2)
+    return false;
+  auto type = dyn_cast<RankedTensorType>(stores.front().getSource().getType());
+  if (!type || !type.hasStaticShape() || type.getRank() == 0)
+    return false;
+  for (bufferization::MaterializeInDestinationOp store : stores)
+    if (store.getSource().getType() != type ||
+        !store.getSource().getDefiningOp<linalg::LinalgOp>())
+      return false;
+  // After every value it copies: before the first store that follows them
+  // all (stores come after the ops they read).
+  Operation *last = nullptr;
+  for (bufferization::MaterializeInDestinationOp store : stores) {
+    Operation *def = store.getSource().getDefiningOp();
+    if (!last || last->isBeforeInBlock(def))
+      last = def;
+  }
+  for (bufferization::MaterializeInDestinationOp store : stores)
+    if (store->getBlock() != last->getBlock() || store->isBeforeInBlock(last))
+      return false;
+  OpBuilder b(last->getContext());
+  b.setInsertionPointAfter(last);
+  Location loc = stores.front().getLoc();
+  SmallVector<Value> sources, inits;
+  for (bufferization::MaterializeInDestinationOp store : stores) {
+    sources.push_back(store.getSource());
+    inits.push_back(tensor::EmptyOp::create(b, loc, type.getShape(),
+                                            type.getElementType()));
+  }
+  AffineMap id = b.getMultiDimIdentityMap(type.getRank());
+  auto join = linalg::GenericOp::create(
+      b, loc, SmallVector<Type>(stores.size(), type), sources, inits,
+      SmallVector<AffineMap>(2 * stores.size(), id),
+      SmallVector<utils::IteratorType>(type.getRank(),
+                                       utils::IteratorType::parallel),
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        linalg::YieldOp::create(nb, nloc, args.take_front(stores.size()));
+      });
+  for (auto [store, result] : llvm::zip(stores, join.getResults()))
+    store.getSourceMutable().set(result);
+  return true;
+}
+
 /// Rows of a grouped matmul's block when the rows are dynamic. Static rows
 /// are shared evenly between the threads (a block reads the matrices of
 /// every group it meets, so blocks are no smaller than threads need), in
@@ -1797,6 +1857,8 @@ struct MeldTileHostBlocksPass
       stores.push_back(m);
     });
     std::optional<size_t> root = rootStore(stores);
+    if (!root && fitSmallOutputs && joinSiblingStores(stores))
+      root = rootStore(stores);
     if (!root || entry.getNumArguments() < kBlockRangeArgs)
       return;
     bufferization::MaterializeInDestinationOp rootOutput = stores[*root];

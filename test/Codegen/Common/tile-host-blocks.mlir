@@ -263,3 +263,33 @@ func.func @mean_and_var(%x: tensor<64x1024xf32>) -> (tensor<64x1xf32>, tensor<64
   %var = meld.div %v, %n : tensor<64x1xf32>
   return %mean, %var : tensor<64x1xf32>, tensor<64x1xf32>
 }
+
+// A batch norm's statistics: four per-channel stores, the mean, 1 / std and
+// the two updated running statistics, none computed from all the others.
+// They become the results of one copying generic (joinSiblingStores), whose
+// row blocks fuse every producer, the two reductions over the batch's
+// pixels included: one loop over the channels yields all four. The kernel
+// had been one block on one thread.
+// SHARE-LABEL: func.func private @sibling_stores_kernel_0(
+// SHARE-SAME:    meld.rows_per_block =
+// SHARE:         scf.for {{.*}} -> (tensor<144xf32>, tensor<144xf32>, tensor<144xf32>, tensor<144xf32>)
+// SHARE:           iterator_types = ["reduction", "parallel", "reduction", "reduction"]
+// SHARE:           iterator_types = ["reduction", "parallel", "reduction", "reduction"]
+// SHARE:           scf.yield
+func.func @sibling_stores(%x: tensor<4x144x40x40xf32>, %rm: tensor<144xf32>, %rv: tensor<144xf32>) -> (tensor<144xf32>, tensor<144xf32>, tensor<144xf32>, tensor<144xf32>) {
+  %mean = meld.reduce mean %x dims = [0, 2, 3] : tensor<4x144x40x40xf32> -> tensor<144xf32>
+  %mb = meld.broadcast_in_dim %mean, dims = [1] : tensor<144xf32> -> tensor<4x144x40x40xf32>
+  %c = meld.sub %x, %mb : tensor<4x144x40x40xf32>
+  %sq = meld.mul %c, %c : tensor<4x144x40x40xf32>
+  %var = meld.reduce mean %sq dims = [0, 2, 3] : tensor<4x144x40x40xf32> -> tensor<144xf32>
+  %r = meld.rsqrt %var : tensor<144xf32>
+  %k = meld.constant dense<0.9> : tensor<144xf32>
+  %k2 = meld.constant dense<0.1> : tensor<144xf32>
+  %a = meld.mul %rm, %k : tensor<144xf32>
+  %bm = meld.mul %mean, %k2 : tensor<144xf32>
+  %nrm = meld.add %a, %bm : tensor<144xf32>
+  %a2 = meld.mul %rv, %k : tensor<144xf32>
+  %bv = meld.mul %var, %k2 : tensor<144xf32>
+  %nrv = meld.add %a2, %bv : tensor<144xf32>
+  return %mean, %r, %nrm, %nrv : tensor<144xf32>, tensor<144xf32>, tensor<144xf32>, tensor<144xf32>
+}

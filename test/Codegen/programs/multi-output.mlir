@@ -62,3 +62,30 @@ func.func @merged_views(%x: tensor<4x128x96xf32>, %r: tensor<4x128x1xf32>, %q: t
   %h = meld.reshape %t : tensor<4x8x32x64xf32> -> tensor<32x32x64xf32>
   return %o, %h : tensor<512x96xf32>, tensor<32x32x64xf32>
 }
+
+// A batch norm's statistics in training: the mean, 1 / std and the two
+// updated running statistics, four per-channel stores none of which is
+// computed from all the others, tiled over the channels through one
+// copying generic (joinSiblingStores).
+// CHECK-LABEL: func.func private @batch_norm_statistics_kernel_0(
+// CHECK-SAME:    meld.rows_per_block =
+func.func @batch_norm_statistics(%x: tensor<3x20x6x5xf32>, %rm: tensor<20xf32>, %rv: tensor<20xf32>) -> (tensor<20xf32>, tensor<20xf32>, tensor<20xf32>, tensor<20xf32>) {
+  %mean = meld.reduce mean %x dims = [0, 2, 3] : tensor<3x20x6x5xf32> -> tensor<20xf32>
+  %mr = meld.reshape %mean : tensor<20xf32> -> tensor<20x1x1xf32>
+  %mb = meld.broadcast_in_dim %mr, dims = [1, 2, 3] : tensor<20x1x1xf32> -> tensor<3x20x6x5xf32>
+  %c = meld.sub %x, %mb : tensor<3x20x6x5xf32>
+  %sq = meld.mul %c, %c : tensor<3x20x6x5xf32>
+  %var = meld.reduce mean %sq dims = [0, 2, 3] : tensor<3x20x6x5xf32> -> tensor<20xf32>
+  %eps = meld.constant dense<1.0e-3> : tensor<20xf32>
+  %ve = meld.add %var, %eps : tensor<20xf32>
+  %r = meld.rsqrt %ve : tensor<20xf32>
+  %k = meld.constant dense<0.9> : tensor<20xf32>
+  %k2 = meld.constant dense<0.1> : tensor<20xf32>
+  %a = meld.mul %rm, %k : tensor<20xf32>
+  %bm = meld.mul %mean, %k2 : tensor<20xf32>
+  %nrm = meld.add %a, %bm : tensor<20xf32>
+  %a2 = meld.mul %rv, %k : tensor<20xf32>
+  %bv = meld.mul %var, %k2 : tensor<20xf32>
+  %nrv = meld.add %a2, %bv : tensor<20xf32>
+  return %mean, %r, %nrm, %nrv : tensor<20xf32>, tensor<20xf32>, tensor<20xf32>, tensor<20xf32>
+}

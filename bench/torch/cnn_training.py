@@ -1,0 +1,99 @@
+"""CNN training steps through torch.compile(backend="meld") against
+Inductor and eager, in one process on this CPU: MobileNetV2 (transformers
+config, random weights) and single depthwise convolution layers, each step
+a forward and backward of a sum-of-squares loss (zero_grad included).
+Gradients are checked against eager first (parameters whose gradient is
+not ~0 in exact arithmetic: a batch norm's bias before another batch norm
+has only rounding noise). Best of 3 rounds.
+
+    PYTHONPATH=build/python-bindings .venv/bin/python bench/torch/cnn_training.py [--layers-only]
+
+docs/frontends.md ("CNN training speed") has the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import machine  # noqa: E402
+
+import meld.torch  # noqa: E402,F401  (registers the backend)
+
+LAYERS = [  # name, channels, image, kernel
+    ("3x3 depthwise + ReLU, 144 ch at 56x56, batch 8", 144, 56, 3),
+    ("3x3 depthwise + ReLU, 576 ch at 14x14, batch 8", 576, 14, 3),
+    ("7x7 depthwise + ReLU, 96 ch at 56x56, batch 8", 96, 56, 7),
+]
+
+
+def trainer(make_model, x, backend):
+    torch.manual_seed(0)
+    model = make_model().train()
+    run = torch.compile(model, backend=backend) if backend else model
+
+    def step():
+        model.zero_grad(set_to_none=True)
+        out = run(x)
+        out = getattr(out, "pooler_output", out)
+        out.float().square().mean().backward()
+        return {n: p.grad for n, p in model.named_parameters() if p.grad is not None}
+    return step
+
+
+def best_ms(step, calls, rounds=3):
+    best = float("inf")
+    for _ in range(rounds):
+        t = time.perf_counter()
+        for _ in range(calls):
+            step()
+        best = min(best, (time.perf_counter() - t) / calls * 1e3)
+    return best
+
+
+def compare(name, make_model, x, calls):
+    steps = {b or "eager": trainer(make_model, x, b) for b in ("meld", "inductor", None)}
+    grads = {k: s() for k, s in steps.items()}  # compiles, and the check
+    for n, want in grads["eager"].items():
+        got = grads["meld"][n]
+        scale = want.abs().max().item()
+        if scale > 1e-6:
+            err = (got - want).abs().max().item() / scale
+            assert err < 1e-2, f"{name}: gradient of {n} off by {err:.2e} of its scale"
+    times = {k: [] for k in steps}
+    for _ in range(3):  # alternating rounds
+        for k, s in steps.items():
+            times[k].append(best_ms(s, calls, 1))
+    t = {k: min(v) for k, v in times.items()}
+    print(f"| {name} | {t['meld']:.1f} | {t['inductor']:.1f} | {t['eager']:.1f} | "
+          f"{t['inductor'] / t['meld']:.2f}x |", flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--layers-only", action="store_true")
+    opts = parser.parse_args()
+    torch.set_num_threads(2)
+    print(f"machine: {machine.cpu_name()} ({machine.isa()}), torch {torch.__version__}, "
+          f"{torch.get_num_threads()} threads")
+    print("| case | Meld ms | Inductor ms | eager ms | Meld vs Inductor |")
+    print("|---|---|---|---|---|")
+    for name, c, hw, k in LAYERS:
+        def layer(c=c, k=k):
+            return torch.nn.Sequential(torch.nn.Conv2d(c, c, k, 1, k // 2, groups=c),
+                                       torch.nn.ReLU())
+        compare(name, layer, torch.randn(8, c, hw, hw), 5)
+    if opts.layers_only:
+        return
+    import transformers as T
+    compare("MobileNetV2 (transformers), batch 4 at 160x160",
+            lambda: T.MobileNetV2Model(T.MobileNetV2Config()), torch.randn(4, 3, 160, 160), 3)
+
+
+if __name__ == "__main__":
+    main()
