@@ -70,8 +70,7 @@ def compare(name, make_model, x, calls):
         for k, s in steps.items():
             times[k].append(best_ms(s, calls, 1))
     t = {k: min(v) for k, v in times.items()}
-    print(f"| {name} | {t['meld']:.1f} | {t['inductor']:.1f} | {t['eager']:.1f} | "
-          f"{t['inductor'] / t['meld']:.2f}x |", flush=True)
+    print(machine.inductor_row(name, t["meld"], t["inductor"], t["eager"], 1), flush=True)
 
 
 def main():

@@ -16,13 +16,18 @@ convolutions on the host, directly").
 from __future__ import annotations
 
 import argparse
-import platform
 import time
+
+import os
+import sys
 
 import torch
 import torch._dynamo
 
-import meld.torch  # noqa: F401  (registers the backend)
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import machine  # noqa: E402
+
+import meld.torch  # noqa: E402,F401  (registers the backend)
 
 LAYERS = [  # name, channels, image, kernel, stride, groups
     ("MobileNetV2 3x3 dw 144@56", 144, 56, 3, 1, 144),
@@ -35,16 +40,6 @@ LAYERS = [  # name, channels, image, kernel, stride, groups
     ("ResNeXt 3x3 32 groups of 32, 1024@7", 1024, 7, 3, 1, 32),
     ("3x3 2 groups of 64, 128@28", 128, 28, 3, 1, 2),
 ]
-
-
-def cpu_name() -> str:
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.machine()
 
 
 def best_ms(f, x, calls, rounds):
@@ -74,8 +69,7 @@ def compare(name, model, x, calls, rounds, rtol):
         inductor(x)
         inductor_ms = best_ms(inductor, x, calls, rounds)
         eager_ms = best_ms(model, x, calls, rounds)
-    print(f"| {name} | {meld_ms:.3f} | {inductor_ms:.3f} | {eager_ms:.3f} | "
-          f"{inductor_ms / meld_ms:.2f}x |", flush=True)
+    print(machine.inductor_row(name, meld_ms, inductor_ms, eager_ms), flush=True)
 
 
 def main():
@@ -84,7 +78,7 @@ def main():
     opts = parser.parse_args()
     torch.manual_seed(0)
     torch.set_num_threads(2)
-    print(f"machine: {cpu_name()}, torch {torch.__version__}, {torch.get_num_threads()} threads")
+    print(f"machine: {machine.cpu_name()}, torch {torch.__version__}, {torch.get_num_threads()} threads")
     print("| case | Meld ms | Inductor ms | eager ms | Meld vs Inductor |")
     print("|---|---|---|---|---|")
     if not opts.models_only:

@@ -16,9 +16,11 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace meld {
 #define GEN_PASS_DEF_MELDKERNELTODESTINATIONSTYLE
@@ -102,6 +104,9 @@ struct MeldKernelToDestinationStylePass
     SmallVector<Value> reads, writes; // boolean casts of inputs, of outputs
     convertSignature(func, reads, writes);
     IRRewriter rewriter(func.getContext());
+    llvm::SmallPtrSet<Operation *, 4> writeCasts;
+    for (Value write : writes)
+      writeCasts.insert(write.getDefiningOp());
     for (Value read : reads) {
       auto cast = read.getDefiningOp<linalg::GenericOp>();
       Value bytes = cast.getDpsInputOperand(0)->get();
@@ -121,7 +126,10 @@ struct MeldKernelToDestinationStylePass
           rewriter.modifyOpInPlace(dim, [&] { use.set(bytes); });
           continue;
         }
-        if (isa<linalg::GenericOp>(use.getOwner()))
+        // (An input returned as it is: the write's cast takes the read's
+        // below, so that `writes` stays valid.)
+        if (isa<linalg::GenericOp>(use.getOwner()) &&
+            !writeCasts.contains(use.getOwner()))
           fuseInto(rewriter, &use);
       }
       if (cast->use_empty())
@@ -178,9 +186,7 @@ struct MeldKernelToDestinationStylePass
         value = castBools(b, func.getLoc(), value, tensorType.getElementType());
         reads.push_back(value);
       }
-      arg.replaceUsesWithIf(value, [&](OpOperand &use) {
-        return use.getOwner() != read && use.getOwner() != value.getDefiningOp();
-      });
+      arg.replaceAllUsesExcept(value, read);
       inputs.push_back(arg.getType());
     }
     SmallVector<Type> outputs;
