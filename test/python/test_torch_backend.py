@@ -47,9 +47,13 @@ def test_models_compile_entirely_through_meld(name):
     np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-4, atol=1e-4)
 
 
-class WithMode(torch.nn.Module):
-    """A linear layer, an op Meld's table lacks (torch.mode, the most
-    frequent value of each row), then GELU."""
+class WithUnsupportedOp(torch.nn.Module):
+    """A linear layer, an op Meld's table lacks (UNSUPPORTED: the square
+    root of a symmetric positive-definite matrix), then GELU. When Meld
+    gains the op, another one takes its place here (torch.mode did, until
+    2026-11-29)."""
+
+    UNSUPPORTED = "aten.linalg_matrix_sqrth"
 
     def __init__(self):
         super().__init__()
@@ -57,24 +61,27 @@ class WithMode(torch.nn.Module):
 
     def forward(self, x):
         y = torch.relu(self.linear(x))
-        y = y - torch.mode(y, dim=-1, keepdim=True).values
+        g = y[:, :4]
+        root = torch.linalg.matrix_sqrth(g.mT @ g + torch.eye(4))
+        y = y - root.sum(-1, keepdim=True)
         return torch.nn.functional.gelu(y * 0.5)
 
 
 def test_unsupported_ops_stay_with_pytorch_and_are_reported():
     torch.manual_seed(1)
-    model = WithMode().eval()
+    model = WithUnsupportedOp().eval()
+    op = WithUnsupportedOp.UNSUPPORTED
     x = torch.randn(4, 16)
     got, want, reports = compiled_and_eager(model, x)
     np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-5, atol=1e-6)
     (report,) = reports
-    assert len(report.compiled) == 2, str(report)  # before and after the mode
-    assert any("aten.mode" in reason for reason in report.fallback.values()), str(report)
+    assert len(report.compiled) == 2, str(report)  # before and after the op
+    assert any(op in reason for reason in report.fallback.values()), str(report)
     explanation = mtorch.explain(model, x)
-    assert [op for op, _ in explanation.fallbacks] == ["aten.mode.default"]
-    assert "no Meld lowering for aten.mode" in explanation.fallbacks[0][1]
+    assert [name for name, _ in explanation.fallbacks] == [op + ".default"]
+    assert "no Meld lowering for " + op in explanation.fallbacks[0][1]
     assert explanation.kernels >= 2
-    assert "| aten.mode.default | no Meld lowering" in str(explanation)
+    assert f"| {op}.default | no Meld lowering" in str(explanation)
 
 
 def test_explain_counts_kernels_and_no_fallbacks():
@@ -314,8 +321,8 @@ def test_export_writes_meld_ir_that_compiles_and_matches(tmp_path):
 
 
 def test_export_names_the_ops_meld_cannot_take():
-    program = torch.export.export(WithMode().eval(), (torch.randn(4, 16),))
-    with pytest.raises(Unsupported, match="aten.mode"):
+    program = torch.export.export(WithUnsupportedOp().eval(), (torch.randn(4, 16),))
+    with pytest.raises(Unsupported, match=WithUnsupportedOp.UNSUPPORTED):
         mtorch.export(program)
 
 
