@@ -244,12 +244,11 @@ public:
   std::shared_ptr<RunCounters> counters;
 
 private:
-  Error region(const Region &region, llvm::ArrayRef<Value> args,
-               std::vector<Value> &yielded);
-  /// Runs `r`'s steps on the values already in its argument slots and
-  /// appends what it yields; `consume`: moves them out of their slots (the
+  /// Runs `region` on `args` (taken into its argument slots) and appends
+  /// what it yields; `consume`: moves the yields out of their slots (the
   /// function's own body, whose slots die with the run).
-  Error body(const Region &r, std::vector<Value> &yielded, bool consume);
+  Error region(const Region &region, std::vector<Value> args,
+               std::vector<Value> &yielded, bool consume = false);
   Error step(const Step &step);
   Error launch(const Step &step);
   Error ifStep(const Step &step);
@@ -798,17 +797,12 @@ Error Walker::step(const Step &step) {
   llvm_unreachable("unknown step kind");
 }
 
-Error Walker::region(const Region &r, llvm::ArrayRef<Value> args,
-                     std::vector<Value> &yielded) {
+Error Walker::region(const Region &r, std::vector<Value> args,
+                     std::vector<Value> &yielded, bool consume) {
   if (args.size() != r.args.size())
     return bundleError("a region receives the wrong number of values");
   for (auto [slot, value] : llvm::zip(r.args, args))
-    slots[slot] = value;
-  return body(r, yielded, /*consume=*/false);
-}
-
-Error Walker::body(const Region &r, std::vector<Value> &yielded,
-                   bool consume) {
+    slots[slot] = std::move(value);
   yielded.reserve(yielded.size() + r.yield.size());
   for (const Step &s : r.steps) {
     if (Error e = step(s))
@@ -834,12 +828,8 @@ Error Walker::run(std::vector<Value> args, std::vector<Value> &results) {
     if (Error e = openGraph())
       return e;
   }
-  const Region &r = function.body;
-  if (args.size() != r.args.size())
-    return bundleError("a region receives the wrong number of values");
-  for (auto [slot, value] : llvm::zip(r.args, args))
-    slots[slot] = std::move(value);
-  if (Error e = body(r, yielded, /*consume=*/true)) {
+  if (Error e =
+          region(function.body, std::move(args), yielded, /*consume=*/true)) {
     if (capture && stream->isCapturing())
       if (Expected<std::unique_ptr<Graph>> g = stream->endCapture(); !g)
         llvm::consumeError(g.takeError());

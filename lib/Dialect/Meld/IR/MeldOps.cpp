@@ -697,8 +697,7 @@ OpFoldResult BroadcastInDimOp::fold(FoldAdaptor adaptor) {
         dims.push_back(getDims()[i]);
         ++next;
       }
-      if (next == from.getRank() &&
-          static_cast<int64_t>(dims.size()) == from.getRank()) {
+      if (next == from.getRank()) {
         getOperandMutable().assign(reshape.getOperand());
         setDims(dims);
         return getResult();
