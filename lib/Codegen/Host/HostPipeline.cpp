@@ -56,6 +56,7 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   bool amx = usesAmx(target, strictFp);
   contractions.amx = amx;
   contractions.amxInt8 = amx && target.hasFeature("amx-int8");
+  // With AMX, the dots take a decode step's few rows of `x @ W^T`.
   bool bf16Dots = usesAvx512Bf16Dots(target, strictFp);
   contractions.avx512Bf16Dots = bf16Dots;
   pm.addNestedPass<func::FuncOp>(

@@ -278,13 +278,15 @@ bool meld::codegen::usesAmx(const HostTarget &target, bool strictFp) {
 
 bool meld::codegen::usesAvx512Bf16Dots(const HostTarget &target,
                                        bool strictFp) {
-  return !strictFp && !usesAmx(target, strictFp) &&
-         target.hasFeature("avx512bf16") && target.hasFeature("avx512f");
+  return !strictFp && target.hasFeature("avx512bf16") &&
+         target.hasFeature("avx512f");
 }
 
 int64_t meld::codegen::bf16SwappedRows(const HostTarget &target,
                                        bool strictFp) {
-  return usesAvx512Bf16Dots(target, strictFp) ? 256 : 0;
+  if (!usesAvx512Bf16Dots(target, strictFp))
+    return 0;
+  return usesAmx(target, strictFp) ? kAmxRowDotsMaxRows : 256;
 }
 
 int64_t meld::codegen::bf16ContractionRows(const HostTarget &target,

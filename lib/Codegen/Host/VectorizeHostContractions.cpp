@@ -9,6 +9,7 @@
 
 #include "Host/HostContractions.h"
 
+#include "meld/Codegen/Host/HostTarget.h"
 #include "meld/Codegen/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -1382,7 +1383,13 @@ struct MeldVectorizeHostContractionsPass
                              getAffineDimExpr(n - 2, op.getContext());
       bool fewPlainRows = !ShapedType::isDynamic(ranges[n - 3]) &&
                           ranges[n - 3] <= 4 && rhsAlongColumns;
-      if (amx && !fewPlainRows &&
+      // Up to kAmxRowDotsMaxRows static rows of `x @ W^T` take the dots
+      // along rows below where the CPU has both (tile loads of W's rows
+      // read 16 rows a whole row apart, the dots stream them).
+      bool fewTransposedRows = avx512Bf16Dots && !rhsAlongColumns &&
+                               !ShapedType::isDynamic(ranges[n - 3]) &&
+                               ranges[n - 3] <= meld::codegen::kAmxRowDotsMaxRows;
+      if (amx && !fewPlainRows && !fewTransposedRows &&
           meld::codegen::emitPairedContraction(
               rewriter, op, meld::codegen::PairedKernel::AmxTiles, amxInt8))
         continue;

@@ -56,3 +56,25 @@ func.func @bytes(%x: tensor<64x256xi8>, %w: tensor<256x128xi8>) -> tensor<64x128
   %h = meld.matmul %x, %w : tensor<64x256xi8>, tensor<256x128xi8> -> tensor<64x128xi32>
   return %h : tensor<64x128xi32>
 }
+
+// A decode step's few rows (up to 4) of `x @ W^T` take AVX512-BF16 dots
+// along both operands' rows on a CPU with AMX tiles too (swapped onto the
+// tiles, each tile load read 16 rows of W a whole row apart). From 5 rows,
+// the tiles.
+// AMX-LABEL: decode_kernel_0:
+// AMX-NOT: tdpbf16ps
+// AMX: vdpbf16ps {{.*}}%zmm
+// AMX-NOT: tdpbf16ps
+// AMX-LABEL: five_rows_kernel_0:
+// AMX: tdpbf16ps
+// NOAMX-LABEL: five_rows_kernel_0:
+// NOAMX-NOT: tdpbf16ps
+func.func @decode(%x: tensor<4x256xbf16>, %w: tensor<512x256xbf16>) -> tensor<4x512xbf16> {
+  %h = meld.matmul %x, %w transpose_rhs : tensor<4x256xbf16>, tensor<512x256xbf16> -> tensor<4x512xbf16>
+  return %h : tensor<4x512xbf16>
+}
+
+func.func @five_rows(%x: tensor<5x256xbf16>, %w: tensor<512x256xbf16>) -> tensor<5x512xbf16> {
+  %h = meld.matmul %x, %w transpose_rhs : tensor<5x256xbf16>, tensor<512x256xbf16> -> tensor<5x512xbf16>
+  return %h : tensor<5x512xbf16>
+}

@@ -1,5 +1,6 @@
 // RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions{amx=true}),canonicalize)' | FileCheck %s
 // RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions),canonicalize)' | FileCheck %s --check-prefix=NOAMX
+// RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions{amx=true avx512-bf16-dots=true}),canonicalize)' | FileCheck %s --check-prefix=BOTH
 
 // With `amx`, a bf16 contraction runs on AMX tiles: blocks of 32 x 32
 // outputs in 2 x 2 accumulator tiles (16 x 16 f32) carried across k in
@@ -123,6 +124,35 @@ func.func @strict_bf16(%a: memref<32x64xbf16>, %b: memref<64x32xbf16>,
   ^bb0(%x: bf16, %y: bf16, %acc: bf16):
     %p = arith.mulf %x, %y : bf16
     %s = arith.addf %acc, %p : bf16
+    linalg.yield %s : bf16
+  }
+  return
+}
+
+// With AVX512-BF16 dots as well, up to 4 static rows of `x @ W^T` take
+// the dots along both operands' rows (no panel); more take the tiles.
+// BOTH-LABEL: func.func @few_rows_transposed
+// BOTH-NOT:      amx.
+// BOTH:          memref.alloc
+// BOTH:          amx.tile_load %arg1
+// BOTH-LABEL: func.func @strict_bf16
+// BOTH-LABEL: func.func @decode_rows
+// BOTH-NOT:      amx.
+// BOTH-NOT:      memref.alloc
+// BOTH:          x86vector.avx512.dot
+// BOTH-NOT:      amx.
+// BOTH:          return
+func.func @decode_rows(%a: memref<4x96xbf16>, %b: memref<70x96xbf16>,
+                       %c: memref<4x70xbf16>) {
+  %zero = arith.constant 0.0 : bf16
+  linalg.fill ins(%zero : bf16) outs(%c : memref<4x70xbf16>)
+  linalg.generic {indexing_maps = [#mA, #mBt, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<4x96xbf16>, memref<70x96xbf16>)
+      outs(%c : memref<4x70xbf16>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: bf16):
+    %p = arith.mulf %x, %y : bf16
+    %s = arith.addf %acc, %p fastmath<reassoc> : bf16
     linalg.yield %s : bf16
   }
   return

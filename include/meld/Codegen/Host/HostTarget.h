@@ -133,12 +133,21 @@ int64_t transposedKBlock(const HostTarget &target, const HostGemmTiles &tiles);
 /// program order).
 bool usesAmx(const HostTarget &target, bool strictFp);
 
-/// Whether bf16 contractions run on AVX512-BF16 dot products
+/// Whether bf16 contractions may run on AVX512-BF16 dot products
 /// (meld-vectorize-host-contractions' avx512-bf16-dots): on a target with
-/// avx512bf16 whose bf16 products do not take AMX tiles, except under
-/// strict floating point (vdpbf16ps sums pairs of products, and flushes
-/// denormals).
+/// avx512bf16, except under strict floating point (vdpbf16ps sums pairs of
+/// products, and flushes denormals). With AMX tiles too (usesAmx), the
+/// dots take only up to kAmxRowDotsMaxRows static rows of `x @ W^T`.
 bool usesAvx512Bf16Dots(const HostTarget &target, bool strictFp);
+
+/// Most static rows of a bf16 `x @ W^T` that take AVX512-BF16 dots along
+/// k of both operands' rows on a CPU that also has AMX tiles. Swapped onto
+/// the tiles ((W x^T)^T), each tile load reads 16 rows of W a whole row
+/// apart, where the dots stream W's rows (Intel Xeon with AMX, 2 threads,
+/// one process, GFLOP/s on dots and on tiles: 1 x 4096 @ (4096 x 4096)^T
+/// 53 and 33, 2 x 768 @ (3072 x 768)^T 97 and 45, 4 rows of 4096 155 and
+/// 133, 6 rows 165 and 193, 8 rows 173 and 261).
+constexpr int64_t kAmxRowDotsMaxRows = 4;
 
 /// Rows per thread block of a bf16 gemm kernel on AMX tiles or AVX512-BF16
 /// dots (meld-tile-host-blocks' bf16-contraction-rows): 512, whole blocks
@@ -149,9 +158,10 @@ bool usesAvx512Bf16Dots(const HostTarget &target, bool strictFp);
 int64_t bf16ContractionRows(const HostTarget &target, bool strictFp);
 
 /// Most rows of a bf16 `x @ W^T` gemm whose threads each take one column
-/// block (meld-tile-host-blocks' bf16-swapped-rows): 256 with AVX512-BF16
-/// dots (which compute up to 64 rows as (W x^T)^T, packing x once per
-/// block), 0 otherwise.
+/// block (meld-tile-host-blocks' bf16-swapped-rows): with AVX512-BF16
+/// dots, 256 (which compute up to 64 rows as (W x^T)^T, packing x once per
+/// block), or kAmxRowDotsMaxRows with AMX tiles too (the rows on dots);
+/// 0 without them.
 int64_t bf16SwappedRows(const HostTarget &target, bool strictFp);
 
 } // namespace meld::codegen

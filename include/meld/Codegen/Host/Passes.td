@@ -344,10 +344,11 @@ def MeldVectorizeHostContractions
     dynamic (a thread's last column block). bf16 operands summed into an
     f32 output take the same tiles without the rounding; with `amx-int8`,
     i8 operands summed into i32 (exact) take `amx.tile_muli` (tdpbssd),
-    quads of i8 along k in the panel. With `avx512-bf16-dots` (the host
-    pipeline sets it for CPUs with avx512bf16 and no AMX, except under
-    strict floating point), such a bf16 contraction runs on AVX512-BF16 dot
-    products instead: the same packed panels and padded row copies,
+    quads of i8 along k in the panel. With `avx512-bf16-dots` too (the
+    host pipeline sets it for CPUs with avx512bf16, except under strict
+    floating point), up to 4 static rows of a bf16 `x @ W^T` take the dots
+    along rows below instead of the tiles. With `avx512-bf16-dots` alone,
+    such a bf16 contraction runs on AVX512-BF16 dot products instead: the same packed panels and padded row copies,
     register tiles of `dot-tile-rows` x `dot-tile-vectors` 16-lane f32 sums
     carried across the whole reduction one pair of k at a time (each row's
     pair broadcast as one 32-bit word, one `x86vector.avx512.dot`,
@@ -394,7 +395,8 @@ def MeldVectorizeHostContractions
            "with amx-int8)">,
     Option<"avx512Bf16Dots", "avx512-bf16-dots", "bool", "false",
            "Compute bf16 contractions with a reassociable sum by AVX512-BF16 "
-           "dot products (vdpbf16ps; for CPUs with avx512bf16 and no AMX)">,
+           "dot products (vdpbf16ps; for CPUs with avx512bf16; with amx, "
+           "only up to 4 static rows of x @ W^T)">,
     Option<"dotTileRows", "dot-tile-rows", "int64_t", "8",
            "With avx512-bf16-dots: rows of a register tile of sums">,
     Option<"dotTileVectors", "dot-tile-vectors", "int64_t", "2",
