@@ -645,6 +645,28 @@ static void vectorizePanelTranspose(linalg::TransposeOp transpose) {
   }
 }
 
+/// Whether `op` (a contraction widened from halves, widenHalfContraction)
+/// reads its right operand, a half, only through extensions to f32.
+static bool rhsReadWidened(linalg::GenericOp op) {
+  BlockArgument arg = op.getRegion().front().getArgument(1);
+  return isa<Float16Type, BFloat16Type>(arg.getType()) && !arg.use_empty() &&
+         llvm::all_of(arg.getUsers(), [](Operation *user) {
+           auto ext = dyn_cast<arith::ExtFOp>(user);
+           return ext && ext.getType().isF32();
+         });
+}
+
+/// Makes `op`'s right operand, now an f32 buffer, read as it is: its block
+/// argument f32, the extensions of rhsReadWidened dropped.
+static void readRhsAsF32(linalg::GenericOp op) {
+  BlockArgument arg = op.getRegion().front().getArgument(1);
+  arg.setType(Float32Type::get(op.getContext()));
+  for (Operation *user : llvm::make_early_inc_range(arg.getUsers())) {
+    user->getResult(0).replaceAllUsesWith(arg);
+    user->erase();
+  }
+}
+
 /// Packs the cache block's right operand when the contraction reads it
 /// transposed (`B[j][k]`, attention's `Q @ K^T`): a `linalg.transpose` into
 /// a `kBlock x tileCols` buffer on the kernel's stack, which the op then
@@ -676,20 +698,63 @@ static bool packTransposedPanel(linalg::GenericOp op, Block &entry) {
   std::swap(permutation[rank - 2], permutation[rank - 1]);
   Location loc = op.getLoc();
   OpBuilder b(op);
+  // A widened half contraction's panel is packed in f32, converted 16 x 16
+  // elements at a time and transposed as f32.
+  bool widen = rhsReadWidened(op) &&
+               shape[rank - 1] % kTransposeTile == 0 &&
+               shape[rank - 2] % kTransposeTile == 0;
+  Type f32 = b.getF32Type();
   Value packed;
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&entry);
     packed = memref::AllocaOp::create(
-        b, loc, MemRefType::get(shape, type.getElementType()),
+        b, loc, MemRefType::get(shape, widen ? f32 : type.getElementType()),
         b.getI64IntegerAttr(64));
   }
-  auto transpose =
-      linalg::TransposeOp::create(b, loc, rhs->get(), packed, permutation);
-  vectorizePanelTranspose(transpose);
+  if (widen) {
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value step = arith::ConstantIndexOp::create(b, loc, kTransposeTile);
+    auto square = [&](Type elem) {
+      return VectorType::get({kTransposeTile, kTransposeTile}, elem);
+    };
+    Value padding = arith::ConstantOp::create(
+        b, loc, type.getElementType(), b.getZeroAttr(type.getElementType()));
+    auto bound = [&](int64_t d) {
+      return arith::ConstantIndexOp::create(b, loc, type.getDimSize(d));
+    };
+    // (A block has one batch: the leading dims are 1.)
+    scf::ForOp::create(
+        b, loc, zero, bound(rank - 2), step, ValueRange{},
+        [&](OpBuilder &jb, Location l, Value j0, ValueRange) {
+          scf::ForOp::create(
+              jb, l, zero, bound(rank - 1), step, ValueRange{},
+              [&](OpBuilder &kb, Location kl, Value k0, ValueRange) {
+                SmallVector<Value> from(rank - 2, zero), to(rank - 2, zero);
+                from.append({j0, k0});
+                to.append({k0, j0});
+                Value rows = vector::TransferReadOp::create(
+                    kb, kl, square(type.getElementType()), rhs->get(), from,
+                    padding, ArrayRef<bool>{true, true});
+                Value wide = arith::ExtFOp::create(kb, kl, square(f32), rows);
+                Value transposed =
+                    vector::TransposeOp::create(kb, kl, wide, {1, 0});
+                vector::TransferWriteOp::create(kb, kl, transposed, packed, to,
+                                                ArrayRef<bool>{true, true});
+                scf::YieldOp::create(kb, kl);
+              });
+          scf::YieldOp::create(jb, l);
+        });
+  } else {
+    auto transpose =
+        linalg::TransposeOp::create(b, loc, rhs->get(), packed, permutation);
+    vectorizePanelTranspose(transpose);
+  }
   rhs->set(packed);
   maps[1] = AffineMap::get(n, 0, packedExprs, ctx);
   op.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
+  if (widen)
+    readRhsAsF32(op);
   return true;
 }
 
@@ -867,15 +932,34 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
   }
   if (operands.empty())
     return op;
+  // A widened half contraction's panel is packed in f32 (widenedPanel).
+  bool widen = rhsReadWidened(op);
+  Type panelElem = widen ? Type(Float32Type::get(op.getContext())) : Type();
   auto copy = [](OpBuilder &b, Value from, Value to) {
-    linalg::CopyOp::create(b, from.getLoc(), from, to);
+    Type fromElem = getElementTypeOrSelf(from.getType());
+    Type toElem = getElementTypeOrSelf(to.getType());
+    if (fromElem == toElem) {
+      linalg::CopyOp::create(b, from.getLoc(), from, to);
+      return success();
+    }
+    int64_t rank = cast<MemRefType>(from.getType()).getRank();
+    SmallVector<AffineMap> identity(2, b.getMultiDimIdentityMap(rank));
+    SmallVector<utils::IteratorType> parallel(rank,
+                                              utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        b, from.getLoc(), TypeRange{}, ValueRange{from}, ValueRange{to},
+        identity, parallel, [&](OpBuilder &nb, Location l, ValueRange args) {
+          linalg::YieldOp::create(
+              nb, l, arith::ExtFOp::create(nb, l, toElem, args[0]).getResult());
+        });
     return success();
   };
   linalg::LinalgPromotionOptions promotion;
   promotion.setOperandsToPromote(operands)
       .setAllocationDeallocationFns(
-          [&entry](OpBuilder &b, memref::SubViewOp view, ArrayRef<Value> bounds,
-                   DataLayout &) -> std::optional<Value> {
+          [&entry, panelElem](OpBuilder &b, memref::SubViewOp view,
+                              ArrayRef<Value> bounds,
+                              DataLayout &) -> std::optional<Value> {
             // The view's static bounding box (a partial block's rows are
             // a prefix of it).
             SmallVector<int64_t> shape;
@@ -889,7 +973,9 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
             b.setInsertionPointToStart(&entry);
             return memref::AllocaOp::create(
                        b, view.getLoc(),
-                       MemRefType::get(shape, view.getType().getElementType()),
+                       MemRefType::get(shape,
+                                       panelElem ? panelElem
+                                                 : view.getType().getElementType()),
                        b.getI64IntegerAttr(64))
                 .getResult();
           },
@@ -898,7 +984,11 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
   OpBuilder builder(op);
   FailureOr<linalg::LinalgOp> promoted =
       linalg::promoteSubViews(builder, op, promotion);
-  return succeeded(promoted) ? promoted->getOperation() : op.getOperation();
+  if (failed(promoted))
+    return op.getOperation();
+  if (widen)
+    readRhsAsF32(cast<linalg::GenericOp>(promoted->getOperation()));
+  return promoted->getOperation();
 }
 
 /// Prefetches, before a register tile's k loop, the accumulator tile of the

@@ -326,8 +326,10 @@ def MeldVectorizeHostContractions
     has `reassoc` is first rewritten to accumulate in f32: its left
     operand is extended into an f32 buffer, its output into (or, after a
     zero fill, zeroed in) an f32 copy that is rounded to halves once at
-    the end, and its right operand is extended per step of k, so it takes
-    the f32 tiles. With `amx` (the host pipeline sets it for CPUs with
+    the end, and its right operand is extended per step of k, or, where
+    its block packs the right operand's panels, as each panel is packed
+    (transposed ones 16 x 16 elements at a time), so it takes the f32
+    tiles. With `amx` (the host pipeline sets it for CPUs with
     amx-bf16, except under strict floating point), a bf16 contraction whose
     sum has `reassoc` runs on AMX tiles instead: blocks of 32 x 32 outputs
     in 2 x 2 tiles of 16 x 16 f32 sums carried across the whole reduction
