@@ -95,6 +95,13 @@ NEEDS_PIVOT = torch.tensor([[0.0, 2.0, 1.0], [1.0, 1.0, 0.0], [3.0, -1.0, 2.0]])
     ("pinv_wide", torch.linalg.pinv, (torch.randn(3, 4, 6, generator=_gen(13)),)),
     ("pinv_rank_deficient", torch.linalg.pinv, (A[:, :, :2] @ A[:, :2, :],)),
     ("pinv_hermitian", lambda s: torch.linalg.pinv(s, hermitian=True, atol=0.5), (SPD - 6,)),
+    # from the Jacobi vectors, independent of their signs
+    ("matrix_sqrth", torch.linalg.matrix_sqrth, (SPD,)),
+    # only the lower triangle is read, and negative eigenvalues count as 0
+    ("matrix_sqrth_lower_indefinite", torch.linalg.matrix_sqrth,
+     (torch.tril(SPD - 8) + torch.triu(A, 1),)),
+    ("polar_square", torch.linalg.polar, (A,)),
+    ("polar_tall", torch.linalg.polar, (torch.randn(2, 7, 4, generator=_gen(14)),)),
 ])
 @pytest.mark.filterwarnings("ignore:torch.triangular_solve is deprecated")
 def test_matches_eager(name, fn, args):

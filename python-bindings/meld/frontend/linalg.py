@@ -745,6 +745,43 @@ def symmetric_eigenvalues(b: Builder, a: Value, upper: bool = False) -> Value:
     return sort(b, w, w.rank - 1)[0]
 
 
+def _scale_columns(b: Builder, x: Value, scale: Value) -> Value:
+    """``x`` [..., m, n] with column j times ``scale`` [..., n]'s j-th."""
+    n = x.shape[-1]
+    return binary(b, "mul", x, reshape(b, scale, b.dims(scale)[:-1] + [Dim(static=1),
+                                                                       Dim(static=n)]))
+
+
+def matrix_sqrth(b: Builder, a: Value) -> Value:
+    """torch.linalg.matrix_sqrth: Q diag(sqrt(max(w, 0))) Q^T over the
+    eigenvalues w and eigenvectors Q of the symmetric matrix of ``a``'s
+    lower triangle (torch's eigh; negative eigenvalues count as 0).
+    Independent of the vectors' signs and order."""
+    _matrix("a matrix square root", a, square=True)
+    d, q = _symmetric_jacobi(b, _symmetric(b, a, False), True)
+    w = _diagonal(b, d)
+    root = unary(b, "sqrt", binary(b, "max", w, scalar_like(b, 0, w)))
+    return matmul(b, _scale_columns(b, q, root), transpose_matrix(b, q))
+
+
+def polar(b: Builder, a: Value) -> Tuple[Value, Value]:
+    """torch.linalg.polar of ``a`` [..., m, n], m >= n: (U, H) with A = U H,
+    U's columns orthonormal and H symmetric positive semi-definite. From
+    one-sided Jacobi, A V = X = W diag(s): U = W V^T = X diag(1/s) V^T and
+    H = V diag(s) V^T, independent of the vectors' signs (U is unique only
+    where A has full rank, as torch's is)."""
+    m, n = _matrix("a polar decomposition", a)
+    if m < n:
+        raise FrontendError(f"linalg.polar: input must have at least as many rows as "
+                            f"columns, but got {m} by {n} matrices")
+    x, v = _one_sided(b, a, True)
+    s = _column_norms(b, x)  # [..., n]
+    vt = transpose_matrix(b, v)
+    u = matmul(b, _scale_columns(b, x, binary(b, "div", scalar_like(b, 1, s), s)), vt)
+    h = matmul(b, _scale_columns(b, v, s), vt)
+    return u, h
+
+
 def _pinv_cutoff(b: Builder, s: Value, atol: Optional[Value], rtol: Optional[Value],
                  m: int, n: int) -> Value:
     """torch.linalg.pinv's cutoff [..., 1] for the singular values (or the

@@ -1528,6 +1528,16 @@ def _linalg_eigh(b, node, a, UPLO="L", compute_v=True):  # noqa: N803 (ATen's na
     return LA.symmetric_eigenvalues(b, a, UPLO == "U"), q
 
 
+@_op(aten.linalg_matrix_sqrth.default)
+def _linalg_matrix_sqrth(b, node, a):
+    return LA.matrix_sqrth(b, a)
+
+
+@_op(aten.linalg_polar.default)
+def _linalg_polar(b, node, a):
+    return LA.polar(b, a)
+
+
 @_op(aten.linalg_pinv.atol_rtol_tensor, aten.linalg_pinv.atol_rtol_float)
 def _linalg_pinv(b, node, a, *, atol=None, rtol=None, hermitian=False):
     atol = None if atol is None else _tensor(b, atol, a.dtype)
