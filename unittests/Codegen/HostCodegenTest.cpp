@@ -1327,6 +1327,9 @@ TEST_F(HeuristicTiles, FollowTheIsaAndTheVendor) {
 // take both versions), and epilogues.
 struct AmxProgram {
   const char *name, *source;
+  /// Up to 4 static rows of `x @ W^T` (kAmxRowDotsMaxRows): AVX512-BF16
+  /// dots along rows on a CPU with AMX too, not the tiles.
+  bool dotsWithAmx = false;
 };
 
 const AmxProgram kAmxPrograms[] = {
@@ -1388,7 +1391,8 @@ const AmxProgram kAmxPrograms[] = {
       })mlir"},
     // Few static rows of `x @ W^T`: with dots, products along k of both
     // operands' rows (a last partial step of 13, a last partial tile of
-    // columns); on tiles, swapped.
+    // columns); on tiles, swapped from 5 rows (up to 4 take the dots there
+    // too).
     {"few_transposed_3x77x47",
      R"mlir(
       func.func @main(%x: tensor<3x77xbf16>, %w: tensor<47x77xbf16>)
@@ -1396,6 +1400,15 @@ const AmxProgram kAmxPrograms[] = {
         %h = meld.matmul %x, %w transpose_rhs
             : tensor<3x77xbf16>, tensor<47x77xbf16> -> tensor<3x47xbf16>
         return %h : tensor<3x47xbf16>
+      })mlir",
+     /*dotsWithAmx=*/true},
+    {"few_transposed_7x77x47",
+     R"mlir(
+      func.func @main(%x: tensor<7x77xbf16>, %w: tensor<47x77xbf16>)
+          -> tensor<7x47xbf16> {
+        %h = meld.matmul %x, %w transpose_rhs
+            : tensor<7x77xbf16>, tensor<47x77xbf16> -> tensor<7x47xbf16>
+        return %h : tensor<7x47xbf16>
       })mlir"},
     {"decode_attention_4x1x40x19_scaled",
      R"mlir(
@@ -1405,7 +1418,8 @@ const AmxProgram kAmxPrograms[] = {
             : tensor<4x1x40xbf16>, tensor<4x19x40xbf16> -> tensor<4x1x19xbf16>
         %y = meld.mul %p, %s : tensor<4x1x19xbf16>
         return %y : tensor<4x1x19xbf16>
-      })mlir"},
+      })mlir",
+     /*dotsWithAmx=*/true},
     // Threads split the columns of an output of up to 512 rows, the last
     // column block partial (a dynamic width).
     {"column_blocks_transposed_40x96x600",
@@ -1548,8 +1562,14 @@ TEST_P(AmxGemm, RunOnTilesAndMatchTheInterpreter) {
   };
   ASSERT_TRUE(succeeded(meld::compileToBundle(*module, forSapphireRapids)))
       << diagnostics;
-  EXPECT_GT(tiles["amx.tile_mulf"] + tiles["amx.tile_muli"], 0)
-      << GetParam().name;
+  if (GetParam().dotsWithAmx) {
+    EXPECT_EQ(tiles["amx.tile_mulf"] + tiles["amx.tile_muli"], 0)
+        << GetParam().name;
+    EXPECT_GT(tiles["x86vector.avx512.dot"], 0) << GetParam().name;
+  } else {
+    EXPECT_GT(tiles["amx.tile_mulf"] + tiles["amx.tile_muli"], 0)
+        << GetParam().name;
+  }
   // Not under strict floating point (tdpbf16ps sums pairs in f32; the
   // pipeline leaves the tiles off altogether there).
   tiles.clear();
