@@ -702,7 +702,9 @@ static bool packTransposedPanel(linalg::GenericOp op, Block &entry) {
   // elements at a time and transposed as f32.
   bool widen = rhsReadWidened(op) &&
                shape[rank - 1] % kTransposeTile == 0 &&
-               shape[rank - 2] % kTransposeTile == 0;
+               shape[rank - 2] % kTransposeTile == 0 &&
+               llvm::all_of(ArrayRef<int64_t>(shape).drop_back(2),
+                            [](int64_t size) { return size == 1; });
   Type f32 = b.getF32Type();
   Value packed;
   {
@@ -723,7 +725,7 @@ static bool packTransposedPanel(linalg::GenericOp op, Block &entry) {
     auto bound = [&](int64_t d) {
       return arith::ConstantIndexOp::create(b, loc, type.getDimSize(d));
     };
-    // (A block has one batch: the leading dims are 1.)
+    // (The leading dims, a block's one batch, are 1.)
     scf::ForOp::create(
         b, loc, zero, bound(rank - 2), step, ValueRange{},
         [&](OpBuilder &jb, Location l, Value j0, ValueRange) {
@@ -932,7 +934,7 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
   }
   if (operands.empty())
     return op;
-  // A widened half contraction's panel is packed in f32 (widenedPanel).
+  // A widened half contraction's panel is packed in f32 (rhsReadWidened).
   bool widen = rhsReadWidened(op);
   Type panelElem = widen ? Type(Float32Type::get(op.getContext())) : Type();
   auto copy = [](OpBuilder &b, Value from, Value to) {

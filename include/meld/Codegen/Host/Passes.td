@@ -350,8 +350,8 @@ def MeldVectorizeHostContractions
     host pipeline sets it for CPUs with avx512bf16, except under strict
     floating point), up to 4 static rows of a bf16 `x @ W^T` take the dots
     along rows below instead of the tiles. With `avx512-bf16-dots` alone,
-    such a bf16 contraction runs on AVX512-BF16 dot products instead: the same packed panels and padded row copies,
-    register tiles of `dot-tile-rows` x `dot-tile-vectors` 16-lane f32 sums
+    such a bf16 contraction runs on AVX512-BF16 dot products instead: the
+    same packed panels and padded row copies, register tiles of `dot-tile-rows` x `dot-tile-vectors` 16-lane f32 sums
     carried across the whole reduction one pair of k at a time (each row's
     pair broadcast as one 32-bit word, one `x86vector.avx512.dot`,
     vdpbf16ps, per vector of sums). Up to 32 static rows of `x @ W^T` take
