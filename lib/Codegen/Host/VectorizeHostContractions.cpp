@@ -323,6 +323,26 @@ static bool emitStreamedRows(RewriterBase &rewriter, linalg::GenericOp op) {
   return true;
 }
 
+/// Copies the float buffer `from` into `to` of the same shape, each element
+/// extended or truncated to `to`'s element type.
+static void convertBuffer(OpBuilder &b, Location loc, Value from, Value to) {
+  Type toElem = getElementTypeOrSelf(to.getType());
+  bool wider = toElem.getIntOrFloatBitWidth() >
+               getElementTypeOrSelf(from.getType()).getIntOrFloatBitWidth();
+  int64_t rank = cast<MemRefType>(from.getType()).getRank();
+  SmallVector<AffineMap> identity(2, b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> parallel(rank,
+                                            utils::IteratorType::parallel);
+  linalg::GenericOp::create(
+      b, loc, TypeRange{}, ValueRange{from}, ValueRange{to}, identity,
+      parallel, [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value v =
+            wider ? arith::ExtFOp::create(nb, l, toElem, args[0]).getResult()
+                  : arith::TruncFOp::create(nb, l, toElem, args[0]).getResult();
+        linalg::YieldOp::create(nb, l, v);
+      });
+}
+
 /// Computes a half-precision (f16, bf16) contraction in f32: its body
 /// `out + lhs * rhs` in halves (rounded to a half after every step when
 /// LLVM promotes it, and never vectorized) becomes the same contraction of
@@ -413,21 +433,6 @@ static linalg::GenericOp widenHalfContraction(RewriterBase &rewriter,
     releaseAfter.push_back(buffer);
     return buffer;
   };
-  auto convert = [&](Value from, Value to, Type type) {
-    int64_t rank = cast<MemRefType>(from.getType()).getRank();
-    SmallVector<AffineMap> identity(2, rewriter.getMultiDimIdentityMap(rank));
-    SmallVector<utils::IteratorType> parallel(rank,
-                                              utils::IteratorType::parallel);
-    linalg::GenericOp::create(
-        rewriter, loc, TypeRange{}, ValueRange{from}, ValueRange{to}, identity,
-        parallel, [&](OpBuilder &b, Location l, ValueRange args) {
-          Value v =
-              type == f32
-                  ? arith::ExtFOp::create(b, l, f32, args[0]).getResult()
-                  : arith::TruncFOp::create(b, l, type, args[0]).getResult();
-          linalg::YieldOp::create(b, l, v);
-        });
-  };
   // The left operand in f32 too: a register tile broadcasts one of its
   // elements per row and step of k, which in halves took a load, a
   // conversion and a broadcast each (one FMA takes an f32 from memory);
@@ -435,7 +440,7 @@ static linalg::GenericOp widenHalfContraction(RewriterBase &rewriter,
   Value lhs = op.getDpsInputs()[0];
   Value wideLhs = wideBuffer(lhs);
   rewriter.setInsertionPoint(op);
-  convert(lhs, wideLhs, f32);
+  convertBuffer(rewriter, loc, lhs, wideLhs);
   Value wide = wideBuffer(out);
   rewriter.setInsertionPoint(op);
   // The output's starting value: zeros, or its halves.
@@ -446,7 +451,7 @@ static linalg::GenericOp widenHalfContraction(RewriterBase &rewriter,
     // The rounding below writes every element of `out`.
     rewriter.eraseOp(fill);
   } else {
-    convert(out, wide, f32);
+    convertBuffer(rewriter, loc, out, wide);
   }
   auto widened = linalg::GenericOp::create(
       rewriter, loc, TypeRange{}, ValueRange{wideLhs, op.getDpsInputs()[1]},
@@ -458,7 +463,7 @@ static linalg::GenericOp widenHalfContraction(RewriterBase &rewriter,
         Value s = arith::AddFOp::create(b, l, args[2], p, add.getFastmath());
         linalg::YieldOp::create(b, l, s);
       });
-  convert(wide, out, half);
+  convertBuffer(rewriter, loc, wide, out);
   for (Value buffer : releaseAfter)
     memref::DeallocOp::create(rewriter, loc, buffer);
   rewriter.eraseOp(op);
@@ -938,22 +943,11 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
   bool widen = rhsReadWidened(op);
   Type panelElem = widen ? Type(Float32Type::get(op.getContext())) : Type();
   auto copy = [](OpBuilder &b, Value from, Value to) {
-    Type fromElem = getElementTypeOrSelf(from.getType());
-    Type toElem = getElementTypeOrSelf(to.getType());
-    if (fromElem == toElem) {
+    if (getElementTypeOrSelf(from.getType()) ==
+        getElementTypeOrSelf(to.getType()))
       linalg::CopyOp::create(b, from.getLoc(), from, to);
-      return success();
-    }
-    int64_t rank = cast<MemRefType>(from.getType()).getRank();
-    SmallVector<AffineMap> identity(2, b.getMultiDimIdentityMap(rank));
-    SmallVector<utils::IteratorType> parallel(rank,
-                                              utils::IteratorType::parallel);
-    linalg::GenericOp::create(
-        b, from.getLoc(), TypeRange{}, ValueRange{from}, ValueRange{to},
-        identity, parallel, [&](OpBuilder &nb, Location l, ValueRange args) {
-          linalg::YieldOp::create(
-              nb, l, arith::ExtFOp::create(nb, l, toElem, args[0]).getResult());
-        });
+    else
+      convertBuffer(b, from.getLoc(), from, to);
     return success();
   };
   linalg::LinalgPromotionOptions promotion;

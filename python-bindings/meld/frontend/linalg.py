@@ -816,9 +816,7 @@ def pinv(b: Builder, a: Value, atol: Optional[Value] = None, rtol: Optional[Valu
         cut = _pinv_cutoff(b, unary(b, "abs", w), atol, rtol, m, n)
         keep = compare(b, "gt", unary(b, "abs", w), cut)
         inv = select(b, keep, binary(b, "div", scalar_like(b, 1, w), w), scalar_like(b, 0, w))
-        scaled = binary(b, "mul", q, reshape(b, inv, b.dims(inv)[:-1] + [Dim(static=1),
-                                                                         Dim(static=n)]))
-        return matmul(b, scaled, transpose_matrix(b, q))
+        return matmul(b, _scale_columns(b, q, inv), transpose_matrix(b, q))
     if m < n:
         return transpose_matrix(b, pinv(b, transpose_matrix(b, a), atol, rtol, False))
     x, v = _one_sided(b, a, True)  # A V = X = U diag(s)
@@ -828,9 +826,7 @@ def pinv(b: Builder, a: Value, atol: Optional[Value] = None, rtol: Optional[Valu
     # V diag(1/s) U^T = V diag(1/s^2) X^T (no division by a zero s)
     inv2 = select(b, keep, binary(b, "div", scalar_like(b, 1, s), binary(b, "mul", s, s)),
                   scalar_like(b, 0, s))
-    scaled = binary(b, "mul", v, reshape(b, inv2, b.dims(inv2)[:-1] + [Dim(static=1),
-                                                                       Dim(static=n)]))
-    return matmul(b, scaled, transpose_matrix(b, x))
+    return matmul(b, _scale_columns(b, v, inv2), transpose_matrix(b, x))
 
 
 def matrix_exp(b: Builder, a: Value) -> Value:
