@@ -1322,7 +1322,7 @@ TEST_F(HeuristicTiles, FollowTheIsaAndTheVendor) {
 // that are no multiple of 32 (dynamic: 1, 7, 33, 70, 133), a depth that is
 // no multiple of 32 or odd (the rows then copied into a padded buffer,
 // the pairs' second row zero), columns past a panel of 256 or a last
-// partial one, transposed and batched right operands (up to 32 rows of
+// partial one, transposed and batched right operands (up to 64 rows of
 // `x @ W^T` swapped: W's rows on the tiles' rows, x packed; dynamic rows
 // take both versions), and epilogues.
 struct AmxProgram {

@@ -47,9 +47,9 @@ namespace {
 constexpr int64_t kTileRows = 16, kBlock = 32;
 /// Bytes of the right operand's packed panel (padded k x its columns).
 constexpr int64_t kPanelBytes = 512 * 1024;
-/// Most rows of `x @ W^T` computed as (W x^T)^T: on tiles, and with dots
+/// Most rows of `x @ W^T` computed as (W x^T)^T, on tiles and with dots
 /// (x's rows then one panel).
-constexpr int64_t kSwappedMaxRows = 32, kDotsSwappedMaxRows = 64;
+constexpr int64_t kSwappedMaxRows = 64;
 /// Most static rows of `x @ W^T` computed with dots along k of x's and W's
 /// rows (no panel), and most dynamic rows (a version of the product for
 /// them). Dynamic rows are not swapped: that version lost to the dots at
@@ -232,9 +232,16 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   // the panel, and the sums are written transposed. The rows then read W
   // once, where packing W for the panel wrote and read it again: a 1 x
   // 4096 @ (4096 x 4096)^T decode step ran at 37.5 GFLOP/s so, 30.4 with
-  // W packed; 32 rows 950 and 721. With more rows swapping loses (256 x
-  // 768 @ (3072 x 768)^T: 1440 GFLOP/s swapped, 1794 not, in one process,
-  // the sums written 16 x 16 either way), so they keep W in the panel.
+  // W packed; 32 rows 950 and 721. On tiles up to 64 rows are swapped (on
+  // the Intel Xeon VM, 2 threads, one process, 16 rounds, each layout
+  // compiled twice: 64 x 2048 @ (8192 x 2048)^T 1123-1127 GFLOP/s swapped,
+  // 771-874 not; 48 x 2048 @ (8192 x 2048)^T 792-821 and 657-705; 64 x 768
+  // @ (3072 x 768)^T 728-852 and 572-639; 40 x 4096 @ (4096 x 4096)^T
+  // 682-732 and 584-676). With more rows swapping stops paying (128 x
+  // 2048 @ (8192 x 2048)^T 1035-1100 swapped, 883-1050 not; 128 x 8192 @
+  // (2048 x 8192)^T 1010-1055 and 981-1050; 100 x 4096 @ (4096 x 4096)^T
+  // 859-896 and 921-961; 256 x 768 @ (3072 x 768)^T 1440 and 1794 on
+  // 2026-11-28), so they keep W in the panel.
   struct Layout {
     bool swapped;
     /// The register tile with dots (rows, vectors of 16 columns).
@@ -277,11 +284,11 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   // 847 and 865; 256 x 768 @ (3072 x 768)^T 807 and 902), the sums being
   // written through 4 x 16 transposes.
   int64_t rows = ranges[n - 3];
-  int64_t swapMaxRows = dots ? kDotsSwappedMaxRows : kSwappedMaxRows;
   bool mayPlain = !transposedRhs || ShapedType::isDynamic(rows) ||
-                  rows > swapMaxRows;
-  bool maySwap = transposedRhs &&
-                 (ShapedType::isDynamic(rows) ? !dots : rows <= swapMaxRows);
+                  rows > kSwappedMaxRows;
+  bool maySwap = transposedRhs && (ShapedType::isDynamic(rows)
+                                       ? !dots
+                                       : rows <= kSwappedMaxRows);
   int64_t panelCols =
       std::max(mayPlain ? plainLayout.panelCols : 0,
                maySwap ? swappedLayout.panelCols : 0);
@@ -934,7 +941,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
           b, loc,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, count,
                                 index(b, dots ? kDynamicRowDotsMaxRows
-                                              : swapMaxRows)),
+                                              : kSwappedMaxRows)),
           [&](OpBuilder &tb, Location l) {
             if (dots)
               rowDotProduct(tb, x, w, C);

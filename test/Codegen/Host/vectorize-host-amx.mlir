@@ -58,7 +58,7 @@ func.func @plain(%a: memref<?x96xbf16>, %b: memref<96x300xbf16>,
 // No fill: the sums are added to the output's values. A transposed right
 // operand is packed by 16 x 16 transposes of bf16 pairs (32-bit words); an
 // odd K = 37 pads to 64 (zeros in the rows' copy, made once). Dynamic rows
-// take the swapped version (below) for up to 32 rows, this one for more.
+// take the swapped version (below) for up to 64 rows, this one for more.
 // CHECK-LABEL: func.func @transposed_accumulate
 // CHECK:         %[[ROWS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32x64xbf16>
 // CHECK:         linalg.fill ins(%{{.*}} : bf16) outs(%[[ROWS]] : memref<32x64xbf16>)
@@ -84,7 +84,7 @@ func.func @transposed_accumulate(%a: memref<?x37xbf16>, %b: memref<33x37xbf16>,
   return
 }
 
-// Up to 32 rows of `x @ W^T` are computed as (W x^T)^T: W's rows take the
+// Up to 64 rows of `x @ W^T` are computed as (W x^T)^T: W's rows take the
 // tiles' rows, loaded in place, x is packed transposed (one panel of 32
 // columns), and the sums are written transposed (16 x 16 transposes).
 // CHECK-LABEL: func.func @few_rows_transposed
