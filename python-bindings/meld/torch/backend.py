@@ -2815,6 +2815,37 @@ for _target in (aten.sum.dim_IntList, aten.sum.default, aten.mean.dim, aten.mean
     _COMPLEX_OPS.add(_target)
 
 
+@_op(aten.hash_tensor.default)
+def _hash_tensor(b, node, x, dim=(), keepdim=False, mode=0):
+    """torch.hash_tensor's mode 0: the XOR of every element's 64 bits (a
+    float as its f64 value's bits, an integer sign-extended to 64) over
+    ``dim`` (every dim when empty), a uint64 tensor carried as i64 bits
+    (the partition's output is viewed back as uint64). Meld has no XOR
+    reduction: each of the 64 bits of the XOR is the parity of that bit's
+    count, counted by one sum over [..., 64] (bits taken by shifts)."""
+    if mode != 0:
+        raise Unsupported(f"hash_tensor mode {mode} (only 0, the XOR sum, exists)")
+    if L.is_float(x.dtype):
+        bits = L.bitcast(b, L.cast(b, x, "f64"), "i64")
+    else:
+        bits = L.cast(b, x, "i64")
+    shift = b.constant(np.arange(64, dtype=np.int64), "i64")
+    shape = tuple(bits.shape) + (64,)
+    sizes = list(b.dims(bits)) + [Dim(static=64)]
+    wide = L.broadcast_to(b, L.unsqueeze(b, bits, [bits.rank]), shape, sizes)
+    shifts = L.broadcast_to(b, shift, shape, sizes)
+    one = L.scalar_like(b, 1, wide)
+    set_bits = L.bitwise(b, "and", L.bitwise(b, "shift_right", wide, shifts), one)
+    axes = list(range(bits.rank)) if dim is None or len(dim) == 0 else \
+        [d % max(bits.rank, 1) for d in dim]
+    counts = L.reduce(b, "sum", set_bits, axes, keepdim) if bits.rank else set_bits
+    parity = L.bitwise(b, "and", counts, L.scalar_like(b, 1, counts))
+    placed = L.bitwise(b, "shift_left", parity, L.broadcast_to(
+        b, shift, counts.shape, b.dims(counts)))
+    # (distinct bits: their sum is their OR, bit 63 included)
+    return L.reduce(b, "sum", placed, [counts.rank - 1], False)
+
+
 @_op(aten.signbit.default)
 def _signbit(b, node, x):
     if x.dtype == "i1":  # (a boolean has no sign)
@@ -2851,6 +2882,11 @@ def _touches_complex(node) -> bool:
     return any(isinstance(v, torch.Tensor) and v.is_complex() for v in vals)
 
 
+# Ops whose uint64 result Meld computes as the same 64 bits in i64 (no other
+# op takes uint64: its comparisons, divisions and shifts differ from i64's).
+_UINT64_BITS_RESULTS = {aten.hash_tensor.default}
+
+
 def _unsupported_reason(node) -> Optional[str]:
     """Why Meld cannot take ``node`` (None when it can)."""
     if node.op != "call_function":
@@ -2885,6 +2921,8 @@ def _unsupported_reason(node) -> Optional[str]:
             return f"result of type {type(v).__name__}"
         if v.device.type != "cpu":
             return f"a {v.device.type} tensor (the backend compiles for the host)"
+        if v.dtype == torch.uint64 and node.target in _UINT64_BITS_RESULTS:
+            continue  # (its i64 bits, viewed back as uint64 when returned)
         try:
             _tensor_type(v, node.name)
         except Unsupported as e:
@@ -3189,7 +3227,8 @@ class CompiledPartition(torch.nn.Module):
             graph = self.executable.capture(*arrays)
         self._graphs[key] = graph  # (most recently used last)
         outs = [_from_numpy(o, elem) for o, elem in zip(graph(*arrays), self.result_elems)]
-        outs = [o.to(d) if d in _NARROW else torch.view_as_complex(o) if d in _COMPLEX else o
+        outs = [o.to(d) if d in _NARROW else torch.view_as_complex(o) if d in _COMPLEX else
+                o.view(torch.uint64) if d == torch.uint64 else o
                 for o, d in zip(outs, t.output_dtypes)]
         sizes = None
         results = []
