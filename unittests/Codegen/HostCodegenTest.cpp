@@ -1430,6 +1430,29 @@ const AmxProgram kAmxPrograms[] = {
             : tensor<40x96xbf16>, tensor<600x96xbf16> -> tensor<40x600xbf16>
         return %h : tensor<40x600xbf16>
       })mlir"},
+    // On tiles, up to 4096 static rows split their columns too, each
+    // column block computing all of them (600 > a bf16 block's 512): a
+    // depth no multiple of 32, a last partial column block, an epilogue.
+    {"column_blocks_all_rows_transposed_600x40x520",
+     R"mlir(
+      func.func @main(%x: tensor<600x40xbf16>, %w: tensor<520x40xbf16>)
+          -> tensor<600x520xbf16> {
+        %h = meld.matmul %x, %w transpose_rhs
+            : tensor<600x40xbf16>, tensor<520x40xbf16> -> tensor<600x520xbf16>
+        return %h : tensor<600x520xbf16>
+      })mlir"},
+    {"column_blocks_all_rows_gelu_544x64x512",
+     R"mlir(
+      func.func @main(%x: tensor<544x64xbf16>, %w: tensor<64x512xbf16>,
+                      %b: tensor<512xbf16>) -> tensor<544x512xbf16> {
+        %h = meld.matmul %x, %w
+            : tensor<544x64xbf16>, tensor<64x512xbf16> -> tensor<544x512xbf16>
+        %bb = meld.broadcast_in_dim %b, dims = [1]
+            : tensor<512xbf16> -> tensor<544x512xbf16>
+        %s = meld.add %h, %bb : tensor<544x512xbf16>
+        %y = meld.gelu %s approximate = tanh : tensor<544x512xbf16>
+        return %y : tensor<544x512xbf16>
+      })mlir"},
     {"column_blocks_70x64x520",
      R"mlir(
       func.func @main(%x: tensor<70x64xbf16>, %w: tensor<64x520xbf16>)

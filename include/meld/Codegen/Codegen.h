@@ -48,15 +48,18 @@ enum class BlockTiling {
 /// take `hostTiles`' block rows (kHostContractionRows without), balanced
 /// over `hostThreads` threads (0: not balanced); bf16 gemm blocks take
 /// `hostBf16ContractionRows` rows when it is set (AMX tiles, AVX512-BF16
-/// dots), and bf16 `x @ W^T` gemms of up to `hostBf16SwappedRows` rows one
-/// column block per thread (AVX512-BF16 dots).
+/// dots), bf16 `x @ W^T` gemms of up to `hostBf16SwappedRows` rows one
+/// column block per thread (AVX512-BF16 dots), and bf16 gemms of up to
+/// `hostBf16ColumnBlockRows` rows column blocks of all their rows (AMX
+/// tiles).
 void buildKernelBufferPipeline(mlir::OpPassManager &pm,
                                BlockTiling tiling = BlockTiling::None,
                                bool deallocate = true, bool strictFp = false,
                                const HostGemmTiles *hostTiles = nullptr,
                                int64_t hostThreads = 0,
                                int64_t hostBf16ContractionRows = 0,
-                               int64_t hostBf16SwappedRows = 0);
+                               int64_t hostBf16SwappedRows = 0,
+                               int64_t hostBf16ColumnBlockRows = 0);
 
 /// The host entry-point symbol of kernel `name`.
 std::string hostEntryName(llvm::StringRef kernelName);

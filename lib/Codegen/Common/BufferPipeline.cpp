@@ -38,7 +38,8 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
                                               const HostGemmTiles *hostTiles,
                                               int64_t hostThreads,
                                               int64_t hostBf16ContractionRows,
-                                              int64_t hostBf16SwappedRows) {
+                                              int64_t hostBf16SwappedRows,
+                                              int64_t hostBf16ColumnBlockRows) {
   MeldConvertToLinalgOptions toLinalg;
   toLinalg.strictFp = strictFp;
   // Kernels report integer division by zero through their status cell
@@ -89,6 +90,7 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
       blocks.balanceThreads = hostThreads;
       blocks.bf16ContractionRows = hostBf16ContractionRows;
       blocks.bf16SwappedRows = hostBf16SwappedRows;
+      blocks.bf16ColumnBlockRows = hostBf16ColumnBlockRows;
       blocks.fitSmallOutputs = true;
       blocks.horizontal = true;
       blocks.skipUnitDims = true;

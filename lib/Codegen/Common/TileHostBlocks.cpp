@@ -197,7 +197,7 @@ struct BlockParams {
   bool fitSmallOutputs;
   int64_t contractionTileRows, balanceThreads;
   bool skipUnitDims, fusedRowCost;
-  int64_t bf16ContractionRows, bf16SwappedRows;
+  int64_t bf16ContractionRows, bf16SwappedRows, bf16ColumnBlockRows;
 };
 
 /// How one output's producer is to be split: its consumer, the rows per
@@ -546,11 +546,28 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
     dynamicRows = cols % width == 0 &&
                   cols / width >= std::max<int64_t>(params.balanceThreads, 1);
   }
+  // On AMX tiles, static rows up to bf16ColumnBlockRows split their columns
+  // too, when there are enough of them for every thread: each block then
+  // packs only its own columns of the right operand and reads all the
+  // rows, where each row block of 512 packed all of W (in one process, 2
+  // threads, 12 rounds, on the 2-core Intel Xeon, GFLOP/s in column
+  // blocks and in row blocks: 1024 x 2048 @ (8192 x 2048)^T 1070-1102 and
+  // 961-1083, 1024 x 8192 @ (2048 x 8192)^T 1130-1155 and 995-1116, 600 x
+  // 4096 @ (4096 x 4096)^T 1231-1258 and 1045-1092, 4096 x 2048 @ (2048 x
+  // 2048)^T 1148-1181 and 1036-1063, 1024 x 2048 @ 2048 x 2048 1350-1432
+  // and 1183-1269; 2048 x 768 @ (3072 x 768)^T with GELU 728-989 and
+  // 902-988).
+  bool amxColumns =
+      amxTiles && resultType.hasStaticShape() &&
+      resultType.getDimSize(0) <= params.bf16ColumnBlockRows &&
+      resultType.getRank() == 2 &&
+      resultType.getDimSize(1) / kHostColumnBlock >=
+          std::max<int64_t>(params.balanceThreads, 2);
   if (columns && params.fitSmallOutputs && gemm &&
       resultType.getRank() == 2 &&
       ((resultType.hasStaticShape() &&
         resultType.getDimSize(0) <= params.contractionRows) ||
-       dynamicRows) &&
+       dynamicRows || amxColumns) &&
       resultType.getDimSize(1) >= 2 * kHostColumnBlock &&
       (resultType.getDimSize(1) % kHostColumnBlock == 0 || dotProducts() ||
        amxTiles) &&
@@ -582,6 +599,9 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   // counted as one row block of kAllRows rows times the column blocks.)
   if (columnBlock && dynamicRows)
     rows = kAllRows;
+  // (Static rows in column blocks are one row block.)
+  if (columnBlock && amxColumns)
+    rows = std::max(rows, resultType.getDimSize(0));
   // A one-image convolution whose kernel copies its columns splits its
   // pixels in whole output rows (convColumnBlock), so that each block
   // copies only its own columns (SliceAboveAlignedCollapse fuses the copy
@@ -1820,7 +1840,7 @@ struct MeldTileHostBlocksPass
                        fitSmallOutputs,     contractionTileRows,
                        balanceThreads,      skipUnitDims,
                        fusedRowCost,        bf16ContractionRows,
-                       bf16SwappedRows};
+                       bf16SwappedRows,     bf16ColumnBlockRows};
     IntegerType i64 = IntegerType::get(func.getContext(), 64);
     if (kind && kind.getValue() == "horizontal") {
       if (!horizontal)

@@ -430,7 +430,8 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
             /*deallocate=*/!emulate, options.strictFp, &tiles,
             options.hostThreads > 0 ? options.hostThreads : target->threads,
             codegen::bf16ContractionRows(*target, options.strictFp),
-            codegen::bf16SwappedRows(*target, options.strictFp));
+            codegen::bf16SwappedRows(*target, options.strictFp),
+            codegen::bf16ColumnBlockRows(*target, options.strictFp));
       })))
     return failure();
   if (emulate &&

@@ -295,3 +295,8 @@ int64_t meld::codegen::bf16ContractionRows(const HostTarget &target,
              ? 512
              : 0;
 }
+
+int64_t meld::codegen::bf16ColumnBlockRows(const HostTarget &target,
+                                           bool strictFp) {
+  return usesAmx(target, strictFp) ? kAmxColumnBlockMaxRows : 0;
+}

@@ -5,6 +5,7 @@
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=64 fit-small-outputs' | FileCheck %s --check-prefix=FIT
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=fused-row-cost' | FileCheck %s --check-prefix=FUSED
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=256 fit-small-outputs balance-threads=2' | FileCheck %s --check-prefix=SHARE
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=256 fit-small-outputs balance-threads=2 bf16-contraction-rows=512 bf16-column-block-rows=4096' | FileCheck %s --check-prefix=AMX
 
 // A row-max kernel on 64 rows of 512: 16K elements per block is 32 rows.
 // The block range [begin, end) always covers 32-row blocks; with
@@ -143,6 +144,38 @@ func.func @one_row_wide(%a: tensor<1x64xf32>, %b: tensor<64x512xf32>) -> tensor<
 func.func @dynamic_rows_wide(%a: tensor<?x64xf32>, %b: tensor<512x64xf32>) -> tensor<?x512xf32> {
   %c = meld.matmul %a, %b transpose_rhs : tensor<?x64xf32>, tensor<512x64xf32> -> tensor<?x512xf32>
   return %c : tensor<?x512xf32>
+}
+
+// On AMX tiles (bf16-column-block-rows), a bf16 gemm of more static rows
+// than a bf16 block (512) splits its columns when every thread gets one:
+// one row block of all 600 rows times 2 column blocks, so each block packs
+// only its own 256 columns of W. With 256 columns (one block, one thread)
+// it keeps two row blocks (of 320, balanced); 5000 rows (past 4096) keep row blocks.
+// AMX-LABEL: func.func private @amx_all_rows_kernel_0
+// AMX-SAME:    meld.host_column_blocks = 2
+// AMX-SAME:    meld.rows_per_block = 600
+// AMX:         scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %c256
+// AMX:           tensor.extract_slice %{{.*}}[%[[J]], 0] [256, 64]
+// AMX:           linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// AMX-SAME:        outs(%{{.*}} : tensor<600x256xbf16>)
+// AMX-LABEL: func.func private @amx_narrow_kernel_0
+// AMX-NOT:     meld.host_column_blocks
+// AMX-SAME:    meld.rows_per_block = 320
+// AMX-LABEL: func.func private @amx_many_rows_kernel_0
+// AMX-NOT:     meld.host_column_blocks
+// AMX-SAME:    meld.kernel = "gemm"
+// AMX-SAME:    meld.rows_per_block = 512
+func.func @amx_all_rows(%a: tensor<600x64xbf16>, %b: tensor<512x64xbf16>) -> tensor<600x512xbf16> {
+  %c = meld.matmul %a, %b transpose_rhs : tensor<600x64xbf16>, tensor<512x64xbf16> -> tensor<600x512xbf16>
+  return %c : tensor<600x512xbf16>
+}
+func.func @amx_narrow(%a: tensor<600x64xbf16>, %b: tensor<256x64xbf16>) -> tensor<600x256xbf16> {
+  %c = meld.matmul %a, %b transpose_rhs : tensor<600x64xbf16>, tensor<256x64xbf16> -> tensor<600x256xbf16>
+  return %c : tensor<600x256xbf16>
+}
+func.func @amx_many_rows(%a: tensor<5000x64xbf16>, %b: tensor<512x64xbf16>) -> tensor<5000x512xbf16> {
+  %c = meld.matmul %a, %b transpose_rhs : tensor<5000x64xbf16>, tensor<512x64xbf16> -> tensor<5000x512xbf16>
+  return %c : tensor<5000x512xbf16>
 }
 
 // Dynamic rows whose columns are no whole blocks (GPT-2's vocabulary, or

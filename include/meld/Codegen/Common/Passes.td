@@ -174,6 +174,13 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
            "(AVX512-BF16 dots pack x once per block for up to 64 rows, W's "
            "panels per block above; the host pipeline sets 256 for them); "
            "0: never">,
+    Option<"bf16ColumnBlockRows", "bf16-column-block-rows", "int64_t", "0",
+           "A bf16 gemm of up to this many static rows (more than "
+           "bf16-contraction-rows), with at least one column block per "
+           "thread, splits only its columns: each block computes all the "
+           "rows and packs only its own columns of the right operand, where "
+           "row blocks each packed all of it (AMX tiles; the host pipeline "
+           "sets 4096 for CPUs with amx-bf16); 0: never">,
     Option<"contractionTileRows", "contraction-tile-rows", "int64_t", "8",
            "With balance-contractions: gemm blocks hold whole register "
            "tiles of this many rows">,

@@ -164,6 +164,13 @@ int64_t bf16ContractionRows(const HostTarget &target, bool strictFp);
 /// 0 without them.
 int64_t bf16SwappedRows(const HostTarget &target, bool strictFp);
 
+/// Most static rows of a bf16 gemm on AMX tiles whose threads split its
+/// columns, each column block computing all the rows
+/// (meld-tile-host-blocks' bf16-column-block-rows): 4096 with AMX tiles
+/// (measured up to 4096 rows), 0 without.
+constexpr int64_t kAmxColumnBlockMaxRows = 4096;
+int64_t bf16ColumnBlockRows(const HostTarget &target, bool strictFp);
+
 } // namespace meld::codegen
 
 #endif // MELD_CODEGEN_HOST_HOSTTARGET_H
