@@ -154,10 +154,65 @@ def test_the_check_is_not_reported_as_a_fallback():
     assert e.fallbacks == [] and e.kernels > 0, str(e)
 
 
-def test_vectors_of_an_svd_stay_with_torch_and_say_why():
-    # (their signs are LAPACK's choice: Meld computes the values only)
-    e = mtorch.explain(torch.linalg.svd, A)
-    assert e.fallbacks and "output 0 is used" in e.fallbacks[0][1], str(e)
+def _eigh_gauge(a, upper=False):
+    w, v = torch.linalg.eigh(a, UPLO="U" if upper else "L")
+    return w, v.abs()
+
+
+def _svd_gauge(a, full=False):
+    # as PyTorch's own samples compare them: |U|, S, |Vh| and U Vh over the
+    # k = min(m, n) singular vectors (their signs are each library's own)
+    u, s, vh = torch.linalg.svd(a, full_matrices=full)
+    k = s.shape[-1]
+    return u[..., :k].abs(), s, vh[..., :k, :].abs(), u[..., :k] @ vh[..., :k, :]
+
+
+@pytest.mark.parametrize("name,fn,args", [
+    ("eigh", _eigh_gauge, (A,)),
+    ("eigh_upper", lambda a: _eigh_gauge(a, True), (A,)),
+    ("eigh_1x1", _eigh_gauge, (A[:, :1, :1],)),
+    ("eigh_empty_batch", _eigh_gauge, (A[:0],)),
+    ("svd_tall", _svd_gauge, (torch.randn(2, 7, 4, generator=_gen(15)),)),
+    ("svd_wide", _svd_gauge, (torch.randn(4, 7, generator=_gen(16)),)),
+    ("svd_square_full", lambda a: _svd_gauge(a, True), (A,)),
+    ("svd_tall_full", lambda a: _svd_gauge(a, True), (torch.randn(6, 3, generator=_gen(17)),)),
+    ("svd_wide_full", lambda a: _svd_gauge(a, True), (torch.randn(2, 3, 6, generator=_gen(18)),)),
+    ("svd_column", lambda a: _svd_gauge(a, True), (torch.randn(5, 1, generator=_gen(19)),)),
+    ("svd_no_columns", lambda a: _svd_gauge(a, True), (torch.randn(3, 0),)),
+    ("torch_svd", lambda a: (lambda u, s, v: (u.abs(), s, v.abs(), u @ v.mT))(*torch.svd(a)),
+     (torch.randn(2, 6, 4, generator=_gen(20)),)),
+])
+def test_vectors_match_eager_up_to_their_signs(name, fn, args):
+    through_meld(fn, *args, rtol=1e-4, atol=1e-4)
+
+
+def _compiled_through_meld(fn, *args):
+    """``fn`` compiled by the meld backend, after explain says that every
+    op of it runs through Meld."""
+    e = mtorch.explain(fn, *args)
+    assert e.fallbacks == [] and e.kernels > 0, str(e)
+    torch._dynamo.reset()
+    return torch.compile(fn, backend="meld")(*args)
+
+
+@pytest.mark.parametrize("full", [False, True])
+def test_singular_vectors_reconstruct_and_stay_orthonormal(full):
+    # a rank-2 matrix: the columns of U of its zero singular values are
+    # still orthonormal (from the QR of A V), and U diag(S) Vh is A
+    a = A[:, :, :2] @ A[:, :2, :4]  # [3, 5, 4], rank 2
+    u, s, vh = _compiled_through_meld(lambda x: torch.linalg.svd(x, full_matrices=full), a)
+    eye = lambda n: torch.eye(n).expand(3, n, n)  # noqa: E731
+    torch.testing.assert_close(u.mT @ u, eye(u.shape[-1]), rtol=0, atol=1e-5)
+    torch.testing.assert_close(vh @ vh.mT, eye(vh.shape[-2]), rtol=0, atol=1e-5)
+    torch.testing.assert_close((u[..., :4] * s.unsqueeze(-2)) @ vh[..., :4, :], a,
+                               rtol=0, atol=1e-4)
+    torch.testing.assert_close(s, torch.linalg.svdvals(a), rtol=1e-4, atol=1e-4)
+
+
+def test_eigenvectors_reconstruct_the_matrix():
+    w, v = _compiled_through_meld(torch.linalg.eigh, SPD)
+    torch.testing.assert_close(v.mT @ v, torch.eye(5).expand(3, 5, 5), rtol=0, atol=1e-5)
+    torch.testing.assert_close((v * w.unsqueeze(-2)) @ v.mT, SPD, rtol=0, atol=1e-4)
 
 
 def test_matrix_exp_scales_each_matrix_by_its_own_norm():

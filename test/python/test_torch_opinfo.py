@@ -56,6 +56,23 @@ def test_a_result_off_by_more_than_eager_is_wrong():
     assert opinfo._as_accurate_as_eager([exact.float()], (eager,), [exact])
 
 
+def test_only_a_gauge_is_forgiven():
+    """Vectors that differ from eager's only in their columns' signs pass
+    through the sample's own projection (|V| for eigh); other differences,
+    and any difference for a sample without one, do not."""
+    from torch.testing._internal.opinfo.core import SampleInput
+
+    w = torch.tensor([1.0, 2.0])
+    v = torch.tensor([[0.6, 0.8], [0.8, -0.6]])
+    flipped = v * torch.tensor([-1.0, 1.0])
+    gauge = SampleInput(torch.eye(2), output_process_fn_grad=lambda o: (o[0], o[1].abs()))
+    assert opinfo._equal_up_to_gauge(gauge, (w, flipped), (w, v))
+    assert not opinfo._equal_up_to_gauge(gauge, (w, v * 1.01), (w, v))
+    assert not opinfo._equal_up_to_gauge(gauge, (w + 1e-3, flipped), (w, v))
+    plain = SampleInput(torch.eye(2))
+    assert not opinfo._equal_up_to_gauge(plain, (w, flipped), (w, v))
+
+
 def test_claimed_complex_ops_match_eager():
     """complex64 samples of the ops that take complex tensors (the real
     view's parts through complexmath and the layout ops)."""

@@ -565,8 +565,11 @@ def qr(b: Builder, a: Value, mode: str = "reduced") -> Tuple[Optional[Value], Va
 # sweeps until a sweep rotates nothing (every pair is orthogonal, or the
 # off-diagonal entry negligible, to the type's epsilon) or 40 sweeps pass.
 # Its values are accurate to the type's rounding; its vectors' signs are
-# its own (LAPACK's are another algorithm's), so the frontends use the
-# vectors only where the result does not depend on them (pinv).
+# its own (LAPACK's are another algorithm's). Eigenvectors and singular
+# vectors are unique only up to sign (torch's documentation: "different
+# hardware and software may compute different eigenvectors"), so eigh's and
+# svd's vectors are valid results that may differ from eager's in the signs
+# of whole columns; PyTorch's own samples compare them through |V| and U Vh.
 
 _MAX_SWEEPS = 40
 
@@ -683,6 +686,39 @@ def _column_norms(b: Builder, x: Value) -> Value:
     return unary(b, "sqrt", reduce(b, "sum", binary(b, "mul", x, x), [x.rank - 2], False))
 
 
+def svd(b: Builder, a: Value, full_matrices: bool = False) -> Tuple[Value, Value, Value]:
+    """torch.linalg.svd: (U, S, Vh) with A = U diag(S) Vh, S [..., k]
+    descending (k = min(m, n)), U [..., m, k] and Vh [..., k, n] (with
+    ``full_matrices``, U [..., m, m] and Vh [..., n, n]). One-sided Jacobi
+    gives A V = X of orthogonal columns (S their norms, V orthogonal);
+    U is X's columns normalized, taken from the Householder QR X = Q R
+    (R diagonal up to rounding: U = Q diag(sign(R_jj))), which also stays
+    orthonormal for a zero singular value and completes U to m columns.
+    A wide matrix is done as its transpose. The signs of matching columns
+    of U and V are Jacobi's (torch's are LAPACK's)."""
+    m, n = _matrix("a singular value decomposition", a)
+    if m < n:
+        u, s, vh = svd(b, transpose_matrix(b, a), full_matrices)
+        return transpose_matrix(b, vh), s, transpose_matrix(b, u)
+    batch = list(a.shape[:-2])
+    if any(d is None for d in batch):
+        raise Unsupported("singular vectors of a dynamic batch")
+    x, v = _one_sided(b, a, True)
+    norms = _column_norms(b, x)
+    s, order = sort(b, norms, norms.rank - 1, descending=True)
+    x, v = _columns_in_order(b, x, order), _columns_in_order(b, v, order)
+    q, r = qr(b, x, "complete" if full_matrices else "reduced")
+    # sign(R_jj), 1 where R_jj is 0; 1 for Q's completing columns past n
+    rd = _diagonal(b, slice_static(b, r, [0] * a.rank, batch + [n, n], [1] * a.rank))
+    one = scalar_like(b, 1, rd)
+    signs = select(b, compare(b, "lt", rd, scalar_like(b, 0, rd)), unary(b, "neg", one), one)
+    if q.shape[-1] > n:
+        signs = pad(b, signs, [0] * signs.rank, [0] * (signs.rank - 1) + [q.shape[-1] - n],
+                    "constant", b.constant(np.ones((), np.float64 if rd.dtype == "f64"
+                                                   else np.float32), rd.dtype))
+    return _scale_columns(b, q, signs), s, transpose_matrix(b, v)
+
+
 def singular_values(b: Builder, a: Value) -> Value:
     """The singular values [..., min(m, n)] of ``a``, largest first."""
     m, n = _matrix("singular values", a)
@@ -736,13 +772,31 @@ def _diagonal(b: Builder, x: Value) -> Value:
                   [x.rank - 1], False)
 
 
+def _columns_in_order(b: Builder, x: Value, order: Value) -> Value:
+    """Column j of the result is column order[j] of ``x`` [..., m, n]
+    (``order`` [..., n] of the same batch): one gather."""
+    idx = reshape(b, order, b.dims(order)[:-1] + [Dim(static=1), b.dims(order)[-1]])
+    idx = broadcast_to(b, idx, x.shape, b.dims(x))
+    return take_along_axis(b, x, idx, x.rank - 1)
+
+
 def symmetric_eigenvalues(b: Builder, a: Value, upper: bool = False) -> Value:
     """The eigenvalues [..., n] of the symmetric matrix of ``a``'s lower
     (``upper``: upper) triangle, ascending."""
+    return symmetric_eigen(b, a, upper, False)[0]
+
+
+def symmetric_eigen(b: Builder, a: Value, upper: bool = False,
+                    vectors: bool = True) -> Tuple[Value, Optional[Value]]:
+    """torch.linalg.eigh: (w, Q), the eigenvalues [..., n] of the symmetric
+    matrix of ``a``'s lower (``upper``: upper) triangle, ascending, and its
+    orthonormal eigenvectors as Q's columns [..., n, n] in the same order
+    (None unless ``vectors``), each column's sign Jacobi's own."""
     _matrix("eigenvalues", a, square=True)
-    d, _ = _symmetric_jacobi(b, _symmetric(b, a, upper), False)
+    d, q = _symmetric_jacobi(b, _symmetric(b, a, upper), vectors)
     w = _diagonal(b, d)
-    return sort(b, w, w.rank - 1)[0]
+    w, order = sort(b, w, w.rank - 1)
+    return w, (_columns_in_order(b, q, order) if vectors else None)
 
 
 def _scale_columns(b: Builder, x: Value, scale: Value) -> Value:

@@ -1516,15 +1516,19 @@ def _empty_outputs(b, node, indices):
 
 @_op(aten._linalg_svd.default)
 def _linalg_svd(b, node, a, full_matrices=False, compute_uv=True, driver=None):
-    # (with compute_uv the vectors are LAPACK's, signs included: only S is
-    # computed, _COMPUTED_OUTPUTS)
-    u, _, vh = _empty_outputs(b, node, (0, 2)) if not compute_uv else (None, None, None)
+    # (the singular vectors' column signs are Jacobi's, not LAPACK's: both
+    # are valid, as torch documents)
+    if compute_uv:
+        return LA.svd(b, a, bool(full_matrices))
+    u, _, vh = _empty_outputs(b, node, (0, 2))
     return u, LA.singular_values(b, a), vh
 
 
 @_op(aten._linalg_eigh.default)
 def _linalg_eigh(b, node, a, UPLO="L", compute_v=True):  # noqa: N803 (ATen's name)
-    _, q = _empty_outputs(b, node, (1,)) if not compute_v else (None, None)
+    if compute_v:
+        return LA.symmetric_eigen(b, a, UPLO == "U")
+    _, q = _empty_outputs(b, node, (1,))
     return LA.symmetric_eigenvalues(b, a, UPLO == "U"), q
 
 
@@ -2866,8 +2870,6 @@ def _nextafter(b, node, x, y):
 _COMPUTED_OUTPUTS = {
     aten._embedding_bag_forward_only.default: {0},
     aten._embedding_bag.default: {0},
-    aten._linalg_svd.default: {1},
-    aten._linalg_eigh.default: {0},
 }
 
 
