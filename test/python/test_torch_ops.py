@@ -233,6 +233,37 @@ def test_grid_sample(mode, padding, align_corners):
         through_meld(sample, torch.randn(1, 2, 3, 4, 5), torch.rand(1, 2, 3, 4, 3) * 3 - 1.5)
 
 
+@pytest.mark.parametrize("mode", ["bilinear", "bicubic"])
+@pytest.mark.parametrize("size,scale,align_corners", [
+    ((7, 5), None, False),       # down by 2.4 and 2.6: filters wider than 2 taps
+    ((16, 4), None, False),      # up along H (no antialiasing there), down along W
+    (None, (0.37, 0.5), False),  # by scale factors: the scale is 1 / factor
+    ((6, 7), None, True),        # align_corners: scale (in - 1) / (out - 1)
+    ((17, 3), None, False),      # H unchanged: that axis is not touched
+])
+def test_antialiased_resize(mode, size, scale, align_corners):
+    """ATen's antialiased resizing (its weights as a constant matrix per
+    axis, the width first), forward and backward, all through Meld."""
+    torch.manual_seed(5)
+    x = torch.randn(2, 3, 17, 13)
+
+    def resize(t):
+        return F.interpolate(t, size=size, scale_factor=scale, mode=mode, antialias=True,
+                             align_corners=align_corners)
+
+    through_meld(resize, x)
+    through_meld(resize, x.double(), rtol=1e-12, atol=1e-12)
+    # the backward: the same weights, transposed
+    xg = x.clone().requires_grad_()
+    torch._dynamo.reset()
+    n = len(mtorch.reports)
+    got = torch.autograd.grad(torch.compile(lambda t: (resize(t) ** 2).sum(),
+                                            backend="meld")(xg), xg)[0]
+    want = torch.autograd.grad((resize(xg) ** 2).sum(), xg)[0]
+    assert all(r.compiled and not r.fallback for r in mtorch.reports[n:])
+    torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
+
+
 def test_index_put_by_a_boolean_mask():
     x = torch.randn(3, 4, 5)
 

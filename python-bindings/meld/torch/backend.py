@@ -2088,6 +2088,90 @@ def _grid_sampler(b, node, x, grid, interpolation, padding, align_corners):
                          bool(align_corners))
 
 
+def _antialiased_weights(n_in: int, n_out: int, align_corners: bool, scale_factor,
+                         cubic: bool) -> np.ndarray:
+    """ATen's antialiased resampling along one axis (UpSampleKernel.cpp,
+    `_compute_indices_min_size_weights_aa`) as an (n_out x n_in) matrix, in
+    float64 as ATen computes it: output i is centred at scale (i + 0.5) and
+    reads the inputs within `support` of it, weighted by the filter at
+    (j - centre + 0.5) / scale (a triangle for bilinear, Keys' cubic with a
+    = -0.5 for bicubic) and normalized to sum 1. The filter widens with the
+    scale when downsampling, which is the antialiasing."""
+    if align_corners:
+        scale = (n_in - 1) / (n_out - 1) if n_out > 1 else 0.0
+    elif scale_factor is not None and scale_factor > 0:
+        scale = 1.0 / scale_factor
+    else:
+        scale = n_in / n_out
+    interp = 4 if cubic else 2
+    support = interp * 0.5 * scale if scale >= 1.0 else interp * 0.5
+    invscale = 1.0 / scale if scale >= 1.0 else 1.0
+    max_size = int(math.ceil(support)) * 2 + 1
+
+    def filt(x):
+        x = abs(x)
+        if not cubic:
+            return 1.0 - x if x < 1.0 else 0.0
+        a = -0.5
+        if x < 1.0:
+            return ((a + 2) * x - (a + 3)) * x * x + 1
+        if x < 2.0:
+            return ((a * x - 5 * a) * x + 8 * a) * x - 4 * a
+        return 0.0
+
+    w = np.zeros((n_out, n_in))
+    for i in range(n_out):
+        center = scale * (i + 0.5)
+        xmin = max(int(center - support + 0.5), 0)
+        xsize = min(max(min(int(center + support + 0.5), n_in) - xmin, 0), max_size)
+        taps = [filt((j + xmin - center + 0.5) * invscale) for j in range(xsize)]
+        total = sum(taps)
+        if total != 0.0:
+            taps = [t / total for t in taps]
+        w[i, xmin:xmin + xsize] = taps
+    return w
+
+
+def _resample_aa(b, x, sizes, align_corners, scales, cubic, backward=False):
+    """The antialiased resize of x's last two axes to ``sizes`` (or, for its
+    backward, of the gradient back to ``sizes`` of the input: the weights'
+    transpose), the width first as ATen does; an axis whose size stays is
+    not touched."""
+    if x.dtype not in ("f32", "f64"):
+        # (as eager, whose CPU kernels take float and double only)
+        raise Unsupported(f"antialiased resizing of {x.dtype}")
+    out = x
+    for axis, n_to, scale in ((x.rank - 1, sizes[1], scales[1]), (x.rank - 2, sizes[0], scales[0])):
+        n_from = out.shape[axis]
+        if n_to is None or n_from is None:
+            raise Unsupported("antialiased resizing of a dynamic size")
+        if backward:
+            n_in, n_out = n_to, n_from
+        else:
+            n_in, n_out = n_from, n_to
+        if n_in == n_out:
+            continue
+        w = _antialiased_weights(int(n_in), int(n_out), bool(align_corners), scale, cubic)
+        out = L.interpolate_axis(b, out, axis, w.T.copy() if backward else w)
+    return L.cast(b, out, x.dtype)
+
+
+@_op(aten._upsample_bilinear2d_aa.default, aten._upsample_bicubic2d_aa.default)
+def _upsample_aa(b, node, x, output_size, align_corners, scales_h=None, scales_w=None):
+    cubic = node.target is aten._upsample_bicubic2d_aa.default
+    return _resample_aa(b, x, [int(s) for s in output_size], align_corners,
+                        (scales_h, scales_w), cubic)
+
+
+@_op(aten._upsample_bilinear2d_aa_backward.default,
+     aten._upsample_bicubic2d_aa_backward.default)
+def _upsample_aa_backward(b, node, grad, output_size, input_size, align_corners,
+                          scales_h=None, scales_w=None):
+    cubic = node.target is aten._upsample_bicubic2d_aa_backward.default
+    return _resample_aa(b, grad, [int(s) for s in input_size[-2:]], align_corners,
+                        (scales_h, scales_w), cubic, backward=True)
+
+
 # -- contractions -----------------------------------------------------------------------
 
 def _scaled_sum(b, elem: str, acc: Value, bias, beta, alpha) -> Value:
