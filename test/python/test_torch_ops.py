@@ -720,6 +720,28 @@ def test_histogram_by_count_and_by_edges():
     through_meld(lambda t: torch.histogram(torch.full((5,), 2.0), bins=4), x)
 
 
+def test_histogramdd_by_counts_and_by_edges():
+    """torch.histogramdd: each dim's edges from its own range or data, a
+    point counted in the bin of every coordinate or not at all (outside one
+    dim's edges, a NaN), weights, and density's division by the total and
+    then by each dim's widths."""
+    gen = torch.Generator().manual_seed(6)
+    x = torch.randn(4, 50, 3, generator=gen)
+    x[0, 3, 1] = math.nan
+    w = torch.rand(4, 50, generator=gen)
+    # (a NaN with no range: eager raises, "range [nan, nan] is not finite")
+    through_meld(lambda t: torch.histogramdd(t.nan_to_num(), bins=[3, 4, 2]), x)
+    through_meld(lambda t: torch.histogramdd(t, bins=5, range=[-1.0, 1.0, -2.0, 0.5, 0.0, 3.0],
+                                             weight=w, density=True), x)
+    through_meld(lambda t: torch.histogramdd(t[..., :2].nan_to_num(), bins=[4, 6],
+                                             density=True), x)
+    edges = [torch.tensor([-2.0, -0.5, 0.0, 0.1, 3.0]), torch.tensor([-1.0, 1.0]),
+             torch.tensor([-3.0, 0.0, 3.0])]
+    through_meld(lambda t: torch.histogramdd(t, bins=edges, weight=w), x)
+    # one point, one value per dim: each range widened by 1/2 each way
+    through_meld(lambda t: torch.histogramdd(t, bins=[2, 3]), torch.tensor([[1.0, -2.0]]))
+
+
 @pytest.mark.parametrize("mode", ["sum", "mean", "max"])
 def test_embedding_bag_pools_each_bag(mode):
     gen = torch.Generator().manual_seed(4)

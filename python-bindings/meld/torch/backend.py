@@ -2351,19 +2351,86 @@ def _histogram(b, node, x, bins=100, *, range=None, weight=None, density=False):
         hi = L.reduce(b, "max", flat, [0], False)
     else:
         lo, hi = _tensor(b, float(range[0]), elem), _tensor(b, float(range[1]), elem)
+    edges = _uniform_edges(b, lo, hi, bins, elem)
+    return _histogram_of(b, flat, edges, weight, density), edges
+
+
+def _uniform_edges(b, lo, hi, bins: int, elem: str):
+    """The ``bins + 1`` edges of torch's histograms over [lo, hi] (rank-0),
+    widened by 1/2 each way when lo == hi: torch's linspace, from the start
+    for the first half and from the end after."""
     same = L.compare(b, "eq", lo, hi)
     half = _tensor(b, 0.5, elem)
     lo = L.select(b, same, L.binary(b, "sub", lo, half), lo)
     hi = L.select(b, same, L.binary(b, "add", hi, half), hi)
-    # torch's linspace: from the start for the first half, from the end after
     i = L.iota(b, elem, (bins + 1,), [Dim(static=bins + 1)], 0)
     step = L.binary(b, "div", L.binary(b, "sub", hi, lo), _tensor(b, bins, elem))
     from_start = L.binary(b, "add", lo, L.binary(b, "mul", step, i))
     from_end = L.binary(b, "sub", hi, L.binary(b, "mul", step, L.binary(
         b, "sub", _tensor(b, bins, elem), i)))
-    edges = L.select(b, L.compare(b, "lt", i, _tensor(b, (bins + 1) // 2, elem)),
-                     from_start, from_end)
-    return _histogram_of(b, flat, edges, weight, density), edges
+    return L.select(b, L.compare(b, "lt", i, _tensor(b, (bins + 1) // 2, elem)),
+                    from_start, from_end)
+
+
+def _dd_columns(b, x, what):
+    """The D columns (each [M]) of histogramdd's input [..., D]."""
+    if not L.is_float(x.dtype) or not x.type.static or x.rank < 1:
+        raise Unsupported(f"{what} of {x.type}")
+    d = x.shape[-1]
+    m = int(np.prod(x.shape[:-1]))
+    flat = L.reshape(b, x, [Dim(static=m), Dim(static=d)])
+    return [L.reshape(b, L.slice_static(b, flat, [0, k], [m, k + 1], [1, 1]), [Dim(static=m)])
+            for k in range(d)]
+
+
+def _dd_edges(b, x, bins, range, what):  # noqa: A002 (ATen's name)
+    """histogramdd's bin edges from bin counts: each dim's over the given
+    range (range[2d], range[2d + 1]) or its data's min and max (0 and 0 for
+    no data), as torch's select_outer_bin_edges."""
+    cols = _dd_columns(b, x, what)
+    counts = [int(n) for n in bins]
+    if len(counts) != len(cols) or min(counts, default=1) <= 0:
+        raise FrontendError(f"{what}: {len(counts)} bin counts for {len(cols)} dims")
+    edges = []
+    for k, (col, n) in enumerate(zip(cols, counts)):
+        if range is not None:
+            lo, hi = _tensor(b, float(range[2 * k]), x.dtype), _tensor(b, float(range[2 * k + 1]),
+                                                                      x.dtype)
+        elif col.shape[0] == 0:
+            lo = hi = _tensor(b, 0.0, x.dtype)
+        else:
+            lo = L.reduce(b, "min", col, [0], False)
+            hi = L.reduce(b, "max", col, [0], False)
+        edges.append(_uniform_edges(b, lo, hi, n, x.dtype))
+    return cols, edges
+
+
+@_op(aten._histogramdd_bin_edges.default)
+def _histogramdd_bin_edges(b, node, x, bins, range=None, weight=None,  # noqa: A002
+                           density=False):
+    return _dd_edges(b, x, bins, range, "histogramdd")[1]
+
+
+@_op(aten._histogramdd_from_bin_cts.default)
+def _histogramdd_from_bin_cts(b, node, x, bins, range=None, weight=None,  # noqa: A002
+                              density=False):
+    cols, edges = _dd_edges(b, x, bins, range, "histogramdd")
+    return _histogramdd_of(b, cols, edges, _dd_weight(b, weight, cols), density)
+
+
+@_op(aten._histogramdd_from_bin_tensors.default)
+def _histogramdd_from_bin_tensors(b, node, x, bins, weight=None, density=False):
+    cols = _dd_columns(b, x, "histogramdd")
+    if len(bins) != len(cols) or any(e.rank != 1 or e.shape[0] is None for e in bins):
+        raise Unsupported("histogramdd by edges of dynamic or mismatched shapes")
+    edges = [L.cast(b, e, x.dtype) for e in bins]
+    return _histogramdd_of(b, cols, edges, _dd_weight(b, weight, cols), density)
+
+
+def _dd_weight(b, weight, cols):
+    if weight is None:
+        return None
+    return L.reshape(b, weight, [Dim(static=cols[0].shape[0])])
 
 
 @_op(aten.histogram.bins_tensor)
@@ -2376,27 +2443,55 @@ def _histogram_edges(b, node, x, bins, *, weight=None, density=False):
 
 
 def _histogram_of(b, flat, edges, weight, density):
-    """The (weighted) counts of ``flat`` in the bins between ``edges``: an
-    element's bin is found among the edges themselves (a binary search, as
-    torch's CPU kernel's search ends), the last edge in the last bin;
-    elements outside and NaNs are not counted. ``density`` divides by the
-    total and the bin widths. One comparison of each element with every
-    bin, summed."""
-    elem, bins = flat.dtype, edges.shape[0] - 1
-    if bins <= 0:
-        raise FrontendError(f"histogram of {bins} bins")
-    lo = L.slice_static(b, edges, [0], [1], [1])
-    hi = L.slice_static(b, edges, [bins], [bins + 1], [1])
-    pos = L.binary(b, "sub", L.searchsorted(b, edges, flat, right=True), _tensor(b, 1, "i64"))
-    pos = L.binary(b, "min", pos, _tensor(b, bins - 1, "i64"))
-    counted = L.logical(b, "and", L.compare(b, "ge", flat, lo), L.compare(b, "le", flat, hi))
-    pos = L.select(b, counted, pos, _tensor(b, bins, "i64"))  # (matches no bin)
-    hist = _bin_counts(b, pos, bins, elem, weight)
+    """The (weighted) counts of ``flat`` in the bins between ``edges``."""
+    if edges.shape[0] - 1 <= 0:
+        raise FrontendError(f"histogram of {edges.shape[0] - 1} bins")
+    hist = _histogramdd_of(b, [flat], [edges], weight, False)
     if density:
+        bins = edges.shape[0] - 1
         widths = L.binary(b, "sub", L.slice_static(b, edges, [1], [bins + 1], [1]),
                           L.slice_static(b, edges, [0], [bins], [1]))
         total = L.reduce(b, "sum", hist, [0], True)
         hist = L.binary(b, "div", hist, L.binary(b, "mul", total, widths))
+    return hist
+
+
+def _histogramdd_of(b, cols, edges, weight, density):
+    """The (weighted) counts of the points whose coordinates are ``cols``
+    (D of [M]) in the bins between each dim's ``edges``, [bins_1, ...,
+    bins_D]: a coordinate's bin is found among its dim's edges themselves (a
+    binary search, as torch's CPU kernel's local search ends), the last
+    edge in the last bin; a point outside any dim's edges, or with a NaN,
+    is not counted. ``density`` divides by the total, then by each dim's
+    bin widths, as torch does. One comparison of each point with every bin,
+    summed."""
+    elem = cols[0].dtype
+    counts = [e.shape[0] - 1 for e in edges]
+    if min(counts) <= 0:
+        raise FrontendError(f"histogram of {min(counts)} bins")
+    flat_pos = counted = None
+    for col, e, n in zip(cols, edges, counts):
+        lo = L.slice_static(b, e, [0], [1], [1])
+        hi = L.slice_static(b, e, [n], [n + 1], [1])
+        pos = L.binary(b, "sub", L.searchsorted(b, e, col, right=True), _tensor(b, 1, "i64"))
+        pos = L.binary(b, "min", pos, _tensor(b, n - 1, "i64"))
+        inside = L.logical(b, "and", L.compare(b, "ge", col, lo), L.compare(b, "le", col, hi))
+        counted = inside if counted is None else L.logical(b, "and", counted, inside)
+        flat_pos = pos if flat_pos is None else L.binary(
+            b, "add", L.binary(b, "mul", flat_pos, _tensor(b, n, "i64")), pos)
+    total_bins = int(np.prod(counts))
+    flat_pos = L.select(b, counted, flat_pos, _tensor(b, total_bins, "i64"))  # (no bin)
+    hist = _bin_counts(b, flat_pos, total_bins, elem, weight)
+    hist = L.reshape(b, hist, [Dim(static=n) for n in counts])
+    if density:
+        total = L.reduce(b, "sum", hist, list(range(len(counts))), True)
+        hist = L.binary(b, "div", hist, total)
+        for k, (e, n) in enumerate(zip(edges, counts)):
+            widths = L.binary(b, "sub", L.slice_static(b, e, [1], [n + 1], [1]),
+                              L.slice_static(b, e, [0], [n], [1]))
+            shape = [Dim(static=1)] * len(counts)
+            shape[k] = Dim(static=n)
+            hist = L.binary(b, "div", hist, L.reshape(b, widths, shape))
     return hist
 
 
