@@ -196,18 +196,6 @@ struct SinCosF32 : RewritePattern {
                        mul(k, f64c(0x1.0b4611a626331p-34)));
 
     // |x| >= 2^20: Payne-Hanek.
-    static constexpr uint32_t kTwoOverPi[24] = {
-        0xa2,       0xa2f9,     0xa2f983,   0xa2f9836e, 0xf9836e4e, 0x836e4e44,
-        0x6e4e4415, 0x4e441529, 0x441529fc, 0x1529fc27, 0x29fc2757, 0xfc2757d1,
-        0x2757d1f5, 0x57d1f534, 0xd1f534dd, 0xf534ddc0, 0x34ddc0db, 0xddc0db62,
-        0xc0db6295, 0xdb629599, 0x6295993c, 0x95993c43, 0x993c4390, 0x3c439041};
-    SmallVector<int32_t> words;
-    for (uint32_t w : kTwoOverPi)
-      words.push_back(static_cast<int32_t>(w));
-    Value table = arith::ConstantOp::create(
-        rewriter, loc,
-        DenseIntElementsAttr::get(VectorType::get({24}, i32),
-                                  ArrayRef<int32_t>(words)));
     Value bits = arith::BitcastOp::create(rewriter, loc, i32, ax);
     auto shr = [&](Value v, int32_t n) -> Value {
       return arith::ShRUIOp::create(rewriter, loc, v, i32c(n));
@@ -216,12 +204,49 @@ struct SinCosF32 : RewritePattern {
       return arith::AndIOp::create(rewriter, loc, v, i32c(m));
     };
     Value first = andi(shr(bits, 26), 15);
+    // Word i of ARM's table of 2/pi is the 32 bits of its first 192
+    // fraction bits B ending at byte i: (B >> (184 - 8 i)) & 0xffffffff,
+    // taken here from B's three 64-bit limbs by shifts and selects (a table
+    // read by index is a vector extract, which keeps LLVM's loop
+    // vectorizer from widening the whole loop: sin and cos ran scalar).
+    static constexpr uint64_t kLimbs[3] = {
+        0xdb6295993c439041, 0xfc2757d1f534ddc0, 0xa2f9836e4e441529};
     auto word = [&](int32_t offset) -> Value {
+      // s = 184 - 8 (first + offset) in [0, 184]: limb q = s / 64 and the
+      // one above it (zero past the top), shifted by r = s % 64.
       Value i = arith::AddIOp::create(rewriter, loc, first, i32c(offset));
-      Value index = arith::IndexCastOp::create(rewriter, loc,
-                                               rewriter.getIndexType(), i);
-      return vector::ExtractOp::create(rewriter, loc, table,
-                                       OpFoldResult(index));
+      Value s64 = arith::ExtUIOp::create(
+          rewriter, loc, i64,
+          arith::SubIOp::create(
+              rewriter, loc, i32c(184),
+              arith::ShLIOp::create(rewriter, loc, i, i32c(3))));
+      Value q = arith::ShRUIOp::create(rewriter, loc, s64, i64c(6));
+      Value r = arith::AndIOp::create(rewriter, loc, s64, i64c(63));
+      auto limb = [&](int64_t k) { return i64c(static_cast<int64_t>(kLimbs[k])); };
+      auto is = [&](int64_t k) {
+        return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                     q, i64c(k));
+      };
+      auto pick = [&](Value a, Value b, Value c) -> Value {
+        return arith::SelectOp::create(
+            rewriter, loc, is(0), a,
+            arith::SelectOp::create(rewriter, loc, is(1), b, c));
+      };
+      Value lowLimb = pick(limb(0), limb(1), limb(2));
+      Value highLimb = pick(limb(1), limb(2), i64c(0));
+      Value fromLow = arith::ShRUIOp::create(rewriter, loc, lowLimb, r);
+      // (a shift by 64 is undefined: r = 0 takes nothing from above)
+      Value fromHigh = arith::SelectOp::create(
+          rewriter, loc,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, r,
+                                i64c(0)),
+          i64c(0),
+          arith::ShLIOp::create(
+              rewriter, loc, highLimb,
+              arith::SubIOp::create(rewriter, loc, i64c(64), r)));
+      return arith::TruncIOp::create(
+          rewriter, loc, i32,
+          arith::OrIOp::create(rewriter, loc, fromLow, fromHigh));
     };
     Value mantissa = arith::ShLIOp::create(
         rewriter, loc,
