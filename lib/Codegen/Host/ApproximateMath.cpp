@@ -222,7 +222,9 @@ struct SinCosF32 : RewritePattern {
               arith::ShLIOp::create(rewriter, loc, i, i32c(3))));
       Value q = arith::ShRUIOp::create(rewriter, loc, s64, i64c(6));
       Value r = arith::AndIOp::create(rewriter, loc, s64, i64c(63));
-      auto limb = [&](int64_t k) { return i64c(static_cast<int64_t>(kLimbs[k])); };
+      auto limb = [&](int64_t k) {
+        return i64c(static_cast<int64_t>(kLimbs[k]));
+      };
       auto is = [&](int64_t k) {
         return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                      q, i64c(k));
