@@ -27,7 +27,8 @@ echo "=== compiler tests (lit) ==="
 /usr/lib/llvm-22/bin/lit -sv --xunit-xml-output "$reports/lit.xml" "$build/test" || status=1
 
 echo "=== numerical tests (pytest) ==="
-MELD_BUILD_DIR="$build" "$root/.venv/bin/python" -m pytest -q \
+# (in two pytest-xdist workers: 13 minutes where one took 26)
+MELD_BUILD_DIR="$build" "$root/.venv/bin/python" -m pytest -q -n 2 \
   --junitxml "$reports/pytest.xml" "$root/test/python" || status=1
 
 echo "=== runtime under sanitizers (standalone build: ASan+UBSan, TSan) ==="
