@@ -225,14 +225,15 @@ struct SinCosF32 : RewritePattern {
       auto limb = [&](int64_t k) {
         return i64c(static_cast<int64_t>(kLimbs[k]));
       };
-      auto is = [&](int64_t k) {
+      auto is = [&](int64_t k) -> Value {
         return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                      q, i64c(k));
       };
+      Value isZero = is(0), isOne = is(1);
       auto pick = [&](Value a, Value b, Value c) -> Value {
         return arith::SelectOp::create(
-            rewriter, loc, is(0), a,
-            arith::SelectOp::create(rewriter, loc, is(1), b, c));
+            rewriter, loc, isZero, a,
+            arith::SelectOp::create(rewriter, loc, isOne, b, c));
       };
       Value lowLimb = pick(limb(0), limb(1), limb(2));
       Value highLimb = pick(limb(1), limb(2), i64c(0));

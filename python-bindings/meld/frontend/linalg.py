@@ -714,8 +714,7 @@ def svd(b: Builder, a: Value, full_matrices: bool = False) -> Tuple[Value, Value
     signs = select(b, compare(b, "lt", rd, scalar_like(b, 0, rd)), unary(b, "neg", one), one)
     if q.shape[-1] > n:
         signs = pad(b, signs, [0] * signs.rank, [0] * (signs.rank - 1) + [q.shape[-1] - n],
-                    "constant", b.constant(np.ones((), np.float64 if rd.dtype == "f64"
-                                                   else np.float32), rd.dtype))
+                    "constant", full(b, 1, rd.dtype, ()))
     return _scale_columns(b, q, signs), s, transpose_matrix(b, v)
 
 

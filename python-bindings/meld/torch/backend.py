@@ -2352,7 +2352,7 @@ def _histogram(b, node, x, bins=100, *, range=None, weight=None, density=False):
     else:
         lo, hi = _tensor(b, float(range[0]), elem), _tensor(b, float(range[1]), elem)
     edges = _uniform_edges(b, lo, hi, bins, elem)
-    return _histogram_of(b, flat, edges, weight, density), edges
+    return _histogramdd_of(b, [flat], [edges], weight, density), edges
 
 
 def _uniform_edges(b, lo, hi, bins: int, elem: str):
@@ -2439,21 +2439,7 @@ def _histogram_edges(b, node, x, bins, *, weight=None, density=False):
     if not L.is_float(x.dtype) or bins.rank != 1 or bins.shape[0] is None:
         raise Unsupported(f"histogram of {x.type} by edges {bins.type}")
     flat = L.reshape(b, x, [L.numel(b, x)])
-    return _histogram_of(b, flat, L.cast(b, bins, x.dtype), weight, density), bins
-
-
-def _histogram_of(b, flat, edges, weight, density):
-    """The (weighted) counts of ``flat`` in the bins between ``edges``."""
-    if edges.shape[0] - 1 <= 0:
-        raise FrontendError(f"histogram of {edges.shape[0] - 1} bins")
-    hist = _histogramdd_of(b, [flat], [edges], weight, False)
-    if density:
-        bins = edges.shape[0] - 1
-        widths = L.binary(b, "sub", L.slice_static(b, edges, [1], [bins + 1], [1]),
-                          L.slice_static(b, edges, [0], [bins], [1]))
-        total = L.reduce(b, "sum", hist, [0], True)
-        hist = L.binary(b, "div", hist, L.binary(b, "mul", total, widths))
-    return hist
+    return _histogramdd_of(b, [flat], [L.cast(b, bins, x.dtype)], weight, density), bins
 
 
 def _histogramdd_of(b, cols, edges, weight, density):
