@@ -389,9 +389,10 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   if (!consumer || !consumer.hasPureTensorSemantics())
     return failure();
   // Several results only as a join of sibling stores (joinSiblingStores):
-  // results of one type, written through one map.
+  // results of one shape, written through one map.
   for (OpOperand &init : consumer.getDpsInitsMutable())
-    if (init.get().getType() != store.getSource().getType() ||
+    if (cast<ShapedType>(init.get().getType()).getShape() !=
+            cast<ShapedType>(store.getSource().getType()).getShape() ||
         consumer.getMatchingIndexingMap(&init) !=
             consumer.getMatchingIndexingMap(consumer.getDpsInitOperand(0)))
       return failure();
@@ -1641,56 +1642,130 @@ rootStore(ArrayRef<bufferization::MaterializeInDestinationOp> stores) {
 }
 
 /// Stores of which none is computed from all the others, all of one
-/// static shape, made the results of one generic that copies them (a
-/// "join"), which then is every store's producer: tiling it fuses every
-/// producer into one loop over their common rows. A batch norm's kernel
-/// stores four per-channel vectors, the mean, 1 / std and the two updated
-/// running statistics, and the running mean is not in the slice of the
-/// others: the kernel was one block, its reductions over the whole batch
-/// on one thread. False (nothing changed) unless every store's value is an
-/// op's result with the same static shape.
+/// static shape once unit dims are dropped, made the results of one
+/// generic that copies them (a "join"), which then is every store's
+/// producer: tiling it fuses every producer into one loop over their common
+/// rows. A batch norm's kernel stores four per-channel vectors, the mean,
+/// 1 / std and the two updated running statistics, and the running mean is
+/// not in the slice of the others: the kernel was one block, its
+/// reductions over the whole batch on one thread. An attention's
+/// log-sum-exp (PyTorch's decomposition) stores a kept-dims row maximum,
+/// whether it is infinite (i1 stored as i8) and the log of the sum: three
+/// element types, [H, S, 1] and [H, S] shapes, and on a GPU one workgroup
+/// for all of them. A store of another shape collapses its value and its
+/// output buffer to the common one (`outputRowDims` then records how many
+/// of the buffer's leading dims the common first dim spans). Stores that
+/// came before the last value move after the join. False (nothing changed)
+/// unless every store's value is an op's result into an output buffer.
 static bool joinSiblingStores(
-    MutableArrayRef<bufferization::MaterializeInDestinationOp> stores) {
+    MutableArrayRef<bufferization::MaterializeInDestinationOp> stores,
+    Block &entry, int64_t numOutputs,
+    MutableArrayRef<int64_t> outputRowDims) {
   if (stores.size() < 2)
     return false;
-  auto type = dyn_cast<RankedTensorType>(stores.front().getSource().getType());
-  if (!type || !type.hasStaticShape() || type.getRank() == 0)
+  auto squeezed = [](RankedTensorType type) {
+    SmallVector<int64_t> shape;
+    for (int64_t size : type.getShape())
+      if (size != 1)
+        shape.push_back(size);
+    return shape;
+  };
+  auto firstType =
+      dyn_cast<RankedTensorType>(stores.front().getSource().getType());
+  if (!firstType || !firstType.hasStaticShape())
     return false;
-  for (bufferization::MaterializeInDestinationOp store : stores)
-    if (store.getSource().getType() != type ||
+  SmallVector<int64_t> shape = squeezed(firstType);
+  if (shape.empty())
+    return false;
+  for (bufferization::MaterializeInDestinationOp store : stores) {
+    auto type = dyn_cast<RankedTensorType>(store.getSource().getType());
+    if (!type || !type.hasStaticShape() || squeezed(type) != shape ||
         !store.getSource().getDefiningOp<linalg::LinalgOp>())
       return false;
-  // After every value it copies: before the first store that follows them
-  // all (stores come after the ops they read).
+    if (type.getShape() == ArrayRef<int64_t>(shape))
+      continue;
+    // A store to collapse: its buffer must be an output (or an output's
+    // plain reshape) of the shape it stores.
+    Value dest = store.getDest();
+    if (auto view = dest.getDefiningOp<memref::CollapseShapeOp>())
+      dest = view.getSrc();
+    else if (auto view = dest.getDefiningOp<memref::ExpandShapeOp>())
+      dest = view.getSrc();
+    auto arg = dyn_cast<BlockArgument>(dest);
+    auto memref = arg ? dyn_cast<MemRefType>(arg.getType()) : MemRefType();
+    if (!memref || arg.getOwner() != &entry ||
+        !memref.getLayout().isIdentity() ||
+        !getReassociationIndicesForCollapse(memref.getShape(), shape))
+      return false;
+  }
+  // After every value it copies.
   Operation *last = nullptr;
   for (bufferization::MaterializeInDestinationOp store : stores) {
     Operation *def = store.getSource().getDefiningOp();
+    if (def->getBlock() != &entry || store->getBlock() != &entry)
+      return false;
     if (!last || last->isBeforeInBlock(def))
       last = def;
   }
-  for (bufferization::MaterializeInDestinationOp store : stores)
-    if (store->getBlock() != last->getBlock() || store->isBeforeInBlock(last))
-      return false;
   OpBuilder b(last->getContext());
-  b.setInsertionPointAfter(last);
   Location loc = stores.front().getLoc();
   SmallVector<Value> sources, inits;
+  SmallVector<Type> types;
   for (bufferization::MaterializeInDestinationOp store : stores) {
-    sources.push_back(store.getSource());
-    inits.push_back(tensor::EmptyOp::create(b, loc, type.getShape(),
-                                            type.getElementType()));
+    Value source = store.getSource();
+    auto type = cast<RankedTensorType>(source.getType());
+    if (type.getShape() != ArrayRef<int64_t>(shape)) {
+      b.setInsertionPointAfterValue(source);
+      source = tensor::CollapseShapeOp::create(
+          b, loc, source,
+          *getReassociationIndicesForCollapse(type.getShape(), shape));
+      // The buffer seen with the common shape, at the top (the row loop is
+      // built before the store).
+      Value dest = store.getDest();
+      if (auto view = dest.getDefiningOp<memref::CollapseShapeOp>())
+        dest = view.getSrc();
+      else if (auto view = dest.getDefiningOp<memref::ExpandShapeOp>())
+        dest = view.getSrc();
+      auto memref = cast<MemRefType>(dest.getType());
+      SmallVector<ReassociationIndices> groups =
+          *getReassociationIndicesForCollapse(memref.getShape(), shape);
+      b.setInsertionPointToStart(&entry);
+      store.getDestMutable().set(
+          memref::CollapseShapeOp::create(b, loc, dest, groups));
+      int64_t output = outputIndex(entry, numOutputs, dest);
+      if (output >= 0)
+        outputRowDims[output] = groups.front().size();
+    }
+    sources.push_back(source);
+    types.push_back(RankedTensorType::get(shape, type.getElementType()));
   }
-  AffineMap id = b.getMultiDimIdentityMap(type.getRank());
+  for (Value source : sources) {
+    Operation *def = source.getDefiningOp();
+    if (last->isBeforeInBlock(def))
+      last = def;
+  }
+  b.setInsertionPointAfter(last);
+  for (Type type : types) {
+    auto tensor = cast<RankedTensorType>(type);
+    inits.push_back(tensor::EmptyOp::create(b, loc, tensor.getShape(),
+                                            tensor.getElementType()));
+  }
+  AffineMap id = b.getMultiDimIdentityMap(shape.size());
   auto join = linalg::GenericOp::create(
-      b, loc, SmallVector<Type>(stores.size(), type), sources, inits,
+      b, loc, types, sources, inits,
       SmallVector<AffineMap>(2 * stores.size(), id),
-      SmallVector<utils::IteratorType>(type.getRank(),
+      SmallVector<utils::IteratorType>(shape.size(),
                                        utils::IteratorType::parallel),
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         linalg::YieldOp::create(nb, nloc, args.take_front(stores.size()));
       });
-  for (auto [store, result] : llvm::zip(stores, join.getResults()))
+  Operation *after = join;
+  for (auto [store, result] : llvm::zip(stores, join.getResults())) {
     store.getSourceMutable().set(result);
+    if (store->isBeforeInBlock(after))
+      store->moveAfter(after);
+    after = store;
+  }
   return true;
 }
 
@@ -1877,7 +1952,7 @@ struct MeldTileHostBlocksPass
       stores.push_back(m);
     });
     std::optional<size_t> root = rootStore(stores);
-    if (!root && fitSmallOutputs && joinSiblingStores(stores))
+    if (!root && joinSiblingStores(stores, entry, numOutputs, outputRowDims))
       root = rootStore(stores);
     if (!root || entry.getNumArguments() < kBlockRangeArgs)
       return;

@@ -18,6 +18,7 @@
 // CHECK-DAG: func.func private @norm_stats_kernel_0({{.*}}meld.host_parts = {{\[}}[1, 48, 2, 0]]
 // CHECK-DAG: func.func private @merged_views_kernel_0({{.*}}meld.rows_per_block = 128
 // CHECK-DAG: func.func private @merged_views_kernel_1({{.*}}meld.rows_per_block = 8
+// CHECK-DAG: func.func private @log_sum_exp_kernel_0({{.*}}meld.row_dims = 2 : i64, meld.rows_per_block = 5
 
 // A down projection's product and the square of its residual sum, both
 // outputs (the next norm reads the sum; the product leaves too).
@@ -88,4 +89,24 @@ func.func @batch_norm_statistics(%x: tensor<3x20x6x5xf32>, %rm: tensor<20xf32>, 
   %bv = meld.mul %var, %k2 : tensor<20xf32>
   %nrv = meld.add %a2, %bv : tensor<20xf32>
   return %mean, %r, %nrm, %nrv : tensor<20xf32>, tensor<20xf32>, tensor<20xf32>, tensor<20xf32>
+}
+
+// PyTorch's log-sum-exp (an attention's decomposition): the kept-dims row
+// maximum, whether it is infinite (i1), and the log of the row sum twice,
+// none computed from all the others, of three element types and two
+// shapes: joined into one generic over their rows (joinSiblingStores). It
+// was one block: one thread, and one workgroup on a GPU.
+func.func @log_sum_exp(%x: tensor<1x6x40x72xf32>) -> (tensor<1x6x40x1xf32>, tensor<1x6x40x1xi1>, tensor<1x6x40xf32>, tensor<1x6x40xf32>) {
+  %max = meld.reduce max %x dims = [3] keep_dims : tensor<1x6x40x72xf32> -> tensor<1x6x40x1xf32>
+  %abs = meld.abs %max : tensor<1x6x40x1xf32>
+  %inf = meld.constant dense<0x7F800000> : tensor<1x6x40x1xf32>
+  %isinf = meld.compare eq, %abs, %inf : tensor<1x6x40x1xf32>
+  %zero = meld.constant dense<0.0> : tensor<1x6x40x1xf32>
+  %m = meld.select %isinf, %zero, %max : tensor<1x6x40x1xi1>, tensor<1x6x40x1xf32>
+  %mb = meld.broadcast_in_dim %m, dims = [0, 1, 2, 3] : tensor<1x6x40x1xf32> -> tensor<1x6x40x72xf32>
+  %d = meld.sub %x, %mb : tensor<1x6x40x72xf32>
+  %e = meld.exp %d : tensor<1x6x40x72xf32>
+  %sum = meld.reduce sum %e dims = [3] : tensor<1x6x40x72xf32> -> tensor<1x6x40xf32>
+  %log = meld.log %sum : tensor<1x6x40xf32>
+  return %max, %isinf, %log, %log : tensor<1x6x40x1xf32>, tensor<1x6x40x1xi1>, tensor<1x6x40xf32>, tensor<1x6x40xf32>
 }
