@@ -485,6 +485,65 @@ TEST_F(GpuKernels, RowStatisticsRunOnAWorkgroupPerRow) {
   EXPECT_EQ(gridOf(*bundle, 2), "48"); // 2 rows of 512 per workgroup
 }
 
+// Blocks split the rows of a batch, not only the batch: a batch of 8
+// sequences of 128 tokens is 1024 rows (merge-leading-dims), and an
+// attention's log-sum-exp over 12 heads of 128 rows (PyTorch's
+// decomposition: the kept-dims maximum, its isinf flag and the log of the
+// sum, stored as three element types and two shapes, joined) is 1536
+// rows. They ran on 8 workgroups, and on 1.
+TEST_F(GpuKernels, RowsOfABatchSplitOverWorkgroups) {
+  FailureOr<meld::bundle::Bundle> bundle = compile(R"mlir(
+    func.func @rms(%x: tensor<8x128x2048xf32>, %w: tensor<2048xf32>)
+        -> tensor<8x128x2048xf32> {
+      %sq = meld.mul %x, %x : tensor<8x128x2048xf32>
+      %ms = meld.reduce mean %sq dims = [2] keep_dims
+          : tensor<8x128x2048xf32> -> tensor<8x128x1xf32>
+      %r = meld.rsqrt %ms : tensor<8x128x1xf32>
+      %rb = meld.broadcast_in_dim %r, dims = [0, 1, 2]
+          : tensor<8x128x1xf32> -> tensor<8x128x2048xf32>
+      %y = meld.mul %x, %rb : tensor<8x128x2048xf32>
+      %wb = meld.broadcast_in_dim %w, dims = [2]
+          : tensor<2048xf32> -> tensor<8x128x2048xf32>
+      %z = meld.mul %y, %wb : tensor<8x128x2048xf32>
+      return %z : tensor<8x128x2048xf32>
+    }
+    func.func @silu_mul(%g: tensor<8x128x8192xf32>, %u: tensor<8x128x8192xf32>)
+        -> tensor<1024x8192xf32> {
+      %s = meld.sigmoid %g : tensor<8x128x8192xf32>
+      %gs = meld.mul %g, %s : tensor<8x128x8192xf32>
+      %z = meld.mul %gs, %u : tensor<8x128x8192xf32>
+      %m = meld.reshape %z : tensor<8x128x8192xf32> -> tensor<1024x8192xf32>
+      return %m : tensor<1024x8192xf32>
+    }
+    func.func @log_sum_exp(%x: tensor<1x12x128x128xf32>)
+        -> (tensor<1x12x128x1xf32>, tensor<1x12x128x1xi1>, tensor<1x12x128xf32>) {
+      %max = meld.reduce max %x dims = [3] keep_dims
+          : tensor<1x12x128x128xf32> -> tensor<1x12x128x1xf32>
+      %abs = meld.abs %max : tensor<1x12x128x1xf32>
+      %inf = meld.constant dense<0x7F800000> : tensor<1x12x128x1xf32>
+      %isinf = meld.compare eq, %abs, %inf : tensor<1x12x128x1xf32>
+      %zero = meld.constant dense<0.0> : tensor<1x12x128x1xf32>
+      %m = meld.select %isinf, %zero, %max
+          : tensor<1x12x128x1xi1>, tensor<1x12x128x1xf32>
+      %mb = meld.broadcast_in_dim %m, dims = [0, 1, 2, 3]
+          : tensor<1x12x128x1xf32> -> tensor<1x12x128x128xf32>
+      %d = meld.sub %x, %mb : tensor<1x12x128x128xf32>
+      %e = meld.exp %d : tensor<1x12x128x128xf32>
+      %sum = meld.reduce sum %e dims = [3]
+          : tensor<1x12x128x128xf32> -> tensor<1x12x128xf32>
+      %log = meld.log %sum : tensor<1x12x128xf32>
+      return %max, %isinf, %log
+          : tensor<1x12x128x1xf32>, tensor<1x12x128x1xi1>, tensor<1x12x128xf32>
+    })mlir",
+                                                   {"nvptx"});
+  ASSERT_TRUE(succeeded(bundle));
+  ASSERT_EQ(kernelsOf(*bundle).size(), 3u);
+  EXPECT_EQ(gridOf(*bundle, 0), R"({"ceildiv":[{"mul":[8,128]},1]})");
+  EXPECT_EQ(gridOf(*bundle, 1), R"({"min":[{"ceildiv":[1024,1]},4096]})");
+  EXPECT_EQ(gridOf(*bundle, 2),
+            R"({"ceildiv":[{"mul":[{"mul":[{"mul":[1,12]},128]},1]},8]})");
+}
+
 // Products that horizontal fusion joins (a decode step's K and V
 // projections of one hidden state) are kernels of their own on a GPU,
 // whose columns split over workgroups: joined, each product ran on one

@@ -80,6 +80,7 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
       blocks.skipUnitDims = true;
       blocks.wholeConcatOneBlock = true;
       blocks.fusedRowCost = true;
+      blocks.mergeDims = true;
     } else {
       // 8 KiB of f32 per row tile: a tile and its intermediates stay in L1.
       blocks.tileElements = 2048;

@@ -18,6 +18,7 @@
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -1829,6 +1830,88 @@ static bool tileGroupedRows(func::FuncOp func, int64_t threads) {
   return true;
 }
 
+/// The dims of a kernel's rows (the stored values' dims other than unit
+/// dims and the last), for merge-leading-dims; 0 when the kernel holds a contraction or
+/// a convolution (whose blocks are planned on their own rows).
+static int64_t kernelRowDims(func::FuncOp func) {
+  int64_t rows = 0;
+  bool contraction = false;
+  func.walk([&](Operation *op) {
+    auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(op);
+    if (!store)
+      return;
+    // The value stored, and what a reshape before the store reshapes (a
+    // [B*S, N] result computed as [B, S, N]).
+    SmallVector<Value> stored{store.getSource()};
+    if (Operation *def = store.getSource().getDefiningOp();
+        isa_and_nonnull<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(def))
+      stored.push_back(def->getOperand(0));
+    for (Value value : stored)
+      if (auto type = dyn_cast<RankedTensorType>(value.getType());
+          type && type.getRank() > 0) {
+        int64_t dims = llvm::count_if(type.getShape(),
+                                      [](int64_t size) { return size != 1; });
+        rows = std::max<int64_t>(rows, dims - (type.getShape().back() != 1));
+      }
+  });
+  func.walk([&](linalg::LinalgOp op) {
+    contraction |= linalg::isaContractionOpInterface(op) ||
+                   linalg::isaConvolutionOpInterface(op);
+  });
+  return contraction ? 0 : rows;
+}
+
+/// The leading `rows` dims of a kernel merged into one (merge-leading-dims):
+/// the blocks split only one dim, the first that is not a unit dim, so a
+/// batch of 8 sequences of 128 tokens was 8 blocks, 8 GPU workgroups for
+/// Llama's 8 x 128 x 2048 activations, where merged they are 1024 rows.
+/// Every linalg op whose first `rows` loops of more than one iteration
+/// (and the unit loops among and before them; fewer where a reduction
+/// loop comes first) are parallel and stay together in all its maps has
+/// them collapsed into one loop (upstream's collapseOpIterationDims), and the reshapes between
+/// ops folded away. False when no op changed.
+static bool mergeLeadingDims(func::FuncOp func, int64_t rows) {
+  // Each op once (upstream's pattern would collapse a collapsed op again).
+  SmallVector<std::pair<linalg::GenericOp, ReassociationIndices>> ops;
+  func.walk([&](linalg::GenericOp op) {
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    ReassociationIndices dims;
+    for (int64_t d = 0, merged = 0;
+         d < op.getNumLoops() && merged < rows &&
+         iterators[d] == utils::IteratorType::parallel;
+         ++d) {
+      dims.push_back(d);
+      merged += ranges[d] != 1;
+    }
+    if (dims.size() >= 2 &&
+        linalg::areDimSequencesPreserved(op.getIndexingMapsArray(), {dims}))
+      ops.emplace_back(op, dims);
+  });
+  if (ops.empty())
+    return false;
+  IRRewriter rewriter(func.getContext());
+  for (auto &[op, dims] : ops) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::CollapseResult> collapsed =
+        linalg::collapseOpIterationDims(op, {dims}, rewriter);
+    if (failed(collapsed))
+      return false;
+    rewriter.replaceOp(op, collapsed->results);
+  }
+  RewritePatternSet patterns(func.getContext());
+  tensor::populateReassociativeReshapeFoldingPatterns(patterns);
+  tensor::populateFoldTensorEmptyPatterns(patterns);
+  tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns,
+                                                     func.getContext());
+  tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns,
+                                                       func.getContext());
+  linalg::FillOp::getCanonicalizationPatterns(patterns, func.getContext());
+  if (failed(applyPatternsGreedily(func, std::move(patterns))))
+    return false;
+  return true;
+}
+
 namespace {
 struct MeldTileHostBlocksPass
     : public meld::impl::MeldTileHostBlocksBase<MeldTileHostBlocksPass> {
@@ -1838,7 +1921,26 @@ struct MeldTileHostBlocksPass
     func::FuncOp func = getOperation();
     if (!func->hasAttr(kKernelAttrName) || func.isExternal())
       return;
-    tile(func);
+    // Blocks of the merged leading dims when the kernel takes them; else
+    // of its first dim.
+    auto kind = func->getAttrOfType<StringAttr>(kKernelAttrName);
+    // The most dims that merge and then split (a RoPE's cos table read
+    // along the tokens of [B, H, S, D] merges B and H, not S).
+    OwningOpRef<func::FuncOp> merged;
+    if (mergeDims && !(kind && kind.getValue() == "horizontal"))
+      for (int64_t rows = kernelRowDims(func); rows >= 2 && !merged; --rows) {
+        merged = func.clone();
+        if (mergeLeadingDims(*merged, rows))
+          tile(*merged);
+        if (!(*merged)->hasAttr(kRowsPerBlockAttrName))
+          merged = nullptr;
+      }
+    if (merged) {
+      func.getBody().takeBody(merged->getBody());
+      func->setAttrs((*merged)->getAttrDictionary());
+    } else {
+      tile(func);
+    }
     if (wholeConcatOneBlock)
       writeConcatsInPlace(func);
   }

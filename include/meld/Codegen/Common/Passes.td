@@ -213,6 +213,13 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
            "op fused into a row, not only by the tiled one (a layer norm's "
            "variance, one number per row, reads two reductions of the whole "
            "row); the host pipeline sets it">,
+    Option<"mergeDims", "merge-leading-dims", "bool", "false",
+           "In a kernel without a contraction, merge the leading dims of "
+           "its rows into one before splitting it, where every op keeps "
+           "them together (upstream's CollapseDimensions): 8 sequences of "
+           "128 tokens are 1024 rows, not 8 blocks of 128; the kernel is "
+           "split as it is when the merged one cannot be. The GPU pipeline "
+           "sets it, whose workgroups need more blocks than threads do">,
     Option<"horizontal", "horizontal", "bool", "false",
            "Split a horizontal kernel's sub-kernels into row blocks each, "
            "in one flat space of blocks (meld.host_parts): block range "
