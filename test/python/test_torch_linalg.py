@@ -31,6 +31,9 @@ B = torch.randn(3, 5, 2, generator=_gen(2))
 SPD = A @ A.mT + 5 * torch.eye(5)
 # a zero leading entry: LU must pivot, and a naive elimination divides by 0
 NEEDS_PIVOT = torch.tensor([[0.0, 2.0, 1.0], [1.0, 1.0, 0.0], [3.0, -1.0, 2.0]])
+# a symmetric matrix with a zero diagonal: Bunch-Kaufman takes 2 x 2 pivots
+ZERO_DIAGONAL = torch.tensor([[0.0, 1.0, 2.0, 0.5], [1.0, 0.0, 3.0, -1.0],
+                              [2.0, 3.0, 0.0, 0.25], [0.5, -1.0, 0.25, 0.0]])
 
 
 @pytest.mark.parametrize("name,fn,args", [
@@ -102,6 +105,15 @@ NEEDS_PIVOT = torch.tensor([[0.0, 2.0, 1.0], [1.0, 1.0, 0.0], [3.0, -1.0, 2.0]])
      (torch.tril(SPD - 8) + torch.triu(A, 1),)),
     ("polar_square", torch.linalg.polar, (A,)),
     ("polar_tall", torch.linalg.polar, (torch.randn(2, 7, 4, generator=_gen(14)),)),
+    # Bunch-Kaufman LDL^T as LAPACK's sytf2 / sytrs: the same pivots (1 x 1
+    # and 2 x 2 blocks), factors, info; only the lower triangle is read
+    ("ldl_factor", torch.linalg.ldl_factor, (A + A.mT,)),
+    ("ldl_factor_lower_only", torch.linalg.ldl_factor, (torch.tril(A) + torch.triu(B[0, 0, 0] + A, 1),)),
+    ("ldl_factor_ex_2x2_blocks", torch.linalg.ldl_factor_ex, (ZERO_DIAGONAL,)),
+    ("ldl_factor_ex_zero_pivot", torch.linalg.ldl_factor_ex, (torch.zeros(2, 4, 4),)),
+    ("ldl_solve", lambda a, b: torch.linalg.ldl_solve(*torch.linalg.ldl_factor(a), b), (A + A.mT, B)),
+    ("ldl_solve_2x2_blocks",
+     lambda a, b: torch.linalg.ldl_solve(*torch.linalg.ldl_factor(a), b), (ZERO_DIAGONAL, B[0, :4])),
 ])
 @pytest.mark.filterwarnings("ignore:torch.triangular_solve is deprecated")
 def test_matches_eager(name, fn, args):

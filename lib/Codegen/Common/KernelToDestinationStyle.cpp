@@ -68,15 +68,15 @@ static Value castBools(OpBuilder &b, Location loc, Value x, Type elem) {
 /// Fuses the generic feeding `operand` into its consumer (a boolean cast
 /// into the op that computes or reads the booleans), so that no i1 tensor
 /// is left between them to be stored one byte at a time.
-static void fuseInto(RewriterBase &rewriter, OpOperand *operand) {
+static bool fuseInto(RewriterBase &rewriter, OpOperand *operand) {
   if (!linalg::areElementwiseOpsFusable(operand))
-    return;
+    return false;
   Operation *consumer = operand->getOwner();
   rewriter.setInsertionPoint(consumer);
   FailureOr<linalg::ElementwiseOpFusionResult> fused =
       linalg::fuseElementwiseOps(rewriter, operand);
   if (failed(fused))
-    return;
+    return false;
   // Only the consumer's results are replaced: the fused op comes where the
   // consumer was, after the producer's other users, which keep it.
   // (The fused op's results: the producer's it keeps, then the consumer's.)
@@ -84,6 +84,7 @@ static void fuseInto(RewriterBase &rewriter, OpOperand *operand) {
       consumer->getResults(),
       fused->fusedOp->getResults().take_back(consumer->getNumResults()));
   rewriter.eraseOp(consumer);
+  return true;
 }
 
 namespace {
@@ -110,27 +111,36 @@ struct MeldKernelToDestinationStylePass
     for (Value read : reads) {
       auto cast = read.getDefiningOp<linalg::GenericOp>();
       Value bytes = cast.getDpsInputOperand(0)->get();
-      for (OpOperand &use : llvm::make_early_inc_range(read.getUses())) {
-        // A gather's element read: the byte, truncated (no i1 copy of the
-        // whole tensor, which a GPU kernel could not place when dynamic).
-        if (auto extract = dyn_cast<tensor::ExtractOp>(use.getOwner())) {
-          rewriter.setInsertionPoint(extract);
-          Value byte = tensor::ExtractOp::create(
-              rewriter, extract.getLoc(), bytes, extract.getIndices());
-          rewriter.replaceOpWithNewOp<arith::TruncIOp>(
-              extract, extract.getType(), byte);
-          continue;
+      // One use at a time, then the uses again: fusing a use erases its
+      // op, and an op that reads the booleans twice (one input as two
+      // operands) would leave the next use in an erased op.
+      auto rewriteOne = [&]() {
+        for (OpOperand &use : read.getUses()) {
+          // A gather's element read: the byte, truncated (no i1 copy of the
+          // whole tensor, which a GPU kernel could not place when dynamic).
+          if (auto extract = dyn_cast<tensor::ExtractOp>(use.getOwner())) {
+            rewriter.setInsertionPoint(extract);
+            Value byte = tensor::ExtractOp::create(
+                rewriter, extract.getLoc(), bytes, extract.getIndices());
+            rewriter.replaceOpWithNewOp<arith::TruncIOp>(
+                extract, extract.getType(), byte);
+            return true;
+          }
+          // Its sizes are the bytes'.
+          if (auto dim = dyn_cast<tensor::DimOp>(use.getOwner())) {
+            rewriter.modifyOpInPlace(dim, [&] { use.set(bytes); });
+            return true;
+          }
+          // (An input returned as it is: the write's cast takes the read's
+          // below, so that `writes` stays valid.)
+          if (isa<linalg::GenericOp>(use.getOwner()) &&
+              !writeCasts.contains(use.getOwner()) &&
+              fuseInto(rewriter, &use))
+            return true;
         }
-        // Its sizes are the bytes'.
-        if (auto dim = dyn_cast<tensor::DimOp>(use.getOwner())) {
-          rewriter.modifyOpInPlace(dim, [&] { use.set(bytes); });
-          continue;
-        }
-        // (An input returned as it is: the write's cast takes the read's
-        // below, so that `writes` stays valid.)
-        if (isa<linalg::GenericOp>(use.getOwner()) &&
-            !writeCasts.contains(use.getOwner()))
-          fuseInto(rewriter, &use);
+        return false;
+      };
+      while (rewriteOne()) {
       }
       if (cast->use_empty())
         rewriter.eraseOp(cast);

@@ -3856,6 +3856,169 @@ def _foreach_decompositions() -> dict:
     return table
 
 
+def _rows_swapped(x, i, j):
+    """`x` ([..., n, m]) with rows `i` and `j` ([...] integer tensors)
+    exchanged, by a gather (a permutation by products would turn an
+    infinite entry into NaNs)."""
+    n = x.size(-2)
+    rows = torch.arange(n, device=x.device)
+    i, j = i.unsqueeze(-1), j.unsqueeze(-1)
+    perm = torch.where(rows == i, j, torch.where(rows == j, i, rows))
+    return torch.gather(x, -2, perm.unsqueeze(-1).expand(x.shape))
+
+
+def _ldl_factor_ex(a, *, hermitian=False, check_errors=False):
+    """``aten.linalg_ldl_factor_ex`` (real matrices, hermitian=False): LAPACK's
+    unblocked Bunch-Kaufman ``sytf2`` on the lower triangle, as torch's
+    ``sytrf`` computes it for these sizes (block size 64 and up use the
+    same pivots), unrolled over the columns with every choice a ``where``:
+    a 1 x 1 pivot, or the 2 x 2 one whose columns a carried flag then skips.
+    Interchanges touch only the trailing matrix (LAPACK's storage: earlier
+    columns of L are not permuted), `pivots` are LAPACK's (1-based,
+    negative for both columns of a 2 x 2 block), `info` the first column
+    whose pivot was exactly zero. Matrices of more than 64 rows stay in
+    torch (the unrolled steps grow as n^3 ops)."""
+    n = a.size(-1)
+    if a.is_complex() or check_errors or n > 64:
+        return NotImplemented
+    batch = a.shape[:-2]
+    pivots = torch.zeros(*batch, n, dtype=torch.int32, device=a.device)
+    info = torch.zeros(batch, dtype=torch.int32, device=a.device)
+    if n == 0:
+        return a.clone(), pivots, info
+    alpha = (1.0 + 17.0 ** 0.5) / 8.0
+    low = torch.tril(a)
+    w = low + torch.tril(a, -1).transpose(-2, -1)  # symmetric from the lower
+    idx = torch.arange(n, device=a.device)
+    skip = torch.zeros(batch, dtype=torch.bool, device=a.device)
+    for k in range(n):
+        col = w[..., :, k]
+        absakk = col[..., k].abs()
+        below = torch.where(idx > k, col.abs(), torch.full_like(col, -1.0))
+        imax = torch.argmax(below, dim=-1)
+        colmax = below.amax(-1).clamp(min=0.0) if k < n - 1 else torch.zeros_like(absakk)
+        onehot = (idx == imax.unsqueeze(-1)).to(w.dtype)
+        row = (onehot.unsqueeze(-1) * w).sum(-2)  # row imax
+        rowmax = torch.where((idx >= k) & (idx != imax.unsqueeze(-1)), row.abs(),
+                             torch.zeros_like(row)).amax(-1)
+        aimax = (onehot * torch.diagonal(w, dim1=-2, dim2=-1)).sum(-1).abs()
+        zero = (torch.maximum(absakk, colmax) == 0) | torch.isnan(absakk)
+        keep = absakk >= alpha * colmax
+        keep = keep | (absakk >= alpha * colmax * (colmax / rowmax))
+        take = ~keep & (aimax >= alpha * rowmax)
+        two = ~keep & ~take & ~zero & ~skip
+        kk = torch.full_like(imax, k) + two.long()
+        kp = torch.where(keep | zero, torch.full_like(imax, k), imax)
+        active = ~skip & ~zero
+        # The interchange of kk and kp, in the trailing matrix only.
+        trail = (idx >= k).unsqueeze(-1) & (idx >= k)
+        swapped = _rows_swapped(_rows_swapped(w, kk, kp).transpose(-2, -1), kk, kp)
+        w = torch.where((active & (kp != kk)).unsqueeze(-1).unsqueeze(-1) & trail,
+                        swapped.transpose(-2, -1), w)
+        # A 1 x 1 pivot.
+        x = torch.where(idx > k, w[..., :, k], torch.zeros_like(col))
+        d = w[..., k, k].unsqueeze(-1)
+        rest = (idx > k).unsqueeze(-1) & (idx > k)
+        one_w = torch.where(rest, w - x.unsqueeze(-1) * x.unsqueeze(-2) / d.unsqueeze(-1), w)
+        one_w = torch.where(((idx > k) & (idx.unsqueeze(-1) == k)).transpose(-2, -1),
+                            (x / d).unsqueeze(-1).expand_as(w), one_w)
+        # A 2 x 2 pivot (k, k + 1).
+        if k < n - 1:
+            ca, cb = w[..., :, k], w[..., :, k + 1]
+            d21 = w[..., k + 1, k]
+            d11 = w[..., k + 1, k + 1] / d21
+            d22 = w[..., k, k] / d21
+            t = 1.0 / (d11 * d22 - 1.0)
+            d21 = (t / d21).unsqueeze(-1)
+            after = idx > k + 1
+            wk = torch.where(after, d21 * (d11.unsqueeze(-1) * ca - cb), torch.zeros_like(ca))
+            wk1 = torch.where(after, d21 * (d22.unsqueeze(-1) * cb - ca), torch.zeros_like(cb))
+            rest2 = after.unsqueeze(-1) & after
+            two_w = torch.where(rest2, w - (ca.unsqueeze(-1) * wk.unsqueeze(-2)
+                                            + cb.unsqueeze(-1) * wk1.unsqueeze(-2)), w)
+            colk = (idx.unsqueeze(-1) > k + 1) & (idx == k)
+            colk1 = (idx.unsqueeze(-1) > k + 1) & (idx == k + 1)
+            two_w = torch.where(colk, wk.unsqueeze(-1).expand_as(w), two_w)
+            two_w = torch.where(colk1, wk1.unsqueeze(-1).expand_as(w), two_w)
+        else:
+            two_w = w
+        grid = lambda m: m.unsqueeze(-1).unsqueeze(-1)  # noqa: E731
+        w = torch.where(grid(active & two), two_w, torch.where(grid(active), one_w, w))
+        info = torch.where(zero & ~skip & (info == 0), torch.full_like(info, k + 1), info)
+        piv = torch.where(two, -(kp + 1), kp + 1).to(torch.int32)
+        at = idx == k
+        at2 = (idx == k + 1) & two.unsqueeze(-1)
+        pivots = torch.where(~skip.unsqueeze(-1) & (at | at2), piv.unsqueeze(-1), pivots)
+        skip = two
+    return torch.tril(w), pivots, info
+
+
+def _ldl_solve(ld, pivots, b, *, hermitian=False):
+    """``aten.linalg_ldl_solve`` (real, hermitian=False): LAPACK's ``sytrs``
+    on the factors of `_ldl_factor_ex`, unrolled over the rows like it:
+    L D Y = P B down the rows, then L^T X = Y up them, each 2 x 2 block of
+    D solved in closed form (LAPACK's own formulas)."""
+    n = ld.size(-1)
+    if ld.is_complex() or n > 64:
+        return NotImplemented
+    batch = torch.broadcast_shapes(ld.shape[:-2], b.shape[:-2])
+    ld = ld.expand(*batch, n, n)
+    pivots = pivots.expand(*batch, n).long()
+    x = b.expand(*batch, *b.shape[-2:]).clone()
+    if n == 0:
+        return x
+    idx = torch.arange(n, device=ld.device)
+    grid = lambda m: m.unsqueeze(-1).unsqueeze(-1)  # noqa: E731
+    rows = lambda m: m.unsqueeze(-1)  # noqa: E731
+    col = lambda j: ld[..., :, j].unsqueeze(-1)  # noqa: E731
+    skip = torch.zeros(batch, dtype=torch.bool, device=ld.device)
+    for k in range(n):
+        p = pivots[..., k]
+        one = ~skip & (p > 0)
+        two = ~skip & (p < 0) if k < n - 1 else torch.zeros_like(skip)
+        kp = torch.where(p > 0, p - 1, -p - 1)
+        # 1 x 1: interchange k and kp, eliminate below, divide by D.
+        y = _rows_swapped(x, torch.full_like(kp, k), kp)
+        xk = y[..., k:k + 1, :]
+        y = torch.where(rows(idx > k), y - col(k) * xk, y)
+        y1 = torch.where(rows(idx == k), y / ld[..., k, k].unsqueeze(-1).unsqueeze(-1), y)
+        if k < n - 1:
+            # 2 x 2: interchange k + 1 and kp, eliminate below both, solve.
+            z = _rows_swapped(x, torch.full_like(kp, k + 1), kp)
+            zk, zk1 = z[..., k:k + 1, :], z[..., k + 1:k + 2, :]
+            z = torch.where(rows(idx > k + 1), z - col(k) * zk - col(k + 1) * zk1, z)
+            akm1k = ld[..., k + 1, k].unsqueeze(-1).unsqueeze(-1)
+            akm1 = ld[..., k, k].unsqueeze(-1).unsqueeze(-1) / akm1k
+            ak = ld[..., k + 1, k + 1].unsqueeze(-1).unsqueeze(-1) / akm1k
+            denom = akm1 * ak - 1.0
+            bkm1, bk = zk / akm1k, zk1 / akm1k
+            z = torch.where(rows(idx == k), (ak * bkm1 - bk) / denom, z)
+            z = torch.where(rows(idx == k + 1), (akm1 * bk - bkm1) / denom, z)
+        else:
+            z = x
+        x = torch.where(grid(two), z, torch.where(grid(one), y1, x))
+        skip = two
+    skip = torch.zeros(batch, dtype=torch.bool, device=ld.device)
+    for k in reversed(range(n)):
+        p = pivots[..., k]
+        one = ~skip & (p > 0)
+        two = ~skip & (p < 0) if k > 0 else torch.zeros_like(skip)
+        kp = torch.where(p > 0, p - 1, -p - 1)
+        below = rows(idx > k)
+        rowk = (torch.where(below, col(k) * x, torch.zeros_like(x))).sum(-2, keepdim=True)
+        y = torch.where(rows(idx == k), x - rowk, x)
+        if k > 0:
+            rowk1 = (torch.where(below, col(k - 1) * x, torch.zeros_like(x))).sum(-2, keepdim=True)
+            z = torch.where(rows(idx == k - 1), y - rowk1, y)
+        else:
+            z = y
+        y = _rows_swapped(y, torch.full_like(kp, k), kp)
+        z = _rows_swapped(z, torch.full_like(kp, k), kp)
+        x = torch.where(grid(two), z, torch.where(grid(one), y, x))
+        skip = two
+    return x
+
+
 def _decompositions():
     from torch._decomp import core_aten_decompositions
 
@@ -3867,6 +4030,8 @@ def _decompositions():
     table[aten._transformer_encoder_layer_fwd.default] = _transformer_encoder_layer
     table[aten._native_multi_head_attention.default] = _native_multi_head_attention
     table[aten.mkldnn_rnn_layer.default] = _mkldnn_rnn_layer
+    table[aten.linalg_ldl_factor_ex.default] = _ldl_factor_ex
+    table[aten.linalg_ldl_solve.default] = _ldl_solve
     return table
 
 

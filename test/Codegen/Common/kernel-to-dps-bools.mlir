@@ -44,3 +44,22 @@ func.func @gather_mask(%m: tensor<4x8xi1>, %k: tensor<3xi64>) -> tensor<4x3xi1> 
   %g = meld.gather %m, %k axis = 1 : (tensor<4x8xi1>, tensor<3xi64>) -> tensor<4x3xi1>
   return %g : tensor<4x3xi1>
 }
+
+// One boolean input read twice by one op (as the rows' flag and as the
+// columns'): each read fused in turn. Fusing the first erased the op while
+// the loop still held its second use (a segfault on LAPACK's unrolled LDL
+// factorization from the PyTorch frontend).
+// CHECK-LABEL: func.func private @twice_kernel_0(
+// CHECK-SAME:    %[[V:.*]]: memref<8xi8>
+// CHECK:         %[[T:.*]] = bufferization.to_tensor %[[V]]
+// CHECK:         linalg.generic {{.*}} ins(%[[T]], %[[T]], 
+// CHECK-COUNT-2:   arith.trunci %{{.*}} : i8 to i1
+// CHECK-NOT:     tensor<8xi1>
+// CHECK:         return
+func.func @twice(%v: tensor<8xi1>, %x: tensor<8x8xf32>, %y: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %r = meld.broadcast_in_dim %v, dims = [0] : tensor<8xi1> -> tensor<8x8xi1>
+  %c = meld.broadcast_in_dim %v, dims = [1] : tensor<8xi1> -> tensor<8x8xi1>
+  %a = meld.select %c, %x, %y : tensor<8x8xi1>, tensor<8x8xf32>
+  %z = meld.select %r, %a, %y : tensor<8x8xi1>, tensor<8x8xf32>
+  return %z : tensor<8x8xf32>
+}
