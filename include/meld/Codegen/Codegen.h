@@ -51,7 +51,8 @@ enum class BlockTiling {
 /// dots), bf16 `x @ W^T` gemms of up to `hostBf16SwappedRows` rows one
 /// column block per thread (AVX512-BF16 dots), and bf16 gemms of up to
 /// `hostBf16ColumnBlockRows` rows column blocks of all their rows (AMX
-/// tiles).
+/// tiles), and f32 `x @ W^T` gemms of up to `hostF32ColumnBlockRows` rows
+/// likewise.
 void buildKernelBufferPipeline(mlir::OpPassManager &pm,
                                BlockTiling tiling = BlockTiling::None,
                                bool deallocate = true, bool strictFp = false,
@@ -59,7 +60,8 @@ void buildKernelBufferPipeline(mlir::OpPassManager &pm,
                                int64_t hostThreads = 0,
                                int64_t hostBf16ContractionRows = 0,
                                int64_t hostBf16SwappedRows = 0,
-                               int64_t hostBf16ColumnBlockRows = 0);
+                               int64_t hostBf16ColumnBlockRows = 0,
+                               int64_t hostF32ColumnBlockRows = 0);
 
 /// The host entry-point symbol of kernel `name`.
 std::string hostEntryName(llvm::StringRef kernelName);

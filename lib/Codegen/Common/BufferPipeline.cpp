@@ -39,7 +39,8 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
                                               int64_t hostThreads,
                                               int64_t hostBf16ContractionRows,
                                               int64_t hostBf16SwappedRows,
-                                              int64_t hostBf16ColumnBlockRows) {
+                                              int64_t hostBf16ColumnBlockRows,
+                                              int64_t hostF32ColumnBlockRows) {
   MeldConvertToLinalgOptions toLinalg;
   toLinalg.strictFp = strictFp;
   // Kernels report integer division by zero through their status cell
@@ -92,6 +93,7 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
       blocks.bf16ContractionRows = hostBf16ContractionRows;
       blocks.bf16SwappedRows = hostBf16SwappedRows;
       blocks.bf16ColumnBlockRows = hostBf16ColumnBlockRows;
+      blocks.f32ColumnBlockRows = hostF32ColumnBlockRows;
       blocks.fitSmallOutputs = true;
       blocks.horizontal = true;
       blocks.skipUnitDims = true;

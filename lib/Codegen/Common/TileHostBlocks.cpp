@@ -199,6 +199,7 @@ struct BlockParams {
   int64_t contractionTileRows, balanceThreads;
   bool skipUnitDims, fusedRowCost;
   int64_t bf16ContractionRows, bf16SwappedRows, bf16ColumnBlockRows;
+  int64_t f32ColumnBlockRows;
 };
 
 /// How one output's producer is to be split: its consumer, the rows per
@@ -565,11 +566,38 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
       resultType.getRank() == 2 &&
       resultType.getDimSize(1) / kHostColumnBlock >=
           std::max<int64_t>(params.balanceThreads, 2);
+  // Likewise an f32 `x @ W^T` of up to f32ColumnBlockRows static rows in
+  // whole column blocks (Intel's AVX-512 tiles): in one process, 10
+  // rounds on the 2-core Intel Xeon, GFLOP/s in column blocks and in row
+  // blocks of 258 (two runs): 1024 x 2048 @ (8192 x 2048)^T 222 and
+  // 196-209, 2048 x 768 @ (3072 x 768)^T 245 and 225-235, 1024 x 8192 @
+  // (2048 x 8192)^T 281 and 261. Plain right operands lost (1024^3: 206
+  // and 269-283), and keep their row blocks.
+  auto transposedRight = [&] {
+    linalg::LinalgOp op = soleContraction(func);
+    if (!op || op.getNumLoops() != 3)
+      return false;
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
+               k = getAffineDimExpr(2, ctx);
+    return maps[0] == AffineMap::get(3, 0, {i, k}, ctx) &&
+           maps[1] == AffineMap::get(3, 0, {j, k}, ctx);
+  };
+  bool f32Columns =
+      gemm && params.f32ColumnBlockRows > 0 &&
+      resultType.getElementType().isF32() && resultType.hasStaticShape() &&
+      resultType.getRank() == 2 &&
+      resultType.getDimSize(0) > params.contractionRows &&
+      resultType.getDimSize(0) <= params.f32ColumnBlockRows &&
+      resultType.getDimSize(1) % kHostColumnBlock == 0 &&
+      resultType.getDimSize(1) / kHostColumnBlock >=
+          std::max<int64_t>(params.balanceThreads, 2) &&
+      transposedRight();
   if (columns && params.fitSmallOutputs && gemm &&
       resultType.getRank() == 2 &&
       ((resultType.hasStaticShape() &&
         resultType.getDimSize(0) <= params.contractionRows) ||
-       dynamicRows || amxColumns) &&
+       dynamicRows || amxColumns || f32Columns) &&
       resultType.getDimSize(1) >= 2 * kHostColumnBlock &&
       (resultType.getDimSize(1) % kHostColumnBlock == 0 || dotProducts() ||
        amxTiles) &&
@@ -602,7 +630,7 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   if (columnBlock && dynamicRows)
     rows = kAllRows;
   // (Static rows in column blocks are one row block.)
-  if (columnBlock && amxColumns)
+  if (columnBlock && (amxColumns || f32Columns))
     rows = std::max(rows, resultType.getDimSize(0));
   // A one-image convolution whose kernel copies its columns splits its
   // pixels in whole output rows (convColumnBlock), so that each block
@@ -2017,7 +2045,8 @@ struct MeldTileHostBlocksPass
                        fitSmallOutputs,     contractionTileRows,
                        balanceThreads,      skipUnitDims,
                        fusedRowCost,        bf16ContractionRows,
-                       bf16SwappedRows,     bf16ColumnBlockRows};
+                       bf16SwappedRows,     bf16ColumnBlockRows,
+                       f32ColumnBlockRows};
     IntegerType i64 = IntegerType::get(func.getContext(), 64);
     if (kind && kind.getValue() == "horizontal") {
       if (!horizontal)

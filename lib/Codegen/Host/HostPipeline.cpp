@@ -431,7 +431,8 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
             options.hostThreads > 0 ? options.hostThreads : target->threads,
             codegen::bf16ContractionRows(*target, options.strictFp),
             codegen::bf16SwappedRows(*target, options.strictFp),
-            codegen::bf16ColumnBlockRows(*target, options.strictFp));
+            codegen::bf16ColumnBlockRows(*target, options.strictFp),
+            codegen::f32ColumnBlockRows(*target, tiles));
       })))
     return failure();
   if (emulate &&

@@ -300,3 +300,8 @@ int64_t meld::codegen::bf16ColumnBlockRows(const HostTarget &target,
                                            bool strictFp) {
   return usesAmx(target, strictFp) ? kAmxColumnBlockMaxRows : 0;
 }
+
+int64_t meld::codegen::f32ColumnBlockRows(const HostTarget &target,
+                                          const HostGemmTiles &tiles) {
+  return transposedKBlock(target, tiles) > 0 ? kF32ColumnBlockMaxRows : 0;
+}

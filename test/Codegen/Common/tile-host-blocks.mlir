@@ -6,6 +6,7 @@
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --linalg-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=fused-row-cost' | FileCheck %s --check-prefix=FUSED
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=256 fit-small-outputs balance-threads=2' | FileCheck %s --check-prefix=SHARE
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=256 fit-small-outputs balance-threads=2 bf16-contraction-rows=512 bf16-column-block-rows=4096' | FileCheck %s --check-prefix=AMX
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=258 fit-small-outputs balance-threads=2 f32-column-block-rows=4096' | FileCheck %s --check-prefix=F32COLS
 
 // A row-max kernel on 64 rows of 512: 16K elements per block is 32 rows.
 // The block range [begin, end) always covers 32-row blocks; with
@@ -176,6 +177,34 @@ func.func @amx_narrow(%a: tensor<600x64xbf16>, %b: tensor<256x64xbf16>) -> tenso
 func.func @amx_many_rows(%a: tensor<5000x64xbf16>, %b: tensor<512x64xbf16>) -> tensor<5000x512xbf16> {
   %c = meld.matmul %a, %b transpose_rhs : tensor<5000x64xbf16>, tensor<512x64xbf16> -> tensor<5000x512xbf16>
   return %c : tensor<5000x512xbf16>
+}
+
+// With f32-column-block-rows (Intel's AVX-512 tiles), an f32 `x @ W^T` of
+// more static rows than a block (258) in whole 256-column blocks splits
+// its columns: one row block of all 600 rows times 2 column blocks, each
+// packing only its own columns of W. A plain right operand keeps its row
+// blocks (they lost there), and so do 5000 rows (past 4096).
+// F32COLS-LABEL: func.func private @f32_all_rows_kernel_0
+// F32COLS-SAME:    meld.host_column_blocks = 2
+// F32COLS-SAME:    meld.rows_per_block = 600
+// F32COLS:         tensor.extract_slice %{{.*}}[%{{.*}}, 0] [256, 64]
+// F32COLS-LABEL: func.func private @f32_plain_kernel_0
+// F32COLS-NOT:     meld.host_column_blocks
+// F32COLS-SAME:    meld.rows_per_block = 
+// F32COLS-LABEL: func.func private @f32_many_rows_kernel_0
+// F32COLS-NOT:     meld.host_column_blocks
+// F32COLS-SAME:    meld.kernel = "gemm"
+func.func @f32_all_rows(%a: tensor<600x64xf32>, %b: tensor<512x64xf32>) -> tensor<600x512xf32> {
+  %c = meld.matmul %a, %b transpose_rhs : tensor<600x64xf32>, tensor<512x64xf32> -> tensor<600x512xf32>
+  return %c : tensor<600x512xf32>
+}
+func.func @f32_plain(%a: tensor<600x64xf32>, %b: tensor<64x512xf32>) -> tensor<600x512xf32> {
+  %c = meld.matmul %a, %b : tensor<600x64xf32>, tensor<64x512xf32> -> tensor<600x512xf32>
+  return %c : tensor<600x512xf32>
+}
+func.func @f32_many_rows(%a: tensor<5000x64xf32>, %b: tensor<512x64xf32>) -> tensor<5000x512xf32> {
+  %c = meld.matmul %a, %b transpose_rhs : tensor<5000x64xf32>, tensor<512x64xf32> -> tensor<5000x512xf32>
+  return %c : tensor<5000x512xf32>
 }
 
 // Dynamic rows whose columns are no whole blocks (GPT-2's vocabulary, or

@@ -177,3 +177,14 @@ func.func @column_max_scale(%a: tensor<3x5xf32>, %b: tensor<5x4xf32>,
   %z = meld.mul %y, %mb : tensor<3x4xf32>
   return %z : tensor<3x4xf32>
 }
+
+// An f32 `x @ W^T + b` of more rows than a block (300) in whole 256-column
+// blocks: with Intel's AVX-512 tiles its threads split the columns, each
+// block computing all 300 rows (f32-column-block-rows); elsewhere row
+// blocks. Either way the interpreter's result.
+func.func @linear_all_rows(%x: tensor<300x72xf32>, %w: tensor<512x72xf32>, %b: tensor<512xf32>) -> tensor<300x512xf32> {
+  %p = meld.matmul %x, %w transpose_rhs : tensor<300x72xf32>, tensor<512x72xf32> -> tensor<300x512xf32>
+  %bb = meld.broadcast_in_dim %b, dims = [1] : tensor<512xf32> -> tensor<300x512xf32>
+  %y = meld.add %p, %bb : tensor<300x512xf32>
+  return %y : tensor<300x512xf32>
+}

@@ -181,6 +181,13 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
            "rows and packs only its own columns of the right operand, where "
            "row blocks each packed all of it (AMX tiles; the host pipeline "
            "sets 4096 for CPUs with amx-bf16); 0: never">,
+    Option<"f32ColumnBlockRows", "f32-column-block-rows", "int64_t", "0",
+           "An f32 `x @ W^T` gemm of more static rows than contraction-rows "
+           "and up to this many, whose columns are whole 256-column blocks, "
+           "at least one per thread, splits only its columns: each block "
+           "computes all the rows and packs only its own columns of W, "
+           "where each row block packed all of it (the host pipeline sets "
+           "4096 with Intel's AVX-512 tiles); 0: never">,
     Option<"contractionTileRows", "contraction-tile-rows", "int64_t", "8",
            "With balance-contractions: gemm blocks hold whole register "
            "tiles of this many rows">,

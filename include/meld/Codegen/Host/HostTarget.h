@@ -171,6 +171,15 @@ int64_t bf16SwappedRows(const HostTarget &target, bool strictFp);
 constexpr int64_t kAmxColumnBlockMaxRows = 4096;
 int64_t bf16ColumnBlockRows(const HostTarget &target, bool strictFp);
 
+/// Most static rows of an f32 `x @ W^T` gemm whose threads split its
+/// columns, each column block computing all the rows
+/// (meld-tile-host-blocks' f32-column-block-rows): 4096 with Intel's
+/// AVX-512 tiles (where transposedKBlock is set; measured there), 0
+/// elsewhere.
+constexpr int64_t kF32ColumnBlockMaxRows = 4096;
+int64_t f32ColumnBlockRows(const HostTarget &target,
+                           const HostGemmTiles &tiles);
+
 } // namespace meld::codegen
 
 #endif // MELD_CODEGEN_HOST_HOSTTARGET_H
