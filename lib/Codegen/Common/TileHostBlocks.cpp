@@ -1670,6 +1670,9 @@ rootStore(ArrayRef<bufferization::MaterializeInDestinationOp> stores) {
   return std::nullopt;
 }
 
+/// Most stores joinSiblingStores joins when their types differ.
+static constexpr size_t kMaxMixedJoin = 8;
+
 /// Stores of which none is computed from all the others, all of one
 /// static shape once unit dims are dropped, made the results of one
 /// generic that copies them (a "join"), which then is every store's
@@ -1688,9 +1691,18 @@ rootStore(ArrayRef<bufferization::MaterializeInDestinationOp> stores) {
 /// unless every store's value is an op's result into an output buffer.
 static bool joinSiblingStores(
     MutableArrayRef<bufferization::MaterializeInDestinationOp> stores,
-    Block &entry, int64_t numOutputs,
-    MutableArrayRef<int64_t> outputRowDims) {
+    Block &entry, int64_t numOutputs, MutableArrayRef<int64_t> outputRowDims,
+    bool reduction) {
   if (stores.size() < 2)
+    return false;
+  // Stores of several types or shapes only in a reduction kernel, and a
+  // few of them: a max pool's 29 window values and indices (one f32, the
+  // rest i64), joined, sent upstream's tile-and-fuse cleanup into a
+  // compile that did not end.
+  bool uniform = llvm::all_of(stores, [&](auto store) {
+    return store.getSource().getType() == stores.front().getSource().getType();
+  });
+  if (!uniform && (!reduction || stores.size() > kMaxMixedJoin))
     return false;
   auto squeezed = [](RankedTensorType type) {
     SmallVector<int64_t> shape;
@@ -1862,12 +1874,13 @@ static bool tileGroupedRows(func::FuncOp func, int64_t threads) {
 /// dims and the last), for merge-leading-dims; 0 when the kernel holds a contraction or
 /// a convolution (whose blocks are planned on their own rows).
 static int64_t kernelRowDims(func::FuncOp func) {
-  int64_t rows = 0;
+  int64_t rows = 0, stores = 0;
   bool contraction = false;
   func.walk([&](Operation *op) {
     auto store = dyn_cast<bufferization::MaterializeInDestinationOp>(op);
     if (!store)
       return;
+    ++stores;
     // The value stored, and what a reshape before the store reshapes (a
     // [B*S, N] result computed as [B, S, N]).
     SmallVector<Value> stored{store.getSource()};
@@ -1886,7 +1899,11 @@ static int64_t kernelRowDims(func::FuncOp func) {
     contraction |= linalg::isaContractionOpInterface(op) ||
                    linalg::isaConvolutionOpInterface(op);
   });
-  return contraction ? 0 : rows;
+  // (Not a kernel of many outputs: a max pool's 29 window values and
+  // indices, merged, sent the tile-and-fuse cleanup into a compile that
+  // did not end.)
+  return contraction || stores > static_cast<int64_t>(kMaxMixedJoin) ? 0
+                                                                     : rows;
 }
 
 /// The leading `rows` dims of a kernel merged into one (merge-leading-dims):
@@ -2083,7 +2100,9 @@ struct MeldTileHostBlocksPass
       stores.push_back(m);
     });
     std::optional<size_t> root = rootStore(stores);
-    if (!root && joinSiblingStores(stores, entry, numOutputs, outputRowDims))
+    if (!root &&
+        joinSiblingStores(stores, entry, numOutputs, outputRowDims,
+                          kind && kind.getValue() == "reduction"))
       root = rootStore(stores);
     if (!root || entry.getNumArguments() < kBlockRangeArgs)
       return;
