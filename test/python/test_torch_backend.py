@@ -48,12 +48,12 @@ def test_models_compile_entirely_through_meld(name):
 
 
 class WithUnsupportedOp(torch.nn.Module):
-    """A linear layer, an op Meld's table lacks (UNSUPPORTED: the LDL^T
-    factorization of a symmetric matrix, with Bunch-Kaufman pivots), then
-    GELU. When Meld gains the op, another one takes its place here
-    (torch.mode did, then linalg.matrix_sqrth, until 2026-11-29)."""
+    """A linear layer, an op Meld's table lacks (UNSUPPORTED: the
+    eigenvalues of a general matrix, complex), then GELU. When Meld gains
+    the op, another one takes its place here (torch.mode did, then
+    linalg.matrix_sqrth, then the LDL factorization, until 2026-11-29)."""
 
-    UNSUPPORTED = "aten.linalg_ldl_factor_ex"
+    UNSUPPORTED = "aten.linalg_eig"
 
     def __init__(self):
         super().__init__()
@@ -62,8 +62,8 @@ class WithUnsupportedOp(torch.nn.Module):
     def forward(self, x):
         y = torch.relu(self.linear(x))
         g = y[:, :4]
-        ld, _ = torch.linalg.ldl_factor(g.mT @ g + torch.eye(4))
-        y = y - ld.sum(-1, keepdim=True)
+        ev = torch.linalg.eigvals(g.mT @ g + torch.eye(4)).real
+        y = y - ev.sum()
         return torch.nn.functional.gelu(y * 0.5)
 
 
