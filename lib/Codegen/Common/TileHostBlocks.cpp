@@ -1381,15 +1381,21 @@ static LogicalResult applyRowBlocks(
   return success();
 }
 
+/// The buffer a store writes, seen through the view a reshaped store
+/// writes through (a collapse or an expansion of it).
+static Value unreshapedDest(Value dest) {
+  if (auto collapse = dest.getDefiningOp<memref::CollapseShapeOp>())
+    return collapse.getSrc();
+  if (auto expand = dest.getDefiningOp<memref::ExpandShapeOp>())
+    return expand.getSrc();
+  return dest;
+}
+
 /// Which of the kernel's `numOutputs` outputs (the entry block's arguments
 /// before the block range) `dest` is, seen directly or through the view a
 /// reshaped store writes through; -1 for none.
 static int64_t outputIndex(Block &entry, int64_t numOutputs, Value dest) {
-  if (auto collapse = dest.getDefiningOp<memref::CollapseShapeOp>())
-    dest = collapse.getSrc();
-  else if (auto expand = dest.getDefiningOp<memref::ExpandShapeOp>())
-    dest = expand.getSrc();
-  auto arg = dyn_cast<BlockArgument>(dest);
+  auto arg = dyn_cast<BlockArgument>(unreshapedDest(dest));
   if (!arg || arg.getOwner() != &entry)
     return -1;
   int64_t index = static_cast<int64_t>(arg.getArgNumber()) -
@@ -1727,12 +1733,7 @@ static bool joinSiblingStores(
       continue;
     // A store to collapse: its buffer must be an output (or an output's
     // plain reshape) of the shape it stores.
-    Value dest = store.getDest();
-    if (auto view = dest.getDefiningOp<memref::CollapseShapeOp>())
-      dest = view.getSrc();
-    else if (auto view = dest.getDefiningOp<memref::ExpandShapeOp>())
-      dest = view.getSrc();
-    auto arg = dyn_cast<BlockArgument>(dest);
+    auto arg = dyn_cast<BlockArgument>(unreshapedDest(store.getDest()));
     auto memref = arg ? dyn_cast<MemRefType>(arg.getType()) : MemRefType();
     if (!memref || arg.getOwner() != &entry ||
         !memref.getLayout().isIdentity() ||
@@ -1762,11 +1763,7 @@ static bool joinSiblingStores(
           *getReassociationIndicesForCollapse(type.getShape(), shape));
       // The buffer seen with the common shape, at the top (the row loop is
       // built before the store).
-      Value dest = store.getDest();
-      if (auto view = dest.getDefiningOp<memref::CollapseShapeOp>())
-        dest = view.getSrc();
-      else if (auto view = dest.getDefiningOp<memref::ExpandShapeOp>())
-        dest = view.getSrc();
+      Value dest = unreshapedDest(store.getDest());
       auto memref = cast<MemRefType>(dest.getType());
       SmallVector<ReassociationIndices> groups =
           *getReassociationIndicesForCollapse(memref.getShape(), shape);

@@ -810,6 +810,10 @@ static bool isKernelResult(Value value) {
   });
 }
 
+/// The most operations a fused body may hold when its producer is
+/// recomputed (MeldFuseElementwiseRecomputePass).
+static constexpr int64_t kMaxRecomputedOps = 64;
+
 struct MeldFuseElementwiseRecomputePass
     : public meld::impl::MeldFuseElementwiseRecomputeBase<
           MeldFuseElementwiseRecomputePass> {
@@ -824,10 +828,28 @@ struct MeldFuseElementwiseRecomputePass
     // the mean recomputed inside the variance, neither output's computation
     // held the other's, and GPT-2's layer-norm statistics ran as one
     // workgroup).
+    //
+    // A producer with other users is recomputed only while the fused body
+    // stays within kMaxRecomputedOps operations: each fusion copies the
+    // producer's body, so a chain whose every step feeds the next two (a
+    // max pool's running maximum, read by the next maximum and by the next
+    // index's select) doubled its body at every step and its compile never
+    // ended. Past the bound the producer stays, as any unfused producer.
     linalg::populateElementwiseOpsFusionPatterns(patterns, [](OpOperand *use) {
-      auto consumer = dyn_cast<linalg::LinalgOp>(use->getOwner());
-      return !consumer || consumer.getNumReductionLoops() == 0 ||
-             !isKernelResult(use->get());
+      Operation *owner = use->getOwner();
+      auto consumer = dyn_cast<linalg::LinalgOp>(owner);
+      if (consumer && consumer.getNumReductionLoops() != 0 &&
+          isKernelResult(use->get()))
+        return false;
+      Operation *producer = use->get().getDefiningOp();
+      if (!consumer || !producer || producer->hasOneUse() ||
+          producer->getNumRegions() != 1 || owner->getNumRegions() != 1)
+        return true;
+      auto bodyOps = [](Operation *op) {
+        return static_cast<int64_t>(
+            op->getRegion(0).front().getOperations().size());
+      };
+      return bodyOps(producer) + bodyOps(owner) <= kMaxRecomputedOps;
     });
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();

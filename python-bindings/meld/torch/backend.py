@@ -3867,6 +3867,11 @@ def _rows_swapped(x, i, j):
     return torch.gather(x, -2, perm.unsqueeze(-1).expand(x.shape))
 
 
+def _per_matrix(flags):
+    """A batch of per-matrix flags, broadcastable over the matrices."""
+    return flags.unsqueeze(-1).unsqueeze(-1)
+
+
 def _ldl_factor_ex(a, *, hermitian=False, check_errors=False):
     """``aten.linalg_ldl_factor_ex`` (real matrices, hermitian=False): LAPACK's
     unblocked Bunch-Kaufman ``sytf2`` on the lower triangle, as torch's
@@ -3942,8 +3947,8 @@ def _ldl_factor_ex(a, *, hermitian=False, check_errors=False):
             two_w = torch.where(colk1, wk1.unsqueeze(-1).expand_as(w), two_w)
         else:
             two_w = w
-        grid = lambda m: m.unsqueeze(-1).unsqueeze(-1)  # noqa: E731
-        w = torch.where(grid(active & two), two_w, torch.where(grid(active), one_w, w))
+        w = torch.where(_per_matrix(active & two), two_w,
+                        torch.where(_per_matrix(active), one_w, w))
         info = torch.where(zero & ~skip & (info == 0), torch.full_like(info, k + 1), info)
         piv = torch.where(two, -(kp + 1), kp + 1).to(torch.int32)
         at = idx == k
@@ -3968,7 +3973,6 @@ def _ldl_solve(ld, pivots, b, *, hermitian=False):
     if n == 0:
         return x
     idx = torch.arange(n, device=ld.device)
-    grid = lambda m: m.unsqueeze(-1).unsqueeze(-1)  # noqa: E731
     rows = lambda m: m.unsqueeze(-1)  # noqa: E731
     col = lambda j: ld[..., :, j].unsqueeze(-1)  # noqa: E731
     skip = torch.zeros(batch, dtype=torch.bool, device=ld.device)
@@ -3996,7 +4000,7 @@ def _ldl_solve(ld, pivots, b, *, hermitian=False):
             z = torch.where(rows(idx == k + 1), (akm1 * bk - bkm1) / denom, z)
         else:
             z = x
-        x = torch.where(grid(two), z, torch.where(grid(one), y1, x))
+        x = torch.where(_per_matrix(two), z, torch.where(_per_matrix(one), y1, x))
         skip = two
     skip = torch.zeros(batch, dtype=torch.bool, device=ld.device)
     for k in reversed(range(n)):
@@ -4014,7 +4018,7 @@ def _ldl_solve(ld, pivots, b, *, hermitian=False):
             z = y
         y = _rows_swapped(y, torch.full_like(kp, k), kp)
         z = _rows_swapped(z, torch.full_like(kp, k), kp)
-        x = torch.where(grid(two), z, torch.where(grid(one), y, x))
+        x = torch.where(_per_matrix(two), z, torch.where(_per_matrix(one), y, x))
         skip = two
     return x
 

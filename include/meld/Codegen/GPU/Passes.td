@@ -136,7 +136,11 @@ def MeldFuseElementwiseRecompute
     several consumers is recomputed in each of them and then disappears.
     GPU kernels use it so that elementwise intermediates (softmax's
     `exp(x - max)`, the broadcasts of a horizontal Adam step) cost a few
-    instructions instead of a workgroup-memory buffer.
+    instructions instead of a workgroup-memory buffer. A producer with other
+    users is fused only while the fused body holds at most 64 operations:
+    a chain whose steps each read the previous one twice (a max pool's
+    running maximum and its indices) would otherwise double its body at
+    every step.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
