@@ -17,6 +17,9 @@ interleaved in one process, as the runs before that did. The copy reads
 and writes the bytes the step must move (parameter, gradient and state
 read, parameter and state written) with torch's multi-threaded copy.
 
+The optax column needs jax and optax (bash bench/optim/setup.sh installs
+them into .venv); without them it reads n/a.
+
 Usage: PYTHONPATH=build/python-bindings python bench/optim/optimizers.py
            [--params 64 200] [--optimizers adagrad adam adamw sgd]
            [--compile-curve 25 50 100 200 400] [--markdown FILE]
