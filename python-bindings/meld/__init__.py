@@ -127,10 +127,28 @@ def compile(  # noqa: A001  (the natural name; shadows a rarely used builtin)
             ir = bytes(ir).decode("utf-8")
         else:
             raise TypeError(f"meld.compile takes IR text (str), got {type(ir).__name__}")
+    _save_program(ir)
     return _meld._compile(ir, device, bool(fuse), bool(strict_fp), _targets(targets),
                           _cache_dir(cache_dir), int(opt_level), name, _limits(limits),
                           *_host_tuning(host_tuning), host_cpu=host_cpu or "",
                           host_features=host_features or "")
+
+
+def _save_program(ir: str) -> None:
+    """With ``MELD_SAVE_PROGRAMS=DIR`` in the environment, writes every text
+    that :func:`compile` takes to ``DIR/<sha1 of the text>.mlir``: the
+    programs a frontend (``meld.torch``, ``meld.onnx``) hands to Meld, for
+    ``meld-compile`` and ``meld-opt`` (scripts/gpu-compile-sweep.sh compiles
+    a test suite's programs for the GPU targets so)."""
+    directory = os.environ.get("MELD_SAVE_PROGRAMS")
+    if not directory:
+        return
+    import hashlib
+
+    os.makedirs(directory, exist_ok=True)
+    digest = hashlib.sha1(ir.encode("utf-8")).hexdigest()
+    with open(os.path.join(directory, digest + ".mlir"), "w", encoding="utf-8") as f:
+        f.write(ir)
 
 
 def compile_file(

@@ -192,6 +192,28 @@ def test_memory_cache_hit():
     assert stats["memory_hits"] >= 1 and stats["compiles"] >= 1
 
 
+def test_save_programs(tmp_path, monkeypatch):
+    """MELD_SAVE_PROGRAMS=DIR: every text meld.compile takes lands in DIR,
+    named by its SHA-1, whether it compiles or comes from the cache, and
+    compiles again from there with meld-compile's input."""
+    import hashlib
+
+    out = tmp_path / "programs"
+    monkeypatch.setenv("MELD_SAVE_PROGRAMS", str(out))
+    text = ADD2.replace("%c", "%saved")
+    meld.compile(text)
+    meld.compile(text)  # a memory-cache hit is saved too (the same file)
+    digest = hashlib.sha1(text.encode()).hexdigest()
+    assert sorted(p.name for p in out.iterdir()) == [digest + ".mlir"]
+    assert (out / (digest + ".mlir")).read_text() == text
+    again = meld.compile_file(out / (digest + ".mlir"))
+    x = np.arange(32, dtype=np.float32).reshape(4, 8)
+    np.testing.assert_array_equal(again(x, x)[0], meld.compile(text)(x, x)[0])
+    monkeypatch.delenv("MELD_SAVE_PROGRAMS")
+    meld.compile(ADD2.replace("%c", "%unsaved"))
+    assert len(list(out.iterdir())) == 1
+
+
 def test_disk_cache_across_processes(tmp_path):
     text = ADD2.replace("%c", "%disk")
     exe = meld.compile(text, cache_dir=tmp_path)
