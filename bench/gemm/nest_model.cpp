@@ -33,13 +33,23 @@ constexpr int MR = 6, NR = 64;
 constexpr int M = MM, N = 1024, K = 1536;
 static float *A, *B, *C, *Cref;
 
-// 6 x 64 micro-kernel: acc += a(6 x kc, packed k-major or strided) * bp (kc x 64 packed)
-template <bool PackedA>
-static inline void micro(const float *a, int lda, const float *bp, float *c, int kc) {
+// 6 x 64 micro-kernel: acc += a (6 x kc, packed k-major or rows `lda`
+// apart) * bp (kc x 64, packed). PrefetchC: the next output tile `cnext`
+// is prefetched first; PFD > 0: the panel, PFD steps of k ahead.
+template <bool PackedA, bool PrefetchC, int PFD>
+static inline void micro(const float *a, int lda, const float *bp, float *c,
+                         const float *cnext, int kc) {
   __m512 acc[MR][4];
   for (int r = 0; r < MR; ++r)
     for (int v = 0; v < 4; ++v) acc[r][v] = _mm512_loadu_ps(c + r * N + 16 * v);
+  if (PrefetchC)
+    for (int r = 0; r < MR; ++r)
+      for (int v = 0; v < 4; ++v)
+        _mm_prefetch((const char *)(cnext + r * N + 16 * v), _MM_HINT_T0);
   for (int k = 0; k < kc; ++k) {
+    if (PFD)
+      for (int v = 0; v < 4; ++v)
+        _mm_prefetch((const char *)(bp + (k + PFD) * NR + 16 * v), _MM_HINT_T0);
     __m512 b0 = _mm512_load_ps(bp + k * NR), b1 = _mm512_load_ps(bp + k * NR + 16),
            b2 = _mm512_load_ps(bp + k * NR + 32), b3 = _mm512_load_ps(bp + k * NR + 48);
     for (int r = 0; r < MR; ++r) {
@@ -62,11 +72,12 @@ static void meldNest(int BR, int KB) {
       for (int j0 = 0; j0 < N; j0 += NR) {
         for (int k = 0; k < KB; ++k) memcpy(bbuf + k * NR, B + (k0 + k) * N + j0, NR * 4);
         for (int r0 = i0; r0 < i0 + BR; r0 += MR)
-          micro<false>(A + r0 * K + k0, K, bbuf, C + r0 * N + j0, KB);
+          micro<false, false, 0>(A + r0 * K + k0, K, bbuf, C + r0 * N + j0, nullptr, KB);
       }
 }
-// BLIS order: k blocks KC; pack B (KC x N) panel-major once per k block (per row block BR here);
+// BLIS order: k blocks KC; pack B (KC x NC) panel-major once per k block (per row block BR here);
 // per row tile pack A (6 x KC) k-major; col panels from L2.
+template <bool PrefetchC, int PFD>
 static void blisNest(int BR, int KC, int NC) {
   for (int k0 = 0; k0 < K; k0 += KC)
    for (int j00 = 0; j00 < N; j00 += NC) {
@@ -76,50 +87,10 @@ static void blisNest(int BR, int KC, int NC) {
       for (int r0 = i0; r0 < i0 + BR; r0 += MR) {
         for (int k = 0; k < KC; ++k)
           for (int r = 0; r < MR; ++r) abuf[k * MR + r] = A[(r0 + r) * K + k0 + k];
-        for (int j0 = j00; j0 < j00 + NC; j0 += NR)
-          micro<true>(abuf, 0, bbuf + (j0 - j00) * KC, C + r0 * N + j0, KC);
-      }
-   }
-}
-
-template <int PFD>
-static inline void microPf(const float *a, const float *bp, float *c, float *cnext, int kc) {
-  __m512 acc[MR][4];
-  for (int r = 0; r < MR; ++r)
-    for (int v = 0; v < 4; ++v) acc[r][v] = _mm512_loadu_ps(c + r * N + 16 * v);
-  for (int r = 0; r < MR; ++r)
-    for (int v = 0; v < 4; ++v) _mm_prefetch((const char *)(cnext + r * N + 16 * v), _MM_HINT_T0);
-  for (int k = 0; k < kc; ++k) {
-    if (PFD) { _mm_prefetch((const char *)(bp + (k + PFD) * NR), _MM_HINT_T0);
-      _mm_prefetch((const char *)(bp + (k + PFD) * NR + 16), _MM_HINT_T0);
-      _mm_prefetch((const char *)(bp + (k + PFD) * NR + 32), _MM_HINT_T0);
-      _mm_prefetch((const char *)(bp + (k + PFD) * NR + 48), _MM_HINT_T0); }
-    __m512 b0 = _mm512_load_ps(bp + k * NR), b1 = _mm512_load_ps(bp + k * NR + 16),
-           b2 = _mm512_load_ps(bp + k * NR + 32), b3 = _mm512_load_ps(bp + k * NR + 48);
-    for (int r = 0; r < MR; ++r) {
-      __m512 av = _mm512_set1_ps(a[k * MR + r]);
-      acc[r][0] = _mm512_fmadd_ps(av, b0, acc[r][0]);
-      acc[r][1] = _mm512_fmadd_ps(av, b1, acc[r][1]);
-      acc[r][2] = _mm512_fmadd_ps(av, b2, acc[r][2]);
-      acc[r][3] = _mm512_fmadd_ps(av, b3, acc[r][3]);
-    }
-  }
-  for (int r = 0; r < MR; ++r)
-    for (int v = 0; v < 4; ++v) _mm512_storeu_ps(c + r * N + 16 * v, acc[r][v]);
-}
-template <int PFD>
-static void blisPf(int BR, int KC, int NC) {
-  for (int k0 = 0; k0 < K; k0 += KC)
-   for (int j00 = 0; j00 < N; j00 += NC) {
-    for (int j0 = j00; j0 < j00 + NC; j0 += NR)
-      for (int k = 0; k < KC; ++k) memcpy(bbuf + (j0 - j00) * KC + k * NR, B + (k0 + k) * N + j0, NR * 4);
-    for (int i0 = 0; i0 < M; i0 += BR)
-      for (int r0 = i0; r0 < i0 + BR; r0 += MR) {
-        for (int k = 0; k < KC; ++k)
-          for (int r = 0; r < MR; ++r) abuf[k * MR + r] = A[(r0 + r) * K + k0 + k];
         for (int j0 = j00; j0 < j00 + NC; j0 += NR) {
+          // The next tile: this row tile's next columns, else the next row tile's first.
           float *cn = j0 + NR < j00 + NC ? C + r0 * N + j0 + NR : (r0 + MR < M ? C + (r0 + MR) * N + j00 : C + r0 * N + j0);
-          microPf<PFD>(abuf, bbuf + (j0 - j00) * KC, C + r0 * N + j0, cn, KC);
+          micro<true, PrefetchC, PFD>(abuf, 0, bbuf + (j0 - j00) * KC, C + r0 * N + j0, cn, KC);
         }
       }
    }
@@ -142,7 +113,7 @@ int main(int argc, char **argv) {
     for (auto &v : vs) {
       memset(C, 0, sizeof(float) * M * N);
       auto t0 = std::chrono::steady_clock::now();
-      if (v.kind == 0) meldNest(v.br, v.kb); else if (v.kind == 1) blisNest(v.br, v.kb, v.nc); else if (v.kind == 2) blisPf<0>(v.br, v.kb, v.nc); else blisPf<16>(v.br, v.kb, v.nc);
+      if (v.kind == 0) meldNest(v.br, v.kb); else if (v.kind == 1) blisNest<false, 0>(v.br, v.kb, v.nc); else if (v.kind == 2) blisNest<true, 0>(v.br, v.kb, v.nc); else blisNest<true, 16>(v.br, v.kb, v.nc);
       v.t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
       if (rep == 0 && v.kind == 0) memcpy(Cref, C, sizeof(float) * M * N);
       if (memcmp(C, Cref, sizeof(float) * M * N)) printf("WRONG %s\n", v.name);
