@@ -836,20 +836,17 @@ struct MeldFuseElementwiseRecomputePass
     // index's select) doubled its body at every step and its compile never
     // ended. Past the bound the producer stays, as any unfused producer.
     linalg::populateElementwiseOpsFusionPatterns(patterns, [](OpOperand *use) {
-      Operation *owner = use->getOwner();
-      auto consumer = dyn_cast<linalg::LinalgOp>(owner);
+      auto consumer = dyn_cast<linalg::LinalgOp>(use->getOwner());
       if (consumer && consumer.getNumReductionLoops() != 0 &&
           isKernelResult(use->get()))
         return false;
-      Operation *producer = use->get().getDefiningOp();
-      if (!consumer || !producer || producer->hasOneUse() ||
-          producer->getNumRegions() != 1 || owner->getNumRegions() != 1)
+      auto producer = use->get().getDefiningOp<linalg::LinalgOp>();
+      if (!consumer || !producer || producer->hasOneUse())
         return true;
-      auto bodyOps = [](Operation *op) {
-        return static_cast<int64_t>(
-            op->getRegion(0).front().getOperations().size());
+      auto bodyOps = [](linalg::LinalgOp op) {
+        return static_cast<int64_t>(op.getBlock()->getOperations().size());
       };
-      return bodyOps(producer) + bodyOps(owner) <= kMaxRecomputedOps;
+      return bodyOps(producer) + bodyOps(consumer) <= kMaxRecomputedOps;
     });
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
