@@ -1461,6 +1461,56 @@ const AmxProgram kAmxPrograms[] = {
             : tensor<70x64xbf16>, tensor<64x520xbf16> -> tensor<70x520xbf16>
         return %h : tensor<70x520xbf16>
       })mlir"},
+    // Blocks of k (depths of multiples of 256 past one, at least 96
+    // static rows): the sums carried between the blocks, each block's
+    // rows copied (a last partial block of rows zero-padded); three
+    // blocks (first, middle, last) under a partial panel of columns, two
+    // under column blocks of 288 with an epilogue, f32 sums, i8 into i32
+    // and a batch.
+    {"depth_blocked_100x768x300",
+     R"mlir(
+      func.func @main(%x: tensor<100x768xbf16>, %w: tensor<768x300xbf16>)
+          -> tensor<100x300xbf16> {
+        %h = meld.matmul %x, %w
+            : tensor<100x768xbf16>, tensor<768x300xbf16> -> tensor<100x300xbf16>
+        return %h : tensor<100x300xbf16>
+      })mlir"},
+    {"depth_blocked_transposed_gelu_130x512x576",
+     R"mlir(
+      func.func @main(%x: tensor<130x512xbf16>, %w: tensor<576x512xbf16>,
+                      %b: tensor<576xbf16>) -> tensor<130x576xbf16> {
+        %h = meld.matmul %x, %w transpose_rhs
+            : tensor<130x512xbf16>, tensor<576x512xbf16> -> tensor<130x576xbf16>
+        %bb = meld.broadcast_in_dim %b, dims = [1]
+            : tensor<576xbf16> -> tensor<130x576xbf16>
+        %s = meld.add %h, %bb : tensor<130x576xbf16>
+        %y = meld.gelu %s approximate = tanh : tensor<130x576xbf16>
+        return %y : tensor<130x576xbf16>
+      })mlir"},
+    {"depth_blocked_f32_sums_96x512x70",
+     R"mlir(
+      func.func @main(%x: tensor<96x512xbf16>, %w: tensor<512x70xbf16>)
+          -> tensor<96x70xf32> {
+        %h = meld.matmul %x, %w
+            : tensor<96x512xbf16>, tensor<512x70xbf16> -> tensor<96x70xf32>
+        return %h : tensor<96x70xf32>
+      })mlir"},
+    {"int8_depth_blocked_100x768x70",
+     R"mlir(
+      func.func @main(%x: tensor<100x768xi8>, %w: tensor<70x768xi8>)
+          -> tensor<100x70xi32> {
+        %h = meld.matmul %x, %w transpose_rhs
+            : tensor<100x768xi8>, tensor<70x768xi8> -> tensor<100x70xi32>
+        return %h : tensor<100x70xi32>
+      })mlir"},
+    {"batch_depth_blocked_2x97x512x40",
+     R"mlir(
+      func.func @main(%q: tensor<2x97x512xbf16>, %k: tensor<2x512x40xbf16>)
+          -> tensor<2x97x40xbf16> {
+        %s = meld.batch_matmul %q, %k
+            : tensor<2x97x512xbf16>, tensor<2x512x40xbf16> -> tensor<2x97x40xbf16>
+        return %s : tensor<2x97x40xbf16>
+      })mlir"},
     // bf16 operands summed into an f32 output (no rounding to bf16).
     {"f32_sums_k100_n70",
      R"mlir(

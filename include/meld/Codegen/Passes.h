@@ -112,6 +112,17 @@ inline constexpr llvm::StringLiteral kHostPartsAttrName = "meld.host_parts";
 /// 1.5 ms in 16 on the 2-core VM; 1 x 128 tiles were slower than 1 x 256.
 inline constexpr int64_t kHostColumnBlock = 256;
 
+/// A bf16 (or i8) product on AMX tiles deeper than kAmxDepthBlock steps of
+/// k (a multiple of them), with at least kAmxDepthBlockedMinRows static
+/// rows, runs in blocks of k (meld-vectorize-host-contractions): per block,
+/// a panel of kAmxDepthBlock x up to kAmxDepthBlockedCols of the right
+/// operand, which meld-tile-host-blocks makes a thread's column block as
+/// wide as it can (the left operand's rows are copied once per block of k
+/// for all the panel's columns).
+inline constexpr int64_t kAmxDepthBlock = 256;
+inline constexpr int64_t kAmxDepthBlockedCols = 1024;
+inline constexpr int64_t kAmxDepthBlockedMinRows = 96;
+
 /// The narrowest column block whose few rows (up to 4) of a plain right
 /// operand meld-vectorize-host-contractions streams along whole rows of the
 /// operand; meld-tile-host-blocks gives such a product of a large operand

@@ -249,6 +249,18 @@ static int64_t columnBlockWidth(int64_t cols, int64_t threads) {
   return kHostColumnBlock;
 }
 
+/// Columns of one block of a gemm on AMX tiles blocked along k
+/// (kAmxDepthBlock): the widest multiple of 32 up to kAmxDepthBlockedCols
+/// that splits `cols` into a multiple of `threads` blocks, so that each
+/// copy of 32 rows of the left operand serves as many columns as a panel
+/// holds; 0 when none of at least kHostColumnBlock does.
+static int64_t amxDepthBlockedWidth(int64_t cols, int64_t threads) {
+  for (int64_t w = kAmxDepthBlockedCols; w >= kHostColumnBlock; w -= 32)
+    if (cols % w == 0 && (cols / w) % std::max<int64_t>(threads, 1) == 0)
+      return w;
+  return 0;
+}
+
 /// A product `out[i, j] += a[j, k] * b[i, k]` (a convolution whose kernel
 /// covers its input, such as a 1x1 convolution's weight gradient, lowers
 /// so) with its operands swapped to `b[i, k] * a[j, k]`, the order of
@@ -606,6 +618,20 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
       consumer.getIteratorTypesArray()[1] == utils::IteratorType::parallel)
     columnBlock = columnBlockWidth(resultType.getDimSize(1),
                                    params.balanceThreads);
+  // Static rows on AMX tiles blocked along k take column blocks as wide as
+  // their panels (up to 1024 columns): with blocks of 256, each copy of the
+  // left operand's rows served only 256 columns. In one process (2
+  // threads, the Intel Xeon VM), GFLOP/s with blocks of 1024 and of 256:
+  // see docs/codegen.md, "bf16 on AMX tiles".
+  if (columnBlock && amxColumns) {
+    linalg::LinalgOp op = soleContraction(func);
+    int64_t depth = op ? op.getStaticLoopRanges().back() : 0;
+    if (depth > kAmxDepthBlock && depth % kAmxDepthBlock == 0 &&
+        resultType.getDimSize(0) >= kAmxDepthBlockedMinRows)
+      if (int64_t width = amxDepthBlockedWidth(resultType.getDimSize(1),
+                                               params.balanceThreads))
+        columnBlock = width;
+  }
   // Few rows of `x @ W^T` too narrow for blocks of kHostColumnBlock but
   // long in k (a 1x1 convolution's weight gradient, 16 x 96 over the
   // batch's 25,600 pixels) would be one block, one thread, packing all of

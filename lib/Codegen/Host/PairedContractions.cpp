@@ -47,6 +47,17 @@ namespace {
 constexpr int64_t kTileRows = 16, kBlock = 32;
 /// Bytes of the right operand's packed panel (padded k x its columns).
 constexpr int64_t kPanelBytes = 512 * 1024;
+/// Products on AMX tiles blocked along k (kAmxDepthBlock, Passes.h): per
+/// block, the panel holds kDepthBlock x up to kDepthBlockedPanelCols of
+/// the right operand (512 KiB, in L2), each 32 rows of the left operand
+/// are copied into a contiguous 32 x kDepthBlock buffer (16 KiB, in L1) and
+/// the sums carried in an f32 buffer between blocks. A tile of the left
+/// operand read in place has its 16 rows a row of the operand apart (4 KiB
+/// for a depth of 2048: one set of the L1), so every tile came from L2
+/// with the panel's, and the tiles waited on their loads.
+constexpr int64_t kDepthBlock = meld::kAmxDepthBlock,
+                  kDepthBlockedPanelCols = meld::kAmxDepthBlockedCols,
+                  kDepthBlockedMinRows = meld::kAmxDepthBlockedMinRows;
 /// Most rows of `x @ W^T` computed as (W x^T)^T, on tiles and with dots
 /// (x's rows then one panel).
 constexpr int64_t kSwappedMaxRows = 64;
@@ -253,7 +264,12 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     int64_t panelCols;
     /// Whether reads of whole panels stay inside the packed operand.
     bool wholePanels;
+    /// Whether the product runs in blocks of k (kDepthBlock), and the
+    /// steps of k a panel holds: kDepthBlock, or the padded depth.
+    bool depthBlocked;
+    int64_t panelDepth;
   };
+  int64_t rows = ranges[n - 3];
   auto layoutFor = [&](bool swap) {
     // Swapped dots take 4 x 4 tiles, whatever the option: x's rows are the
     // vectors' lanes, and 8 x 2 tiles wrote their sums through twice the
@@ -262,17 +278,31 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     DotTile tile = swap ? DotTile{4, 4} : dotTile;
     int64_t blockRows = dots ? tile.rows : kBlock;
     int64_t blockCols = dots ? 16 * tile.vectors : kBlock;
+    // (Never with a swapped layout: the rows are more than it takes.)
+    bool blocked = !dots && !swap && depth > kDepthBlock &&
+                   depth % kDepthBlock == 0 && !ShapedType::isDynamic(rows) &&
+                   rows >= kDepthBlockedMinRows &&
+                   (!transposedRhs || rows > kSwappedMaxRows);
+    int64_t panelDepth = blocked ? kDepthBlock : paddedDepth;
+    int64_t maxWidth = blocked ? kDepthBlockedPanelCols : 256;
     // The panel's columns: the output's, or its rows when swapped.
     int64_t panelSource = ranges[swap ? n - 3 : n - 2];
     // (Whole blocks of columns: the blocks walk the panel's padded width.)
     int64_t width = std::clamp<int64_t>(
-        kPanelBytes / (elemBytes * paddedDepth) / blockCols * blockCols,
-        blockCols, std::max<int64_t>(256 / blockCols * blockCols, blockCols));
+        kPanelBytes / (elemBytes * panelDepth) / blockCols * blockCols,
+        blockCols,
+        std::max<int64_t>(maxWidth / blockCols * blockCols, blockCols));
     if (!ShapedType::isDynamic(panelSource))
       width = std::min<int64_t>(width, llvm::alignTo(panelSource, blockCols));
-    return Layout{swap, tile, blockRows, blockCols, width,
+    return Layout{swap,
+                  tile,
+                  blockRows,
+                  blockCols,
+                  width,
                   !ShapedType::isDynamic(panelSource) &&
-                      panelSource % blockCols == 0};
+                      panelSource % blockCols == 0,
+                  blocked,
+                  panelDepth};
   };
   Layout plainLayout = layoutFor(false), swappedLayout = layoutFor(true);
   // With dots, up to 64 rows are swapped (fewer than 33 take dots along
@@ -283,7 +313,6 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   // and 611). With more rows swapping loses (128 x 2048 @ (8192 x 2048)^T
   // 847 and 865; 256 x 768 @ (3072 x 768)^T 807 and 902), the sums being
   // written through 4 x 16 transposes.
-  int64_t rows = ranges[n - 3];
   bool mayPlain = !transposedRhs || ShapedType::isDynamic(rows) ||
                   rows > kSwappedMaxRows;
   bool maySwap = transposedRhs && (ShapedType::isDynamic(rows)
@@ -328,11 +357,27 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     memref::DeallocOp::create(rewriter, loc, buffer);
     return buffer;
   };
-  Value panel = alongRows
-                    ? Value()
-                    : alloc({paddedDepth / word, word * panelCols}, elem);
-  Value rowsBuffer =
+  // Blocked along k (never with another layout: its rows are static), the
+  // panel's and the sums' rows are padded by a line (1024 columns of bf16
+  // pairs are 4 KiB: a tile's 16 rows would share one set of the L1), and
+  // the sums of every row of the product are carried between blocks.
+  bool depthBlocked = plainLayout.depthBlocked;
+  int64_t panelRowPad = depthBlocked ? 64 / elemBytes : 0;
+  Value panel =
       alongRows ? Value()
+                : alloc({(depthBlocked ? kDepthBlock : paddedDepth) / word,
+                         word * panelCols + panelRowPad},
+                        elem);
+  Value depthBlockRows =
+      depthBlocked ? alloc({kBlock, kDepthBlock}, elem) : Value();
+  Value carriedSums =
+      depthBlocked
+          ? alloc({static_cast<int64_t>(llvm::alignTo(rows, kBlock)),
+                   panelCols + 64 / 4},
+                  sumType)
+          : Value();
+  Value rowsBuffer =
+      alongRows || depthBlocked ? Value()
                 : alloc({std::max(mayPlain ? plainLayout.blockRows : 0,
                                   maySwap ? swappedLayout.blockRows : 0),
                          paddedDepth},
@@ -368,16 +413,22 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   };
 
   // Packs columns [j0, j0 + width) of the right operand `B` (a 2-D slice)
-  // into `panel`, words along k by rows, zeros past its end.
-  auto pack = [&](OpBuilder &b, Value B, Value j0, Value paddedWidth) {
+  // into `panel`, words along k by rows, zeros past its end; with `kBase`,
+  // only its block of k from there (kDepthBlock steps, all inside B).
+  auto pack = [&](OpBuilder &b, Value B, Value j0, Value paddedWidth,
+                  Value kBase = Value()) {
     Value zero = index(b, 0);
+    // B's row (or column, when transposed) of the panel's step `k`.
+    auto atDepth = [&](OpBuilder &nb, Value k) -> Value {
+      return kBase ? arith::AddIOp::create(nb, loc, kBase, k).getResult() : k;
+    };
     if (!transposedRhs) {
       // B[k][j]: the `word` rows of each word interleaved, 16 columns at a
       // time (for quads, rows 0 and 2 and rows 1 and 3 first).
       bool inBounds = current.wholePanels;
       auto readRow = [&](OpBuilder &nb, Value row, Value col) -> Value {
-        return vector::TransferReadOp::create(nb, loc, line, B, {row, col},
-                                              zeroElem, {inBounds});
+        return vector::TransferReadOp::create(
+            nb, loc, line, B, {atDepth(nb, row), col}, zeroElem, {inBounds});
       };
       Value zeros = arith::ConstantOp::create(
           b, loc, line, DenseElementsAttr::get(line, rewriter.getZeroAttr(elem)));
@@ -419,6 +470,10 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
           });
         });
       };
+      if (kBase) {
+        wordLoop(0, kDepthBlock / word, word);
+        return;
+      }
       wordLoop(0, depth / word, word);
       wordLoop(depth / word, llvm::divideCeil(depth, word), depth % word);
       wordLoop(llvm::divideCeil(depth, word), paddedDepth / word, 0);
@@ -432,11 +487,11 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     forLoop(b, zero, paddedWidth, 16, [&](OpBuilder &jb, Value jj) {
       Value row = arith::AddIOp::create(jb, loc, j0, jj);
       Value at = arith::MulIOp::create(jb, loc, jj, index(jb, word));
-      forLoop(jb, zero, index(jb, paddedDepth / word), 16, [&](OpBuilder &kb,
-                                                               Value k2) {
+      int64_t words = (kBase ? kDepthBlock : paddedDepth) / word;
+      forLoop(jb, zero, index(jb, words), 16, [&](OpBuilder &kb, Value k2) {
         Value k = arith::MulIOp::create(kb, loc, k2, index(kb, word));
         Value rowsRead = vector::TransferReadOp::create(
-            kb, loc, block, B, {row, k}, zeroElem, inBounds);
+            kb, loc, block, B, {row, atDepth(kb, k)}, zeroElem, inBounds);
         // (A chain of 1-D bitcasts and inserts canonicalizes into 256
         // scalars; the 2-D bitcasts keep one 16 x 16 transpose, lowered
         // to shuffles.)
@@ -476,14 +531,32 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   };
 
   // The 32 x 32 blocks of outputs on tiles from (i0, j0 + jj) for every
-  // jj < paddedWidth, the left operand's 32 rows read from `A` at `aRow`.
+  // jj < paddedWidth, the left operand's 32 rows read from `A` at `aRow`,
+  // over `steps` steps of k from the panel's first (the padded depth, or
+  // one block of k); in blocks of k, the sums start from zero in the first
+  // block and from `carriedSums` in the others, and go back to it in all
+  // but the last.
+  enum class DepthBlock { Whole, First, Middle, Last };
   auto tileBlocks = [&](OpBuilder &b, Value A, Value aRow, Value C, Value i0,
-                        Value j0, Value paddedWidth) {
+                        Value j0, Value paddedWidth,
+                        DepthBlock part = DepthBlock::Whole) {
     Value zero = index(b, 0);
+    int64_t steps = part == DepthBlock::Whole ? paddedDepth : kDepthBlock;
     forLoop(b, zero, paddedWidth, kBlock, [&](OpBuilder &jb, Value jj) {
+      Value sixteen = index(jb, kTileRows);
+      // The tile `t`'s place in the carried sums.
+      auto carriedAt = [&](int t) -> SmallVector<Value> {
+        return {arith::AddIOp::create(jb, loc, i0, t / 2 ? sixteen : zero),
+                arith::AddIOp::create(jb, loc, jj, t % 2 ? sixteen : zero)};
+      };
       SmallVector<Value> inits;
       for (int t = 0; t < 4; ++t)
-        inits.push_back(amx::TileZeroOp::create(jb, loc, accTile));
+        inits.push_back(
+            part == DepthBlock::Whole || part == DepthBlock::First
+                ? amx::TileZeroOp::create(jb, loc, accTile).getResult()
+                : amx::TileLoadOp::create(jb, loc, accTile, carriedSums,
+                                          carriedAt(t))
+                      .getResult());
       Value aRow1 = arith::AddIOp::create(jb, loc, aRow, index(jb, kTileRows));
       Value at0 = arith::MulIOp::create(jb, loc, jj, index(jb, word));
       Value at1 =
@@ -495,8 +568,8 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
                                          /*isZextLhs=*/nullptr);
         return amx::TileMulFOp::create(kb, l, accTile, a, b, acc);
       };
-      auto steps = scf::ForOp::create(
-          jb, loc, zero, index(jb, paddedDepth), index(jb, tileDepth), inits,
+      auto loop = scf::ForOp::create(
+          jb, loc, zero, index(jb, steps), index(jb, tileDepth), inits,
           [&](OpBuilder &kb, Location l, Value k, ValueRange acc) {
             Value k2 = arith::DivUIOp::create(kb, l, k, index(kb, word));
             Value a0 = amx::TileLoadOp::create(kb, l, operandTile, A,
@@ -512,12 +585,17 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
                 mul(kb, l, a1, b0, acc[2]), mul(kb, l, a1, b1, acc[3])};
             scf::YieldOp::create(kb, l, next);
           });
-      Value sixteen = index(jb, kTileRows);
+      if (part == DepthBlock::First || part == DepthBlock::Middle) {
+        for (int t = 0; t < 4; ++t)
+          amx::TileStoreOp::create(jb, loc, carriedSums, carriedAt(t),
+                                   loop.getResult(t));
+        return;
+      }
       for (int t = 0; t < 4; ++t)
         amx::TileStoreOp::create(jb, loc, sums,
                                  ValueRange{t / 2 ? sixteen : zero,
                                             t % 2 ? sixteen : zero},
-                                 steps.getResult(t));
+                                 loop.getResult(t));
       // The block, rounded to bf16 when the output is (added to the
       // output's own values when there was no zero fill), 16 x 16 at a
       // time, transposed when swapped; transfers past the output's ends
@@ -728,6 +806,31 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
       tileBlocks(b, A, aRow, C, i0, j0, paddedWidth);
   };
 
+  // Copies rows [i0, i0 + count) of `A`, steps [k0, k0 + kDepthBlock) of
+  // k, into depthBlockRows, and zeros into its rows past them (a last
+  // partial block of rows).
+  auto copyDepthBlock = [&](OpBuilder &b, Value A, Value i0, Value k0,
+                            Value count) {
+    auto run = VectorType::get({tileDepth}, elem);
+    Value zero = index(b, 0);
+    forLoop(b, zero, count, 1, [&](OpBuilder &rb, Value r) {
+      Value i = arith::AddIOp::create(rb, loc, i0, r);
+      for (int64_t kk = 0; kk < kDepthBlock; kk += tileDepth) {
+        Value k = arith::AddIOp::create(rb, loc, k0, index(rb, kk));
+        Value v = vector::LoadOp::create(rb, loc, run, A, ValueRange{i, k});
+        vector::StoreOp::create(rb, loc, v, depthBlockRows,
+                                ValueRange{r, index(rb, kk)});
+      }
+    });
+    forLoop(b, count, index(b, kBlock), 1, [&](OpBuilder &rb, Value r) {
+      Value zeros = arith::ConstantOp::create(
+          rb, loc, run, DenseElementsAttr::get(run, rb.getZeroAttr(elem)));
+      for (int64_t kk = 0; kk < kDepthBlock; kk += tileDepth)
+        vector::StoreOp::create(rb, loc, zeros, depthBlockRows,
+                                ValueRange{r, index(rb, kk)});
+    });
+  };
+
   // One 2-D product in `layout`: column panels, then blocks of rows.
   auto product = [&](OpBuilder &b, const Layout &layout, Value x, Value w,
                      Value C) {
@@ -750,6 +853,27 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
               arith::AddIOp::create(pb, loc, width, index(pb, blockCols - 1)),
               colStep),
           colStep);
+      if (layout.depthBlocked) {
+        // Per block of k, the panel's columns of it, then every block of
+        // rows from a contiguous copy of its rows' part of it.
+        auto depthBlock = [&](OpBuilder &kb, Value k0, DepthBlock part) {
+          pack(kb, B, j0, paddedWidth, k0);
+          forLoop(kb, zero, rows, blockRows, [&](OpBuilder &ib, Value i0) {
+            Value count = minIndex(ib, rowStep,
+                                   arith::SubIOp::create(ib, loc, rows, i0));
+            copyDepthBlock(ib, A, i0, k0, count);
+            tileBlocks(ib, depthBlockRows, index(ib, 0), C, i0, j0,
+                       paddedWidth, part);
+          });
+        };
+        depthBlock(pb, zero, DepthBlock::First);
+        forLoop(pb, index(pb, kDepthBlock), index(pb, depth - kDepthBlock),
+                kDepthBlock, [&](OpBuilder &mb, Value k0) {
+                  depthBlock(mb, k0, DepthBlock::Middle);
+                });
+        depthBlock(pb, index(pb, depth - kDepthBlock), DepthBlock::Last);
+        return;
+      }
       pack(pb, B, j0, paddedWidth);
       forLoop(pb, zero, rows, blockRows, [&](OpBuilder &ib, Value i0) {
         Value count = minIndex(ib, rowStep,

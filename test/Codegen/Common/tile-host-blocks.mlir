@@ -179,6 +179,29 @@ func.func @amx_many_rows(%a: tensor<5000x64xbf16>, %b: tensor<512x64xbf16>) -> t
   return %c : tensor<5000x512xbf16>
 }
 
+// Deeper than a block of k on AMX tiles (kAmxDepthBlock, 256, a multiple
+// of it), the column blocks are as wide as a panel of such a block takes
+// (up to 1024 columns) while every thread gets as many: 2048 columns are
+// 2 blocks of 1024, 3072 are 4 of 768 (3 of 1024 would leave a thread of 2
+// idle for one), and a depth of 64 keeps blocks of 256 (@amx_all_rows).
+// AMX-LABEL: func.func private @amx_deep_kernel_0
+// AMX-SAME:    meld.host_column_blocks = 2
+// AMX-SAME:    meld.rows_per_block = 600
+// AMX:           linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// AMX-SAME:        outs(%{{.*}} : tensor<600x1024xbf16>)
+// AMX-LABEL: func.func private @amx_deep_thirds_kernel_0
+// AMX-SAME:    meld.host_column_blocks = 4
+// AMX:           linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// AMX-SAME:        outs(%{{.*}} : tensor<600x768xbf16>)
+func.func @amx_deep(%a: tensor<600x512xbf16>, %b: tensor<2048x512xbf16>) -> tensor<600x2048xbf16> {
+  %c = meld.matmul %a, %b transpose_rhs : tensor<600x512xbf16>, tensor<2048x512xbf16> -> tensor<600x2048xbf16>
+  return %c : tensor<600x2048xbf16>
+}
+func.func @amx_deep_thirds(%a: tensor<600x512xbf16>, %b: tensor<3072x512xbf16>) -> tensor<600x3072xbf16> {
+  %c = meld.matmul %a, %b transpose_rhs : tensor<600x512xbf16>, tensor<3072x512xbf16> -> tensor<600x3072xbf16>
+  return %c : tensor<600x3072xbf16>
+}
+
 // With f32-column-block-rows (Intel's AVX-512 tiles), an f32 `x @ W^T` of
 // more static rows than a block (258) in whole 256-column blocks splits
 // its columns: one row block of all 600 rows times 2 column blocks, each

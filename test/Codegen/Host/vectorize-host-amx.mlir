@@ -55,6 +55,53 @@ func.func @plain(%a: memref<?x96xbf16>, %b: memref<96x300xbf16>,
   return
 }
 
+// Deeper than a block of k (256; a multiple of it) with at least 96
+// static rows: blocks of k. Per block, the panel holds 256 steps of k of
+// up to 1024 columns (its rows padded by a line), each 32 rows of the left
+// operand are copied into a contiguous 32 x 256 buffer (rows past the
+// last zeroed), and the sums go to a carried f32 buffer (padded rows)
+// between blocks: zero tiles in the first block, loaded from it after.
+// The last block adds its sums to the output's (no fill here).
+// CHECK-LABEL: func.func @depth_blocked
+// CHECK-DAG:     %[[PANEL:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128x2080xbf16>
+// CHECK-DAG:     %[[ROWS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32x256xbf16>
+// CHECK-DAG:     %[[CARRIED:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128x1040xf32>
+// CHECK:         scf.for %{{.*}} = %c0 to %c1100 step %c1024
+// CHECK:           vector.transfer_write {{.*}}, %[[PANEL]]
+// CHECK:           scf.for %{{.*}} = %c0 to %c100 step %c32
+// CHECK-COUNT-8:     vector.store %{{.*}}, %[[ROWS]]
+// CHECK:             scf.for
+// CHECK-COUNT-8:       vector.store %{{.*}}, %[[ROWS]]
+// CHECK:             amx.tile_zero
+// CHECK:             scf.for %{{.*}} = %c0 to %c256 step %c32
+// CHECK:               amx.tile_load %[[ROWS]]
+// CHECK:               amx.tile_load %[[PANEL]]
+// CHECK-COUNT-4:       amx.tile_mulf
+// CHECK-COUNT-4:     amx.tile_store %[[CARRIED]]
+// CHECK:           vector.transfer_write {{.*}}, %[[PANEL]]
+// CHECK:           amx.tile_load %[[CARRIED]]
+// CHECK:           amx.tile_store %[[CARRIED]]
+// CHECK:           vector.transfer_write {{.*}}, %[[PANEL]]
+// CHECK:           amx.tile_load %[[CARRIED]]
+// CHECK-COUNT-4:   amx.tile_mulf
+// CHECK-NOT:       amx.tile_store %[[CARRIED]]
+// CHECK:           arith.extf %{{.*}} : vector<16x16xbf16> to vector<16x16xf32>
+// CHECK:           arith.truncf %{{.*}} : vector<16x16xf32> to vector<16x16xbf16>
+// CHECK:           vector.transfer_write %{{.*}}, %arg2[{{.*}}] : vector<16x16xbf16>, memref<100x1100xbf16>
+func.func @depth_blocked(%a: memref<100x768xbf16>, %b: memref<768x1100xbf16>,
+                         %c: memref<100x1100xbf16>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<100x768xbf16>, memref<768x1100xbf16>)
+      outs(%c : memref<100x1100xbf16>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: bf16):
+    %p = arith.mulf %x, %y : bf16
+    %s = arith.addf %acc, %p fastmath<reassoc> : bf16
+    linalg.yield %s : bf16
+  }
+  return
+}
+
 // No fill: the sums are added to the output's values. A transposed right
 // operand is packed by 16 x 16 transposes of bf16 pairs (32-bit words); an
 // odd K = 37 pads to 64 (zeros in the rows' copy, made once). Dynamic rows
