@@ -1465,8 +1465,9 @@ const AmxProgram kAmxPrograms[] = {
     // static rows): the sums carried between the blocks, each block's
     // rows copied (a last partial block of rows zero-padded); three
     // blocks (first, middle, last) under a partial panel of columns, two
-    // under column blocks of 288 with an epilogue, f32 sums, i8 into i32
-    // and a batch.
+    // under column blocks of 288 with an epilogue (and with a second
+    // output computed in f32 from the bf16 sums: the blocks pass counts
+    // the blocks on it), f32 sums, i8 into i32 and a batch.
     {"depth_blocked_100x768x300",
      R"mlir(
       func.func @main(%x: tensor<100x768xbf16>, %w: tensor<768x300xbf16>)
@@ -1502,6 +1503,19 @@ const AmxProgram kAmxPrograms[] = {
         %h = meld.matmul %x, %w transpose_rhs
             : tensor<100x768xi8>, tensor<70x768xi8> -> tensor<100x70xi32>
         return %h : tensor<100x70xi32>
+      })mlir"},
+    {"depth_blocked_residual_f32_130x512x576",
+     R"mlir(
+      func.func @main(%x: tensor<130x512xbf16>, %w: tensor<576x512xbf16>,
+                      %r: tensor<130x576xbf16>)
+          -> (tensor<130x576xbf16>, tensor<130x576xi1>) {
+        %h = meld.matmul %x, %w transpose_rhs
+            : tensor<130x512xbf16>, tensor<576x512xbf16> -> tensor<130x576xbf16>
+        %s = meld.add %h, %r : tensor<130x576xbf16>
+        %c = meld.cast %s : tensor<130x576xbf16> to tensor<130x576xf32>
+        %z = meld.constant dense<0.0> : tensor<130x576xf32>
+        %p = meld.compare gt, %c, %z : tensor<130x576xf32>
+        return %s, %p : tensor<130x576xbf16>, tensor<130x576xi1>
       })mlir"},
     {"batch_depth_blocked_2x97x512x40",
      R"mlir(

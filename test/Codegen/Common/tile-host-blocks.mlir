@@ -202,6 +202,23 @@ func.func @amx_deep_thirds(%a: tensor<600x512xbf16>, %b: tensor<3072x512xbf16>) 
   return %c : tensor<600x3072xbf16>
 }
 
+// The same for a bf16 product whose kernel also stores an f32 output (a
+// residual epilogue's copy for the next norm, Llama's down projection):
+// its blocks are counted on that output, and the product is still on
+// AMX tiles.
+// AMX-LABEL: func.func private @amx_residual_f32_kernel_0
+// AMX-SAME:    meld.host_column_blocks = 2
+// AMX-SAME:    meld.host_parts = {{\[\[}}1, 600, 1, 2]]
+// AMX:           linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// AMX-SAME:        outs(%{{.*}} : tensor<600x1024xbf16>)
+func.func @amx_residual_f32(%x: tensor<600x512xbf16>, %w: tensor<2048x512xbf16>, %r: tensor<600x2048xbf16>) -> (tensor<600x2048xbf16>, tensor<600x2048xf32>) {
+  %h = meld.matmul %x, %w transpose_rhs : tensor<600x512xbf16>, tensor<2048x512xbf16> -> tensor<600x2048xbf16>
+  %s = meld.add %h, %r : tensor<600x2048xbf16>
+  %c = meld.cast %s : tensor<600x2048xbf16> to tensor<600x2048xf32>
+  %m = meld.mul %c, %c : tensor<600x2048xf32>
+  return %s, %m : tensor<600x2048xbf16>, tensor<600x2048xf32>
+}
+
 // With f32-column-block-rows (Intel's AVX-512 tiles), an f32 `x @ W^T` of
 // more static rows than a block (258) in whole 256-column blocks splits
 // its columns: one row block of all 600 rows times 2 column blocks, each
