@@ -1467,7 +1467,8 @@ const AmxProgram kAmxPrograms[] = {
     // blocks (first, middle, last) under a partial panel of columns, two
     // under column blocks of 288 with an epilogue (and with a second
     // output computed in f32 from the bf16 sums: the blocks pass counts
-    // the blocks on it), f32 sums, i8 into i32 and a batch.
+    // the blocks on it), two column blocks of 576 the last one partial
+    // (256 rows), f32 sums, i8 into i32 and a batch.
     {"depth_blocked_100x768x300",
      R"mlir(
       func.func @main(%x: tensor<100x768xbf16>, %w: tensor<768x300xbf16>)
@@ -1503,6 +1504,14 @@ const AmxProgram kAmxPrograms[] = {
         %h = meld.matmul %x, %w transpose_rhs
             : tensor<100x768xi8>, tensor<70x768xi8> -> tensor<100x70xi32>
         return %h : tensor<100x70xi32>
+      })mlir"},
+    {"depth_blocked_wide_partial_256x512x1100",
+     R"mlir(
+      func.func @main(%x: tensor<256x512xbf16>, %w: tensor<1100x512xbf16>)
+          -> tensor<256x1100xbf16> {
+        %h = meld.matmul %x, %w transpose_rhs
+            : tensor<256x512xbf16>, tensor<1100x512xbf16> -> tensor<256x1100xbf16>
+        return %h : tensor<256x1100xbf16>
       })mlir"},
     {"depth_blocked_residual_f32_130x512x576",
      R"mlir(

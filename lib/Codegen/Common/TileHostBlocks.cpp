@@ -249,15 +249,33 @@ static int64_t columnBlockWidth(int64_t cols, int64_t threads) {
   return kHostColumnBlock;
 }
 
+/// The fewest rows of a gemm on AMX tiles blocked along k whose column
+/// blocks are as wide as its panels (amxDepthBlockedWidth); fewer keep
+/// blocks of kHostColumnBlock, more of them for the threads to share (in
+/// one process on the Intel Xeon VM, 2 threads, GFLOP/s in blocks of
+/// 1024 and of 256: 128 x 768 @ (50257 x 768)^T 983-1014 and 1105-1220;
+/// 1024 rows of it 1334-1380 and 974-1002).
+static constexpr int64_t kAmxWideColumnBlockMinRows = 256;
+
 /// Columns of one block of a gemm on AMX tiles blocked along k
 /// (kAmxDepthBlock): the widest multiple of 32 up to kAmxDepthBlockedCols
-/// that splits `cols` into a multiple of `threads` blocks, so that each
-/// copy of 32 rows of the left operand serves as many columns as a panel
-/// holds; 0 when none of at least kHostColumnBlock does.
+/// that splits `cols` into a multiple of `threads` blocks; else the widest
+/// that does so with the last block partial and at most a tenth of the
+/// blocks' columns past the output's (so the threads share out the columns
+/// evenly: GPT-2's 50257 are 50 blocks of 1024, 2500 are 4 of 672, where
+/// 832 would have left 4 columns for the fourth). Each copy of 32 rows of
+/// the left operand then serves as many columns as a panel holds. 0 when
+/// none of at least kHostColumnBlock does.
 static int64_t amxDepthBlockedWidth(int64_t cols, int64_t threads) {
+  threads = std::max<int64_t>(threads, 1);
   for (int64_t w = kAmxDepthBlockedCols; w >= kHostColumnBlock; w -= 32)
-    if (cols % w == 0 && (cols / w) % std::max<int64_t>(threads, 1) == 0)
+    if (cols % w == 0 && (cols / w) % threads == 0)
       return w;
+  for (int64_t w = kAmxDepthBlockedCols; w >= kHostColumnBlock; w -= 32) {
+    int64_t blocks = llvm::divideCeil(cols, w);
+    if (blocks % threads == 0 && 10 * blocks * w <= 11 * cols)
+      return w;
+  }
   return 0;
 }
 
@@ -638,7 +656,7 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
     linalg::LinalgOp op = soleContraction(func);
     int64_t depth = op ? op.getStaticLoopRanges().back() : 0;
     if (depth > kAmxDepthBlock && depth % kAmxDepthBlock == 0 &&
-        resultType.getDimSize(0) >= kAmxDepthBlockedMinRows)
+        resultType.getDimSize(0) >= kAmxWideColumnBlockMinRows)
       if (int64_t width = amxDepthBlockedWidth(resultType.getDimSize(1),
                                                params.balanceThreads))
         columnBlock = width;

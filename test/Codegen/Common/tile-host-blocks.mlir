@@ -202,6 +202,28 @@ func.func @amx_deep_thirds(%a: tensor<600x512xbf16>, %b: tensor<3072x512xbf16>) 
   return %c : tensor<600x3072xbf16>
 }
 
+// Columns that no such width divides take blocks whose last one is
+// partial, with at most a tenth of their columns past the output's (2500:
+// 4 of 672; 832 would have left 4 columns for the fourth). Fewer than 256
+// rows keep blocks of 256 columns, more of them to share.
+// AMX-LABEL: func.func private @amx_deep_partial_kernel_0
+// AMX-SAME:    meld.host_column_blocks = 4
+// AMX:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c672
+// AMX:           linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// AMX-SAME:        outs(%{{.*}} : tensor<300x?xbf16>)
+// AMX-LABEL: func.func private @amx_deep_few_rows_kernel_0
+// AMX-SAME:    meld.host_column_blocks = 8
+// AMX:           linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// AMX-SAME:        outs(%{{.*}} : tensor<128x256xbf16>)
+func.func @amx_deep_partial(%a: tensor<300x512xbf16>, %b: tensor<2500x512xbf16>) -> tensor<300x2500xbf16> {
+  %c = meld.matmul %a, %b transpose_rhs : tensor<300x512xbf16>, tensor<2500x512xbf16> -> tensor<300x2500xbf16>
+  return %c : tensor<300x2500xbf16>
+}
+func.func @amx_deep_few_rows(%a: tensor<128x512xbf16>, %b: tensor<2048x512xbf16>) -> tensor<128x2048xbf16> {
+  %c = meld.matmul %a, %b transpose_rhs : tensor<128x512xbf16>, tensor<2048x512xbf16> -> tensor<128x2048xbf16>
+  return %c : tensor<128x2048xbf16>
+}
+
 // The same for a bf16 product whose kernel also stores an f32 output (a
 // residual epilogue's copy for the next norm, Llama's down projection):
 // its blocks are counted on that output, and the product is still on
