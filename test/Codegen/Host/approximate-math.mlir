@@ -9,21 +9,25 @@
 // UPSTREAM:         arith.shli
 // UPSTREAM-NOT:     llvm.intr.ldexp
 
-// With it: clamp to [-104, 89] (NaN passes: x > c ? c : x), k rounded by
-// adding 1.5 * 2^23 in the fma that scales x (as a float: the sum minus
-// 1.5 * 2^23; as an integer: its bits minus those of 1.5 * 2^23, so no
-// float-to-int conversion sees a NaN), Cody-Waite reduction, a degree-7
-// polynomial by Horner's rule, ldexp by k.
+// With it: below -104 (exp rounds to 0) the lanes compute exp(0) and the
+// result is 0 after (scaling into zero or the subnormal range costs Intel's
+// cores a microcode assist; NaN compares false and passes), clamp to 89
+// (x > c ? c : x), k rounded by adding 1.5 * 2^23 in the fma that scales x
+// (as a float: the sum minus 1.5 * 2^23; as an integer: its bits minus
+// those of 1.5 * 2^23, so no float-to-int conversion sees a NaN),
+// Cody-Waite reduction, a degree-7 polynomial by Horner's rule, ldexp by
+// k.
 // CHECK-LABEL: func.func @exp_f32(
 // CHECK-SAME:    %[[X:.*]]: f32)
 // CHECK-DAG:     %[[HI:.*]] = arith.constant 8.900000e+01 : f32
 // CHECK-DAG:     %[[LO:.*]] = arith.constant -1.040000e+02 : f32
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-DAG:     %[[ROUNDER:.*]] = arith.constant 0x4B400000 : f32
 // CHECK-DAG:     %[[ROUNDER_BITS:.*]] = arith.constant 1262485504 : i32
-// CHECK:         %[[ABOVE:.*]] = arith.cmpf ogt, %[[X]], %[[HI]]
-// CHECK:         %[[X1:.*]] = arith.select %[[ABOVE]], %[[HI]], %[[X]]
-// CHECK:         %[[BELOW:.*]] = arith.cmpf olt, %[[X1]], %[[LO]]
-// CHECK:         %[[X2:.*]] = arith.select %[[BELOW]], %[[LO]], %[[X1]]
+// CHECK:         %[[BELOW:.*]] = arith.cmpf olt, %[[X]], %[[LO]]
+// CHECK:         %[[X1:.*]] = arith.select %[[BELOW]], %[[ZERO]], %[[X]]
+// CHECK:         %[[ABOVE:.*]] = arith.cmpf ogt, %[[X1]], %[[HI]]
+// CHECK:         %[[X2:.*]] = arith.select %[[ABOVE]], %[[HI]], %[[X1]]
 // CHECK:         %[[S:.*]] = math.fma %[[X2]], %{{.*}}, %[[ROUNDER]]
 // CHECK:         %[[K:.*]] = arith.subf %[[S]], %[[ROUNDER]]
 // CHECK:         %[[F1:.*]] = math.fma %[[K]], %{{.*}}, %[[X2]]
@@ -31,7 +35,8 @@
 // CHECK-COUNT-7: math.fma %{{.*}}, %[[F]], %{{.*}}
 // CHECK:         %[[SB:.*]] = arith.bitcast %[[S]] : f32 to i32
 // CHECK:         %[[KI:.*]] = arith.subi %[[SB]], %[[ROUNDER_BITS]] : i32
-// CHECK:         %[[R:.*]] = llvm.intr.ldexp(%{{.*}}, %[[KI]]) : (f32, i32) -> f32
+// CHECK:         %[[SCALED:.*]] = llvm.intr.ldexp(%{{.*}}, %[[KI]]) : (f32, i32) -> f32
+// CHECK:         %[[R:.*]] = arith.select %[[BELOW]], %[[ZERO]], %[[SCALED]]
 // CHECK:         return %[[R]]
 // With exp-two-step: the same reduction and polynomial, then 2^k as
 // 2^(k >> 1) * 2^(k - (k >> 1)), each power built from exponent bits
@@ -48,7 +53,8 @@
 // TWO:         %[[E2:.*]] = arith.addi %[[REST]], %{{.*}} : i32
 // TWO:         %[[B2:.*]] = arith.shli %[[E2]], %{{.*}} : i32
 // TWO:         %[[S2:.*]] = arith.bitcast %[[B2]] : i32 to f32
-// TWO:         %[[R:.*]] = arith.mulf %[[P1]], %[[S2]] : f32
+// TWO:         %[[SCALED:.*]] = arith.mulf %[[P1]], %[[S2]] : f32
+// TWO:         %[[R:.*]] = arith.select %{{.*}}, %{{.*}}, %[[SCALED]]
 // TWO:         return %[[R]]
 func.func @exp_f32(%x: f32) -> f32 {
   %y = math.exp %x : f32
