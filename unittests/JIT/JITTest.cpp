@@ -390,6 +390,39 @@ TEST_F(Jit, HostMemoryInAndOut) {
   }
 }
 
+// A captured run's fresh results come from buffers that earlier results
+// gave back when their callers dropped them (so a large result is not new
+// memory faulted in on every call), never from one still held.
+TEST_F(Jit, CapturedRunResultsReuseDroppedBuffers) {
+  auto program = MELD_TAKE(jit->compile(readExample("softmax")));
+  ASSERT_TRUE(program);
+  std::vector<HostTensor> first = randomArgs("softmax", 21),
+                          second = randomArgs("softmax", 22);
+  AlignedTensor firstIn(first[0]), secondIn(second[0]);
+  auto captured = MELD_TAKE(program->capture("", {firstIn.view}));
+  ASSERT_TRUE(captured);
+  auto expectedFirst = MELD_TAKE(program->interpret("", first));
+  auto expectedSecond = MELD_TAKE(program->interpret("", second));
+
+  auto held = MELD_TAKE(captured->run({firstIn.view}));
+  ASSERT_EQ(held.size(), 1u);
+  const void *heldData = held[0].data();
+  // While `held` lives, another run writes elsewhere and leaves it intact.
+  auto other = MELD_TAKE(captured->run({secondIn.view}));
+  ASSERT_EQ(other.size(), 1u);
+  EXPECT_NE(other[0].data(), heldData);
+  expectClose(expectedFirst[0], decode(held[0]), "a held result");
+  expectClose(expectedSecond[0], decode(other[0]), "the other result");
+  // Dropped, its buffer serves the next run.
+  const void *otherData = other[0].data();
+  other.clear();
+  auto reused = MELD_TAKE(captured->run({firstIn.view}));
+  ASSERT_EQ(reused.size(), 1u);
+  EXPECT_EQ(reused[0].data(), otherData);
+  expectClose(expectedFirst[0], decode(reused[0]), "a reused buffer");
+  expectClose(expectedFirst[0], decode(held[0]), "the held result after");
+}
+
 TEST_F(Jit, CapturedRunsReplayOnNewMemory) {
   for (llvm::StringRef name : {"softmax", "branch_and_loop", "while_loop"}) {
     auto program = MELD_TAKE(jit->compile(readExample(name)));

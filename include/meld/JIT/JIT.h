@@ -164,7 +164,10 @@ public:
   /// memory of exactly the result dtypes and shapes).
   llvm::Error run(llvm::ArrayRef<HostView> inputs,
                   llvm::ArrayRef<HostView> outputs);
-  /// Replays on new inputs and returns the results in fresh host memory.
+  /// Replays on new inputs and returns the results in fresh host memory:
+  /// memory no live result holds, which may be a buffer that an earlier
+  /// result of this capture gave back when its last reference went (so a
+  /// large result is not memory the kernels fault in on every call).
   llvm::Expected<std::vector<runtime::TensorRef>>
   run(llvm::ArrayRef<HostView> inputs);
   /// The device buffers the capture owns (the ones replay() uses).
