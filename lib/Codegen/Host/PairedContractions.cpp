@@ -278,7 +278,8 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     DotTile tile = swap ? DotTile{4, 4} : dotTile;
     int64_t blockRows = dots ? tile.rows : kBlock;
     int64_t blockCols = dots ? 16 * tile.vectors : kBlock;
-    // (Never with a swapped layout: the rows are more than it takes.)
+    // (Not swapped, and only for rows no swapped layout takes: blocked,
+    // the plain layout is the only one, and the buffers below are its.)
     bool blocked = !dots && !swap && depth > kDepthBlock &&
                    depth % kDepthBlock == 0 && !ShapedType::isDynamic(rows) &&
                    rows >= kDepthBlockedMinRows &&
