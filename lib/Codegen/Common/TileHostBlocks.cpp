@@ -432,10 +432,11 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   if (resultType.getRank() == 0)
     return failure();
   // A bf16 gemm on AMX tiles or AVX512-BF16 dots takes its own blocks, of
-  // whole 32-row blocks of tiles: a bf16 output, or a product of bf16
-  // operands whose kernel stores another output of its (a residual
-  // epilogue's f32 copy for the next norm: Llama's down projection, which
-  // had taken the f32 tiles' blocks).
+  // whole 32-row blocks of tiles: a bf16 output, or, on AMX tiles, a
+  // product of bf16 operands whose kernel stores another output of its (a
+  // residual epilogue's f32 copy for the next norm: Llama's down
+  // projection, which had taken the f32 tiles' blocks; not measured with
+  // dots, which keep the f32 tiles' blocks for it).
   auto bf16Product = [&] {
     linalg::LinalgOp op = soleContraction(func);
     return op && op.getNumDpsInputs() == 2 &&
@@ -445,7 +446,8 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   };
   bool amxTiles = generalParams.bf16ContractionRows > 0 &&
                   (resultType.getElementType().isBF16() ||
-                   (gemm && bf16Product()));
+                   (gemm && generalParams.bf16ColumnBlockRows > 0 &&
+                    bf16Product()));
   BlockParams params = generalParams;
   if (gemm && amxTiles) {
     params.contractionRows = params.bf16ContractionRows;
