@@ -651,9 +651,8 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
                                    params.balanceThreads);
   // Static rows on AMX tiles blocked along k take column blocks as wide as
   // their panels (up to 1024 columns): with blocks of 256, each copy of the
-  // left operand's rows served only 256 columns. In one process (2
-  // threads, the Intel Xeon VM), GFLOP/s with blocks of 1024 and of 256:
-  // see docs/codegen.md, "bf16 on AMX tiles".
+  // left operand's rows served only 256 columns (docs/codegen.md, "bf16 on
+  // AMX tiles", has the measurements).
   if (columnBlock && amxColumns) {
     linalg::LinalgOp op = soleContraction(func);
     int64_t depth = op ? op.getStaticLoopRanges().back() : 0;
