@@ -160,17 +160,32 @@ static std::string printModule(ModuleOp module) {
 // Host memory
 //===----------------------------------------------------------------------===//
 
+/// Bytes of the 64-byte aligned host buffer of a result of `bytes`.
+static size_t resultBufferBytes(size_t bytes) {
+  return (std::max<size_t>(bytes, 1) + 63) / 64 * 64;
+}
+
+/// `rounded` (resultBufferBytes) bytes of 64-byte aligned host memory for a
+/// result of `bytes`, or the error saying there is none.
+static llvm::Expected<void *> alignedResultMemory(size_t rounded,
+                                                  size_t bytes) {
+  if (void *data = std::aligned_alloc(64, rounded))
+    return data;
+  return makeStatusError(MELD_ERROR_OUT_OF_MEMORY,
+                         "out of host memory allocating " +
+                             llvm::Twine(bytes) + " bytes for a result");
+}
+
 /// 64-byte aligned plain host memory owned by the returned buffer (for
 /// results leaving a device that does not use host memory).
 static llvm::Expected<std::shared_ptr<Buffer>>
 allocateHostMemory(const std::shared_ptr<runtime::Device> &device,
                    size_t bytes) {
-  size_t rounded = (std::max<size_t>(bytes, 1) + 63) / 64 * 64;
-  void *data = std::aligned_alloc(64, rounded);
-  if (!data)
-    return makeStatusError(MELD_ERROR_OUT_OF_MEMORY,
-                           "out of host memory allocating " +
-                               llvm::Twine(bytes) + " bytes for a result");
+  llvm::Expected<void *> memory =
+      alignedResultMemory(resultBufferBytes(bytes), bytes);
+  if (!memory)
+    return memory.takeError();
+  void *data = *memory;
   return Buffer::wrap(
       device, data, bytes,
       std::shared_ptr<void>(data, [](void *p) { std::free(p); }));
@@ -499,7 +514,7 @@ struct ResultBuffers : std::enable_shared_from_this<ResultBuffers> {
   /// A buffer of `bytes` that comes back here when its last owner drops it.
   llvm::Expected<std::shared_ptr<Buffer>>
   allocate(const std::shared_ptr<runtime::Device> &device, size_t bytes) {
-    size_t rounded = (std::max<size_t>(bytes, 1) + 63) / 64 * 64;
+    size_t rounded = resultBufferBytes(bytes);
     void *data = nullptr;
     {
       std::lock_guard<std::mutex> lock(mutex);
@@ -508,12 +523,12 @@ struct ResultBuffers : std::enable_shared_from_this<ResultBuffers> {
         free.erase(it);
       }
     }
-    if (!data)
-      data = std::aligned_alloc(64, rounded);
-    if (!data)
-      return makeStatusError(MELD_ERROR_OUT_OF_MEMORY,
-                             "out of host memory allocating " +
-                                 llvm::Twine(bytes) + " bytes for a result");
+    if (!data) {
+      llvm::Expected<void *> memory = alignedResultMemory(rounded, bytes);
+      if (!memory)
+        return memory.takeError();
+      data = *memory;
+    }
     std::shared_ptr<ResultBuffers> self = shared_from_this();
     return Buffer::wrap(device, data, bytes,
                         std::shared_ptr<void>(data, [self, rounded](void *p) {

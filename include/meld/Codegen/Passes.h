@@ -122,6 +122,11 @@ inline constexpr int64_t kHostColumnBlock = 256;
 inline constexpr int64_t kAmxDepthBlock = 256;
 inline constexpr int64_t kAmxDepthBlockedCols = 1024;
 inline constexpr int64_t kAmxDepthBlockedMinRows = 96;
+/// Whether a product of depth `depth` on AMX tiles runs in blocks of k
+/// (rows aside).
+inline constexpr bool isAmxBlockedDepth(int64_t depth) {
+  return depth > kAmxDepthBlock && depth % kAmxDepthBlock == 0;
+}
 
 /// The narrowest column block whose few rows (up to 4) of a plain right
 /// operand meld-vectorize-host-contractions streams along whole rows of the

@@ -656,7 +656,7 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
   if (columnBlock && amxColumns) {
     linalg::LinalgOp op = soleContraction(func);
     int64_t depth = op ? op.getStaticLoopRanges().back() : 0;
-    if (depth > kAmxDepthBlock && depth % kAmxDepthBlock == 0 &&
+    if (isAmxBlockedDepth(depth) &&
         resultType.getDimSize(0) >= kAmxWideColumnBlockMinRows)
       if (int64_t width = amxDepthBlockedWidth(resultType.getDimSize(1),
                                                params.balanceThreads))

@@ -280,8 +280,8 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     int64_t blockCols = dots ? 16 * tile.vectors : kBlock;
     // (Not swapped, and only for rows no swapped layout takes: blocked,
     // the plain layout is the only one, and the buffers below are its.)
-    bool blocked = !dots && !swap && depth > kDepthBlock &&
-                   depth % kDepthBlock == 0 && !ShapedType::isDynamic(rows) &&
+    bool blocked = !dots && !swap && meld::isAmxBlockedDepth(depth) &&
+                   !ShapedType::isDynamic(rows) &&
                    rows >= kDepthBlockedMinRows &&
                    (!transposedRhs || rows > kSwappedMaxRows);
     int64_t panelDepth = blocked ? kDepthBlock : paddedDepth;
@@ -545,10 +545,13 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     int64_t steps = part == DepthBlock::Whole ? paddedDepth : kDepthBlock;
     forLoop(b, zero, paddedWidth, kBlock, [&](OpBuilder &jb, Value jj) {
       Value sixteen = index(jb, kTileRows);
+      // The tile `t`'s row and column in the block (2 x 2 tiles).
+      auto tileRow = [&](int t) { return t / 2 ? sixteen : zero; };
+      auto tileCol = [&](int t) { return t % 2 ? sixteen : zero; };
       // The tile `t`'s place in the carried sums.
       auto carriedAt = [&](int t) -> SmallVector<Value> {
-        return {arith::AddIOp::create(jb, loc, i0, t / 2 ? sixteen : zero),
-                arith::AddIOp::create(jb, loc, jj, t % 2 ? sixteen : zero)};
+        return {arith::AddIOp::create(jb, loc, i0, tileRow(t)),
+                arith::AddIOp::create(jb, loc, jj, tileCol(t))};
       };
       SmallVector<Value> inits;
       for (int t = 0; t < 4; ++t)
@@ -594,8 +597,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
       }
       for (int t = 0; t < 4; ++t)
         amx::TileStoreOp::create(jb, loc, sums,
-                                 ValueRange{t / 2 ? sixteen : zero,
-                                            t % 2 ? sixteen : zero},
+                                 ValueRange{tileRow(t), tileCol(t)},
                                  loop.getResult(t));
       // The block, rounded to bf16 when the output is (added to the
       // output's own values when there was no zero fill), 16 x 16 at a
@@ -608,7 +610,7 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
       Value col0 = arith::AddIOp::create(jb, loc, j0, jj);
       auto square = VectorType::get({16, 16}, sumType);
       for (int t = 0; t < 4; ++t) {
-        Value r0 = t / 2 ? sixteen : zero, c0 = t % 2 ? sixteen : zero;
+        Value r0 = tileRow(t), c0 = tileCol(t);
         Value block = vector::TransferReadOp::create(
             jb, loc, square, sums, {r0, c0}, /*padding=*/std::nullopt,
             ArrayRef<bool>{true, true});
