@@ -737,6 +737,7 @@ public:
     result.optLevel = options.optLevel;
     result.hostTuningFile = options.hostTuningFile;
     result.hostGemmTiles = options.hostGemmTiles;
+    result.hostLaunchCosts = options.hostLaunchCosts;
     result.hostCpu = options.hostCpu;
     result.hostFeatures = options.hostFeatures;
     return result;
@@ -779,6 +780,19 @@ public:
            std::to_string(codegen::kHostTuningVersion) + ")";
   }
 
+  /// The host launch costs `options` resolve to (fusion decides by them).
+  static std::string hostLaunchCosts(const meld::CompileOptions &options,
+                                     codegen::HostTarget host) {
+    if (options.hostLaunchCosts)
+      return options.hostLaunchCosts->str() + " (given)";
+    if (options.hostThreads > 0)
+      host.threads = options.hostThreads;
+    return (options.hostTuningFile == "none"
+                ? codegen::defaultLaunchCosts(host)
+                : codegen::resolveLaunchCosts(host, options.hostTuningFile, {}))
+        .str();
+  }
+
   /// What the cache key covers besides the program text.
   std::string describe(const meld::CompileOptions &options,
                        const codegen::HostTarget &host) const {
@@ -788,7 +802,8 @@ public:
     os << "meld " << getVersion() << "\nbundle " << bundle::kVersion
        << "\ndevice " << info.backend << " " << info.target << " " << info.chip
        << "\nhost " << host.description() << "\nhost-gemm-tiles "
-       << hostTiles(options, host) << "\ntargets";
+       << hostTiles(options, host) << "\nhost-launch-costs "
+       << hostLaunchCosts(options, host) << "\ntargets";
     for (const std::string &t : options.targets)
       os << " " << t;
     os << "\nnvptx";

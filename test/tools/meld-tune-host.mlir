@@ -9,6 +9,7 @@
 // RUN: meld-compile %s --host-tuning=%t.json --print-metadata -o %t.meldb | FileCheck %s --check-prefix=USED
 
 // CHECK: meld-tune-host: {{.*}} threads
+// CHECK: launches: {{[0-9]+}} ns a launch of one block {{.*}}: sharing {{[0-9]+}} ns; 65536 floats squared {{[0-9]+}} ns: {{[0-9]+}} B/us
 // CHECK: default {{.*}} GFLOP/s
 // CHECK: register {{.*}} GFLOP/s
 // CHECK: best: {{.*}} GFLOP/s
@@ -18,9 +19,22 @@
 // TABLE-DAG: "format": "meld-host-tuning"
 // TABLE-DAG: "version": 1
 // TABLE-DAG: "heuristic_gflops"
+// TABLE-DAG: "launch_ns":
+// TABLE-DAG: "share_ns":
+// TABLE-DAG: "bytes_per_us":
 
 // USED: "gemm_tiles": {
 // USED: "source": "{{.*}}.json",
+
+// USED: "launch_costs": {
+// USED: "source": "{{.*}}.json",
+
+// --launches-only measures launches and keeps the entry's tiles.
+// RUN: meld-tune-host --quick --launches-only --host-threads=2 --output=%t.json | FileCheck %s --check-prefix=LAUNCHES
+// RUN: meld-compile %s --host-tuning=%t.json --print-metadata -o %t.2.meldb | FileCheck %s --check-prefix=USED
+// LAUNCHES: launches:
+// LAUNCHES-NOT: GFLOP/s
+// LAUNCHES: wrote {{.*}}.json
 
 // RUN: meld-tune-host --quick --dry-run --seconds-per-shape=0.01 --host-threads=1 | FileCheck %s --check-prefix=DRY
 // DRY: best:

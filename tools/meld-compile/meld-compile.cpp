@@ -139,6 +139,12 @@ static cl::list<int64_t> hostGemmTiles(
     cl::desc("Host GEMM tiles instead of the table's: tile rows, tile "
              "columns, k block, block rows (e.g. 8,32,128,128)"),
     cl::CommaSeparated, cl::cat(category));
+static cl::list<int64_t> hostLaunchCosts(
+    "host-launch-costs",
+    cl::desc("Host launch costs horizontal fusion decides by, instead of the "
+             "table's: launch ns, sharing ns, bytes per us (e.g. 450,1200,"
+             "85000)"),
+    cl::CommaSeparated, cl::cat(category));
 static cl::opt<std::string>
     hostAsm("host-asm",
             cl::desc("Also write the host code's assembly to this file "
@@ -172,6 +178,9 @@ int main(int argc, char **argv) {
   if (!hostGemmTiles.empty() && hostGemmTiles.size() != 4)
     return fail("--host-gemm-tiles takes four numbers: tile rows, tile "
                 "columns, k block, block rows");
+  if (!hostLaunchCosts.empty() && hostLaunchCosts.size() != 3)
+    return fail("--host-launch-costs takes three numbers: launch ns, sharing "
+                "ns, bytes per us");
 
   DialectRegistry registry;
   registry.insert<meld::MeldDialect>();
@@ -226,6 +235,13 @@ int main(int argc, char **argv) {
     tiles.kBlock = hostGemmTiles[2];
     tiles.blockRows = hostGemmTiles[3];
     options.hostGemmTiles = tiles;
+  }
+  if (!hostLaunchCosts.empty()) {
+    meld::LaunchCosts costs;
+    costs.launchNs = hostLaunchCosts[0];
+    costs.shareNs = hostLaunchCosts[1];
+    costs.bytesPerUs = hostLaunchCosts[2];
+    options.hostLaunchCosts = costs;
   }
   std::string assembly;
   if (!hostAsm.empty())

@@ -3,7 +3,10 @@
 // Times host GEMMs on candidate tiles (register tile, k block, block rows)
 // on the machine it runs on and writes the fastest into the host tuning
 // table (meld/Codegen/Host/HostTuning.h), which the compiler then reads for
-// this CPU. The search is coordinate-wise: register tiles first (with the
+// this CPU. It also measures what a launch costs here (meld::LaunchCosts,
+// which horizontal fusion decides by): the cost of a launch of one block,
+// what handing blocks to the worker threads adds, and the bandwidth of
+// small kernels. The search is coordinate-wise: register tiles first (with the
 // heuristic's k block and block rows), then the k block, then the block
 // rows, each step keeping the best so far. A candidate is scored by the
 // geometric mean of its GFLOP/s over the shapes, each the median of
@@ -14,6 +17,7 @@
 //   meld-tune-host                       # the default table
 //   meld-tune-host --output=table.json --host-threads=2
 //   meld-tune-host --quick --dry-run     # small shapes, print only
+//   meld-tune-host --launches-only       # launch costs; tiles kept
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +41,7 @@
 using namespace meld;
 using codegen::HostGemmTiles;
 using codegen::HostTarget;
+using meld::LaunchCosts;
 namespace cl = llvm::cl;
 
 static cl::OptionCategory category("meld-tune-host options");
@@ -56,6 +61,11 @@ static cl::opt<bool> quick("quick",
 static cl::opt<bool> dryRun("dry-run",
                             cl::desc("Print the measurements, write nothing"),
                             cl::init(false), cl::cat(category));
+static cl::opt<bool>
+    launchesOnly("launches-only",
+                 cl::desc("Measure launch costs only; the entry keeps its "
+                          "GEMM tiles (or takes the heuristic's)"),
+                 cl::init(false), cl::cat(category));
 static cl::opt<double>
     secondsPerShape("seconds-per-shape", cl::desc("Timing per candidate and shape"),
                     cl::init(0.25), cl::cat(category));
@@ -195,6 +205,126 @@ private:
 };
 } // namespace
 
+/// What a launch costs on this machine, from three programs of small f32
+/// kernels timed through Program::run (medians of batches):
+/// - a chain of kernels of 16 elements compiled unfused: the slope per
+///   kernel is a launch of one block (launchNs);
+/// - two independent such kernels apart and as one horizontal launch of
+///   two blocks: one launch and the workers' hand-off against two launches
+///   (shareNs = joined - apart + launchNs);
+/// - one kernel over 65,536 floats (four blocks, cache-resident): the
+///   bandwidth of the small kernels horizontal fusion decides for.
+class LaunchTimer {
+public:
+  explicit LaunchTimer(jit::Jit &jit) : jit(jit) {}
+
+  llvm::Expected<LaunchCosts> measure(const HostTarget &target) {
+    LaunchCosts costs = codegen::defaultLaunchCosts(target);
+    if (threads)
+      costs.threads = threads;
+    int64_t chain = quick ? 17 : 65;
+    llvm::Expected<double> one = time(chainProgram(1), /*fuse=*/false);
+    llvm::Expected<double> many = time(chainProgram(chain), /*fuse=*/false);
+    if (!one || !many)
+      return joinErrors(one.takeError(), many.takeError());
+    double launch = std::max(0.0, (*many - *one) / double(chain - 1));
+    // Forced to share a launch: no sharing cost assumed.
+    LaunchCosts join = costs;
+    join.shareNs = 0;
+    llvm::Expected<double> apart = time(pairProgram(), /*fuse=*/false);
+    llvm::Expected<double> joined = time(pairProgram(), /*fuse=*/true, join);
+    if (!apart || !joined)
+      return joinErrors(apart.takeError(), joined.takeError());
+    double share = std::max(0.0, *joined - *apart + launch);
+    int64_t elements = 65536;
+    llvm::Expected<double> stream = time(chainProgram(1, elements), false);
+    if (!stream)
+      return stream.takeError();
+    double bytes = 2.0 * 4 * elements;
+    double streamNs = std::max(1.0, *stream - launch -
+                                        (costs.threads > 1 ? share : 0.0));
+    costs.launchNs = std::lround(launch);
+    costs.shareNs = std::lround(share);
+    costs.bytesPerUs =
+        std::max<int64_t>(1, std::lround(bytes / streamNs * 1000));
+    llvm::outs() << llvm::formatv(
+        "  launches: {0:F0} ns a launch of one block ({1} kernels in a chain: "
+        "{2:F0} ns, one: {3:F0} ns); two kernels apart {4:F0} ns, as one "
+        "launch of two blocks {5:F0} ns: sharing {6:F0} ns; 65536 floats "
+        "squared {7:F0} ns: {8} B/us\n",
+        launch, chain, *many, *one, *apart, *joined, share, *stream,
+        costs.bytesPerUs);
+    return costs;
+  }
+
+private:
+  /// `length` dependent squarings of a vector of `elements` floats.
+  static std::string chainProgram(int64_t length, int64_t elements = 16) {
+    std::string type = llvm::formatv("tensor<{0}xf32>", elements).str();
+    std::string ir = "func.func @main(%v0: " + type + ") -> " + type + " {\n";
+    for (int64_t i = 1; i <= length; ++i)
+      ir += llvm::formatv("  %v{0} = meld.mul %v{1}, %v{1} : {2}\n", i, i - 1,
+                          type)
+                .str();
+    return ir + llvm::formatv("  return %v{0} : {1}\n}\n", length, type).str();
+  }
+  /// Two independent squarings of 16 and 32 floats.
+  static std::string pairProgram() {
+    return "func.func @main(%a: tensor<16xf32>, %b: tensor<32xf32>) -> "
+           "(tensor<16xf32>, tensor<32xf32>) {\n"
+           "  %x = meld.mul %a, %a : tensor<16xf32>\n"
+           "  %y = meld.mul %b, %b : tensor<32xf32>\n"
+           "  return %x, %y : tensor<16xf32>, tensor<32xf32>\n}\n";
+  }
+
+  /// Median nanoseconds of a run of `ir` (its inputs and outputs given).
+  llvm::Expected<double> time(const std::string &ir, bool fuse,
+                              std::optional<LaunchCosts> costs = {}) {
+    jit::CompileOptions options;
+    options.fuse = fuse;
+    options.hostLaunchCosts = costs;
+    llvm::Expected<std::shared_ptr<jit::Program>> program =
+        jit.compile(ir, options, "launches.mlir");
+    if (!program)
+      return program.takeError();
+    const runtime::FunctionSignature *sig = nullptr;
+    for (const runtime::FunctionSignature &f : (*program)->getFunctions())
+      if (f.name == "main")
+        sig = &f;
+    if (!sig)
+      return llvm::createStringError("no @main");
+    std::vector<std::vector<float>> storage;
+    std::vector<jit::HostView> in, out;
+    for (auto [list, types] : {std::pair(&in, &sig->inputs),
+                               std::pair(&out, &sig->outputs)})
+      for (const runtime::TensorSpec &t : *types) {
+        storage.emplace_back(ref::numElements(t.shape), 0.5f);
+        list->push_back({storage.back().data(), ref::ElementKind::F32,
+                         llvm::SmallVector<int64_t, 4>(t.shape.begin(),
+                                                       t.shape.end())});
+      }
+    auto run = [&]() {
+      return (*program)->run("main", in, out).takeError();
+    };
+    constexpr int kBatch = 200;
+    std::vector<double> batches;
+    double deadline = seconds() + (quick ? 0.05 : 0.3);
+    while (batches.size() < 5 ||
+           (seconds() < deadline && batches.size() < 400)) {
+      double start = seconds();
+      for (int i = 0; i < kBatch; ++i)
+        if (llvm::Error e = run())
+          return std::move(e);
+      batches.push_back((seconds() - start) / kBatch * 1e9);
+    }
+    std::nth_element(batches.begin(), batches.begin() + batches.size() / 2,
+                     batches.end());
+    return batches[batches.size() / 2];
+  }
+
+  jit::Jit &jit;
+};
+
 static int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "meld-tune-host") << message << "\n";
   return 1;
@@ -220,6 +350,34 @@ int main(int argc, char **argv) {
   if (!jit)
     return fail(llvm::toString(jit.takeError()));
 
+  llvm::outs() << "meld-tune-host: " << target.cpu << " ("
+               << codegen::hostIsaName(target.isa) << ", "
+               << target.f32Lanes() << " f32 lanes, "
+               << target.vectorRegisters() << " vector registers), "
+               << (threads ? threads : target.threads) << " threads\n";
+  LaunchTimer launchTimer(**jit);
+  llvm::Expected<LaunchCosts> launch = launchTimer.measure(target);
+  if (!launch)
+    return fail("measuring launches: " + llvm::toString(launch.takeError()));
+  if (std::optional<std::string> invalid =
+          codegen::validateLaunchCosts(*launch))
+    return fail("measured launch costs out of range: " + *invalid);
+  if (launchesOnly) {
+    if (dryRun)
+      return 0;
+    HostGemmTiles kept = codegen::resolveGemmTiles(
+        target, path, [](const std::string &warning) {
+          llvm::WithColor::warning(llvm::errs(), "meld-tune-host") << warning
+                                                                   << "\n";
+        });
+    llvm::json::Object measured{{"launch", launch->str()}};
+    if (llvm::Error e = codegen::writeGemmTiles(path, target, kept,
+                                                std::move(measured), &*launch))
+      return fail(llvm::toString(std::move(e)));
+    llvm::outs() << "wrote " << path << "\n";
+    return 0;
+  }
+
   // The shape classes GEMMs take on the host: a transformer MLP's rows of
   // a short prompt (77, an odd count), a batch of them, and a large square
   // one. Few-row products stream their weight and ignore these tiles.
@@ -231,12 +389,6 @@ int main(int argc, char **argv) {
   for (auto [i, s] : llvm::enumerate(shapes))
     problems.push_back(makeProblem(s, 1 + i));
   Tuner tuner(**jit, std::move(problems));
-
-  llvm::outs() << "meld-tune-host: " << target.cpu << " ("
-               << codegen::hostIsaName(target.isa) << ", "
-               << target.f32Lanes() << " f32 lanes, "
-               << target.vectorRegisters() << " vector registers), "
-               << (threads ? threads : target.threads) << " threads\n";
   HostGemmTiles best = codegen::defaultGemmTiles(target);
   double bestScore = 0;
   tuner.pick("default", {best}, best, bestScore, target);
@@ -291,9 +443,10 @@ int main(int argc, char **argv) {
       {"heuristic_gflops", heuristicScore},
       {"shapes", shapesText},
       {"threads", static_cast<int64_t>(threads ? threads : target.threads)},
-      {"candidates", std::move(tuner.measured)}};
-  if (llvm::Error e =
-          codegen::writeGemmTiles(path, target, best, std::move(measured)))
+      {"candidates", std::move(tuner.measured)},
+      {"launch", launch->str()}};
+  if (llvm::Error e = codegen::writeGemmTiles(path, target, best,
+                                              std::move(measured), &*launch))
     return fail(llvm::toString(std::move(e)));
   llvm::outs() << "wrote " << path << "\n";
   return 0;

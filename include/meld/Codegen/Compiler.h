@@ -11,6 +11,7 @@
 
 #include "meld/Bundle/Bundle.h"
 #include "meld/Codegen/Codegen.h"
+#include "meld/Dialect/Meld/Transforms/LaunchCosts.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -50,6 +51,11 @@ struct CompileOptions {
   /// Host GEMM tiles to use instead of the table's or the heuristic's
   /// (meld-tune-host times candidates through this).
   std::optional<codegen::HostGemmTiles> hostGemmTiles;
+  /// Host launch costs to fuse by instead of the table's or the defaults:
+  /// their launch, sharing and bandwidth (threads and blocks are the
+  /// target's). meld-tune-host measures launches through this; a program
+  /// compiled for a GPU target as well fuses by a GPU's.
+  std::optional<LaunchCosts> hostLaunchCosts;
   /// Hardware threads host GEMM blocks are balanced over (0: this
   /// machine's).
   int64_t hostThreads = 0;
@@ -121,6 +127,8 @@ mlir::FailureOr<bundle::Bundle> compileToBundle(mlir::ModuleOp module,
 /// alone, whose kernels take their parameters as an array: horizontal
 /// launches of flat pointwise kernels are not bounded by a GPU launch's
 /// parameter space (the host runs them as one body and a table).
+/// `launchCosts`, when given, are the target's launch costs horizontal
+/// fusion decides by (else a GPU's, meld::LaunchCosts' defaults).
 /// `refineFusion`, when given, runs on the fused module before the report
 /// and outlining (compileToBundle unfuses there the groups a GPU kernel
 /// cannot hold).
@@ -131,6 +139,7 @@ mlir::LogicalResult outlineProgram(mlir::ModuleOp module, bool fuse,
                                    int64_t maxConvImageBytes = 0,
                                    bool rowViewEpilogues = true,
                                    bool hostOnly = false,
+                                   const LaunchCosts *launchCosts = nullptr,
                                    llvm::function_ref<mlir::LogicalResult(
                                        mlir::ModuleOp)>
                                        refineFusion = nullptr);

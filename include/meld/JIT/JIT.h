@@ -23,6 +23,7 @@
 #define MELD_JIT_JIT_H
 
 #include "meld/Codegen/Host/HostTarget.h"
+#include "meld/Dialect/Meld/Transforms/LaunchCosts.h"
 #include "meld/Reference/HostTensor.h"
 #include "meld/Runtime/Executable.h"
 #include "meld/Support/Limits.h"
@@ -92,6 +93,10 @@ struct CompileOptions {
   /// override it. The cache key covers the tiles they resolve to.
   std::string hostTuningFile;
   std::optional<codegen::HostGemmTiles> hostGemmTiles;
+  /// Host launch costs that override the table's (meld-tune-host measures
+  /// launches through this); the cache key covers the costs they resolve
+  /// to.
+  std::optional<LaunchCosts> hostLaunchCosts;
   /// The CPU host code is compiled for ("" or "native": this machine), as
   /// LLVM names CPUs (`haswell`, `x86-64-v3`, `znver4`), with `+name` /
   /// `-name` feature edits on top (meld::CompileOptions::hostCpu). The JIT

@@ -14,6 +14,7 @@
 #include "Host/CompileHost.h"
 
 #include "meld/Codegen/Codegen.h"
+#include "meld/Codegen/Host/HostTuning.h"
 #include "meld/Codegen/Passes.h"
 #include "meld/Codegen/Schedule.h"
 #include "meld/Dialect/Meld/Transforms/Fusion.h"
@@ -36,6 +37,7 @@ LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
                                    bool splitReductions, bool strictFp,
                                    int64_t maxConvImageBytes,
                                    bool rowViewEpilogues, bool hostOnly,
+                                   const LaunchCosts *launchCosts,
                                    function_ref<LogicalResult(ModuleOp)>
                                        refineFusion) {
   PassManager fusePm(module.getContext());
@@ -43,6 +45,13 @@ LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
   if (hostOnly) {
     horizontal.maxFlatKernels = 1 << 16;
     horizontal.flatParamBytes = 1 << 22;
+  }
+  if (launchCosts) {
+    horizontal.launchNs = launchCosts->launchNs;
+    horizontal.shareNs = launchCosts->shareNs;
+    horizontal.bytesPerUs = launchCosts->bytesPerUs;
+    horizontal.costThreads = launchCosts->threads;
+    horizontal.blockElements = launchCosts->blockElements;
   }
   fusePm.addPass(createCanonicalizerPass());
   // Long reductions become a parallel partial stage and a final stage, also
@@ -363,6 +372,39 @@ static LogicalResult fitKernelsToGpu(ModuleOp fused,
   return success();
 }
 
+/// The host's launch costs for `options`: given, else the tuning table's
+/// or the defaults, over the threads the code is shaped for.
+static FailureOr<LaunchCosts>
+resolveHostLaunchCosts(const CompileOptions &options, ModuleOp input,
+                       std::string &source) {
+  llvm::Expected<codegen::HostTarget> target =
+      codegen::HostTarget::get(options.hostCpu, options.hostFeatures);
+  if (!target)
+    return emitError(input.getLoc(), llvm::toString(target.takeError()));
+  if (options.hostThreads > 0)
+    target->threads = options.hostThreads;
+  source = "heuristic";
+  LaunchCosts costs =
+      options.hostTuningFile == "none"
+          ? codegen::defaultLaunchCosts(*target)
+          : codegen::resolveLaunchCosts(
+                *target, options.hostTuningFile,
+                [&](const std::string &warning) {
+                  emitWarning(input.getLoc(), warning);
+                },
+                &source);
+  if (options.hostLaunchCosts) {
+    costs.launchNs = options.hostLaunchCosts->launchNs;
+    costs.shareNs = options.hostLaunchCosts->shareNs;
+    costs.bytesPerUs = options.hostLaunchCosts->bytesPerUs;
+    source = "given";
+    if (std::optional<std::string> invalid =
+            codegen::validateLaunchCosts(costs))
+      return emitError(input.getLoc(), "host launch costs: ") << *invalid;
+  }
+  return costs;
+}
+
 FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
                                                 const CompileOptions &options) {
   for (const std::string &target : options.targets)
@@ -395,10 +437,21 @@ FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
   auto fitGpu = [&](ModuleOp fused) {
     return fitKernelsToGpu(fused, options, gpuTarget);
   };
+  // A program for the host alone fuses by the host's launch costs.
+  std::optional<LaunchCosts> hostCosts;
+  std::string hostCostsSource;
+  if (!gpu) {
+    FailureOr<LaunchCosts> costs =
+        resolveHostLaunchCosts(options, input, hostCostsSource);
+    if (failed(costs))
+      return failure();
+    hostCosts = *costs;
+  }
   if (failed(outlineProgram(
           *module, options.fuse, options.fusionReport, options.splitReductions,
           options.strictFp, gpu ? codegen::kGpuConvImageBytes : 0,
           /*rowViewEpilogues=*/!gpu, /*hostOnly=*/!gpu,
+          hostCosts ? &*hostCosts : nullptr,
           gpu && options.fuse ? function_ref<LogicalResult(ModuleOp)>(fitGpu)
                               : nullptr)))
     return failure();
@@ -446,6 +499,16 @@ FailureOr<bundle::Bundle> meld::compileToBundle(ModuleOp input,
         if (std::optional<llvm::json::Value> count = blocks.count(kernel))
           kernel["host_blocks"] = std::move(*count);
       }
+      // The launch costs its kernels were fused by (a program for the host
+      // alone), for the record.
+      if (hostCosts)
+        (*host)["launch_costs"] = Object{
+            {"launch_ns", hostCosts->launchNs},
+            {"share_ns", hostCosts->shareNs},
+            {"bytes_per_us", hostCosts->bytesPerUs},
+            {"threads", hostCosts->threads},
+            {"block_elements", hostCosts->blockElements},
+            {"source", hostCostsSource}};
       binaries.push_back(std::move(*host));
       continue;
     }

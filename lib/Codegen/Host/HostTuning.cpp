@@ -9,6 +9,8 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 using namespace meld::codegen;
 namespace json = llvm::json;
 
@@ -78,55 +80,133 @@ static bool matches(const json::Object &entry, const HostTarget &target) {
          entry.getString("isa") == hostIsaName(target.isa);
 }
 
+/// The entry of the table at `path` ("" for the default one) for
+/// `target`'s CPU and ISA; nothing when there is no table or entry (a
+/// missing default table is silent), and a warning through `warn` when the
+/// table is not usable. `file` receives the table's path.
+static std::optional<json::Object>
+findEntry(const HostTarget &target, llvm::StringRef path,
+          const std::function<void(const std::string &)> &warn,
+          std::string &file) {
+  bool named = !path.empty();
+  file = named ? path.str() : defaultHostTuningPath();
+  // "none" (here or in $MELD_HOST_TUNING): no table.
+  if (file.empty() || file == "none" ||
+      (!named && !llvm::sys::fs::exists(file)))
+    return std::nullopt;
+  llvm::Expected<json::Value> table = readTable(file);
+  if (!table) {
+    if (warn)
+      warn("ignoring host tuning table '" + file +
+           "': " + llvm::toString(table.takeError()));
+    return std::nullopt;
+  }
+  for (const json::Value &e : *table->getAsObject()->getArray("entries"))
+    if (const json::Object *entry = e.getAsObject();
+        entry && matches(*entry, target))
+      return *entry;
+  return std::nullopt;
+}
+
 HostGemmTiles meld::codegen::resolveGemmTiles(
     const HostTarget &target, llvm::StringRef path,
     const std::function<void(const std::string &)> &warn) {
   HostGemmTiles heuristic = defaultGemmTiles(target);
-  bool named = !path.empty();
-  std::string file = named ? path.str() : defaultHostTuningPath();
-  // "none" (here or in $MELD_HOST_TUNING): the heuristic.
-  if (file.empty() || file == "none" ||
-      (!named && !llvm::sys::fs::exists(file)))
+  std::string file;
+  std::optional<json::Object> entry = findEntry(target, path, warn, file);
+  if (!entry)
     return heuristic;
   auto ignore = [&](const std::string &why) {
     if (warn)
       warn("ignoring host tuning table '" + file + "': " + why);
     return heuristic;
   };
-  llvm::Expected<json::Value> table = readTable(file);
-  if (!table)
-    return ignore(llvm::toString(table.takeError()));
-  for (const json::Value &e : *table->getAsObject()->getArray("entries")) {
-    const json::Object *entry = e.getAsObject();
-    if (!entry || !matches(*entry, target))
-      continue;
-    const json::Object *gemm = entry->getObject("gemm");
-    if (!gemm)
-      return ignore("the entry for " + target.cpu + " has no \"gemm\" object");
-    HostGemmTiles tiles;
-    std::optional<int64_t> rows = gemm->getInteger("tile_rows"),
-                           cols = gemm->getInteger("tile_cols"),
-                           kBlock = gemm->getInteger("k_block"),
-                           blockRows = gemm->getInteger("block_rows");
-    if (!rows || !cols || !kBlock || !blockRows)
-      return ignore("the entry for " + target.cpu +
-                    " lacks tile_rows, tile_cols, k_block or block_rows");
-    tiles.tileRows = *rows;
-    tiles.tileCols = *cols;
-    tiles.kBlock = *kBlock;
-    tiles.blockRows = *blockRows;
-    if (std::optional<std::string> invalid = validateGemmTiles(tiles, target))
-      return ignore("the entry for " + target.cpu + ": " + *invalid);
-    tiles.source = file;
-    return tiles;
+  const json::Object *gemm = entry->getObject("gemm");
+  if (!gemm)
+    return ignore("the entry for " + target.cpu + " has no \"gemm\" object");
+  HostGemmTiles tiles;
+  std::optional<int64_t> rows = gemm->getInteger("tile_rows"),
+                         cols = gemm->getInteger("tile_cols"),
+                         kBlock = gemm->getInteger("k_block"),
+                         blockRows = gemm->getInteger("block_rows");
+  if (!rows || !cols || !kBlock || !blockRows)
+    return ignore("the entry for " + target.cpu +
+                  " lacks tile_rows, tile_cols, k_block or block_rows");
+  tiles.tileRows = *rows;
+  tiles.tileCols = *cols;
+  tiles.kBlock = *kBlock;
+  tiles.blockRows = *blockRows;
+  if (std::optional<std::string> invalid = validateGemmTiles(tiles, target))
+    return ignore("the entry for " + target.cpu + ": " + *invalid);
+  tiles.source = file;
+  return tiles;
+}
+
+meld::LaunchCosts
+meld::codegen::defaultLaunchCosts(const HostTarget &target) {
+  LaunchCosts costs;
+  costs.launchNs = 450;
+  costs.shareNs = 1200;
+  costs.bytesPerUs = 85000;
+  costs.threads = std::max<int64_t>(1, target.threads);
+  costs.blockElements = 16384;
+  return costs;
+}
+
+std::optional<std::string>
+meld::codegen::validateLaunchCosts(const LaunchCosts &costs) {
+  if (costs.launchNs < 0 || costs.launchNs > 1000000 || costs.shareNs < 0 ||
+      costs.shareNs > 1000000)
+    return "launch_ns and share_ns must be 0 to 1000000";
+  if (costs.bytesPerUs < 1 || costs.bytesPerUs > 1000000000)
+    return "bytes_per_us must be 1 to 1000000000";
+  return std::nullopt;
+}
+
+meld::LaunchCosts meld::codegen::resolveLaunchCosts(
+    const HostTarget &target, llvm::StringRef path,
+    const std::function<void(const std::string &)> &warn,
+    std::string *source) {
+  LaunchCosts defaults = defaultLaunchCosts(target);
+  if (source)
+    *source = "heuristic";
+  std::string file;
+  // A table that is not usable at all was warned of by resolveGemmTiles,
+  // which every compile calls too.
+  std::optional<json::Object> entry = findEntry(target, path, {}, file);
+  // An entry of a table written before launches were measured has none.
+  const json::Object *launch = entry ? entry->getObject("launch") : nullptr;
+  if (!launch)
+    return defaults;
+  LaunchCosts costs = defaults;
+  std::optional<int64_t> launchNs = launch->getInteger("launch_ns"),
+                         shareNs = launch->getInteger("share_ns"),
+                         bytesPerUs = launch->getInteger("bytes_per_us");
+  std::optional<std::string> invalid;
+  if (!launchNs || !shareNs || !bytesPerUs) {
+    invalid = "lacks launch_ns, share_ns or bytes_per_us";
+  } else {
+    costs.launchNs = *launchNs;
+    costs.shareNs = *shareNs;
+    costs.bytesPerUs = *bytesPerUs;
+    invalid = validateLaunchCosts(costs);
   }
-  return heuristic;
+  if (invalid) {
+    if (warn)
+      warn("ignoring the launch costs of host tuning table '" + file +
+           "': the entry for " + target.cpu + " " + *invalid);
+    return defaults;
+  }
+  if (source)
+    *source = file;
+  return costs;
 }
 
 llvm::Error meld::codegen::writeGemmTiles(llvm::StringRef path,
                                           const HostTarget &target,
                                           const HostGemmTiles &tiles,
-                                          json::Object measured) {
+                                          json::Object measured,
+                                          const LaunchCosts *launch) {
   json::Array entries;
   if (llvm::sys::fs::exists(path)) {
     // Keep the other machines' entries of a valid table; an invalid one is
@@ -140,14 +220,19 @@ llvm::Error meld::codegen::writeGemmTiles(llvm::StringRef path,
       llvm::consumeError(table.takeError());
     }
   }
-  entries.push_back(json::Object{
+  json::Object entry{
       {"cpu", target.cpu},
       {"isa", hostIsaName(target.isa)},
       {"gemm", json::Object{{"tile_rows", tiles.tileRows},
                             {"tile_cols", tiles.tileCols},
                             {"k_block", tiles.kBlock},
                             {"block_rows", tiles.blockRows}}},
-      {"measured", std::move(measured)}});
+      {"measured", std::move(measured)}};
+  if (launch)
+    entry["launch"] = json::Object{{"launch_ns", launch->launchNs},
+                                   {"share_ns", launch->shareNs},
+                                   {"bytes_per_us", launch->bytesPerUs}};
+  entries.push_back(std::move(entry));
   json::Value table = json::Object{{"format", "meld-host-tuning"},
                                    {"version", kHostTuningVersion},
                                    {"entries", std::move(entries)}};

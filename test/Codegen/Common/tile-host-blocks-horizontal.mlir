@@ -1,7 +1,9 @@
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=64 fit-small-outputs horizontal' | FileCheck %s
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=64 fit-small-outputs' | FileCheck %s --check-prefix=OFF
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels --meld-convert-to-linalg --meld-fold-unit-extent-dims --canonicalize --linalg-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=256 fit-small-outputs balance-threads=2 horizontal' | FileCheck %s --check-prefix=COLS
-// RUN: meld-compile %s --targets=host --print-metadata -o %t.meldb | FileCheck %s --check-prefix=COUNT
+// (meld-compile: launches made to cost 1 us and sharing nothing, so that the
+// kernels share launches whatever this machine's launch costs.)
+// RUN: meld-compile %s --targets=host --host-launch-costs=1000,0,85000 --print-metadata -o %t.meldb | FileCheck %s --check-prefix=COUNT
 
 // Two GEMMs of one input in one horizontal launch: with `horizontal`, each
 // splits into its own 64-row blocks, in one flat space of 2 + 2 blocks.

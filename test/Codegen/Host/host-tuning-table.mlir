@@ -44,6 +44,37 @@
 // AMD-NEXT: "transposed_k_block": 0,
 // AMD-NEXT: "wide_tile_rows": 128
 
+// An entry's "launch" object holds the launch costs horizontal fusion
+// decides by (meld-tune-host measures them); the metadata records the costs
+// used and where they came from. An entry without one takes the defaults,
+// silently; one with values out of range is ignored with a warning.
+// RUN: echo '{"format": "meld-host-tuning", "version": 1, "entries": [{"cpu": "haswell", "isa": "avx2", "gemm": {"tile_rows": 4, "tile_cols": 24, "k_block": 64, "block_rows": 64}, "launch": {"launch_ns": 300, "share_ns": 2500, "bytes_per_us": 40000}}]}' > %t.launch.json
+// RUN: meld-compile %s --cpu=haswell --host-tuning=%t.launch.json --print-metadata -o %t.l.meldb 2>&1 | FileCheck %s --check-prefix=LAUNCH
+// LAUNCH-NOT: warning
+// LAUNCH: "launch_costs": {
+// LAUNCH-NEXT: "block_elements": 16384,
+// LAUNCH-NEXT: "bytes_per_us": 40000,
+// LAUNCH-NEXT: "launch_ns": 300,
+// LAUNCH-NEXT: "share_ns": 2500,
+// LAUNCH-NEXT: "source": "{{.*}}launch.json",
+// RUN: meld-compile %s --cpu=haswell --host-tuning=%t.table.json --print-metadata -o %t.m.meldb 2>&1 | FileCheck %s --check-prefix=NOLAUNCH
+// NOLAUNCH-NOT: warning
+// NOLAUNCH: "launch_costs": {
+// NOLAUNCH-NEXT: "block_elements": 16384,
+// NOLAUNCH-NEXT: "bytes_per_us": 85000,
+// NOLAUNCH-NEXT: "launch_ns": 450,
+// NOLAUNCH-NEXT: "share_ns": 1200,
+// NOLAUNCH-NEXT: "source": "heuristic",
+// RUN: echo '{"format": "meld-host-tuning", "version": 1, "entries": [{"cpu": "haswell", "isa": "avx2", "gemm": {"tile_rows": 4, "tile_cols": 24, "k_block": 64, "block_rows": 64}, "launch": {"launch_ns": 300, "share_ns": 2500, "bytes_per_us": 0}}]}' > %t.badlaunch.json
+// RUN: meld-compile %s --cpu=haswell --host-tuning=%t.badlaunch.json --print-metadata -o %t.o.meldb 2>&1 | FileCheck %s --check-prefix=BADLAUNCH
+// BADLAUNCH: warning: ignoring the launch costs of host tuning table '{{.*}}badlaunch.json': the entry for haswell bytes_per_us must be 1 to 1000000000
+// The tiles of that entry are still taken.
+// BADLAUNCH: "source": "{{.*}}badlaunch.json",
+// BADLAUNCH-NEXT: "tile_cols": 24,
+// BADLAUNCH: "launch_costs": {
+// BADLAUNCH: "launch_ns": 450,
+// BADLAUNCH: "source": "heuristic",
+
 // RUN: echo 'not json {' > %t.corrupt.json
 // RUN: meld-compile %s --cpu=haswell --host-tuning=%t.corrupt.json --print-metadata -o %t.e.meldb 2>&1 | FileCheck %s --check-prefix=CORRUPT
 // CORRUPT: warning: ignoring host tuning table '{{.*}}corrupt.json': not valid JSON

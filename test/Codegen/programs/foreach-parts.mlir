@@ -7,7 +7,9 @@
 // every function with the interpreter, fused and unfused, on the host and
 // through the emulated GPU mapping.
 //
-// RUN: meld-compile %s --targets=host --host-asm=%t.s -o %t.meldb --print-metadata | FileCheck %s --check-prefix=META
+// Launches are made to cost 1 us and sharing nothing, so that every set of
+// parts shares a launch whatever this machine's launch costs.
+// RUN: meld-compile %s --targets=host --host-launch-costs=1000,0,85000 --host-asm=%t.s -o %t.meldb --print-metadata | FileCheck %s --check-prefix=META
 // RUN: FileCheck %s --input-file=%t.s
 // Two bodies for @sgd (the momentum and the plain update), two for @mixed
 // (its f32 parts share one whatever their shapes and splats' shapes; the
@@ -22,7 +24,7 @@
 // The block count of each is the sum of its parts' blocks, as the table's.
 // META: "host_blocks":
 // Strict floating point computes exactly what the interpreter does.
-// RUN: meld-compile %s --targets=host --strict-fp -o %t.strict.meldb
+// RUN: meld-compile %s --targets=host --host-launch-costs=1000,0,85000 --strict-fp -o %t.strict.meldb
 // RUN: meld-run %t.strict.meldb --entry=sgd --random-inputs --seed 5 > %t.compiled
 // RUN: meld-run %s --entry=sgd --random-inputs --seed 5 > %t.interpreted
 // RUN: diff %t.compiled %t.interpreted

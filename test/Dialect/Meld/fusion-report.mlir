@@ -49,6 +49,10 @@ func.func @chain(%x: tensor<8x64xf32>, %b: tensor<64xf32>) -> tensor<8x64xf32> {
 // two results written (4096 B).
 // CHECK-LABEL: meld fusion report: @recompute
 // CHECK-NEXT:  group 0: horizontal, 2 kernels, all flat pointwise (independent loops over their own elements: any of them join), 4 ops ([pointwise: exp, tanh], [pointwise: exp, neg]), reads 2048 B, writes 4096 B
+// By the default (a GPU's) launch costs, a launch of 1000 ns and 3000000
+// bytes per us: 1000 ns + 6144 B / 3000 B/ns joined, twice 1000 ns and
+// 2048 + 2048 B (x read by each) apart.
+// CHECK-NEXT:  horizontal: 2 independent kernels at depth 0 share a launch: about 1.00 us as one launch against 2.00 us apart by the target's launch costs
 // CHECK-NEXT:  before fusion: 3 launches, 12288 bytes
 // CHECK-NEXT:  after fusion:  1 launches, 6144 bytes (3.00x fewer launches, 2.00x fewer bytes)
 // After the pointwise pass alone the kernels are not packed yet.

@@ -9,7 +9,13 @@
 //    "entries": [{"cpu": "znver4", "isa": "avx512",
 //                 "gemm": {"tile_rows": 8, "tile_cols": 32, "k_block": 128,
 //                          "block_rows": 128},
+//                 "launch": {"launch_ns": 450, "share_ns": 1200,
+//                            "bytes_per_us": 85000},
 //                 "measured": {...}}]}
+//
+// "launch" holds what a host launch costs (meld::LaunchCosts), which
+// horizontal fusion decides by; an entry without it takes the documented
+// defaults (defaultLaunchCosts).
 //
 // A table that cannot be read, is not valid JSON, has another format or
 // version, or holds values the code generator cannot use is ignored with a
@@ -21,6 +27,7 @@
 #define MELD_CODEGEN_HOST_HOSTTUNING_H
 
 #include "meld/Codegen/Host/HostTarget.h"
+#include "meld/Dialect/Meld/Transforms/LaunchCosts.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -52,12 +59,35 @@ HostGemmTiles
 resolveGemmTiles(const HostTarget &target, llvm::StringRef path,
                  const std::function<void(const std::string &)> &warn);
 
-/// Writes `tiles` as the entry for `target` into the table at `path`,
-/// keeping the other CPUs' entries of a valid table; `measured` is stored
-/// with it for the record.
+/// What a host launch costs when no table says: meld-tune-host's
+/// measurements on the 2-core Intel Xeon VM (2026-11-30, through
+/// Program::run: a launch of one block 428-436 ns, handing blocks to the
+/// worker 1226-1345 ns more, small kernels at 82-86 bytes per ns), rounded,
+/// with `target`'s threads and the host's blocks of 16384 elements
+/// (meld-tile-host-blocks' target-elements).
+LaunchCosts defaultLaunchCosts(const HostTarget &target);
+
+/// Whether `costs` are values the time model takes (launch and sharing
+/// 0-1000000 ns, bandwidth 1-10^9 bytes per us); else why not.
+std::optional<std::string> validateLaunchCosts(const LaunchCosts &costs);
+
+/// The launch costs for `target`: the "launch" object of the table's
+/// entry for its CPU and ISA (found as resolveGemmTiles finds it), else
+/// defaultLaunchCosts. Problems with its "launch" object go to `warn` (a
+/// table that is not usable at all is resolveGemmTiles's to warn of);
+/// `source`, when given, receives "heuristic" or the table's path.
+LaunchCosts
+resolveLaunchCosts(const HostTarget &target, llvm::StringRef path,
+                   const std::function<void(const std::string &)> &warn,
+                   std::string *source = nullptr);
+
+/// Writes `tiles` (and `launch`, when given) as the entry for `target` into
+/// the table at `path`, keeping the other CPUs' entries of a valid table;
+/// `measured` is stored with it for the record.
 llvm::Error writeGemmTiles(llvm::StringRef path, const HostTarget &target,
                            const HostGemmTiles &tiles,
-                           llvm::json::Object measured);
+                           llvm::json::Object measured,
+                           const LaunchCosts *launch = nullptr);
 
 } // namespace meld::codegen
 

@@ -10,6 +10,10 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace meld;
@@ -144,6 +148,28 @@ Cost meld::getUnfusedCost(func::FuncOp func, int64_t dynamicDimEstimate) {
   return estimateFunctionCost(func, dynamicDimEstimate).unfused;
 }
 
+double LaunchCosts::estimateNs(int64_t bytes, int64_t blocks) const {
+  int64_t used = std::clamp<int64_t>(blocks, 1, threads);
+  double bytesPerNs = static_cast<double>(bytesPerUs) / 1000.0 *
+                      static_cast<double>(used) / static_cast<double>(threads);
+  return static_cast<double>(launchNs) +
+         (blocks > 1 ? static_cast<double>(shareNs) : 0.0) +
+         static_cast<double>(bytes) / bytesPerNs;
+}
+
+int64_t LaunchCosts::blocksFor(int64_t elements) const {
+  if (blockElements <= 0)
+    return std::max<int64_t>(1, elements);
+  return std::max<int64_t>(1, llvm::divideCeil(elements, blockElements));
+}
+
+std::string LaunchCosts::str() const {
+  return llvm::formatv("launch {0} ns, sharing {1} ns, {2} B/us, {3} "
+                       "thread(s), blocks of {4} elements",
+                       launchNs, shareNs, bytesPerUs, threads, blockElements)
+      .str();
+}
+
 LogicalResult meld::verifyFusionOptions(const FusionOptions &options,
                                         Operation *op) {
   auto check = [&](int64_t value, int64_t min, StringRef name) {
@@ -159,6 +185,11 @@ LogicalResult meld::verifyFusionOptions(const FusionOptions &options,
             check(options.maxPersistentRow, 1, "max-persistent-row") &&
             check(options.dynamicDimEstimate, 1, "dynamic-dim-estimate") &&
             check(options.maxPrologueOps, 0, "max-prologue-ops") &&
-            check(options.maxHorizontalKernels, 1, "max-horizontal-kernels");
+            check(options.maxHorizontalKernels, 1, "max-horizontal-kernels") &&
+            check(options.costs.launchNs, 0, "launch-ns") &&
+            check(options.costs.shareNs, 0, "share-ns") &&
+            check(options.costs.bytesPerUs, 1, "bytes-per-us") &&
+            check(options.costs.threads, 1, "cost-threads") &&
+            check(options.costs.blockElements, 0, "block-elements");
   return success(ok);
 }

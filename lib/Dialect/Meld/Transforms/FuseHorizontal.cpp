@@ -16,8 +16,10 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <map>
 #include <optional>
 
@@ -135,6 +137,53 @@ struct Bucket {
 };
 } // namespace
 
+/// Estimated blocks of `kernel` (its parts' when it is horizontal: each
+/// part takes at least one).
+static int64_t estimateBlocks(KernelOp kernel, const FusionOptions &options) {
+  if (kernel.getKind() == FusionKind::horizontal) {
+    int64_t blocks = 0;
+    for (Operation &part : kernel.getBody().front().without_terminator())
+      blocks += estimateBlocks(cast<KernelOp>(part), options);
+    return blocks;
+  }
+  int64_t elements = 1;
+  for (Type t : kernel.getResultTypes()) {
+    SmallVector<int64_t> shape;
+    for (int64_t d : cast<RankedTensorType>(t).getShape())
+      shape.push_back(ShapedType::isDynamic(d) ? options.dynamicDimEstimate
+                                               : d);
+    elements = std::max(elements, ref::numElements(shape)); // Saturating.
+  }
+  return options.costs.blocksFor(elements);
+}
+
+HorizontalEstimate meld::estimateHorizontalJoin(ArrayRef<KernelOp> kernels,
+                                                const FusionOptions &options) {
+  HorizontalEstimate estimate;
+  int64_t blocks = 0;
+  SmallVector<Operation *> ops;
+  for (KernelOp kernel : kernels) {
+    int64_t b = estimateBlocks(kernel, options);
+    Cost cost = estimateGroupCost({kernel.getOperation()},
+                                  options.dynamicDimEstimate);
+    estimate.apartNs += options.costs.estimateNs(cost.bytes(), b);
+    blocks += b;
+    ops.push_back(kernel);
+  }
+  Cost joined = estimateGroupCost(ops, options.dynamicDimEstimate);
+  estimate.joinedNs = options.costs.estimateNs(joined.bytes(), blocks);
+  // Whole nanoseconds, as the pass records them for the report.
+  estimate.joinedNs = std::round(estimate.joinedNs);
+  estimate.apartNs = std::round(estimate.apartNs);
+  return estimate;
+}
+
+std::string HorizontalEstimate::str() const {
+  return llvm::formatv("about {0:F2} us as one launch against {1:F2} us apart",
+                       joinedNs / 1000.0, apartNs / 1000.0)
+      .str();
+}
+
 /// Replaces the kernels of `bucket` by one horizontal kernel.
 static KernelOp outlineHorizontal(Bucket &bucket) {
   KernelOp last = bucket.kernels.back();
@@ -216,6 +265,68 @@ static std::pair<int64_t, int64_t> launchLimits(const FusionOptions &options,
                                              : options.maxKernelParamBytes};
 }
 
+/// Packs `kernels` (independent, of one depth) first fit into buckets
+/// within the launch limits.
+static SmallVector<Bucket> packDepth(ArrayRef<KernelOp> kernels,
+                                     const FusionOptions &options) {
+  SmallVector<Bucket> buckets;
+  // Buckets by the inputs and iteration spaces they hold, so a kernel
+  // only looks at buckets it could join.
+  llvm::DenseMap<Value, SmallVector<size_t>> byInput;
+  llvm::DenseMap<ArrayRef<int64_t>, SmallVector<size_t>> bySpace;
+  // Buckets of flat pointwise kernels only: such a kernel may join any
+  // of them. Their parts are independent loops over their own elements, so
+  // they lose nothing by sharing a launch (and on the host, one body serves
+  // all parts of the same computation: Codegen/Host/ForeachKernels.cpp);
+  // whether the launch saved pays is the time model's question.
+  SmallVector<size_t> pointwiseBuckets;
+  for (KernelOp kernel : kernels) {
+    SmallVector<size_t> candidates;
+    bool pointwise = isFlatPointwiseKernel(kernel);
+    if (pointwise)
+      llvm::append_range(candidates, pointwiseBuckets);
+    for (Value input : kernel.getInputs())
+      llvm::append_range(candidates, byInput.lookup(input));
+    for (Type t : kernel.getResultTypes())
+      llvm::append_range(
+          candidates, bySpace.lookup(cast<RankedTensorType>(t).getShape()));
+    llvm::sort(candidates);
+    candidates.erase(llvm::unique(candidates), candidates.end());
+    std::optional<size_t> fit;
+    for (size_t i : candidates) {
+      const Bucket &b = buckets[i];
+      auto [maxKernels, maxBytes] =
+          launchLimits(options, pointwise && b.pointwise);
+      if (static_cast<int64_t>(b.kernels.size()) < maxKernels &&
+          b.paramBytesWith(kernel) <= maxBytes) {
+        fit = i;
+        break;
+      }
+    }
+    if (!fit) {
+      fit = buckets.size();
+      buckets.emplace_back();
+      if (pointwise)
+        pointwiseBuckets.push_back(*fit);
+    }
+    buckets[*fit].add(kernel);
+    if (!buckets[*fit].pointwise)
+      llvm::erase(pointwiseBuckets, *fit);
+    for (Value input : kernel.getInputs()) {
+      SmallVector<size_t> &list = byInput[input];
+      if (list.empty() || list.back() != *fit)
+        list.push_back(*fit);
+    }
+    for (Type t : kernel.getResultTypes()) {
+      SmallVector<size_t> &list =
+          bySpace[cast<RankedTensorType>(t).getShape()];
+      if (list.empty() || list.back() != *fit)
+        list.push_back(*fit);
+    }
+  }
+  return buckets;
+}
+
 LogicalResult meld::fuseHorizontally(Block &block,
                                      const FusionOptions &options) {
   llvm::DenseMap<Operation *, int64_t> depth;
@@ -232,67 +343,47 @@ LogicalResult meld::fuseHorizontally(Block &block,
     key[&op] = {depth.lookup(&op), index++};
 
   bool changed = false;
+  SmallVector<Attribute> decisions;
+  // One decision's record: its kernels, the estimate, whether they joined.
+  auto recordDecision = [&](ArrayRef<KernelOp> members,
+                            const HorizontalEstimate &estimate, int64_t d) {
+    Builder b(block.getParentOp()->getContext());
+    auto ns = [&](double value) {
+      return b.getI64IntegerAttr(static_cast<int64_t>(value));
+    };
+    return b.getDictionaryAttr({
+        b.getNamedAttr("kernels", b.getI64IntegerAttr(members.size())),
+        b.getNamedAttr("depth", b.getI64IntegerAttr(d)),
+        b.getNamedAttr("joined_ns", ns(estimate.joinedNs)),
+        b.getNamedAttr("apart_ns", ns(estimate.apartNs)),
+        b.getNamedAttr("joined", b.getBoolAttr(estimate.pays())),
+    });
+  };
   for (auto &[d, kernels] : byDepth) {
-    SmallVector<Bucket> buckets;
-    // Buckets by the inputs and iteration spaces they hold, so a kernel
-    // only looks at buckets it could join.
-    llvm::DenseMap<Value, SmallVector<size_t>> byInput;
-    llvm::DenseMap<ArrayRef<int64_t>, SmallVector<size_t>> bySpace;
-    // Buckets of flat pointwise kernels only: such a kernel may join any
-    // of them. Their parts are independent loops over their own elements, so
-    // a launch saved costs nothing (and on the host, one body serves all
-    // parts of the same computation: Codegen/Host/ForeachKernels.cpp).
-    SmallVector<size_t> pointwiseBuckets;
-    for (KernelOp kernel : kernels) {
-      SmallVector<size_t> candidates;
-      bool pointwise = isFlatPointwiseKernel(kernel);
-      if (pointwise)
-        llvm::append_range(candidates, pointwiseBuckets);
-      for (Value input : kernel.getInputs())
-        llvm::append_range(candidates, byInput.lookup(input));
-      for (Type t : kernel.getResultTypes())
-        llvm::append_range(
-            candidates, bySpace.lookup(cast<RankedTensorType>(t).getShape()));
-      llvm::sort(candidates);
-      candidates.erase(llvm::unique(candidates), candidates.end());
-      std::optional<size_t> fit;
-      for (size_t i : candidates) {
-        const Bucket &b = buckets[i];
-        auto [maxKernels, maxBytes] =
-            launchLimits(options, pointwise && b.pointwise);
-        if (static_cast<int64_t>(b.kernels.size()) < maxKernels &&
-            b.paramBytesWith(kernel) <= maxBytes) {
-          fit = i;
-          break;
-        }
-      }
-      if (!fit) {
-        fit = buckets.size();
-        buckets.emplace_back();
-        if (pointwise)
-          pointwiseBuckets.push_back(*fit);
-      }
-      buckets[*fit].add(kernel);
-      if (!buckets[*fit].pointwise)
-        llvm::erase(pointwiseBuckets, *fit);
-      for (Value input : kernel.getInputs()) {
-        SmallVector<size_t> &list = byInput[input];
-        if (list.empty() || list.back() != *fit)
-          list.push_back(*fit);
-      }
-      for (Type t : kernel.getResultTypes()) {
-        SmallVector<size_t> &list =
-            bySpace[cast<RankedTensorType>(t).getShape()];
-        if (list.empty() || list.back() != *fit)
-          list.push_back(*fit);
-      }
+    SmallVector<Bucket> buckets = packDepth(kernels, options);
+    for (Bucket &b : buckets) {
+      if (b.kernels.size() < 2)
+        continue;
+      HorizontalEstimate estimate = estimateHorizontalJoin(b.kernels, options);
+      decisions.push_back(recordDecision(b.kernels, estimate, d));
+      if (!estimate.pays())
+        continue;
+      std::pair<int64_t, int64_t> first = key.lookup(b.kernels.front());
+      key[outlineHorizontal(b)] = first;
+      changed = true;
     }
-    for (Bucket &b : buckets)
-      if (b.kernels.size() > 1) {
-        std::pair<int64_t, int64_t> first = key.lookup(b.kernels.front());
-        key[outlineHorizontal(b)] = first;
-        changed = true;
-      }
+  }
+  // For the fusion report: on the function, after its other blocks'.
+  auto func = block.getParentOp()->getParentOfType<func::FuncOp>();
+  if (auto self = dyn_cast<func::FuncOp>(block.getParentOp()))
+    func = self;
+  if (func && !decisions.empty()) {
+    SmallVector<Attribute> all;
+    if (auto old = func->getAttrOfType<ArrayAttr>(kHorizontalLaunchesAttrName))
+      llvm::append_range(all, old.getValue());
+    llvm::append_range(all, decisions);
+    func->setAttr(kHorizontalLaunchesAttrName,
+                  ArrayAttr::get(func.getContext(), all));
   }
   if (!changed)
     return success();
@@ -335,8 +426,12 @@ void meld::explainHorizontalPacking(Block &block,
     if (!kernel)
       continue;
     if (kernel.getKind() == FusionKind::horizontal) {
+      Bucket parts = Bucket::of(kernel);
       kernel.emitRemark() << "launched horizontally: "
-                          << describeHorizontalJoin(kernel);
+                          << describeHorizontalJoin(kernel) << "; "
+                          << estimateHorizontalJoin(parts.kernels, options)
+                                 .str()
+                          << " (" << options.costs.str() << ")";
       continue;
     }
     if (StringRef reason = launchOfItsOwn(kernel); !reason.empty()) {
@@ -354,6 +449,23 @@ void meld::explainHorizontalPacking(Block &block,
       continue;
     InFlightDiagnostic remark = kernel.emitRemark();
     remark << "launched alone: ";
+    // Packed with others, but one launch did not pay by the time model.
+    SmallVector<KernelOp> packable;
+    for (KernelOp k : byDepth[d])
+      if (k.getKind() != FusionKind::horizontal)
+        packable.push_back(k);
+    SmallVector<Bucket> buckets = packDepth(packable, options);
+    auto packed = llvm::find_if(buckets, [&](const Bucket &b) {
+      return llvm::is_contained(b.kernels, kernel);
+    });
+    if (packed != buckets.end() && packed->kernels.size() > 1) {
+      remark << "it and " << packed->kernels.size() - 1
+             << " other kernel(s) at its depth would take "
+             << estimateHorizontalJoin(packed->kernels, options).str()
+             << " by the target's launch costs (" << options.costs.str()
+             << ")";
+      continue;
+    }
     // The launches it could have joined, by the packing's own policy.
     bool flat = isFlatPointwiseKernel(kernel);
     std::optional<Bucket> could;
@@ -401,6 +513,7 @@ struct MeldFuseHorizontalPass
     options.maxHorizontalKernels = maxHorizontalKernels;
     options.maxFlatKernels = maxFlatKernels;
     options.flatParamBytes = flatParamBytes;
+    options.costs = {launchNs, shareNs, bytesPerUs, costThreads, blockElements};
     if (failed(verifyFusionOptions(options, getOperation())))
       return signalPassFailure();
     recordUnfusedCost(getOperation(), options);

@@ -111,6 +111,25 @@ void meld::printFusionReport(Operation *root, llvm::raw_ostream &os,
       os << "\n";
       return isKernel ? WalkResult::skip() : WalkResult::advance();
     });
+    // meld-fuse-horizontal's decisions, by the target's launch costs.
+    if (auto decisions =
+            func->getAttrOfType<ArrayAttr>(kHorizontalLaunchesAttrName))
+      for (Attribute a : decisions) {
+        auto d = dyn_cast<DictionaryAttr>(a);
+        auto get = [&](StringRef name) {
+          auto v = d ? d.getAs<IntegerAttr>(name) : IntegerAttr();
+          return v ? v.getInt() : 0;
+        };
+        auto joined = d ? d.getAs<BoolAttr>("joined") : BoolAttr();
+        if (!joined)
+          continue;
+        HorizontalEstimate estimate{static_cast<double>(get("joined_ns")),
+                                    static_cast<double>(get("apart_ns"))};
+        os << "  horizontal: " << get("kernels")
+           << " independent kernels at depth " << get("depth") << " "
+           << (joined.getValue() ? "share a launch" : "keep their launches")
+           << ": " << estimate.str() << " by the target's launch costs\n";
+      }
     Cost before = getUnfusedCost(func, dynamicDimEstimate);
     Cost after = estimateFunctionCost(func, dynamicDimEstimate).fused;
     os << "  before fusion: " << before.launches << " launches, "
@@ -143,6 +162,7 @@ struct MeldExplainFusionPass
     options.maxHorizontalKernels = maxHorizontalKernels;
     options.maxFlatKernels = maxFlatKernels;
     options.flatParamBytes = flatParamBytes;
+    options.costs = {launchNs, shareNs, bytesPerUs, costThreads, blockElements};
     if (failed(verifyFusionOptions(options, getOperation())))
       return signalPassFailure();
     (void)forEachFusionBlock(getOperation(), [&](Block &block) {

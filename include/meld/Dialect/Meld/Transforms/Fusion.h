@@ -18,6 +18,7 @@
 #define MELD_DIALECT_MELD_TRANSFORMS_FUSION_H
 
 #include "meld/Dialect/Meld/IR/MeldOps.h"
+#include "meld/Dialect/Meld/Transforms/LaunchCosts.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
@@ -51,6 +52,8 @@ struct FusionOptions {
   /// drop unit dims or regroup its rows (the host's code generation
   /// computes it on the product's shape; the GPU's does not).
   bool rowViewEpilogues = true;
+  /// What a launch costs: whether a horizontal launch pays.
+  LaunchCosts costs;
 };
 
 /// FusionOptions from the limit options every fusion pass declares.
@@ -301,6 +304,25 @@ mlir::LogicalResult fuseBlock(mlir::Block &block, FusionPass pass,
 /// Whether `kernel` is flat pointwise: made of isFlatPointwiseOp ops (or,
 /// horizontal, of such kernels only).
 bool isFlatPointwiseKernel(KernelOp kernel);
+
+/// Estimated time of independent kernels as one horizontal launch and
+/// apart, by FusionOptions::costs.
+struct HorizontalEstimate {
+  double joinedNs = 0;
+  double apartNs = 0;
+  /// Whether one launch is estimated faster.
+  bool pays() const { return joinedNs < apartNs; }
+  /// "about 1.20 us as one launch against 0.45 us apart".
+  std::string str() const;
+};
+HorizontalEstimate estimateHorizontalJoin(llvm::ArrayRef<KernelOp> kernels,
+                                          const FusionOptions &options);
+
+/// The function attribute recording meld-fuse-horizontal's decisions for
+/// the fusion report: one dictionary per packed set of kernels (kernels,
+/// depth, joined_ns, apart_ns, joined).
+inline constexpr llvm::StringLiteral kHorizontalLaunchesAttrName =
+    "meld.horizontal_launches";
 
 /// Why the kernels of horizontal kernel `kernel` share its launch.
 std::string describeHorizontalJoin(KernelOp kernel);

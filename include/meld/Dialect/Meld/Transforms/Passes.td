@@ -158,7 +158,22 @@ defvar HorizontalOptions = [
          /*default=*/"0", "Parameter bytes of a horizontal launch of flat "
          "pointwise sub-kernels (0: max-kernel-param-bytes); the host "
          "passes parameters as an array, not in a GPU launch's parameter "
-         "space">
+         "space">,
+  // The time model a horizontal launch must pay by (meld::LaunchCosts); the
+  // defaults are a GPU's, the compiler gives the host's measured ones.
+  Option<"launchNs", "launch-ns", "int64_t", /*default=*/"1000",
+         "Nanoseconds one launch costs">,
+  Option<"shareNs", "share-ns", "int64_t", /*default=*/"0",
+         "Nanoseconds a launch of more than one block further costs for "
+         "handing blocks to other threads (the host's workers)">,
+  Option<"bytesPerUs", "bytes-per-us", "int64_t", /*default=*/"3000000",
+         "Memory bandwidth of all threads, in bytes per microsecond">,
+  Option<"costThreads", "cost-threads", "int64_t", /*default=*/"1",
+         "Threads a launch's blocks are shared among (1: every launch uses "
+         "the whole device)">,
+  Option<"blockElements", "block-elements", "int64_t", /*default=*/"0",
+         "Output elements per block a launch's blocks are estimated by (0: "
+         "one per element)">
 ];
 
 def MeldFuseHorizontal : Pass<"meld-fuse-horizontal", "::mlir::func::FuncOp"> {
@@ -174,6 +189,17 @@ def MeldFuseHorizontal : Pass<"meld-fuse-horizontal", "::mlir::func::FuncOp"> {
     sub-kernels by block index. Packing is greedy first-fit within
     `max-kernel-param-bytes` and `max-horizontal-kernels`, so a set that does
     not fit one launch takes the fewest that fit.
+
+    A packed set becomes one launch only when that pays by the target's
+    launch costs (`launch-ns`, `share-ns`, `bytes-per-us`, `cost-threads`,
+    `block-elements`; meld::LaunchCosts): its estimated time as one launch
+    must be below the sum of its kernels' times apart. On a GPU (the
+    defaults) a launch saved always pays. On the host, where the compiler
+    passes the costs meld-tune-host measured, joining two small kernels
+    that each run on one thread into a launch of two blocks does not: it
+    hands a block to a worker, which costs more than the launch it saves.
+    The decisions are recorded on the function (`meld.horizontal_launches`)
+    for the fusion report.
   }];
   let options = !listconcat(FusionLimitOptions, HorizontalOptions);
   let dependentDialects = ["::meld::MeldDialect"];
