@@ -27,6 +27,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
@@ -365,8 +366,11 @@ int main(int argc, char **argv) {
   if (launchesOnly) {
     if (dryRun)
       return 0;
+    // A table that does not exist yet is no problem here: the heuristic's
+    // tiles go with the launches.
     HostGemmTiles kept = codegen::resolveGemmTiles(
-        target, path, [](const std::string &warning) {
+        target, llvm::sys::fs::exists(path) ? llvm::StringRef(path) : "none",
+        [](const std::string &warning) {
           llvm::WithColor::warning(llvm::errs(), "meld-tune-host") << warning
                                                                    << "\n";
         });
