@@ -423,6 +423,46 @@ TEST_F(Jit, CapturedRunResultsReuseDroppedBuffers) {
   expectClose(expectedFirst[0], decode(held[0]), "the held result after");
 }
 
+// An eager run's results get back the buffers they had in the run before
+// when those are free, whatever order the caller dropped them in: two
+// equal results of one horizontal launch, each written by one thread,
+// would otherwise trade buffers (and caches) from run to run.
+TEST_F(Jit, EagerResultsGetTheirOwnBuffersBack) {
+  auto program = MELD_TAKE(jit->compile(
+      "func.func @main(%a: tensor<65536xf32>, %b: tensor<65536xf32>) -> "
+      "(tensor<65536xf32>, tensor<65536xf32>) {\n"
+      "  %x = meld.mul %a, %a : tensor<65536xf32>\n"
+      "  %y = meld.add %b, %b : tensor<65536xf32>\n"
+      "  return %x, %y : tensor<65536xf32>, tensor<65536xf32>\n}\n"));
+  ASSERT_TRUE(program);
+  std::vector<float> a(65536), b(65536);
+  for (size_t i = 0; i < a.size(); ++i) {
+    a[i] = 0.001f * static_cast<float>(i % 977);
+    b[i] = -0.5f * static_cast<float>(i % 13);
+  }
+  jit::HostView views[2] = {{a.data(), ElementKind::F32, {65536}},
+                            {b.data(), ElementKind::F32, {65536}}};
+  auto results = MELD_TAKE(program->run("main", views));
+  ASSERT_EQ(results.size(), 2u);
+  const void *x = results[0].data(), *y = results[1].data();
+  for (bool reversed : {true, false, true}) {
+    // Dropped in either order, each buffer comes back to its result.
+    if (reversed)
+      results.pop_back();
+    results.clear();
+    results = MELD_TAKE(program->run("main", views));
+    ASSERT_EQ(results.size(), 2u);
+    EXPECT_EQ(results[0].data(), x);
+    EXPECT_EQ(results[1].data(), y);
+    const float *px = static_cast<const float *>(results[0].data());
+    const float *py = static_cast<const float *>(results[1].data());
+    for (size_t i = 0; i < a.size(); i += 4099) {
+      EXPECT_EQ(px[i], a[i] * a[i]);
+      EXPECT_EQ(py[i], b[i] + b[i]);
+    }
+  }
+}
+
 TEST_F(Jit, CapturedRunsReplayOnNewMemory) {
   for (llvm::StringRef name : {"softmax", "branch_and_loop", "while_loop"}) {
     auto program = MELD_TAKE(jit->compile(readExample(name)));
