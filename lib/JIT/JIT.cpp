@@ -783,14 +783,13 @@ public:
   /// The host launch costs `options` resolve to (fusion decides by them).
   static std::string hostLaunchCosts(const meld::CompileOptions &options,
                                      codegen::HostTarget host) {
-    if (options.hostLaunchCosts)
-      return options.hostLaunchCosts->str() + " (given)";
     if (options.hostThreads > 0)
       host.threads = options.hostThreads;
-    return (options.hostTuningFile == "none"
-                ? codegen::defaultLaunchCosts(host)
-                : codegen::resolveLaunchCosts(host, options.hostTuningFile, {}))
-        .str();
+    std::string source;
+    return codegen::hostLaunchCosts(host, options.hostTuningFile,
+                                    options.hostLaunchCosts, {}, &source)
+               .str() +
+           " (" + source + ")";
   }
 
   /// What the cache key covers besides the program text.

@@ -118,6 +118,27 @@ double seconds() {
       .count();
 }
 
+/// Median seconds per call of `run`, timed in batches of `batch` calls: at
+/// least `minBatches`, then more until `budget` seconds have passed or
+/// `maxBatches` are done.
+llvm::Expected<double> medianSeconds(llvm::function_ref<llvm::Error()> run,
+                                     int batch, size_t minBatches,
+                                     size_t maxBatches, double budget) {
+  std::vector<double> times;
+  double deadline = seconds() + budget;
+  while (times.size() < minBatches ||
+         (seconds() < deadline && times.size() < maxBatches)) {
+    double start = seconds();
+    for (int i = 0; i < batch; ++i)
+      if (llvm::Error e = run())
+        return std::move(e);
+    times.push_back((seconds() - start) / batch);
+  }
+  std::nth_element(times.begin(), times.begin() + times.size() / 2,
+                   times.end());
+  return times[times.size() / 2];
+}
+
 class Tuner {
 public:
   Tuner(jit::Jit &jit, std::vector<Problem> problems)
@@ -156,18 +177,12 @@ public:
                             i, p.shape.m, p.shape.k, p.shape.n, c[i],
                             p.expected[i])
                   .str());
-      std::vector<double> times;
       double flops = 2.0 * p.shape.m * p.shape.k * p.shape.n;
-      double deadline = seconds() + secondsPerShape;
-      while (times.size() < 3 || (seconds() < deadline && times.size() < 200)) {
-        double start = seconds();
-        if (llvm::Error e = run())
-          return std::move(e);
-        times.push_back(seconds() - start);
-      }
-      std::nth_element(times.begin(), times.begin() + times.size() / 2,
-                       times.end());
-      logSum += std::log(flops / times[times.size() / 2] / 1e9);
+      llvm::Expected<double> median =
+          medianSeconds(run, /*batch=*/1, 3, 200, secondsPerShape);
+      if (!median)
+        return median.takeError();
+      logSum += std::log(flops / *median / 1e9);
     }
     return std::exp(logSum / problems.size());
   }
@@ -307,20 +322,11 @@ private:
     auto run = [&]() {
       return (*program)->run("main", in, out).takeError();
     };
-    constexpr int kBatch = 200;
-    std::vector<double> batches;
-    double deadline = seconds() + (quick ? 0.05 : 0.3);
-    while (batches.size() < 5 ||
-           (seconds() < deadline && batches.size() < 400)) {
-      double start = seconds();
-      for (int i = 0; i < kBatch; ++i)
-        if (llvm::Error e = run())
-          return std::move(e);
-      batches.push_back((seconds() - start) / kBatch * 1e9);
-    }
-    std::nth_element(batches.begin(), batches.begin() + batches.size() / 2,
-                     batches.end());
-    return batches[batches.size() / 2];
+    llvm::Expected<double> median =
+        medianSeconds(run, /*batch=*/200, 5, 400, quick ? 0.05 : 0.3);
+    if (!median)
+      return median.takeError();
+    return *median * 1e9;
   }
 
   jit::Jit &jit;

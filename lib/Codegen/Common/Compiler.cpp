@@ -383,25 +383,16 @@ resolveHostLaunchCosts(const CompileOptions &options, ModuleOp input,
     return emitError(input.getLoc(), llvm::toString(target.takeError()));
   if (options.hostThreads > 0)
     target->threads = options.hostThreads;
-  source = "heuristic";
-  LaunchCosts costs =
-      options.hostTuningFile == "none"
-          ? codegen::defaultLaunchCosts(*target)
-          : codegen::resolveLaunchCosts(
-                *target, options.hostTuningFile,
-                [&](const std::string &warning) {
-                  emitWarning(input.getLoc(), warning);
-                },
-                &source);
-  if (options.hostLaunchCosts) {
-    costs.launchNs = options.hostLaunchCosts->launchNs;
-    costs.shareNs = options.hostLaunchCosts->shareNs;
-    costs.bytesPerUs = options.hostLaunchCosts->bytesPerUs;
-    source = "given";
+  LaunchCosts costs = codegen::hostLaunchCosts(
+      *target, options.hostTuningFile, options.hostLaunchCosts,
+      [&](const std::string &warning) {
+        emitWarning(input.getLoc(), warning);
+      },
+      &source);
+  if (options.hostLaunchCosts)
     if (std::optional<std::string> invalid =
             codegen::validateLaunchCosts(costs))
       return emitError(input.getLoc(), "host launch costs: ") << *invalid;
-  }
   return costs;
 }
 

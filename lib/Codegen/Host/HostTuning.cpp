@@ -202,6 +202,26 @@ meld::LaunchCosts meld::codegen::resolveLaunchCosts(
   return costs;
 }
 
+meld::LaunchCosts meld::codegen::hostLaunchCosts(
+    const HostTarget &target, llvm::StringRef path,
+    const std::optional<LaunchCosts> &given,
+    const std::function<void(const std::string &)> &warn,
+    std::string *source) {
+  if (source)
+    *source = "heuristic";
+  LaunchCosts costs = path == "none"
+                          ? defaultLaunchCosts(target)
+                          : resolveLaunchCosts(target, path, warn, source);
+  if (given) {
+    costs.launchNs = given->launchNs;
+    costs.shareNs = given->shareNs;
+    costs.bytesPerUs = given->bytesPerUs;
+    if (source)
+      *source = "given";
+  }
+  return costs;
+}
+
 llvm::Error meld::codegen::writeGemmTiles(llvm::StringRef path,
                                           const HostTarget &target,
                                           const HostGemmTiles &tiles,

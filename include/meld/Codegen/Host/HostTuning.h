@@ -81,6 +81,17 @@ resolveLaunchCosts(const HostTarget &target, llvm::StringRef path,
                    const std::function<void(const std::string &)> &warn,
                    std::string *source = nullptr);
 
+/// The launch costs a host-only compile for `target` fuses by: `given`'s
+/// launch, sharing and bandwidth when given (threads and blocks are
+/// `target`'s), else those of the table at `path` ("none": no table;
+/// resolveLaunchCosts), else defaultLaunchCosts. `source` receives
+/// "given", "heuristic" or the table's path.
+LaunchCosts
+hostLaunchCosts(const HostTarget &target, llvm::StringRef path,
+                const std::optional<LaunchCosts> &given,
+                const std::function<void(const std::string &)> &warn,
+                std::string *source = nullptr);
+
 /// Writes `tiles` (and `launch`, when given) as the entry for `target` into
 /// the table at `path`, keeping the other CPUs' entries of a valid table;
 /// `measured` is stored with it for the record.

@@ -18,14 +18,21 @@
 using namespace mlir;
 using namespace meld;
 
-int64_t meld::estimateBytes(Type type, int64_t dynamicDimEstimate) {
+int64_t meld::estimateElements(Type type, int64_t dynamicDimEstimate) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor)
     return 0;
   SmallVector<int64_t> shape;
   for (int64_t d : tensor.getShape())
     shape.push_back(ShapedType::isDynamic(d) ? dynamicDimEstimate : d);
-  int64_t elements = ref::numElements(shape); // Saturating.
+  return ref::numElements(shape); // Saturating.
+}
+
+int64_t meld::estimateBytes(Type type, int64_t dynamicDimEstimate) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return 0;
+  int64_t elements = estimateElements(type, dynamicDimEstimate);
   // i1 is stored as one byte per element.
   int64_t bytes = std::max<int64_t>(1, tensor.getElementTypeBitWidth() / 8);
   if (elements > std::numeric_limits<int64_t>::max() / bytes / 1024)

@@ -147,13 +147,9 @@ static int64_t estimateBlocks(KernelOp kernel, const FusionOptions &options) {
     return blocks;
   }
   int64_t elements = 1;
-  for (Type t : kernel.getResultTypes()) {
-    SmallVector<int64_t> shape;
-    for (int64_t d : cast<RankedTensorType>(t).getShape())
-      shape.push_back(ShapedType::isDynamic(d) ? options.dynamicDimEstimate
-                                               : d);
-    elements = std::max(elements, ref::numElements(shape)); // Saturating.
-  }
+  for (Type t : kernel.getResultTypes())
+    elements =
+        std::max(elements, estimateElements(t, options.dynamicDimEstimate));
   return options.costs.blocksFor(elements);
 }
 
@@ -421,6 +417,9 @@ void meld::explainHorizontalPacking(Block &block,
   llvm::DenseMap<Operation *, int64_t> depth;
   std::map<int64_t, SmallVector<KernelOp>> byDepth;
   kernelsByDepth(block, /*withHorizontal=*/true, depth, byDepth);
+  // The packing of each depth's non-horizontal kernels, made when first
+  // asked for.
+  std::map<int64_t, SmallVector<Bucket>> packedByDepth;
   for (Operation &op : block) {
     auto kernel = dyn_cast<KernelOp>(op);
     if (!kernel)
@@ -450,11 +449,15 @@ void meld::explainHorizontalPacking(Block &block,
     InFlightDiagnostic remark = kernel.emitRemark();
     remark << "launched alone: ";
     // Packed with others, but one launch did not pay by the time model.
-    SmallVector<KernelOp> packable;
-    for (KernelOp k : byDepth[d])
-      if (k.getKind() != FusionKind::horizontal)
-        packable.push_back(k);
-    SmallVector<Bucket> buckets = packDepth(packable, options);
+    auto [at, fresh] = packedByDepth.try_emplace(d);
+    SmallVector<Bucket> &buckets = at->second;
+    if (fresh) {
+      SmallVector<KernelOp> packable;
+      for (KernelOp k : byDepth[d])
+        if (k.getKind() != FusionKind::horizontal)
+          packable.push_back(k);
+      buckets = packDepth(packable, options);
+    }
     auto packed = llvm::find_if(buckets, [&](const Bucket &b) {
       return llvm::is_contained(b.kernels, kernel);
     });

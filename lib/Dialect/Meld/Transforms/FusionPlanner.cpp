@@ -718,15 +718,6 @@ static bool isCostlyElementwise(Operation *op) {
              PowOp, GeluOp>(op);
 }
 
-/// Elements of `type` (dynamic dims estimated), or 0 for a non-tensor.
-static int64_t estimateElements(Type type, int64_t dynamicDimEstimate) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor)
-    return 0;
-  return estimateBytes(tensor, dynamicDimEstimate) /
-         std::max<int64_t>(1, tensor.getElementTypeBitWidth() / 8);
-}
-
 /// A costly elementwise op of `producer` that a merge with `consumer`
 /// would compute more than kMaxRecomputeFactor times as often (the
 /// consumer's largest value over the op's result), with that factor; or

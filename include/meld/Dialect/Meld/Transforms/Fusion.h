@@ -94,6 +94,10 @@ struct Cost {
   }
 };
 
+/// Elements of a tensor of `type` (0 for other types); dynamic dims count
+/// as `dynamicDimEstimate`.
+int64_t estimateElements(mlir::Type type, int64_t dynamicDimEstimate);
+
 /// Bytes of a tensor of `type`; dynamic dims count as `dynamicDimEstimate`.
 int64_t estimateBytes(mlir::Type type, int64_t dynamicDimEstimate);
 
