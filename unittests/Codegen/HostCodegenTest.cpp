@@ -1206,6 +1206,17 @@ const OddGemm kOddGemms[] = {
       })mlir",
      {"vector<8x32xf32>", "vector<8x16xf32>", "vector<8x8xf32>",
       "vector<8x2xf32>"}},
+    // A few static rows of a plain right operand in two register tiles,
+    // unpacked, in short k blocks (301 steps: a divisor-free depth).
+    {"few_static_rows_12x301x96",
+     R"mlir(
+      func.func @main(%x: tensor<12x301xf32>, %w: tensor<301x96xf32>)
+          -> tensor<12x96xf32> {
+        %h = meld.matmul %x, %w
+            : tensor<12x301xf32>, tensor<301x96xf32> -> tensor<12x96xf32>
+        return %h : tensor<12x96xf32>
+      })mlir",
+     {"vector<8x32xf32>", "vector<4x32xf32>"}},
 };
 
 void PrintTo(const OddGemm &program, std::ostream *os) { *os << program.name; }

@@ -396,3 +396,27 @@ func.func @through_expand_shape(%a: memref<3x5xf32>, %b: memref<5x4xf32>,
   }
   return
 }
+
+// A few static rows of a plain right operand in more than one register
+// tile (12 rows: two 8 x 32 tiles, the second partial), unpacked: both
+// tiles read the same k block of the right operand in place, so the k
+// blocks are short (32 steps; 256 otherwise), and the right operand's rows
+// stay in cache from the first tile to the second.
+// CHECK-LABEL: func.func @few_static_rows
+// CHECK-NOT:     linalg.copy
+// CHECK:         scf.for %{{.*}} = %c0 to %c512 step %c32
+// CHECK:           vector.fma {{.*}} : vector<8x32xf32>
+// CHECK:           vector.fma {{.*}} : vector<4x32xf32>
+func.func @few_static_rows(%a: memref<12x512xf32>, %b: memref<512x64xf32>,
+                           %c: memref<12x64xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<12x512xf32>, memref<512x64xf32>)
+      outs(%c : memref<12x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
