@@ -83,3 +83,28 @@ func.func @main(%x: {ty(*lead, m, k)}, %w: {ty(*w_shape)}) -> {ty(*lead, m, n)} 
     # and a sanity check against f64
     np.testing.assert_allclose(got, np.matmul(xv, wm), rtol=0,
                                atol=4 * ulp * np.abs(np.matmul(xv, wm)).max())
+
+
+@pytest.mark.parametrize("m", [8, 40])
+def test_bf16_products_of_a_streamed_weight_match_the_interpreter(m):
+    """bf16 ``x @ W^T`` of few rows with W over 32 MiB (it streams from
+    memory), on this CPU's own path: AMX tiles swapped, which prefetch W's
+    next rows as they read it in place, AVX512-BF16 dots, or the widened
+    f32 tiles. 22001 columns: a partial last tile of W's rows."""
+    k, n = 768, 22001
+    rng = np.random.default_rng(m)
+    text = f"""
+func.func @main(%x: tensor<{m}x{k}xbf16>, %w: tensor<{n}x{k}xbf16>) -> tensor<{m}x{n}xbf16> {{
+  %h = meld.matmul %x, %w transpose_rhs : tensor<{m}x{k}xbf16>, tensor<{n}x{k}xbf16> -> tensor<{m}x{n}xbf16>
+  return %h : tensor<{m}x{n}xbf16>
+}}
+"""
+    x, xv = _halves(rng, (m, k), "bf16")
+    w, wv = _halves(rng, (n, k), "bf16")
+    exe = meld.compile(text)
+    (got,) = exe(x, w)
+    (want,) = exe.interpret(x, w)
+    got, want = _values(got, "bf16"), _values(want, "bf16")
+    bound = 2.0 ** -7 * np.abs(want) + 1e-5 * np.matmul(np.abs(xv), np.abs(wv).T)
+    excess = np.abs(got - want) - bound
+    assert (excess <= 0).all(), f"max excess {excess.max()}"

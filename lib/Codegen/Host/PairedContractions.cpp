@@ -531,6 +531,35 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     vector::TransferWriteOp::create(b, loc, sums, C, at, inBounds);
   };
 
+  // Whether W's buffer (the one `w` views) streams from memory on every
+  // call (kStreamedRhsBytes): its products of few rows, which read W in
+  // place, then prefetch W's next rows into L2 as they go. Each first read
+  // of a line of W had waited on the memory: on the 2-core Zen 5, an
+  // expert layer's 16 dynamic rows per expert of 2048 x 2048 (OLMoE's)
+  // went from 300 to 430 GFLOP/s so, 48 swapped rows of 8192 x 8192 from
+  // 575 to 635. Not with fewer than 4 rows, which the memory's bandwidth
+  // bounds (2 rows of 8192 x 8192: 102 GFLOP/s without, 93 with), nor for
+  // a W that stays in cache, where the extra loads cost (16 x 4096 @ (4096
+  // x 4096)^T 455 -> 420).
+  auto streamed = [&](Value w) {
+    auto root = cast<MemRefType>(
+        memref::skipViewLikeOps(cast<TypedValue<MemRefType>>(w)).getType());
+    return root.hasStaticShape() &&
+           root.getNumElements() * elemBytes > kStreamedRhsBytes;
+  };
+  // `rows` clamped to the last of `w`'s (prefetches stay in bounds).
+  auto clampedRow = [&](OpBuilder &b, Value w, Value row) -> Value {
+    return arith::MinSIOp::create(
+        b, loc, row,
+        arith::SubIOp::create(b, loc, memref::DimOp::create(b, loc, w, 0),
+                              arith::ConstantIndexOp::create(b, loc, 1)));
+  };
+  auto prefetchLine = [&](OpBuilder &b, Value w, Value row, Value k) {
+    memref::PrefetchOp::create(b, loc, w, ValueRange{row, k},
+                               /*isWrite=*/false, /*localityHint=*/2,
+                               /*isDataCache=*/true);
+  };
+
   // The 32 x 32 blocks of outputs on tiles from (i0, j0 + jj) for every
   // jj < paddedWidth, the left operand's 32 rows read from `A` at `aRow`,
   // over `steps` steps of k from the panel's first (the padded depth, or
@@ -572,9 +601,24 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
                                          /*isZextLhs=*/nullptr);
         return amx::TileMulFOp::create(kb, l, accTile, a, b, acc);
       };
+      // Swapped, W's rows are the tiles' rows, read in place (a step of k
+      // is a line of each): W from memory (streamedRhs) gets the next
+      // block's rows prefetched into L2, a line of each per step. The tile
+      // loads had waited on the memory, each row a short run of its own:
+      // 8 x 768 @ (50257 x 768)^T (GPT-2's head at a decode batch of 8)
+      // ran at 55 GFLOP/s, torch 82.
+      SmallVector<Value> nextRows;
+      if (current.swapped && part == DepthBlock::Whole && streamed(A))
+        for (int64_t r = 0; r < 2 * kTileRows; ++r)
+          nextRows.push_back(clampedRow(
+              jb, A,
+              arith::AddIOp::create(jb, loc, aRow,
+                                    index(jb, 2 * kTileRows + r))));
       auto loop = scf::ForOp::create(
           jb, loc, zero, index(jb, steps), index(jb, tileDepth), inits,
           [&](OpBuilder &kb, Location l, Value k, ValueRange acc) {
+            for (Value row : nextRows)
+              prefetchLine(kb, A, row, k);
             Value k2 = arith::DivUIOp::create(kb, l, k, index(kb, word));
             Value a0 = amx::TileLoadOp::create(kb, l, operandTile, A,
                                                ValueRange{aRow, k});
@@ -624,35 +668,6 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
         writeSums(jb, block, C, at, {false, false});
       }
     });
-  };
-
-  // Whether W's buffer (the one `w` views) streams from memory on every
-  // call (kStreamedRhsBytes): its products of few rows, which read W in
-  // place, then prefetch W's next rows into L2 as they go. Each first read
-  // of a line of W had waited on the memory: on the 2-core Zen 5, an
-  // expert layer's 16 dynamic rows per expert of 2048 x 2048 (OLMoE's)
-  // went from 300 to 430 GFLOP/s so, 48 swapped rows of 8192 x 8192 from
-  // 575 to 635. Not with fewer than 4 rows, which the memory's bandwidth
-  // bounds (2 rows of 8192 x 8192: 102 GFLOP/s without, 93 with), nor for
-  // a W that stays in cache, where the extra loads cost (16 x 4096 @ (4096
-  // x 4096)^T 455 -> 420).
-  auto streamed = [&](Value w) {
-    auto root = cast<MemRefType>(
-        memref::skipViewLikeOps(cast<TypedValue<MemRefType>>(w)).getType());
-    return root.hasStaticShape() &&
-           root.getNumElements() * elemBytes > kStreamedRhsBytes;
-  };
-  // `rows` clamped to the last of `w`'s (prefetches stay in bounds).
-  auto clampedRow = [&](OpBuilder &b, Value w, Value row) -> Value {
-    return arith::MinSIOp::create(
-        b, loc, row,
-        arith::SubIOp::create(b, loc, memref::DimOp::create(b, loc, w, 0),
-                              arith::ConstantIndexOp::create(b, loc, 1)));
-  };
-  auto prefetchLine = [&](OpBuilder &b, Value w, Value row, Value k) {
-    memref::PrefetchOp::create(b, loc, w, ValueRange{row, k},
-                               /*isWrite=*/false, /*localityHint=*/2,
-                               /*isDataCache=*/true);
   };
 
   // The register tiles of outputs computed with dots from (i0, j0 + jj)

@@ -142,6 +142,7 @@ func.func @transposed_accumulate(%a: memref<?x37xbf16>, %b: memref<33x37xbf16>,
 // CHECK:         amx.tile_load %[[PANEL]][{{.*}}] : memref<48x64xbf16> into !amx.tile<16x32xbf16>
 // CHECK:         vector.transpose %{{.*}}, [1, 0] : vector<16x16xf32> to vector<16x16xf32>
 // CHECK:         vector.transfer_write %{{.*}}, %arg2[{{.*}}] : vector<16x16xbf16>, memref<8x70xbf16>
+// CHECK-NOT:     memref.prefetch
 func.func @few_rows_transposed(%a: memref<8x96xbf16>, %b: memref<70x96xbf16>,
                                %c: memref<8x70xbf16>) {
   %zero = arith.constant 0.0 : bf16
@@ -150,6 +151,33 @@ func.func @few_rows_transposed(%a: memref<8x96xbf16>, %b: memref<70x96xbf16>,
                   iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%a, %b : memref<8x96xbf16>, memref<70x96xbf16>)
       outs(%c : memref<8x70xbf16>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: bf16):
+    %p = arith.mulf %x, %y : bf16
+    %s = arith.addf %acc, %p fastmath<reassoc> : bf16
+    linalg.yield %s : bf16
+  }
+  return
+}
+
+// Swapped, a W of more than 32 MiB (GPT-2's language-model head in bf16,
+// which streams from memory on every call) has the next 32 of its rows
+// prefetched into L2 as the tiles read the current ones in place, a line
+// of each per step of k (rows clamped to the last, 50256). The smaller W
+// above has no prefetches.
+// CHECK-LABEL: func.func @few_rows_streamed_weight
+// CHECK:         arith.minsi %{{.*}}, %c50256 : index
+// CHECK:         scf.for
+// CHECK-COUNT-32:  memref.prefetch %arg1[%{{.*}}, %{{.*}}], read, locality<2>, data : memref<50257x768xbf16>
+// CHECK:           amx.tile_load %arg1[{{.*}}] : memref<50257x768xbf16> into !amx.tile<16x32xbf16>
+func.func @few_rows_streamed_weight(%a: memref<8x768xbf16>,
+                                    %b: memref<50257x768xbf16>,
+                                    %c: memref<8x50257xbf16>) {
+  %zero = arith.constant 0.0 : bf16
+  linalg.fill ins(%zero : bf16) outs(%c : memref<8x50257xbf16>)
+  linalg.generic {indexing_maps = [#mA, #mBt, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<8x768xbf16>, memref<50257x768xbf16>)
+      outs(%c : memref<8x50257xbf16>) {
   ^bb0(%x: bf16, %y: bf16, %acc: bf16):
     %p = arith.mulf %x, %y : bf16
     %s = arith.addf %acc, %p fastmath<reassoc> : bf16
