@@ -1207,7 +1207,8 @@ const OddGemm kOddGemms[] = {
      {"vector<8x32xf32>", "vector<8x16xf32>", "vector<8x8xf32>",
       "vector<8x2xf32>"}},
     // A few static rows of a plain right operand in two register tiles,
-    // unpacked, in short k blocks (301 steps: a divisor-free depth).
+    // unpacked, in short k blocks (301 steps: no divisor from 16 to 32,
+    // so a partial last k block).
     {"few_static_rows_12x301x96",
      R"mlir(
       func.func @main(%x: tensor<12x301xf32>, %w: tensor<301x96xf32>)

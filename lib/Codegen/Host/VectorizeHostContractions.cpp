@@ -583,6 +583,11 @@ static constexpr int64_t kTransposeTile = 16;
 /// more than one register tile (see its use).
 static constexpr int64_t kFewRowsKBlock = 32;
 
+/// Register tiles of rows that share a packed panel of the right operand
+/// before packing it pays: fewer rows read it in place (promoteBlockOperands,
+/// the versions of dynamic rows, the short k blocks of few static rows).
+static constexpr int64_t kPanelRowTiles = 4;
+
 /// The versions of a bf16 contraction with dynamic rows of a plain right
 /// operand where the CPU has AVX512-BF16 dots: for up to 4 rows, widened
 /// (streamed); for more, on the dots.
@@ -937,7 +942,8 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
   // they are known to be few (versionByRows).
   if (packTransposedPanel(op, entry)) {
     addNextPanelPrefetch(op, panel);
-  } else if (!fewRows && (ShapedType::isDynamic(rows) || rows >= 4 * tileRows)) {
+  } else if (!fewRows &&
+             (ShapedType::isDynamic(rows) || rows >= kPanelRowTiles * tileRows)) {
     addNextPanelPrefetch(op, panel);
     operands.push_back(1);
   }
@@ -1533,7 +1539,7 @@ struct MeldVectorizeHostContractionsPass
       // the op itself goes on as the version for more.
       if (ShapedType::isDynamic(rows) && !versionRowTile)
         (void)versionByRows(rewriter, op, kPending,
-                            {{4, 1}, {4 * tileRows, 4}});
+                            {{4, 1}, {kPanelRowTiles * tileRows, 4}});
       int64_t rowTile = versionRowTile ? versionRowTile : tileRows;
       int64_t height = versionRowTile ? versionRowTile
                        : !ShapedType::isDynamic(rows) && rows < tileRows
@@ -1614,7 +1620,7 @@ struct MeldVectorizeHostContractionsPass
       // 6 x 64 tiles: 33 GFLOP/s in k blocks of 128, 69 in blocks of 32,
       // torch 61, on an Intel Xeon (Emerald Rapids)).
       if (rhsAlongColumns && !versionRowTile && !ShapedType::isDynamic(rows) &&
-          rows > tileRows && rows < 4 * tileRows)
+          rows > tileRows && rows < kPanelRowTiles * tileRows)
         blockK = std::min(blockK, kFewRowsKBlock);
       FailureOr<SmallVector<linalg::GenericOp>> chunks =
           chunkCols
