@@ -19,6 +19,7 @@
 // TABLE-DAG: "format": "meld-host-tuning"
 // TABLE-DAG: "version": 1
 // TABLE-DAG: "heuristic_gflops"
+// TABLE-DAG: "confirmed_speedup"
 // TABLE-DAG: "launch_ns":
 // TABLE-DAG: "share_ns":
 // TABLE-DAG: "bytes_per_us":

@@ -432,7 +432,7 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
             codegen::bf16ContractionRows(*target, options.strictFp),
             codegen::bf16SwappedRows(*target, options.strictFp),
             codegen::bf16ColumnBlockRows(*target, options.strictFp),
-            codegen::f32ColumnBlockRows(*target, tiles));
+            codegen::f32ColumnBlockRows(*target));
       })))
     return failure();
   if (emulate &&
@@ -481,6 +481,8 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
                                        wideTileRows(*target, tiles)},
                                       {"transposed_k_block",
                                        transposedKBlock(*target, tiles)},
+                                      {"f32_column_block_rows",
+                                       f32ColumnBlockRows(*target)},
                                       {"source", tiles.source}}},
                 {"blob", blob}};
 }

@@ -265,10 +265,14 @@ int64_t meld::codegen::wideTileRows(const HostTarget &target,
 
 int64_t meld::codegen::transposedKBlock(const HostTarget &target,
                                         const HostGemmTiles &tiles) {
-  return target.vectorRegisters() == 32 && !target.isAmd() &&
-                 tiles == defaultGemmTiles(target)
-             ? 768
-             : 0;
+  if (target.vectorRegisters() != 32 || target.isAmd())
+    return 0;
+  // Up to 768, as long as the transposed panel stays within 192 KiB (768
+  // for 64 columns, 384 for 128), whatever tiles a table gives: the runs
+  // of each row of the weight are what the longer k block is for.
+  int64_t kBlock = std::min<int64_t>(
+      768, kTransposedPanelBytes / (tiles.tileCols * 4) / 16 * 16);
+  return kBlock > tiles.kBlock ? kBlock : 0;
 }
 
 bool meld::codegen::usesAmx(const HostTarget &target, bool strictFp) {
@@ -301,7 +305,8 @@ int64_t meld::codegen::bf16ColumnBlockRows(const HostTarget &target,
   return usesAmx(target, strictFp) ? kAmxColumnBlockMaxRows : 0;
 }
 
-int64_t meld::codegen::f32ColumnBlockRows(const HostTarget &target,
-                                          const HostGemmTiles &tiles) {
-  return transposedKBlock(target, tiles) > 0 ? kF32ColumnBlockMaxRows : 0;
+int64_t meld::codegen::f32ColumnBlockRows(const HostTarget &target) {
+  return target.vectorRegisters() == 32 && !target.isAmd()
+             ? kF32ColumnBlockMaxRows
+             : 0;
 }

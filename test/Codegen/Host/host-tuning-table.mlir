@@ -19,16 +19,19 @@
 
 // HASWELL: "gemm_tiles": {
 // HASWELL-NEXT: "block_rows": 64,
+// HASWELL-NEXT: "f32_column_block_rows": 0,
 // HASWELL-NEXT: "k_block": 64,
 // HASWELL-NEXT: "source": "{{.*}}table.json",
 // HASWELL-NEXT: "tile_cols": 24,
 // HASWELL-NEXT: "tile_rows": 4
 // ZEN4: "gemm_tiles": {
 // ZEN4-NEXT: "block_rows": 96,
+// ZEN4-NEXT: "f32_column_block_rows": 0,
 // ZEN4-NEXT: "k_block": 128,
 // ZEN4: "tile_rows": 12
 // HEURISTIC: "gemm_tiles": {
 // HEURISTIC-NEXT: "block_rows": 258,
+// HEURISTIC-NEXT: "f32_column_block_rows": 4096,
 // HEURISTIC-NEXT: "k_block": 128,
 // HEURISTIC-NEXT: "source": "heuristic",
 // HEURISTIC-NEXT: "tile_cols": 64,
@@ -37,12 +40,36 @@
 // HEURISTIC-NEXT: "wide_tile_rows": 0
 // AMD: "gemm_tiles": {
 // AMD-NEXT: "block_rows": 512,
+// AMD-NEXT: "f32_column_block_rows": 0,
 // AMD-NEXT: "k_block": 256,
 // AMD-NEXT: "source": "heuristic",
 // AMD-NEXT: "tile_cols": 32,
 // AMD-NEXT: "tile_rows": 8,
 // AMD-NEXT: "transposed_k_block": 0,
 // AMD-NEXT: "wide_tile_rows": 128
+
+// An Intel AVX-512 CPU's table entry keeps the transposed right operands'
+// longer k blocks (768, or what keeps a panel of 128 columns within 192
+// KiB: 384; none where the table's k block is as long) and the column
+// blocks of f32 `x @ W^T`, which once came only with the heuristic's tiles.
+// RUN: echo '{"format": "meld-host-tuning", "version": 1, "entries": [{"cpu": "sapphirerapids", "isa": "amx", "gemm": {"tile_rows": 4, "tile_cols": 64, "k_block": 64, "block_rows": 64}}, {"cpu": "skylake-avx512", "isa": "avx512", "gemm": {"tile_rows": 2, "tile_cols": 128, "k_block": 256, "block_rows": 64}}, {"cpu": "icelake-server", "isa": "avx512", "gemm": {"tile_rows": 6, "tile_cols": 64, "k_block": 1024, "block_rows": 258}}]}' > %t.intel.json
+// RUN: meld-compile %s --cpu=sapphirerapids --host-tuning=%t.intel.json --print-metadata -o %t.i1.meldb | FileCheck %s --check-prefix=INTEL-TABLE
+// RUN: meld-compile %s --cpu=skylake-avx512 --host-tuning=%t.intel.json --print-metadata -o %t.i2.meldb | FileCheck %s --check-prefix=INTEL-WIDE
+// RUN: meld-compile %s --cpu=icelake-server --host-tuning=%t.intel.json --print-metadata -o %t.i3.meldb | FileCheck %s --check-prefix=INTEL-LONG
+// INTEL-TABLE: "gemm_tiles": {
+// INTEL-TABLE-NEXT: "block_rows": 64,
+// INTEL-TABLE-NEXT: "f32_column_block_rows": 4096,
+// INTEL-TABLE-NEXT: "k_block": 64,
+// INTEL-TABLE: "tile_rows": 4,
+// INTEL-TABLE-NEXT: "transposed_k_block": 768,
+// INTEL-WIDE: "gemm_tiles": {
+// INTEL-WIDE: "tile_cols": 128,
+// INTEL-WIDE: "transposed_k_block": 384,
+// INTEL-LONG: "gemm_tiles": {
+// INTEL-LONG-NEXT: "block_rows": 258,
+// INTEL-LONG-NEXT: "f32_column_block_rows": 4096,
+// INTEL-LONG-NEXT: "k_block": 1024,
+// INTEL-LONG: "transposed_k_block": 0,
 
 // An entry's "launch" object holds the launch costs horizontal fusion
 // decides by (meld-tune-host measures them); the metadata records the costs

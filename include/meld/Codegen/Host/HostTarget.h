@@ -120,11 +120,14 @@ int64_t wideTileRows(const HostTarget &target, const HostGemmTiles &tiles);
 
 /// The k block of a contraction whose right operand is read transposed
 /// (`x @ W^T`, packed transposed; meld-vectorize-host-contractions'
-/// transposed-k-block): 768 with the heuristic's tiles on an Intel core
-/// with AVX-512, whose 6 x 64 tiles' k blocks of 128 read each row of a
-/// weight in 512-byte runs (a language-model head streaming 154 MB ran
-/// 1.43x faster with 768, and large `x @ W^T` GEMMs 1.0-1.14x), else 0
-/// (the k block).
+/// transposed-k-block): on an Intel core with AVX-512, 768, or fewer where
+/// the panel of `tiles.tileCols` columns would pass kTransposedPanelBytes,
+/// when that is longer than `tiles.kBlock`; else 0 (the k block). The
+/// heuristic's 6 x 64 tiles' k blocks of 128 read each row of a weight in
+/// 512-byte runs (a language-model head streaming 154 MB ran 1.43x faster
+/// with 768, and large `x @ W^T` GEMMs 1.0-1.14x). A tuning table's tiles
+/// take it too: its shorter k blocks read shorter runs still.
+constexpr int64_t kTransposedPanelBytes = 192 * 1024;
 int64_t transposedKBlock(const HostTarget &target, const HostGemmTiles &tiles);
 
 /// Whether bf16 contractions run on AMX tiles (meld-vectorize-host-
@@ -173,12 +176,10 @@ int64_t bf16ColumnBlockRows(const HostTarget &target, bool strictFp);
 
 /// Most static rows of an f32 `x @ W^T` gemm whose threads split its
 /// columns, each column block computing all the rows
-/// (meld-tile-host-blocks' f32-column-block-rows): 4096 with Intel's
-/// AVX-512 tiles (where transposedKBlock is set; measured there), 0
-/// elsewhere.
+/// (meld-tile-host-blocks' f32-column-block-rows): 4096 on an Intel core
+/// with AVX-512 (measured there), whatever its tiles, 0 elsewhere.
 constexpr int64_t kF32ColumnBlockMaxRows = 4096;
-int64_t f32ColumnBlockRows(const HostTarget &target,
-                           const HostGemmTiles &tiles);
+int64_t f32ColumnBlockRows(const HostTarget &target);
 
 } // namespace meld::codegen
 
