@@ -19,10 +19,16 @@ or a hang costs one case, not the run: a worker that dies has its cases
 retried one by one, and a case that still kills its process or exceeds
 ``--timeout`` is reported as ``error``.
 
-    node_suite.py                       # every case
-    node_suite.py --slice ci            # the CI slice (test/onnx/ci-slice.txt)
+    node_suite.py --check               # every case, held to the floor
+    node_suite.py --slice ci --check    # the CI slice (ci_slice), its floor
     node_suite.py --json out.json --markdown table.md
     node_suite.py -k softmax -v         # cases whose name contains "softmax"
+
+``--check`` exits 1 when a case is wrong or an error that
+test/onnx/known-errors.txt does not list, or when fewer cases pass than the
+committed floor (test/onnx/floor.txt for every case, ci-floor.txt for the
+CI slice). test/python/test_onnx.py runs the CI slice so; the whole suite
+(about 7 minutes on 2 cores) is this script's.
 """
 
 from __future__ import annotations
@@ -355,6 +361,47 @@ def markdown(per_op, totals, header=""):
     return "\n".join(lines) + "\n"
 
 
+def ci_slice(cases) -> list[str]:
+    """The cases CI runs: the first case (by name) of every op, so that each
+    op the suite tests runs, and a fixed quarter of the rest, chosen by a
+    hash of the name (the same cases on every machine and run)."""
+    import zlib
+
+    first = {}
+    for name in sorted(cases):
+        first.setdefault(op_of(cases[name]), name)
+    chosen = set(first.values())
+    chosen |= {n for n in cases if zlib.crc32(n.encode()) % 4 == 0}
+    return sorted(chosen)
+
+
+def floor_of(slice_name: str) -> int:
+    """The committed floor of passes for the whole suite or the CI slice."""
+    path = os.path.join(HERE, "ci-floor.txt" if slice_name == "ci" else "floor.txt")
+    with open(path) as f:
+        return int(f.read().split()[0])
+
+
+def known_errors() -> set[str]:
+    with open(os.path.join(HERE, "known-errors.txt")) as f:
+        return {l.split()[0] for l in f if l.strip() and not l.startswith("#")}
+
+
+def problems(results, slice_name: str) -> list[str]:
+    """What fails --check: unknown wrong results and errors, and passes
+    below the floor."""
+    known = known_errors()
+    out = [f"wrong: {n}: {d}" for n, (s, d, _) in sorted(results.items())
+           if s == "wrong" and n not in known]
+    out += [f"error: {n}: {d}" for n, (s, d, _) in sorted(results.items())
+            if s == "error" and n not in known]
+    passed = sum(1 for s, _, _ in results.values() if s == "pass")
+    floor = floor_of(slice_name)
+    if passed < floor:
+        out.append(f"{passed} cases pass, below the floor of {floor}")
+    return out
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -365,6 +412,8 @@ def main(argv=None):
     p.add_argument("--json", help="write every case's result here")
     p.add_argument("--markdown", help="write the per-op table here")
     p.add_argument("-v", "--verbose", action="store_true")
+    p.add_argument("--check", action="store_true",
+                   help="exit 1 on unknown wrong results or errors, or passes below the floor")
     p.add_argument("--worker", help=argparse.SUPPRESS)
     p.add_argument("--names", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
@@ -374,9 +423,7 @@ def main(argv=None):
     cases = _collect()
     names = sorted(cases)
     if args.slice == "ci":
-        with open(os.path.join(HERE, "ci-slice.txt")) as f:
-            wanted = [l.strip() for l in f if l.strip() and not l.startswith("#")]
-        names = [n for n in wanted if n in cases]
+        names = ci_slice(cases)
     if args.pattern:
         names = [n for n in names if args.pattern in n]
     t = time.time()
@@ -397,6 +444,14 @@ def main(argv=None):
           f"half-precision within 4 ulp, {closer} closer to float64 than the stored output), "
           f"{totals['unsupported']} unsupported, {totals['wrong']} wrong, "
           f"{totals['error']} error")
+    if args.check and not args.pattern:
+        found = problems(results, args.slice)
+        for line in found:
+            print(line, file=sys.stderr)
+        if found:
+            return 1
+        print(f"check: nothing wrong, no unknown error, at or above the floor of "
+              f"{floor_of(args.slice)}")
     return 0
 
 
