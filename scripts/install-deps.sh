@@ -8,6 +8,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 packages=(
   build-essential cmake ninja-build git
+  ccache  # shared by build/ and the wheel's build (test_pip_install.py)
   clang-22 libclang-rt-22-dev lld-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev libgmock-dev libbenchmark-dev libopenblas-dev
   rocm-device-libs

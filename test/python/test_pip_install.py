@@ -7,9 +7,13 @@ backend="meld")`` works with no import of meld and no PYTHONPATH, and
 meld-opt runs from the environment's bin/.
 
 The wheel is built without build isolation (scikit-build-core, nanobind and
-numpy from the test venv) into build/pip/, a full CMake build the first
-time (about 5 minutes on 2 cores), incremental afterwards. torch comes
-from the test venv through a .pth file, not a second download.
+numpy from the test venv) into build-wheel/ beside build/, incremental
+after the first time. That first time is a full CMake build (5-13 minutes
+on 2 cores) unless ccache is installed (scripts/install-deps.sh), which
+build/ was compiled through too (scripts/build.sh): with the checkout as
+ccache's base directory, a build directory at build/'s depth hashes the
+same command lines, and the wheel's compiles come from the cache. torch
+comes from the test venv through a .pth file, not a second download.
 """
 
 from __future__ import annotations
@@ -29,8 +33,9 @@ import scikit_build_core  # noqa: E402,F401  (scripts/requirements-test.txt)
 import torch  # noqa: E402,F401
 
 
-def run(cmd, **kwargs):
+def run(cmd, extra_env=None, **kwargs):
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(extra_env or {})
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, **kwargs)
     assert out.returncode == 0, f"{cmd}\n{out.stdout[-4000:]}\n{out.stderr[-4000:]}"
     return out.stdout
@@ -39,8 +44,14 @@ def run(cmd, **kwargs):
 @pytest.mark.skipif(shutil.which("clang++-22") is None, reason="needs clang-22 (install-deps.sh)")
 def test_pip_install_registers_the_backend_and_the_tools(tmp_path):
     dist = tmp_path / "dist"
+    cmake = ["-C", f"build-dir={ROOT / 'build-wheel'}"]
+    env = {}
+    if shutil.which("ccache"):
+        cmake += ["-C", "cmake.define.CMAKE_C_COMPILER_LAUNCHER=ccache",
+                  "-C", "cmake.define.CMAKE_CXX_COMPILER_LAUNCHER=ccache"]
+        env["CCACHE_BASEDIR"] = str(ROOT)
     run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation",
-         "-w", str(dist), "-q"], timeout=3600)
+         "-w", str(dist), "-q", *cmake], timeout=3600, extra_env=env)
     (wheel,) = dist.glob("meld-*.whl")
 
     venv = tmp_path / "venv"
