@@ -28,7 +28,7 @@ retried one by one, and a case that still kills its process or exceeds
 test/onnx/known-errors.txt does not list, or when fewer cases pass than the
 committed floor (test/onnx/floor.txt for every case, ci-floor.txt for the
 CI slice). test/python/test_onnx.py runs the CI slice so; the whole suite
-(about 7 minutes on 2 cores) is this script's.
+(4-10 minutes on 2 cores) is this script's.
 """
 
 from __future__ import annotations

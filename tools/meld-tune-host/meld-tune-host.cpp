@@ -39,6 +39,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <numeric>
 #include <random>
 #include <vector>
 
@@ -139,6 +140,13 @@ double seconds() {
       .count();
 }
 
+/// The median of `values` (reordered).
+double median(std::vector<double> &values) {
+  std::nth_element(values.begin(), values.begin() + values.size() / 2,
+                   values.end());
+  return values[values.size() / 2];
+}
+
 /// Median seconds per call of `run`, timed in batches of `batch` calls: at
 /// least `minBatches`, then more until `budget` seconds have passed or
 /// `maxBatches` are done.
@@ -155,9 +163,7 @@ llvm::Expected<double> medianSeconds(llvm::function_ref<llvm::Error()> run,
         return std::move(e);
     times.push_back((seconds() - start) / batch);
   }
-  std::nth_element(times.begin(), times.begin() + times.size() / 2,
-                   times.end());
-  return times[times.size() / 2];
+  return median(times);
 }
 
 class Tuner {
@@ -227,8 +233,6 @@ public:
       }
       llvm::outs() << llvm::formatv("  {0,-8} {1,-45} {2,7:F1} GFLOP/s\n",
                                     step, tiles.str(), *s);
-      measured.push_back(llvm::json::Object{{"tiles", tiles.str()},
-                                            {"gflops", *s}});
       scored.push_back({tiles, *s});
       if (*s > bestScore) {
         bestScore = *s;
@@ -253,30 +257,40 @@ public:
         scores[i].push_back(*score);
       }
     std::vector<double> medians;
-    for (std::vector<double> &v : scores) {
-      std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-      medians.push_back(v[v.size() / 2]);
-    }
+    for (std::vector<double> &v : scores)
+      medians.push_back(median(v));
     return medians;
   }
 
   /// The `n` best-scored tiles of the search but `except`, best first.
   std::vector<HostGemmTiles> top(size_t n, const HostGemmTiles &except) {
-    std::vector<std::pair<HostGemmTiles, double>> ranked = scored;
-    llvm::stable_sort(ranked, [](const auto &a, const auto &b) {
-      return a.second > b.second;
+    // Positions in `scored`, best score first (the earlier of equals).
+    std::vector<size_t> ranked(scored.size());
+    std::iota(ranked.begin(), ranked.end(), 0);
+    llvm::sort(ranked, [&](size_t a, size_t b) {
+      return scored[a].second != scored[b].second
+                 ? scored[a].second > scored[b].second
+                 : a < b;
     });
     std::vector<HostGemmTiles> out;
-    for (const auto &[tiles, score] : ranked)
-      if (out.size() < n && !(tiles == except) &&
-          !llvm::is_contained(out, tiles))
-        out.push_back(tiles);
+    for (size_t i : ranked)
+      if (out.size() < n && !(scored[i].first == except) &&
+          !llvm::is_contained(out, scored[i].first))
+        out.push_back(scored[i].first);
     return out;
   }
 
-  llvm::json::Array measured;
+  /// Every candidate the search scored, for the table's record.
+  llvm::json::Array measured() const {
+    llvm::json::Array out;
+    for (const auto &[tiles, score] : scored)
+      out.push_back(
+          llvm::json::Object{{"tiles", tiles.str()}, {"gflops", score}});
+    return out;
+  }
 
 private:
+  /// Every candidate the search scored, in order, with its score.
   std::vector<std::pair<HostGemmTiles, double>> scored;
   jit::Jit &jit;
   std::vector<Problem> problems;
@@ -565,7 +579,7 @@ int main(int argc, char **argv) {
       {"confirmed_speedup", confirmed},
       {"shapes", shapesText},
       {"threads", static_cast<int64_t>(threads ? threads : target.threads)},
-      {"candidates", std::move(tuner.measured)},
+      {"candidates", tuner.measured()},
       {"launch", launch->str()}};
   if (llvm::Error e = codegen::writeGemmTiles(path, target, best,
                                               std::move(measured), &*launch))

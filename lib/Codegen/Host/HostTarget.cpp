@@ -227,11 +227,17 @@ static bool fullWidthAmdAvx512(const HostTarget &target) {
          !name.getAsInteger(10, generation) && generation >= 5;
 }
 
+/// An Intel (any but AMD) core with AVX-512's 32 vector registers: the
+/// heuristic's 6 x 64 tiles, the transposed k block and f32 column blocks.
+static bool intelAvx512(const HostTarget &target) {
+  return target.vectorRegisters() == 32 && !target.isAmd();
+}
+
 HostGemmTiles meld::codegen::defaultGemmTiles(const HostTarget &target) {
   // Intel cores with AVX-512: 6 rows x 4 vectors (24 accumulators, 4
   // operand vectors, a broadcast), k blocks of 128 (the packed panel
   // stays 32 KiB), blocks of 258 rows.
-  if (target.vectorRegisters() == 32 && !target.isAmd())
+  if (intelAvx512(target))
     return gemmTilesFor(6, 4 * target.f32Lanes());
   // Zen 5: 4 rows x 4 vectors (16 accumulators), k blocks of 128, blocks
   // of up to 512 rows. meld-tune-host's best on a 2-core Zen 5 VM; against
@@ -265,7 +271,7 @@ int64_t meld::codegen::wideTileRows(const HostTarget &target,
 
 int64_t meld::codegen::transposedKBlock(const HostTarget &target,
                                         const HostGemmTiles &tiles) {
-  if (target.vectorRegisters() != 32 || target.isAmd())
+  if (!intelAvx512(target))
     return 0;
   // Up to 768, as long as the transposed panel stays within 192 KiB (768
   // for 64 columns, 384 for 128), whatever tiles a table gives: the runs
@@ -306,7 +312,5 @@ int64_t meld::codegen::bf16ColumnBlockRows(const HostTarget &target,
 }
 
 int64_t meld::codegen::f32ColumnBlockRows(const HostTarget &target) {
-  return target.vectorRegisters() == 32 && !target.isAmd()
-             ? kF32ColumnBlockMaxRows
-             : 0;
+  return intelAvx512(target) ? kF32ColumnBlockMaxRows : 0;
 }
