@@ -2,7 +2,9 @@
 
 // Register tiles (8x32) of a matmul on buffers, in cache blocks of 256 along
 // k and 32 columns. With 64 rows (eight row tiles per block) the right
-// operand's 256x32 panel is packed into a stack buffer. Each register tile's
+// operand's 256x32 panel is packed into a stack buffer, and the left
+// operand's 64x256 k block into another, once per k block (outside the
+// column-tile loop), which the row tiles read. Each register tile's
 // accumulator stays in registers across the k loop (an iter_arg), read from
 // the output, a kernel argument, before it and written after it. Each row
 // tile prefetches the next one's accumulator (its own on the last) and a
@@ -14,8 +16,11 @@
 
 // CHECK-LABEL: func.func @packed
 // CHECK:         %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256x32xf32>
+// CHECK:         %[[LEFT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<64x256xf32>
 // CHECK-NOT:     memref.alloca
 // CHECK:         scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %c256
+// CHECK:           %[[ASLICE:.*]] = memref.subview %arg0[0, %[[K0]]] [64, 256]
+// CHECK:           linalg.copy ins(%[[ASLICE]] {{.*}} outs(%[[LEFT]]
 // CHECK:           scf.for %[[J0:.*]] = %{{.*}} to %{{.*}} step %c32
 // CHECK:             %[[BSLICE:.*]] = memref.subview %arg1[%[[K0]], %[[J0]]] [256, 32]
 // CHECK:             %[[NEXTJ:.*]] = arith.addi %[[J0]], %c32
@@ -40,6 +45,7 @@
 // CHECK-COUNT-15:      memref.prefetch %arg2
 // CHECK:               %[[INIT:.*]] = vector.transfer_read %arg2[%[[I]], %[[J0]]]
 // CHECK:               %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[A:.*]] = %[[INIT]]) -> (vector<8x32xf32>)
+// CHECK:                 vector.transfer_read %[[LEFT]][%[[I]],
 // CHECK:                 vector.transfer_read %[[PANEL]]
 // CHECK:                 vector.fma %{{.*}}, %{{.*}}, %[[A]] : vector<8x32xf32>
 // CHECK-NOT:             vector.transfer_write
