@@ -811,116 +811,6 @@ static SmallVector<Value> atNextIteration(scf::ForOp loop, ValueRange values,
       values, [&](Value v) { return mapping.lookupOrDefault(v); });
 }
 
-/// Marks a loop over the cache lines of the right operand's panel that the
-/// next column tile packs (addNextPanelPrefetch).
-static constexpr StringLiteral kPanelPrefetchAttrName = "meld.panel_prefetch";
-
-/// Puts before `op`, a cache block whose right operand panel `source` (a
-/// view of a buffer the kernel reads) is packed, a loop marked
-/// kPanelPrefetchAttrName that prefetches into L2 each cache line of the
-/// panel the next iteration of the column-tile loop packs (this block's own
-/// on the last). spreadPanelPrefetches then shares its lines out over the
-/// block's row tiles. Packing read each panel's rows, a whole matrix row
-/// apart, from memory at the latency of each miss: 11% of a
-/// 1024x2048x8192 x @ W^T GEMM in perf.
-static void addNextPanelPrefetch(linalg::GenericOp op, Value source) {
-  auto view = source.getDefiningOp<memref::SubViewOp>();
-  auto colLoop = op->getParentOfType<scf::ForOp>();
-  if (!view || !colLoop || op->getBlock() != colLoop.getBody() ||
-      view->getBlock() != colLoop.getBody() || !view.hasUnitStride() ||
-      !colLoop.isDefinedOutsideOfLoop(view.getSource()))
-    return;
-  MemRefType type = view.getType();
-  ArrayRef<int64_t> shape = type.getShape();
-  int64_t rank = shape.size();
-  if (rank < 2 || !type.hasStaticShape() ||
-      !type.getElementType().isIntOrFloat() ||
-      llvm::any_of(shape.drop_back(2), [](int64_t d) { return d != 1; }) ||
-      type.getRank() != view.getSourceType().getRank())
-    return;
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  SmallVector<Value> offsets = llvm::map_to_vector(
-      view.getMixedOffsets(), [&](OpFoldResult o) {
-        return getValueOrCreateConstantIndexOp(b, loc, o);
-      });
-  SmallVector<Value> base = atNextIteration(colLoop, offsets, op);
-  if (base == offsets)
-    return;
-  int64_t lineElems = elementsPerLine(type.getElementType());
-  int64_t lineCount = llvm::divideCeil(shape[rank - 1], lineElems);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value lines =
-      arith::ConstantIndexOp::create(b, loc, shape[rank - 2] * lineCount);
-  auto loop = scf::ForOp::create(b, loc, zero, lines, one);
-  loop->setAttr(kPanelPrefetchAttrName, b.getUnitAttr());
-  b.setInsertionPointToStart(loop.getBody());
-  Value line = loop.getInductionVar();
-  Value perRow = arith::ConstantIndexOp::create(b, loc, lineCount);
-  Value row = arith::DivUIOp::create(b, loc, line, perRow);
-  Value col = arith::MulIOp::create(
-      b, loc, arith::RemUIOp::create(b, loc, line, perRow),
-      arith::ConstantIndexOp::create(b, loc, lineElems));
-  SmallVector<Value> indices = base;
-  indices[rank - 2] = arith::AddIOp::create(b, loc, base[rank - 2], row);
-  indices[rank - 1] = arith::AddIOp::create(b, loc, base[rank - 1], col);
-  memref::PrefetchOp::create(b, loc, view.getSource(), indices,
-                             /*isWrite=*/false, /*localityHint=*/2,
-                             /*isDataCache=*/true);
-}
-
-/// Moves each loop of addNextPanelPrefetch into the row-tile loop of the
-/// register tiles after it, a share of its lines per row tile, so that the
-/// prefetches of the next panel go out while this one is computed. A loop
-/// with no such row loop of at least two tiles goes.
-static void spreadPanelPrefetches(func::FuncOp func) {
-  SmallVector<scf::ForOp> prefetches;
-  func.walk([&](scf::ForOp loop) {
-    if (loop->hasAttr(kPanelPrefetchAttrName))
-      prefetches.push_back(loop);
-  });
-  for (scf::ForOp prefetch : prefetches) {
-    prefetch->removeAttr(kPanelPrefetchAttrName);
-    // The first loop after it that holds a register tile's k loop.
-    scf::ForOp rows;
-    for (Operation *o = prefetch->getNextNode(); o && !rows;
-         o = o->getNextNode())
-      if (auto loop = dyn_cast<scf::ForOp>(o))
-        for (Operation &inner : *loop.getBody())
-          if (inner.hasAttr(kKLoopAttrName)) {
-            rows = loop;
-            break;
-          }
-    std::optional<int64_t> lb, ub, step,
-        lines = getConstantIntValue(prefetch.getUpperBound());
-    if (rows) {
-      lb = getConstantIntValue(rows.getLowerBound());
-      ub = getConstantIntValue(rows.getUpperBound());
-      step = getConstantIntValue(rows.getStep());
-    }
-    if (!lb || !ub || !step || !lines || *ub - *lb < 2 * *step) {
-      prefetch.erase();
-      continue;
-    }
-    int64_t tiles = llvm::divideCeil(*ub - *lb, *step);
-    int64_t share = llvm::divideCeil(*lines, tiles);
-    OpBuilder b(rows.getBody(), rows.getBody()->begin());
-    Location loc = prefetch.getLoc();
-    AffineExpr iv = b.getAffineDimExpr(0);
-    Value first = affine::AffineApplyOp::create(
-        b, loc, ((iv - *lb).floorDiv(*step)) * share, rows.getInductionVar());
-    Value last = affine::AffineMinOp::create(
-        b, loc,
-        AffineMap::get(1, 0, {iv + share, b.getAffineConstantExpr(*lines)},
-                       b.getContext()),
-        first);
-    prefetch->moveAfter(last.getDefiningOp());
-    prefetch.getLowerBoundMutable().assign(first);
-    prefetch.getUpperBoundMutable().assign(last);
-  }
-}
-
 /// The most bytes of a block's packed left operand (rows x k block).
 static constexpr int64_t kLeftPackBytes = 256 * 1024;
 
@@ -1004,6 +894,8 @@ static void hoistLeftPack(linalg::GenericOp op) {
 ///   rows lie a whole matrix row apart, so they share a handful of L1 sets
 ///   and evict one another; packed, the panel is 32 KiB of consecutive
 ///   lines that every row tile then reads from L1;
+/// - with it, the left operand's `rows x kBlock` slice (packsLeftOperand),
+///   packed once per k block for every column tile (hoistLeftPack).
 /// A transposed right operand is packed transposed (packTransposedPanel)
 /// whatever the rows. `fewRows`: the block is a version for few dynamic
 /// rows (versionByRows), too few to repay a panel. Returns the op to
@@ -1013,14 +905,10 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
   Block &entry =
       op->getParentOfType<FunctionOpInterface>().getFunctionBody().front();
   SmallVector<int64_t> operands;
-  Value panel = op.getDpsInputs()[1];
   // Dynamic rows: a block of rows whose last one may be partial, unless
   // they are known to be few (versionByRows).
-  if (packTransposedPanel(op, entry)) {
-    addNextPanelPrefetch(op, panel);
-  } else if (!fewRows &&
-             (ShapedType::isDynamic(rows) || rows >= kPanelRowTiles * tileRows)) {
-    addNextPanelPrefetch(op, panel);
+  if (!packTransposedPanel(op, entry) && !fewRows &&
+      (ShapedType::isDynamic(rows) || rows >= kPanelRowTiles * tileRows)) {
     if (packsLeftOperand(op))
       operands.push_back(0);
     operands.push_back(1);
@@ -1757,7 +1645,6 @@ struct MeldVectorizeHostContractionsPass
     linalg::hoistRedundantVectorTransfers(func);
     hoistAccumulators(rewriter, func);
     prefetchNextAccumulators(func);
-    spreadPanelPrefetches(func);
     func.walk([](scf::ForOp loop) { loop->removeAttr(kKLoopAttrName); });
     if (!fusedMultiplyAdd)
       return;
