@@ -20,6 +20,7 @@
 #include "ProgramFiles.h"
 #include "meld/Codegen/Codegen.h"
 #include "meld/Codegen/Compiler.h"
+#include "meld/Codegen/Host/HostTarget.h"
 #include "meld/Codegen/Passes.h"
 #include "meld/Interpreter/Interpreter.h"
 #include "meld/Runtime/HostExecutable.h"
@@ -1323,6 +1324,60 @@ TEST_F(HeuristicTiles, FollowTheIsaAndTheVendor) {
     EXPECT_EQ(tiles.count("vector<6x64xf32>") > 0, intel) << cpu;
     EXPECT_EQ(tiles.count("vector<6x16xf32>") > 0, avx2) << cpu;
   }
+}
+
+// An f32 `x @ W^T` on an Intel core with AVX-512 splits its columns between
+// the threads (f32ColumnBlockRows), also when they are no multiple of a
+// block's 256: the last block, 88 of 600 columns, is a version of its own
+// (versionByColumns) on register tiles of 64, 16 and 8 columns, where its
+// dynamic width had left it to scalar loops. Compiled for a Sapphire Rapids
+// on any machine; run against the interpreter where this machine takes the
+// same path (an Intel core with AVX-512), skipped elsewhere, saying so.
+TEST_F(HeuristicTiles, IntelColumnBlocksEndInAPartialBlock) {
+  const char *source = R"mlir(
+    func.func @main(%x: tensor<128x96xf32>, %w: tensor<600x96xf32>,
+                    %b: tensor<600xf32>) -> tensor<128x600xf32> {
+      %h = meld.matmul %x, %w transpose_rhs
+          : tensor<128x96xf32>, tensor<600x96xf32> -> tensor<128x600xf32>
+      %bb = meld.broadcast_in_dim %b, dims = [1]
+          : tensor<600xf32> -> tensor<128x600xf32>
+      %y = meld.add %h, %bb : tensor<128x600xf32>
+      return %y : tensor<128x600xf32>
+    })mlir";
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  std::map<std::string, int> tiles;
+  meld::CompileOptions options;
+  options.hostCpu = "sapphirerapids";
+  options.hostTuningFile = "none";
+  options.hostThreads = 2;
+  options.configurePassManager = [&](PassManager &pm) {
+    pm.addInstrumentation(std::make_unique<KeepRegisterTiles>(&tiles));
+    return success();
+  };
+  FailureOr<meld::bundle::Bundle> bundle =
+      meld::compileToBundle(*module, options);
+  ASSERT_TRUE(succeeded(bundle)) << diagnostics;
+  const llvm::json::Array *kernels = bundle->metadata.getArray("kernels");
+  ASSERT_TRUE(kernels && !kernels->empty());
+  std::string blocks;
+  if (const llvm::json::Value *formula =
+          (*kernels)[0].getAsObject()->get("host_blocks"))
+    llvm::raw_string_ostream(blocks) << *formula;
+  // One block of all 128 rows times 3 of columns (256, 256, 88).
+  EXPECT_EQ(blocks, R"({"mul":[{"ceildiv":[128,128]},3]})");
+  EXPECT_GT(tiles["vector<6x64xf32>"], 0);
+  EXPECT_GT(tiles["vector<6x16xf32>"], 0);
+  EXPECT_GT(tiles["vector<6x8xf32>"], 0);
+
+  if (meld::codegen::f32ColumnBlockRows(
+          meld::codegen::HostTarget::native()) == 0)
+    GTEST_SKIP() << "this CPU is no Intel core with AVX-512: the column "
+                    "blocks were compiled, not run";
+  meld::CompileOptions native;
+  native.hostTuningFile = "none";
+  native.hostThreads = 2;
+  checkCompiled(*module, native, "intel_column_blocks");
 }
 
 // bf16 products on AMX tiles (tdpbf16ps: blocks of 2 x 2 tiles of 16 x 16

@@ -610,7 +610,7 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
       resultType.getDimSize(1) / kHostColumnBlock >=
           std::max<int64_t>(params.balanceThreads, 2);
   // Likewise an f32 `x @ W^T` of up to f32ColumnBlockRows static rows in
-  // whole column blocks (Intel's AVX-512 tiles): in one process, 10
+  // column blocks (Intel's AVX-512 tiles): in one process, 10
   // rounds on the 2-core Intel Xeon, GFLOP/s in column blocks and in row
   // blocks of 258 (two runs): 1024 x 2048 @ (8192 x 2048)^T 222 and
   // 196-209, 2048 x 768 @ (3072 x 768)^T 245 and 225-235, 1024 x 8192 @
@@ -626,16 +626,23 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
     return maps[0] == AffineMap::get(3, 0, {i, k}, ctx) &&
            maps[1] == AffineMap::get(3, 0, {j, k}, ctx);
   };
-  bool f32Columns =
+  // Their columns need not be whole blocks: the last block is then
+  // narrower, and meld-vectorize-host-contractions versions each block by
+  // its width (versionByColumns), so both widths take register tiles.
+  // GPT-2's head, 128 x 768 @ (50257 x 768)^T, had taken two row blocks,
+  // each packing all of W: in one process, interleaved with torch.matmul
+  // on the Emerald Rapids Xeon, 0.92x torch at 50240 columns, 1.09-1.19x
+  // at 50176 (whole blocks).
+  bool f32TransposedColumns =
       gemm && params.f32ColumnBlockRows > 0 &&
       resultType.getElementType().isF32() && resultType.hasStaticShape() &&
       resultType.getRank() == 2 &&
-      resultType.getDimSize(0) > params.contractionRows &&
       resultType.getDimSize(0) <= params.f32ColumnBlockRows &&
-      resultType.getDimSize(1) % kHostColumnBlock == 0 &&
       resultType.getDimSize(1) / kHostColumnBlock >=
           std::max<int64_t>(params.balanceThreads, 2) &&
       transposedRight();
+  bool f32Columns = f32TransposedColumns &&
+                    resultType.getDimSize(0) > params.contractionRows;
   if (columns && params.fitSmallOutputs && gemm &&
       resultType.getRank() == 2 &&
       ((resultType.hasStaticShape() &&
@@ -643,7 +650,7 @@ planRowBlocks(func::FuncOp func, bufferization::MaterializeInDestinationOp store
        dynamicRows || amxColumns || f32Columns) &&
       resultType.getDimSize(1) >= 2 * kHostColumnBlock &&
       (resultType.getDimSize(1) % kHostColumnBlock == 0 || dotProducts() ||
-       amxTiles) &&
+       amxTiles || f32TransposedColumns) &&
       outputMap.getNumResults() == 2 &&
       outputMap.getResult(1) == getAffineDimExpr(1, ctx) &&
       consumer.getIteratorTypesArray()[1] == utils::IteratorType::parallel)

@@ -1134,6 +1134,93 @@ static bool versionByRows(RewriterBase &rewriter, linalg::GenericOp op,
   return true;
 }
 
+/// Marks a copy of a contraction that versionByColumns made for one static
+/// width of its columns.
+static constexpr StringLiteral kColumnVersionAttrName =
+    "meld.contraction_column_version";
+
+/// Puts a contraction whose column count is dynamic, with every other loop
+/// range static but its rows, under `scf.if`s on that count: a copy of it
+/// for each width a block of the output's columns can have (the block's
+/// upper bound, and what is left of the whole output past its whole
+/// blocks), its operands viewed at that static width, marked `pending`
+/// and kColumnVersionAttrName; the op itself, dynamic, runs for any other
+/// width. A column block of `x @ W^T` (TileHostBlocks) whose columns are
+/// no multiple of its width ends so: its dynamic width had left it to
+/// scalar loops. Returns whether it versioned.
+static bool versionByColumns(RewriterBase &rewriter, linalg::GenericOp op,
+                             StringRef pending) {
+  int64_t n = op.getNumLoops();
+  AffineExpr colDim = getAffineDimExpr(n - 2, op.getContext());
+  OpOperand *init = op.getDpsInitOperand(0);
+  std::optional<unsigned> pos =
+      op.getMatchingIndexingMap(init).getResultPosition(colDim);
+  if (!pos || op->hasAttr(kColumnVersionAttrName))
+    return false;
+  // The whole matrix's columns: those of a view of a static buffer that an
+  // operand takes its block's columns from (the output's, or W's under an
+  // epilogue, whose sums go to a buffer of the block's own width).
+  std::optional<int64_t> total;
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto view = operand.get().getDefiningOp<memref::SubViewOp>();
+    std::optional<unsigned> at =
+        op.getMatchingIndexingMap(&operand).getResultPosition(colDim);
+    if (!total && view && at &&
+        view.getSourceType().getRank() == view.getType().getRank() &&
+        !view.getSourceType().isDynamicDim(*at))
+      total = view.getSourceType().getDimSize(*at);
+  }
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value cols = memref::DimOp::create(rewriter, loc, init->get(), *pos);
+  FailureOr<int64_t> width = ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(cols),
+      /*stopCondition=*/nullptr, /*closedUB=*/true);
+  if (!total || failed(width) || *width <= 0) {
+    rewriter.eraseOp(cols.getDefiningOp());
+    return false;
+  }
+  SmallVector<int64_t> widths = {*width};
+  if (int64_t rest = *total % *width)
+    widths.push_back(rest);
+  for (int64_t w : widths) {
+    rewriter.setInsertionPoint(op);
+    Value equal = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, cols,
+        arith::ConstantIndexOp::create(rewriter, loc, w));
+    auto branch =
+        scf::IfOp::create(rewriter, loc, equal, /*withElseRegion=*/true);
+    rewriter.setInsertionPointToStart(branch.thenBlock());
+    // Each operand that the columns index, viewed at width `w`.
+    IRMapping mapping;
+    for (OpOperand &operand : op->getOpOperands()) {
+      auto type = dyn_cast<MemRefType>(operand.get().getType());
+      std::optional<unsigned> at =
+          op.getMatchingIndexingMap(&operand).getResultPosition(colDim);
+      if (!type || !at)
+        continue;
+      SmallVector<OpFoldResult> offsets, sizes, strides;
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        offsets.push_back(rewriter.getIndexAttr(0));
+        strides.push_back(rewriter.getIndexAttr(1));
+        sizes.push_back(d == *at ? rewriter.getIndexAttr(w)
+                                 : memref::getMixedSize(rewriter, loc,
+                                                        operand.get(), d));
+      }
+      mapping.map(operand.get(),
+                  memref::SubViewOp::create(rewriter, loc, operand.get(),
+                                            offsets, sizes, strides)
+                      .getResult());
+    }
+    Operation *copy = rewriter.clone(*op, mapping);
+    copy->setAttr(kColumnVersionAttrName, rewriter.getUnitAttr());
+    copy->setAttr(pending, rewriter.getUnitAttr());
+    rewriter.moveOpBefore(op, branch.elseBlock()->getTerminator());
+  }
+  op->setAttr(kColumnVersionAttrName, rewriter.getUnitAttr());
+  return true;
+}
+
 /// Replaces each collapse of a whole contiguous buffer of static shape (a
 /// convolution's filters `[F, C, K...]` viewed as `[F, K]`) by a
 /// reinterpret_cast to the collapsed shape. Folded into the loads, a
@@ -1483,6 +1570,15 @@ struct MeldVectorizeHostContractionsPass
         }
       }
       tileable &= getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32();
+      // Dynamic columns, all else static but the rows: a version per width.
+      bool onlyColumnsDynamic = true;
+      for (int64_t i = 0; i < n; ++i)
+        onlyColumnsDynamic &= i == n - 3 || (i == n - 2) ==
+                                                ShapedType::isDynamic(ranges[i]);
+      if (!tileable && onlyColumnsDynamic && op.hasPureBufferSemantics() &&
+          getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32() &&
+          versionByColumns(rewriter, op, kPending))
+        continue;
       if (!tileable) {
         interchangeForContiguousRows(rewriter, op);
         continue;
@@ -1646,6 +1742,9 @@ struct MeldVectorizeHostContractionsPass
     hoistAccumulators(rewriter, func);
     prefetchNextAccumulators(func);
     func.walk([](scf::ForOp loop) { loop->removeAttr(kKLoopAttrName); });
+    func.walk([](linalg::GenericOp op) {
+      op->removeAttr(kColumnVersionAttrName);
+    });
     if (!fusedMultiplyAdd)
       return;
     RewritePatternSet fma(&getContext());

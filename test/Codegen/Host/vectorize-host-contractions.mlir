@@ -413,3 +413,44 @@ func.func @few_static_rows(%a: memref<12x512xf32>, %b: memref<512x64xf32>,
   }
   return
 }
+
+// A column block of `x @ W^T` whose width is dynamic (the last of 600
+// columns in blocks of 256 is 88 wide) is versioned by its width: a copy
+// viewed at 256 columns, one at 88, both on register tiles, and the
+// dynamic op for any other width.
+// CHECK-LABEL: func.func @column_versions
+// CHECK:         %[[N:.*]] = affine.min
+// CHECK:         %[[WHOLE:.*]] = arith.cmpi eq, %[[N]], %c256
+// CHECK:         scf.if %[[WHOLE]] {
+// CHECK:           vector.fma {{.*}} : vector<8x32xf32>
+// CHECK:         } else {
+// CHECK:           %[[REST:.*]] = arith.cmpi eq, %[[N]], %c88
+// CHECK:           scf.if %[[REST]] {
+// CHECK:             vector.fma {{.*}} : vector<8x32xf32>
+// CHECK:             vector.fma {{.*}} : vector<8x16xf32>
+// CHECK:             vector.fma {{.*}} : vector<8x8xf32>
+// CHECK:           } else {
+// CHECK:             linalg.generic
+// CHECK-SAME:          ins(%arg0, %{{.*}} : memref<64x96xf32>, memref<?x96xf32
+// CHECK-NOT:         meld.contraction_column_version
+func.func @column_versions(%x: memref<64x96xf32>, %w: memref<600x96xf32>,
+                           %c: memref<64x600xf32>, %j: index) {
+  %n = affine.min affine_map<(d0) -> (-d0 + 600, 256)>(%j)
+  %wv = memref.subview %w[%j, 0] [%n, 96] [1, 1]
+      : memref<600x96xf32> to memref<?x96xf32, strided<[96, 1], offset: ?>>
+  %cv = memref.subview %c[0, %j] [64, %n] [1, 1]
+      : memref<64x600xf32> to memref<64x?xf32, strided<[600, 1], offset: ?>>
+  linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
+                                   affine_map<(i, j, k) -> (j, k)>,
+                                   affine_map<(i, j, k) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %wv : memref<64x96xf32>,
+                    memref<?x96xf32, strided<[96, 1], offset: ?>>)
+      outs(%cv : memref<64x?xf32, strided<[600, 1], offset: ?>>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
