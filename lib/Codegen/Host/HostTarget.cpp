@@ -275,9 +275,13 @@ int64_t meld::codegen::transposedKBlock(const HostTarget &target,
     return 0;
   // Up to 768, as long as the transposed panel stays within 192 KiB (768
   // for 64 columns, 384 for 128), whatever tiles a table gives: the runs
-  // of each row of the weight are what the longer k block is for.
+  // of each row of the weight are what the longer k block is for. Up to
+  // 2048 and 512 KiB where the core has AMX, and so 2 MiB of L2.
+  bool largeL2 = target.hasFeature("amx-tile");
   int64_t kBlock = std::min<int64_t>(
-      768, kTransposedPanelBytes / (tiles.tileCols * 4) / 16 * 16);
+      largeL2 ? 2048 : 768,
+      (largeL2 ? kLargeL2TransposedPanelBytes : kTransposedPanelBytes) /
+          (tiles.tileCols * 4) / 16 * 16);
   return kBlock > tiles.kBlock ? kBlock : 0;
 }
 

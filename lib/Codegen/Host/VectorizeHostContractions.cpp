@@ -722,11 +722,23 @@ static bool packTransposedPanel(linalg::GenericOp op, Block &entry) {
   Type f32 = b.getF32Type();
   Value packed;
   {
+    // On the stack up to kTransposedPanelBytes; a longer panel (the k
+    // blocks of a core with a large L2) on the heap, freed at the end.
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&entry);
-    packed = memref::AllocaOp::create(
-        b, loc, MemRefType::get(shape, widen ? f32 : type.getElementType()),
-        b.getI64IntegerAttr(64));
+    auto panelType =
+        MemRefType::get(shape, widen ? f32 : type.getElementType());
+    int64_t bytes = panelType.getNumElements() *
+                    panelType.getElementTypeBitWidth() / 8;
+    if (bytes <= meld::codegen::kTransposedPanelBytes) {
+      packed = memref::AllocaOp::create(b, loc, panelType,
+                                        b.getI64IntegerAttr(64));
+    } else {
+      packed = memref::AllocOp::create(b, loc, panelType,
+                                       b.getI64IntegerAttr(64));
+      b.setInsertionPoint(entry.getTerminator());
+      memref::DeallocOp::create(b, loc, packed);
+    }
   }
   if (widen) {
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);

@@ -50,7 +50,8 @@
 
 // An Intel AVX-512 CPU's table entry keeps the transposed right operands'
 // longer k blocks (768, or what keeps a panel of 128 columns within 192
-// KiB: 384; none where the table's k block is as long) and the column
+// KiB: 384; none where the table's k block is as long; with AMX, and its
+// 2 MiB of L2, up to 2048 in 512 KiB) and the column
 // blocks of f32 `x @ W^T`, which once came only with the heuristic's tiles.
 // RUN: echo '{"format": "meld-host-tuning", "version": 1, "entries": [{"cpu": "sapphirerapids", "isa": "amx", "gemm": {"tile_rows": 4, "tile_cols": 64, "k_block": 64, "block_rows": 64}}, {"cpu": "skylake-avx512", "isa": "avx512", "gemm": {"tile_rows": 2, "tile_cols": 128, "k_block": 256, "block_rows": 64}}, {"cpu": "icelake-server", "isa": "avx512", "gemm": {"tile_rows": 6, "tile_cols": 64, "k_block": 1024, "block_rows": 258}}]}' > %t.intel.json
 // RUN: meld-compile %s --cpu=sapphirerapids --host-tuning=%t.intel.json --print-metadata -o %t.i1.meldb | FileCheck %s --check-prefix=INTEL-TABLE
@@ -61,7 +62,7 @@
 // INTEL-TABLE-NEXT: "f32_column_block_rows": 4096,
 // INTEL-TABLE-NEXT: "k_block": 64,
 // INTEL-TABLE: "tile_rows": 4,
-// INTEL-TABLE-NEXT: "transposed_k_block": 768,
+// INTEL-TABLE-NEXT: "transposed_k_block": 2048,
 // INTEL-WIDE: "gemm_tiles": {
 // INTEL-WIDE: "tile_cols": 128,
 // INTEL-WIDE: "transposed_k_block": 384,

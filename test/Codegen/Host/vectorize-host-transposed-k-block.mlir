@@ -1,5 +1,6 @@
 // RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions{tile-rows=6 tile-cols=64 k-block=128 transposed-k-block=768}),canonicalize)' | FileCheck %s
 // RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions{tile-rows=6 tile-cols=64 k-block=128}),canonicalize)' | FileCheck %s --check-prefix=SHORT
+// RUN: meld-opt %s --pass-pipeline='builtin.module(func.func(meld-vectorize-host-contractions{tile-rows=6 tile-cols=64 k-block=128 transposed-k-block=2048}),canonicalize)' | FileCheck %s --check-prefix=LONG
 
 // With transposed-k-block, a transposed right operand (`x @ W^T`) is packed
 // in panels of up to that many steps of k (the host pipeline sets 768 with
@@ -16,6 +17,14 @@
 // CHECK:         memref.alloca() {alignment = 64 : i64} : memref<768x64xf32>
 // CHECK:         scf.for %{{.*}} = %c0 to %c1536 step %c768
 // CHECK:           vector.fma {{.*}} : vector<6x64xf32>
+// A panel past 192 KiB (the k blocks of up to 2048 of an Intel core with
+// AMX: all 1536 steps here, 384 KiB) is on the heap, freed at the end.
+// LONG-LABEL: func.func @transposed
+// LONG:         %[[PANEL:.*]] = memref.alloc() {alignment = 64 : i64} : memref<1536x64xf32>
+// LONG:         scf.for %{{.*}} = %c0 to %c1536 step %c1 iter_args
+// LONG:           vector.fma {{.*}} : vector<6x64xf32>
+// LONG:         memref.dealloc %[[PANEL]] : memref<1536x64xf32>
+// LONG-NEXT:    return
 // SHORT-LABEL: func.func @transposed
 // SHORT:         memref.alloca() {alignment = 64 : i64} : memref<128x64xf32>
 // SHORT:         scf.for %{{.*}} = %c0 to %c1536 step %c128
