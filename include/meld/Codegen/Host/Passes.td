@@ -305,10 +305,14 @@ def MeldVectorizeHostContractions
     block's operands are promoted
     with `linalg::promoteSubViews` into buffers on the kernel's stack: the
     right operand's panel when at least four register tiles of rows share
-    it (packed, its rows no longer collide in a few L1 sets), and the
-    output block when it is a kernel argument (whose accumulators upstream
-    hoisting leaves in memory; the pass hoists them out of the stack
-    buffer itself). A transposed right operand (`B[j][k]`, per batch too) is packed
+    it (packed, its rows no longer collide in a few L1 sets), with it the
+    left operand's k block (up to 256 KiB, copied once per k block for
+    every column tile). The output stays where it is: the pass hoists
+    each register tile's accumulator out of its k loop itself. A
+    contraction whose column range is dynamic, all else static but its
+    rows (a last, narrower column block), is first versioned by width:
+    a copy at the block's width and one at the last block's, each on
+    register tiles, the dynamic op for any other. A transposed right operand (`B[j][k]`, per batch too) is packed
     transposed instead, with `linalg.transpose`, and the op reads the
     panel as `B[k][j]` (contiguous along the register tile's columns).
     With `wide-tile-rows`, a cache block of at least that many static
@@ -318,8 +322,8 @@ def MeldVectorizeHostContractions
     AVX-512). With `transposed-k-block`, a transposed right operand's
     cache blocks take up to that many steps of k instead of `k-block`
     (longer runs of each row of a weight streamed from memory; the host
-    pipeline sets 768 with the heuristic's tiles on an Intel core with
-    AVX-512). With
+    pipeline sets 768 on an Intel core with AVX-512, up to 2048 where it
+    has AMX and 2 MiB of L2; a panel past 192 KiB is on the heap). With
     `fused-multiply-add`, each tile's product and its reduction over the
     unit k tile become one `vector.fma` per step of k (upstream lowers the
     reduction to a separate add). An f16 or bf16 contraction whose sum
