@@ -42,6 +42,12 @@ bool emitPairedContraction(mlir::RewriterBase &rewriter,
                            mlir::linalg::GenericOp op, PairedKernel kernel,
                            bool int8, DotTile dotTile = {});
 
+/// A 64-byte aligned scratch buffer of `type` on the heap, allocated at
+/// `b`'s insertion point and freed before the terminator of `entry`, the
+/// kernel's block.
+mlir::Value allocScratch(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Block &entry, mlir::MemRefType type);
+
 } // namespace meld::codegen
 
 #endif // MELD_LIB_CODEGEN_HOST_HOSTCONTRACTIONS_H

@@ -350,13 +350,8 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   Block &entry = func.getBody().front();
   rewriter.setInsertionPointToStart(&entry);
   auto alloc = [&](ArrayRef<int64_t> shape, Type type) -> Value {
-    Value buffer = memref::AllocOp::create(
-        rewriter, loc, MemRefType::get(shape, type),
-        rewriter.getI64IntegerAttr(64));
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPoint(entry.getTerminator());
-    memref::DeallocOp::create(rewriter, loc, buffer);
-    return buffer;
+    return meld::codegen::allocScratch(rewriter, loc, entry,
+                                       MemRefType::get(shape, type));
   };
   // Blocked along k (never with another layout: its rows are static), the
   // panel's and the sums' rows are padded by a line (1024 columns of bf16
@@ -1112,4 +1107,14 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   if (fill)
     rewriter.eraseOp(fill);
   return true;
+}
+
+Value meld::codegen::allocScratch(OpBuilder &b, Location loc, Block &entry,
+                                  MemRefType type) {
+  Value buffer =
+      memref::AllocOp::create(b, loc, type, b.getI64IntegerAttr(64));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(entry.getTerminator());
+  memref::DeallocOp::create(b, loc, buffer);
+  return buffer;
 }

@@ -730,15 +730,11 @@ static bool packTransposedPanel(linalg::GenericOp op, Block &entry) {
         MemRefType::get(shape, widen ? f32 : type.getElementType());
     int64_t bytes = panelType.getNumElements() *
                     panelType.getElementTypeBitWidth() / 8;
-    if (bytes <= meld::codegen::kTransposedPanelBytes) {
-      packed = memref::AllocaOp::create(b, loc, panelType,
-                                        b.getI64IntegerAttr(64));
-    } else {
-      packed = memref::AllocOp::create(b, loc, panelType,
-                                       b.getI64IntegerAttr(64));
-      b.setInsertionPoint(entry.getTerminator());
-      memref::DeallocOp::create(b, loc, packed);
-    }
+    packed = bytes <= meld::codegen::kTransposedPanelBytes
+                 ? memref::AllocaOp::create(b, loc, panelType,
+                                            b.getI64IntegerAttr(64))
+                       .getResult()
+                 : meld::codegen::allocScratch(b, loc, entry, panelType);
   }
   if (widen) {
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -1112,6 +1108,24 @@ static void hoistAccumulators(RewriterBase &rewriter, func::FuncOp func) {
 /// dynamic row count, with its row tile (computed unpacked).
 static constexpr StringLiteral kRowTileAttrName = "meld.contraction_row_tile";
 
+/// Makes an `scf.if` on `condition` before `op`, moves `op` into its else
+/// branch and puts a clone of it in its then branch, whose operands
+/// `mapOperands` may map (building at the branch's start); returns the
+/// clone.
+static Operation *
+cloneUnderIf(RewriterBase &rewriter, Operation *op, Value condition,
+             function_ref<void(IRMapping &)> mapOperands = nullptr) {
+  auto branch = scf::IfOp::create(rewriter, op->getLoc(), condition,
+                                  /*withElseRegion=*/true);
+  rewriter.setInsertionPointToStart(branch.thenBlock());
+  IRMapping mapping;
+  if (mapOperands)
+    mapOperands(mapping);
+  Operation *copy = rewriter.clone(*op, mapping);
+  rewriter.moveOpBefore(op, branch.elseBlock()->getTerminator());
+  return copy;
+}
+
 /// Puts a contraction whose row count is dynamic under `scf.if`s on it:
 /// for each (bound, row tile) of `versions`, in increasing bounds, fewer
 /// rows than the bound run a copy marked kRowTileAttrName (and `pending`),
@@ -1135,13 +1149,9 @@ static bool versionByRows(RewriterBase &rewriter, linalg::GenericOp op,
     Value below = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::ult, rows,
         arith::ConstantIndexOp::create(rewriter, loc, bound));
-    auto branch =
-        scf::IfOp::create(rewriter, loc, below, /*withElseRegion=*/true);
-    rewriter.setInsertionPointToStart(branch.thenBlock());
-    Operation *copy = rewriter.clone(*op);
+    Operation *copy = cloneUnderIf(rewriter, op, below);
     copy->setAttr(kRowTileAttrName, rewriter.getI64IntegerAttr(rowTile));
     copy->setAttr(pending, rewriter.getUnitAttr());
-    rewriter.moveOpBefore(op, branch.elseBlock()->getTerminator());
   }
   return true;
 }
@@ -1200,34 +1210,30 @@ static bool versionByColumns(RewriterBase &rewriter, linalg::GenericOp op,
     Value equal = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::eq, cols,
         arith::ConstantIndexOp::create(rewriter, loc, w));
-    auto branch =
-        scf::IfOp::create(rewriter, loc, equal, /*withElseRegion=*/true);
-    rewriter.setInsertionPointToStart(branch.thenBlock());
     // Each operand that the columns index, viewed at width `w`.
-    IRMapping mapping;
-    for (OpOperand &operand : op->getOpOperands()) {
-      auto type = dyn_cast<MemRefType>(operand.get().getType());
-      std::optional<unsigned> at =
-          op.getMatchingIndexingMap(&operand).getResultPosition(colDim);
-      if (!type || !at)
-        continue;
-      SmallVector<OpFoldResult> offsets, sizes, strides;
-      for (int64_t d = 0; d < type.getRank(); ++d) {
-        offsets.push_back(rewriter.getIndexAttr(0));
-        strides.push_back(rewriter.getIndexAttr(1));
-        sizes.push_back(d == *at ? rewriter.getIndexAttr(w)
-                                 : memref::getMixedSize(rewriter, loc,
-                                                        operand.get(), d));
+    Operation *copy = cloneUnderIf(rewriter, op, equal, [&](IRMapping &map) {
+      for (OpOperand &operand : op->getOpOperands()) {
+        auto type = dyn_cast<MemRefType>(operand.get().getType());
+        std::optional<unsigned> at =
+            op.getMatchingIndexingMap(&operand).getResultPosition(colDim);
+        if (!type || !at)
+          continue;
+        SmallVector<OpFoldResult> offsets, sizes, strides;
+        for (int64_t d = 0; d < type.getRank(); ++d) {
+          offsets.push_back(rewriter.getIndexAttr(0));
+          strides.push_back(rewriter.getIndexAttr(1));
+          sizes.push_back(d == *at ? rewriter.getIndexAttr(w)
+                                   : memref::getMixedSize(rewriter, loc,
+                                                          operand.get(), d));
+        }
+        map.map(operand.get(),
+                memref::SubViewOp::create(rewriter, loc, operand.get(),
+                                          offsets, sizes, strides)
+                    .getResult());
       }
-      mapping.map(operand.get(),
-                  memref::SubViewOp::create(rewriter, loc, operand.get(),
-                                            offsets, sizes, strides)
-                      .getResult());
-    }
-    Operation *copy = rewriter.clone(*op, mapping);
+    });
     copy->setAttr(kColumnVersionAttrName, rewriter.getUnitAttr());
     copy->setAttr(pending, rewriter.getUnitAttr());
-    rewriter.moveOpBefore(op, branch.elseBlock()->getTerminator());
   }
   op->setAttr(kColumnVersionAttrName, rewriter.getUnitAttr());
   return true;
@@ -1581,14 +1587,16 @@ struct MeldVectorizeHostContractionsPass
           widenedAny = true;
         }
       }
-      tileable &= getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32();
+      bool f32Output =
+          getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32();
+      tileable &= f32Output;
       // Dynamic columns, all else static but the rows: a version per width.
       bool onlyColumnsDynamic = true;
       for (int64_t i = 0; i < n; ++i)
         onlyColumnsDynamic &= i == n - 3 || (i == n - 2) ==
                                                 ShapedType::isDynamic(ranges[i]);
-      if (!tileable && onlyColumnsDynamic && op.hasPureBufferSemantics() &&
-          getElementTypeOrSelf(op.getDpsInits()[0].getType()).isF32() &&
+      if (!tileable && onlyColumnsDynamic && f32Output &&
+          op.hasPureBufferSemantics() &&
           versionByColumns(rewriter, op, kPending))
         continue;
       if (!tileable) {
