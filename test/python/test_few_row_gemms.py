@@ -1,9 +1,11 @@
 """Host GEMMs of few rows (decode steps, small batches: 1 to 64 rows) on
 real data, against the reference interpreter and numpy.
 
-Rows up to 8 register tiles take dot products along the contiguous k when
-the right operand is transposed (PyTorch's ``x @ W^T``), 4 rows per pass
-over it, and gemms of up to a block of rows split their columns across
+Rows up to 5 register tiles take dot products along the contiguous k when
+the right operand is transposed (PyTorch's ``x @ W^T``): tiles of 4 rows by
+6 columns on AVX-512 (4 elsewhere), the right operand streamed once, k in
+chunks of 1024 steps (2064 = 2 x 1024 + 16 leaves a partial chunk), and
+gemms of up to a block of rows split their columns across
 threads. Every row count around the 4-row and 8-row steps, both operand
 layouts, static and dynamic rows, a column count that leaves a partial
 group, one that splits into whole column blocks and one whose last column
@@ -54,7 +56,7 @@ def check(exe, x, w, b, transposed):
 
 
 @pytest.mark.parametrize("transposed", [True, False], ids=["x@W^T", "x@W"])
-@pytest.mark.parametrize("k,n", [(64, 37), (48, 512), (48, 1000)])
+@pytest.mark.parametrize("k,n", [(64, 37), (48, 512), (48, 1000), (2064, 37), (1040, 520)])
 def test_few_row_gemms_match_the_interpreter(transposed, k, n):
     rng = np.random.default_rng(k + n + transposed)
     w = rng.standard_normal((n, k) if transposed else (k, n)).astype(np.float32)

@@ -53,6 +53,8 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   contractions.kBlock = tiles.kBlock;
   contractions.wideTileRows = wideTileRows(target, tiles);
   contractions.transposedKBlock = transposedKBlock(target, tiles);
+  // 4 x 6 tiles of dots: 24 sums and 10 loads in 32 vector registers.
+  contractions.transposedDotColumns = target.hasFeature("avx512f") ? 6 : 4;
   bool amx = usesAmx(target, strictFp);
   contractions.amx = amx;
   contractions.amxInt8 = amx && target.hasFeature("amx-int8");

@@ -125,18 +125,25 @@ static bool isF32MatmulOnRows(linalg::GenericOp op, bool transposedRhs) {
   });
 }
 
+/// Steps of k per chunk of the dot products of emitTransposedDots.
+static constexpr int64_t kDotDepthChunk = 1024;
+
 /// Computes a contraction of few rows `C[i][j] += sum_k A[i][k] * B[j][k]`
-/// (f32, a transposed right operand: PyTorch's `x @ W^T` at a small batch
-/// or a decode step) as dot products along the contiguous k: 4 rows by 4
-/// columns at a time (the last rows one by one), each (row, column) with a
-/// vector of 16 partial sums carried across k and reduced once at the end,
-/// so B streams row by row, once per 4 rows, where packing its panels
-/// transposed copied all of it per call (1x1024 @ (1024x1024)^T: 0.22 ms
-/// packed; 8 x 2048 @ (8192 x 2048)^T: 31.8 ms packed, 3.9 ms so). Needs
-/// a static k, a multiple of 16, and `reassoc` on the sum (j may be
-/// dynamic). Returns whether it replaced `op`.
-static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op) {
-  constexpr int64_t kLanes = 16, kGroup = 4;
+/// (f32, a transposed right operand: PyTorch's `x @ W^T` at a small batch,
+/// a decode step, an expert's rows) as dot products along the contiguous
+/// k, each (row, column) with a vector of 16 partial sums carried across k
+/// and reduced once at the end: where packing B's panels transposed copied
+/// all of it per call (1x1024 @ (1024x1024)^T: 0.22 ms packed; 8 x 2048 @
+/// (8192 x 2048)^T: 31.8 ms packed, 3.9 ms so). Tiles of 4 rows by
+/// `tileColumns` columns (the last rows one by one, the last columns one
+/// by one); per group of columns, every row, so that B streams from memory
+/// once and A, the few rows, is read again from cache. k goes in chunks of
+/// kDotDepthChunk steps, each chunk's sums added into C. Needs a static k,
+/// a multiple of 16, and `reassoc` on the sum (j may be dynamic). Returns
+/// whether it replaced `op`.
+static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op,
+                               int64_t tileColumns) {
+  constexpr int64_t kLanes = 16, kRows = 4;
   // Vector loads along k need the operands contiguous.
   if (!isF32MatmulOnRows(op, /*transposedRhs=*/true))
     return false;
@@ -154,33 +161,29 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op) {
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   auto lanes = VectorType::get({kLanes}, rewriter.getF32Type());
-  // Constants the loops share.
-  auto index = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  auto index = [&](OpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
   };
-  // 0 .. kGroup: column offsets in a group, and the loops' steps.
-  SmallVector<Value> offsets;
-  for (int64_t t = 0; t <= kGroup; ++t)
-    offsets.push_back(index(t));
   Value zero = arith::ConstantOp::create(rewriter, loc, lanes,
                                          DenseElementsAttr::get(lanes, 0.0f));
   Value rows = memref::DimOp::create(rewriter, loc, out, 0);
   // Columns may be dynamic: the last block of a head whose width is no
   // multiple of the column block (GPT-2's 50257) is a partial one.
   Value cols = memref::DimOp::create(rewriter, loc, out, 1);
-  Value kStep = index(kLanes), kEnd = index(depth);
-  // Columns [j0, j0 + count) of the rows `rowIds`: one accumulator per
-  // (row, column), each row of the left operand loaded once per step and
-  // each of the right once for all the rows.
-  auto dots = [&](OpBuilder &b, ArrayRef<Value> rowIds, Value j0,
-                  int64_t count) {
+  // Steps [k0, k1) of the columns [j0, j0 + count) of the rows `rowIds`:
+  // one accumulator per (row, column), each row of the left operand loaded
+  // once per step and each of the right once for all the rows.
+  auto dots = [&](OpBuilder &b, ArrayRef<Value> rowIds, Value j0, int64_t count,
+                  Value k0, Value k1) {
     int64_t height = rowIds.size();
     SmallVector<Value> inits(height * count, zero);
     SmallVector<Value> columns;
     for (int64_t t = 0; t < count; ++t)
-      columns.push_back(t == 0 ? j0 : arith::AddIOp::create(b, loc, j0, index(t)));
+      columns.push_back(
+          t == 0 ? j0
+                 : arith::AddIOp::create(b, loc, j0, index(b, t)).getResult());
     auto steps = scf::ForOp::create(
-        b, loc, offsets[0], kEnd, kStep, inits,
+        b, loc, k0, k1, index(b, kLanes), inits,
         [&](OpBuilder &nb, Location l, Value kk, ValueRange sums) {
           SmallVector<Value> xs;
           for (Value row : rowIds)
@@ -205,41 +208,62 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op) {
         memref::StoreOp::create(b, loc, updated, out, {rowIds[r], columns[t]});
       }
   };
-  // Every column of the `height` rows from `row0`, `width` columns at a
-  // time and the last ones one by one.
-  auto rowTile = [&](OpBuilder &b, Value row0, int64_t height, int64_t width) {
-    SmallVector<Value> rowIds;
-    for (int64_t r = 0; r < height; ++r)
-      rowIds.push_back(r == 0 ? row0 : arith::AddIOp::create(b, loc, row0, index(r)));
-    Value grouped = arith::SubIOp::create(
-        b, loc, cols, arith::RemUIOp::create(b, loc, cols, index(width)));
-    auto columnLoop = [&](Value begin, Value end, int64_t count) {
-      scf::ForOp::create(b, loc, begin, end, index(count), ValueRange{},
-                         [&](OpBuilder &nb, Location l, Value j0, ValueRange) {
-                           dots(nb, rowIds, j0, count);
-                           scf::YieldOp::create(nb, l);
-                         });
-    };
-    columnLoop(offsets[0], grouped, width);
-    columnLoop(grouped, cols, 1);
-  };
-  // Rows 4 at a time (4 columns: 16 accumulators), then one by one, so the
-  // right operand streams once per 4 rows. (8 rows and 2 columns streamed
-  // it half as often but ran 4x slower at 8 x 2048 @ (8192 x 2048)^T: 8
-  // rows of the left operand 8 KiB apart and 2 of the right share one L1
-  // set of 8 ways.)
-  Value four = index(4);
-  Value byFour = arith::SubIOp::create(
-      rewriter, loc, rows, arith::RemUIOp::create(rewriter, loc, rows, four));
-  auto rowLoop = [&](Value begin, Value end, int64_t height, int64_t width) {
-    scf::ForOp::create(rewriter, loc, begin, end, index(height), ValueRange{},
-                       [&](OpBuilder &b, Location l, Value row, ValueRange) {
-                         rowTile(b, row, height, width);
-                         scf::YieldOp::create(b, l);
+  // A loop from `begin` to `end` by `step` whose body is `body(b, iv)`.
+  auto loop = [&](OpBuilder &b, Value begin, Value end, int64_t step,
+                  llvm::function_ref<void(OpBuilder &, Value)> body) {
+    scf::ForOp::create(b, loc, begin, end, index(b, step), ValueRange{},
+                       [&](OpBuilder &nb, Location l, Value iv, ValueRange) {
+                         body(nb, iv);
+                         scf::YieldOp::create(nb, l);
                        });
   };
-  rowLoop(offsets[0], byFour, 4, kGroup);
-  rowLoop(byFour, rows, 1, kGroup);
+  // `n` less its remainder by `multiple`.
+  auto whole = [&](OpBuilder &b, Value n, int64_t multiple) -> Value {
+    return arith::SubIOp::create(
+        b, loc, n, arith::RemUIOp::create(b, loc, n, index(b, multiple)));
+  };
+  // Steps [k0, k1) of the `count` columns from `j0`, for every row: 4 at a
+  // time, then one by one.
+  Value byRows = whole(rewriter, rows, kRows);
+  auto columnGroup = [&](OpBuilder &b, Value j0, int64_t count, Value k0,
+                         Value k1) {
+    auto rowLoop = [&](Value begin, Value end, int64_t height) {
+      loop(b, begin, end, height, [&](OpBuilder &nb, Value row0) {
+        SmallVector<Value> rowIds;
+        for (int64_t r = 0; r < height; ++r)
+          rowIds.push_back(
+              r == 0 ? row0
+                     : arith::AddIOp::create(nb, loc, row0, index(nb, r))
+                           .getResult());
+        dots(nb, rowIds, j0, count, k0, k1);
+      });
+    };
+    rowLoop(index(b, 0), byRows, kRows);
+    rowLoop(byRows, rows, 1);
+  };
+  // The `count` columns from `j0` over k, chunk by chunk: a chunk of B's
+  // `count` rows stays in L1 while all the rows of A pass it. (Rows of
+  // both operands whose stride is a multiple of 4 KiB, 1024 f32, fall into
+  // the same L1 sets step for step; a chunk of 1024 steps takes one line
+  // of each per set.)
+  int64_t chunked = depth - depth % kDotDepthChunk;
+  auto columns = [&](OpBuilder &b, Value j0, int64_t count) {
+    if (chunked > 0)
+      loop(b, index(b, 0), index(b, chunked), kDotDepthChunk,
+           [&](OpBuilder &nb, Value k0) {
+             Value k1 =
+                 arith::AddIOp::create(nb, loc, k0, index(nb, kDotDepthChunk));
+             columnGroup(nb, j0, count, k0, k1);
+           });
+    if (chunked < depth)
+      columnGroup(b, j0, count, index(b, chunked), index(b, depth));
+  };
+  // Columns `tileColumns` at a time, then one by one.
+  Value byColumns = whole(rewriter, cols, tileColumns);
+  loop(rewriter, index(rewriter, 0), byColumns, tileColumns,
+       [&](OpBuilder &b, Value j0) { columns(b, j0, tileColumns); });
+  loop(rewriter, byColumns, cols, 1,
+       [&](OpBuilder &b, Value j0) { columns(b, j0, 1); });
   rewriter.eraseOp(op);
   return true;
 }
@@ -1634,23 +1658,24 @@ struct MeldVectorizeHostContractionsPass
       // register tile wide; one row at a time, it takes dot products
       // along k instead.
       int64_t cols = tileCols;
-      // Few rows take dot products too (4 rows per pass over the right
-      // operand): packing all of it transposed for so few rows cost 4x
-      // torch's time at 8 x 2048 @ (8192 x 2048)^T. Few: up to 8 register
-      // tiles in a kernel whose threads split the columns (TileHostBlocks),
-      // each reading its 256 columns from cache once per 4 rows; else one
-      // register tile (two passes over the right operand from memory: a
-      // 32 x 768 @ (50257 x 768)^T language-model head took 2x torch's time
-      // in 8 passes), and never a row block of a larger gemm. Dynamic rows
-      // (one thread: no column blocks) in their versions for fewer than 4
-      // and fewer than 32: dot products there still beat packing all of
-      // the right operand (8 x 2048 @ (8192 x 2048)^T: 23.7 ms packed).
+      // Few rows take dot products too (the right operand streamed once):
+      // packing all of it transposed for so few rows cost 4x torch's time
+      // at 8 x 2048 @ (8192 x 2048)^T. Few: up to 5 register tiles in a
+      // kernel whose threads split the columns (TileHostBlocks); else one
+      // register tile, and never a row block of a larger gemm. Past 30
+      // rows the packed panels win: in one process on the Emerald Rapids
+      // Xeon, 32-48 rows of 2048 @ (2048 x 2048)^T ran 1.11-1.35x faster
+      // packed, 30 rows 0.92x, 24 rows 1.02x. Dynamic rows (one thread: no
+      // column blocks) in their versions for fewer than 4 and fewer than
+      // 24: dot products there still beat packing all of the right operand
+      // (8 x 2048 @ (8192 x 2048)^T: 23.7 ms packed).
       bool columnBlocks = func->hasAttr(meld::kHostColumnBlocksAttrName);
       bool fewRows = versionRowTile
                          ? versionRowTile < tileRows
                          : !ShapedType::isDynamic(rows) &&
-                               rows <= (columnBlocks ? 8 : 1) * tileRows;
-      if (!rhsAlongColumns && fewRows && emitTransposedDots(rewriter, op))
+                               rows <= (columnBlocks ? 5 : 1) * tileRows;
+      if (!rhsAlongColumns && fewRows &&
+          emitTransposedDots(rewriter, op, transposedDotColumns))
         continue;
       // A few rows of a plain right operand over a wide block stream whole
       // rows of it (TileHostBlocks gives a large one's few rows blocks of

@@ -315,6 +315,13 @@ def MeldVectorizeHostContractions
     register tiles, the dynamic op for any other. A transposed right operand (`B[j][k]`, per batch too) is packed
     transposed instead, with `linalg.transpose`, and the op reads the
     panel as `B[k][j]` (contiguous along the register tile's columns).
+    Few rows of it (static: up to 5 register tiles in a kernel whose
+    threads split the columns, else one; dynamic: their versions for
+    fewer than 4 and fewer than 4 register tiles) take dot products along
+    k instead, nothing packed: tiles of 4 rows by `transposed-dot-columns`
+    rows of B (6 with AVX-512), the columns the outer loop, so B streams
+    once while the few rows are read again from cache, and k in chunks of
+    1024 steps.
     With `wide-tile-rows`, a cache block of at least that many static
     rows takes register tiles of half `tile-rows` and twice `tile-cols`
     (the same accumulators, half the broadcasts per step of k; the host
@@ -403,6 +410,10 @@ def MeldVectorizeHostContractions
            "Compute bf16 contractions with a reassociable sum by AVX512-BF16 "
            "dot products (vdpbf16ps; for CPUs with avx512bf16; with amx, "
            "only up to 4 static rows of x @ W^T)">,
+    Option<"transposedDotColumns", "transposed-dot-columns", "int64_t", "4",
+           "Columns of a tile of the f32 dot products that few rows of "
+           "x @ W^T take (4 rows by this many; 6 with AVX-512's 32 vector "
+           "registers)">,
     Option<"dotTileRows", "dot-tile-rows", "int64_t", "8",
            "With avx512-bf16-dots: rows of a register tile of sums">,
     Option<"dotTileVectors", "dot-tile-vectors", "int64_t", "2",
