@@ -1381,6 +1381,35 @@ TEST_F(HeuristicTiles, IntelColumnBlocksEndInAPartialBlock) {
   checkCompiled(*module, native, "intel_column_blocks");
 }
 
+// Few static rows of an f32 `x @ W` (up to kF32FewRowColumnsMaxRows) split
+// their columns between the threads, the last block narrower (600 = 2 x
+// 256 + 88), so that each thread packs its share of W rather than all of
+// it: one block of the 77 rows times 3 of columns, on any host CPU, run
+// against the interpreter.
+TEST_F(HeuristicTiles, FewRowsOfAPlainRightOperandSplitTheColumns) {
+  const char *source = R"mlir(
+    func.func @main(%x: tensor<77x96xf32>, %w: tensor<96x600xf32>,
+                    %b: tensor<600xf32>) -> tensor<77x600xf32> {
+      %h = meld.matmul %x, %w
+          : tensor<77x96xf32>, tensor<96x600xf32> -> tensor<77x600xf32>
+      %bb = meld.broadcast_in_dim %b, dims = [1]
+          : tensor<600xf32> -> tensor<77x600xf32>
+      %y = meld.add %h, %bb : tensor<77x600xf32>
+      return %y : tensor<77x600xf32>
+    })mlir";
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  meld::CompileOptions options;
+  options.hostTuningFile = "none";
+  options.hostThreads = 2;
+  FailureOr<meld::bundle::Bundle> bundle =
+      meld::compileToBundle(*module, options);
+  ASSERT_TRUE(succeeded(bundle)) << diagnostics;
+  EXPECT_EQ(firstKernelBlocks(bundle->metadata),
+            R"({"mul":[{"ceildiv":[77,77]},3]})");
+  checkCompiled(*module, options, "few_rows_plain_columns");
+}
+
 // bf16 products on AMX tiles (tdpbf16ps: blocks of 2 x 2 tiles of 16 x 16
 // f32 sums, the right operand packed in pairs along k), and i8 ones
 // (tdpbssd: i32 sums, quads along k). Compiled for a
