@@ -3,10 +3,10 @@ real data, against the reference interpreter and numpy.
 
 Rows up to 5 register tiles take dot products along the contiguous k when
 the right operand is transposed (PyTorch's ``x @ W^T``): tiles of 4 rows by
-6 columns on AVX-512 (4 elsewhere), the right operand streamed once, k in
-chunks of 1024 steps (2064 = 2 x 1024 + 16 leaves a partial chunk), and
-gemms of up to a block of rows split their columns across
-threads. Every row count around the 4-row and 8-row steps, both operand
+6 columns on Intel's AVX-512 cores (4 elsewhere), the right operand
+streamed once, k in chunks of 1024 steps (2064 = 2 x 1024 + 16 leaves a
+partial chunk), and gemms of up to a block of rows split their columns
+across threads. Every row count around the 4-row and 8-row steps, both operand
 layouts, static and dynamic rows, a column count that leaves a partial
 group, one that splits into whole column blocks and one whose last column
 block is partial (1000 = 3 x 256 + 232: with x @ W^T its threads still

@@ -53,8 +53,12 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   contractions.kBlock = tiles.kBlock;
   contractions.wideTileRows = wideTileRows(target, tiles);
   contractions.transposedKBlock = transposedKBlock(target, tiles);
-  // 4 x 6 tiles of dots: 24 sums and 10 loads in 32 vector registers.
-  contractions.transposedDotColumns = target.hasFeature("avx512f") ? 6 : 4;
+  // 4 x 6 tiles of dots on Intel's AVX-512 cores: 24 sums and 10 loads
+  // in 32 vector registers, 10 rows whose lines may share an L1 set (rows
+  // a multiple of 4 KiB apart) in its 12 ways. Elsewhere 4 x 4: 8 rows,
+  // within Zen 4's 8 ways (not measured on AMD cores).
+  contractions.transposedDotColumns =
+      target.vectorRegisters() == 32 && !target.isAmd() ? 6 : 4;
   bool amx = usesAmx(target, strictFp);
   contractions.amx = amx;
   contractions.amxInt8 = amx && target.hasFeature("amx-int8");

@@ -1667,8 +1667,9 @@ struct MeldVectorizeHostContractionsPass
       // Xeon, 32-48 rows of 2048 @ (2048 x 2048)^T ran 1.11-1.35x faster
       // packed, 30 rows 0.92x, 24 rows 1.02x. Dynamic rows (one thread: no
       // column blocks) in their versions for fewer than 4 and fewer than
-      // 24: dot products there still beat packing all of the right operand
-      // (8 x 2048 @ (8192 x 2048)^T: 23.7 ms packed).
+      // kPanelRowTiles register tiles (24 rows of 6 x 64 tiles): dot
+      // products there still beat packing all of the right operand (8 x
+      // 2048 @ (8192 x 2048)^T: 23.7 ms packed).
       bool columnBlocks = func->hasAttr(meld::kHostColumnBlocksAttrName);
       bool fewRows = versionRowTile
                          ? versionRowTile < tileRows

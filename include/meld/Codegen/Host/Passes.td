@@ -319,7 +319,8 @@ def MeldVectorizeHostContractions
     threads split the columns, else one; dynamic: their versions for
     fewer than 4 and fewer than 4 register tiles) take dot products along
     k instead, nothing packed: tiles of 4 rows by `transposed-dot-columns`
-    rows of B (6 with AVX-512), the columns the outer loop, so B streams
+    rows of B (6 on Intel's AVX-512 cores), the columns the outer loop,
+    so B streams
     once while the few rows are read again from cache, and k in chunks of
     1024 steps.
     With `wide-tile-rows`, a cache block of at least that many static
@@ -412,8 +413,8 @@ def MeldVectorizeHostContractions
            "only up to 4 static rows of x @ W^T)">,
     Option<"transposedDotColumns", "transposed-dot-columns", "int64_t", "4",
            "Columns of a tile of the f32 dot products that few rows of "
-           "x @ W^T take (4 rows by this many; 6 with AVX-512's 32 vector "
-           "registers)">,
+           "x @ W^T take (4 rows by this many; the host pipeline sets 6 "
+           "on Intel's AVX-512 cores)">,
     Option<"dotTileRows", "dot-tile-rows", "int64_t", "8",
            "With avx512-bf16-dots: rows of a register tile of sums">,
     Option<"dotTileVectors", "dot-tile-vectors", "int64_t", "2",
