@@ -361,7 +361,8 @@ def MeldVectorizeHostContractions
     quads of i8 along k in the panel. With `avx512-bf16-dots` too (the
     host pipeline sets it for CPUs with avx512bf16, except under strict
     floating point), up to 4 static rows of a bf16 `x @ W^T` take the dots
-    along rows below instead of the tiles. With `avx512-bf16-dots` alone,
+    along rows below instead of the tiles, and dynamic rows a version for
+    up to 4 of them on the dots. With `avx512-bf16-dots` alone,
     such a bf16 contraction runs on AVX512-BF16 dot products instead: the
     same packed panels and padded row copies, register tiles of `dot-tile-rows` x `dot-tile-vectors` 16-lane f32 sums
     carried across the whole reduction one pair of k at a time (each row's
