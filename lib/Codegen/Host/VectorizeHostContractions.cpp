@@ -1587,14 +1587,13 @@ struct MeldVectorizeHostContractionsPass
       // on the tiles, 8 experts' rows of 2048 @ 64 x (2048 x 2048)^T took
       // 4.7 ms, torch's loop of `torch.mm` 2.6 (Emerald Rapids).
       auto dotRows = op->getAttrOfType<IntegerAttr>(kRowTileAttrName);
-      if (amx && avx512Bf16Dots && !rhsAlongColumns && !dotRows &&
-          ShapedType::isDynamic(ranges[n - 3]) &&
-          meld::codegen::isPairedContraction(op, /*int8=*/false))
+      bool amxTransposedDots =
+          amx && avx512Bf16Dots && !rhsAlongColumns &&
+          meld::codegen::isPairedContraction(op, /*int8=*/false);
+      if (amxTransposedDots && !dotRows && ShapedType::isDynamic(ranges[n - 3]))
         (void)versionByRows(rewriter, op, kPending,
                             {{meld::codegen::kAmxRowDotsMaxRows + 1, 1}});
-      fewTransposedRows |= amx && avx512Bf16Dots && !rhsAlongColumns &&
-                           dotRows &&
-                           meld::codegen::isPairedContraction(op, false);
+      fewTransposedRows |= amxTransposedDots && dotRows;
       if (amx && !fewPlainRows && !fewTransposedRows &&
           meld::codegen::emitPairedContraction(
               rewriter, op, meld::codegen::PairedKernel::AmxTiles, amxInt8))
