@@ -13,6 +13,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -960,6 +961,39 @@ Expected<HostTensor> meld::ref::conv(const HostTensor &x,
           }
         r.setFloat(dst++, acc);
       }
+    }
+  return r;
+}
+
+Expected<HostTensor> meld::ref::argsort(const HostTensor &x, int64_t axis,
+                                        bool descending) {
+  int64_t rank = x.getRank();
+  if (axis < 0 || axis >= rank)
+    return makeError("argsort: axis {0} is out of range for rank {1}", axis,
+                     rank);
+  ArrayRef<int64_t> xs = x.getShape();
+  int64_t size = xs[axis];
+  int64_t outer = numElements(xs.take_front(axis));
+  int64_t inner = numElements(xs.drop_front(axis + 1));
+  HostTensor r(ElementKind::I64, xs);
+  // `a` goes before `b` (positions of one row): by value, NaN the greatest.
+  auto less = [&](int64_t a, int64_t b) {
+    if (!x.isFloat())
+      return x.getInt(a) < x.getInt(b);
+    double u = x.getFloat(a), v = x.getFloat(b);
+    return std::isnan(u) ? false : std::isnan(v) || u < v;
+  };
+  std::vector<int64_t> order(size);
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t k = 0; k < inner; ++k) {
+      int64_t base = o * size * inner + k;
+      auto at = [&](int64_t i) { return base + i * inner; };
+      std::iota(order.begin(), order.end(), 0);
+      std::stable_sort(order.begin(), order.end(), [&](int64_t i, int64_t j) {
+        return descending ? less(at(j), at(i)) : less(at(i), at(j));
+      });
+      for (int64_t i = 0; i < size; ++i)
+        r.setInt(at(i), order[i]);
     }
   return r;
 }

@@ -146,6 +146,12 @@ llvm::Expected<HostTensor> scatter(const HostTensor &x,
                                    const HostTensor &updates, int64_t axis,
                                    llvm::StringRef reduction);
 
+/// meld.argsort: the i64 permutation that sorts each row of `x` along
+/// `axis`, ascending or descending, equal values in index order, NaN
+/// greater than every number, -0 equal to +0.
+llvm::Expected<HostTensor> argsort(const HostTensor &x, int64_t axis,
+                                   bool descending);
+
 /// N-d convolution as meld.conv defines it: `x` [N, C, S...], `filter`
 /// [F, C / groups, K...]; the result's spatial sizes follow from the
 /// input, padding, dilation and stride (the high padding is implied by

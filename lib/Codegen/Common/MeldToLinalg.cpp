@@ -533,6 +533,9 @@ private:
                         ArrayRef<AffineMap> maps,
                         ArrayRef<utils::IteratorType> iters);
   LogicalResult lowerScatter(ScatterOp op);
+  /// meld.argsort: the indices along the axis, then a heapsort of each
+  /// row's in place (kSerialLoopAttrName).
+  LogicalResult lowerArgsort(ArgsortOp op);
   /// meld.grouped_matmul: on the host a loop over the groups, each a
   /// contraction of its rows (or contraction positions) that the host's
   /// matmul path tiles; elsewhere generics that read each position's group
@@ -619,6 +622,7 @@ LogicalResult Lowering::lower(Operation *op) {
       .Case([&](GatherOp o) { return lowerGather(o); })
       .Case([&](ConvOp o) { return lowerConv(o); })
       .Case([&](ScatterOp o) { return lowerScatter(o); })
+      .Case([&](ArgsortOp o) { return lowerArgsort(o); })
       .Case([&](GroupedMatmulOp o) { return lowerGroupedMatmul(o); })
       .Case([&](IotaOp o) { return lowerIota(o); })
       .Case([&](ReduceOp o) { return lowerReduce(o); })
@@ -1014,6 +1018,194 @@ LogicalResult Lowering::lowerScatter(ScatterOp op) {
               scf::YieldOp::create(eb, el, ValueRange{acc});
             });
         scf::YieldOp::create(lb, l, ifOp.getResults());
+      });
+  loop->setAttr(kSerialLoopAttrName, b.getUnitAttr());
+  b.replaceOp(op, loop->getResults());
+  return success();
+}
+
+/// meld.argsort as the indices along the axis (an iota) and a loop over
+/// the rows that heapsorts each row's indices in place: a max-heap by
+/// (value, index), the total order the op defines, so the unstable
+/// heapsort gives the one stable permutation. O(n log n) compares per row
+/// and no scratch buffer: the result is the only tensor written. The loop
+/// is marked kSerialLoopAttrName (the host runs it as one block, GPU
+/// kernels on one thread), as a scatter's.
+LogicalResult Lowering::lowerArgsort(ArgsortOp op) {
+  Location loc = op.getLoc();
+  Value x = op.getOperand();
+  auto type = cast<RankedTensorType>(op.getType());
+  Type elem = cast<RankedTensorType>(x.getType()).getElementType();
+  int64_t rank = type.getRank(), axis = op.getAxis();
+  bool descending = op.getDescending();
+  SmallVector<Value> dyn;
+  for (int64_t d = 0; d < rank; ++d)
+    if (type.isDynamicDim(d))
+      dyn.push_back(tensor::DimOp::create(b, loc, x, d));
+  Type i64 = b.getI64Type();
+  Value init = emptyTensor(b, loc, type, dyn);
+  Value indices =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{type}, ValueRange{}, ValueRange{init},
+          SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)},
+          SmallVector<IteratorType>(rank, IteratorType::parallel),
+          [&](OpBuilder &nb, Location nloc, ValueRange) {
+            Value i = linalg::IndexOp::create(nb, nloc, axis);
+            linalg::YieldOp::create(
+                nb, nloc,
+                ValueRange{arith::IndexCastOp::create(nb, nloc, i64, i)});
+          })
+          .getResult(0);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value two = arith::ConstantIndexOp::create(b, loc, 2);
+  SmallVector<Value> sizes(rank);
+  Value rows = one;
+  for (int64_t d = 0; d < rank; ++d) {
+    sizes[d] = tensor::DimOp::create(b, loc, x, d);
+    if (d != axis)
+      rows = arith::MulIOp::create(b, loc, rows, sizes[d]);
+  }
+  Value n = sizes[axis];
+
+  auto loop = scf::ForOp::create(
+      b, loc, zero, rows, one, ValueRange{indices},
+      [&](OpBuilder &lb, Location l, Value r, ValueRange iter) {
+        SmallVector<Value> row(rank);
+        Value rest = r;
+        for (int64_t d = rank - 1; d >= 0; --d) {
+          if (d == axis)
+            continue;
+          row[d] = arith::RemUIOp::create(lb, l, rest, sizes[d]);
+          rest = arith::DivUIOp::create(lb, l, rest, sizes[d]);
+        }
+        auto at = [&](Value i) {
+          SmallVector<Value> p = row;
+          p[axis] = i;
+          return p;
+        };
+        // The element at i64 index `i` of the row, halves widened.
+        auto key = [&](OpBuilder &nb, Location nl, Value i) -> Value {
+          Value v = tensor::ExtractOp::create(
+              nb, nl, x,
+              at(arith::IndexCastOp::create(nb, nl, nb.getIndexType(), i)));
+          if (isa<FloatType>(elem) && elem.getIntOrFloatBitWidth() < 32)
+            v = arith::ExtFOp::create(nb, nl, nb.getF32Type(), v);
+          return v;
+        };
+        // Whether value u is smaller: NaN the greatest, i1 unsigned.
+        auto less = [&](OpBuilder &nb, Location nl, Value u, Value v) -> Value {
+          if (!isa<FloatType>(elem))
+            return arith::CmpIOp::create(nb, nl,
+                                         elem.isInteger(1)
+                                             ? arith::CmpIPredicate::ult
+                                             : arith::CmpIPredicate::slt,
+                                         u, v);
+          Value lt =
+              arith::CmpFOp::create(nb, nl, arith::CmpFPredicate::OLT, u, v);
+          Value nanOnlyV = arith::AndIOp::create(
+              nb, nl,
+              arith::CmpFOp::create(nb, nl, arith::CmpFPredicate::ORD, u, u),
+              arith::CmpFOp::create(nb, nl, arith::CmpFPredicate::UNO, v, v));
+          return arith::OrIOp::create(nb, nl, lt, nanOnlyV);
+        };
+        Value yes = arith::ConstantIntOp::create(lb, l, 1, 1);
+        // Whether the element at index a goes before the one at index c.
+        auto before = [&](OpBuilder &nb, Location nl, Value a,
+                          Value c) -> Value {
+          Value ka = key(nb, nl, a), kc = key(nb, nl, c);
+          Value first =
+              descending ? less(nb, nl, kc, ka) : less(nb, nl, ka, kc);
+          Value last = descending ? less(nb, nl, ka, kc) : less(nb, nl, kc, ka);
+          Value notLast = arith::XOrIOp::create(nb, nl, last, yes);
+          Value byIndex =
+              arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt, a, c);
+          return arith::OrIOp::create(
+              nb, nl, first, arith::AndIOp::create(nb, nl, notLast, byIndex));
+        };
+        // Sifts the index at `root` down the heap of the row's first `end`.
+        auto sift = [&](OpBuilder &nb, Location nl, Value perm, Value root,
+                        Value end) -> Value {
+          Value no = arith::ConstantIntOp::create(nb, nl, 0, 1);
+          auto w = scf::WhileOp::create(
+              nb, nl, TypeRange{perm.getType(), root.getType(), no.getType()},
+              ValueRange{perm, root, no},
+              [&](OpBuilder &wb, Location wl, ValueRange args) {
+                Value child = arith::AddIOp::create(
+                    wb, wl, arith::MulIOp::create(wb, wl, args[1], two), one);
+                Value more = arith::AndIOp::create(
+                    wb, wl, arith::XOrIOp::create(wb, wl, args[2], yes),
+                    arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::ult,
+                                          child, end));
+                scf::ConditionOp::create(wb, wl, more, args);
+              },
+              [&](OpBuilder &ab, Location al, ValueRange args) {
+                Value p = args[0], parent = args[1];
+                Value child = arith::AddIOp::create(
+                    ab, al, arith::MulIOp::create(ab, al, parent, two), one);
+                Value right = arith::AddIOp::create(ab, al, child, one);
+                Value hasRight = arith::CmpIOp::create(
+                    ab, al, arith::CmpIPredicate::ult, right, end);
+                right = arith::SelectOp::create(ab, al, hasRight, right, child);
+                Value left = tensor::ExtractOp::create(ab, al, p, at(child));
+                Value other = tensor::ExtractOp::create(ab, al, p, at(right));
+                // The child that goes last (the larger of a max-heap).
+                Value takeRight = arith::AndIOp::create(
+                    ab, al, hasRight, before(ab, al, left, other));
+                Value c =
+                    arith::SelectOp::create(ab, al, takeRight, right, child);
+                Value pc =
+                    arith::SelectOp::create(ab, al, takeRight, other, left);
+                Value pr = tensor::ExtractOp::create(ab, al, p, at(parent));
+                Value swap = before(ab, al, pr, pc);
+                p = tensor::InsertOp::create(
+                    ab, al, arith::SelectOp::create(ab, al, swap, pc, pr), p,
+                    at(parent));
+                p = tensor::InsertOp::create(
+                    ab, al, arith::SelectOp::create(ab, al, swap, pr, pc), p,
+                    at(c));
+                Value done = arith::XOrIOp::create(ab, al, swap, yes);
+                scf::YieldOp::create(
+                    ab, al,
+                    ValueRange{p,
+                               arith::SelectOp::create(ab, al, swap, c, parent),
+                               done});
+              });
+          return w.getResult(0);
+        };
+        // Heapify: sift every parent, the last first.
+        Value half = arith::DivUIOp::create(lb, l, n, two);
+        Value heap =
+            scf::ForOp::create(
+                lb, l, zero, half, one, ValueRange{iter[0]},
+                [&](OpBuilder &hb, Location hl, Value i, ValueRange hIter) {
+                  Value s = arith::SubIOp::create(
+                      hb, hl, arith::SubIOp::create(hb, hl, half, one), i);
+                  scf::YieldOp::create(
+                      hb, hl, ValueRange{sift(hb, hl, hIter[0], s, n)});
+                })
+                .getResult(0);
+        // Move the root (the last in order) behind the heap, n - 1 times.
+        Value count = arith::SelectOp::create(
+            lb, l,
+            arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, n, zero),
+            arith::SubIOp::create(lb, l, n, one), zero);
+        Value sorted =
+            scf::ForOp::create(
+                lb, l, zero, count, one, ValueRange{heap},
+                [&](OpBuilder &sb, Location sl, Value i, ValueRange sIter) {
+                  Value e = arith::SubIOp::create(
+                      sb, sl, arith::SubIOp::create(sb, sl, n, one), i);
+                  Value p = sIter[0];
+                  Value top = tensor::ExtractOp::create(sb, sl, p, at(zero));
+                  Value last = tensor::ExtractOp::create(sb, sl, p, at(e));
+                  p = tensor::InsertOp::create(sb, sl, last, p, at(zero));
+                  p = tensor::InsertOp::create(sb, sl, top, p, at(e));
+                  scf::YieldOp::create(sb, sl,
+                                       ValueRange{sift(sb, sl, p, zero, e)});
+                })
+                .getResult(0);
+        scf::YieldOp::create(lb, l, ValueRange{sorted});
       });
   loop->setAttr(kSerialLoopAttrName, b.getUnitAttr());
   b.replaceOp(op, loop->getResults());

@@ -1161,3 +1161,17 @@ func.func @broadcast_of_unit_reshape(%v: tensor<144xf32>, %u: tensor<1x6xf32>, %
   %bw = meld.broadcast_in_dim %rw, dims = [1, 2] : tensor<2x3xf32> -> tensor<5x2x3xf32>
   return %b, %bu, %bw : tensor<4x144x40x40xf32>, tensor<2x6x1xf32>, tensor<5x2x3xf32>
 }
+
+// -----
+
+// A constant argsort folds: ascending with NaN last and the tied 1.0s in
+// index order, descending with NaN first and the ties still in index order.
+// CHECK-LABEL: func.func @fold_argsort(
+// CHECK-NEXT: meld.constant dense<[1, 3, 4, 0, 2]> : tensor<5xi64>
+// CHECK-NEXT: meld.constant dense<[2, 0, 3, 4, 1]> : tensor<5xi64>
+func.func @fold_argsort() -> (tensor<5xi64>, tensor<5xi64>) {
+  %x = meld.constant dense<[3.0, -1.0, 0x7FC00000, 1.0, 1.0]> : tensor<5xf32>
+  %a = meld.argsort %x axis = 0 : (tensor<5xf32>) -> tensor<5xi64>
+  %d = meld.argsort %x axis = 0 descending : (tensor<5xf32>) -> tensor<5xi64>
+  return %a, %d : tensor<5xi64>, tensor<5xi64>
+}

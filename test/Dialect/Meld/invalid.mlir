@@ -1909,3 +1909,27 @@ func.func @grouped_matmul_dynamic_matrices(%x: tensor<8x16xf32>, %w: tensor<?x16
   %y = meld.grouped_matmul %x, %w, %o : (tensor<8x16xf32>, tensor<?x16x8xf32>, tensor<4xi32>) -> tensor<8x8xf32>
   return %y : tensor<8x8xf32>
 }
+
+// -----
+
+func.func @argsort_axis(%x: tensor<8x16xf32>) -> tensor<8x16xi64> {
+  // expected-error @+1 {{axis 2 is out of range for the operand 'tensor<8x16xf32>'; it names one of its dimensions, 0 to 1}}
+  %r = meld.argsort %x axis = 2 : (tensor<8x16xf32>) -> tensor<8x16xi64>
+  return %r : tensor<8x16xi64>
+}
+
+// -----
+
+func.func @argsort_shape(%x: tensor<8x16xf32>) -> tensor<8x?xi64> {
+  // expected-error @+1 {{result type 'tensor<8x?xi64>' must have the operand's shape, 'tensor<8x16xi64>'}}
+  %r = meld.argsort %x axis = 1 : (tensor<8x16xf32>) -> tensor<8x?xi64>
+  return %r : tensor<8x?xi64>
+}
+
+// -----
+
+func.func @argsort_i32(%x: tensor<8xf32>) -> tensor<8xi32> {
+  // expected-error @+1 {{result #0 must be ranked tensor of 64-bit signless integer values}}
+  %r = meld.argsort %x axis = 0 : (tensor<8xf32>) -> tensor<8xi32>
+  return %r : tensor<8xi32>
+}

@@ -736,3 +736,12 @@ func.func @scatters(%t: tensor<100x64xf32>, %i: tensor<8x64xi64>, %u: tensor<8x6
   %b = meld.scatter %d, %j, %v axis = 1 reduction = "none" : (tensor<?x8xi32>, tensor<?x3xi32>, tensor<?x3xi32>) -> tensor<?x8xi32>
   return %a, %b : tensor<100x64xf32>, tensor<?x8xi32>
 }
+
+// CHECK-LABEL: func @argsort
+// CHECK: meld.argsort %{{.*}} axis = 1 descending : (tensor<8x64xf32>) -> tensor<8x64xi64>
+// CHECK: meld.argsort %{{.*}} axis = 0 : (tensor<?xi32>) -> tensor<?xi64>
+func.func @argsort(%x: tensor<8x64xf32>, %ids: tensor<?xi32>) -> (tensor<8x64xi64>, tensor<?xi64>) {
+  %a = meld.argsort %x axis = 1 descending : (tensor<8x64xf32>) -> tensor<8x64xi64>
+  %b = meld.argsort %ids axis = 0 : (tensor<?xi32>) -> tensor<?xi64>
+  return %a, %b : tensor<8x64xi64>, tensor<?xi64>
+}

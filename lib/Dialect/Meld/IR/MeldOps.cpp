@@ -289,6 +289,10 @@ llvm::Expected<HostTensor> meld::evaluateOp(Operation *op,
         return ref::scatter(operands[0], operands[1], operands[2],
                             scatter.getAxis(), scatter.getReduction());
       })
+      .Case([&](ArgsortOp argsort) {
+        return ref::argsort(operands[0], argsort.getAxis(),
+                            argsort.getDescending());
+      })
       .Case([&](ConvOp conv) {
         return ref::conv(operands[0], operands[1], conv.getStrides(),
                          conv.getDilations(), conv.getPaddingLow(),
@@ -500,6 +504,7 @@ MELD_CONSTANT_FOLDER(XorOp)
 MELD_CONSTANT_FOLDER(ShiftLeftOp)
 MELD_CONSTANT_FOLDER(ShiftRightOp)
 MELD_CONSTANT_FOLDER(GatherOp)
+MELD_CONSTANT_FOLDER(ArgsortOp)
 MELD_CONSTANT_FOLDER(GeluOp)
 MELD_CONSTANT_FOLDER(CompareOp)
 MELD_CONSTANT_FOLDER(ReduceOp)
@@ -1190,6 +1195,25 @@ LogicalResult ScatterOp::verify() {
       return emitOpError("updates ")
              << updates << " are larger than the operand " << in
              << " in dimension " << d;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ArgsortOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ArgsortOp::verify() {
+  auto in = cast<RankedTensorType>(getOperand().getType());
+  auto out = cast<RankedTensorType>(getType());
+  int64_t axis = static_cast<int64_t>(getAxis());
+  if (axis < 0 || axis >= in.getRank())
+    return emitOpError("axis ")
+           << axis << " is out of range for the operand " << in
+           << "; it names one of its dimensions, 0 to " << in.getRank() - 1;
+  if (out.getShape() != in.getShape())
+    return emitOpError("result type ")
+           << out << " must have the operand's shape, "
+           << RankedTensorType::get(in.getShape(), out.getElementType());
   return success();
 }
 

@@ -211,8 +211,8 @@ static KernelOp outlineHorizontal(Bucket &bucket) {
 }
 
 /// Why `kernel` may not share a launch: a split reduction's partial stage
-/// needs its own grid; a scatter runs its updates in order on one thread of
-/// its own kernel. Empty when it may.
+/// needs its own grid; a scatter runs its updates in order (an argsort its
+/// rows) on one thread of its own kernel. Empty when it may.
 static StringRef launchOfItsOwn(KernelOp kernel) {
   if (kernel->hasAttr(kSplitPartialsAttrName))
     return "the partial stage of a split reduction needs a grid of its own";
@@ -220,6 +220,10 @@ static StringRef launchOfItsOwn(KernelOp kernel) {
           .walk([](ScatterOp) { return WalkResult::interrupt(); })
           .wasInterrupted())
     return "a scatter runs its updates in order in a kernel of its own";
+  if (kernel.getBody()
+          .walk([](ArgsortOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    return "an argsort sorts its rows on one thread in a kernel of its own";
   if (kernel.getBody()
           .walk([](GroupedMatmulOp) { return WalkResult::interrupt(); })
           .wasInterrupted())

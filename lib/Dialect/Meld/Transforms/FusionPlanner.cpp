@@ -518,6 +518,10 @@ FusionDecision FusionPlanner::checkMergeLegality(GroupId a, GroupId b) const {
     return FusionDecision::refuse(
         "kinds: a meld.scatter writes at data-dependent positions, in order: "
         "it is a kernel of its own");
+  if (holdsOp<ArgsortOp>(merged))
+    return FusionDecision::refuse(
+        "kinds: a meld.argsort sorts each row in place, on one thread: it is "
+        "a kernel of its own");
   if (holdsOp<GroupedMatmulOp>(merged))
     return FusionDecision::refuse(
         "kinds: a meld.grouped_matmul picks each group's matrix at run time: "

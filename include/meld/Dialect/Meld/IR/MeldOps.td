@@ -765,6 +765,45 @@ def Meld_ScatterOp : Meld_Op<"scatter", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Meld_ArgsortOp : Meld_Op<"argsort", [Pure]> {
+  let summary = "the stable sorting permutation along one dimension";
+  let description = [{
+    `torch.sort` / `torch.argsort` / `torch.topk` and ONNX `TopK`: each
+    row of `operand` along `axis` is sorted, and the result holds, at each
+    position of a row, the `i64` index (along `axis`) of the element that
+    goes there. The sorted values are a `meld.gather` away (`values[p] =
+    operand[result[p]]` along `axis`); the first `k` positions are a top-k.
+
+    The order is total, so the permutation is unique: ascending (or
+    `descending`) by value, equal values in index order (a stable sort),
+    NaN greater than every number (last ascending, first descending), `-0`
+    equal to `+0`; integers signed, `i1` with `false < true`. The result
+    has the operand's shape; any dimension may be dynamic.
+
+    It is a kernel of its own: compiled code runs a heapsort of each row's
+    indices, comparing (value, index) pairs, on one thread (host) or one
+    GPU thread: for the rows of a routing top-k or the token-expert pairs
+    of a mixture-of-experts layer, not for sorting millions of elements.
+
+    ```mlir
+    // The 64 experts of each of 8 tokens, best first (a router's top-k).
+    %order = meld.argsort %logits axis = 1 descending
+        : (tensor<8x64xf32>) -> tensor<8x64xi64>
+    // Token-expert pairs grouped by expert, in token order within each.
+    %perm = meld.argsort %expert_ids axis = 0 : (tensor<?xi64>) -> tensor<?xi64>
+    ```
+  }];
+  let arguments = (ins Meld_Tensor:$operand, I64Attr:$axis,
+                       UnitAttr:$descending);
+  let results = (outs RankedTensorOf<[I64]>:$result);
+  let assemblyFormat = [{
+    $operand `axis` `=` $axis (`descending` $descending^)? attr-dict
+    `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def Meld_ConvOp : Meld_Op<"conv", [Pure]> {
   let summary = "N-d convolution, channels first, with groups";
   let description = [{
