@@ -1874,49 +1874,28 @@ def scatter_elements(b: Builder, data: Value, indices: Value, updates: Value, ax
     return scatter(b, data, indices, updates, axis, reduction)
 
 
+def argsort(b: Builder, x: Value, axis: int, descending: bool = False) -> Value:
+    """``meld.argsort``: the i64 indices that sort ``x`` along ``axis``,
+    equal elements in index order (stable), NaN as the greatest
+    (torch.sort; ONNX TopK's order)."""
+    axis = normalize_axis(axis, x.rank)
+    ty = TensorType("i64", x.shape)
+    order = " descending" if descending else ""
+    out = b.op(f"meld.argsort {x.name} axis = {axis}{order} : ({x.type}) -> {ty}", ty)
+    return _same_dims(out, x)
+
+
 def top_k(b: Builder, x: Value, k: int, axis: int, largest: bool = True):
     """The k largest (or smallest) elements along ``axis``, sorted, with
-    their i64 indices; equal elements in index order. One arg-reduction
-    per element picked (k of them): for the small k of top-k sampling."""
+    their i64 indices; equal elements in index order, NaN the largest. One
+    arg-reduction for k = 1 (it fuses into its producer's kernel); else the
+    first k of ``meld.argsort``'s order."""
     axis = normalize_axis(axis, x.rank)
     n = x.shape[axis]
     if n is None:
         raise Unsupported("top_k over a dynamic dimension")
     if not 0 <= k <= n:
         raise FrontendError(f"top_k of {k} elements from {n}")
-    if k > _TOP_K_BY_PASSES:  # (the sorted order's first k)
-        values, indices = sort(b, x, axis, descending=largest)
-        if k == n:
-            return values, indices
-        limits = list(values.shape)
-        if any(d is None for d in limits):
-            raise Unsupported(f"top_k of {k} elements of a tensor with dynamic dims")
-        limits[axis] = k
-        cut = lambda v: slice_static(b, v, [0] * v.rank, limits, [1] * v.rank)  # noqa
-        return cut(values), cut(indices)
-    if x.dtype == "i1":
-        raise Unsupported("top_k of booleans")
-    kind = "argmax" if largest else "argmin"
-    spent = extreme_identity(x.dtype, "max" if largest else "min")
-    pos = iota(b, "i64", x.shape, b.dims(x), axis)
-    is_spent = compare(b, "eq", x, scalar_like(b, spent, x))
-    cur = x
-    taken = None  # positions already picked, as a mask
-    values, indices = [], []
-    for _ in range(k):
-        i = reduce(b, kind, cur, [axis], True)
-        if taken is not None:
-            # an element equal to the spent value ties with the picked ones:
-            # then take the first such element not picked yet
-            was = take_along_axis(b, cast(b, taken, "i32"), i, axis)
-            again = compare(b, "ne", was, scalar_like(b, 0, was))
-            fresh = cast(b, logical(b, "and", is_spent, logical(b, "not", taken)), "i32")
-            i = select(b, again, reduce(b, "argmax", fresh, [axis], True), i)
-        values.append(take_along_axis(b, x, i, axis))
-        indices.append(i)
-        here = compare(b, "eq", pos, broadcast_to(b, i, x.shape, b.dims(x)))
-        taken = here if taken is None else logical(b, "or", taken, here)
-        cur = select(b, taken, scalar_like(b, spent, x), x)
     if k == 0:
         if not x.type.static:
             raise Unsupported("top_k of no elements from a tensor with dynamic dims")
@@ -1924,36 +1903,24 @@ def top_k(b: Builder, x: Value, k: int, axis: int, largest: bool = True):
         shape[axis] = 0
         return (b.constant(np.zeros(shape, numpy_dtype(x.dtype)), x.dtype),
                 b.constant(np.zeros(shape, np.int64), "i64"))
-    return concat(b, values, axis), concat(b, indices, axis)
-
-
-
-# top_k takes k passes of an arg-reduction up to this k; sort up to this
-# many elements, and a bitonic network past them
-_TOP_K_BY_PASSES = 64
+    if k == 1 and x.dtype != "i1":
+        i = reduce(b, "argmax" if largest else "argmin", x, [axis], True)
+        return take_along_axis(b, x, i, axis), i
+    indices = argsort(b, x, axis, descending=largest)
+    if k < n:
+        limits = list(x.shape)
+        limits[axis] = k
+        indices = slice_static(b, indices, [0] * x.rank, limits, [1] * x.rank)
+    return take_along_axis(b, x, indices, axis), indices
 
 
 def sort(b: Builder, x: Value, axis: int, descending: bool = False):
     """(values, i64 indices) of ``x`` sorted along ``axis``, equal elements
-    in index order (stable), NaN as the greatest (torch.sort). Up to
-    ``_TOP_K_BY_PASSES`` elements: ``top_k`` of every element (ascending
-    floats sort -x descending, which puts the NaNs first, and then rotate
-    them to the end); past that a bitonic network (``_bitonic_sort``)."""
+    in index order (stable), NaN as the greatest (torch.sort):
+    ``meld.argsort`` and a gather of the values."""
     axis = normalize_axis(axis, x.rank)
-    n = x.shape[axis]
-    if n is None:
-        return _rank_sort(b, x, axis, descending)
-    if n > _TOP_K_BY_PASSES:
-        return _bitonic_sort(b, x, axis, descending)
-    if descending or not is_float(x.dtype) or n == 0:
-        return top_k(b, x, n, axis, descending)
-    values, indices = top_k(b, unary(b, "neg", x), n, axis, True)
-    nans = reduce(b, "sum", cast(b, isnan(b, x), "i64"), [axis], True)
-    pos = binary(b, "add", iota(b, "i64", values.shape, b.dims(values), axis), nans)
-    pos = select(b, compare(b, "ge", pos, scalar_like(b, n, pos)),
-                 binary(b, "sub", pos, scalar_like(b, n, pos)), pos)
-    return (unary(b, "neg", take_along_axis(b, values, pos, axis)),
-            take_along_axis(b, indices, pos, axis))
+    indices = argsort(b, x, axis, descending)
+    return take_along_axis(b, x, indices, axis), indices
 
 def mode(b: Builder, x: Value, axis: int, keepdims: bool = False):
     """torch.mode along ``axis``: (the most frequent value, the last index
@@ -1978,117 +1945,6 @@ def mode(b: Builder, x: Value, axis: int, keepdims: bool = False):
     if not keepdims:
         values, indices = squeeze(b, values, [axis]), squeeze(b, indices, [axis])
     return values, indices
-
-
-def _rank_sort(b: Builder, x: Value, axis: int, descending: bool):
-    """A sort along a dynamic ``axis``: each element's rank is the count of
-    elements that go before it (the same total order as ``sort``: NaN the
-    greatest, ties by index), the sorted indices are the positions
-    scattered to their ranks, and the values gathered there. n^2
-    comparisons for n elements, fused into one reduction: for the modest
-    lengths of a dynamic axis (a mixture-of-experts layer's token-expert
-    pairs)."""
-    if x.dtype == "i1":
-        values, indices = _rank_sort(b, cast(b, x, "i32"), axis, descending)
-        return cast(b, values, "i1"), indices
-    xt = axis_to_last(b, x, axis)
-    dims = b.dims(xt)
-    n = dims[-1]
-    shape = list(xt.shape) + [xt.shape[-1]]
-    sizes = dims + [n]
-    mine = broadcast_to(b, unsqueeze(b, xt, [xt.rank]), shape, sizes)     # [..., i, j]: x[i]
-    other = broadcast_to(b, unsqueeze(b, xt, [xt.rank - 1]), shape, sizes)  # x[j]
-    first, second = (mine, other) if descending else (other, mine)
-    before = compare(b, "lt", first, second)  # j before i by value
-    same = compare(b, "eq", other, mine)
-    if is_float(xt.dtype):
-        nan_mine, nan_other = isnan(b, mine), isnan(b, other)
-        nan_first, nan_second = (nan_other, nan_mine) if descending else (nan_mine, nan_other)
-        # NaN is the greatest: before a NaN when ascending, after it descending
-        before = logical(b, "or", before, logical(b, "and", nan_first, logical(b, "not", nan_second)))
-        same = logical(b, "or", same, logical(b, "and", nan_mine, nan_other))
-    j = iota(b, "i64", shape, sizes, xt.rank)
-    i = iota(b, "i64", shape, sizes, xt.rank - 1)
-    before = logical(b, "or", before, logical(b, "and", same, compare(b, "lt", j, i)))
-    rank = reduce(b, "sum", cast(b, before, "i64"), [xt.rank], False)
-    positions = iota(b, "i64", xt.shape, dims, xt.rank - 1)
-    indices = scatter(b, positions, rank, positions, xt.rank - 1)
-    values = take_along_axis(b, xt, indices, xt.rank - 1)
-    return axis_from_last(b, values, axis), axis_from_last(b, indices, axis)
-
-
-def _bitonic_sort(b: Builder, x: Value, axis: int, descending: bool):
-    """A bitonic sorting network over (value, index) pairs, padded to a
-    power of two: log2(p) (log2(p) + 1) / 2 compare-exchange stages, each
-    one gather of every element's partner (position xor j) and selects, run
-    by a ``meld.while`` over a table of the stages. The order is total
-    (NaN greatest, ties by index, padding last), so the result is the
-    stable sort's."""
-    if x.dtype == "i1":
-        values, indices = _bitonic_sort(b, cast(b, x, "i32"), axis, descending)
-        return cast(b, values, "i1"), indices
-    xt = axis_to_last(b, x, axis)
-    n = xt.shape[-1]
-    p = 1 << (n - 1).bit_length()
-    lead = b.dims(xt)[:-1]
-    if p != n:
-        xt = pad(b, xt, [0] * xt.rank, [0] * (xt.rank - 1) + [p - n], "constant")
-    pos = iota(b, "i64", xt.shape, lead + [Dim(static=p)], xt.rank - 1)
-    stages = [(k, j) for k in (1 << e for e in range(1, p.bit_length()))
-              for j in (k >> s for s in range(1, k.bit_length()))]
-    ks = b.constant(np.asarray([k for k, _ in stages], np.int64), "i64")
-    js = b.constant(np.asarray([j for _, j in stages], np.int64), "i64")
-    stage_index = iota(b, "i64", (len(stages),), [Dim(static=len(stages))], 0)
-    floats = is_float(x.dtype)
-
-    def before(a, ia, c, ic):
-        """Whether (a, ia) comes before (c, ic) in the sorted order."""
-        pa = compare(b, "ge", ia, scalar_like(b, n, ia))
-        pc = compare(b, "ge", ic, scalar_like(b, n, ic))
-        first = compare(b, "gt" if descending else "lt", a, c)
-        equal = compare(b, "eq", a, c)
-        if floats:
-            na, nc = isnan(b, a), isnan(b, c)
-            nan_first = logical(b, "and", na, logical(b, "not", nc)) if descending else \
-                logical(b, "and", logical(b, "not", na), nc)
-            first = logical(b, "or", first, nan_first)
-            equal = logical(b, "or", equal, logical(b, "and", na, nc))
-        by_index = compare(b, "lt", ia, ic)
-        ordered = logical(b, "or", first, logical(b, "and", equal, by_index))
-        real = logical(b, "not", logical(b, "or", pa, pc))
-        return logical(b, "or", logical(b, "and", logical(b, "not", pa), pc),
-                       logical(b, "or", logical(b, "and", real, ordered),
-                                logical(b, "and", logical(b, "and", pa, pc), by_index)))
-
-    def stage(table, t):
-        picked = select(b, compare(b, "eq", stage_index, t), table, scalar_like(b, 0, table))
-        return reduce(b, "sum", picked, [0], False)
-
-    def body(args):
-        t, v, idx = args
-        k, j = stage(ks, t), stage(js, t)
-        partner = bitwise(b, "xor", pos, j)
-        pv = take_along_axis(b, v, partner, v.rank - 1)
-        pi = take_along_axis(b, idx, partner, v.rank - 1)
-        up = compare(b, "eq", bitwise(b, "and", pos, k), scalar_like(b, 0, pos))
-        lower = compare(b, "lt", pos, partner)
-        keep = logical(b, "xor", before(v, idx, pv, pi), logical(b, "xor", lower, up))
-        return [binary(b, "add", t, scalar_like(b, 1, t)), select(b, keep, v, pv),
-                select(b, keep, idx, pi)]
-
-    zero = b.constant(np.asarray(0, dtype=np.int64), "i64")
-    count = len(stages)
-    _, v, idx = while_op(b, [zero, xt, pos],
-                         lambda args: compare(b, "lt", args[0], scalar_like(b, count, args[0])),
-                         body)
-    if p != n:
-        limits = list(v.shape)
-        if any(d is None for d in limits):
-            raise Unsupported("a sort of a tensor with dynamic dims")
-        limits[-1] = n
-        v = slice_static(b, v, [0] * v.rank, limits, [1] * v.rank)
-        idx = slice_static(b, idx, [0] * v.rank, limits, [1] * v.rank)
-    return axis_from_last(b, v, axis), axis_from_last(b, idx, axis)
 
 
 # -- narrow integers ---------------------------------------------------------------
