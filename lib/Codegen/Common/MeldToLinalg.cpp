@@ -1024,13 +1024,20 @@ LogicalResult Lowering::lowerScatter(ScatterOp op) {
   return success();
 }
 
+/// The first dim's rows of an argsort's host block before
+/// meld-tile-host-blocks sizes them (kGroupedRowBlocksAttrName).
+static constexpr int64_t kArgsortRowBlockRows = 8;
+
 /// meld.argsort as the indices along the axis (an iota) and a loop over
 /// the rows that heapsorts each row's indices in place: a max-heap by
 /// (value, index), the total order the op defines, so the unstable
 /// heapsort gives the one stable permutation. O(n log n) compares per row
 /// and no scratch buffer: the result is the only tensor written. The loop
 /// is marked kSerialLoopAttrName (the host runs it as one block, GPU
-/// kernels on one thread), as a scatter's.
+/// kernels on one thread), as a scatter's. On the host, an axis other than
+/// the first sorts in blocks of the first dim's rows, each row's indices
+/// set in its block (kGroupedRowBlocksAttrName: meld-tile-host-blocks
+/// shares the blocks between threads).
 LogicalResult Lowering::lowerArgsort(ArgsortOp op) {
   Location loc = op.getLoc();
   Value x = op.getOperand();
@@ -1044,18 +1051,6 @@ LogicalResult Lowering::lowerArgsort(ArgsortOp op) {
       dyn.push_back(tensor::DimOp::create(b, loc, x, d));
   Type i64 = b.getI64Type();
   Value init = emptyTensor(b, loc, type, dyn);
-  Value indices =
-      linalg::GenericOp::create(
-          b, loc, TypeRange{type}, ValueRange{}, ValueRange{init},
-          SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)},
-          SmallVector<IteratorType>(rank, IteratorType::parallel),
-          [&](OpBuilder &nb, Location nloc, ValueRange) {
-            Value i = linalg::IndexOp::create(nb, nloc, axis);
-            linalg::YieldOp::create(
-                nb, nloc,
-                ValueRange{arith::IndexCastOp::create(nb, nloc, i64, i)});
-          })
-          .getResult(0);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value two = arith::ConstantIndexOp::create(b, loc, 2);
@@ -1068,66 +1063,57 @@ LogicalResult Lowering::lowerArgsort(ArgsortOp op) {
   }
   Value n = sizes[axis];
 
-  auto loop = scf::ForOp::create(
-      b, loc, zero, rows, one, ValueRange{indices},
-      [&](OpBuilder &lb, Location l, Value r, ValueRange iter) {
-        SmallVector<Value> row(rank);
-        Value rest = r;
-        for (int64_t d = rank - 1; d >= 0; --d) {
-          if (d == axis)
-            continue;
-          row[d] = arith::RemUIOp::create(lb, l, rest, sizes[d]);
-          rest = arith::DivUIOp::create(lb, l, rest, sizes[d]);
-        }
-        auto at = [&](Value i) {
-          SmallVector<Value> p = row;
-          p[axis] = i;
-          return p;
-        };
-        // The element at i64 index `i` of the row, halves widened.
-        auto key = [&](OpBuilder &nb, Location nl, Value i) -> Value {
-          Value v = tensor::ExtractOp::create(
-              nb, nl, x,
-              at(arith::IndexCastOp::create(nb, nl, nb.getIndexType(), i)));
-          if (isa<FloatType>(elem) && elem.getIntOrFloatBitWidth() < 32)
-            v = arith::ExtFOp::create(nb, nl, nb.getF32Type(), v);
-          return v;
-        };
-        // Whether value u is smaller: NaN the greatest, i1 unsigned.
-        auto less = [&](OpBuilder &nb, Location nl, Value u, Value v) -> Value {
-          if (!isa<FloatType>(elem))
-            return arith::CmpIOp::create(nb, nl,
-                                         elem.isInteger(1)
-                                             ? arith::CmpIPredicate::ult
-                                             : arith::CmpIPredicate::slt,
-                                         u, v);
-          Value lt =
-              arith::CmpFOp::create(nb, nl, arith::CmpFPredicate::OLT, u, v);
-          Value nanOnlyV = arith::AndIOp::create(
-              nb, nl,
-              arith::CmpFOp::create(nb, nl, arith::CmpFPredicate::ORD, u, u),
-              arith::CmpFOp::create(nb, nl, arith::CmpFPredicate::UNO, v, v));
-          return arith::OrIOp::create(nb, nl, lt, nanOnlyV);
-        };
-        Value yes = arith::ConstantIntOp::create(lb, l, 1, 1);
-        // Whether the element at index a goes before the one at index c.
-        auto before = [&](OpBuilder &nb, Location nl, Value a,
-                          Value c) -> Value {
-          Value ka = key(nb, nl, a), kc = key(nb, nl, c);
-          Value first =
-              descending ? less(nb, nl, kc, ka) : less(nb, nl, ka, kc);
-          Value last = descending ? less(nb, nl, ka, kc) : less(nb, nl, kc, ka);
-          Value notLast = arith::XOrIOp::create(nb, nl, last, yes);
-          Value byIndex =
-              arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt, a, c);
-          return arith::OrIOp::create(
-              nb, nl, first, arith::AndIOp::create(nb, nl, notLast, byIndex));
-        };
-        // Sifts the index at `root` down the heap of the row's first `end`.
-        auto sift = [&](OpBuilder &nb, Location nl, Value perm, Value root,
-                        Value end) -> Value {
-          Value no = arith::ConstantIntOp::create(nb, nl, 0, 1);
-          auto w = scf::WhileOp::create(
+  // Heapsorts the indices of the row at `row` (its axis entry unused) in
+  // `acc`.
+  auto sortRow = [&](OpBuilder &lb, Location l, Value acc,
+                     ArrayRef<Value> row) -> Value {
+    auto at = [&](Value i) {
+      SmallVector<Value> p(row);
+      p[axis] = i;
+      return p;
+    };
+    // The element at i64 index `i` of the row, halves widened.
+    auto key = [&](OpBuilder &nb, Location nl, Value i) -> Value {
+      Value v = tensor::ExtractOp::create(
+          nb, nl, x,
+          at(arith::IndexCastOp::create(nb, nl, nb.getIndexType(), i)));
+      if (isa<FloatType>(elem) && elem.getIntOrFloatBitWidth() < 32)
+        v = arith::ExtFOp::create(nb, nl, nb.getF32Type(), v);
+      return v;
+    };
+    // Whether value u is smaller: NaN the greatest, i1 unsigned.
+    auto less = [&](OpBuilder &nb, Location nl, Value u, Value v) -> Value {
+      if (!isa<FloatType>(elem))
+        return arith::CmpIOp::create(nb, nl,
+                                     elem.isInteger(1)
+                                         ? arith::CmpIPredicate::ult
+                                         : arith::CmpIPredicate::slt,
+                                     u, v);
+      Value lt = arith::CmpFOp::create(nb, nl, arith::CmpFPredicate::OLT, u, v);
+      Value nanOnlyV = arith::AndIOp::create(
+          nb, nl,
+          arith::CmpFOp::create(nb, nl, arith::CmpFPredicate::ORD, u, u),
+          arith::CmpFOp::create(nb, nl, arith::CmpFPredicate::UNO, v, v));
+      return arith::OrIOp::create(nb, nl, lt, nanOnlyV);
+    };
+    Value yes = arith::ConstantIntOp::create(lb, l, 1, 1);
+    // Whether the element at index a goes before the one at index c.
+    auto before = [&](OpBuilder &nb, Location nl, Value a, Value c) -> Value {
+      Value ka = key(nb, nl, a), kc = key(nb, nl, c);
+      Value first = descending ? less(nb, nl, kc, ka) : less(nb, nl, ka, kc);
+      Value last = descending ? less(nb, nl, ka, kc) : less(nb, nl, kc, ka);
+      Value notLast = arith::XOrIOp::create(nb, nl, last, yes);
+      Value byIndex =
+          arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt, a, c);
+      return arith::OrIOp::create(
+          nb, nl, first, arith::AndIOp::create(nb, nl, notLast, byIndex));
+    };
+    // Sifts the index at `root` down the heap of the row's first `end`.
+    auto sift = [&](OpBuilder &nb, Location nl, Value perm, Value root,
+                    Value end) -> Value {
+      Value no = arith::ConstantIntOp::create(nb, nl, 0, 1);
+      auto w =
+          scf::WhileOp::create(
               nb, nl, TypeRange{perm.getType(), root.getType(), no.getType()},
               ValueRange{perm, root, no},
               [&](OpBuilder &wb, Location wl, ValueRange args) {
@@ -1171,41 +1157,119 @@ LogicalResult Lowering::lowerArgsort(ArgsortOp op) {
                                arith::SelectOp::create(ab, al, swap, c, parent),
                                done});
               });
-          return w.getResult(0);
-        };
-        // Heapify: sift every parent, the last first.
-        Value half = arith::DivUIOp::create(lb, l, n, two);
-        Value heap =
-            scf::ForOp::create(
-                lb, l, zero, half, one, ValueRange{iter[0]},
-                [&](OpBuilder &hb, Location hl, Value i, ValueRange hIter) {
-                  Value s = arith::SubIOp::create(
-                      hb, hl, arith::SubIOp::create(hb, hl, half, one), i);
-                  scf::YieldOp::create(
-                      hb, hl, ValueRange{sift(hb, hl, hIter[0], s, n)});
-                })
-                .getResult(0);
-        // Move the root (the last in order) behind the heap, n - 1 times.
-        Value count = arith::SelectOp::create(
+      return w.getResult(0);
+    };
+    // Heapify: sift every parent, the last first.
+    Value half = arith::DivUIOp::create(lb, l, n, two);
+    Value heap =
+        scf::ForOp::create(
+            lb, l, zero, half, one, ValueRange{acc},
+            [&](OpBuilder &hb, Location hl, Value i, ValueRange hIter) {
+              Value s = arith::SubIOp::create(
+                  hb, hl, arith::SubIOp::create(hb, hl, half, one), i);
+              scf::YieldOp::create(hb, hl,
+                                   ValueRange{sift(hb, hl, hIter[0], s, n)});
+            })
+            .getResult(0);
+    // Move the root (the last in order) behind the heap, n - 1 times.
+    Value count = arith::SelectOp::create(
+        lb, l, arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, n, zero),
+        arith::SubIOp::create(lb, l, n, one), zero);
+    Value sorted =
+        scf::ForOp::create(
+            lb, l, zero, count, one, ValueRange{heap},
+            [&](OpBuilder &sb, Location sl, Value i, ValueRange sIter) {
+              Value e = arith::SubIOp::create(
+                  sb, sl, arith::SubIOp::create(sb, sl, n, one), i);
+              Value p = sIter[0];
+              Value top = tensor::ExtractOp::create(sb, sl, p, at(zero));
+              Value last = tensor::ExtractOp::create(sb, sl, p, at(e));
+              p = tensor::InsertOp::create(sb, sl, last, p, at(zero));
+              p = tensor::InsertOp::create(sb, sl, top, p, at(e));
+              scf::YieldOp::create(sb, sl,
+                                   ValueRange{sift(sb, sl, p, zero, e)});
+            })
+            .getResult(0);
+    return sorted;
+  };
+  // The coordinates of row `r` of the rows over `dims` (the others unset).
+  auto rowAt = [&](OpBuilder &lb, Location l, Value r, ArrayRef<int64_t> dims) {
+    SmallVector<Value> row(rank);
+    Value rest = r;
+    for (int64_t d : llvm::reverse(dims)) {
+      row[d] = arith::RemUIOp::create(lb, l, rest, sizes[d]);
+      rest = arith::DivUIOp::create(lb, l, rest, sizes[d]);
+    }
+    return row;
+  };
+  SmallVector<int64_t> rowDims;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis)
+      rowDims.push_back(d);
+
+  if (paddedConvColumns && axis != 0) {
+    // Host: blocks of the first dim's rows, each block setting and sorting
+    // the indices of its rows.
+    Value step = arith::ConstantIndexOp::create(b, loc, kArgsortRowBlockRows);
+    Value inner = one;
+    for (int64_t d : ArrayRef(rowDims).drop_front())
+      inner = arith::MulIOp::create(b, loc, inner, sizes[d]);
+    auto blocks = scf::ForOp::create(
+        b, loc, zero, sizes[0], step, ValueRange{init},
+        [&](OpBuilder &bb, Location bl, Value lo, ValueRange blockIter) {
+          Value hi = arith::MinSIOp::create(
+              bb, bl, arith::AddIOp::create(bb, bl, lo, step), sizes[0]);
+          Value count = arith::MulIOp::create(
+              bb, bl, arith::SubIOp::create(bb, bl, hi, lo), inner);
+          auto rowsLoop = scf::ForOp::create(
+              bb, bl, zero, count, one, ValueRange{blockIter[0]},
+              [&](OpBuilder &lb, Location l, Value r, ValueRange iter) {
+                SmallVector<Value> row =
+                    rowAt(lb, l, arith::RemUIOp::create(lb, l, r, inner),
+                          ArrayRef(rowDims).drop_front());
+                row[0] = arith::AddIOp::create(
+                    lb, l, lo, arith::DivUIOp::create(lb, l, r, inner));
+                auto fill = scf::ForOp::create(
+                    lb, l, zero, n, one, ValueRange{iter[0]},
+                    [&](OpBuilder &fb, Location fl, Value i, ValueRange f) {
+                      SmallVector<Value> p = row;
+                      p[axis] = i;
+                      scf::YieldOp::create(
+                          fb, fl,
+                          ValueRange{tensor::InsertOp::create(
+                              fb, fl,
+                              arith::IndexCastOp::create(fb, fl, i64, i), f[0],
+                              p)});
+                    });
+                scf::YieldOp::create(
+                    lb, l, ValueRange{sortRow(lb, l, fill.getResult(0), row)});
+              });
+          rowsLoop->setAttr(kSerialLoopAttrName, bb.getUnitAttr());
+          scf::YieldOp::create(bb, bl, rowsLoop.getResults());
+        });
+    blocks->setAttr(kGroupedRowBlocksAttrName, b.getUnitAttr());
+    b.replaceOp(op, blocks->getResults());
+    return success();
+  }
+
+  Value indices =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{type}, ValueRange{}, ValueRange{init},
+          SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)},
+          SmallVector<IteratorType>(rank, IteratorType::parallel),
+          [&](OpBuilder &nb, Location nloc, ValueRange) {
+            Value i = linalg::IndexOp::create(nb, nloc, axis);
+            linalg::YieldOp::create(
+                nb, nloc,
+                ValueRange{arith::IndexCastOp::create(nb, nloc, i64, i)});
+          })
+          .getResult(0);
+  auto loop = scf::ForOp::create(
+      b, loc, zero, rows, one, ValueRange{indices},
+      [&](OpBuilder &lb, Location l, Value r, ValueRange iter) {
+        scf::YieldOp::create(
             lb, l,
-            arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, n, zero),
-            arith::SubIOp::create(lb, l, n, one), zero);
-        Value sorted =
-            scf::ForOp::create(
-                lb, l, zero, count, one, ValueRange{heap},
-                [&](OpBuilder &sb, Location sl, Value i, ValueRange sIter) {
-                  Value e = arith::SubIOp::create(
-                      sb, sl, arith::SubIOp::create(sb, sl, n, one), i);
-                  Value p = sIter[0];
-                  Value top = tensor::ExtractOp::create(sb, sl, p, at(zero));
-                  Value last = tensor::ExtractOp::create(sb, sl, p, at(e));
-                  p = tensor::InsertOp::create(sb, sl, last, p, at(zero));
-                  p = tensor::InsertOp::create(sb, sl, top, p, at(e));
-                  scf::YieldOp::create(sb, sl,
-                                       ValueRange{sift(sb, sl, p, zero, e)});
-                })
-                .getResult(0);
-        scf::YieldOp::create(lb, l, ValueRange{sorted});
+            ValueRange{sortRow(lb, l, iter[0], rowAt(lb, l, r, rowDims))});
       });
   loop->setAttr(kSerialLoopAttrName, b.getUnitAttr());
   b.replaceOp(op, loop->getResults());
