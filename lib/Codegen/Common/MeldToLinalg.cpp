@@ -1159,37 +1159,38 @@ LogicalResult Lowering::lowerArgsort(ArgsortOp op) {
               });
       return w.getResult(0);
     };
+    // `acc` through `body` at indices top - 1 down to top - trips.
+    auto downFrom =
+        [&](Value top, Value trips, Value init,
+            function_ref<Value(OpBuilder &, Location, Value, Value)> body) {
+          return scf::ForOp::create(
+                     lb, l, zero, trips, one, ValueRange{init},
+                     [&](OpBuilder &db, Location dl, Value i, ValueRange it) {
+                       Value at = arith::SubIOp::create(
+                           db, dl, arith::SubIOp::create(db, dl, top, one), i);
+                       scf::YieldOp::create(
+                           db, dl, ValueRange{body(db, dl, at, it[0])});
+                     })
+              .getResult(0);
+        };
     // Heapify: sift every parent, the last first.
     Value half = arith::DivUIOp::create(lb, l, n, two);
-    Value heap =
-        scf::ForOp::create(
-            lb, l, zero, half, one, ValueRange{acc},
-            [&](OpBuilder &hb, Location hl, Value i, ValueRange hIter) {
-              Value s = arith::SubIOp::create(
-                  hb, hl, arith::SubIOp::create(hb, hl, half, one), i);
-              scf::YieldOp::create(hb, hl,
-                                   ValueRange{sift(hb, hl, hIter[0], s, n)});
-            })
-            .getResult(0);
+    Value heap = downFrom(half, half, acc,
+                          [&](OpBuilder &hb, Location hl, Value s, Value p) {
+                            return sift(hb, hl, p, s, n);
+                          });
     // Move the root (the last in order) behind the heap, n - 1 times.
     Value count = arith::SelectOp::create(
         lb, l, arith::CmpIOp::create(lb, l, arith::CmpIPredicate::ugt, n, zero),
         arith::SubIOp::create(lb, l, n, one), zero);
-    Value sorted =
-        scf::ForOp::create(
-            lb, l, zero, count, one, ValueRange{heap},
-            [&](OpBuilder &sb, Location sl, Value i, ValueRange sIter) {
-              Value e = arith::SubIOp::create(
-                  sb, sl, arith::SubIOp::create(sb, sl, n, one), i);
-              Value p = sIter[0];
-              Value top = tensor::ExtractOp::create(sb, sl, p, at(zero));
-              Value last = tensor::ExtractOp::create(sb, sl, p, at(e));
-              p = tensor::InsertOp::create(sb, sl, last, p, at(zero));
-              p = tensor::InsertOp::create(sb, sl, top, p, at(e));
-              scf::YieldOp::create(sb, sl,
-                                   ValueRange{sift(sb, sl, p, zero, e)});
-            })
-            .getResult(0);
+    Value sorted = downFrom(
+        n, count, heap, [&](OpBuilder &sb, Location sl, Value e, Value p) {
+          Value top = tensor::ExtractOp::create(sb, sl, p, at(zero));
+          Value last = tensor::ExtractOp::create(sb, sl, p, at(e));
+          p = tensor::InsertOp::create(sb, sl, last, p, at(zero));
+          p = tensor::InsertOp::create(sb, sl, top, p, at(e));
+          return sift(sb, sl, p, zero, e);
+        });
     return sorted;
   };
   // The coordinates of row `r` of the rows over `dims` (the others unset).
