@@ -1033,11 +1033,11 @@ static constexpr int64_t kArgsortRowBlockRows = 8;
 /// (value, index), the total order the op defines, so the unstable
 /// heapsort gives the one stable permutation. O(n log n) compares per row
 /// and no scratch buffer: the result is the only tensor written. The loop
-/// is marked kSerialLoopAttrName (the host runs it as one block, GPU
-/// kernels on one thread), as a scatter's. On the host, an axis other than
-/// the first sorts in blocks of the first dim's rows, each row's indices
-/// set in its block (kGroupedRowBlocksAttrName: meld-tile-host-blocks
-/// shares the blocks between threads).
+/// is marked kSerialLoopAttrName (GPU kernels run it on one thread; the
+/// host as one block), as a scatter's. On the host (paddedConvColumns), an
+/// axis other than the first sorts in blocks of the first dim's rows, each
+/// row's indices set in its block (kGroupedRowBlocksAttrName:
+/// meld-tile-host-blocks shares the blocks between threads).
 LogicalResult Lowering::lowerArgsort(ArgsortOp op) {
   Location loc = op.getLoc();
   Value x = op.getOperand();
