@@ -865,3 +865,19 @@ def test_empty_tensors_that_are_then_filled():
         return a * b + x.new_empty((3, 4)).zero_()
 
     mt.through_meld(f, torch.randn(3, 4))
+
+
+def test_top_p_sorts_then_sums_a_vocabulary():
+    # Top-p sampling's mask: a descending sort of the probabilities, their
+    # running sum, and the tokens past p scattered back. The sorted values
+    # feed a log-step scan; as a fused gather they were recomputed at every
+    # step (a kernel too large to compile), so the sort's values are a
+    # kernel of their own.
+    logits = torch.randn(3, 1000, generator=torch.Generator().manual_seed(3))
+
+    def top_p(v):
+        probs, order = torch.sort(torch.softmax(v, -1), descending=True)
+        drop = torch.cumsum(probs, -1) > 0.9
+        return torch.zeros_like(v, dtype=torch.bool).scatter(-1, order, drop), probs
+
+    through_meld(top_p, logits)

@@ -1920,7 +1920,15 @@ def sort(b: Builder, x: Value, axis: int, descending: bool = False):
     ``meld.argsort`` and a gather of the values."""
     axis = normalize_axis(axis, x.rank)
     indices = argsort(b, x, axis, descending)
-    return take_along_axis(b, x, indices, axis), indices
+    # The values as two scatters (kernels of their own: inverse[indices[p]]
+    # = p, then values[inverse[p]] = x[p]), not a gather: a gather fuses
+    # into its readers, and the log-step scans that follow a sort (mode's
+    # runs, a top-p cumsum) recompute their inputs per step, so a fused
+    # gather was copied hundreds of times (mode of 4 x 300: a kernel of
+    # 80K lines that LLVM did not finish compiling in minutes).
+    positions = iota(b, "i64", x.shape, b.dims(x), axis)
+    inverse = scatter(b, positions, indices, positions, axis)
+    return scatter(b, x, inverse, x, axis), indices
 
 def mode(b: Builder, x: Value, axis: int, keepdims: bool = False):
     """torch.mode along ``axis``: (the most frequent value, the last index
