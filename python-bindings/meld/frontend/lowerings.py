@@ -1917,7 +1917,7 @@ def top_k(b: Builder, x: Value, k: int, axis: int, largest: bool = True):
 def sort(b: Builder, x: Value, axis: int, descending: bool = False):
     """(values, i64 indices) of ``x`` sorted along ``axis``, equal elements
     in index order (stable), NaN as the greatest (torch.sort):
-    ``meld.argsort`` and a gather of the values."""
+    ``meld.argsort`` and the values at its order."""
     axis = normalize_axis(axis, x.rank)
     indices = argsort(b, x, axis, descending)
     # The values as two scatters (kernels of their own: inverse[indices[p]]
