@@ -17,8 +17,8 @@ func.func @packed(%a: tensor<8xf32>, %b: tensor<4x4xf32>, %c: tensor<16xf32>, %x
   // CHECK: :[[@LINE+1]]:8: remark: launched horizontally: 2 kernels, sharing an input or an iteration space
   %3 = meld.matmul %x, %w : tensor<4x8xf32>, tensor<8x4xf32> -> tensor<4x4xf32>
   %4 = meld.transpose %w, perm = [1, 0] : tensor<8x4xf32> -> tensor<4x8xf32>
-  // CHECK: :[[@LINE+2]]:8: remark: launched alone: a scatter runs its updates in order in a kernel of its own
-  // BYTES: :[[@LINE+1]]:8: remark: launched alone: a scatter runs its updates in order in a kernel of its own
+  // CHECK: :[[@LINE+2]]:8: remark: launched alone: a meld.scatter writes at data-dependent positions, in order
+  // BYTES: :[[@LINE+1]]:8: remark: launched alone: a meld.scatter writes at data-dependent positions, in order
   %5 = meld.scatter %a, %i, %u axis = 0 reduction = "none" : (tensor<8xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<8xf32>
   return %0, %1, %2, %3, %4, %5 : tensor<8xf32>, tensor<4x4xf32>, tensor<16xf32>, tensor<4x4xf32>, tensor<4x8xf32>, tensor<8xf32>
 }

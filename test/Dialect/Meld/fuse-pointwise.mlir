@@ -116,6 +116,22 @@ func.func @recompute(%x: tensor<8x64xf32>) -> (tensor<8x64xf32>, tensor<8x64xf32
   return %a, %b : tensor<8x64xf32>, tensor<8x64xf32>
 }
 
+// An argsort read by two consumers (a top-k's indices and the gather of its
+// values) is not recomputed for each, though its bytes alone would say so
+// (it reads 1 KiB of f32 and writes 2 KiB of i64): a sort is no cheap
+// producer, and it stays one kernel of its own, computed once.
+// CHECK-LABEL: func.func @argsort_not_recomputed(
+// CHECK-COUNT-1: meld.argsort
+// CHECK-NOT:     meld.argsort
+// CHECK:         return
+func.func @argsort_not_recomputed(%x: tensor<4x64xf32>) -> (tensor<4x64xi64>, tensor<4x64xi1>) {
+  %p = meld.argsort %x axis = 1 descending : (tensor<4x64xf32>) -> tensor<4x64xi64>
+  %n = meld.neg %p : tensor<4x64xi64>
+  %z = meld.constant dense<0> : tensor<4x64xi64>
+  %c = meld.compare eq, %p, %z : tensor<4x64xi64>
+  return %n, %c : tensor<4x64xi64>, tensor<4x64xi1>
+}
+
 // A binary producer with k = 3 pointwise consumers: recomputing reads
 // (k - 1) * in = 2 * 4096 B more, materializing costs k * out = 3 * 2048 B,
 // so it is not recomputed. It fuses into its same-shape consumers and

@@ -45,6 +45,16 @@ bool meld::isComputeOp(Operation *op) {
          !isa<ConstantOp, DimOp, IfOp, WhileOp, YieldOp, KernelOp>(op);
 }
 
+StringRef meld::kernelOfItsOwnReason(Operation *op) {
+  if (isa<ScatterOp>(op))
+    return "a meld.scatter writes at data-dependent positions, in order";
+  if (isa<ArgsortOp>(op))
+    return "a meld.argsort sorts each row in place, on one thread";
+  if (isa<GroupedMatmulOp>(op))
+    return "a meld.grouped_matmul picks each group's matrix at run time";
+  return "";
+}
+
 bool meld::isEmbeddableConstant(Value value) {
   if (auto constant = value.getDefiningOp<ConstantOp>())
     return isa<SplatElementsAttr>(constant.getValue());

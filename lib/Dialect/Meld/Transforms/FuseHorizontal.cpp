@@ -211,24 +211,17 @@ static KernelOp outlineHorizontal(Bucket &bucket) {
 }
 
 /// Why `kernel` may not share a launch: a split reduction's partial stage
-/// needs its own grid; a scatter runs its updates in order (an argsort its
-/// rows) on one thread of its own kernel. Empty when it may.
+/// needs its own grid; an op of a kernel of its own (kernelOfItsOwnReason)
+/// runs alone. Empty when it may.
 static StringRef launchOfItsOwn(KernelOp kernel) {
   if (kernel->hasAttr(kSplitPartialsAttrName))
     return "the partial stage of a split reduction needs a grid of its own";
-  if (kernel.getBody()
-          .walk([](ScatterOp) { return WalkResult::interrupt(); })
-          .wasInterrupted())
-    return "a scatter runs its updates in order in a kernel of its own";
-  if (kernel.getBody()
-          .walk([](ArgsortOp) { return WalkResult::interrupt(); })
-          .wasInterrupted())
-    return "an argsort sorts its rows on one thread in a kernel of its own";
-  if (kernel.getBody()
-          .walk([](GroupedMatmulOp) { return WalkResult::interrupt(); })
-          .wasInterrupted())
-    return "a grouped matmul loops over its groups in a kernel of its own";
-  return "";
+  StringRef reason;
+  kernel.getBody().walk([&](Operation *op) {
+    reason = kernelOfItsOwnReason(op);
+    return reason.empty() ? WalkResult::advance() : WalkResult::interrupt();
+  });
+  return reason;
 }
 
 /// The depth of every op of `block` in its dependence graph (kernels add

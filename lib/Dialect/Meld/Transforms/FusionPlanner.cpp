@@ -514,18 +514,15 @@ FusionDecision FusionPlanner::checkMergeLegality(GroupId a, GroupId b) const {
                       ops, options.maxGroupOps));
 
   SmallVector<Operation *> merged = mergedMembers(a, b);
-  if (holdsOp<ScatterOp>(merged))
+  StringRef ownKernel;
+  for (Operation *node : merged)
+    forEachOpIn(node, [&](Operation *op) {
+      if (ownKernel.empty())
+        ownKernel = kernelOfItsOwnReason(op);
+    });
+  if (!ownKernel.empty())
     return FusionDecision::refuse(
-        "kinds: a meld.scatter writes at data-dependent positions, in order: "
-        "it is a kernel of its own");
-  if (holdsOp<ArgsortOp>(merged))
-    return FusionDecision::refuse(
-        "kinds: a meld.argsort sorts each row in place, on one thread: it is "
-        "a kernel of its own");
-  if (holdsOp<GroupedMatmulOp>(merged))
-    return FusionDecision::refuse(
-        "kinds: a meld.grouped_matmul picks each group's matrix at run time: "
-        "it is a kernel of its own");
+        llvm::formatv("kinds: {0}: it is a kernel of its own", ownKernel));
   if (findGatherOfInnerValue(merged))
     return FusionDecision::refuse(
         "incompatible iteration space: a meld.gather would read, at "
@@ -1094,7 +1091,8 @@ void meld::recomputeCheapProducers(Block &block, const FusionOptions &options) {
     ops.push_back(&op);
   int64_t budget = ops.size(); // At most double the ops of the block.
   for (Operation *op : llvm::reverse(ops)) {
-    if (!isPointwiseOp(op) || op->getNumResults() != 1)
+    if (!isPointwiseOp(op) || op->getNumResults() != 1 ||
+        !kernelOfItsOwnReason(op).empty())
       continue;
     Value result = op->getResult(0);
     llvm::SetVector<Operation *> users;

@@ -105,6 +105,14 @@ int64_t estimateBytes(mlir::Type type, int64_t dynamicDimEstimate);
 /// except constants, meld.dim, control flow and groups themselves.
 bool isComputeOp(mlir::Operation *op);
 
+/// Why `op` must run in a kernel of its own, or an empty string: a
+/// meld.scatter writes at data-dependent positions, in order; a meld.argsort
+/// sorts each row in place, on one thread; a meld.grouped_matmul picks each
+/// group's matrix at run time. Such an op fuses with no other op, shares no
+/// launch, and is never recomputed in its readers (it is not cheap,
+/// whatever its bytes).
+llvm::StringRef kernelOfItsOwnReason(mlir::Operation *op);
+
 /// Whether `op` computes element by element over `shape`: an elementwise
 /// op, a broadcast of a rank-0 tensor or a splat constant, with one result,
 /// no regions and static shapes, each full-size value of shape `shape`
