@@ -965,6 +965,42 @@ Expected<HostTensor> meld::ref::conv(const HostTensor &x,
   return r;
 }
 
+Expected<HostTensor> meld::ref::cumulative(const HostTensor &x, int64_t axis,
+                                           bool prod) {
+  int64_t rank = x.getRank();
+  if (axis < 0 || axis >= rank)
+    return makeError("cumulative: axis {0} is out of range for rank {1}", axis,
+                     rank);
+  ArrayRef<int64_t> xs = x.getShape();
+  int64_t size = xs[axis];
+  int64_t outer = numElements(xs.take_front(axis));
+  int64_t inner = numElements(xs.drop_front(axis + 1));
+  HostTensor r(x.getKind(), xs);
+  // The running value in the type the compiled code carries it in (as
+  // PyTorch's CPU kernels do): f64 for f64 and f32, f32 for halves.
+  ElementKind carried =
+      bitWidth(x.getKind()) >= 32 ? ElementKind::F64 : ElementKind::F32;
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t k = 0; k < inner; ++k) {
+      int64_t base = o * size * inner + k;
+      double facc = prod ? 1.0 : 0.0;
+      uint64_t iacc = prod ? 1 : 0;
+      for (int64_t i = 0; i < size; ++i) {
+        int64_t at = base + i * inner;
+        if (x.isFloat()) {
+          double v = x.getFloat(at);
+          facc = roundToFloat(prod ? facc * v : facc + v, carried);
+          r.setFloat(at, facc);
+        } else {
+          uint64_t v = static_cast<uint64_t>(x.getInt(at));
+          iacc = prod ? iacc * v : iacc + v;
+          r.setInt(at, static_cast<int64_t>(iacc));
+        }
+      }
+    }
+  return r;
+}
+
 Expected<HostTensor> meld::ref::argsort(const HostTensor &x, int64_t axis,
                                         bool descending) {
   int64_t rank = x.getRank();

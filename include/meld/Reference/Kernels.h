@@ -146,6 +146,12 @@ llvm::Expected<HostTensor> scatter(const HostTensor &x,
                                    const HostTensor &updates, int64_t axis,
                                    llvm::StringRef reduction);
 
+/// meld.cumulative: the running sum (or product, `prod`) of `x` along
+/// `axis`, in index order, carried in f64 (f32, f64) or f32 (halves), each
+/// position rounded to the type; integers wrapped.
+llvm::Expected<HostTensor> cumulative(const HostTensor &x, int64_t axis,
+                                      bool prod);
+
 /// meld.argsort: the i64 permutation that sorts each row of `x` along
 /// `axis`, ascending or descending, equal values in index order, NaN
 /// greater than every number, -0 equal to +0.

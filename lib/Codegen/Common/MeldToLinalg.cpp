@@ -536,6 +536,18 @@ private:
   /// meld.argsort: the indices along the axis, then a heapsort of each
   /// row's in place (kSerialLoopAttrName).
   LogicalResult lowerArgsort(ArgsortOp op);
+  /// meld.cumulative: a loop along each row carrying the running value.
+  LogicalResult lowerCumulative(CumulativeOp op);
+  /// `init` through `rowBody` once per row of `sizes` along `axis` (its
+  /// coordinates, the axis entry unset), serially: on the host
+  /// (paddedConvColumns) an axis other than the first in blocks of the
+  /// first dim's rows that meld-tile-host-blocks shares between threads
+  /// (kGroupedRowBlocksAttrName), elsewhere one loop
+  /// (kSerialLoopAttrName: one GPU thread). The last loop's results.
+  ValueRange
+  forEachRow(Location loc, ArrayRef<Value> sizes, int64_t axis, Value init,
+             function_ref<Value(OpBuilder &, Location, Value, ArrayRef<Value>)>
+                 rowBody);
   /// meld.grouped_matmul: on the host a loop over the groups, each a
   /// contraction of its rows (or contraction positions) that the host's
   /// matmul path tiles; elsewhere generics that read each position's group
@@ -623,6 +635,7 @@ LogicalResult Lowering::lower(Operation *op) {
       .Case([&](ConvOp o) { return lowerConv(o); })
       .Case([&](ScatterOp o) { return lowerScatter(o); })
       .Case([&](ArgsortOp o) { return lowerArgsort(o); })
+      .Case([&](CumulativeOp o) { return lowerCumulative(o); })
       .Case([&](GroupedMatmulOp o) { return lowerGroupedMatmul(o); })
       .Case([&](IotaOp o) { return lowerIota(o); })
       .Case([&](ReduceOp o) { return lowerReduce(o); })
@@ -1024,20 +1037,16 @@ LogicalResult Lowering::lowerScatter(ScatterOp op) {
   return success();
 }
 
-/// The first dim's rows of an argsort's host block before
-/// meld-tile-host-blocks sizes them (kGroupedRowBlocksAttrName).
-static constexpr int64_t kArgsortRowBlockRows = 8;
+/// The first dim's rows of a host block of a row-serial op (argsort,
+/// cumulative) before meld-tile-host-blocks sizes them
+/// (kGroupedRowBlocksAttrName).
+static constexpr int64_t kSerialRowBlockRows = 8;
 
-/// meld.argsort as the indices along the axis (an iota) and a loop over
-/// the rows that heapsorts each row's indices in place: a max-heap by
+/// meld.argsort as a loop over the rows (forEachRow) that sets each row's
+/// indices along the axis and heapsorts them in place: a max-heap by
 /// (value, index), the total order the op defines, so the unstable
 /// heapsort gives the one stable permutation. O(n log n) compares per row
-/// and no scratch buffer: the result is the only tensor written. The loop
-/// is marked kSerialLoopAttrName (GPU kernels run it on one thread; the
-/// host as one block), as a scatter's. On the host (paddedConvColumns), an
-/// axis other than the first sorts in blocks of the first dim's rows, each
-/// row's indices set in its block (kGroupedRowBlocksAttrName:
-/// meld-tile-host-blocks shares the blocks between threads).
+/// and no scratch buffer: the result is the only tensor written.
 LogicalResult Lowering::lowerArgsort(ArgsortOp op) {
   Location loc = op.getLoc();
   Value x = op.getOperand();
@@ -1055,12 +1064,8 @@ LogicalResult Lowering::lowerArgsort(ArgsortOp op) {
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value two = arith::ConstantIndexOp::create(b, loc, 2);
   SmallVector<Value> sizes(rank);
-  Value rows = one;
-  for (int64_t d = 0; d < rank; ++d) {
+  for (int64_t d = 0; d < rank; ++d)
     sizes[d] = tensor::DimOp::create(b, loc, x, d);
-    if (d != axis)
-      rows = arith::MulIOp::create(b, loc, rows, sizes[d]);
-  }
   Value n = sizes[axis];
 
   // Heapsorts the indices of the row at `row` (its axis entry unused) in
@@ -1193,6 +1198,41 @@ LogicalResult Lowering::lowerArgsort(ArgsortOp op) {
         });
     return sorted;
   };
+  // Each row's indices set in place, then sorted.
+  Value sorted = forEachRow(
+      loc, sizes, axis, init,
+      [&](OpBuilder &lb, Location l, Value acc, ArrayRef<Value> row) {
+        auto fill = scf::ForOp::create(
+            lb, l, zero, n, one, ValueRange{acc},
+            [&](OpBuilder &fb, Location fl, Value i, ValueRange f) {
+              SmallVector<Value> p(row);
+              p[axis] = i;
+              scf::YieldOp::create(
+                  fb, fl,
+                  ValueRange{tensor::InsertOp::create(
+                      fb, fl, arith::IndexCastOp::create(fb, fl, i64, i), f[0],
+                      p)});
+            });
+        return sortRow(lb, l, fill.getResult(0), row);
+      })[0];
+  b.replaceOp(op, sorted);
+  return success();
+}
+
+ValueRange Lowering::forEachRow(
+    Location loc, ArrayRef<Value> sizes, int64_t axis, Value init,
+    function_ref<Value(OpBuilder &, Location, Value, ArrayRef<Value>)>
+        rowBody) {
+  int64_t rank = sizes.size();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<int64_t> rowDims;
+  Value rows = one;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis) {
+      rowDims.push_back(d);
+      rows = arith::MulIOp::create(b, loc, rows, sizes[d]);
+    }
   // The coordinates of row `r` of the rows over `dims` (the others unset).
   auto rowAt = [&](OpBuilder &lb, Location l, Value r, ArrayRef<int64_t> dims) {
     SmallVector<Value> row(rank);
@@ -1203,15 +1243,9 @@ LogicalResult Lowering::lowerArgsort(ArgsortOp op) {
     }
     return row;
   };
-  SmallVector<int64_t> rowDims;
-  for (int64_t d = 0; d < rank; ++d)
-    if (d != axis)
-      rowDims.push_back(d);
-
   if (paddedConvColumns && axis != 0) {
-    // Host: blocks of the first dim's rows, each block setting and sorting
-    // the indices of its rows.
-    Value step = arith::ConstantIndexOp::create(b, loc, kArgsortRowBlockRows);
+    // Host: blocks of the first dim's rows.
+    Value step = arith::ConstantIndexOp::create(b, loc, kSerialRowBlockRows);
     Value inner = one;
     for (int64_t d : ArrayRef(rowDims).drop_front())
       inner = arith::MulIOp::create(b, loc, inner, sizes[d]);
@@ -1230,50 +1264,85 @@ LogicalResult Lowering::lowerArgsort(ArgsortOp op) {
                           ArrayRef(rowDims).drop_front());
                 row[0] = arith::AddIOp::create(
                     lb, l, lo, arith::DivUIOp::create(lb, l, r, inner));
-                auto fill = scf::ForOp::create(
-                    lb, l, zero, n, one, ValueRange{iter[0]},
-                    [&](OpBuilder &fb, Location fl, Value i, ValueRange f) {
-                      SmallVector<Value> p = row;
-                      p[axis] = i;
-                      scf::YieldOp::create(
-                          fb, fl,
-                          ValueRange{tensor::InsertOp::create(
-                              fb, fl,
-                              arith::IndexCastOp::create(fb, fl, i64, i), f[0],
-                              p)});
-                    });
-                scf::YieldOp::create(
-                    lb, l, ValueRange{sortRow(lb, l, fill.getResult(0), row)});
+                scf::YieldOp::create(lb, l,
+                                     ValueRange{rowBody(lb, l, iter[0], row)});
               });
           rowsLoop->setAttr(kSerialLoopAttrName, bb.getUnitAttr());
           scf::YieldOp::create(bb, bl, rowsLoop.getResults());
         });
     blocks->setAttr(kGroupedRowBlocksAttrName, b.getUnitAttr());
-    b.replaceOp(op, blocks->getResults());
-    return success();
+    return blocks->getResults();
   }
-
-  Value indices =
-      linalg::GenericOp::create(
-          b, loc, TypeRange{type}, ValueRange{}, ValueRange{init},
-          SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)},
-          SmallVector<IteratorType>(rank, IteratorType::parallel),
-          [&](OpBuilder &nb, Location nloc, ValueRange) {
-            Value i = linalg::IndexOp::create(nb, nloc, axis);
-            linalg::YieldOp::create(
-                nb, nloc,
-                ValueRange{arith::IndexCastOp::create(nb, nloc, i64, i)});
-          })
-          .getResult(0);
   auto loop = scf::ForOp::create(
-      b, loc, zero, rows, one, ValueRange{indices},
+      b, loc, zero, rows, one, ValueRange{init},
       [&](OpBuilder &lb, Location l, Value r, ValueRange iter) {
         scf::YieldOp::create(
             lb, l,
-            ValueRange{sortRow(lb, l, iter[0], rowAt(lb, l, r, rowDims))});
+            ValueRange{rowBody(lb, l, iter[0], rowAt(lb, l, r, rowDims))});
       });
   loop->setAttr(kSerialLoopAttrName, b.getUnitAttr());
-  b.replaceOp(op, loop->getResults());
+  return loop->getResults();
+}
+
+/// meld.cumulative as, for each row, a loop along the axis that carries
+/// the running value (f32 and f64 in f64, halves in f32, integers in their
+/// type) and writes it at every position (forEachRow: rows in blocks on
+/// the host, one GPU thread).
+LogicalResult Lowering::lowerCumulative(CumulativeOp op) {
+  Location loc = op.getLoc();
+  Value x = op.getOperand();
+  auto type = cast<RankedTensorType>(op.getType());
+  Type elem = type.getElementType();
+  int64_t rank = type.getRank(), axis = op.getAxis();
+  bool prod = op.getKind() == ReduceKind::prod;
+  SmallVector<Value> dyn, sizes(rank);
+  for (int64_t d = 0; d < rank; ++d) {
+    sizes[d] = tensor::DimOp::create(b, loc, x, d);
+    if (type.isDynamicDim(d))
+      dyn.push_back(sizes[d]);
+  }
+  Value init = emptyTensor(b, loc, type, dyn);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  bool isFloat = isa<FloatType>(elem);
+  Type carried = !isFloat                            ? elem
+                 : elem.getIntOrFloatBitWidth() < 32 ? Type(b.getF32Type())
+                                                     : Type(b.getF64Type());
+  Value result = forEachRow(
+      loc, sizes, axis, init,
+      [&](OpBuilder &lb, Location l, Value acc, ArrayRef<Value> row) {
+        Value start = isFloat ? Value(arith::ConstantOp::create(
+                                    lb, l, carried,
+                                    lb.getFloatAttr(carried, prod ? 1.0 : 0.0)))
+                              : Value(arith::ConstantOp::create(
+                                    lb, l, carried,
+                                    lb.getIntegerAttr(carried, prod ? 1 : 0)));
+        auto walk = scf::ForOp::create(
+            lb, l, zero, sizes[axis], one, ValueRange{acc, start},
+            [&](OpBuilder &wb, Location wl, Value i, ValueRange it) {
+              SmallVector<Value> p(row);
+              p[axis] = i;
+              Value v = tensor::ExtractOp::create(wb, wl, x, p);
+              if (carried != elem)
+                v = arith::ExtFOp::create(wb, wl, carried, v);
+              Value next;
+              if (isFloat)
+                next = prod ? Value(arith::MulFOp::create(wb, wl, it[1], v))
+                            : Value(arith::AddFOp::create(wb, wl, it[1], v));
+              else
+                next = prod ? Value(arith::MulIOp::create(wb, wl, it[1], v))
+                            : Value(arith::AddIOp::create(wb, wl, it[1], v));
+              Value out = next;
+              if (carried != elem)
+                out = arith::TruncFOp::create(wb, wl, elem, next);
+              scf::YieldOp::create(
+                  wb, wl,
+                  ValueRange{tensor::InsertOp::create(wb, wl, out, it[0], p),
+                             next});
+            });
+        return walk.getResult(0);
+      })[0];
+  b.replaceOp(op, result);
   return success();
 }
 

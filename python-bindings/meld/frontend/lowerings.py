@@ -1227,24 +1227,24 @@ def cumulative_extreme(b: Builder, x: Value, axis: int, kind: str) -> tuple:
 
 def cumulative(b: Builder, x: Value, axis: int, kind: str = "sum", exclusive: bool = False,
                reverse_: bool = False) -> Value:
-    """Inclusive (or exclusive) running sum or product along ``axis``, in
-    log2(n) steps of shifted adds (Hillis-Steele): exact for integers, and
-    for floats a tree order within the usual rounding."""
+    """Inclusive (or exclusive) running sum or product along ``axis``:
+    ``meld.cumulative``, one pass along each row in index order, carried
+    in f64 (halves in f32) as PyTorch's CPU kernels do.
+    Exclusive, the identity first and the row shifted by one; reversed, the
+    row flipped around it. (An exclusive or reversed scan over a dynamic
+    axis still goes through an n x n mask.)"""
     axis = normalize_axis(axis, x.rank)
     n = x.shape[axis]
     if x.dtype == "i1":
         raise Unsupported(f"cumulative {kind} of booleans")
-    if n is None:
+    if n is None and (exclusive or reverse_):
         return _cumulative_by_mask(b, x, axis, kind, exclusive, reverse_)
-    op = {"sum": "add", "prod": "mul"}[kind]
     ident = 0 if kind == "sum" else 1
     y = reverse(b, x, axis) if reverse_ else x
     if exclusive and n:
         y = _shifted(b, y, axis, 1, ident)  # (the identity first)
-    shift = 1
-    while shift < n:
-        y = binary(b, op, y, _shifted(b, y, axis, shift, ident))
-        shift *= 2
+    out = b.op(f"meld.cumulative {kind} {y.name} axis = {axis} : {y.type}", y.type)
+    y = _same_dims(out, y)
     return reverse(b, y, axis) if reverse_ else y
 
 

@@ -1164,6 +1164,22 @@ func.func @broadcast_of_unit_reshape(%v: tensor<144xf32>, %u: tensor<1x6xf32>, %
 
 // -----
 
+// A constant running sum and product fold (the i32 sum wraps).
+// CHECK-LABEL: func.func @fold_cumulative(
+// CHECK-NEXT: meld.constant dense<{{\[}}[1.000000e+00, 3.000000e+00, 6.000000e+00], [4.000000e+00, 9.000000e+00, 1.500000e+01]]> : tensor<2x3xf32>
+// CHECK-NEXT: meld.constant dense<[2147483647, -2147483648, -2147483646]> : tensor<3xi32>
+// CHECK-NEXT: meld.constant dense<{{\[}}[1.000000e+00, 2.000000e+00, 3.000000e+00], [4.000000e+00, 1.000000e+01, 1.800000e+01]]> : tensor<2x3xf32>
+func.func @fold_cumulative() -> (tensor<2x3xf32>, tensor<3xi32>, tensor<2x3xf32>) {
+  %x = meld.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %a = meld.cumulative sum %x axis = 1 : tensor<2x3xf32>
+  %i = meld.constant dense<[2147483647, 1, 2]> : tensor<3xi32>
+  %b = meld.cumulative sum %i axis = 0 : tensor<3xi32>
+  %c = meld.cumulative prod %x axis = 0 : tensor<2x3xf32>
+  return %a, %b, %c : tensor<2x3xf32>, tensor<3xi32>, tensor<2x3xf32>
+}
+
+// -----
+
 // A constant argsort folds: ascending with NaN last and the tied 1.0s in
 // index order, descending with NaN first and the ties still in index order.
 // CHECK-LABEL: func.func @fold_argsort(

@@ -1912,6 +1912,22 @@ func.func @grouped_matmul_dynamic_matrices(%x: tensor<8x16xf32>, %w: tensor<?x16
 
 // -----
 
+func.func @cumulative_axis(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error @+1 {{axis 2 is out of range for the operand 'tensor<8x16xf32>'; it names one of its dimensions, 0 to 1}}
+  %r = meld.cumulative sum %x axis = 2 : tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+
+// -----
+
+func.func @cumulative_kind(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error @+1 {{kind max is not a running sum or product (sum, prod)}}
+  %r = meld.cumulative max %x axis = 1 : tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+
+// -----
+
 func.func @argsort_axis(%x: tensor<8x16xf32>) -> tensor<8x16xi64> {
   // expected-error @+1 {{axis 2 is out of range for the operand 'tensor<8x16xf32>'; it names one of its dimensions, 0 to 1}}
   %r = meld.argsort %x axis = 2 : (tensor<8x16xf32>) -> tensor<8x16xi64>

@@ -737,6 +737,15 @@ func.func @scatters(%t: tensor<100x64xf32>, %i: tensor<8x64xi64>, %u: tensor<8x6
   return %a, %b : tensor<100x64xf32>, tensor<?x8xi32>
 }
 
+// CHECK-LABEL: func @cumulative
+// CHECK: meld.cumulative sum %{{.*}} axis = 1 : tensor<8x50257xf32>
+// CHECK: meld.cumulative prod %{{.*}} axis = 0 : tensor<?xi64>
+func.func @cumulative(%p: tensor<8x50257xf32>, %n: tensor<?xi64>) -> (tensor<8x50257xf32>, tensor<?xi64>) {
+  %a = meld.cumulative sum %p axis = 1 : tensor<8x50257xf32>
+  %b = meld.cumulative prod %n axis = 0 : tensor<?xi64>
+  return %a, %b : tensor<8x50257xf32>, tensor<?xi64>
+}
+
 // CHECK-LABEL: func @argsort
 // CHECK: meld.argsort %{{.*}} axis = 1 descending : (tensor<8x64xf32>) -> tensor<8x64xi64>
 // CHECK: meld.argsort %{{.*}} axis = 0 : (tensor<?xi32>) -> tensor<?xi64>

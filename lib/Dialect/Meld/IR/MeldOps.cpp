@@ -289,6 +289,10 @@ llvm::Expected<HostTensor> meld::evaluateOp(Operation *op,
         return ref::scatter(operands[0], operands[1], operands[2],
                             scatter.getAxis(), scatter.getReduction());
       })
+      .Case([&](CumulativeOp cumulative) {
+        return ref::cumulative(operands[0], cumulative.getAxis(),
+                               cumulative.getKind() == ReduceKind::prod);
+      })
       .Case([&](ArgsortOp argsort) {
         return ref::argsort(operands[0], argsort.getAxis(),
                             argsort.getDescending());
@@ -505,6 +509,7 @@ MELD_CONSTANT_FOLDER(ShiftLeftOp)
 MELD_CONSTANT_FOLDER(ShiftRightOp)
 MELD_CONSTANT_FOLDER(GatherOp)
 MELD_CONSTANT_FOLDER(ArgsortOp)
+MELD_CONSTANT_FOLDER(CumulativeOp)
 MELD_CONSTANT_FOLDER(GeluOp)
 MELD_CONSTANT_FOLDER(CompareOp)
 MELD_CONSTANT_FOLDER(ReduceOp)
@@ -1214,6 +1219,24 @@ LogicalResult ArgsortOp::verify() {
     return emitOpError("result type ")
            << out << " must have the operand's shape, "
            << RankedTensorType::get(in.getShape(), out.getElementType());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CumulativeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CumulativeOp::verify() {
+  auto type = cast<RankedTensorType>(getType());
+  int64_t axis = static_cast<int64_t>(getAxis());
+  if (axis < 0 || axis >= type.getRank())
+    return emitOpError("axis ")
+           << axis << " is out of range for the operand " << type
+           << "; it names one of its dimensions, 0 to " << type.getRank() - 1;
+  if (getKind() != ReduceKind::sum && getKind() != ReduceKind::prod)
+    return emitOpError("kind ")
+           << stringifyReduceKind(getKind())
+           << " is not a running sum or product (sum, prod)";
   return success();
 }
 

@@ -50,6 +50,9 @@ StringRef meld::kernelOfItsOwnReason(Operation *op) {
     return "a meld.scatter writes at data-dependent positions, in order";
   if (isa<ArgsortOp>(op))
     return "a meld.argsort sorts each row in place, on one thread";
+  if (isa<CumulativeOp>(op))
+    return "a meld.cumulative carries each row's running value along its "
+           "axis";
   if (isa<GroupedMatmulOp>(op))
     return "a meld.grouped_matmul picks each group's matrix at run time";
   return "";

@@ -804,6 +804,38 @@ def Meld_ArgsortOp : Meld_Op<"argsort", [Pure]> {
   let hasFolder = 1;
 }
 
+def Meld_CumulativeOp : Meld_Op<"cumulative",
+    [Pure, SameOperandsAndResultType]> {
+  let summary = "the running sum or product along one dimension";
+  let description = [{
+    `torch.cumsum` / `torch.cumprod` and ONNX `CumSum`: each position of a
+    row along `axis` holds the sum (`sum`) or product (`prod`) of the row's
+    elements up to and including it, in index order. Integers wrap at their
+    width. Floats combine one element at a time, in order, as PyTorch's CPU
+    kernels do: `f32` and `f64` carried in `f64`, `f16` and `bf16` in
+    `f32`, each position the running value rounded to the type. Any dimension may be
+    dynamic; an empty row gives an empty result.
+
+    It is a kernel of its own: each row is one loop along `axis` carrying
+    the running value, rows in blocks shared by the host's threads (one
+    GPU thread). The frontends had written a scan as log2(n) steps of
+    shifted adds, which fused into the copies of a block loop.
+
+    ```mlir
+    // A top-p sampler's cumulative probabilities over the vocabulary.
+    %c = meld.cumulative sum %p axis = 1 : tensor<8x50257xf32>
+    ```
+  }];
+  let arguments = (ins Meld_ReduceKind:$kind, Meld_NumericTensor:$operand,
+                       I64Attr:$axis);
+  let results = (outs Meld_NumericTensor:$result);
+  let assemblyFormat = [{
+    $kind $operand `axis` `=` $axis attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def Meld_ConvOp : Meld_Op<"conv", [Pure]> {
   let summary = "N-d convolution, channels first, with groups";
   let description = [{

@@ -1,0 +1,54 @@
+// meld.cumulative: running sums and products along the last axis (a top-p
+// sampler's probabilities, a fused producer before and a consumer after),
+// along the first and a middle axis, of a dynamic row count and a dynamic
+// 1-D axis, of integers (i32 sums that wrap, i64 products, i8) and of
+// halves (carried in f32, each position rounded) and f64.
+// unittests/Codegen compares every function with the interpreter at two
+// sizes of the '?' dims, fused and unfused, for the host and through the
+// emulated GPU mapping (where the rows run on thread 0), and checks the
+// PTX and HSACO; here two must match exactly through the tools (f32 sums
+// in index order, as the interpreter's).
+//
+// RUN: meld-compile %s --targets=host,nvptx,amdgpu -o %t.meldb
+// RUN: meld-run %s --entry top_p --random-inputs --seed 7 > %t.ref
+// RUN: meld-run %t.meldb --entry top_p --random-inputs --seed 7 > %t.out
+// RUN: diff %t.ref %t.out
+// RUN: meld-run %s --entry ints --random-inputs --seed 3 > %t.ref2
+// RUN: meld-run %t.meldb --entry ints --random-inputs --seed 3 > %t.out2
+// RUN: diff %t.ref2 %t.out2
+
+func.func @top_p(%p: tensor<8x1000xf32>) -> tensor<8x1000xf32> {
+  %e = meld.exp %p : tensor<8x1000xf32>
+  %c = meld.cumulative sum %e axis = 1 : tensor<8x1000xf32>
+  %h = meld.mul %c, %p : tensor<8x1000xf32>
+  return %h : tensor<8x1000xf32>
+}
+
+func.func @axes(%x: tensor<5x7x3xf32>) -> (tensor<5x7x3xf32>, tensor<5x7x3xf32>, tensor<5x7x3xf32>) {
+  %a = meld.cumulative sum %x axis = 0 : tensor<5x7x3xf32>
+  %b = meld.cumulative sum %x axis = 1 : tensor<5x7x3xf32>
+  %c = meld.cumulative prod %x axis = 2 : tensor<5x7x3xf32>
+  return %a, %b, %c : tensor<5x7x3xf32>, tensor<5x7x3xf32>, tensor<5x7x3xf32>
+}
+
+func.func @dynamic(%x: tensor<?x33xf32>, %y: tensor<?xf32>) -> (tensor<?x33xf32>, tensor<?xf32>) {
+  %a = meld.cumulative sum %x axis = 1 : tensor<?x33xf32>
+  %b = meld.cumulative sum %y axis = 0 : tensor<?xf32>
+  return %a, %b : tensor<?x33xf32>, tensor<?xf32>
+}
+
+func.func @ints(%x: tensor<4x50xi32>, %y: tensor<3x9xi64>, %z: tensor<2x70xi8>) -> (tensor<4x50xi32>, tensor<3x9xi64>, tensor<2x70xi8>) {
+  %big = meld.constant dense<100000000> : tensor<4x50xi32>
+  %s = meld.mul %x, %big : tensor<4x50xi32>
+  %a = meld.cumulative sum %s axis = 1 : tensor<4x50xi32>
+  %b = meld.cumulative prod %y axis = 1 : tensor<3x9xi64>
+  %c = meld.cumulative sum %z axis = 1 : tensor<2x70xi8>
+  return %a, %b, %c : tensor<4x50xi32>, tensor<3x9xi64>, tensor<2x70xi8>
+}
+
+func.func @halves(%x: tensor<3x300xbf16>, %y: tensor<5x6xf16>, %z: tensor<2x5x3xf64>) -> (tensor<3x300xbf16>, tensor<5x6xf16>, tensor<2x5x3xf64>) {
+  %a = meld.cumulative sum %x axis = 1 : tensor<3x300xbf16>
+  %b = meld.cumulative prod %y axis = 1 : tensor<5x6xf16>
+  %c = meld.cumulative sum %z axis = 1 : tensor<2x5x3xf64>
+  return %a, %b, %c : tensor<3x300xbf16>, tensor<5x6xf16>, tensor<2x5x3xf64>
+}
