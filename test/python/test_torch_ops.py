@@ -867,6 +867,23 @@ def test_empty_tensors_that_are_then_filled():
     mt.through_meld(f, torch.randn(3, 4))
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16, torch.float64])
+def test_cumsum_is_torchs_bit_for_bit(dtype):
+    # meld.cumulative adds in index order with the running value in f64
+    # (f32 for halves), as ATen's CPU kernel: equal to eager's bits over
+    # rows of 5000, where the log-step scans it replaced were a tree order.
+    x = torch.randn(8, 5000, generator=torch.Generator().manual_seed(5)).to(dtype)
+    through_meld(lambda v: torch.cumsum(v, 1), x, rtol=0, atol=0)
+    y = 1 + torch.randn(300, 7, generator=torch.Generator().manual_seed(6)).to(dtype) / 64
+    through_meld(lambda v: torch.cumprod(v, 0), y, rtol=0, atol=0)
+
+
+def test_cumsum_over_a_dynamic_axis():
+    f = lambda v: torch.cumsum(v * 3, -1)  # noqa: E731
+    for n in (10, 77):
+        mt.through_meld(f, torch.randint(-5, 5, (3, n)), dynamic=True, rtol=0, atol=0)
+
+
 def test_top_p_sorts_then_sums_a_vocabulary():
     # Top-p sampling's mask: a descending sort of the probabilities, their
     # running sum, and the tokens past p scattered back. The sorted values
