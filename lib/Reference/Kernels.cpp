@@ -966,7 +966,7 @@ Expected<HostTensor> meld::ref::conv(const HostTensor &x,
 }
 
 Expected<HostTensor> meld::ref::cumulative(const HostTensor &x, int64_t axis,
-                                           bool prod) {
+                                           llvm::StringRef kind) {
   int64_t rank = x.getRank();
   if (axis < 0 || axis >= rank)
     return makeError("cumulative: axis {0} is out of range for rank {1}", axis,
@@ -980,17 +980,32 @@ Expected<HostTensor> meld::ref::cumulative(const HostTensor &x, int64_t axis,
   // PyTorch's CPU kernels do): f64 for f64 and f32, f32 for halves.
   ElementKind carried =
       bitWidth(x.getKind()) >= 32 ? ElementKind::F64 : ElementKind::F32;
+  bool prod = kind == "prod", max = kind == "max", min = kind == "min";
+  if (!prod && !max && !min && kind != "sum")
+    return makeError("cumulative: unknown kind '{0}'", kind);
+  double inf = std::numeric_limits<double>::infinity();
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t k = 0; k < inner; ++k) {
       int64_t base = o * size * inner + k;
-      double facc = prod ? 1.0 : 0.0;
+      double facc = prod ? 1.0 : max ? -inf : min ? inf : 0.0;
       uint64_t iacc = prod ? 1 : 0;
+      int64_t eacc = max ? minInt(x.getKind()) : maxInt(x.getKind());
       for (int64_t i = 0; i < size; ++i) {
         int64_t at = base + i * inner;
         if (x.isFloat()) {
           double v = x.getFloat(at);
-          facc = roundToFloat(prod ? facc * v : facc + v, carried);
+          // An extreme takes the later element when it is NaN or not
+          // beyond the running one (torch.cummax: ties and -0/+0 move on,
+          // a NaN stays).
+          if (max || min)
+            facc = std::isnan(v) || (max ? v >= facc : v <= facc) ? v : facc;
+          else
+            facc = roundToFloat(prod ? facc * v : facc + v, carried);
           r.setFloat(at, facc);
+        } else if (max || min) {
+          int64_t v = x.getInt(at);
+          eacc = (max ? v >= eacc : v <= eacc) ? v : eacc;
+          r.setInt(at, eacc);
         } else {
           uint64_t v = static_cast<uint64_t>(x.getInt(at));
           iacc = prod ? iacc * v : iacc + v;

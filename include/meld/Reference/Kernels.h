@@ -146,11 +146,13 @@ llvm::Expected<HostTensor> scatter(const HostTensor &x,
                                    const HostTensor &updates, int64_t axis,
                                    llvm::StringRef reduction);
 
-/// meld.cumulative: the running sum (or product, `prod`) of `x` along
-/// `axis`, in index order, carried in f64 (f32, f64) or f32 (halves), each
-/// position rounded to the type; integers wrapped.
+/// meld.cumulative: the running `kind` ("sum", "prod", "max", "min") of
+/// `x` along `axis`, in index order: sums and products carried in f64
+/// (f32, f64) or f32 (halves), each position rounded to the type, integers
+/// wrapped; an extreme moves to the later element when it is NaN or not
+/// beyond the running one.
 llvm::Expected<HostTensor> cumulative(const HostTensor &x, int64_t axis,
-                                      bool prod);
+                                      llvm::StringRef kind);
 
 /// meld.argsort: the i64 permutation that sorts each row of `x` along
 /// `axis`, ascending or descending, equal values in index order, NaN

@@ -1294,7 +1294,10 @@ LogicalResult Lowering::lowerCumulative(CumulativeOp op) {
   auto type = cast<RankedTensorType>(op.getType());
   Type elem = type.getElementType();
   int64_t rank = type.getRank(), axis = op.getAxis();
-  bool prod = op.getKind() == ReduceKind::prod;
+  ReduceKind kind = op.getKind();
+  bool prod = kind == ReduceKind::prod;
+  bool extreme = kind == ReduceKind::max || kind == ReduceKind::min;
+  bool max = kind == ReduceKind::max;
   SmallVector<Value> dyn, sizes(rank);
   for (int64_t d = 0; d < rank; ++d) {
     sizes[d] = tensor::DimOp::create(b, loc, x, d);
@@ -1311,12 +1314,21 @@ LogicalResult Lowering::lowerCumulative(CumulativeOp op) {
   Value result = forEachRow(
       loc, sizes, axis, init,
       [&](OpBuilder &lb, Location l, Value acc, ArrayRef<Value> row) {
-        Value start = isFloat ? Value(arith::ConstantOp::create(
-                                    lb, l, carried,
-                                    lb.getFloatAttr(carried, prod ? 1.0 : 0.0)))
-                              : Value(arith::ConstantOp::create(
-                                    lb, l, carried,
-                                    lb.getIntegerAttr(carried, prod ? 1 : 0)));
+        Value start;
+        if (isFloat) {
+          double inf = std::numeric_limits<double>::infinity();
+          double first = prod ? 1.0 : !extreme ? 0.0 : max ? -inf : inf;
+          start = arith::ConstantOp::create(lb, l, carried,
+                                            lb.getFloatAttr(carried, first));
+        } else {
+          unsigned bits = carried.getIntOrFloatBitWidth();
+          APInt first = prod       ? APInt(bits, 1)
+                        : !extreme ? APInt(bits, 0)
+                        : max      ? APInt::getSignedMinValue(bits)
+                                   : APInt::getSignedMaxValue(bits);
+          start = arith::ConstantOp::create(lb, l, carried,
+                                            lb.getIntegerAttr(carried, first));
+        }
         auto walk = scf::ForOp::create(
             lb, l, zero, sizes[axis], one, ValueRange{acc, start},
             [&](OpBuilder &wb, Location wl, Value i, ValueRange it) {
@@ -1326,12 +1338,32 @@ LogicalResult Lowering::lowerCumulative(CumulativeOp op) {
               if (carried != elem)
                 v = arith::ExtFOp::create(wb, wl, carried, v);
               Value next;
-              if (isFloat)
+              if (extreme) {
+                // The later element when it is NaN or not beyond the
+                // running one (torch.cummax's update: ties move on).
+                Value takes;
+                if (isFloat)
+                  takes = arith::OrIOp::create(
+                      wb, wl,
+                      arith::CmpFOp::create(wb, wl, arith::CmpFPredicate::UNO,
+                                            v, v),
+                      arith::CmpFOp::create(wb, wl,
+                                            max ? arith::CmpFPredicate::OGE
+                                                : arith::CmpFPredicate::OLE,
+                                            v, it[1]));
+                else
+                  takes = arith::CmpIOp::create(wb, wl,
+                                                max ? arith::CmpIPredicate::sge
+                                                    : arith::CmpIPredicate::sle,
+                                                v, it[1]);
+                next = arith::SelectOp::create(wb, wl, takes, v, it[1]);
+              } else if (isFloat) {
                 next = prod ? Value(arith::MulFOp::create(wb, wl, it[1], v))
                             : Value(arith::AddFOp::create(wb, wl, it[1], v));
-              else
+              } else {
                 next = prod ? Value(arith::MulIOp::create(wb, wl, it[1], v))
                             : Value(arith::AddIOp::create(wb, wl, it[1], v));
+              }
               Value out = next;
               if (carried != elem)
                 out = arith::TruncFOp::create(wb, wl, elem, next);

@@ -1197,31 +1197,22 @@ def _shifted(b: Builder, x: Value, axis: int, shift: int, fill) -> Value:
 
 def cumulative_extreme(b: Builder, x: Value, axis: int, kind: str) -> tuple:
     """torch.cummax / cummin: the running max (min) along ``axis`` and the
-    index where it was found. Hillis-Steele over (value, index) pairs,
-    combined as torch's kernel updates its running pair: the later one
-    wins when it is NaN, or when neither is NaN and it is >= (<=) the
-    earlier (ties: the last index; once a NaN is seen it stays, with the
-    last NaN's index). log2(n) steps of shifted selects."""
+    index where it was found, as torch's kernel updates its running pair:
+    the later element wins when it is NaN or not beyond the running one
+    (ties: the last index; once a NaN is seen it stays, with the last NaN's
+    index). The values are one ``meld.cumulative``; an element took over
+    exactly where it equals its running value (or is NaN), so the index is
+    the running max of those positions."""
     axis = normalize_axis(axis, x.rank)
-    if not x.type.static:
-        raise Unsupported(f"cum{kind} of a tensor with dynamic dims")
     if x.dtype == "i1":
         raise Unsupported(f"cum{kind} of booleans")
-    n = x.shape[axis]
-    ident = extreme_identity(x.dtype, kind)
-    v = x
-    idx = iota(b, "i64", x.shape, b.dims(x), axis)
-    shift = 1
-    while shift < n:
-        earlier_v = _shifted(b, v, axis, shift, ident)
-        earlier_i = _shifted(b, idx, axis, shift, -1)
-        wins = compare(b, "ge" if kind == "max" else "le", v, earlier_v)
-        if is_float(x.dtype):
-            wins = logical(b, "or", compare(b, "ne", v, v),
-                           logical(b, "and", compare(b, "eq", earlier_v, earlier_v), wins))
-        v = select(b, wins, v, earlier_v)
-        idx = select(b, wins, idx, earlier_i)
-        shift *= 2
+    v = _same_dims(b.op(f"meld.cumulative {kind} {x.name} axis = {axis} : {x.type}", x.type), x)
+    k = iota(b, "i64", x.shape, b.dims(x), axis)
+    took = compare(b, "eq", x, v)
+    if is_float(x.dtype):
+        took = logical(b, "or", took, compare(b, "ne", x, x))
+    at = select(b, took, k, scalar_like(b, -1, k))
+    idx = _same_dims(b.op(f"meld.cumulative max {at.name} axis = {axis} : {at.type}", at.type), at)
     return v, idx
 
 

@@ -1,4 +1,6 @@
-// meld.cumulative: running sums and products along the last axis (a top-p
+// meld.cumulative: running sums, products, maxima and minima (NaNs from
+// square roots of negatives, ties and -0 from floored and negated values:
+// an extreme moves on to a tie and stays at a NaN) along the last axis (a top-p
 // sampler's probabilities, a fused producer before and a consumer after),
 // along the first and a middle axis, of a dynamic row count and a dynamic
 // 1-D axis, of integers (i32 sums that wrap, i64 products, i8) and of
@@ -51,4 +53,17 @@ func.func @halves(%x: tensor<3x300xbf16>, %y: tensor<5x6xf16>, %z: tensor<2x5x3x
   %b = meld.cumulative prod %y axis = 1 : tensor<5x6xf16>
   %c = meld.cumulative sum %z axis = 1 : tensor<2x5x3xf64>
   return %a, %b, %c : tensor<3x300xbf16>, tensor<5x6xf16>, tensor<2x5x3xf64>
+}
+
+func.func @extremes(%x: tensor<6x40xf32>, %i: tensor<?x12xi32>) -> (tensor<6x40xf32>, tensor<6x40xf32>, tensor<6x40xf32>, tensor<?x12xi32>) {
+  %s = meld.sqrt %x : tensor<6x40xf32>
+  %a = meld.cumulative max %s axis = 1 : tensor<6x40xf32>
+  %f = meld.floor %x : tensor<6x40xf32>
+  %z = meld.constant dense<0.0> : tensor<6x40xf32>
+  %n = meld.min %f, %z : tensor<6x40xf32>
+  %m = meld.neg %n : tensor<6x40xf32>
+  %b = meld.cumulative min %m axis = 1 : tensor<6x40xf32>
+  %c = meld.cumulative max %n axis = 0 : tensor<6x40xf32>
+  %d = meld.cumulative min %i axis = 1 : tensor<?x12xi32>
+  return %a, %b, %c, %d : tensor<6x40xf32>, tensor<6x40xf32>, tensor<6x40xf32>, tensor<?x12xi32>
 }

@@ -291,7 +291,7 @@ llvm::Expected<HostTensor> meld::evaluateOp(Operation *op,
       })
       .Case([&](CumulativeOp cumulative) {
         return ref::cumulative(operands[0], cumulative.getAxis(),
-                               cumulative.getKind() == ReduceKind::prod);
+                               stringifyReduceKind(cumulative.getKind()));
       })
       .Case([&](ArgsortOp argsort) {
         return ref::argsort(operands[0], argsort.getAxis(),
@@ -1233,10 +1233,11 @@ LogicalResult CumulativeOp::verify() {
     return emitOpError("axis ")
            << axis << " is out of range for the operand " << type
            << "; it names one of its dimensions, 0 to " << type.getRank() - 1;
-  if (getKind() != ReduceKind::sum && getKind() != ReduceKind::prod)
-    return emitOpError("kind ")
-           << stringifyReduceKind(getKind())
-           << " is not a running sum or product (sum, prod)";
+  ReduceKind kind = getKind();
+  if (kind != ReduceKind::sum && kind != ReduceKind::prod &&
+      kind != ReduceKind::max && kind != ReduceKind::min)
+    return emitOpError("kind ") << stringifyReduceKind(kind)
+                                << " has no running form (sum, prod, max, min)";
   return success();
 }
 
