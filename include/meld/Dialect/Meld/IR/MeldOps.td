@@ -806,12 +806,15 @@ def Meld_ArgsortOp : Meld_Op<"argsort", [Pure]> {
 
 def Meld_CumulativeOp : Meld_Op<"cumulative",
     [Pure, SameOperandsAndResultType]> {
-  let summary = "the running sum or product along one dimension";
+  let summary = "the running sum, product, maximum or minimum along one dimension";
   let description = [{
-    `torch.cumsum` / `torch.cumprod` and ONNX `CumSum`: each position of a
-    row along `axis` holds the sum (`sum`) or product (`prod`) of the row's
-    elements up to and including it, in index order. Integers wrap at their
-    width. Floats combine one element at a time, in order, as PyTorch's CPU
+    `torch.cumsum` / `torch.cumprod` / `torch.cummax` / `torch.cummin` and
+    ONNX `CumSum`: each position of a row along `axis` holds the sum
+    (`sum`), product (`prod`), maximum (`max`) or minimum (`min`) of the
+    row's elements up to and including it, in index order. Integers wrap at
+    their width. An extreme moves to each later element that is NaN or not
+    beyond it (`>=` for `max`), as `torch.cummax` updates: a tie or a `-0`
+    after `+0` takes over, and after a NaN the result stays NaN. Floats combine one element at a time, in order, as PyTorch's CPU
     kernels do: `f32` and `f64` carried in `f64`, `f16` and `bf16` in
     `f32`, each position the running value rounded to the type. Any dimension may be
     dynamic; an empty row gives an empty result.
