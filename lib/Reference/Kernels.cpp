@@ -965,6 +965,21 @@ Expected<HostTensor> meld::ref::conv(const HostTensor &x,
   return r;
 }
 
+/// Calls `fn(at)` for each row of a tensor of `shape` along `axis` (in
+/// range), `at(i)` the row-major index of the row's element i.
+static void forEachAxisRow(
+    ArrayRef<int64_t> shape, int64_t axis,
+    llvm::function_ref<void(llvm::function_ref<int64_t(int64_t)>)> fn) {
+  int64_t size = shape[axis];
+  int64_t outer = numElements(shape.take_front(axis));
+  int64_t inner = numElements(shape.drop_front(axis + 1));
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t k = 0; k < inner; ++k) {
+      int64_t base = o * size * inner + k;
+      fn([&](int64_t i) { return base + i * inner; });
+    }
+}
+
 Expected<HostTensor> meld::ref::cumulative(const HostTensor &x, int64_t axis,
                                            llvm::StringRef kind) {
   int64_t rank = x.getRank();
@@ -973,8 +988,6 @@ Expected<HostTensor> meld::ref::cumulative(const HostTensor &x, int64_t axis,
                      rank);
   ArrayRef<int64_t> xs = x.getShape();
   int64_t size = xs[axis];
-  int64_t outer = numElements(xs.take_front(axis));
-  int64_t inner = numElements(xs.drop_front(axis + 1));
   HostTensor r(x.getKind(), xs);
   // The running value in the type the compiled code carries it in (as
   // PyTorch's CPU kernels do): f64 for f64 and f32, f32 for halves.
@@ -984,35 +997,33 @@ Expected<HostTensor> meld::ref::cumulative(const HostTensor &x, int64_t axis,
   if (!prod && !max && !min && kind != "sum")
     return makeError("cumulative: unknown kind '{0}'", kind);
   double inf = std::numeric_limits<double>::infinity();
-  for (int64_t o = 0; o < outer; ++o)
-    for (int64_t k = 0; k < inner; ++k) {
-      int64_t base = o * size * inner + k;
-      double facc = prod ? 1.0 : max ? -inf : min ? inf : 0.0;
-      uint64_t iacc = prod ? 1 : 0;
-      int64_t eacc = max ? minInt(x.getKind()) : maxInt(x.getKind());
-      for (int64_t i = 0; i < size; ++i) {
-        int64_t at = base + i * inner;
-        if (x.isFloat()) {
-          double v = x.getFloat(at);
-          // An extreme takes the later element when it is NaN or not
-          // beyond the running one (torch.cummax: ties and -0/+0 move on,
-          // a NaN stays).
-          if (max || min)
-            facc = std::isnan(v) || (max ? v >= facc : v <= facc) ? v : facc;
-          else
-            facc = roundToFloat(prod ? facc * v : facc + v, carried);
-          r.setFloat(at, facc);
-        } else if (max || min) {
-          int64_t v = x.getInt(at);
-          eacc = (max ? v >= eacc : v <= eacc) ? v : eacc;
-          r.setInt(at, eacc);
-        } else {
-          uint64_t v = static_cast<uint64_t>(x.getInt(at));
-          iacc = prod ? iacc * v : iacc + v;
-          r.setInt(at, static_cast<int64_t>(iacc));
-        }
+  forEachAxisRow(xs, axis, [&](llvm::function_ref<int64_t(int64_t)> row) {
+    double facc = prod ? 1.0 : max ? -inf : min ? inf : 0.0;
+    uint64_t iacc = prod ? 1 : 0;
+    int64_t eacc = max ? minInt(x.getKind()) : maxInt(x.getKind());
+    for (int64_t i = 0; i < size; ++i) {
+      int64_t at = row(i);
+      if (x.isFloat()) {
+        double v = x.getFloat(at);
+        // An extreme takes the later element when it is NaN or not
+        // beyond the running one (torch.cummax: ties and -0/+0 move on,
+        // a NaN stays).
+        if (max || min)
+          facc = std::isnan(v) || (max ? v >= facc : v <= facc) ? v : facc;
+        else
+          facc = roundToFloat(prod ? facc * v : facc + v, carried);
+        r.setFloat(at, facc);
+      } else if (max || min) {
+        int64_t v = x.getInt(at);
+        eacc = (max ? v >= eacc : v <= eacc) ? v : eacc;
+        r.setInt(at, eacc);
+      } else {
+        uint64_t v = static_cast<uint64_t>(x.getInt(at));
+        iacc = prod ? iacc * v : iacc + v;
+        r.setInt(at, static_cast<int64_t>(iacc));
       }
     }
+  });
   return r;
 }
 
@@ -1024,8 +1035,6 @@ Expected<HostTensor> meld::ref::argsort(const HostTensor &x, int64_t axis,
                      rank);
   ArrayRef<int64_t> xs = x.getShape();
   int64_t size = xs[axis];
-  int64_t outer = numElements(xs.take_front(axis));
-  int64_t inner = numElements(xs.drop_front(axis + 1));
   HostTensor r(ElementKind::I64, xs);
   // `a` goes before `b` (positions of one row): by value, NaN the greatest.
   auto less = [&](int64_t a, int64_t b) {
@@ -1035,17 +1044,14 @@ Expected<HostTensor> meld::ref::argsort(const HostTensor &x, int64_t axis,
     return std::isnan(u) ? false : std::isnan(v) || u < v;
   };
   std::vector<int64_t> order(size);
-  for (int64_t o = 0; o < outer; ++o)
-    for (int64_t k = 0; k < inner; ++k) {
-      int64_t base = o * size * inner + k;
-      auto at = [&](int64_t i) { return base + i * inner; };
-      std::iota(order.begin(), order.end(), 0);
-      std::stable_sort(order.begin(), order.end(), [&](int64_t i, int64_t j) {
-        return descending ? less(at(j), at(i)) : less(at(i), at(j));
-      });
-      for (int64_t i = 0; i < size; ++i)
-        r.setInt(at(i), order[i]);
-    }
+  forEachAxisRow(xs, axis, [&](llvm::function_ref<int64_t(int64_t)> at) {
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int64_t i, int64_t j) {
+      return descending ? less(at(j), at(i)) : less(at(i), at(j));
+    });
+    for (int64_t i = 0; i < size; ++i)
+      r.setInt(at(i), order[i]);
+  });
   return r;
 }
 

@@ -1949,3 +1949,11 @@ func.func @argsort_i32(%x: tensor<8xf32>) -> tensor<8xi32> {
   %r = meld.argsort %x axis = 0 : (tensor<8xf32>) -> tensor<8xi32>
   return %r : tensor<8xi32>
 }
+
+// -----
+
+func.func @cumulative_negative_axis(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error @+1 {{axis -1 is out of range for the operand 'tensor<8x16xf32>'; it names one of its dimensions, 0 to 1}}
+  %r = meld.cumulative sum %x axis = -1 : tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}

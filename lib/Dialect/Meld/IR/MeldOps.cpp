@@ -1207,14 +1207,23 @@ LogicalResult ScatterOp::verify() {
 // ArgsortOp
 //===----------------------------------------------------------------------===//
 
+/// That `axis` names a dimension of `operand`, the operand of `op` (a sort
+/// or a scan along it).
+static LogicalResult verifyAxisOf(Operation *op, uint64_t axis,
+                                  RankedTensorType operand) {
+  int64_t dim = static_cast<int64_t>(axis);
+  if (dim >= 0 && dim < operand.getRank())
+    return success();
+  return op->emitOpError("axis ")
+         << dim << " is out of range for the operand " << operand
+         << "; it names one of its dimensions, 0 to " << operand.getRank() - 1;
+}
+
 LogicalResult ArgsortOp::verify() {
   auto in = cast<RankedTensorType>(getOperand().getType());
   auto out = cast<RankedTensorType>(getType());
-  int64_t axis = static_cast<int64_t>(getAxis());
-  if (axis < 0 || axis >= in.getRank())
-    return emitOpError("axis ")
-           << axis << " is out of range for the operand " << in
-           << "; it names one of its dimensions, 0 to " << in.getRank() - 1;
+  if (failed(verifyAxisOf(*this, getAxis(), in)))
+    return failure();
   if (out.getShape() != in.getShape())
     return emitOpError("result type ")
            << out << " must have the operand's shape, "
@@ -1227,12 +1236,8 @@ LogicalResult ArgsortOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult CumulativeOp::verify() {
-  auto type = cast<RankedTensorType>(getType());
-  int64_t axis = static_cast<int64_t>(getAxis());
-  if (axis < 0 || axis >= type.getRank())
-    return emitOpError("axis ")
-           << axis << " is out of range for the operand " << type
-           << "; it names one of its dimensions, 0 to " << type.getRank() - 1;
+  if (failed(verifyAxisOf(*this, getAxis(), cast<RankedTensorType>(getType()))))
+    return failure();
   ReduceKind kind = getKind();
   if (kind != ReduceKind::sum && kind != ReduceKind::prod &&
       kind != ReduceKind::max && kind != ReduceKind::min)
