@@ -1195,6 +1195,12 @@ def _shifted(b: Builder, x: Value, axis: int, shift: int, fill) -> Value:
                b.constant(np.asarray(fill, numpy_dtype(x.dtype)), x.dtype))
 
 
+def _scan(b: Builder, x: Value, kind: str, axis: int) -> Value:
+    """``meld.cumulative``: the running ``kind`` of ``x`` along ``axis``."""
+    out = b.op(f"meld.cumulative {kind} {x.name} axis = {axis} : {x.type}", x.type)
+    return _same_dims(out, x)
+
+
 def cumulative_extreme(b: Builder, x: Value, axis: int, kind: str) -> tuple:
     """torch.cummax / cummin: the running max (min) along ``axis`` and the
     index where it was found, as torch's kernel updates its running pair:
@@ -1206,13 +1212,13 @@ def cumulative_extreme(b: Builder, x: Value, axis: int, kind: str) -> tuple:
     axis = normalize_axis(axis, x.rank)
     if x.dtype == "i1":
         raise Unsupported(f"cum{kind} of booleans")
-    v = _same_dims(b.op(f"meld.cumulative {kind} {x.name} axis = {axis} : {x.type}", x.type), x)
+    v = _scan(b, x, kind, axis)
     k = iota(b, "i64", x.shape, b.dims(x), axis)
     took = compare(b, "eq", x, v)
     if is_float(x.dtype):
         took = logical(b, "or", took, compare(b, "ne", x, x))
     at = select(b, took, k, scalar_like(b, -1, k))
-    idx = _same_dims(b.op(f"meld.cumulative max {at.name} axis = {axis} : {at.type}", at.type), at)
+    idx = _scan(b, at, "max", axis)
     return v, idx
 
 
@@ -1234,8 +1240,7 @@ def cumulative(b: Builder, x: Value, axis: int, kind: str = "sum", exclusive: bo
     y = reverse(b, x, axis) if reverse_ else x
     if exclusive and n:
         y = _shifted(b, y, axis, 1, ident)  # (the identity first)
-    out = b.op(f"meld.cumulative {kind} {y.name} axis = {axis} : {y.type}", y.type)
-    y = _same_dims(out, y)
+    y = _scan(b, y, kind, axis)
     return reverse(b, y, axis) if reverse_ else y
 
 
