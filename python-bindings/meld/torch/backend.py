@@ -518,6 +518,8 @@ def _unsqueeze(b, node, x, dim):
 def _squeeze(b, node, x, dims):
     dims = [dims] if isinstance(dims, int) else list(dims)
     sizes = node.args[0].meta["val"].shape
+    if x.rank == 0:  # (dim 0 or -1 of a 0-d tensor: itself)
+        return x
     return L.squeeze(b, x, [d % x.rank for d in dims if _static_size(sizes[d % x.rank]) == 1])
 
 
@@ -4023,6 +4025,119 @@ def _ldl_solve(ld, pivots, b, *, hermitian=False):
     return x
 
 
+def _narrow_by_tensor(x, dim, start, length):
+    """``aten.narrow.Tensor`` (a 0-dim tensor start): eager reads the start
+    with ``.item()``, which AOTAutograd cannot trace; here the ``length``
+    positions from it (a negative start counted from the end) are gathered,
+    so a start out of range is the gather's run-time error."""
+    n = x.size(dim)
+    s = start.reshape(()).to(torch.int64)
+    s = torch.where(s < 0, s + n, s)
+    return torch.index_select(x, dim, s + torch.arange(length, device=x.device))
+
+
+def _class_weighted_rows(target, weight, ignore_index, num_classes, dtype):
+    """Linear cross-entropy's per-row weight of index targets (the class
+    weight of each row's target, 0 on ignored rows) and the targets with
+    ignored rows pointed at class 0, as torch's chunked op computes them."""
+    ignored = target == ignore_index
+    target = torch.where(ignored, 0, target)
+    w = torch.ones((), dtype=dtype) if weight is None else \
+        weight.to(dtype).index_select(0, target)
+    return torch.where(ignored, 0, w).to(dtype), target
+
+
+def _linear_logits(input, linear_weight, linear_bias, acc_dtype):
+    logits = input.to(acc_dtype) @ linear_weight.to(acc_dtype).t()
+    return logits if linear_bias is None else logits + linear_bias.to(acc_dtype)
+
+
+def _linear_cross_entropy(input, linear_weight, target, linear_bias, weight, reduction,
+                          ignore_index, label_smoothing, batch_chunk_size, acc_policy,
+                          acc_dtype, allow_retain_graph, compute_input_grad,
+                          compute_linear_weight_grad, compute_linear_bias_grad):
+    """``torch_nn._linear_cross_entropy_batch_chunked`` (F.linear_cross_entropy
+    with a mean or sum reduction): the loss of ``input @ linear_weight^T +
+    linear_bias`` and, as torch's op does in its forward, the gradients its
+    backward scales by the upstream gradient. Unchunked, in ``acc_dtype``:
+    with G the loss's gradient in the logits, ``G @ W``, ``G^T @ x`` and
+    ``G``'s column sums. Index targets: G = r (softmax - onehot) with r the
+    row's class weight over the weights' sum (mean) or 1 (sum); probability
+    targets: G = s (softmax * sum(w t) - w t), s = 1/N (mean) or 1.
+    (AOTAutograd differentiates the decomposed loss itself; these serve
+    where the op's registered backward runs.)"""
+    if label_smoothing > 0.0:
+        raise NotImplementedError("linear_cross_entropy does not support label smoothing")
+    dtype = input.dtype
+    n, classes = input.size(0), linear_weight.size(0)
+    logits = _linear_logits(input, linear_weight, linear_bias, acc_dtype)
+    logp = torch.log_softmax(logits, dim=1)
+    if target.dtype.is_floating_point:
+        wt = target.to(acc_dtype)
+        if weight is not None:
+            wt = wt * weight.to(acc_dtype)
+        scale = (1.0 / n if n else float("nan")) if reduction == "mean" else 1.0
+        loss = -(wt * logp).sum() * scale
+        grad = (logp.exp() * wt.sum(1, keepdim=True) - wt) * scale
+    else:
+        r, t = _class_weighted_rows(target, weight, ignore_index, classes, acc_dtype)
+        if reduction == "mean":
+            d = r.sum()
+            r = r / torch.where(d == 0, torch.nan, d)
+        loss = -(r * logp.gather(1, t.unsqueeze(1)).squeeze(1)).sum()
+        # (not F.one_hot: its range checks are asserts Meld has no op for)
+        onehot = (t.unsqueeze(1) == torch.arange(classes, device=t.device)).to(acc_dtype)
+        grad = r.unsqueeze(1) * (logp.exp() - onehot)
+    empty = input.new_empty
+    grad_input = (grad @ linear_weight.to(acc_dtype)).to(dtype) \
+        if compute_input_grad else empty((0, 0))
+    grad_weight = (grad.t() @ input.to(acc_dtype)).to(dtype) \
+        if compute_linear_weight_grad else empty((0, 0))
+    grad_bias = grad.sum(0).to(dtype) if compute_linear_bias_grad else empty((0,))
+    return loss.to(dtype), grad_input, grad_weight, grad_bias
+
+
+def _linear_cross_entropy_rows(input, linear_weight, target, linear_bias, weight,
+                               ignore_index, batch_chunk_size, acc_policy, acc_dtype):
+    """``torch_nn._linear_cross_entropy_batch_chunked_no_reduction``: each
+    row's loss (its class weight times log-sum-exp minus the target's logit;
+    probability targets: the weighted targets' mass times log-sum-exp minus
+    their dot with the logits)."""
+    logits = _linear_logits(input, linear_weight, linear_bias, acc_dtype)
+    lse = torch.logsumexp(logits, dim=1)
+    if target.dtype.is_floating_point:
+        wt = target.to(acc_dtype)
+        if weight is not None:
+            wt = wt * weight.to(acc_dtype)
+        rows = wt.sum(1) * lse - (wt * logits).sum(1)
+    else:
+        r, t = _class_weighted_rows(target, weight, ignore_index, linear_weight.size(0),
+                                    acc_dtype)
+        rows = r * (lse - logits.gather(1, t.unsqueeze(1)).squeeze(1))
+    return rows.to(input.dtype)
+
+
+def _narrows_by_tensor(gm: torch.fx.GraphModule) -> None:
+    """TorchDynamo's graph with each ``narrow`` whose start is a tensor made
+    a call of ``_narrow_by_tensor``: AOTAutograd would expand it to
+    ``.item()`` first, a value it cannot trace."""
+    changed = False
+    for node in gm.graph.nodes:
+        if node.op == "call_function" and node.target is torch.narrow:
+            x, dim, start, length = node.args[:4]
+        elif node.op == "call_method" and node.target == "narrow":
+            x, dim, start, length = node.args[:4]
+        else:
+            continue
+        if isinstance(start, torch.fx.Node) and \
+                isinstance(start.meta.get("example_value"), torch.Tensor):
+            node.op, node.target = "call_function", _narrow_by_tensor
+            node.args, node.kwargs = (x, dim, start, length), {}
+            changed = True
+    if changed:
+        gm.recompile()
+
+
 def _decompositions():
     from torch._decomp import core_aten_decompositions
 
@@ -4036,6 +4151,11 @@ def _decompositions():
     table[aten.mkldnn_rnn_layer.default] = _mkldnn_rnn_layer
     table[aten.linalg_ldl_factor_ex.default] = _ldl_factor_ex
     table[aten.linalg_ldl_solve.default] = _ldl_solve
+    chunked = getattr(torch.ops, "torch_nn", None)
+    if chunked is not None and hasattr(chunked, "_linear_cross_entropy_batch_chunked"):
+        table[chunked._linear_cross_entropy_batch_chunked.default] = _linear_cross_entropy
+        table[chunked._linear_cross_entropy_batch_chunked_no_reduction.default] = \
+            _linear_cross_entropy_rows
     return table
 
 
@@ -4050,6 +4170,7 @@ def backend(gm: torch.fx.GraphModule, example_inputs):
 
     report = Report()
     reports.append(report)
+    _narrows_by_tensor(gm)
 
     def compiler(graph, inputs):
         return make_boxed_func(_compile_aten(graph, inputs, report))
