@@ -84,6 +84,34 @@ def test_unsupported_ops_stay_with_pytorch_and_are_reported():
     assert f"| {op}.default | no Meld lowering" in str(explanation)
 
 
+def test_a_defect_in_a_lowering_leaves_only_its_op_to_pytorch(monkeypatch):
+    """A lowering that fails with an unexpected Python error (a defect,
+    not a refusal) costs only its op: that op runs eagerly and explain
+    names the error; the ops around it still compile (the error had
+    escaped the partition's translation and sent the whole graph back,
+    reported as a failure of AOTAutograd's tracing)."""
+    import sys
+
+    backend = sys.modules["meld.torch.backend"]
+
+    def broken(b, node, x):
+        return 1 % 0
+
+    monkeypatch.setitem(backend.ATEN_OPS, torch.ops.aten.tanh.default, broken)
+    torch.manual_seed(2)
+    model = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.Tanh(), torch.nn.Linear(8, 4),
+                                torch.nn.ReLU()).eval()
+    x = torch.randn(3, 8)
+    got, want, reports = compiled_and_eager(model, x)
+    np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-5, atol=1e-6)
+    (report,) = reports
+    assert not report.failed and len(report.compiled) == 2, str(report)
+    explanation = mtorch.explain(model, x)
+    assert [name for name, _ in explanation.fallbacks] == ["aten.tanh.default"]
+    assert "internal error in Meld's lowering: ZeroDivisionError" in \
+        explanation.fallbacks[0][1]
+
+
 def test_explain_counts_kernels_and_no_fallbacks():
     model = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.Tanh()).eval()
     explanation = mtorch.explain(model, torch.randn(3, 8))

@@ -3163,6 +3163,12 @@ def _translate_nodes(b: Builder, gm: torch.fx.GraphModule, env):
                         # (the partitioner leaves the node out, with the reason)
                         named.node, named.reason = node.name, str(e)
                         raise named from e
+                    except Exception as e:  # noqa: BLE001 - a defect of the lowering:
+                        # that op runs eagerly, reported, not the whole graph
+                        why = f"internal error in Meld's lowering: {type(e).__name__}: {e}"
+                        named = FrontendError(f"{node.name} ({node.target}): {why}")
+                        named.node, named.reason = node.name, why
+                        raise named from e
                     env[node] = _wrap_narrow(b, env[node], node.meta.get("val"))
                     _name_sizes(b, env[node], node.meta.get("val"))
         elif node.op == "output":
