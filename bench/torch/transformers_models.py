@@ -34,6 +34,17 @@ from pathlib import Path
 import torch
 import torch._dynamo
 
+# Meld's compile times are cold ones: a fresh disk cache for the run
+# (meld.torch keeps compiled partitions in ~/.cache/meld by default; set
+# MELD_CACHE_DIR to time loads from a warm one).
+if "MELD_CACHE_DIR" not in os.environ:
+    import atexit
+    import shutil
+    import tempfile
+
+    os.environ["MELD_CACHE_DIR"] = tempfile.mkdtemp(prefix="meld-bench-cache-")
+    atexit.register(shutil.rmtree, os.environ["MELD_CACHE_DIR"], ignore_errors=True)
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "bench" / "torch"))

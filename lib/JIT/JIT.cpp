@@ -25,6 +25,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -36,6 +37,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <elf.h>
+#include <link.h>
 #include <list>
 #include <map>
 #include <mutex>
@@ -54,6 +57,58 @@ using runtime::TensorRef;
 char CompileError::ID = 0;
 
 llvm::StringRef meld::jit::getVersion() { return MELD_VERSION_STRING; }
+
+namespace {
+/// dl_iterate_phdr's search for the object holding an address and its
+/// NT_GNU_BUILD_ID note.
+struct BuildIdSearch {
+  uintptr_t address;
+  std::string id;
+};
+} // namespace
+
+static int findBuildId(struct dl_phdr_info *info, size_t, void *data) {
+  auto *search = static_cast<BuildIdSearch *>(data);
+  bool holds = false;
+  for (ElfW(Half) i = 0; i < info->dlpi_phnum && !holds; ++i) {
+    const ElfW(Phdr) &ph = info->dlpi_phdr[i];
+    uintptr_t start = info->dlpi_addr + ph.p_vaddr;
+    holds = ph.p_type == PT_LOAD && search->address >= start &&
+            search->address < start + ph.p_memsz;
+  }
+  if (!holds)
+    return 0;
+  for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr) &ph = info->dlpi_phdr[i];
+    if (ph.p_type != PT_NOTE)
+      continue;
+    const char *note =
+        reinterpret_cast<const char *>(info->dlpi_addr + ph.p_vaddr);
+    const char *end = note + ph.p_memsz;
+    while (note + sizeof(ElfW(Nhdr)) <= end) {
+      const auto *header = reinterpret_cast<const ElfW(Nhdr) *>(note);
+      const char *name = note + sizeof(ElfW(Nhdr));
+      const char *desc = name + llvm::alignTo(header->n_namesz, 4);
+      if (header->n_type == NT_GNU_BUILD_ID && header->n_namesz == 4 &&
+          std::memcmp(name, "GNU", 4) == 0 && desc + header->n_descsz <= end) {
+        search->id = llvm::toHex(llvm::StringRef(desc, header->n_descsz),
+                                 /*LowerCase=*/true);
+        return 1;
+      }
+      note = desc + llvm::alignTo(header->n_descsz, 4);
+    }
+  }
+  return 1;
+}
+
+llvm::StringRef meld::jit::getBuildId() {
+  static const std::string id = [] {
+    BuildIdSearch search{reinterpret_cast<uintptr_t>(&findBuildId), {}};
+    dl_iterate_phdr(findBuildId, &search);
+    return search.id;
+  }();
+  return id;
+}
 
 void CompileError::log(llvm::raw_ostream &os) const { os << diagnostics; }
 
@@ -798,11 +853,12 @@ public:
     const runtime::DeviceInfo &info = device->getInfo();
     std::string text;
     llvm::raw_string_ostream os(text);
-    os << "meld " << getVersion() << "\nbundle " << bundle::kVersion
-       << "\ndevice " << info.backend << " " << info.target << " " << info.chip
-       << "\nhost " << host.description() << "\nhost-gemm-tiles "
-       << hostTiles(options, host) << "\nhost-launch-costs "
-       << hostLaunchCosts(options, host) << "\ntargets";
+    os << "meld " << getVersion() << "\nbuild " << getBuildId() << "\nbundle "
+       << bundle::kVersion << "\ndevice " << info.backend << " " << info.target
+       << " " << info.chip << "\nhost " << host.description()
+       << "\nhost-gemm-tiles " << hostTiles(options, host)
+       << "\nhost-launch-costs " << hostLaunchCosts(options, host)
+       << "\ntargets";
     for (const std::string &t : options.targets)
       os << " " << t;
     os << "\nnvptx";

@@ -464,3 +464,30 @@ def test_inputs_outside_a_compiled_guard_recompile_or_fall_back():
             torch.testing.assert_close(got, want, rtol=2e-3, atol=2e-3)
             for r in mtorch.reports[start:]:
                 assert not r.failed and not r.fallback, str(r)
+
+
+def test_compiled_partitions_are_kept_on_disk_for_the_next_process(tmp_path, monkeypatch):
+    """meld.torch compiles through the JIT's disk cache (MELD_CACHE_DIR,
+    default ~/.cache/meld): a later process (here: the memory cache
+    dropped, TorchDynamo reset) loads the partitions it compiled before
+    instead of compiling them, with the same results."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("MELD_CACHE_DIR", str(cache))
+    assert mtorch.cache_dir() == str(cache)
+    torch.manual_seed(4)
+    model = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.GELU(),
+                                torch.nn.Linear(16, 4)).eval()
+    x = torch.randn(5, 8)
+    first, want, _ = compiled_and_eager(model, x)
+    before = meld.cache_stats("host", str(cache))
+    assert before["disk_writes"] >= 1 and list(cache.glob("*.meldb")), before
+    meld.clear_memory_cache("host", str(cache))
+    second, _, reports = compiled_and_eager(model, x)
+    after = meld.cache_stats("host", str(cache))
+    assert after["disk_hits"] > before["disk_hits"], after
+    assert after["compiles"] == before["compiles"], after
+    torch.testing.assert_close(second, want, rtol=1e-5, atol=1e-6)
+    torch.testing.assert_close(second, first, rtol=0, atol=0)
+    # MELD_CACHE_DIR="" turns the disk cache off
+    monkeypatch.setenv("MELD_CACHE_DIR", "")
+    assert mtorch.cache_dir() is None

@@ -807,6 +807,22 @@ TEST_F(JitCache, DiskEntriesSurviveAndBadOnesAreRebuilt) {
   }
 }
 
+TEST_F(JitCache, KeysCarryTheCompilersBuildId) {
+  // The linker's hash of the binary holding the compiler: a rebuild with a
+  // changed compiler makes new keys, where the version alone (the commit
+  // the build was configured at) stayed the same.
+  llvm::StringRef id = jit::getBuildId();
+  ASSERT_EQ(id.size(), 40u) << id.str();
+  EXPECT_TRUE(llvm::all_of(id, llvm::isHexDigit));
+  auto cached = makeJit();
+  ASSERT_TRUE(MELD_TAKE(cached->compile(readExample("gelu"))));
+  std::vector<std::string> files = entries();
+  ASSERT_EQ(files.size(), 1u);
+  std::string entry =
+      (*llvm::MemoryBuffer::getFile(files[0]))->getBuffer().str();
+  EXPECT_NE(entry.find(("build " + id).str()), std::string::npos);
+}
+
 //===----------------------------------------------------------------------===//
 // Threads
 //===----------------------------------------------------------------------===//

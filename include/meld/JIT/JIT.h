@@ -48,6 +48,12 @@ namespace meld::jit {
 /// The Meld version compiled into this library ("0.6.0").
 llvm::StringRef getVersion();
 
+/// The GNU build ID (hex) of the binary that holds Meld's compiler, the
+/// linker's hash of its contents; empty when it has none. The compile
+/// cache's keys carry it, so a rebuild with any change to the compiler
+/// does not hand back an older build's programs.
+llvm::StringRef getBuildId();
+
 //===----------------------------------------------------------------------===//
 // Errors
 //===----------------------------------------------------------------------===//

@@ -15,7 +15,8 @@ training steps run through Meld), partitions it with torch's
 supports and the rest, compiles every supported part through Meld and
 leaves the rest to eager PyTorch. That fallback is the only place anything
 runs outside Meld, and :func:`explain` reports every node it kept, with the
-reason. Symbolic sizes become dynamic dims, torch.cond and
+reason. Compiled partitions are kept on disk (:func:`cache_dir`,
+``MELD_CACHE_DIR``) for the next process. Symbolic sizes become dynamic dims, torch.cond and
 torch.while_loop become meld.if and meld.while. docs/frontends.md is the
 guide; its main limit: host tensors.
 """
@@ -30,13 +31,14 @@ from .backend import (  # noqa: F401
     Explanation,
     Report,
     backend,
+    cache_dir,
     explain,
     export,
     reports,
 )
 
-__all__ = ["ATEN_OPS", "CompiledPartition", "Explanation", "Report", "backend", "explain",
-           "export", "reports"]
+__all__ = ["ATEN_OPS", "CompiledPartition", "Explanation", "Report", "backend", "cache_dir",
+           "explain", "export", "reports"]
 
 
 def _register() -> None:

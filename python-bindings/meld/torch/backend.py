@@ -26,6 +26,8 @@ from __future__ import annotations
 import functools
 import math
 import operator
+import os
+import warnings
 import weakref
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence
@@ -3345,6 +3347,33 @@ class _Translation:
         return out
 
 
+@functools.lru_cache(maxsize=None)
+def _usable_cache_dir(path: str) -> Optional[str]:
+    try:
+        os.makedirs(path, exist_ok=True)
+        if os.access(path, os.W_OK | os.X_OK):
+            return path
+    except OSError:
+        pass
+    warnings.warn(f"meld.torch: cannot write the compile cache {path!r}; "
+                  "compiling without it (set MELD_CACHE_DIR)", RuntimeWarning, stacklevel=3)
+    return None
+
+
+def cache_dir() -> Optional[str]:
+    """Where compiled partitions are kept across processes (the JIT's disk
+    cache, docs/embedding.md): ``$MELD_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/meld`` (``~/.cache/meld``); ``MELD_CACHE_DIR=""``
+    turns it off. A directory that cannot be written is skipped with a
+    warning."""
+    path = os.environ.get("MELD_CACHE_DIR")
+    if path is None:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"),
+                                                                 ".cache")
+        path = os.path.join(base, "meld")
+    return _usable_cache_dir(os.path.abspath(path)) if path else None
+
+
 def _kernels(executable) -> int:
     """The kernels one run of ``executable`` launches (its fusion report)."""
     for line in executable.fusion_report().splitlines():
@@ -3366,7 +3395,8 @@ class CompiledPartition(torch.nn.Module):
         self.translation = translation
         self.text = translation.text
         self.ops = list(ops)
-        self.executable = meld_compile(self.text, name="torch partition")
+        self.executable = meld_compile(self.text, name="torch partition",
+                                       cache_dir=cache_dir())
         self.result_elems = [dtype for dtype, _ in self.executable.signature().outputs]
         self.kernels = _kernels(self.executable)
         self._graphs: Dict[tuple, object] = {}
