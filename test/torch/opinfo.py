@@ -46,6 +46,17 @@ from typing import Dict, Iterable, List, Optional
 import torch
 import torch._dynamo
 
+# A cache directory of the run's own for meld.torch's compiled partitions
+# (thousands of small programs; ~/.cache/meld by default), removed at exit.
+if "MELD_CACHE_DIR" not in __import__("os").environ:
+    import atexit
+    import os
+    import shutil
+    import tempfile
+
+    os.environ["MELD_CACHE_DIR"] = tempfile.mkdtemp(prefix="meld-opinfo-cache-")
+    atexit.register(shutil.rmtree, os.environ["MELD_CACHE_DIR"], ignore_errors=True)
+
 # the ops of the CI slice: what the frontend claims for float32 today
 CI_OPS = [
     "abs", "add", "sub", "mul", "div", "neg", "exp", "log", "sqrt", "rsqrt", "tanh",
