@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import os
 import sys
 import warnings
 from pathlib import Path
@@ -48,9 +49,8 @@ import torch._dynamo
 
 # A cache directory of the run's own for meld.torch's compiled partitions
 # (thousands of small programs; ~/.cache/meld by default), removed at exit.
-if "MELD_CACHE_DIR" not in __import__("os").environ:
+if "MELD_CACHE_DIR" not in os.environ:
     import atexit
-    import os
     import shutil
     import tempfile
 
