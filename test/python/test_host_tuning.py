@@ -101,3 +101,38 @@ def test_host_cpu_the_jit_cannot_run_or_llvm_does_not_know_is_an_error():
     if "amx_tile" not in _host_flags():
         with pytest.raises(meld.Error, match="needs .*amx-tile.*which this machine"):
             meld.compile(IR, host_cpu="sapphirerapids")
+
+
+def _gemm_tiles(exe) -> dict:
+    """The host binary's GEMM tiles, as its bundle records them."""
+    import re
+
+    text = exe.bundle_bytes().decode("latin-1")
+    return json.loads(re.search(r'"gemm_tiles":(\{[^}]*\})', text).group(1))
+
+
+def test_a_rewritten_table_is_read_again(operands, tmp_path):
+    """Tables are read once and kept while the file stays the same; a
+    table rewritten in place is read again (its size or time changed)."""
+    import re
+
+    bundle = meld.compile(IR, host_tuning="none").bundle_bytes().decode("latin-1")
+    cpu = re.search(r'"cpu":"([^"]*)"', bundle).group(1)
+    table = tmp_path / "table.json"
+
+    def write(rows, block_rows):
+        table.write_text(json.dumps({
+            "format": "meld-host-tuning", "version": 1,
+            "entries": [{"cpu": cpu, "isa": isa,
+                         "gemm": {"tile_rows": rows, "tile_cols": 16, "k_block": 64,
+                                  "block_rows": block_rows}}
+                        for isa in ("sse", "avx2", "avx512", "amx")]}))
+
+    write(6, 60)
+    first = meld.compile(IR + "\n// a\n", host_tuning=str(table))
+    assert _gemm_tiles(first)["tile_rows"] == 6, _gemm_tiles(first)
+    check(first, *operands)
+    write(4, 400)
+    second = meld.compile(IR + "\n// b\n", host_tuning=str(table))
+    assert _gemm_tiles(second)["tile_rows"] == 4, _gemm_tiles(second)
+    check(second, *operands)

@@ -2,6 +2,7 @@
 
 #include "meld/Codegen/Host/HostTuning.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -10,6 +11,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <mutex>
 
 using namespace meld::codegen;
 namespace json = llvm::json;
@@ -75,6 +77,37 @@ static llvm::Expected<json::Value> readTable(llvm::StringRef path) {
   return table;
 }
 
+/// readTable through a cache of the tables read, by path, while the file's
+/// size and modification time stay the same: a compile looks a table up
+/// for its tiles and its launch costs, both in the cache key and in the
+/// pipeline (it had been read and parsed four times per compile).
+static llvm::Expected<json::Value> readTableCached(llvm::StringRef path) {
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(path, status))
+    return readTable(path); // (its error)
+  struct Read {
+    llvm::sys::TimePoint<> modified;
+    uint64_t size;
+    json::Value table;
+  };
+  static std::mutex mutex;
+  static llvm::StringMap<Read> tables;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = tables.find(path);
+  if (it != tables.end() &&
+      it->second.modified == status.getLastModificationTime() &&
+      it->second.size == status.getSize())
+    return it->second.table;
+  llvm::Expected<json::Value> table = readTable(path);
+  if (!table) {
+    tables.erase(path);
+    return table.takeError();
+  }
+  tables.insert_or_assign(
+      path, Read{status.getLastModificationTime(), status.getSize(), *table});
+  return table;
+}
+
 static bool matches(const json::Object &entry, const HostTarget &target) {
   return entry.getString("cpu") == target.cpu &&
          entry.getString("isa") == hostIsaName(target.isa);
@@ -94,7 +127,7 @@ findEntry(const HostTarget &target, llvm::StringRef path,
   if (file.empty() || file == "none" ||
       (!named && !llvm::sys::fs::exists(file)))
     return std::nullopt;
-  llvm::Expected<json::Value> table = readTable(file);
+  llvm::Expected<json::Value> table = readTableCached(file);
   if (!table) {
     if (warn)
       warn("ignoring host tuning table '" + file +
