@@ -977,3 +977,30 @@ def test_narrow_from_a_tensor_start():
     torch._dynamo.reset()
     with pytest.raises(Exception):
         torch.compile(fn, backend="meld")(x, torch.tensor(7))
+
+
+def test_as_strided_of_a_partial_view_reads_its_storage():
+    """as_strided addresses a view's storage, also outside the view
+    (OpInfo's partial_views: x = base[5:15], then elements from base[0] or
+    base[10]): the partition takes the view's whole storage and gathers
+    from it; a later view of another offset runs right too."""
+    base = torch.arange(20.0) * 1.5 - 3
+
+    def fn(x, offset):
+        return torch.as_strided(x, (2, 3), (1, 2), offset) * 2 + x.sum()
+
+    for offset in (0, 5, 10):
+        got = through_meld(fn, base[5:15], offset, atol=0)
+        torch.testing.assert_close(got, fn(base[5:15], offset), rtol=0, atol=0)
+
+    def default_offset(x):
+        return torch.as_strided(x, (2, 2), (1, 2)) - 1
+
+    through_meld(default_offset, base[5:15], atol=0)
+    # another view of the same shape (a guard recompiles or the partition
+    # runs it eagerly: either way eager's values)
+    f = torch.compile(default_offset, backend="meld")
+    torch.testing.assert_close(f(base[5:15]), default_offset(base[5:15]), rtol=0, atol=0)
+    torch.testing.assert_close(f(base[2:12]), default_offset(base[2:12]), rtol=0, atol=0)
+    other = torch.arange(40.0)[7:17]
+    torch.testing.assert_close(f(other), default_offset(other), rtol=0, atol=0)

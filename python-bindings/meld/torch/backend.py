@@ -2485,6 +2485,43 @@ def _histogramdd_of(b, cols, edges, weight, density):
     return hist
 
 
+def _reads_storage(node, val) -> bool:
+    """Whether placeholder ``node`` is a view (not contiguous from its
+    storage's start, of static sizes) that an as_strided reads: the view's
+    storage is then the partition's argument (as_strided addresses the
+    storage, past the view's own elements)."""
+    if val.is_contiguous() and _static_size(val.storage_offset()) == 0 or \
+            val.is_complex() or val.dtype in _NARROW:
+        return False
+    if any(_static_size(d) is None for d in (*val.shape, *val.stride(), val.storage_offset())):
+        return False
+    try:
+        _storage_elements(val)
+    except Exception:  # noqa: BLE001 - (a storage of symbolic size)
+        return False
+    return any(u.op == "call_function" and u.target in (aten.as_strided.default,
+                                                        aten.as_strided_copy.default)
+               and u.args[0] is node for u in node.users)
+
+
+def _storage_elements(t: torch.Tensor) -> int:
+    return int(t.untyped_storage().nbytes()) // t.element_size()
+
+
+def _gather_strided(b, flat, sizes, strides, offset):
+    """The elements of 1-D ``flat`` at offset + sum(i_k * stride_k) over
+    ``sizes``: one gather."""
+    dims = [Dim(static=v) for v in sizes]
+    index = L.strided_sum(b, [None if d == 1 else L.iota(b, "i64", tuple(sizes), dims, k)
+                              for k, d in enumerate(sizes)], strides)
+    if index is None:
+        index = L.full(b, 0, "i64", tuple(sizes))
+    if offset:
+        index = L.binary(b, "add", index, _tensor(b, offset, "i64"))
+    index = L.broadcast_to(b, index, tuple(sizes), dims)
+    return L.gather(b, flat, index, 0)
+
+
 def _strided_view(node, x, size, stride, storage_offset, what):
     """The sizes, strides and offset of a strided view of ``x``, and x's
     element count, where ``what`` (as_strided, as_strided_scatter) can take
@@ -2510,17 +2547,22 @@ def _as_strided(b, node, x, size, stride, storage_offset=None):
     """A strided view of a contiguous tensor's elements (what functionalized
     view replays and some decompositions leave): one gather of the flat
     elements at offset + sum(i_k * stride_k)."""
+    base = node.args[0]
+    storage = getattr(b, "torch_storage", {}).get(getattr(base, "name", None))
+    if storage is not None and isinstance(base, torch.fx.Node) and base.op == "placeholder":
+        # a view passed as its storage: offsets into that storage
+        val = base.meta["val"]
+        n = _storage_elements(val)
+        sizes, strides = [int(d) for d in size], [int(d) for d in stride]
+        offset = int(val.storage_offset()) if storage_offset is None else int(storage_offset)
+        last = offset + sum((d - 1) * st for d, st in zip(sizes, strides)) if all(sizes) \
+            else offset
+        if offset < 0 or min(strides, default=0) < 0 or (all(sizes) and last >= n):
+            raise Unsupported(f"as_strided reaching outside the storage's {n} elements")
+        return _gather_strided(b, storage, sizes, strides, offset)
     sizes, strides, offset, n = _strided_view(node, x, size, stride, storage_offset,
                                               "as_strided")
-    dims = [Dim(static=v) for v in sizes]
-    flat = L.strided_sum(b, [None if d == 1 else L.iota(b, "i64", tuple(sizes), dims, k)
-                              for k, d in enumerate(sizes)], strides)
-    if flat is None:
-        flat = L.full(b, 0, "i64", tuple(sizes))
-    if offset:
-        flat = L.binary(b, "add", flat, _tensor(b, offset, "i64"))
-    flat = L.broadcast_to(b, flat, tuple(sizes), dims)
-    return L.gather(b, L.reshape(b, x, [n]), flat, 0)
+    return _gather_strided(b, L.reshape(b, x, [n]), sizes, strides, offset)
 
 
 @_op(aten.as_strided_scatter.default)
@@ -3250,8 +3292,12 @@ class _Translation:
         subgraphs = subgraphs or {}
         b = Builder(name)
         b.torch_syms = {}
+        b.torch_storage = {}  # placeholder name -> its storage's flat argument
         env: Dict[torch.fx.Node, object] = {}
         self.tensor_args: List[int] = []
+        # arg -> (storage elements, sizes, strides, offset) of a view passed
+        # as its storage (_reads_storage)
+        self.storage_args: Dict[int, tuple] = {}
         self.bindings: Dict[object, tuple] = {}  # symbol -> (arg, axis or None)
         self.results: List[object] = []  # an output index, or a size expression
         self.output_dtypes: List[object] = []  # each output's torch dtype
@@ -3272,6 +3318,18 @@ class _Translation:
                 if ty.dtype == "bf16":
                     array = array.view(numpy_dtype("bf16"))
                 env[node] = b.constant(array, ty.dtype)
+            elif isinstance(val, torch.Tensor) and _reads_storage(node, val):
+                # a view that as_strided reads past: its whole storage in
+                # (flat), the view gathered from it
+                ty = _tensor_type(val, node.name)
+                n = _storage_elements(val)
+                storage = b.arg(TensorType(ty.dtype, (n,)), f"{node.name}_storage")
+                b.torch_storage[node.name] = storage
+                env[node] = _gather_strided(b, storage, list(val.shape), list(val.stride()),
+                                            int(val.storage_offset()))
+                self.tensor_args.append(i)
+                self.storage_args[i] = (n, tuple(val.shape), tuple(val.stride()),
+                                        int(val.storage_offset()))
             elif isinstance(val, torch.Tensor):
                 env[node] = b.arg(_tensor_type(val, node.name), node.name)
                 self.tensor_args.append(i)
@@ -3287,7 +3345,8 @@ class _Translation:
                 self._bind([val], i, scalar=True)
         # symbols first bound by tensor arguments (meld.dim)
         for i, node in enumerate(placeholders):
-            if isinstance(node.meta.get("val"), torch.Tensor) and node.name not in constants:
+            if isinstance(node.meta.get("val"), torch.Tensor) and node.name not in constants \
+                    and i not in self.storage_args:
                 _bind_sizes(b, env[node], node.meta["val"])
         # A symbol that only a size argument carries (a KV cache's length
         # passed as an int): an extra i8 argument of that length binds it
@@ -3416,6 +3475,15 @@ class CompiledPartition(torch.nn.Module):
                         raise ValueError(f"a negative size {int(a)} for {t.size_args[i]}")
                     return self.eager(*args)
                 arrays.append(np.broadcast_to(np.zeros(1, np.int8), (int(a),)))
+            elif i in t.storage_args:
+                n, size, stride, offset = t.storage_args[i]
+                if not isinstance(a, torch.Tensor) or _storage_elements(a) != n or \
+                        tuple(a.shape) != size or tuple(a.stride()) != stride or \
+                        a.storage_offset() != offset or a.dtype in _NARROW or a.is_complex():
+                    if self.eager is None:
+                        raise ValueError("a view unlike the one compiled for")
+                    return self.eager(*args)
+                arrays.append(_to_numpy(torch.as_strided(a.detach(), (n,), (1,), 0)))
             elif isinstance(a, torch.Tensor):
                 if a.dtype in _NARROW:  # (widened to its carrier)
                     a = a.to(_TORCH_DTYPE[_elem_of(a.dtype)])
