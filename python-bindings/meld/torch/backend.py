@@ -4151,6 +4151,12 @@ def _class_weighted_rows(target, weight, ignore_index, num_classes, dtype):
     return torch.where(ignored, 0, w).to(dtype), target
 
 
+def _class_weighted_targets(target, weight, dtype):
+    """Linear cross-entropy's probability targets times the class weights."""
+    wt = target.to(dtype)
+    return wt if weight is None else wt * weight.to(dtype)
+
+
 def _linear_logits(input, linear_weight, linear_bias, acc_dtype):
     logits = input.to(acc_dtype) @ linear_weight.to(acc_dtype).t()
     return logits if linear_bias is None else logits + linear_bias.to(acc_dtype)
@@ -4177,9 +4183,7 @@ def _linear_cross_entropy(input, linear_weight, target, linear_bias, weight, red
     logits = _linear_logits(input, linear_weight, linear_bias, acc_dtype)
     logp = torch.log_softmax(logits, dim=1)
     if target.dtype.is_floating_point:
-        wt = target.to(acc_dtype)
-        if weight is not None:
-            wt = wt * weight.to(acc_dtype)
+        wt = _class_weighted_targets(target, weight, acc_dtype)
         scale = (1.0 / n if n else float("nan")) if reduction == "mean" else 1.0
         loss = -(wt * logp).sum() * scale
         grad = (logp.exp() * wt.sum(1, keepdim=True) - wt) * scale
@@ -4210,9 +4214,7 @@ def _linear_cross_entropy_rows(input, linear_weight, target, linear_bias, weight
     logits = _linear_logits(input, linear_weight, linear_bias, acc_dtype)
     lse = torch.logsumexp(logits, dim=1)
     if target.dtype.is_floating_point:
-        wt = target.to(acc_dtype)
-        if weight is not None:
-            wt = wt * weight.to(acc_dtype)
+        wt = _class_weighted_targets(target, weight, acc_dtype)
         rows = wt.sum(1) * lse - (wt * logits).sum(1)
     else:
         r, t = _class_weighted_rows(target, weight, ignore_index, linear_weight.size(0),
