@@ -994,11 +994,14 @@ Expected<HostTensor> meld::ref::cumulative(const HostTensor &x, int64_t axis,
   ElementKind carried =
       bitWidth(x.getKind()) >= 32 ? ElementKind::F64 : ElementKind::F32;
   bool prod = kind == "prod", max = kind == "max", min = kind == "min";
-  if (!prod && !max && !min && kind != "sum")
+  bool logSumExp = kind == "logsumexp";
+  if (!prod && !max && !min && !logSumExp && kind != "sum")
     return makeError("cumulative: unknown kind '{0}'", kind);
+  if (logSumExp && !x.isFloat())
+    return makeError("cumulative: logsumexp of integers");
   double inf = std::numeric_limits<double>::infinity();
   forEachAxisRow(xs, axis, [&](llvm::function_ref<int64_t(int64_t)> row) {
-    double facc = prod ? 1.0 : max ? -inf : min ? inf : 0.0;
+    double facc = prod ? 1.0 : max || logSumExp ? -inf : min ? inf : 0.0;
     uint64_t iacc = prod ? 1 : 0;
     int64_t eacc = max ? minInt(x.getKind()) : maxInt(x.getKind());
     for (int64_t i = 0; i < size; ++i) {
@@ -1008,10 +1011,19 @@ Expected<HostTensor> meld::ref::cumulative(const HostTensor &x, int64_t axis,
         // An extreme takes the later element when it is NaN or not
         // beyond the running one (torch.cummax: ties and -0/+0 move on,
         // a NaN stays).
-        if (max || min)
+        if (max || min) {
           facc = std::isnan(v) || (max ? v >= facc : v <= facc) ? v : facc;
-        else
+        } else if (logSumExp) {
+          // PyTorch's _log_add_exp_helper(v, facc)
+          double mn = std::isnan(facc) ? facc : std::min(v, facc);
+          double mx = std::isnan(facc) ? facc : std::max(v, facc);
+          facc = roundToFloat(mn != mx || std::isfinite(mn)
+                                  ? std::log1p(std::exp(mn - mx)) + mx
+                                  : v,
+                              carried);
+        } else {
           facc = roundToFloat(prod ? facc * v : facc + v, carried);
+        }
         r.setFloat(at, facc);
       } else if (max || min) {
         int64_t v = x.getInt(at);

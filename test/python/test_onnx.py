@@ -81,6 +81,36 @@ def test_dynamic_batch_mlp_matches_numpy_at_two_batch_sizes():
         np.testing.assert_allclose(y, compiled.interpret(x), rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.parametrize("exclusive,reverse", [(0, 0), (1, 0), (0, 1), (1, 1)])
+def test_cumsum_over_a_dynamic_axis_exclusive_and_reversed(exclusive, reverse):
+    # One meld.cumulative per output, the row flipped and shifted by
+    # gathers (an n x n mask before): numpy's running sums at two lengths.
+    nodes = [h.make_node("CumSum", ["x", "axis"], ["y"], exclusive=exclusive,
+                         reverse=reverse),
+             h.make_node("CumSum", ["i", "axis"], ["j"], exclusive=exclusive,
+                         reverse=reverse)]
+    axis = numpy_helper.from_array(np.asarray(1, np.int64), "axis")
+    m = model(nodes, [vi("x", T.DOUBLE, [3, "n"]), vi("i", T.INT32, [2, "n"])],
+              [vi("y", T.DOUBLE, [3, "n"]), vi("j", T.INT32, [2, "n"])], [axis])
+    compiled = mo.compile(m)
+    assert compiled.ir.count("meld.cumulative") == 2
+
+    def running(v):
+        v = v[:, ::-1] if reverse else v
+        r = np.cumsum(v, 1, dtype=v.dtype)
+        if exclusive:
+            r = np.concatenate([np.zeros_like(r[:, :1]), r[:, :-1]], 1)
+        return r[:, ::-1] if reverse else r
+
+    for n in (1, 6, 13):
+        rng = np.random.default_rng(n)
+        x = rng.standard_normal((3, n))
+        i = rng.integers(-9, 9, (2, n)).astype(np.int32)
+        y, j = compiled(x, i)
+        np.testing.assert_allclose(y, running(x), rtol=1e-12, atol=1e-12)
+        np.testing.assert_array_equal(j, running(i))
+
+
 def test_calls_replay_one_captured_graph_per_input_shape():
     m, reference = mlp_model()
     with_graphs, plain = mo.compile(m), mo.compile(m, graphs=False)

@@ -884,6 +884,19 @@ def test_cumsum_over_a_dynamic_axis():
         mt.through_meld(f, torch.randint(-5, 5, (3, n)), dynamic=True, rtol=0, atol=0)
 
 
+@pytest.mark.parametrize("dtype,tol", [(torch.float32, 2e-6), (torch.float64, 1e-12),
+                                       (torch.bfloat16, 1e-2)])
+def test_logcumsumexp_is_one_pass_along_long_rows(dtype, tol):
+    # meld.cumulative logsumexp: each element taken into the running value
+    # as ATen's CPU kernel does (f64, halves f32); rows of 4096 (an n x n
+    # mask of them was 400x eager's time), over a dynamic axis too.
+    x = (torch.randn(8, 4096, generator=torch.Generator().manual_seed(7)) * 20).to(dtype)
+    through_meld(lambda v: torch.logcumsumexp(v, 1), x, rtol=tol, atol=tol)
+    f = lambda v: torch.logcumsumexp(v * 2, -1)  # noqa: E731
+    for n in (10, 77):
+        mt.through_meld(f, x[:3, :n], dynamic=True, rtol=tol, atol=tol)
+
+
 def test_top_p_sorts_then_sums_a_vocabulary():
     # Top-p sampling's mask: a descending sort of the probabilities, their
     # running sum, and the tokens past p scattered back. The sorted values

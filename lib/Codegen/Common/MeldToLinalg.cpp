@@ -1287,6 +1287,40 @@ ValueRange Lowering::forEachRow(
   return loop->getResults();
 }
 
+/// PyTorch's `_log_add_exp_helper(v, acc)`, the running step of
+/// logcumsumexp: with mn and mx the smaller and larger (acc where it is
+/// NaN), log1p(exp(mn - mx)) + mx, or `v` when both are the same infinity.
+/// log1p(e) as log(u) * e / (u - 1), u = 1 + e (e where u rounds to 1),
+/// which keeps its digits for small e.
+static Value logAddExp(OpBuilder &b, Location loc, Value v, Value acc) {
+  using P = arith::CmpFPredicate;
+  auto cmp = [&](P p, Value l, Value r) {
+    return arith::CmpFOp::create(b, loc, p, l, r).getResult();
+  };
+  auto sel = [&](Value c, Value t, Value f) {
+    return arith::SelectOp::create(b, loc, c, t, f).getResult();
+  };
+  Value accNan = cmp(P::UNO, acc, acc);
+  Value mn = sel(accNan, acc, sel(cmp(P::OLT, acc, v), acc, v));
+  Value mx = sel(accNan, acc, sel(cmp(P::OLT, v, acc), acc, v));
+  Type type = v.getType();
+  Value oneF =
+      arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, 1.0));
+  Value zeroF =
+      arith::ConstantOp::create(b, loc, type, b.getFloatAttr(type, 0.0));
+  Value e = math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, mn, mx));
+  Value u = arith::AddFOp::create(b, loc, oneF, e);
+  Value scaled = arith::DivFOp::create(
+      b, loc, arith::MulFOp::create(b, loc, math::LogOp::create(b, loc, u), e),
+      arith::SubFOp::create(b, loc, u, oneF));
+  Value log1p = sel(cmp(P::OEQ, u, oneF), e, scaled);
+  Value sum = arith::AddFOp::create(b, loc, log1p, mx);
+  // (mn != mx, NaN included) or mn finite
+  Value finite = cmp(P::OEQ, arith::SubFOp::create(b, loc, mn, mn), zeroF);
+  Value general = arith::OrIOp::create(b, loc, cmp(P::UNE, mn, mx), finite);
+  return sel(general, sum, v);
+}
+
 /// meld.cumulative as, for each row, a loop along the axis that carries
 /// the running value (f32 and f64 in f64, halves in f32, integers in their
 /// type) and writes it at every position (forEachRow: rows in blocks on
@@ -1301,6 +1335,7 @@ LogicalResult Lowering::lowerCumulative(CumulativeOp op) {
   bool prod = kind == ReduceKind::prod;
   bool extreme = kind == ReduceKind::max || kind == ReduceKind::min;
   bool max = kind == ReduceKind::max;
+  bool logSumExp = kind == ReduceKind::logsumexp;
   SmallVector<Value> dyn, sizes(rank);
   for (int64_t d = 0; d < rank; ++d) {
     sizes[d] = tensor::DimOp::create(b, loc, x, d);
@@ -1320,7 +1355,10 @@ LogicalResult Lowering::lowerCumulative(CumulativeOp op) {
         Value start;
         if (isFloat) {
           double inf = std::numeric_limits<double>::infinity();
-          double first = prod ? 1.0 : !extreme ? 0.0 : max ? -inf : inf;
+          double first = prod                            ? 1.0
+                         : logSumExp || (extreme && max) ? -inf
+                         : !extreme                      ? 0.0
+                                                         : inf;
           start = arith::ConstantOp::create(lb, l, carried,
                                             lb.getFloatAttr(carried, first));
         } else {
@@ -1341,7 +1379,9 @@ LogicalResult Lowering::lowerCumulative(CumulativeOp op) {
               if (carried != elem)
                 v = arith::ExtFOp::create(wb, wl, carried, v);
               Value next;
-              if (extreme) {
+              if (logSumExp) {
+                next = logAddExp(wb, wl, v, it[1]);
+              } else if (extreme) {
                 // The later element when it is NaN or not beyond the
                 // running one (torch.cummax's update: ties move on).
                 Value takes;

@@ -1152,43 +1152,18 @@ def triangle(b: Builder, x: Value, upper: bool, k) -> Value:
     return select(b, keep, x, scalar_like(b, 0, x))
 
 
-def _prefix_square(b: Builder, x: Value, axis: int):
-    """``x`` with ``axis`` moved last (``perm``) and broadcast to [..., n
-    (i), n (j)], and the iotas of i and j over [n, n]: the n x n masks of
-    the scans over a whole axis."""
-    perm = [d for d in range(x.rank) if d != axis] + [axis]
-    moved = transpose(b, x, perm)
-    dims = b.dims(moved)
-    n = dims[-1]
-    rows = reshape(b, moved, dims[:-1] + [Dim(static=1), n])
-    square = broadcast_to(b, rows, tuple(moved.shape) + (None,), dims + [n])
-    i = iota(b, "i64", (None, None), [n, n], 0)
-    j = iota(b, "i64", (None, None), [n, n], 1)
-    return square, i, j, perm
-
-
-def _cumulative_by_mask(b: Builder, x: Value, axis: int, kind: str, exclusive: bool,
-                       reverse_: bool) -> Value:
-    """``cumulative`` over a dynamic axis of n elements, whose shift count
-    (log2 n) is unknown: out[i] reduces x[j] over the j that precede i
-    (j <= i; j < i exclusive; the other way reversed), through an n x n
-    mask: n^2 work, exact for integers."""
-    ident = 0 if kind == "sum" else 1
-    last = x.rank - 1
-    square, i, j, perm = _prefix_square(b, x, axis)
-    direction = {(False, False): "le", (True, False): "lt", (False, True): "ge",
-                 (True, True): "gt"}[(exclusive, reverse_)]
-    keep = compare(b, direction, j, i)
-    taken = select(b, keep, square, b.constant(np.asarray(ident, numpy_dtype(x.dtype)),
-                                                x.dtype))
-    out = reduce(b, kind, taken, [last + 1], False)
-    return transpose(b, out, [perm.index(d) for d in range(x.rank)])
-
-
 def _shifted(b: Builder, x: Value, axis: int, shift: int, fill) -> Value:
-    """``x`` moved ``shift`` places along ``axis`` (static), ``fill`` in
-    the places it leaves at the front: the scans' earlier neighbours."""
+    """``x`` moved ``shift`` places along ``axis``, ``fill`` in the places
+    it leaves at the front: the scans' earlier neighbours."""
     n = x.shape[axis]
+    if n is None:
+        # a gather of the indices -shift, .., n - 1 - shift (the negative
+        # ones wrap to the end: the fill replaces them)
+        k = iota(b, "i64", x.shape, b.dims(x), axis)
+        at = iota(b, "i64", (None,), [b.dim(x, axis)], 0)
+        earlier = gather(b, x, binary(b, "sub", at, scalar_like(b, shift, at)), axis)
+        return select(b, compare(b, "lt", k, scalar_like(b, shift, k)),
+                      b.constant(np.asarray(fill, numpy_dtype(x.dtype)), x.dtype), earlier)
     lo = [0] * x.rank
     lo[axis] = shift
     return pad(b, _slice_axis(b, x, axis, 0, n - shift), lo, [0] * x.rank, "constant",
@@ -1228,17 +1203,14 @@ def cumulative(b: Builder, x: Value, axis: int, kind: str = "sum", exclusive: bo
     ``meld.cumulative``, one pass along each row in index order, carried
     in f64 (halves in f32) as PyTorch's CPU kernels do.
     Exclusive, the identity first and the row shifted by one; reversed, the
-    row flipped around it. (An exclusive or reversed scan over a dynamic
-    axis still goes through an n x n mask.)"""
+    row flipped around it (over a dynamic axis both are gathers)."""
     axis = normalize_axis(axis, x.rank)
     n = x.shape[axis]
     if x.dtype == "i1":
         raise Unsupported(f"cumulative {kind} of booleans")
-    if n is None and (exclusive or reverse_):
-        return _cumulative_by_mask(b, x, axis, kind, exclusive, reverse_)
     ident = 0 if kind == "sum" else 1
     y = reverse(b, x, axis) if reverse_ else x
-    if exclusive and n:
+    if exclusive and n != 0:
         y = _shifted(b, y, axis, 1, ident)  # (the identity first)
     y = _scan(b, y, kind, axis)
     return reverse(b, y, axis) if reverse_ else y
@@ -2461,25 +2433,13 @@ def ndtri(b: Builder, p: Value) -> Value:
 
 
 def logcumsumexp(b: Builder, x: Value, axis: int) -> Value:
-    """log(cumsum(exp(x))) along ``axis``, stably: out[i] is the log-sum-exp
-    of x[j] over j <= i, each shifted by its own maximum, through an n x n
-    mask (n^2 work); -inf where every x[j] is -inf, +inf where one is."""
+    """log(cumsum(exp(x))) along ``axis``, stably: ``meld.cumulative
+    logsumexp``, one pass along each row taking each element into the
+    running value as PyTorch's CPU kernel does (``log1p(exp(min - max)) +
+    max``, carried in f64, halves in f32); -inf where every x[j] so far is
+    -inf, +inf where one is, NaN from a NaN on."""
     _float_only("logcumsumexp", x)
-    axis = normalize_axis(axis, x.rank)
-    last = x.rank - 1
-    square, i, j, perm = _prefix_square(b, x, axis)
-    ninf = b.constant(np.asarray(-np.inf, numpy_dtype(x.dtype)), x.dtype)
-    taken = select(b, compare(b, "le", j, i), square, ninf)
-    top = reduce(b, "max", taken, [last + 1], True)
-    # (a row of -inf shifts by 0; an infinite maximum is the answer)
-    finite = compare(b, "eq", binary(b, "sub", top, top), scalar_like(b, 0.0, top))
-    shift = select(b, finite, top, scalar_like(b, 0.0, top))
-    total = reduce(b, "sum", unary(b, "exp", binary(b, "sub", taken, shift)), [last + 1], False)
-    top = reshape(b, top, b.dims(total))
-    shift = reshape(b, shift, b.dims(total))
-    finite = reshape(b, finite, b.dims(total))
-    out = select(b, finite, binary(b, "add", unary(b, "log", total), shift), top)
-    return transpose(b, out, [perm.index(d) for d in range(x.rank)])
+    return _scan(b, x, "logsumexp", normalize_axis(axis, x.rank))
 
 
 _LANCZOS = (0.99999999999980993, 676.5203681218851, -1259.1392167224028,

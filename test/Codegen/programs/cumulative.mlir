@@ -1,10 +1,10 @@
-// meld.cumulative: running sums, products, maxima and minima (NaNs from
-// square roots of negatives, ties and -0 from floored and negated values:
-// an extreme moves on to a tie and stays at a NaN) along the last axis (a top-p
-// sampler's probabilities, a fused producer before and a consumer after),
-// along the first and a middle axis, of a dynamic row count and a dynamic
-// 1-D axis, of integers (i32 sums that wrap, i64 products, i8) and of
-// halves (carried in f32, each position rounded) and f64.
+// meld.cumulative: running sums, products, maxima, minima and log-sum-exps
+// (NaNs from square roots of negatives, ties and -0 from floored and negated
+// values: an extreme moves on to a tie and stays at a NaN) along the last
+// axis (a top-p sampler's probabilities, a fused producer before and a
+// consumer after), along the first and a middle axis, of a dynamic row count
+// and a dynamic 1-D axis, of integers (i32 sums that wrap, i64 products, i8)
+// and of halves (carried in f32, each position rounded) and f64.
 // unittests/Codegen compares every function with the interpreter at two
 // sizes of the '?' dims, fused and unfused, for the host and through the
 // emulated GPU mapping (where the rows run on thread 0), and checks the
@@ -66,4 +66,33 @@ func.func @extremes(%x: tensor<6x40xf32>, %i: tensor<?x12xi32>) -> (tensor<6x40x
   %c = meld.cumulative max %n axis = 0 : tensor<6x40xf32>
   %d = meld.cumulative min %i axis = 1 : tensor<?x12xi32>
   return %a, %b, %c, %d : tensor<6x40xf32>, tensor<6x40xf32>, tensor<6x40xf32>, tensor<?x12xi32>
+}
+
+// The running log-sum-exp (torch.logcumsumexp) of values spread over
+// [-30, 30], of rows that meet -inf (x < -0.8), +inf (x > 0.9) and NaN
+// (x in (0.2, 0.22): a NaN stays), in f64, of halves (carried in f32)
+// along a middle axis, and of a dynamic row count.
+func.func @logsumexp(%x: tensor<6x40xf32>, %h: tensor<3x20x4xbf16>, %d: tensor<?x17xf64>) -> (tensor<6x40xf32>, tensor<6x40xf32>, tensor<3x20x4xbf16>, tensor<?x17xf64>) {
+  %k = meld.constant dense<30.0> : tensor<6x40xf32>
+  %s = meld.mul %x, %k : tensor<6x40xf32>
+  %a = meld.cumulative logsumexp %s axis = 1 : tensor<6x40xf32>
+  %lo = meld.constant dense<-0.8> : tensor<6x40xf32>
+  %hi = meld.constant dense<0.9> : tensor<6x40xf32>
+  %n0 = meld.constant dense<0.2> : tensor<6x40xf32>
+  %n1 = meld.constant dense<0.22> : tensor<6x40xf32>
+  %ninf = meld.constant dense<0xFF800000> : tensor<6x40xf32>
+  %pinf = meld.constant dense<0x7F800000> : tensor<6x40xf32>
+  %nan = meld.constant dense<0x7FC00000> : tensor<6x40xf32>
+  %isLo = meld.compare lt, %x, %lo : tensor<6x40xf32>
+  %isHi = meld.compare gt, %x, %hi : tensor<6x40xf32>
+  %above = meld.compare gt, %x, %n0 : tensor<6x40xf32>
+  %below = meld.compare lt, %x, %n1 : tensor<6x40xf32>
+  %isNan = meld.and %above, %below : tensor<6x40xi1>
+  %e0 = meld.select %isLo, %ninf, %s : tensor<6x40xi1>, tensor<6x40xf32>
+  %e1 = meld.select %isHi, %pinf, %e0 : tensor<6x40xi1>, tensor<6x40xf32>
+  %e2 = meld.select %isNan, %nan, %e1 : tensor<6x40xi1>, tensor<6x40xf32>
+  %b = meld.cumulative logsumexp %e2 axis = 1 : tensor<6x40xf32>
+  %c = meld.cumulative logsumexp %h axis = 1 : tensor<3x20x4xbf16>
+  %e = meld.cumulative logsumexp %d axis = 1 : tensor<?x17xf64>
+  return %a, %b, %c, %e : tensor<6x40xf32>, tensor<6x40xf32>, tensor<3x20x4xbf16>, tensor<?x17xf64>
 }

@@ -1474,7 +1474,7 @@ func.func @unknown_compare_direction(%a: tensor<4xf32>) -> tensor<4xi1> {
 // -----
 
 func.func @unknown_reduce_kind(%a: tensor<4xf32>) -> tensor<f32> {
-  // expected-error @+1 {{custom op 'meld.reduce' expected string or keyword containing one of the following enum values for attribute 'kind' [sum, prod, max, min, mean, argmax, argmin]}}
+  // expected-error @+1 {{custom op 'meld.reduce' expected string or keyword containing one of the following enum values for attribute 'kind' [sum, prod, max, min, mean, argmax, argmin, logsumexp]}}
   %0 = meld.reduce avg %a dims = [0] : tensor<4xf32> -> tensor<f32>
   return %0 : tensor<f32>
 }
@@ -1921,9 +1921,25 @@ func.func @cumulative_axis(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
 // -----
 
 func.func @cumulative_kind(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
-  // expected-error @+1 {{kind mean has no running form (sum, prod, max, min)}}
+  // expected-error @+1 {{kind mean has no running form (sum, prod, max, min, logsumexp)}}
   %r = meld.cumulative mean %x axis = 1 : tensor<8x16xf32>
   return %r : tensor<8x16xf32>
+}
+
+// -----
+
+func.func @cumulative_logsumexp_ints(%x: tensor<8x16xi32>) -> tensor<8x16xi32> {
+  // expected-error @+1 {{logsumexp needs a float operand, got 'tensor<8x16xi32>'}}
+  %r = meld.cumulative logsumexp %x axis = 1 : tensor<8x16xi32>
+  return %r : tensor<8x16xi32>
+}
+
+// -----
+
+func.func @reduce_logsumexp(%x: tensor<8x16xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{logsumexp is a running form only (meld.cumulative); reduce with max, sub, exp, sum and log}}
+  %r = meld.reduce logsumexp %x dims = [1] : tensor<8x16xf32> -> tensor<8xf32>
+  return %r : tensor<8xf32>
 }
 
 // -----

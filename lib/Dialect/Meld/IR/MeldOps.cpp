@@ -176,6 +176,8 @@ static ref::ReduceFn toRef(ReduceKind kind) {
     return ref::ReduceFn::ArgMax;
   case ReduceKind::argmin:
     return ref::ReduceFn::ArgMin;
+  case ReduceKind::logsumexp:
+    break; // (the verifier refuses it for meld.reduce)
   }
   llvm_unreachable("unknown reduce kind");
 }
@@ -1014,6 +1016,9 @@ LogicalResult ReduceOp::verify() {
   }
   ReduceKind kind = getKind();
   bool isArg = kind == ReduceKind::argmax || kind == ReduceKind::argmin;
+  if (kind == ReduceKind::logsumexp)
+    return emitOpError("logsumexp is a running form only (meld.cumulative); "
+                       "reduce with max, sub, exp, sum and log");
   if (kind == ReduceKind::mean && !isa<FloatType>(in.getElementType()))
     return emitOpError("mean needs a float operand, got ") << in;
   if (isArg) {
@@ -1240,9 +1245,14 @@ LogicalResult CumulativeOp::verify() {
     return failure();
   ReduceKind kind = getKind();
   if (kind != ReduceKind::sum && kind != ReduceKind::prod &&
-      kind != ReduceKind::max && kind != ReduceKind::min)
-    return emitOpError("kind ") << stringifyReduceKind(kind)
-                                << " has no running form (sum, prod, max, min)";
+      kind != ReduceKind::max && kind != ReduceKind::min &&
+      kind != ReduceKind::logsumexp)
+    return emitOpError("kind ")
+           << stringifyReduceKind(kind)
+           << " has no running form (sum, prod, max, min, logsumexp)";
+  if (kind == ReduceKind::logsumexp &&
+      !isa<FloatType>(getElementTypeOrSelf(getType())))
+    return emitOpError("logsumexp needs a float operand, got ") << getType();
   return success();
 }
 

@@ -29,7 +29,9 @@ def Meld_ReduceKind : I32EnumAttr<"ReduceKind", "reduction kind", [
       I32EnumAttrCase<"min", 3>,
       I32EnumAttrCase<"mean", 4>,
       I32EnumAttrCase<"argmax", 5>,
-      I32EnumAttrCase<"argmin", 6>
+      I32EnumAttrCase<"argmin", 6>,
+      // (meld.cumulative only: the running log-sum-exp)
+      I32EnumAttrCase<"logsumexp", 7>
     ]> {
   let cppNamespace = "::meld";
 }

@@ -806,17 +806,22 @@ def Meld_ArgsortOp : Meld_Op<"argsort", [Pure]> {
 
 def Meld_CumulativeOp : Meld_Op<"cumulative",
     [Pure, SameOperandsAndResultType]> {
-  let summary = "the running sum, product, maximum or minimum along one dimension";
+  let summary = "the running sum, product, maximum, minimum or log-sum-exp along one dimension";
   let description = [{
-    `torch.cumsum` / `torch.cumprod` / `torch.cummax` / `torch.cummin` and
-    ONNX `CumSum`: each position of a row along `axis` holds the sum
-    (`sum`), product (`prod`), maximum (`max`) or minimum (`min`) of the
-    row's elements up to and including it, in index order. Integers wrap at
-    their width. An extreme moves to each later element that is NaN or not
-    beyond it (`>=` for `max`), as `torch.cummax` updates: a tie or a `-0`
-    after `+0` takes over, and after a NaN the result stays NaN. Floats combine one element at a time, in order, as PyTorch's CPU
-    kernels do: `f32` and `f64` carried in `f64`, `f16` and `bf16` in
-    `f32`, each position the running value rounded to the type. Any dimension may be
+    `torch.cumsum` / `torch.cumprod` / `torch.cummax` / `torch.cummin` /
+    `torch.logcumsumexp` and ONNX `CumSum`: each position of a row along
+    `axis` holds the sum (`sum`), product (`prod`), maximum (`max`),
+    minimum (`min`) or log-sum-exp (`logsumexp`, floats only) of the row's
+    elements up to and including it, in index order. Integers wrap at their
+    width. An extreme moves to each later element that is NaN or not beyond
+    it (`>=` for `max`), as `torch.cummax` updates: a tie or a `-0` after
+    `+0` takes over, and after a NaN the result stays NaN. The log-sum-exp
+    starts at `-inf` and takes each element `v` into the running `r` as
+    PyTorch's `_log_add_exp_helper` does: `log1p(exp(min - max)) + max` of
+    the two, or `v` when both are the same infinity; a NaN stays. Floats
+    combine one element at a time, in order, as PyTorch's CPU kernels do:
+    `f32` and `f64` carried in `f64`, `f16` and `bf16` in `f32`, each
+    position the running value rounded to the type. Any dimension may be
     dynamic; an empty row gives an empty result.
 
     It is a kernel of its own: each row is one loop along `axis` carrying
