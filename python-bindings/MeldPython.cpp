@@ -544,6 +544,17 @@ std::shared_ptr<jit::Jit> getJit(const std::string &device,
   jit::JitOptions options;
   options.device = device;
   options.cacheDirectory = cacheDir;
+  // The disk cache's size in MiB (0: no limit), read when the JIT is made.
+  if (const char *limit = std::getenv("MELD_CACHE_MAX_MB")) {
+    uint64_t mb;
+    if (llvm::StringRef(limit).trim().getAsInteger(10, mb) ||
+        mb >= (1ull << 44))
+      throw nb::value_error(
+          ("MELD_CACHE_MAX_MB must be a whole number of MiB, got '" +
+           std::string(limit) + "'")
+              .c_str());
+    options.diskCacheBytes = mb << 20;
+  }
   std::shared_ptr<jit::Jit> created = unwrap(jit::Jit::create(options));
   jits()[key] = created;
   return created;
@@ -1134,6 +1145,7 @@ NB_MODULE(_meld, m) {
         d["disk_hits"] = s.diskHits;
         d["disk_rejected"] = s.diskRejected;
         d["disk_writes"] = s.diskWrites;
+        d["disk_evicted"] = s.diskEvicted;
         return d;
       },
       nb::arg("device"), nb::arg("cache_dir").none());

@@ -9,21 +9,26 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
+
+#include <chrono>
+#include <cstring>
 
 using namespace meld;
 using namespace meld::jit;
 
 llvm::Expected<std::unique_ptr<CompileCache>>
-CompileCache::create(size_t memoryEntries, llvm::StringRef directory) {
+CompileCache::create(size_t memoryEntries, llvm::StringRef directory,
+                     uint64_t diskBytes) {
   if (!directory.empty())
     if (std::error_code ec = llvm::sys::fs::create_directories(directory))
       return runtime::makeStatusError(MELD_ERROR_INVALID_ARGUMENT,
                                       "cannot create the cache directory '" +
                                           directory + "': " + ec.message());
   return std::unique_ptr<CompileCache>(
-      new CompileCache(memoryEntries, directory.str()));
+      new CompileCache(memoryEntries, directory.str(), diskBytes));
 }
 
 CacheKey CompileCache::makeKey(std::string description, std::string source) {
@@ -107,9 +112,61 @@ std::optional<CacheEntry> CompileCache::readDisk(const CacheKey &key) {
     return std::nullopt;
   }
   std::optional<CacheEntry> entry = parseEntry((*file)->getBuffer(), key);
-  if (!entry)
+  if (!entry) {
     discardDisk(key.hash);
+    return entry;
+  }
+  // Used now: the last entry that trimDisk removes.
+  int fd;
+  if (!llvm::sys::fs::openFileForReadWrite(
+          path, fd, llvm::sys::fs::CD_OpenExisting, llvm::sys::fs::OF_None)) {
+    (void)llvm::sys::fs::setLastAccessAndModificationTime(
+        fd, std::chrono::time_point_cast<std::chrono::nanoseconds>(
+                std::chrono::system_clock::now()));
+    (void)llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  }
   return entry;
+}
+
+void CompileCache::trimDisk(llvm::StringRef kept) {
+  struct File {
+    std::string path;
+    uint64_t size;
+    llvm::sys::TimePoint<> used;
+  };
+  std::vector<File> files;
+  uint64_t total = 0;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(directory, ec), end;
+       it != end && !ec; it.increment(ec)) {
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    // (entries only: another process's temporary files are left alone)
+    if (!name.ends_with(".meldb"))
+      continue;
+    llvm::sys::fs::file_status status;
+    if (llvm::sys::fs::status(it->path(), status))
+      continue;
+    total += status.getSize();
+    if (name.drop_back(strlen(".meldb")) != kept)
+      files.push_back(
+          {it->path(), status.getSize(), status.getLastModificationTime()});
+  }
+  if (total <= diskBytes)
+    return;
+  llvm::sort(files, [](const File &a, const File &b) {
+    return a.used < b.used || (a.used == b.used && a.path < b.path);
+  });
+  int64_t removed = 0;
+  for (const File &file : files) {
+    if (total <= diskBytes)
+      break;
+    // (another process may have removed or renewed it: it no longer counts)
+    if (!llvm::sys::fs::remove(file.path, /*IgnoreNonExisting=*/false))
+      ++removed;
+    total -= file.size;
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  stats.diskEvicted += removed;
 }
 
 std::optional<CacheEntry> CompileCache::parseEntry(llvm::StringRef bytes,
@@ -160,8 +217,12 @@ void CompileCache::writeDisk(llvm::StringRef key, llvm::StringRef bytes) {
     (void)llvm::sys::fs::remove(temp);
     return;
   }
-  std::lock_guard<std::mutex> lock(mutex);
-  ++stats.diskWrites;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    ++stats.diskWrites;
+  }
+  if (diskBytes)
+    trimDisk(key);
 }
 
 llvm::Expected<std::shared_ptr<Program>>

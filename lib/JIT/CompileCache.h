@@ -5,6 +5,8 @@
 // atomically (a unique temporary file renamed into place) and validated on
 // read (the bundle checksum, and the key recorded in the bundle's `jit`
 // metadata); an entry that fails is removed and rebuilt, never loaded.
+// The disk level is bounded in bytes: a write removes the entries used
+// longest ago (a hit renews an entry's modification time) until it fits.
 // Concurrent requests for one key compile it once.
 //
 //===----------------------------------------------------------------------===//
@@ -44,7 +46,8 @@ struct CacheEntry {
 class CompileCache {
 public:
   static llvm::Expected<std::unique_ptr<CompileCache>>
-  create(size_t memoryEntries, llvm::StringRef directory);
+  create(size_t memoryEntries, llvm::StringRef directory,
+         uint64_t diskBytes = 0);
 
   /// The key of `source` compiled as `description` says (compiler version,
   /// device, options); the hash is XXH3-128 in hex.
@@ -71,19 +74,24 @@ public:
                                               const CacheKey &key);
 
 private:
-  CompileCache(size_t memoryEntries, std::string directory)
-      : capacity(memoryEntries), directory(std::move(directory)) {}
+  CompileCache(size_t memoryEntries, std::string directory, uint64_t diskBytes)
+      : capacity(memoryEntries), directory(std::move(directory)),
+        diskBytes(diskBytes) {}
 
   std::shared_ptr<Program> lookupMemory(const CacheKey &key);
   void insertMemory(const CacheKey &key, std::shared_ptr<Program> program);
   std::optional<CacheEntry> readDisk(const CacheKey &key);
   void writeDisk(llvm::StringRef key, llvm::StringRef bytes);
   void discardDisk(llvm::StringRef key);
+  /// Removes the entries used longest ago, other than `kept`, until the
+  /// directory's entries fit in diskBytes.
+  void trimDisk(llvm::StringRef kept);
   static std::shared_ptr<Program> relabel(const std::shared_ptr<Program> &p,
                                           CacheOutcome outcome);
 
   size_t capacity;
   std::string directory;
+  uint64_t diskBytes;
 
   mutable std::mutex mutex;
   CacheStats stats;

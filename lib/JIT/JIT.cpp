@@ -972,7 +972,8 @@ llvm::Expected<std::unique_ptr<Jit>> Jit::create(JitOptions options) {
   if (!device)
     return device.takeError();
   auto cache =
-      CompileCache::create(options.memoryCacheEntries, options.cacheDirectory);
+      CompileCache::create(options.memoryCacheEntries, options.cacheDirectory,
+                           options.diskCacheBytes);
   if (!cache)
     return cache.takeError();
   auto impl = std::make_unique<Impl>();

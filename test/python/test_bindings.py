@@ -229,6 +229,24 @@ def test_disk_cache_across_processes(tmp_path):
     assert proc.stdout.strip() == "disk"
 
 
+def test_disk_cache_size_from_the_environment(tmp_path, monkeypatch):
+    # MELD_CACHE_MAX_MB bounds the directory: a 2 MiB entry used long ago
+    # goes when a new program is written past 1 MiB; the new entry stays.
+    stale = tmp_path / "cache" / ("0" * 32 + ".meldb")
+    stale.parent.mkdir()
+    stale.write_bytes(b"\0" * (2 << 20))
+    os.utime(stale, (1e9, 1e9))
+    monkeypatch.setenv("MELD_CACHE_MAX_MB", "1")
+    exe = meld.compile(ADD2.replace("%c", "%bounded"), cache_dir=stale.parent)
+    assert exe.cache_outcome == "compiled"
+    assert [p.suffix for p in stale.parent.iterdir()] == [".meldb"]
+    assert not stale.exists()
+    assert meld.cache_stats(cache_dir=stale.parent)["disk_evicted"] == 1
+    monkeypatch.setenv("MELD_CACHE_MAX_MB", "lots")
+    with pytest.raises(ValueError, match="MELD_CACHE_MAX_MB must be a whole number"):
+        meld.compile(ADD2, cache_dir=tmp_path / "other")
+
+
 def test_bundle_bytes_run_by_meld_run(tmp_path):
     exe = compile_example("rmsnorm.mlir")
     data = exe.bundle_bytes()

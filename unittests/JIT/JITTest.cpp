@@ -18,12 +18,14 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "RuntimeTestSupport.h"
 
 #include "gtest/gtest.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -805,6 +807,68 @@ TEST_F(JitCache, DiskEntriesSurviveAndBadOnesAreRebuilt) {
     auto [goodOutcome, goodStats] = reopen();
     EXPECT_EQ(goodOutcome, jit::CacheOutcome::DiskHit) << "rebuilt entry";
   }
+}
+
+TEST_F(JitCache, TheDiskCacheKeepsItsSizeDroppingTheLeastRecentlyUsed) {
+  // A limit one byte short of three programs' entries. A disk hit renews
+  // softmax, so writing rmsnorm's entry removes gelu's (used longest ago),
+  // never the one just written.
+  std::vector<std::string> names = {"softmax", "gelu", "rmsnorm"};
+  uint64_t total = 0;
+  {
+    auto unbounded = makeJit(/*memoryEntries=*/0);
+    for (const std::string &name : names)
+      ASSERT_TRUE(MELD_TAKE(unbounded->compile(readExample(name))));
+    for (const std::string &file : entries()) {
+      uint64_t size;
+      ASSERT_FALSE(llvm::sys::fs::file_size(file, size));
+      total += size;
+    }
+    llvm::sys::fs::remove_directories(cacheDir);
+  }
+  jit::JitOptions options;
+  options.cacheDirectory = cacheDir;
+  options.memoryCacheEntries = 0;
+  options.diskCacheBytes = total - 1;
+  auto bounded = MELD_TAKE(jit::Jit::create(options));
+  ASSERT_TRUE(bounded);
+  auto compile = [&](const std::string &name) {
+    auto p = MELD_TAKE(bounded->compile(readExample(name)));
+    EXPECT_TRUE(p) << name;
+    return p ? p->getCacheOutcome() : jit::CacheOutcome::Compiled;
+  };
+  // The entry that compiling `name` writes.
+  auto written = [&](const std::string &name) {
+    std::vector<std::string> before = entries();
+    EXPECT_EQ(compile(name), jit::CacheOutcome::Compiled);
+    for (const std::string &file : entries())
+      if (!llvm::is_contained(before, file))
+        return file;
+    ADD_FAILURE() << name << " wrote no entry";
+    return std::string();
+  };
+  auto age = [&](const std::string &file, int seconds) {
+    // (file times can be coarse: set them apart rather than sleep)
+    int fd;
+    ASSERT_FALSE(llvm::sys::fs::openFileForReadWrite(
+        file, fd, llvm::sys::fs::CD_OpenExisting, llvm::sys::fs::OF_None));
+    auto when = std::chrono::time_point_cast<std::chrono::nanoseconds>(
+        std::chrono::system_clock::now() - std::chrono::seconds(seconds));
+    EXPECT_FALSE(llvm::sys::fs::setLastAccessAndModificationTime(fd, when));
+    llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  };
+  std::string softmax = written("softmax"), gelu = written("gelu");
+  age(softmax, 300);
+  age(gelu, 200);
+  EXPECT_EQ(compile("softmax"), jit::CacheOutcome::DiskHit); // renewed
+  std::string rmsnorm = written("rmsnorm");
+  std::vector<std::string> kept = {softmax, rmsnorm};
+  llvm::sort(kept);
+  EXPECT_EQ(entries(), kept) << "gelu's entry, used longest ago, goes";
+  EXPECT_EQ(bounded->getCacheStats().diskEvicted, 1);
+  EXPECT_EQ(compile("softmax"), jit::CacheOutcome::DiskHit);
+  EXPECT_EQ(compile("rmsnorm"), jit::CacheOutcome::DiskHit);
+  EXPECT_EQ(compile("gelu"), jit::CacheOutcome::Compiled) << "evicted";
 }
 
 TEST_F(JitCache, KeysCarryTheCompilersBuildId) {

@@ -126,6 +126,11 @@ struct JitOptions {
   /// A directory for the on-disk cache (created when missing); empty: no
   /// disk cache.
   std::string cacheDirectory;
+  /// The most bytes of entries the disk cache keeps (0: no limit). After
+  /// each write the entries used longest ago (by modification time, which
+  /// a disk hit renews) are removed until the rest fit; the entry just
+  /// written stays.
+  uint64_t diskCacheBytes = uint64_t(4) << 30;
   runtime::ExecutableOptions executable;
 };
 
@@ -140,6 +145,8 @@ struct CacheStats {
   /// program's) and were discarded and rebuilt.
   int64_t diskRejected = 0;
   int64_t diskWrites = 0;
+  /// Disk entries removed to keep the cache within its size.
+  int64_t diskEvicted = 0;
 };
 
 //===----------------------------------------------------------------------===//
