@@ -16,6 +16,7 @@
 #include "meld/Codegen/Compiler.h"
 
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELFObjectFile.h"
@@ -23,12 +24,15 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 
 #include "gtest/gtest.h"
 
+#include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace mlir;
@@ -799,6 +803,44 @@ TEST_F(GpuKernels, HalfGemmRunsOnAmdMatrixCores) {
   std::map<std::string, size_t> mixed = mfmaCounts({"gfx90a", "gfx1100"});
   for (auto &[chip, n] : mixed)
     EXPECT_EQ(n, 0u) << chip;
+}
+
+TEST(RocmRoot, ConfiguredEnvironmentBuiltThenOneOfItsOwn) {
+  // ROCM_PATH aside for the test, restored after.
+  std::optional<std::string> saved = llvm::sys::Process::GetEnv("ROCM_PATH");
+  ::unsetenv("ROCM_PATH");
+  auto restore = llvm::make_scope_exit([&] {
+    if (saved)
+      ::setenv("ROCM_PATH", saved->c_str(), 1);
+  });
+  llvm::SmallString<128> built;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("meld-rocm-built", built));
+  auto removeBuilt =
+      llvm::make_scope_exit([&] { llvm::sys::fs::remove_directories(built); });
+  EXPECT_EQ(meld::resolveRocmRoot("/my/rocm", built), "/my/rocm");
+  // A build root with device libraries is taken as it is.
+  llvm::SmallString<128> bitcode(built);
+  llvm::sys::path::append(bitcode, "amdgcn", "bitcode");
+  ASSERT_FALSE(llvm::sys::fs::create_directories(bitcode));
+  EXPECT_EQ(meld::resolveRocmRoot("", built), std::string(built));
+  ::setenv("ROCM_PATH", "/env/rocm", 1);
+  EXPECT_EQ(meld::resolveRocmRoot("", built), "/env/rocm");
+  ::unsetenv("ROCM_PATH");
+  // The build tree gone (an installed wheel's): a root of links to
+  // Debian's device libraries and LLVM, with the layout MLIR expects.
+  llvm::SmallString<128> gone(built);
+  llvm::sys::path::append(gone, "gone");
+  std::string root = meld::resolveRocmRoot("", gone);
+  if (!llvm::sys::fs::is_directory("/usr/lib/x86_64-linux-gnu/amdgcn")) {
+    EXPECT_EQ(root, "/opt/rocm");
+    GTEST_SKIP() << "Debian's ROCm device libraries are not installed";
+  }
+  for (const char *file : {"amdgcn/bitcode/ocml.bc", "llvm/bin/ld.lld"}) {
+    llvm::SmallString<128> path(root);
+    llvm::sys::path::append(path, file);
+    EXPECT_TRUE(llvm::sys::fs::exists(path)) << path.str().str();
+  }
+  EXPECT_EQ(meld::resolveRocmRoot("", gone), root) << "made once, then reused";
 }
 
 std::string testName(const ::testing::TestParamInfo<std::string> &info) {

@@ -33,8 +33,8 @@ struct CompileOptions {
   std::vector<std::string> nvptxChips = {"sm_80", "sm_90"};
   std::vector<std::string> amdgpuChips = {"gfx90a", "gfx942"};
   /// CUDA toolkit (libdevice for math functions) and ROCm device-library
-  /// roots; empty means the defaults (/usr/local/cuda, Debian's amdgcn
-  /// bitcode directory).
+  /// roots; empty means the defaults (/usr/local/cuda; for ROCm,
+  /// resolveRocmRoot's).
   std::string cudaPath;
   std::string rocmDeviceLibs;
   unsigned optLevel = 3;
@@ -143,6 +143,17 @@ mlir::LogicalResult outlineProgram(mlir::ModuleOp module, bool fuse,
                                    llvm::function_ref<mlir::LogicalResult(
                                        mlir::ModuleOp)>
                                        refineFusion = nullptr);
+
+/// The ROCm root the AMDGPU back end reads (`amdgcn/bitcode`,
+/// `llvm/bin/ld.lld`): `configured` when given; else `$ROCM_PATH` when
+/// set; else `built`, the root of links the build made (Debian's device
+/// libraries and LLVM in that layout), while it has the device libraries;
+/// else, where Debian's device libraries are installed (a wheel installed
+/// from a build tree since removed), such a root of links made once under
+/// the temporary directory; else /opt/rocm. An empty `built` means the
+/// build's own.
+std::string resolveRocmRoot(llvm::StringRef configured,
+                            llvm::StringRef built = "");
 
 } // namespace meld
 

@@ -22,6 +22,11 @@
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+#include <unistd.h>
 
 using namespace mlir;
 using namespace meld;
@@ -34,6 +39,46 @@ using llvm::json::Object;
 #ifndef MELD_DEFAULT_ROCM_ROOT
 #define MELD_DEFAULT_ROCM_ROOT "/opt/rocm"
 #endif
+#ifndef MELD_LLVM_PREFIX
+#define MELD_LLVM_PREFIX "/usr/lib/llvm-22"
+#endif
+#ifndef MELD_DEBIAN_AMDGCN
+#define MELD_DEBIAN_AMDGCN "/usr/lib/x86_64-linux-gnu/amdgcn"
+#endif
+
+static bool hasDeviceLibs(StringRef root) {
+  llvm::SmallString<256> bitcode(root);
+  llvm::sys::path::append(bitcode, "amdgcn", "bitcode");
+  return llvm::sys::fs::is_directory(bitcode);
+}
+
+std::string meld::resolveRocmRoot(StringRef configured, StringRef built) {
+  if (!configured.empty())
+    return configured.str();
+  if (std::optional<std::string> env = llvm::sys::Process::GetEnv("ROCM_PATH"))
+    if (!env->empty())
+      return *env;
+  if (built.empty())
+    built = MELD_DEFAULT_ROCM_ROOT;
+  if (hasDeviceLibs(built))
+    return built.str();
+  if (!llvm::sys::fs::is_directory(MELD_DEBIAN_AMDGCN))
+    return "/opt/rocm";
+  // Debian's layout, linked into the one MLIR's ROCDL target expects, in a
+  // directory of this user's (made again if something removed it).
+  llvm::SmallString<256> root;
+  llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, root);
+  llvm::sys::path::append(root, "meld-rocm-root-" + std::to_string(::getuid()));
+  if (!hasDeviceLibs(root)) {
+    (void)llvm::sys::fs::create_directories(root);
+    llvm::SmallString<256> amdgcn(root), llvmDir(root);
+    llvm::sys::path::append(amdgcn, "amdgcn");
+    llvm::sys::path::append(llvmDir, "llvm");
+    (void)llvm::sys::fs::create_link(MELD_DEBIAN_AMDGCN, amdgcn);
+    (void)llvm::sys::fs::create_link(MELD_LLVM_PREFIX, llvmDir);
+  }
+  return hasDeviceLibs(root) ? std::string(root) : std::string("/opt/rocm");
+}
 
 /// Whether AMD `chip` ("gfx90a", "gfx942:sramecc+", ...) has the CDNA
 /// matrix cores (v_mfma_f32_16x16x16f16, wave64).
@@ -165,8 +210,8 @@ LogicalResult meld::codegen::compileGpu(ModuleOp mapped, bundle::Bundle &bundle,
   OwningOpRef<ModuleOp> module = mapped.clone();
   std::string cuda =
       options.cudaPath.empty() ? MELD_DEFAULT_CUDA_PATH : options.cudaPath;
-  std::string rocm = options.rocmDeviceLibs.empty() ? MELD_DEFAULT_ROCM_ROOT
-                                                    : options.rocmDeviceLibs;
+  std::string rocm =
+      nvptx ? std::string() : resolveRocmRoot(options.rocmDeviceLibs);
   std::string toolkit = nvptx ? cuda : rocm;
   // Every kernel became the GPU kernel of the same name.
   Array kernelNames;
