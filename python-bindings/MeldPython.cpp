@@ -545,7 +545,8 @@ std::shared_ptr<jit::Jit> getJit(const std::string &device,
   options.device = device;
   options.cacheDirectory = cacheDir;
   // The disk cache's size in MiB (0: no limit), read when the JIT is made.
-  if (const char *limit = std::getenv("MELD_CACHE_MAX_MB")) {
+  const char *limit = std::getenv("MELD_CACHE_MAX_MB");
+  if (limit && *limit) {
     uint64_t mb;
     if (llvm::StringRef(limit).trim().getAsInteger(10, mb) ||
         mb >= (1ull << 44))

@@ -140,11 +140,18 @@ void CompileCache::trimDisk(llvm::StringRef kept) {
   for (llvm::sys::fs::directory_iterator it(directory, ec), end;
        it != end && !ec; it.increment(ec)) {
     llvm::StringRef name = llvm::sys::path::filename(it->path());
-    // (entries only: another process's temporary files are left alone)
-    if (!name.ends_with(".meldb"))
-      continue;
     llvm::sys::fs::file_status status;
     if (llvm::sys::fs::status(it->path(), status))
+      continue;
+    // A temporary file an hour old is a writer's that died: it goes.
+    // (Younger ones are another writer's, left alone.)
+    if (name.contains(".meldb.tmp-")) {
+      if (status.getLastModificationTime() <
+          std::chrono::system_clock::now() - std::chrono::hours(1))
+        (void)llvm::sys::fs::remove(it->path());
+      continue;
+    }
+    if (!name.ends_with(".meldb"))
       continue;
     total += status.getSize();
     if (name.drop_back(strlen(".meldb")) != kept)

@@ -1014,13 +1014,18 @@ Expected<HostTensor> meld::ref::cumulative(const HostTensor &x, int64_t axis,
         if (max || min) {
           facc = std::isnan(v) || (max ? v >= facc : v <= facc) ? v : facc;
         } else if (logSumExp) {
-          // PyTorch's _log_add_exp_helper(v, facc)
-          double mn = std::isnan(facc) ? facc : std::min(v, facc);
-          double mx = std::isnan(facc) ? facc : std::max(v, facc);
-          facc = roundToFloat(mn != mx || std::isfinite(mn)
-                                  ? std::log1p(std::exp(mn - mx)) + mx
-                                  : v,
-                              carried);
+          // PyTorch's _log_add_exp_helper(v, facc), in the carried type
+          // (double, float for halves)
+          auto step = [&](auto v, auto acc) -> double {
+            auto mn = std::isnan(acc) ? acc : std::min(v, acc);
+            auto mx = std::isnan(acc) ? acc : std::max(v, acc);
+            return mn != mx || std::isfinite(mn)
+                       ? std::log1p(std::exp(mn - mx)) + mx
+                       : v;
+          };
+          facc = carried == ElementKind::F64
+                     ? step(v, facc)
+                     : step(static_cast<float>(v), static_cast<float>(facc));
         } else {
           facc = roundToFloat(prod ? facc * v : facc + v, carried);
         }

@@ -27,6 +27,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
 
@@ -806,41 +807,76 @@ TEST_F(GpuKernels, HalfGemmRunsOnAmdMatrixCores) {
 }
 
 TEST(RocmRoot, ConfiguredEnvironmentBuiltThenOneOfItsOwn) {
-  // ROCM_PATH aside for the test, restored after.
-  std::optional<std::string> saved = llvm::sys::Process::GetEnv("ROCM_PATH");
+  namespace fs = llvm::sys::fs;
+  // ROCM_PATH aside and XDG_CACHE_HOME a directory of the test's, both
+  // restored after.
+  llvm::SmallString<128> built, cache;
+  ASSERT_FALSE(fs::createUniqueDirectory("meld-rocm-built", built));
+  ASSERT_FALSE(fs::createUniqueDirectory("meld-rocm-cache", cache));
+  std::optional<std::string> savedRocm =
+      llvm::sys::Process::GetEnv("ROCM_PATH");
+  std::optional<std::string> savedCache =
+      llvm::sys::Process::GetEnv("XDG_CACHE_HOME");
   ::unsetenv("ROCM_PATH");
+  ::setenv("XDG_CACHE_HOME", cache.c_str(), 1);
   auto restore = llvm::make_scope_exit([&] {
-    if (saved)
-      ::setenv("ROCM_PATH", saved->c_str(), 1);
+    for (auto [name, saved] : {std::pair{"ROCM_PATH", &savedRocm},
+                               std::pair{"XDG_CACHE_HOME", &savedCache}}) {
+      if (*saved)
+        ::setenv(name, (*saved)->c_str(), 1);
+      else
+        ::unsetenv(name);
+    }
+    fs::remove_directories(built);
+    fs::remove_directories(cache);
   });
-  llvm::SmallString<128> built;
-  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("meld-rocm-built", built));
-  auto removeBuilt =
-      llvm::make_scope_exit([&] { llvm::sys::fs::remove_directories(built); });
   EXPECT_EQ(meld::resolveRocmRoot("/my/rocm", built), "/my/rocm");
-  // A build root with device libraries is taken as it is.
-  llvm::SmallString<128> bitcode(built);
-  llvm::sys::path::append(bitcode, "amdgcn", "bitcode");
-  ASSERT_FALSE(llvm::sys::fs::create_directories(bitcode));
+  // A build root with the device libraries and the linker is taken.
+  for (const char *dir : {"amdgcn/bitcode", "llvm/bin"}) {
+    llvm::SmallString<128> path(built);
+    llvm::sys::path::append(path, dir);
+    ASSERT_FALSE(fs::create_directories(path));
+  }
+  llvm::SmallString<128> lld(built);
+  llvm::sys::path::append(lld, "llvm", "bin", "ld.lld");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream touch(lld, ec);
+    ASSERT_FALSE(ec);
+  }
   EXPECT_EQ(meld::resolveRocmRoot("", built), std::string(built));
   ::setenv("ROCM_PATH", "/env/rocm", 1);
   EXPECT_EQ(meld::resolveRocmRoot("", built), "/env/rocm");
   ::unsetenv("ROCM_PATH");
-  // The build tree gone (an installed wheel's): a root of links to
-  // Debian's device libraries and LLVM, with the layout MLIR expects.
+  // The build tree gone (an installed wheel's): a private root of links
+  // to Debian's device libraries and LLVM in the user's cache directory.
   llvm::SmallString<128> gone(built);
   llvm::sys::path::append(gone, "gone");
   std::string root = meld::resolveRocmRoot("", gone);
-  if (!llvm::sys::fs::is_directory("/usr/lib/x86_64-linux-gnu/amdgcn")) {
+  if (!fs::is_directory("/usr/lib/x86_64-linux-gnu/amdgcn")) {
     EXPECT_EQ(root, "/opt/rocm");
     GTEST_SKIP() << "Debian's ROCm device libraries are not installed";
   }
-  for (const char *file : {"amdgcn/bitcode/ocml.bc", "llvm/bin/ld.lld"}) {
+  ASSERT_TRUE(llvm::StringRef(root).starts_with(cache)) << root;
+  fs::file_status status;
+  ASSERT_FALSE(fs::status(root, status, /*Follow=*/false));
+  EXPECT_EQ(status.permissions() & (fs::group_write | fs::others_write), 0);
+  auto has = [&](const char *file) {
     llvm::SmallString<128> path(root);
     llvm::sys::path::append(path, file);
-    EXPECT_TRUE(llvm::sys::fs::exists(path)) << path.str().str();
-  }
-  EXPECT_EQ(meld::resolveRocmRoot("", gone), root) << "made once, then reused";
+    return fs::exists(path);
+  };
+  EXPECT_TRUE(has("amdgcn/bitcode/ocml.bc"));
+  EXPECT_TRUE(has("llvm/bin/ld.lld"));
+  fs::UniqueID first, again;
+  ASSERT_FALSE(fs::getUniqueID(root, first));
+  EXPECT_EQ(meld::resolveRocmRoot("", gone), root);
+  ASSERT_FALSE(fs::getUniqueID(root, again));
+  EXPECT_EQ(first, again) << "made once, then reused";
+  // A root that lost a link is made again.
+  ASSERT_FALSE(fs::remove(root + "/llvm"));
+  EXPECT_EQ(meld::resolveRocmRoot("", gone), root);
+  EXPECT_TRUE(has("llvm/bin/ld.lld"));
 }
 
 std::string testName(const ::testing::TestParamInfo<std::string> &info) {

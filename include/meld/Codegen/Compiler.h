@@ -147,11 +147,12 @@ mlir::LogicalResult outlineProgram(mlir::ModuleOp module, bool fuse,
 /// The ROCm root the AMDGPU back end reads (`amdgcn/bitcode`,
 /// `llvm/bin/ld.lld`): `configured` when given; else `$ROCM_PATH` when
 /// set; else `built`, the root of links the build made (Debian's device
-/// libraries and LLVM in that layout), while it has the device libraries;
-/// else, where Debian's device libraries are installed (a wheel installed
-/// from a build tree since removed), such a root of links made once under
-/// the temporary directory; else /opt/rocm. An empty `built` means the
-/// build's own.
+/// libraries and LLVM in that layout), while it has both; else, where
+/// Debian's device libraries are installed (a wheel installed from a build
+/// tree since removed), such a root of links made once in the user's cache
+/// directory (`$XDG_CACHE_HOME/meld`, `~/.cache/meld`; private to the user,
+/// named by the links' targets; made again when broken); else /opt/rocm.
+/// An empty `built` means the build's own.
 std::string resolveRocmRoot(llvm::StringRef configured,
                             llvm::StringRef built = "");
 

@@ -25,6 +25,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/xxhash.h"
 
 #include <unistd.h>
 
@@ -46,13 +47,29 @@ using llvm::json::Object;
 #define MELD_DEBIAN_AMDGCN "/usr/lib/x86_64-linux-gnu/amdgcn"
 #endif
 
-static bool hasDeviceLibs(StringRef root) {
-  llvm::SmallString<256> bitcode(root);
+/// Whether `root` holds what the AMDGPU back end reads: the device
+/// libraries and the linker.
+static bool isRocmRoot(StringRef root) {
+  llvm::SmallString<256> bitcode(root), lld(root);
   llvm::sys::path::append(bitcode, "amdgcn", "bitcode");
-  return llvm::sys::fs::is_directory(bitcode);
+  llvm::sys::path::append(lld, "llvm", "bin", "ld.lld");
+  return llvm::sys::fs::is_directory(bitcode) && llvm::sys::fs::exists(lld);
+}
+
+/// Whether `path` is a directory (not a link) of this user's that no one
+/// else may write: the linker it names is run.
+static bool isPrivateDirectory(StringRef path) {
+  namespace fs = llvm::sys::fs;
+  fs::file_status status;
+  if (fs::status(path, status, /*Follow=*/false))
+    return false;
+  return status.type() == fs::file_type::directory_file &&
+         status.getUser() == ::getuid() &&
+         !(status.permissions() & (fs::group_write | fs::others_write));
 }
 
 std::string meld::resolveRocmRoot(StringRef configured, StringRef built) {
+  namespace fs = llvm::sys::fs;
   if (!configured.empty())
     return configured.str();
   if (std::optional<std::string> env = llvm::sys::Process::GetEnv("ROCM_PATH"))
@@ -60,24 +77,43 @@ std::string meld::resolveRocmRoot(StringRef configured, StringRef built) {
       return *env;
   if (built.empty())
     built = MELD_DEFAULT_ROCM_ROOT;
-  if (hasDeviceLibs(built))
+  if (isRocmRoot(built))
     return built.str();
-  if (!llvm::sys::fs::is_directory(MELD_DEBIAN_AMDGCN))
-    return "/opt/rocm";
-  // Debian's layout, linked into the one MLIR's ROCDL target expects, in a
-  // directory of this user's (made again if something removed it).
   llvm::SmallString<256> root;
-  llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, root);
-  llvm::sys::path::append(root, "meld-rocm-root-" + std::to_string(::getuid()));
-  if (!hasDeviceLibs(root)) {
-    (void)llvm::sys::fs::create_directories(root);
-    llvm::SmallString<256> amdgcn(root), llvmDir(root);
-    llvm::sys::path::append(amdgcn, "amdgcn");
-    llvm::sys::path::append(llvmDir, "llvm");
-    (void)llvm::sys::fs::create_link(MELD_DEBIAN_AMDGCN, amdgcn);
-    (void)llvm::sys::fs::create_link(MELD_LLVM_PREFIX, llvmDir);
+  if (!fs::is_directory(MELD_DEBIAN_AMDGCN) ||
+      !llvm::sys::path::cache_directory(root))
+    return "/opt/rocm";
+  // Debian's layout linked into the one MLIR's ROCDL target expects, in the
+  // user's cache directory ($XDG_CACHE_HOME, ~/.cache), named by what it
+  // links to: built beside its place, private, then renamed into place.
+  std::string targets =
+      std::string(MELD_DEBIAN_AMDGCN) + "\n" + MELD_LLVM_PREFIX;
+  llvm::sys::path::append(root, "meld",
+                          "rocm-root-" +
+                              llvm::utohexstr(llvm::xxh3_64bits(targets),
+                                              /*LowerCase=*/true));
+  if (isPrivateDirectory(root) && isRocmRoot(root))
+    return std::string(root);
+  if (fs::create_directories(llvm::sys::path::parent_path(root)))
+    return "/opt/rocm";
+  std::string temp =
+      (root + ".tmp-" + std::to_string(llvm::sys::Process::getProcessId()))
+          .str();
+  (void)fs::remove_directories(temp);
+  if (!fs::create_directory(temp, /*IgnoreExisting=*/false, fs::owner_all)) {
+    (void)fs::create_link(MELD_DEBIAN_AMDGCN, temp + "/amdgcn");
+    (void)fs::create_link(MELD_LLVM_PREFIX, temp + "/llvm");
+    // (a broken root of this user's goes first; another process may have
+    // put a good one in place meanwhile: then the rename fails, and that
+    // one is used)
+    if (isPrivateDirectory(root) && !isRocmRoot(root))
+      (void)fs::remove_directories(root);
+    if (fs::rename(temp, root))
+      (void)fs::remove_directories(temp);
   }
-  return hasDeviceLibs(root) ? std::string(root) : std::string("/opt/rocm");
+  return isPrivateDirectory(root) && isRocmRoot(root)
+             ? std::string(root)
+             : std::string("/opt/rocm");
 }
 
 /// Whether AMD `chip` ("gfx90a", "gfx942:sramecc+", ...) has the CDNA

@@ -1156,7 +1156,10 @@ def _shifted(b: Builder, x: Value, axis: int, shift: int, fill) -> Value:
     """``x`` moved ``shift`` places along ``axis``, ``fill`` in the places
     it leaves at the front: the scans' earlier neighbours."""
     n = x.shape[axis]
+    assert shift >= 0 and (n is None or shift <= n), (shift, n)
     if n is None:
+        # (at run time shift <= n too: every caller shifts by 1 a non-empty
+        # row, and an empty row gathers nothing)
         # a gather of the indices -shift, .., n - 1 - shift (the negative
         # ones wrap to the end: the fill replaces them)
         k = iota(b, "i64", x.shape, b.dims(x), axis)
