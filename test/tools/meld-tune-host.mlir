@@ -41,6 +41,19 @@
 // DRY: best:
 // DRY-NOT: wrote
 
+// --cpu tunes another CPU whose code runs here (AVX2 code on any machine
+// of this kind); its entry is the one a compile for that CPU takes, and an
+// unknown name is an error.
+// RUN: meld-tune-host --quick --seconds-per-shape=0.01 --host-threads=2 --cpu=x86-64-v3 --output=%t.v3.json | FileCheck %s --check-prefix=V3
+// RUN: FileCheck %s --check-prefix=V3TABLE < %t.v3.json
+// RUN: meld-compile %s --cpu=x86-64-v3 --host-tuning=%t.v3.json --print-metadata -o %t.3.meldb | FileCheck %s --check-prefix=USED
+// RUN: not meld-tune-host --quick --cpu=no-such-cpu --dry-run 2>&1 | FileCheck %s --check-prefix=BADCPU
+// V3: meld-tune-host: x86-64-v3 (avx2, 8 f32 lanes, 16 vector registers)
+// V3: wrote {{.*}}.v3.json
+// V3TABLE-DAG: "cpu": "x86-64-v3"
+// V3TABLE-DAG: "isa": "avx2"
+// BADCPU: error: unknown host CPU 'no-such-cpu'
+
 func.func @main(%x: tensor<64x256xf32>, %w: tensor<256x128xf32>) -> tensor<64x128xf32> {
   %h = meld.matmul %x, %w : tensor<64x256xf32>, tensor<256x128xf32> -> tensor<64x128xf32>
   return %h : tensor<64x128xf32>

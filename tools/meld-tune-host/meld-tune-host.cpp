@@ -71,6 +71,12 @@ static cl::opt<bool>
                  cl::desc("Measure launch costs only; the entry keeps its "
                           "GEMM tiles (or takes the heuristic's)"),
                  cl::init(false), cl::cat(category));
+static cl::opt<std::string>
+    tunedCpu("cpu",
+             cl::desc("The CPU to tune for, by LLVM's name (default: this "
+                      "machine's); its code must run here, as an AVX2 "
+                      "CPU's (x86-64-v3) does on an AVX-512 machine"),
+             cl::value_desc("name"), cl::init(""), cl::cat(category));
 static cl::opt<double>
     secondsPerShape("seconds-per-shape", cl::desc("Timing per candidate and shape"),
                     cl::init(0.25), cl::cat(category));
@@ -177,6 +183,7 @@ public:
     double logSum = 0;
     for (Problem &p : problems) {
       jit::CompileOptions options;
+      options.hostCpu = tunedCpu;
       options.hostGemmTiles = tiles;
       llvm::Expected<std::shared_ptr<jit::Program>> program =
           jit.compile(p.ir, options, "tune.mlir");
@@ -373,6 +380,7 @@ private:
   llvm::Expected<double> time(const std::string &ir, bool fuse,
                               std::optional<LaunchCosts> costs = {}) {
     jit::CompileOptions options;
+    options.hostCpu = tunedCpu;
     options.fuse = fuse;
     options.hostLaunchCosts = costs;
     llvm::Expected<std::shared_ptr<jit::Program>> program =
@@ -420,7 +428,10 @@ int main(int argc, char **argv) {
       argc, argv,
       "meld-tune-host: time host GEMM tiles here and write the fastest into "
       "the host tuning table\n");
-  const HostTarget &target = HostTarget::native();
+  llvm::Expected<HostTarget> tuned = HostTarget::get(tunedCpu, "");
+  if (!tuned)
+    return fail(llvm::toString(tuned.takeError()));
+  const HostTarget &target = *tuned;
   std::string path = output.empty() ? codegen::defaultHostTuningPath() : output;
   if (path.empty() && !dryRun)
     return fail("no table path: give --output (no $MELD_HOST_TUNING or "
