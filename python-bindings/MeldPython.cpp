@@ -850,6 +850,9 @@ public:
     return outcomeName(program->getCacheOutcome());
   }
   std::string device() const { return program->getDevice()->getInfo().backend; }
+  std::string deviceName() const {
+    return program->getDevice()->getInfo().name;
+  }
 
   nb::dict lastRunStats() const {
     runtime::RunStats s = program->getExecutable().getLastRunStats();
@@ -1086,7 +1089,10 @@ NB_MODULE(_meld, m) {
       .def("last_run_stats", &PyExecutable::lastRunStats)
       .def_prop_ro("functions", &PyExecutable::functions)
       .def_prop_ro("cache_outcome", &PyExecutable::cacheOutcome)
-      .def_prop_ro("device", &PyExecutable::device);
+      .def_prop_ro("device", &PyExecutable::device)
+      .def_prop_ro("device_name", &PyExecutable::deviceName,
+                   "The device in words: 'host CPU (znver4, 2 threads)', "
+                   "a GPU's name.");
 
   m.def(
       "_compile",

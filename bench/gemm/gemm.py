@@ -288,7 +288,8 @@ def run_all(case_list, args):
     """{case: {library: median seconds}}: each library in its own process,
     twice, alternating, so that drift over the run hits all alike."""
     times = {c.name: {} for c in case_list}
-    env = dict(os.environ, OMP_NUM_THREADS=str(args.threads))
+    env = dict(os.environ, OMP_NUM_THREADS=str(args.threads),
+               MELD_HOST_THREADS=str(args.threads))
     if args.isa == "avx2":
         env.update(AVX2_ENV, MELD_BENCH_HOST_CPU=AVX2_CPU)
     for _ in range(2):

@@ -16,7 +16,8 @@ both medians in GFLOP/s and the median of the rounds' B/A speed ratios
 with their range. Meld's results are checked against an f64 product
 first. Against torch, Meld's workers sleep between calls
 (MELD_HOST_SPIN_US=0) and torch's OpenMP threads are passive, so that
-neither spins on the other's cores; both use `--threads` threads.
+neither spins on the other's cores; both use `--threads` threads (Meld's
+through MELD_HOST_THREADS).
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
+    # Meld's host device takes its threads from here when the JIT starts.
+    os.environ["MELD_HOST_THREADS"] = str(args.threads)
     if args.against:
         os.environ.setdefault("MELD_HOST_SPIN_US", "0")
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")

@@ -8,12 +8,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "meld/Runtime/Backend.h"
+#include "meld/Support/HostThreads.h"
 
 #include "RuntimeTestSupport.h"
 
 #include "gtest/gtest.h"
 
+#include <cstdlib>
 #include <cstring>
+#include <optional>
+#include <string>
 
 using namespace meld::runtime;
 using meld::runtime::testing::statusOf;
@@ -68,6 +72,49 @@ TEST_F(HostBackendTest, Info) {
   EXPECT_TRUE(info.conditionalNodes);
   EXPECT_EQ(statusOf(lookupBackend("host")->openDevice(1).takeError()),
             MELD_ERROR_NOT_FOUND);
+}
+
+/// Sets an environment variable for one scope and restores it after.
+class ScopedEnv {
+public:
+  ScopedEnv(const char *name, const char *value) : name(name) {
+    if (const char *old = std::getenv(name))
+      saved = old;
+    ::setenv(name, value, 1);
+  }
+  ~ScopedEnv() {
+    if (saved)
+      ::setenv(name, saved->c_str(), 1);
+    else
+      ::unsetenv(name);
+  }
+
+private:
+  const char *name;
+  std::optional<std::string> saved;
+};
+
+TEST(HostThreads, EnvironmentSetsTheDefaultCount) {
+  unsigned hardware = llvm::hardware_concurrency().compute_thread_count();
+  {
+    ScopedEnv env("MELD_HOST_THREADS", "3");
+    EXPECT_EQ(meld::defaultHostThreads(), 3u);
+    // A device of "0 threads" takes the default; an explicit count wins.
+    EXPECT_NE(createHostDevice(0)->getInfo().name.find("3 threads"),
+              std::string::npos)
+        << createHostDevice(0)->getInfo().name;
+    EXPECT_NE(createHostDevice(5)->getInfo().name.find("5 threads"),
+              std::string::npos);
+  }
+  {
+    ScopedEnv env("MELD_HOST_THREADS", "100000");
+    EXPECT_EQ(meld::defaultHostThreads(), meld::kMaxHostThreads);
+  }
+  // Not a positive count: ignored.
+  for (const char *bad : {"0", "-2", "two", "3x", ""}) {
+    ScopedEnv env("MELD_HOST_THREADS", bad);
+    EXPECT_EQ(meld::defaultHostThreads(), std::max(1u, hardware)) << bad;
+  }
 }
 
 TEST_F(HostBackendTest, AllocationsAreAligned) {

@@ -229,6 +229,24 @@ def test_disk_cache_across_processes(tmp_path):
     assert proc.stdout.strip() == "disk"
 
 
+def test_host_threads_from_the_environment():
+    # MELD_HOST_THREADS sets the host device's threads (read when the JIT
+    # starts, so in a process of its own); the results do not change.
+    code = ("import sys, numpy as np, meld; "
+            "exe = meld.compile(sys.stdin.read()); "
+            "x = np.arange(32, dtype=np.float32).reshape(4, 8); "
+            "np.testing.assert_array_equal(exe(x, x)[0], 2 * x); "
+            "print(exe.device_name)")
+    text = ADD2.replace("%c", "%threads")
+    for threads in ("1", "3"):
+        proc = subprocess.run([sys.executable, "-c", code], input=text,
+                              capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "MELD_HOST_THREADS": threads,
+                                   "PYTHONPATH": str(mt.build_dir() / "python-bindings")})
+        assert proc.returncode == 0, proc.stderr
+        assert f", {threads} threads)" in proc.stdout, proc.stdout
+
+
 def test_disk_cache_size_from_the_environment(tmp_path, monkeypatch):
     # MELD_CACHE_MAX_MB bounds the directory: a 2 MiB entry used long ago
     # goes when a new program is written past 1 MiB; the new entry stays.

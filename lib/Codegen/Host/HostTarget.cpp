@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "meld/Codegen/Host/HostTarget.h"
+#include "meld/Support/HostThreads.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -20,7 +21,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <thread>
 
 using namespace meld::codegen;
 
@@ -62,7 +62,7 @@ const HostTarget &HostTarget::native() {
     llvm::sort(t.features);
     llvm::sort(t.disabled);
     t.isa = classify(t.features);
-    t.threads = std::max<int64_t>(1, std::thread::hardware_concurrency());
+    t.threads = defaultHostThreads();
     return t;
   }();
   return target;

@@ -13,6 +13,7 @@
 
 #include "KernelStatus.h"
 #include "meld/Runtime/Backend.h"
+#include "meld/Support/HostThreads.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -576,7 +577,7 @@ public:
     info.target = "host";
     info.chip = llvm::sys::getHostCPUName().str();
     if (!threads)
-      threads = llvm::hardware_concurrency().compute_thread_count();
+      threads = meld::defaultHostThreads();
     info.name =
         "host CPU (" + info.chip + ", " + std::to_string(threads) + " threads)";
     info.conditionalNodes = true;

@@ -272,7 +272,8 @@ std::vector<std::string> getBackendNames();
 /// The built-in backends.
 std::shared_ptr<Backend> createHostBackend();
 /// A host device of its own with `threads` workers for kernel blocks (0:
-/// one per hardware thread), outside the registry.
+/// meld::defaultHostThreads(), $MELD_HOST_THREADS or one per hardware
+/// thread), outside the registry.
 std::shared_ptr<Device> createHostDevice(unsigned threads);
 std::shared_ptr<Backend> createCudaBackend();
 std::shared_ptr<Backend> createHipBackend();
