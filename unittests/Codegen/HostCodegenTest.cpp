@@ -554,6 +554,25 @@ TEST_P(ProgramFile, FusedAndUnfusedMatchTheInterpreter) {
   checkAgainstInterpreter(*module, /*fuse=*/false, GetParam() + " (unfused)");
 }
 
+// The programs with bf16 compiled for an AVX2 CPU (x86-64-v3: no
+// AVX512-BF16, which every x86-64 host this runs on can run): LLVM moves
+// bf16 vectors there by widening them to f32 and narrowing back through
+// compiler-rt's __truncsfbf2, which the host loader defines itself (a
+// process with an older libgcc has none: on a Zen 3 EPYC these programs
+// failed to load, "Symbols not found: [ __truncsfbf2 ]").
+TEST_P(ProgramFile, Bf16OnAvx2MatchesTheInterpreter) {
+  auto text = llvm::MemoryBuffer::getFile(GetParam());
+  ASSERT_TRUE(bool(text));
+  if (!(*text)->getBuffer().contains("bf16"))
+    GTEST_SKIP() << "no bf16";
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(GetParam(), &context);
+  ASSERT_TRUE(module) << diagnostics;
+  meld::CompileOptions options;
+  options.hostCpu = "x86-64-v3";
+  checkCompiled(*module, options, GetParam() + " (x86-64-v3)");
+}
+
 // The GPU kernels' decomposition (workgroups over row blocks, ops over
 // threads, cooperative reductions, workgroup-memory intermediates, in-place
 // results) emulated on the host: the same programs must still give the
@@ -1330,6 +1349,81 @@ TEST_F(HeuristicTiles, FollowTheIsaAndTheVendor) {
     EXPECT_EQ(tiles.count("vector<6x64xf32>") > 0, intel) << cpu;
     EXPECT_EQ(tiles.count("vector<6x16xf32>") > 0, avx2) << cpu;
   }
+}
+
+// AVX2's plain f32 right operands are packed in blocks of panels
+// (panelBlockBytes): a 3-D `panels x k block x 16` buffer, each
+// row tile sweeping the block's column tiles. Compiled for a Haswell (AVX2,
+// which every x86-64 host this runs on has) and run against the
+// interpreter: several column blocks (400 columns in k blocks of 300:
+// blocks of 208 and 192), output chunks whose last one is a single panel
+// (4096 columns), dynamic rows, and a width that is no
+// multiple of 16 (blocks of one panel, as on every other ISA); GELU fused
+// after the dynamic rows' product.
+TEST_F(HeuristicTiles, Avx2PanelBlocksMatchTheInterpreter) {
+  const char *source = R"mlir(
+    func.func @blocks(%x: tensor<140x600xf32>, %w: tensor<600x400xf32>)
+        -> tensor<140x400xf32> {
+      %h = meld.matmul %x, %w : tensor<140x600xf32>, tensor<600x400xf32> -> tensor<140x400xf32>
+      return %h : tensor<140x400xf32>
+    }
+    func.func @chunks(%x: tensor<96x256xf32>, %w: tensor<256x4096xf32>)
+        -> tensor<96x4096xf32> {
+      %h = meld.matmul %x, %w : tensor<96x256xf32>, tensor<256x4096xf32> -> tensor<96x4096xf32>
+      return %h : tensor<96x4096xf32>
+    }
+    func.func @dynamic_rows(%x: tensor<?x520xf32>, %w: tensor<520x96xf32>)
+        -> tensor<?x96xf32> {
+      %h = meld.matmul %x, %w : tensor<?x520xf32>, tensor<520x96xf32> -> tensor<?x96xf32>
+      %y = meld.gelu %h approximate = tanh : tensor<?x96xf32>
+      return %y : tensor<?x96xf32>
+    }
+    func.func @odd_width(%x: tensor<130x300xf32>, %w: tensor<300x100xf32>)
+        -> tensor<130x100xf32> {
+      %h = meld.matmul %x, %w : tensor<130x300xf32>, tensor<300x100xf32> -> tensor<130x100xf32>
+      return %h : tensor<130x100xf32>
+    })mlir";
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  std::map<std::string, int> panelBuffers;
+  struct KeepPanelBlocks : public PassInstrumentation {
+    std::map<std::string, int> *buffers;
+    explicit KeepPanelBlocks(std::map<std::string, int> *buffers)
+        : buffers(buffers) {}
+    void runAfterPass(Pass *pass, Operation *op) override {
+      if (pass->getArgument() != "meld-vectorize-host-contractions")
+        return;
+      auto func = dyn_cast<func::FuncOp>(op);
+      // On the stack, or on the heap past 192 KiB (256 KiB blocks).
+      op->walk([&](Operation *o) {
+        if (isa<memref::AllocaOp, memref::AllocOp>(o) &&
+            cast<MemRefType>(o->getResult(0).getType()).getRank() == 3)
+          ++(*buffers)[func ? func.getSymName().str() : ""];
+      });
+    }
+  };
+  meld::CompileOptions options;
+  options.hostCpu = "haswell";
+  options.hostTuningFile = "none";
+  options.hostThreads = 2;
+  options.configurePassManager = [&](PassManager &pm) {
+    pm.addInstrumentation(std::make_unique<KeepPanelBlocks>(&panelBuffers));
+    return success();
+  };
+  checkCompiled(*module, options, "avx2 panel blocks", nullptr,
+                {1, 7, 70, 133});
+  // The kernels are outlined: count them by the program function's name.
+  auto blocksIn = [&](StringRef name) {
+    int count = 0;
+    for (const auto &[func, n] : panelBuffers)
+      if (StringRef(func).contains(name))
+        count += n;
+    return count;
+  };
+  EXPECT_GT(blocksIn("blocks"), 0);
+  EXPECT_GT(blocksIn("chunks"), 0);
+  EXPECT_GT(blocksIn("dynamic_rows"), 0);
+  EXPECT_EQ(blocksIn("odd_width"), 0);
 }
 
 // An f32 `x @ W^T` on an Intel core with AVX-512 splits its columns between

@@ -269,6 +269,10 @@ int64_t meld::codegen::wideTileRows(const HostTarget &target,
              : 0;
 }
 
+int64_t meld::codegen::panelBlockBytes(const HostTarget &target) {
+  return target.isa == HostIsa::Avx2 ? kPanelBlockBytes : 0;
+}
+
 int64_t meld::codegen::transposedKBlock(const HostTarget &target,
                                         const HostGemmTiles &tiles) {
   if (!intelAvx512(target))

@@ -997,6 +997,118 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
   return promoted->getOperation();
 }
 
+/// Packs a cache block of a plain right operand (`B[k][j]`, static, f32)
+/// that spans several register tiles' columns panel by panel: `packed[c]`
+/// is the `kBlock x tileCols` panel of column tile c, consecutive, packed
+/// once per block before its row tiles (panel-block-bytes). The block's
+/// register tiles then run row tile by row tile, each sweeping the
+/// block's column tiles (redirectToPanels): a row tile's slice of the
+/// left operand stays in L1 while the panels stream past it from L2, where
+/// one panel in L1 with every row tile streaming the left operand past it
+/// ran at 65-75% of the FMA peak of an AVX2 core with 32 KiB of L1 (Zen
+/// 3), 85-90% so (bench/gemm, performance.md). Returns the packed buffer,
+/// or null when the block is not such a block.
+static Value packPanelBlock(linalg::GenericOp op, int64_t tileCols,
+                            Block &entry) {
+  MLIRContext *ctx = op.getContext();
+  if (op.getNumLoops() != 3)
+    return {};
+  AffineExpr j = getAffineDimExpr(1, ctx), k = getAffineDimExpr(2, ctx);
+  if (op.getIndexingMapsArray()[1] != AffineMap::get(3, 0, {k, j}, ctx))
+    return {};
+  Value rhs = op.getDpsInputs()[1];
+  auto type = dyn_cast<MemRefType>(rhs.getType());
+  if (!type || type.getRank() != 2 || !type.hasStaticShape() ||
+      !type.getElementType().isF32())
+    return {};
+  int64_t depth = type.getDimSize(0), cols = type.getDimSize(1);
+  if (cols % tileCols != 0 || cols < 2 * tileCols)
+    return {};
+  auto packedType = MemRefType::get({cols / tileCols, depth, tileCols},
+                                    type.getElementType());
+  Location loc = op.getLoc();
+  OpBuilder b(op);
+  Value packed;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&entry);
+    int64_t bytes = packedType.getNumElements() * 4;
+    packed = bytes <= meld::codegen::kTransposedPanelBytes
+                 ? memref::AllocaOp::create(b, loc, packedType,
+                                            b.getI64IntegerAttr(64))
+                       .getResult()
+                 : meld::codegen::allocScratch(b, loc, entry, packedType);
+  }
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value step = arith::ConstantIndexOp::create(b, loc, tileCols);
+  Value upper = arith::ConstantIndexOp::create(b, loc, cols);
+  scf::ForOp::create(
+      b, loc, zero, upper, step, ValueRange{},
+      [&](OpBuilder &lb, Location l, Value col, ValueRange) {
+        Value panel = arith::DivUIOp::create(lb, l, col, step);
+        SmallVector<OpFoldResult> unit(2, lb.getIndexAttr(1));
+        Value from = memref::SubViewOp::create(
+            lb, l, rhs, {lb.getIndexAttr(0), col},
+            {lb.getIndexAttr(depth), lb.getIndexAttr(tileCols)}, unit);
+        SmallVector<OpFoldResult> offsets = {panel, lb.getIndexAttr(0),
+                                             lb.getIndexAttr(0)};
+        SmallVector<OpFoldResult> sizes = {lb.getIndexAttr(1),
+                                           lb.getIndexAttr(depth),
+                                           lb.getIndexAttr(tileCols)};
+        SmallVector<OpFoldResult> strides(3, lb.getIndexAttr(1));
+        auto toType = memref::SubViewOp::inferRankReducedResultType(
+            {depth, tileCols}, packedType, offsets, sizes, strides);
+        Value to = memref::SubViewOp::create(lb, l, toType, packed, offsets,
+                                             sizes, strides);
+        linalg::CopyOp::create(lb, l, from, to);
+        scf::YieldOp::create(lb, l);
+      });
+  return packed;
+}
+
+/// Makes the register tiles of a block packed by packPanelBlock (the
+/// pieces reading `rhs`, the block's right operand, at a whole column
+/// tile) read their panel of `packed` instead.
+static LogicalResult redirectToPanels(func::FuncOp func, Value rhs,
+                                      Value packed, int64_t tileCols) {
+  auto packedType = cast<MemRefType>(packed.getType());
+  int64_t depth = packedType.getDimSize(1);
+  LogicalResult result = success();
+  func.walk([&](linalg::GenericOp tile) {
+    if (!tile->hasAttr(kPieceAttrName) || tile.getNumDpsInputs() != 2)
+      return;
+    OpOperand *operand = tile.getDpsInputOperand(1);
+    auto view = operand->get().getDefiningOp<memref::SubViewOp>();
+    if (!view || view.getSource() != rhs)
+      return;
+    SmallVector<OpFoldResult> offsets = view.getMixedOffsets();
+    std::optional<int64_t> row = getConstantIntValue(offsets[0]);
+    std::optional<int64_t> width = getConstantIntValue(view.getMixedSizes()[1]);
+    std::optional<int64_t> height =
+        getConstantIntValue(view.getMixedSizes()[0]);
+    if (!row || *row != 0 || !width || *width != tileCols || !height ||
+        *height != depth || !view.hasUnitStride()) {
+      result = failure();
+      return;
+    }
+    OpBuilder b(view);
+    Location loc = view.getLoc();
+    Value col = getValueOrCreateConstantIndexOp(b, loc, offsets[1]);
+    Value panel = arith::DivUIOp::create(
+        b, loc, col, arith::ConstantIndexOp::create(b, loc, tileCols));
+    SmallVector<OpFoldResult> panelOffsets = {panel, b.getIndexAttr(0),
+                                              b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1), b.getIndexAttr(depth),
+                                       b.getIndexAttr(tileCols)};
+    SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+    auto type = memref::SubViewOp::inferRankReducedResultType(
+        {depth, tileCols}, packedType, panelOffsets, sizes, strides);
+    operand->set(memref::SubViewOp::create(b, loc, type, packed, panelOffsets,
+                                           sizes, strides));
+  });
+  return result;
+}
+
 /// Prefetches, before a register tile's k loop, the accumulator tile of the
 /// next iteration of the row-tile loop around it (this tile's own on the
 /// last): one prefetch per cache line of the tile that `read` loads from the
@@ -1412,7 +1524,7 @@ struct MeldVectorizeHostContractionsPass
   /// A piece that cannot be tiled stays a loop nest.
   LogicalResult registerTile(RewriterBase &rewriter, func::FuncOp func,
                              Operation *block, int64_t blockRows,
-                             int64_t blockCols) {
+                             int64_t blockCols, Value packedPanels = {}) {
     auto op = cast<linalg::GenericOp>(block);
     // Promotion's views have constant sizes but dynamic types.
     op->setAttr(kPieceAttrName, rewriter.getUnitAttr());
@@ -1432,8 +1544,13 @@ struct MeldVectorizeHostContractionsPass
     sizes[n - 3] = blockRows;
     sizes[n - 2] = cols;
     sizes[n - 1] = 0;
+    Value rhs = op.getDpsInputs()[1];
     if (failed(tilePieces(rewriter, func, op, sizes, /*peel=*/true)))
       return failure();
+    if (packedPanels &&
+        failed(redirectToPanels(func, rhs, packedPanels, blockCols)))
+      return func.emitError(
+          "a register tile of a packed panel block is not one panel wide");
     // A column tile narrower than tileCols whose width is not a power of
     // two is split into ones that are (28 -> 16, 8, 4): LLVM legalizes a
     // vector of 28 floats element by element (a 256x250x60 matmul ran 7x
@@ -1744,6 +1861,23 @@ struct MeldVectorizeHostContractionsPass
       if (rhsAlongColumns && !versionRowTile && !ShapedType::isDynamic(rows) &&
           rows > tileRows && rows < kPanelRowTiles * tileRows)
         blockK = std::min(blockK, kFewRowsKBlock);
+      // Blocks of several register tiles' columns whose right operand is
+      // packed panel by panel (packPanelBlock), for as many rows as pack a
+      // panel at all: panelBlockBytes of panels per block. Only columns of
+      // whole register tiles: a partial block's panels (1009 columns)
+      // would be packed as one buffer, rows of odd length, and 77 x 1000
+      // @ 1000 x 1009 ran 0.83x the blocks of one panel.
+      int64_t blockCols = cols;
+      bool panelBlocks =
+          panelBlockBytes > 0 && rhsAlongColumns && n == 3 && !versionRowTile &&
+          rowTile == tileRows && cols == tileCols &&
+          !ShapedType::isDynamic(ranges[n - 2]) && ranges[n - 2] >= 2 * cols &&
+          ranges[n - 2] % cols == 0 &&
+          (ShapedType::isDynamic(rows) || rows >= kPanelRowTiles * tileRows);
+      if (panelBlocks)
+        blockCols = std::max<int64_t>(
+            2 * cols, panelBlockBytes / (4 * std::min(blockK, ranges[n - 1])) /
+                          cols * cols);
       FailureOr<SmallVector<linalg::GenericOp>> chunks =
           chunkCols
               ? chunkColumns(rewriter, func, op, ranges, chunkCols, blockK)
@@ -1754,7 +1888,7 @@ struct MeldVectorizeHostContractionsPass
       bool blocked = false, anyPiece = false;
       for (linalg::GenericOp chunk : *chunks) {
         FailureOr<bool> chunkBlocked = tileForCache(
-            rewriter, chunk, chunk.getStaticLoopRanges(), cols, blockK);
+            rewriter, chunk, chunk.getStaticLoopRanges(), blockCols, blockK);
         if (failed(chunkBlocked)) {
           chunk->removeAttr(kPieceAttrName);
           continue;
@@ -1766,7 +1900,15 @@ struct MeldVectorizeHostContractionsPass
         continue;
       if (failed(foldPieceShapes(func)))
         return signalPassFailure();
+      Block &entry = func.getFunctionBody().front();
       for (linalg::GenericOp block : takePieces(func)) {
+        if (Value packed =
+                panelBlocks ? packPanelBlock(block, cols, entry) : Value()) {
+          if (failed(
+                  registerTile(rewriter, func, block, rowTile, cols, packed)))
+            return signalPassFailure();
+          continue;
+        }
         Operation *toTile =
             blocked ? promoteBlockOperands(block,
                                             block.getStaticLoopRanges()[n - 3],

@@ -32,6 +32,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -100,6 +101,38 @@ public:
   Error synchronize() override { return Error::success(); }
   Expected<bool> query() override { return true; }
 };
+
+/// compiler-rt's f32 -> bf16 truncation, rounded to nearest even (a NaN
+/// stays a quiet NaN of its sign). LLVM calls it where the CPU has no
+/// bf16 conversion instruction (no AVX512-BF16 or AVX-NE-CONVERT: an AVX2
+/// host), for bf16 values it widens to f32 and narrows back (the vectors of
+/// bf16 that masked loads and shuffles move); a process linked with
+/// libgcc older than GCC 13 has none, and a kernel using it would not load.
+__bf16 truncF32ToBf16(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  uint16_t half;
+  if ((bits & 0x7fffffffu) > 0x7f800000u)
+    half = static_cast<uint16_t>((bits >> 16) | 0x40u);
+  else
+    half = static_cast<uint16_t>((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
+  __bf16 result;
+  std::memcpy(&result, &half, sizeof(result));
+  return result;
+}
+
+/// Defines in `jit` the compiler-rt routines that LLVM may call from host
+/// kernels and that a process cannot count on having: ours take precedence
+/// over the process's (the JITDylib's own definitions come before its
+/// generators).
+Error defineBuiltins(llvm::orc::LLJIT &jit) {
+  llvm::orc::SymbolMap builtins;
+  builtins[jit.mangleAndIntern("__truncsfbf2")] = {
+      llvm::orc::ExecutorAddr::fromPtr(&truncF32ToBf16),
+      llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+  return jit.getMainJITDylib().define(
+      llvm::orc::absoluteSymbols(std::move(builtins)));
+}
 
 /// With MELD_PERF_MAP=1, appends the module's functions to
 /// /tmp/perf-<pid>.map, the symbol map that `perf report` reads for JITted
@@ -785,6 +818,8 @@ public:
     if (!generator)
       return generator.takeError();
     module->jit->getMainJITDylib().addGenerator(std::move(*generator));
+    if (Error e = defineBuiltins(*module->jit))
+      return std::move(e);
     if (Error e =
             module->jit->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(
                 image.bytes, "meld-host-kernels")))

@@ -135,6 +135,19 @@ constexpr int64_t kTransposedPanelBytes = 192 * 1024;
 constexpr int64_t kLargeL2TransposedPanelBytes = 512 * 1024;
 int64_t transposedKBlock(const HostTarget &target, const HostGemmTiles &tiles);
 
+/// The bytes of a plain f32 right operand's panels packed per cache block
+/// (meld-vectorize-host-contractions' panel-block-bytes; each row tile then
+/// sweeps the block's column tiles): on AVX2 targets (16 vector
+/// registers), kPanelBlockBytes; else 0 (blocks of one panel, which every
+/// row tile walks: AVX-512 cores reach 86-90% of their peak so). On a
+/// 2-core AMD EPYC (Zen 3: 32 KiB L1, 512 KiB L2 per core), in one
+/// process against blocks of one panel: 1024^3 1.09-1.32x, 2048^3
+/// 1.04-1.06x, 512 x 1024 x 1024 1.10x, the same GEMM + bias + GELU 1.16x,
+/// 77-row products 0.98-1.04x (noise); 128 KiB, 512 KiB and 1 MiB ran as
+/// 256 KiB within the VM's noise (performance.md, "Zen 3").
+constexpr int64_t kPanelBlockBytes = 256 * 1024;
+int64_t panelBlockBytes(const HostTarget &target);
+
 /// Whether bf16 contractions run on AMX tiles (meld-vectorize-host-
 /// contractions' amx): on a target with amx-tile and amx-bf16, except under
 /// strict floating point (tdpbf16ps sums pairs of products in f32, not in
