@@ -108,15 +108,18 @@ public:
 /// host), for bf16 values it widens to f32 and narrows back (the vectors of
 /// bf16 that masked loads and shuffles move); a process linked with
 /// libgcc older than GCC 13 has none, and a kernel using it would not load.
-__bf16 truncF32ToBf16(float value) {
+/// Returned as the bf16's bits in the low 16 bits of a float: the x86-64
+/// ABI returns a bf16 in the low 16 bits of xmm0, where a float goes too,
+/// and GCC 12 (scripts/build-gcc.sh) has no __bf16 type.
+float truncF32ToBf16(float value) {
   uint32_t bits;
   std::memcpy(&bits, &value, sizeof(bits));
-  uint16_t half;
+  uint32_t half;
   if ((bits & 0x7fffffffu) > 0x7f800000u)
-    half = static_cast<uint16_t>((bits >> 16) | 0x40u);
+    half = (bits >> 16) | 0x40u;
   else
-    half = static_cast<uint16_t>((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
-  __bf16 result;
+    half = (bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16;
+  float result;
   std::memcpy(&result, &half, sizeof(result));
   return result;
 }
