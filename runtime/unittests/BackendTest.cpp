@@ -14,12 +14,11 @@
 
 #include "gtest/gtest.h"
 
-#include <cstdlib>
 #include <cstring>
-#include <optional>
 #include <string>
 
 using namespace meld::runtime;
+using meld::runtime::testing::ScopedEnv;
 using meld::runtime::testing::statusOf;
 using meld::runtime::testing::take;
 
@@ -73,26 +72,6 @@ TEST_F(HostBackendTest, Info) {
   EXPECT_EQ(statusOf(lookupBackend("host")->openDevice(1).takeError()),
             MELD_ERROR_NOT_FOUND);
 }
-
-/// Sets an environment variable for one scope and restores it after.
-class ScopedEnv {
-public:
-  ScopedEnv(const char *name, const char *value) : name(name) {
-    if (const char *old = std::getenv(name))
-      saved = old;
-    ::setenv(name, value, 1);
-  }
-  ~ScopedEnv() {
-    if (saved)
-      ::setenv(name, saved->c_str(), 1);
-    else
-      ::unsetenv(name);
-  }
-
-private:
-  const char *name;
-  std::optional<std::string> saved;
-};
 
 TEST(HostThreads, EnvironmentSetsTheDefaultCount) {
   unsigned hardware = llvm::hardware_concurrency().compute_thread_count();

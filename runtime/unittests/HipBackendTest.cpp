@@ -19,30 +19,11 @@
 #include <optional>
 
 using namespace meld::runtime;
+using meld::runtime::testing::ScopedEnv;
 using meld::runtime::testing::statusOf;
 using meld::runtime::testing::take;
 
 namespace {
-
-/// Sets an environment variable for a scope.
-class ScopedEnv {
-public:
-  ScopedEnv(const char *name, const char *value) : name(name) {
-    if (const char *old = std::getenv(name))
-      previous = old;
-    setenv(name, value, 1);
-  }
-  ~ScopedEnv() {
-    if (previous)
-      setenv(name, previous->c_str(), 1);
-    else
-      unsetenv(name);
-  }
-
-private:
-  const char *name;
-  std::optional<std::string> previous;
-};
 
 TEST(HipBackend, IsRegistered) {
   std::shared_ptr<Backend> backend = lookupBackend("hip");

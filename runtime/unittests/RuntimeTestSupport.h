@@ -8,6 +8,8 @@
 
 #include "gtest/gtest.h"
 
+#include <cstdlib>
+#include <optional>
 #include <string>
 
 namespace meld::runtime::testing {
@@ -33,6 +35,26 @@ T take(llvm::Expected<T> value, const char *what = nullptr) {
   }
   return std::move(*value);
 }
+
+/// Sets an environment variable for a scope and restores it after.
+class ScopedEnv {
+public:
+  ScopedEnv(const char *name, const char *value) : name(name) {
+    if (const char *old = std::getenv(name))
+      previous = old;
+    ::setenv(name, value, 1);
+  }
+  ~ScopedEnv() {
+    if (previous)
+      ::setenv(name, previous->c_str(), 1);
+    else
+      ::unsetenv(name);
+  }
+
+private:
+  const char *name;
+  std::optional<std::string> previous;
+};
 
 } // namespace meld::runtime::testing
 

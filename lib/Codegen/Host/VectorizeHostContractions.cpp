@@ -705,6 +705,20 @@ static void readRhsAsF32(linalg::GenericOp op) {
   }
 }
 
+/// A 64-byte aligned buffer for packed panels, allocated at the start of
+/// `entry` (the kernel's block): on the stack up to kTransposedPanelBytes,
+/// a larger one (long k blocks, blocks of panels) on the heap, freed at the
+/// kernel's end.
+static Value allocPanelBuffer(OpBuilder &b, Location loc, Block &entry,
+                              MemRefType type) {
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&entry);
+  int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+  if (bytes <= meld::codegen::kTransposedPanelBytes)
+    return memref::AllocaOp::create(b, loc, type, b.getI64IntegerAttr(64));
+  return meld::codegen::allocScratch(b, loc, entry, type);
+}
+
 /// Packs the cache block's right operand when the contraction reads it
 /// transposed (`B[j][k]`, attention's `Q @ K^T`): a `linalg.transpose` into
 /// a `kBlock x tileCols` buffer on the kernel's stack, which the op then
@@ -744,22 +758,9 @@ static bool packTransposedPanel(linalg::GenericOp op, Block &entry) {
                llvm::all_of(ArrayRef<int64_t>(shape).drop_back(2),
                             [](int64_t size) { return size == 1; });
   Type f32 = b.getF32Type();
-  Value packed;
-  {
-    // On the stack up to kTransposedPanelBytes; a longer panel (the k
-    // blocks of a core with a large L2) on the heap, freed at the end.
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&entry);
-    auto panelType =
-        MemRefType::get(shape, widen ? f32 : type.getElementType());
-    int64_t bytes = panelType.getNumElements() *
-                    panelType.getElementTypeBitWidth() / 8;
-    packed = bytes <= meld::codegen::kTransposedPanelBytes
-                 ? memref::AllocaOp::create(b, loc, panelType,
-                                            b.getI64IntegerAttr(64))
-                       .getResult()
-                 : meld::codegen::allocScratch(b, loc, entry, panelType);
-  }
+  Value packed = allocPanelBuffer(
+      b, loc, entry,
+      MemRefType::get(shape, widen ? f32 : type.getElementType()));
   if (widen) {
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value step = arith::ConstantIndexOp::create(b, loc, kTransposeTile);
@@ -997,6 +998,24 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
   return promoted->getOperation();
 }
 
+/// The `kBlock x tileCols` panel of a packPanelBlock buffer (`panels x
+/// kBlock x tileCols`) that holds the column tile starting at `col`.
+static Value panelOf(OpBuilder &b, Location loc, Value packed, Value col) {
+  auto type = cast<MemRefType>(packed.getType());
+  int64_t depth = type.getDimSize(1), tileCols = type.getDimSize(2);
+  Value panel = arith::DivUIOp::create(
+      b, loc, col, arith::ConstantIndexOp::create(b, loc, tileCols));
+  SmallVector<OpFoldResult> offsets = {panel, b.getIndexAttr(0),
+                                       b.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1), b.getIndexAttr(depth),
+                                     b.getIndexAttr(tileCols)};
+  SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+  auto viewType = memref::SubViewOp::inferRankReducedResultType(
+      {depth, tileCols}, type, offsets, sizes, strides);
+  return memref::SubViewOp::create(b, loc, viewType, packed, offsets, sizes,
+                                   strides);
+}
+
 /// Packs a cache block of a plain right operand (`B[k][j]`, static, f32)
 /// that spans several register tiles' columns panel by panel: `packed[c]`
 /// is the `kBlock x tileCols` panel of column tile c, consecutive, packed
@@ -1028,39 +1047,18 @@ static Value packPanelBlock(linalg::GenericOp op, int64_t tileCols,
                                     type.getElementType());
   Location loc = op.getLoc();
   OpBuilder b(op);
-  Value packed;
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&entry);
-    int64_t bytes = packedType.getNumElements() * 4;
-    packed = bytes <= meld::codegen::kTransposedPanelBytes
-                 ? memref::AllocaOp::create(b, loc, packedType,
-                                            b.getI64IntegerAttr(64))
-                       .getResult()
-                 : meld::codegen::allocScratch(b, loc, entry, packedType);
-  }
+  Value packed = allocPanelBuffer(b, loc, entry, packedType);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value step = arith::ConstantIndexOp::create(b, loc, tileCols);
   Value upper = arith::ConstantIndexOp::create(b, loc, cols);
   scf::ForOp::create(
       b, loc, zero, upper, step, ValueRange{},
       [&](OpBuilder &lb, Location l, Value col, ValueRange) {
-        Value panel = arith::DivUIOp::create(lb, l, col, step);
         SmallVector<OpFoldResult> unit(2, lb.getIndexAttr(1));
         Value from = memref::SubViewOp::create(
             lb, l, rhs, {lb.getIndexAttr(0), col},
             {lb.getIndexAttr(depth), lb.getIndexAttr(tileCols)}, unit);
-        SmallVector<OpFoldResult> offsets = {panel, lb.getIndexAttr(0),
-                                             lb.getIndexAttr(0)};
-        SmallVector<OpFoldResult> sizes = {lb.getIndexAttr(1),
-                                           lb.getIndexAttr(depth),
-                                           lb.getIndexAttr(tileCols)};
-        SmallVector<OpFoldResult> strides(3, lb.getIndexAttr(1));
-        auto toType = memref::SubViewOp::inferRankReducedResultType(
-            {depth, tileCols}, packedType, offsets, sizes, strides);
-        Value to = memref::SubViewOp::create(lb, l, toType, packed, offsets,
-                                             sizes, strides);
-        linalg::CopyOp::create(lb, l, from, to);
+        linalg::CopyOp::create(lb, l, from, panelOf(lb, l, packed, col));
         scf::YieldOp::create(lb, l);
       });
   return packed;
@@ -1070,9 +1068,9 @@ static Value packPanelBlock(linalg::GenericOp op, int64_t tileCols,
 /// pieces reading `rhs`, the block's right operand, at a whole column
 /// tile) read their panel of `packed` instead.
 static LogicalResult redirectToPanels(func::FuncOp func, Value rhs,
-                                      Value packed, int64_t tileCols) {
+                                      Value packed) {
   auto packedType = cast<MemRefType>(packed.getType());
-  int64_t depth = packedType.getDimSize(1);
+  int64_t depth = packedType.getDimSize(1), tileCols = packedType.getDimSize(2);
   LogicalResult result = success();
   func.walk([&](linalg::GenericOp tile) {
     if (!tile->hasAttr(kPieceAttrName) || tile.getNumDpsInputs() != 2)
@@ -1093,18 +1091,8 @@ static LogicalResult redirectToPanels(func::FuncOp func, Value rhs,
     }
     OpBuilder b(view);
     Location loc = view.getLoc();
-    Value col = getValueOrCreateConstantIndexOp(b, loc, offsets[1]);
-    Value panel = arith::DivUIOp::create(
-        b, loc, col, arith::ConstantIndexOp::create(b, loc, tileCols));
-    SmallVector<OpFoldResult> panelOffsets = {panel, b.getIndexAttr(0),
-                                              b.getIndexAttr(0)};
-    SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1), b.getIndexAttr(depth),
-                                       b.getIndexAttr(tileCols)};
-    SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
-    auto type = memref::SubViewOp::inferRankReducedResultType(
-        {depth, tileCols}, packedType, panelOffsets, sizes, strides);
-    operand->set(memref::SubViewOp::create(b, loc, type, packed, panelOffsets,
-                                           sizes, strides));
+    operand->set(panelOf(b, loc, packed,
+                         getValueOrCreateConstantIndexOp(b, loc, offsets[1])));
   });
   return result;
 }
@@ -1547,8 +1535,7 @@ struct MeldVectorizeHostContractionsPass
     Value rhs = op.getDpsInputs()[1];
     if (failed(tilePieces(rewriter, func, op, sizes, /*peel=*/true)))
       return failure();
-    if (packedPanels &&
-        failed(redirectToPanels(func, rhs, packedPanels, blockCols)))
+    if (packedPanels && failed(redirectToPanels(func, rhs, packedPanels)))
       return func.emitError(
           "a register tile of a packed panel block is not one panel wide");
     // A column tile narrower than tileCols whose width is not a power of
