@@ -8,6 +8,9 @@ minutes apart (the Emerald Rapids Xeon's, docs/performance.md).
     # Meld under two environments (a tuning table, say) against each other:
     PYTHONPATH=build/python-bindings .venv/bin/python bench/gemm/interleaved.py \\
         2048x2048x2048 --env-a MELD_HOST_TUNING=none --env-b MELD_HOST_TUNING=t.json
+    # Meld's code for another CPU (here AVX2's x86-64-v3) against native code:
+    PYTHONPATH=build/python-bindings .venv/bin/python bench/gemm/interleaved.py \
+        1024x1024x1024 --env-b MELD_BENCH_HOST_CPU=x86-64-v3
 
 Cases are bench/gemm/gemm.py's `MxKxN[,t][,gelu][,batch=B][,bf16|f16]`.
 Each round times a set of calls (about 50 ms) of A and of B, in turn
@@ -45,7 +48,8 @@ def meld_under(case, arrays, env: dict, tag: str):
     os.environ.update(env)
     try:
         exe = meld.compile(case.meld_ir() + f"\n// variant {tag}\n",
-                           device="host")
+                           device="host",
+                           host_cpu=os.environ.get("MELD_BENCH_HOST_CPU"))
     finally:
         os.environ.clear()
         os.environ.update(saved)

@@ -354,6 +354,31 @@ def test_export_names_the_ops_meld_cannot_take():
         mtorch.export(program)
 
 
+class Interpolations(torch.nn.Module):
+    """F.interpolate in each mode: torch.export keeps them whole
+    (``upsample_bilinear2d.vec``, ...), where torch.compile's AOTAutograd
+    decomposes them."""
+
+    def forward(self, x, y, z):
+        F = torch.nn.functional
+        return (F.interpolate(x, scale_factor=2, mode="bilinear"),
+                F.interpolate(x, size=(7, 5), mode="nearest"),
+                F.interpolate(x, size=(9, 6), mode="bicubic", align_corners=True),
+                F.interpolate(x, scale_factor=1.5, mode="nearest-exact"),
+                F.interpolate(y, size=11, mode="linear"),
+                F.interpolate(z, scale_factor=2, mode="trilinear"))
+
+
+def test_export_takes_the_interpolations_torch_export_keeps_whole():
+    torch.manual_seed(0)
+    inputs = (torch.randn(2, 3, 4, 6), torch.randn(2, 3, 5), torch.randn(1, 2, 3, 4, 5))
+    model = Interpolations()
+    text = mtorch.export(torch.export.export(model, inputs))
+    got = meld.compile(text)(*[t.numpy() for t in inputs])
+    for g, w in zip(got, model(*inputs)):
+        np.testing.assert_allclose(g, w.numpy(), rtol=1e-5, atol=1e-5)
+
+
 class WithControlFlow(torch.nn.Module):
     """torch.cond on the data, then a while_loop whose trip count depends
     on the data."""

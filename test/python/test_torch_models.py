@@ -29,6 +29,7 @@ import torch._dynamo  # noqa: E402
 import transformers  # noqa: E402  (scripts/requirements-test.txt: missing is a failure)
 
 mtorch = mt.meld_torch()
+import meld  # noqa: E402  (importable once meld.torch is)
 models = mt.onnx_test_models()
 
 TEXT = dict(hidden_size=64, intermediate_size=128, num_hidden_layers=2,
@@ -91,6 +92,39 @@ def test_inference_at_two_shapes_entirely_through_meld(name):
     explanation = mtorch.Explanation(reports)
     assert explanation.fallbacks == [], str(explanation)
     assert explanation.kernels > 0
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_export_at_two_shapes_through_meld_compile_file(name, tmp_path):
+    """meld.torch.export of a torch.export program of each model (dynamic
+    batch, and sequence length for text; transformers' `use_cache=False`
+    a constant input, fixed in the IR; its `.to()` metadata checks): the
+    .mlir file, compiled by meld.compile_file, matches eager at both
+    shapes."""
+    import inspect
+
+    torch.manual_seed(0)
+    model, first, second = make(name)
+    model.eval()
+    arg = next(iter(inspect.signature(model.forward).parameters))
+    dims = {0: torch.export.Dim("batch", min=1, max=64)}
+    kwargs = {}
+    if first[0].dtype == torch.int64:  # token ids
+        dims[1] = torch.export.Dim("seq", min=2, max=64)
+    dynamic = {arg: dims}
+    if name in ("gpt2", "llama", "qwen2"):
+        kwargs = {"use_cache": False}
+        dynamic["use_cache"] = None
+    program = torch.export.export(model, first, kwargs=kwargs, dynamic_shapes=dynamic)
+    path = tmp_path / f"{name}.mlir"
+    text = mtorch.export(program, path)
+    assert "?x" in text.splitlines()[0]  # the batch stays dynamic
+    exe = meld.compile_file(path)
+    for inputs in (first, second):
+        got = exe(*[t.numpy() for t in inputs])[0]
+        with torch.no_grad():
+            want = output(model(*inputs, **kwargs))
+        np.testing.assert_allclose(got, want.numpy(), rtol=1e-4, atol=1e-4)
 
 
 @pytest.mark.parametrize("name", MODELS)

@@ -531,6 +531,37 @@ def _identity(b, node, x, **_):
     return x
 
 
+@_op(aten._assert_tensor_metadata.default)
+def _assert_tensor_metadata(b, node, x, size=None, stride=None, dtype=None, *,
+                            device=None, layout=None):
+    """torch.export's check (before a ``.to()``, say) that a tensor has the
+    dtype, device, layout and sizes it was traced with. Meld's tensor types
+    fix the dtype and the rank, and its arguments are host arrays, so the
+    check holds for every input that reaches the program when it holds for
+    the traced tensor; checked against that tensor here, it computes
+    nothing. (Strides are not Meld's: its tensors are values.)"""
+    val = node.args[0].meta.get("val")
+    if not isinstance(val, torch.Tensor):
+        raise Unsupported("a metadata check of a value that is not a tensor")
+    wrong = []
+    if dtype is not None and dtype != val.dtype:
+        wrong.append(f"dtype {dtype}, traced as {val.dtype}")
+    if device is not None and torch.device(device).type != val.device.type:
+        wrong.append(f"device {device}, traced on {val.device}")
+    if layout is not None and layout != val.layout:
+        wrong.append(f"layout {layout}, traced as {val.layout}")
+    if size is not None:
+        traced = list(val.shape)
+        if len(size) != len(traced) or any(
+                isinstance(s, int) and isinstance(t, int) and s != t
+                for s, t in zip(size, traced)):
+            wrong.append(f"sizes {list(size)}, traced as {traced}")
+    if wrong:
+        raise Unsupported("a tensor metadata check fails on the traced program: "
+                          + "; ".join(wrong))
+    return None
+
+
 @_op(aten._to_copy.default)
 def _to_copy(b, node, x, **kwargs):
     elem = _out_type(node).dtype
@@ -3307,6 +3338,10 @@ class _Translation:
             val = node.meta.get("val")
             if node.name in subgraphs:  # a branch or loop body of torch.cond/while_loop
                 env[node] = subgraphs[node.name]
+            elif node.name in constants and not isinstance(constants[node.name],
+                                                           torch.Tensor):
+                # a constant input (meld.torch.export): its traced value
+                env[node] = constants[node.name]
             elif node.name in constants:  # a weight, embedded (meld.torch.export)
                 tensor = constants[node.name].detach().cpu().contiguous()
                 ty = _tensor_type(tensor, node.name)
@@ -4265,6 +4300,25 @@ def _decompositions():
     return table
 
 
+def _export_decompositions():
+    """The backend's table, and the interpolations that torch.export keeps
+    whole as core ATen (``upsample_bilinear2d.vec``, say), where AOTAutograd
+    decomposes them before Meld sees the graph: decomposed here too."""
+    from torch._decomp import decomposition_table
+
+    table = _decompositions()
+    for name in ("upsample_nearest1d", "upsample_nearest2d", "upsample_nearest3d",
+                 "_upsample_nearest_exact1d", "_upsample_nearest_exact2d",
+                 "_upsample_nearest_exact3d", "upsample_linear1d", "upsample_bilinear2d",
+                 "upsample_bicubic2d", "upsample_trilinear3d"):
+        packet = getattr(aten, name, None)
+        for overload in ("vec", "default"):
+            op = getattr(packet, overload, None) if packet is not None else None
+            if op is not None and op in decomposition_table and op not in ATEN_OPS:
+                table[op] = decomposition_table[op]
+    return table
+
+
 def backend(gm: torch.fx.GraphModule, example_inputs):
     """The TorchDynamo backend ``"meld"`` (see the module's docstring):
     AOTAutograd traces ``gm`` to core ATen (a forward graph, and a backward
@@ -4362,7 +4416,7 @@ def export(exported_program, path=None, *, name: str = "main") -> str:
     ``torch.export.Dim`` are ``?``). Export is whole-program: an op Meld
     cannot take raises :class:`meld.frontend.Unsupported` naming every such
     op, with no partial result."""
-    ep = exported_program.run_decompositions(_decompositions())
+    ep = exported_program.run_decompositions(_export_decompositions())
     gm = ep.graph_module
     sig = ep.graph_signature
     weights = {**ep.state_dict, **getattr(ep, "constants", {})}
@@ -4371,6 +4425,9 @@ def export(exported_program, path=None, *, name: str = "main") -> str:
         target = getattr(spec, "target", None)
         if target is not None and target in weights:
             constants[spec.arg.name] = weights[target]
+        elif isinstance(spec.arg, torch.export.graph_signature.ConstantArgument):
+            # (a user input torch.export fixed, a flag such as use_cache)
+            constants[spec.arg.name] = spec.arg.value
     missing = {}
     for node in gm.graph.nodes:
         if node.op == "call_function":
