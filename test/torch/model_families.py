@@ -142,18 +142,28 @@ def _output(out):
     return out[0] if isinstance(out, tuple) else out
 
 
+def _error_row(name: str) -> dict:
+    """A family's row before it has run (an error, until it runs)."""
+    return dict(name=name, status="error", max_diff=None, fallbacks=[], per_shape=[],
+                kernels=0, graphs=0, error="")
+
+
+def _family(name: str):
+    """(the family's model in eval mode, its inputs maker), seeded."""
+    torch.manual_seed(0)
+    model, make = _families()[name]()
+    return model.eval(), make
+
+
 def run_family(name: str) -> dict:
     """One family: its status, largest difference from eager, fallbacks,
     partitions compiled per shape, kernels and seconds."""
     from meld import torch as mtorch
 
-    torch.manual_seed(0)
     t0 = time.time()
-    row = dict(name=name, status="error", max_diff=None, fallbacks=[], per_shape=[],
-               kernels=0, graphs=0, error="")
+    row = _error_row(name)
     try:
-        model, make = _families()[name]()
-        model.eval()
+        model, make = _family(name)
         torch._dynamo.reset()
         start = len(mtorch.reports)
         compiled = torch.compile(model, backend="meld", dynamic=True)
@@ -188,13 +198,10 @@ def run_export(name: str) -> dict:
     from meld.frontend import Unsupported
     from meld.torch.backend import _kernels as kernels_of
 
-    torch.manual_seed(0)
     t0 = time.time()
-    row = dict(name=name, status="error", max_diff=None, fallbacks=[], per_shape=[],
-               kernels=0, graphs=0, error="")
+    row = _error_row(name)
     try:
-        model, make = _families()[name]()
-        model.eval()
+        model, make = _family(name)
         shapes = [make(batch, length) for batch, length in SHAPES]
         params = list(inspect.signature(model.forward).parameters)
         kwargs = {"use_cache": False} if "use_cache" in params else {}
