@@ -9,7 +9,7 @@ minutes apart (the Emerald Rapids Xeon's, docs/performance.md).
     PYTHONPATH=build/python-bindings .venv/bin/python bench/gemm/interleaved.py \\
         2048x2048x2048 --env-a MELD_HOST_TUNING=none --env-b MELD_HOST_TUNING=t.json
     # Meld's code for another CPU (here AVX2's x86-64-v3) against native code:
-    PYTHONPATH=build/python-bindings .venv/bin/python bench/gemm/interleaved.py \
+    PYTHONPATH=build/python-bindings .venv/bin/python bench/gemm/interleaved.py \\
         1024x1024x1024 --env-b MELD_BENCH_HOST_CPU=x86-64-v3
 
 Cases are bench/gemm/gemm.py's `MxKxN[,t][,gelu][,batch=B][,bf16|f16]`.
