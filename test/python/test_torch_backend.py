@@ -354,6 +354,24 @@ def test_export_names_the_ops_meld_cannot_take():
         mtorch.export(program)
 
 
+def test_tensor_metadata_checks_hold_on_the_traced_tensor_or_refuse():
+    """aten._assert_tensor_metadata (torch.export's check before a `.to()`)
+    computes nothing when the traced tensor agrees, and is refused, naming
+    what differs, when it does not."""
+    from types import SimpleNamespace
+
+    from meld.torch.backend import _assert_tensor_metadata
+
+    traced = SimpleNamespace(meta={"val": torch.empty(2, 3)})
+    node = SimpleNamespace(args=(traced,))
+    assert _assert_tensor_metadata(None, node, None, size=[2, 3], dtype=torch.float32,
+                                   device=torch.device("cpu"), layout=torch.strided) is None
+    with pytest.raises(Unsupported, match="dtype torch.float64, traced as torch.float32"):
+        _assert_tensor_metadata(None, node, None, dtype=torch.float64)
+    with pytest.raises(Unsupported, match=r"sizes \[2, 4\], traced as \[2, 3\]"):
+        _assert_tensor_metadata(None, node, None, size=[2, 4])
+
+
 class Interpolations(torch.nn.Module):
     """F.interpolate in each mode: torch.export keeps them whole
     (``upsample_bilinear2d.vec``, ...), where torch.compile's AOTAutograd
