@@ -121,6 +121,26 @@ def test_explain_counts_kernels_and_no_fallbacks():
     assert "0 op(s) ran in eager PyTorch" in str(explanation)
 
 
+class WithGraphBreaks(torch.nn.Module):
+    """`.item()` and a boolean mask: TorchDynamo breaks the graph at each
+    (by default), and the code there runs in eager PyTorch."""
+
+    def forward(self, x):
+        y = x.relu()
+        k = int(y.sum().item() > 0)
+        return y * 2 + k, x[x > 0].sum()
+
+
+def test_explain_reports_graph_breaks_as_fallbacks():
+    x = torch.randn(8, 4)
+    explanation = mtorch.explain(WithGraphBreaks(), x)
+    reasons = [why for op, why in explanation.fallbacks if op == "graph break"]
+    assert len(reasons) == 2, str(explanation)
+    assert any("item()" in why for why in reasons)
+    assert any("aten.nonzero" in why for why in reasons)
+    assert "and the code at 2 graph break(s)" in str(explanation)
+
+
 def test_training_step_gradients_match_eager():
     """Forward and backward graphs both compile through Meld; one step's
     loss and gradients match eager."""

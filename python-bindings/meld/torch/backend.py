@@ -23,6 +23,7 @@ a ``torch.export`` program as meld IR.
 
 from __future__ import annotations
 
+import collections
 import functools
 import math
 import operator
@@ -4354,9 +4355,13 @@ class Explanation:
     ``fallbacks`` lists (op, reason) for every ATen op left to eager
     PyTorch (empty when everything ran through Meld), ``kernels`` counts the
     Meld kernels one call launches, ``reports`` has each captured graph's
-    :class:`Report` (a forward and, when training, a backward)."""
+    :class:`Report` (a forward and, when training, a backward).
+    ``graph_breaks`` has TorchDynamo's reason for each graph break of the
+    run (``explain`` fills it): the code between two graphs runs in eager
+    PyTorch, so each break is a fallback too."""
 
     reports: List[Report]
+    graph_breaks: List[str] = field(default_factory=list)
 
     @property
     def fallbacks(self):
@@ -4364,6 +4369,7 @@ class Explanation:
         for r in self.reports:
             out += [(r.fallback_ops.get(n, n), why) for n, why in r.fallback.items()]
             out += [(f"partition {n}", why) for n, why in r.failed.items()]
+        out += [("graph break", why) for why in self.graph_breaks]
         return out
 
     @property
@@ -4373,9 +4379,11 @@ class Explanation:
     def __str__(self) -> str:
         ops = sum(r.compiled_nodes for r in self.reports)
         parts = sum(len(r.partitions) for r in self.reports)
+        eager = len(self.fallbacks) - len(self.graph_breaks)
         lines = [f"Meld compiled {ops} ATen ops in {parts} partition(s), "
-                 f"{self.kernels} kernel(s); {len(self.fallbacks)} op(s) ran in eager "
-                 f"PyTorch",
+                 f"{self.kernels} kernel(s); {eager} op(s) ran in eager PyTorch"
+                 + (f", and the code at {len(self.graph_breaks)} graph break(s)"
+                    if self.graph_breaks else ""),
                  "",
                  "| graph | partition | ATen ops | Meld kernels |",
                  "| --- | --- | --- | --- |"]
@@ -4398,12 +4406,19 @@ def explain(model, *args, **kwargs) -> Explanation:
     eager PyTorch (:class:`Explanation`)."""
     import torch._dynamo
 
+    from torch._dynamo.utils import counters
+
     torch._dynamo.reset()
     start = len(reports)
+    breaks_before = collections.Counter(counters["graph_break"])
     compiled = torch.compile(model, backend=backend)
     with torch.no_grad():
         compiled(*args, **kwargs)
-    return Explanation(reports[start:])
+    breaks = collections.Counter(counters["graph_break"]) - breaks_before
+    # (a reason's first two lines: what and why; the rest is hints and links)
+    reasons = [" ".join(line.strip() for line in why.splitlines()[:2] if line.strip())
+               for why, count in breaks.items() for _ in range(count)]
+    return Explanation(reports[start:], reasons)
 
 
 def export(exported_program, path=None, *, name: str = "main") -> str:
