@@ -10,7 +10,8 @@ with eager PyTorch. A sample is
   (``torch.testing.assert_close`` with float32's default tolerances, NaNs
   equal);
 - ``fallback``: the results match, but some ATen op ran in eager PyTorch
-  (the partitioner's fallback, reported by meld.torch.explain);
+  (the partitioner's fallback, or the code at a TorchDynamo graph break:
+  ``.item()``, a size from data; both reported by meld.torch.explain);
 - ``wrong``: the results differ from eager (a defect), and Meld's are
   further than eager's from the op's float64 result (a float32 result no
   more than twice as far from it as eager's differs by rounding order, as
@@ -216,8 +217,11 @@ def run_sample(op, sample) -> (str, str):
             want = fn(*args)
     except Exception:  # noqa: BLE001 - eager rejects it: nothing to compare
         return "skip", "eager raised"
+    from torch._dynamo.utils import counters
+
     torch._dynamo.reset()
     start = len(mtorch.reports)
+    breaks_before = collections.Counter(counters["graph_break"])
     try:
         with torch.no_grad(), warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -249,6 +253,10 @@ def run_sample(op, sample) -> (str, str):
     fallbacks = [f"{r.fallback_ops.get(n, n)}: {why}" for r in reports
                  for n, why in r.fallback.items()]
     fallbacks += [f"partition {n}: {why}" for r in reports for n, why in r.failed.items()]
+    # TorchDynamo's graph breaks (data-dependent sizes, .item()): the code
+    # there ran in eager PyTorch, as meld.torch.explain reports
+    fallbacks += [f"graph break: {why.splitlines()[0]}"
+                  for why in collections.Counter(counters["graph_break"]) - breaks_before]
     if not any(r.compiled for r in reports) and not fallbacks:
         # nothing reached the backend (a graph of no tensor ops)
         return "pass", "no graph"
