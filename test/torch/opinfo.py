@@ -217,13 +217,12 @@ def run_sample(op, sample) -> (str, str):
             want = fn(*args)
     except Exception:  # noqa: BLE001 - eager rejects it: nothing to compare
         return "skip", "eager raised"
-    from torch._dynamo.utils import counters
+    from meld.torch.backend import graph_breaks
 
     torch._dynamo.reset()
     start = len(mtorch.reports)
-    breaks_before = collections.Counter(counters["graph_break"])
     try:
-        with torch.no_grad(), warnings.catch_warnings():
+        with torch.no_grad(), warnings.catch_warnings(), graph_breaks() as breaks:
             warnings.simplefilter("ignore")
             got = torch.compile(fn, backend="meld", dynamic=False)(*args)
     except Exception as e:  # noqa: BLE001 - reported, counted as a defect
@@ -255,8 +254,7 @@ def run_sample(op, sample) -> (str, str):
     fallbacks += [f"partition {n}: {why}" for r in reports for n, why in r.failed.items()]
     # TorchDynamo's graph breaks (data-dependent sizes, .item()): the code
     # there ran in eager PyTorch, as meld.torch.explain reports
-    fallbacks += [f"graph break: {why.splitlines()[0]}"
-                  for why in collections.Counter(counters["graph_break"]) - breaks_before]
+    fallbacks += [f"graph break: {why}" for why in breaks]
     if not any(r.compiled for r in reports) and not fallbacks:
         # nothing reached the backend (a graph of no tensor ops)
         return "pass", "no graph"

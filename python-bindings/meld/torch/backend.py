@@ -24,6 +24,7 @@ a ``torch.export`` program as meld IR.
 from __future__ import annotations
 
 import collections
+import contextlib
 import functools
 import math
 import operator
@@ -4406,19 +4407,30 @@ def explain(model, *args, **kwargs) -> Explanation:
     eager PyTorch (:class:`Explanation`)."""
     import torch._dynamo
 
-    from torch._dynamo.utils import counters
-
     torch._dynamo.reset()
     start = len(reports)
-    breaks_before = collections.Counter(counters["graph_break"])
-    compiled = torch.compile(model, backend=backend)
-    with torch.no_grad():
-        compiled(*args, **kwargs)
-    breaks = collections.Counter(counters["graph_break"]) - breaks_before
-    # (a reason's first two lines: what and why; the rest is hints and links)
-    reasons = [" ".join(line.strip() for line in why.splitlines()[:2] if line.strip())
-               for why, count in breaks.items() for _ in range(count)]
-    return Explanation(reports[start:], reasons)
+    with graph_breaks() as breaks:
+        compiled = torch.compile(model, backend=backend)
+        with torch.no_grad():
+            compiled(*args, **kwargs)
+    return Explanation(reports[start:], breaks)
+
+
+@contextlib.contextmanager
+def graph_breaks():
+    """Collects, into the list it yields, TorchDynamo's reason for each
+    graph break inside the block (its first two lines: what and why; the
+    rest is hints and links), one entry per break."""
+    from torch._dynamo.utils import counters
+
+    before = collections.Counter(counters["graph_break"])
+    found: List[str] = []
+    try:
+        yield found
+    finally:
+        breaks = collections.Counter(counters["graph_break"]) - before
+        found += [" ".join(line.strip() for line in why.splitlines()[:2] if line.strip())
+                  for why, count in breaks.items() for _ in range(count)]
 
 
 def export(exported_program, path=None, *, name: str = "main") -> str:
