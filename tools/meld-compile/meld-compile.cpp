@@ -111,7 +111,8 @@ static cl::opt<bool> printFusionReport(
 static cl::opt<std::string> dumpBinaries(
     "dump-binaries",
     cl::desc("Also write every binary of the bundle into this directory "
-             "(<target>-<chip>-<module>.ptx / .hsaco, host.o)"),
+             "(<target>-<chip>-<module>.ptx / .hsaco, host.o, or host.a "
+             "for host code compiled in parts)"),
     cl::value_desc("dir"), cl::init(""), cl::cat(category));
 
 static cl::opt<std::string>
@@ -124,6 +125,13 @@ static cl::opt<std::string> hostFeatures(
     "cpu-features",
     cl::desc("Host CPU features to add or remove, e.g. +avx512f,-amx-tile"),
     cl::value_desc("list"), cl::init(""), cl::cat(category));
+static cl::opt<unsigned> hostCodegenParts(
+    "host-codegen-parts",
+    cl::desc("Parts the host code is optimized and emitted in, each on its "
+             "own thread; more than one gives an archive of objects "
+             "(default 0: as many as the code's size pays for, up to this "
+             "machine's threads)"),
+    cl::init(0), cl::cat(category));
 static cl::opt<unsigned> hostThreads(
     "host-threads",
     cl::desc("Threads the host code's blocks are balanced over (default: "
@@ -228,6 +236,7 @@ int main(int argc, char **argv) {
   options.hostFeatures = hostFeatures;
   options.hostTuningFile = hostTuning;
   options.hostThreads = hostThreads;
+  options.hostCodegenParts = hostCodegenParts;
   if (!hostGemmTiles.empty()) {
     meld::codegen::HostGemmTiles tiles;
     tiles.tileRows = hostGemmTiles[0];
@@ -278,7 +287,8 @@ int main(int argc, char **argv) {
       StringRef target = *b.getString("target");
       std::string name =
           target == "host"
-              ? std::string("host.o")
+              ? std::string(*b.getString("format") == "elf-archive" ? "host.a"
+                                                                    : "host.o")
               : (target + "-" + *b.getString("chip") + "-" +
                  *b.getString("module") + "." + *b.getString("format"))
                     .str();

@@ -13,6 +13,7 @@
 #include "meld/Runtime/HostExecutable.h"
 
 #include "mlir/Parser/Parser.h"
+#include "llvm/Object/ArchiveWriter.h"
 #include "llvm/Object/ELF.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/xxhash.h"
@@ -289,6 +290,63 @@ TEST_F(BundleLoad, RejectsHostCodeWhoseRelocationsPatchOutsideTheirSection) {
   EXPECT_NE(error.find("the host code is malformed: a relocation at offset "
                        "31073708088192872 patches past the end of its "
                        "section"),
+            std::string::npos)
+      << error;
+}
+
+// Host code compiled in parts comes as an `ar` archive of objects
+// ("elf-archive"): each member is checked as a lone object is, and an
+// archive that is not one, or holds nothing, is refused by name.
+TEST_F(BundleLoad, LoadsHostArchivesAndRefusesMalformedOnes) {
+  auto withHost = [&](llvm::StringRef format, std::string blob) {
+    Bundle copy;
+    copy.metadata = llvm::json::Object(bundle.metadata);
+    copy.blobs = bundle.blobs;
+    auto &binary = *(*copy.metadata.getArray("binaries"))[0].getAsObject();
+    binary["format"] = format;
+    copy.blobs[*binary.getInteger("blob")] = std::move(blob);
+    return meld::runtime::HostExecutable::load(std::move(copy));
+  };
+  auto archiveOf = [](llvm::ArrayRef<std::string> members) {
+    std::vector<llvm::NewArchiveMember> entries;
+    for (const std::string &member : members)
+      entries.emplace_back(llvm::MemoryBufferRef(member, "part.o"));
+    auto archive = llvm::writeArchiveToBuffer(
+        entries, llvm::SymtabWritingMode::NoSymtab,
+        llvm::object::Archive::K_GNU, /*Deterministic=*/true, /*Thin=*/false);
+    EXPECT_TRUE(bool(archive)) << errorOf(archive.takeError());
+    return archive ? (*archive)->getBuffer().str() : std::string();
+  };
+  int64_t blob =
+      *(*bundle.metadata.getArray("binaries"))[0].getAsObject()->getInteger(
+          "blob");
+  const std::string &object = bundle.blobs[blob];
+
+  auto loaded = withHost("elf-archive", archiveOf({object}));
+  ASSERT_TRUE(bool(loaded)) << errorOf(loaded.takeError());
+  HostTensor x(meld::ref::ElementKind::F32, {2, 8});
+  HostTensor y(meld::ref::ElementKind::F32, {8});
+  auto out = (*loaded)->run("main", std::vector<HostTensor>{x, y});
+  ASSERT_TRUE(bool(out)) << errorOf(out.takeError());
+  EXPECT_NEAR((*out)[0].getFloat(3), 1.0, 1e-6);
+
+  std::string error = errorOf(withHost("elf-archive", object).takeError());
+  EXPECT_NE(error.find("the host code archive is malformed"), std::string::npos)
+      << error;
+  error = errorOf(withHost("elf-archive", archiveOf({})).takeError());
+  EXPECT_NE(error.find("it holds no object"), std::string::npos) << error;
+  error = errorOf(withHost("elf-archive", archiveOf({object, "not an object"}))
+                      .takeError());
+  EXPECT_NE(error.find("the host code is malformed"), std::string::npos)
+      << error;
+  std::string archive = archiveOf({object});
+  error = errorOf(withHost("elf-archive", archive.substr(0, archive.size() / 2))
+                      .takeError());
+  EXPECT_NE(error.find("malformed"), std::string::npos) << error;
+  // A format this runtime does not know, as an older runtime sees an
+  // archive.
+  error = errorOf(withHost("elf-archive-v9", archiveOf({object})).takeError());
+  EXPECT_NE(error.find("the bundle has no binary for device"),
             std::string::npos)
       << error;
 }

@@ -573,6 +573,29 @@ TEST_P(ProgramFile, Bf16OnAvx2MatchesTheInterpreter) {
   checkCompiled(*module, options, GetParam() + " (x86-64-v3)");
 }
 
+// Host code in parts (meld/Codegen/Host/SplitHostModule.h), compiled on
+// threads of their own into one object each, loaded from one archive: every
+// program unfused (a kernel per op, so that parts have several to share) in
+// three parts still gives the interpreter's results.
+TEST_P(ProgramFile, HostCodeInPartsMatchesTheInterpreter) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(GetParam(), &context);
+  ASSERT_TRUE(module) << diagnostics;
+  meld::CompileOptions options;
+  options.fuse = false;
+  options.hostCodegenParts = 3;
+  llvm::json::Object metadata;
+  checkCompiled(*module, options, GetParam() + " (in 3 parts)", &metadata);
+  if (HasFatalFailure())
+    return;
+  const llvm::json::Object &host =
+      *(*metadata.getArray("binaries"))[0].getAsObject();
+  size_t kernels = metadata.getArray("kernels")->size();
+  EXPECT_EQ(*host.getString("format"),
+            kernels > 1 ? "elf-archive" : "elf-relocatable")
+      << kernels << " kernels";
+}
+
 // The GPU kernels' decomposition (workgroups over row blocks, ops over
 // threads, cooperative reductions, workgroup-memory intermediates, in-place
 // results) emulated on the host: the same programs must still give the

@@ -61,6 +61,10 @@ struct CompileOptions {
   int64_t hostThreads = 0;
   /// When set, receives the assembly of the host object.
   std::string *hostAssembly = nullptr;
+  /// Parts the host code is optimized and emitted in, each on its own
+  /// thread (codegen::splitHostModule): 0 for as many as its size pays
+  /// for, up to meld::defaultHostThreads(); 1 for one part.
+  unsigned hostCodegenParts = 0;
   /// Compile the host code through the GPU kernel mapping (workgroups and
   /// threads emulated by loops; see meld-map-to-gpu), so that the GPU
   /// decomposition can be checked on the host against the interpreter.

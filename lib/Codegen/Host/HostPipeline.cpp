@@ -14,7 +14,9 @@
 #include "meld/Codegen/Codegen.h"
 #include "meld/Codegen/Host/ForeachKernels.h"
 #include "meld/Codegen/Host/HostTuning.h"
+#include "meld/Codegen/Host/SplitHostModule.h"
 #include "meld/Codegen/Passes.h"
+#include "meld/Support/HostThreads.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
@@ -28,16 +30,20 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Object/ArchiveWriter.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace mlir;
 using llvm::json::Object;
@@ -302,10 +308,125 @@ addForeachEntryPoints(llvm::Module &module,
   return success();
 }
 
+/// A target machine for `object`'s triple, CPU and features, or null with
+/// `error` set.
+static std::unique_ptr<llvm::TargetMachine>
+createHostMachine(const meld::codegen::HostObject &object, unsigned optLevel,
+                  std::string &error) {
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(object.triple), error);
+  if (!target) {
+    error =
+        "no LLVM target for the host triple '" + object.triple + "': " + error;
+    return nullptr;
+  }
+  llvm::TargetOptions targetOptions;
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+      llvm::Triple(object.triple), object.cpu, object.features, targetOptions,
+      llvm::Reloc::PIC_, std::nullopt,
+      optLevel >= 3 ? llvm::CodeGenOptLevel::Aggressive
+                    : llvm::CodeGenOptLevel::Default));
+}
+
+/// Optimizes `module` and emits its object code into `object` (and its
+/// assembly, with `assembly`). Returns what failed, or "".
+static std::string optimizeAndEmit(llvm::Module &module,
+                                   llvm::TargetMachine &machine,
+                                   unsigned optLevel, std::string *assembly,
+                                   std::string &object) {
+  auto optimize = makeOptimizingTransformer(optLevel, 0, &machine);
+  if (llvm::Error err = optimize(&module))
+    return "LLVM optimization failed: " + llvm::toString(std::move(err));
+  // The assembly first: emitting consumes nothing, but each emission needs
+  // its own pass manager.
+  if (assembly) {
+    std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
+    llvm::raw_string_ostream text(*assembly);
+    llvm::buffer_ostream buffered(text);
+    llvm::legacy::PassManager asmCodegen;
+    if (machine.addPassesToEmitFile(asmCodegen, buffered, nullptr,
+                                    llvm::CodeGenFileType::AssemblyFile))
+      return "the host target cannot emit assembly";
+    asmCodegen.run(*copy);
+  }
+  llvm::SmallVector<char, 0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  llvm::legacy::PassManager codegen;
+  if (machine.addPassesToEmitFile(codegen, os, nullptr,
+                                  llvm::CodeGenFileType::ObjectFile))
+    return "the host target cannot emit object files";
+  codegen.run(module);
+  object.assign(buffer.begin(), buffer.end());
+  return "";
+}
+
+/// Compiles `module` in `parts` parts (splitHostModule), each on its own
+/// thread, into an archive of their objects in `result`. Returns what
+/// failed, or "".
+static std::string emitInParts(llvm::Module &module, unsigned parts,
+                               unsigned optLevel, std::string *assembly,
+                               meld::codegen::HostObject &result) {
+  // A context serves one thread at a time: each part crosses into its own
+  // as bitcode, as LLVM's parallel LTO code generation does.
+  std::vector<llvm::SmallVector<char, 0>> bitcode;
+  for (std::unique_ptr<llvm::Module> &part :
+       meld::codegen::splitHostModule(module, parts)) {
+    llvm::raw_svector_ostream os(bitcode.emplace_back());
+    llvm::WriteBitcodeToFile(*part, os);
+  }
+  size_t count = bitcode.size();
+  std::vector<std::string> objects(count), texts(count), errors(count);
+  {
+    llvm::StdThreadPool pool(llvm::hardware_concurrency(count));
+    for (size_t i = 0; i < count; ++i)
+      pool.async([&, i] {
+        llvm::LLVMContext context;
+        llvm::Expected<std::unique_ptr<llvm::Module>> part =
+            llvm::parseBitcodeFile(
+                llvm::MemoryBufferRef(
+                    StringRef(bitcode[i].data(), bitcode[i].size()), "part"),
+                context);
+        if (!part) {
+          errors[i] = llvm::toString(part.takeError());
+          return;
+        }
+        std::unique_ptr<llvm::TargetMachine> machine =
+            createHostMachine(result, optLevel, errors[i]);
+        if (!machine)
+          return;
+        errors[i] = optimizeAndEmit(**part, *machine, optLevel,
+                                    assembly ? &texts[i] : nullptr, objects[i]);
+      });
+    pool.wait();
+  }
+  for (const std::string &error : errors)
+    if (!error.empty())
+      return error;
+  if (assembly)
+    for (const std::string &text : texts)
+      *assembly += text;
+  std::vector<std::string> names;
+  for (size_t i = 0; i < count; ++i)
+    names.push_back("part" + std::to_string(i) + ".o");
+  std::vector<llvm::NewArchiveMember> members;
+  for (size_t i = 0; i < count; ++i)
+    members.emplace_back(llvm::MemoryBufferRef(objects[i], names[i]));
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> archive =
+      llvm::writeArchiveToBuffer(members, llvm::SymtabWritingMode::NoSymtab,
+                                 llvm::object::Archive::K_GNU,
+                                 /*Deterministic=*/true, /*Thin=*/false);
+  if (!archive)
+    return "cannot archive the host objects: " +
+           llvm::toString(archive.takeError());
+  result.object = (*archive)->getBuffer().str();
+  result.format = "elf-archive";
+  return "";
+}
+
 FailureOr<meld::codegen::HostObject>
 meld::codegen::emitHostObject(ModuleOp llvmModule, const HostTarget &host,
                               unsigned optLevel, std::string *assembly,
-                              ArrayRef<ForeachKernel> foreach) {
+                              ArrayRef<ForeachKernel> foreach, unsigned parts) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   HostObject result;
@@ -313,17 +434,10 @@ meld::codegen::emitHostObject(ModuleOp llvmModule, const HostTarget &host,
   result.cpu = host.cpu;
   result.features = host.featureString();
   std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(llvm::Triple(result.triple), error);
-  if (!target)
-    return llvmModule.emitError("no LLVM target for the host triple '")
-           << result.triple << "': " << error;
-  llvm::TargetOptions targetOptions;
-  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      llvm::Triple(result.triple), result.cpu, result.features,
-      targetOptions, llvm::Reloc::PIC_, std::nullopt,
-      optLevel >= 3 ? llvm::CodeGenOptLevel::Aggressive
-                    : llvm::CodeGenOptLevel::Default));
+  std::unique_ptr<llvm::TargetMachine> machine =
+      createHostMachine(result, optLevel, error);
+  if (!machine)
+    return llvmModule.emitError(error);
 
   SmallVector<std::string> kernels;
   for (auto func : llvmModule.getOps<LLVM::LLVMFuncOp>())
@@ -371,31 +485,16 @@ meld::codegen::emitHostObject(ModuleOp llvmModule, const HostTarget &host,
       if (!f.isDeclaration())
         f.addFnAttr("prefer-vector-width", "512");
 
-  auto optimize = makeOptimizingTransformer(optLevel, 0, machine.get());
-  if (llvm::Error err = optimize(module.get()))
-    return llvmModule.emitError("LLVM optimization failed: ")
-           << llvm::toString(std::move(err));
-
-  // The assembly first: emitting consumes nothing, but each emission needs
-  // its own pass manager.
-  if (assembly) {
-    std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*module);
-    llvm::raw_string_ostream text(*assembly);
-    llvm::buffer_ostream buffered(text);
-    llvm::legacy::PassManager asmCodegen;
-    if (machine->addPassesToEmitFile(asmCodegen, buffered, nullptr,
-                                     llvm::CodeGenFileType::AssemblyFile))
-      return llvmModule.emitError("the host target cannot emit assembly");
-    asmCodegen.run(*copy);
-  }
-  llvm::SmallVector<char, 0> buffer;
-  llvm::raw_svector_ostream os(buffer);
-  llvm::legacy::PassManager codegen;
-  if (machine->addPassesToEmitFile(codegen, os, nullptr,
-                                   llvm::CodeGenFileType::ObjectFile))
-    return llvmModule.emitError("the host target cannot emit object files");
-  codegen.run(*module);
-  result.object.assign(buffer.begin(), buffer.end());
+  // Assembly asked for reads in the program's order: one part, unless parts
+  // are asked for too (each part's kernels then follow the last part's).
+  if (assembly && parts == 0)
+    parts = 1;
+  parts = countHostParts(*module, parts, meld::defaultHostThreads());
+  error = parts > 1 ? emitInParts(*module, parts, optLevel, assembly, result)
+                    : optimizeAndEmit(*module, *machine, optLevel, assembly,
+                                      result.object);
+  if (!error.empty())
+    return llvmModule.emitError(error);
   return result;
 }
 
@@ -471,25 +570,25 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
       })))
     return failure();
   FailureOr<codegen::HostObject> object = codegen::emitHostObject(
-      *module, *target, options.optLevel, options.hostAssembly, foreach);
+      *module, *target, options.optLevel, options.hostAssembly, foreach,
+      options.hostCodegenParts);
   if (failed(object))
     return failure();
   int64_t blob = bundle.addBlob(std::move(object->object));
-  return Object{{"target", "host"},
-                {"format", "elf-relocatable"},
-                {"triple", object->triple},
-                {"cpu", object->cpu},
-                {"features", object->features},
-                {"gemm_tiles", Object{{"tile_rows", tiles.tileRows},
-                                      {"tile_cols", tiles.tileCols},
-                                      {"k_block", tiles.kBlock},
-                                      {"block_rows", tiles.blockRows},
-                                      {"wide_tile_rows",
-                                       wideTileRows(*target, tiles)},
-                                      {"transposed_k_block",
-                                       transposedKBlock(*target, tiles)},
-                                      {"f32_column_block_rows",
-                                       f32ColumnBlockRows(*target)},
-                                      {"source", tiles.source}}},
-                {"blob", blob}};
+  return Object{
+      {"target", "host"},
+      {"format", object->format},
+      {"triple", object->triple},
+      {"cpu", object->cpu},
+      {"features", object->features},
+      {"gemm_tiles",
+       Object{{"tile_rows", tiles.tileRows},
+              {"tile_cols", tiles.tileCols},
+              {"k_block", tiles.kBlock},
+              {"block_rows", tiles.blockRows},
+              {"wide_tile_rows", wideTileRows(*target, tiles)},
+              {"transposed_k_block", transposedKBlock(*target, tiles)},
+              {"f32_column_block_rows", f32ColumnBlockRows(*target)},
+              {"source", tiles.source}}},
+      {"blob", blob}};
 }

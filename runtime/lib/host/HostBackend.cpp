@@ -20,12 +20,13 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/Object/Archive.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -655,7 +656,8 @@ public:
   }
 
   int rate(const ModuleImage &image) const override {
-    if (image.target != "host" || image.format != "elf-relocatable")
+    if (image.target != "host" ||
+        (image.format != "elf-relocatable" && image.format != "elf-archive"))
       return -1;
     llvm::Triple process(llvm::sys::getProcessTriple());
     llvm::Triple object(image.triple);
@@ -720,6 +722,40 @@ public:
   /// relocation offset past its section made the linker write anywhere
   /// (found by fuzz/BundleFuzzer.cpp). Other forgeries of the code itself
   /// are not caught: a bundle is trusted like an executable.
+  /// The relocatable objects of `image`: its bytes, or the members of its
+  /// archive (host code compiled in parts, docs/bundle-format.md), which
+  /// point into `image.bytes`.
+  static Expected<std::vector<llvm::StringRef>>
+  objectsOf(const ModuleImage &image) {
+    if (image.format != "elf-archive")
+      return std::vector<llvm::StringRef>{image.bytes};
+    auto invalid = [](const llvm::Twine &why) {
+      return makeStatusError(MELD_ERROR_INVALID_BUNDLE,
+                             "the host code archive is malformed: " + why);
+    };
+    Expected<std::unique_ptr<llvm::object::Archive>> archive =
+        llvm::object::Archive::create(
+            llvm::MemoryBufferRef(image.bytes, "meld-host-kernels"));
+    if (!archive)
+      return invalid(llvm::toString(archive.takeError()));
+    std::vector<llvm::StringRef> objects;
+    Error err = Error::success();
+    for (const llvm::object::Archive::Child &child :
+         (*archive)->children(err)) {
+      Expected<llvm::StringRef> bytes = child.getBuffer();
+      if (!bytes) {
+        llvm::consumeError(std::move(err));
+        return invalid(llvm::toString(bytes.takeError()));
+      }
+      objects.push_back(*bytes);
+    }
+    if (err)
+      return invalid(llvm::toString(std::move(err)));
+    if (objects.empty())
+      return invalid("it holds no object");
+    return objects;
+  }
+
   static Error validateObject(llvm::StringRef bytes) {
     auto invalid = [](const llvm::Twine &why) {
       return makeStatusError(MELD_ERROR_INVALID_BUNDLE,
@@ -807,8 +843,12 @@ public:
     });
     if (Error e = checkFeatures(image))
       return std::move(e);
-    if (Error e = validateObject(image.bytes))
-      return std::move(e);
+    Expected<std::vector<llvm::StringRef>> objects = objectsOf(image);
+    if (!objects)
+      return objects.takeError();
+    for (llvm::StringRef object : *objects)
+      if (Error e = validateObject(object))
+        return std::move(e);
     auto module = std::make_unique<HostModule>();
     Expected<std::unique_ptr<llvm::orc::LLJIT>> jit =
         llvm::orc::LLJITBuilder().create();
@@ -823,13 +863,17 @@ public:
     module->jit->getMainJITDylib().addGenerator(std::move(*generator));
     if (Error e = defineBuiltins(*module->jit))
       return std::move(e);
-    if (Error e =
-            module->jit->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(
-                image.bytes, "meld-host-kernels")))
-      return makeStatusError(MELD_ERROR_INVALID_BUNDLE,
-                             "the host code cannot be loaded: " +
-                                 llvm::toString(std::move(e)));
-    writePerfMap(*module->jit, image.bytes);
+    // Every part into the same library, where their references to each
+    // other resolve.
+    for (llvm::StringRef object : *objects)
+      if (Error e =
+              module->jit->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(
+                  object, "meld-host-kernels")))
+        return makeStatusError(MELD_ERROR_INVALID_BUNDLE,
+                               "the host code cannot be loaded: " +
+                                   llvm::toString(std::move(e)));
+    for (llvm::StringRef object : *objects)
+      writePerfMap(*module->jit, object);
     return std::unique_ptr<Module>(std::move(module));
   }
 

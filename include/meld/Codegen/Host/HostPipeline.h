@@ -38,7 +38,10 @@ void buildHostLLVMPipeline(mlir::OpPassManager &pm, const HostTarget &target,
 /// `int32_t meld_kernel_K(void **args, int64_t blockBegin, int64_t blockEnd)`
 /// returning 0 or a failed check's `HostKernelStatus` (meld/Codegen/Passes.h).
 struct HostObject {
+  /// One relocatable object ("elf-relocatable"), or an `ar` archive of
+  /// several ("elf-archive"): the parts compiled in parallel.
   std::string object;
+  std::string format = "elf-relocatable";
   std::string triple;
   std::string cpu;
   /// The enabled features it was compiled for (`+a,+b,...`).
@@ -47,10 +50,13 @@ struct HostObject {
 /// With `assembly`, also the object's assembly text (meld-compile
 /// --host-asm). Each of `foreach` gets its entry point from its table
 /// (ForeachKernels.h), calling its bodies' C interfaces in `llvmModule`.
+/// The code is optimized and emitted in `parts` parts on as many threads
+/// (0: countHostParts' choice for meld::defaultHostThreads(), or one part
+/// with `assembly`); more than one part gives an archive of their objects.
 mlir::FailureOr<HostObject>
 emitHostObject(mlir::ModuleOp llvmModule, const HostTarget &target,
                unsigned optLevel = 3, std::string *assembly = nullptr,
-               llvm::ArrayRef<ForeachKernel> foreach = {});
+               llvm::ArrayRef<ForeachKernel> foreach = {}, unsigned parts = 0);
 
 } // namespace meld::codegen
 
