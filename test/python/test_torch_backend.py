@@ -10,6 +10,7 @@ compiled is meld IR that the reference interpreter agrees with.
 
 from __future__ import annotations
 
+import math
 import numpy as np
 import pytest
 
@@ -344,6 +345,96 @@ def test_dropout_and_rand_run_through_meld_with_torchs_seed(tmp_path):
     for h, r in zip(host, reference):
         np.testing.assert_allclose(h, r, rtol=1e-6, atol=1e-6)
     assert 0 < (host[0] != 1).mean() < 1
+
+
+# (law, sampler, mean, variance, support check); 400,000 draws each, so a
+# mean is within 5 sigma (sqrt(var / n) * 5 = 0.008 sqrt(var)) of the law's
+# unless the law is wrong: exact for the counter-based generator and its
+# seed, so the test is deterministic.
+_LAWS = [
+    ("uniform", lambda t: t.uniform_(-2.0, 6.0), 2.0, 64 / 12,
+     lambda u: (u >= -2).all() and (u <= 6).all()),
+    ("randn", lambda t: torch.randn(t.shape), 0.0, 1.0, lambda u: torch.isfinite(u).all()),
+    ("randn_like", lambda t: torch.randn_like(t), 0.0, 1.0, lambda u: torch.isfinite(u).all()),
+    ("normal", lambda t: torch.normal(torch.full_like(t, 3.0), 0.5), 3.0, 0.25,
+     lambda u: torch.isfinite(u).all()),
+    ("normal_", lambda t: t.normal_(-1.0, 2.0), -1.0, 4.0, lambda u: torch.isfinite(u).all()),
+    ("exponential", lambda t: t.exponential_(4.0), 0.25, 1 / 16, lambda u: (u >= 0).all()),
+    ("geometric", lambda t: t.geometric_(0.25), 4.0, 0.75 / 0.0625,
+     lambda u: (u >= 1).all() and (u == u.floor()).all()),
+    ("log_normal", lambda t: t.log_normal_(0.0, 0.5), math.exp(0.125),
+     (math.exp(0.25) - 1) * math.exp(0.25), lambda u: (u > 0).all()),
+    ("bernoulli", lambda t: t.bernoulli_(0.3), 0.3, 0.21,
+     lambda u: ((u == 0) | (u == 1)).all()),
+    ("randint", lambda t: torch.randint(3, 13, t.shape).float(), 7.5, (10 ** 2 - 1) / 12,
+     lambda u: (u >= 3).all() and (u <= 12).all() and len(u.unique()) == 10),
+]
+
+
+@pytest.mark.parametrize("law", _LAWS, ids=[law[0] for law in _LAWS])
+def test_random_laws_run_through_meld(law):
+    """uniform_, randn, normal, exponential_, geometric_, log_normal_,
+    bernoulli_(p) and randint through Meld's generator (Box-Muller for the
+    normal laws, the inverse distribution for the others): every draw in
+    the law's support, the sample's mean and variance the law's, and a
+    second call draws afresh. Not eager's random stream, as rand's."""
+    name, sample, mean, var, support = law
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    compiled = torch.compile(lambda t: sample(t.clone()), backend="meld")
+    x = torch.zeros(400, 1000)
+    torch.manual_seed(0)
+    u = compiled(x)
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [] and explanation.kernels >= 1, str(explanation)
+    assert support(u), name
+    assert abs(u.double().mean().item() - mean) < 0.008 * math.sqrt(var) + 1e-9, name
+    assert abs(u.double().var().item() / var - 1) < 0.02, name
+    assert not torch.equal(u, compiled(x))
+
+
+def test_multinomial_draws_by_the_weights():
+    """multinomial with replacement: each category drawn in proportion to
+    its weight, never one of weight 0; without: distinct categories of
+    positive weight, the first draw of each row again by the weights
+    (Gumbel-top-k)."""
+    weights = torch.tensor([[0.0, 1.0, 3.0, 0.0, 4.0]] * 2000)
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    with_ = torch.compile(lambda w: torch.multinomial(w, 100, replacement=True),
+                          backend="meld")(weights)
+    without = torch.compile(lambda w: torch.multinomial(w, 3), backend="meld")(weights)
+    assert mtorch.Explanation(mtorch.reports[start:]).fallbacks == []
+    assert with_.shape == (2000, 100) and with_.dtype == torch.int64
+    counts = torch.bincount(with_.flatten(), minlength=5).double() / with_.numel()
+    torch.testing.assert_close(counts, torch.tensor([0, 0.125, 0.375, 0, 0.5],
+                                                    dtype=torch.float64), atol=0.003, rtol=0)
+    assert without.shape == (2000, 3)
+    assert all(sorted(row) == [1, 2, 4] for row in without.tolist())
+    first = torch.bincount(without[:, 0], minlength=5).double() / 2000
+    torch.testing.assert_close(first, torch.tensor([0, 0.125, 0.375, 0, 0.5],
+                                                   dtype=torch.float64), atol=0.04, rtol=0)
+
+
+def test_rrelu_in_training_takes_a_slope_per_negative_element():
+    """rrelu in training: x where x >= 0, else x times a slope uniform in
+    [lower, upper] (the slopes have that law's mean); in eval, the mean
+    slope."""
+    x = torch.linspace(-5, 5, 200001)
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    fn = torch.compile(lambda t: torch.nn.functional.rrelu(t, 0.1, 0.3, training=True),
+                       backend="meld")
+    y = fn(x)
+    assert mtorch.Explanation(mtorch.reports[start:]).fallbacks == []
+    positive = x >= 0
+    assert torch.equal(y[positive], x[positive])
+    slopes = y[~positive] / x[~positive]
+    assert slopes.min().item() >= 0.1 - 1e-6 and slopes.max().item() <= 0.3 + 1e-6
+    assert abs(slopes.double().mean().item() - 0.2) < 0.001
+    evaluated = torch.compile(lambda t: torch.nn.functional.rrelu(t, 0.1, 0.3),
+                              backend="meld")(x)
+    torch.testing.assert_close(evaluated, torch.nn.functional.rrelu(x, 0.1, 0.3))
 
 
 def test_export_writes_meld_ir_that_compiles_and_matches(tmp_path):

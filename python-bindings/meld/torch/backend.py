@@ -2309,6 +2309,200 @@ def _rand(b, node, *args, **kwargs):
     return L.cast(b, L.uniform(b, ty.shape, _out_dims(b, node), seed, stream), ty.dtype)
 
 
+def _uniform_of(b, node, low=0.0, high=1.0) -> Value:
+    """Uniform f32 numbers in [low, high) (``low + (high - low) * u``, as
+    torch's kernels scale theirs) with the shape of ``node``'s (first)
+    result."""
+    val = node.meta["val"]
+    val = val[0] if isinstance(val, (tuple, list)) else val
+    seed, stream = _seed(b)
+    u = L.uniform(b, _tensor_type(val, node.name).shape, _out_dims(b, node), seed, stream)
+    low, high = float(low), float(high)
+    if (low, high) == (0.0, 1.0):
+        return u
+    return L.binary(b, "add", _tensor(b, low, "f32"),
+                    L.binary(b, "mul", u, _tensor(b, high - low, "f32")))
+
+
+def _open_uniform(b, node) -> Value:
+    """Uniform f32 numbers in (0, 1]: ``1 - u``, so that their logarithm is
+    finite."""
+    return L.binary(b, "sub", _tensor(b, 1.0, "f32"), _uniform_of(b, node))
+
+
+def _standard_normal(b, node) -> Value:
+    """Standard normal f32 numbers with the shape of ``node``'s result:
+    Box-Muller, ``sqrt(-2 log(1 - u1)) cos(2 pi u2)`` from two streams."""
+    radius = L.unary(b, "sqrt", L.binary(b, "mul", _tensor(b, -2.0, "f32"),
+                                         L.unary(b, "log", _open_uniform(b, node))))
+    angle = L.binary(b, "mul", _uniform_of(b, node), _tensor(b, 2 * math.pi, "f32"))
+    return L.binary(b, "mul", radius, L.unary(b, "cos", angle))
+
+
+def _random_float(node, what: str) -> TensorType:
+    ty = _out_type(node)
+    if not L.is_float(ty.dtype):
+        raise Unsupported(f"{what} of {ty.dtype}")
+    return ty
+
+
+# Random numbers of the other laws, from the same generator as rand (the
+# partition's seed, a stream per op): not eager's random stream, the law is
+# eager's (test/torch/opinfo.py judges each by its support).
+@_op(aten.uniform.default)
+def _uniform(b, node, x, low=0.0, high=1.0, generator=None):
+    ty = _random_float(node, "uniform")
+    return L.cast(b, _uniform_of(b, node, low, high), ty.dtype)
+
+
+@_op(aten.randn.default, aten.randn_like.default)
+def _randn(b, node, *args, **kwargs):
+    ty = _random_float(node, "randn")
+    return L.cast(b, _standard_normal(b, node), ty.dtype)
+
+
+def _scaled_normal(b, node, mean, std) -> Value:
+    """``mean + std * z`` in the result's type; mean and std numbers or
+    tensors that broadcast to it."""
+    ty = _random_float(node, "normal")
+    z = L.cast(b, _standard_normal(b, node), ty.dtype)
+    return L.binary(b, "add", _tensor(b, mean, ty.dtype),
+                    L.binary(b, "mul", _tensor(b, std, ty.dtype), z))
+
+
+@_op(aten.normal_functional.default)
+def _normal_functional(b, node, x, mean=0.0, std=1.0, generator=None):
+    return _scaled_normal(b, node, mean, std)
+
+
+@_op(aten.normal.Tensor_Tensor, aten.normal.Tensor_float, aten.normal.float_Tensor)
+def _normal(b, node, mean, std=1.0, generator=None):
+    return _scaled_normal(b, node, mean, std)
+
+
+@_op(aten.normal.float_float)
+def _normal_of_size(b, node, mean, std, size, generator=None, **kwargs):
+    return _scaled_normal(b, node, mean, std)
+
+
+@_op(aten.log_normal.default)
+def _log_normal(b, node, x, mean=1.0, std=2.0, generator=None):
+    return L.unary(b, "exp", _scaled_normal(b, node, mean, std))
+
+
+@_op(aten.exponential.default)
+def _exponential(b, node, x, lambd=1.0, generator=None):
+    """``-log(1 - u) / lambda``."""
+    ty = _random_float(node, "exponential")
+    e = L.binary(b, "mul", L.unary(b, "log", _open_uniform(b, node)),
+                 _tensor(b, -1.0 / float(lambd), "f32"))
+    return L.cast(b, e, ty.dtype)
+
+
+@_op(aten.cauchy.default)
+def _cauchy(b, node, x, median=0.0, sigma=1.0, generator=None):
+    """``median + sigma * tan(pi (u - 1/2))``."""
+    ty = _random_float(node, "cauchy")
+    t = L.tan(b, L.binary(b, "mul", _uniform_of(b, node, -0.5, 0.5),
+                          _tensor(b, math.pi, "f32")))
+    c = L.binary(b, "add", _tensor(b, float(median), "f32"),
+                 L.binary(b, "mul", _tensor(b, float(sigma), "f32"), t))
+    return L.cast(b, c, ty.dtype)
+
+
+@_op(aten.geometric.default)
+def _geometric(b, node, x, p, generator=None):
+    """Trials up to the first success: ``ceil(log(1 - u) / log(1 - p))``,
+    at least 1."""
+    ty = _random_float(node, "geometric")
+    p = float(p)
+    if not 0.0 < p < 1.0:
+        raise Unsupported(f"geometric with p = {p}")
+    k = L.unary(b, "ceil", L.binary(b, "mul", L.unary(b, "log", _open_uniform(b, node)),
+                                    _tensor(b, 1.0 / math.log1p(-p), "f32")))
+    return L.cast(b, L.binary(b, "max", k, _tensor(b, 1.0, "f32")), ty.dtype)
+
+
+@_op(aten.bernoulli.p)
+def _bernoulli_p(b, node, x, p=0.5, generator=None):
+    """1 where ``u < p``, else 0, in ``x``'s type."""
+    ty = _random_float(node, "bernoulli")
+    hit = L.compare(b, "lt", _uniform_of(b, node), _tensor(b, float(p), "f32"))
+    return L.cast(b, hit, ty.dtype)
+
+
+@_op(aten.randint.default, aten.randint.low, aten.randint_like.default,
+     aten.randint_like.low_dtype, aten.randint_like.Tensor)
+def _randint(b, node, *args, **kwargs):
+    """Integers in [low, high): ``low + floor(u * (high - low))``, clamped
+    below high (u has 24 bits: ranges up to 2^24 values)."""
+    ty = _out_type(node)
+    target = node.target
+    if target in (aten.randint.default, aten.randint.low):
+        low, high = (0, args[0]) if target == aten.randint.default else args[:2]
+    else:
+        bounds = args[1:]
+        low, high = (0, bounds[0]) if len(bounds) == 1 else bounds[:2]
+    if isinstance(low, (Value, torch.fx.Node)) or isinstance(high, (Value, torch.fx.Node)):
+        raise Unsupported("randint with tensor bounds")
+    low, high = int(low), int(high)
+    if not 0 < high - low <= 1 << 24:
+        raise Unsupported(f"randint over {high - low} values")
+    u = L.cast(b, _uniform_of(b, node), "f64")
+    k = L.unary(b, "floor", L.binary(b, "mul", u, _tensor(b, float(high - low), "f64")))
+    k = L.binary(b, "min", k, _tensor(b, float(high - low - 1), "f64"))
+    return L.cast(b, L.binary(b, "add", k, _tensor(b, float(low), "f64")), ty.dtype)
+
+
+@_op(aten.multinomial.default)
+def _multinomial(b, node, p, num_samples, replacement=False, generator=None):
+    """Categories drawn by the weights in each row of ``p``. With
+    replacement each draw is the first category whose running sum of
+    weights exceeds u times the row's sum (a category of weight 0 is never
+    drawn); without, the ``num_samples`` largest of log(p) + Gumbel noise,
+    -log(-log u): the Gumbel-top-k trick, a draw without replacement in
+    its order."""
+    if not L.is_float(p.dtype) or p.rank not in (1, 2):
+        raise Unsupported(f"multinomial of a rank-{p.rank} {p.dtype} tensor")
+    n, k, axis = p.shape[-1], int(num_samples), p.rank - 1
+    if n is None:
+        raise Unsupported("multinomial over a dynamic number of categories")
+    w = L.cast(b, p, "f32")
+    if replacement:
+        running = L.cumulative(b, w, axis, "sum")
+        total = L.slice_numpy(b, running, [axis], [n - 1], [n], [1])
+        drawn = L.binary(b, "mul", _uniform_of(b, node), total)
+        index = L.searchsorted(b, running, drawn, right=True)
+        index = L.binary(b, "min", index, L.scalar_like(b, n - 1, index))
+    else:
+        if k > n:
+            raise Unsupported(f"multinomial of {k} draws from {n} categories "
+                              f"without replacement")
+        seed, stream = _seed(b)
+        u = L.uniform(b, w.shape, b.dims(w), seed, stream)
+        gumbel = L.unary(b, "neg", L.unary(b, "log", L.unary(b, "neg", L.unary(b, "log", u))))
+        _, index = L.top_k(b, L.binary(b, "add", L.unary(b, "log", w), gumbel), k, axis, True)
+    return L.cast(b, index, _out_type(node).dtype)
+
+
+@_op(aten.rrelu_with_noise_functional.default)
+def _rrelu_with_noise(b, node, x, noise, lower=0.125, upper=1.0 / 3.0, training=False,
+                      generator=None):
+    """RReLU: a negative element times a slope, uniform in [lower, upper]
+    in training (else their mean); the slopes are the second result (1 for
+    the rest), which the backward reads."""
+    if not L.is_float(x.dtype):
+        raise Unsupported(f"rrelu of {x.dtype}")
+    lower, upper = float(lower), float(upper)
+    if training:
+        slope = L.cast(b, _uniform_of(b, node, lower, upper), x.dtype)
+    else:
+        slope = L.full(b, (lower + upper) / 2, x.dtype, x.shape, b.dims(x))
+    negative = L.compare(b, "lt", x, L.scalar_like(b, 0, x))
+    slopes = L.select(b, negative, slope, L.full(b, 1.0, x.dtype, x.shape, b.dims(x)))
+    return L.binary(b, "mul", x, slopes), slopes
+
+
 @_op(aten.native_dropout.default)
 def _native_dropout(b, node, x, p, train):
     """Dropout: each element kept with probability 1 - p (``uniform`` >=
