@@ -305,8 +305,8 @@ def _low_rank_reconstructs(sample, got, center: bool) -> bool:
 # integers), the result's shape and dtype eager's. test_torch_backend.py's
 # test_random_laws_run_through_meld checks the laws' moments on 400,000
 # draws. A sample no law judges (attention with dropout) is skipped. The
-# other seeded OpInfos (fractional max pooling, multi-head attention's
-# dropout) keep the wrapper and count as fallbacks.
+# other seeded OpInfo, fractional max pooling (no lowering), keeps the
+# wrapper and counts as a fallback.
 RANDOM_LAWS = {
     "bernoulli": lambda s, g: bool((((g == 0) | (g == 1)) & ((s.input != 0) | (g == 0)) &
                                     ((s.input != 1) | (g == 1))).all()),
@@ -337,6 +337,8 @@ RANDOM_LAWS = {
         lambda s, g: _alpha_dropped(s, g, features=True),
     "nn.functional.scaled_dot_product_attention":
         lambda s, g: None if s.kwargs.get("dropout_p", 0.0) > 0 else False,
+    "nn.functional.multi_head_attention_forward":  # (dropout_p: the 10th argument)
+        lambda s, g: None if s.kwargs.get("training", True) and s.args[9] > 0 else False,
     "svd_lowrank": lambda s, g: _low_rank_reconstructs(s, g, center=False),
     "pca_lowrank": lambda s, g: _low_rank_reconstructs(s, g,
                                                       center=s.kwargs.get("center", True)),
