@@ -66,7 +66,7 @@ def compile_s(tool: Path, program: Path, parts: int, out: Path) -> float:
 
 
 def parts_of(tool: Path, program: Path, out: Path) -> int:
-    dump = out.with_suffix(".dump")
+    dump = out.parent / f"{program.stem}.dump"  # (one per program)
     subprocess.run([str(tool), str(program), "--targets=host", f"--dump-binaries={dump}",
                     "-o", str(out)], check=True)
     if (dump / "host.o").exists():

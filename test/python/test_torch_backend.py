@@ -393,6 +393,35 @@ def test_random_laws_run_through_meld(law):
     assert not torch.equal(u, compiled(x))
 
 
+def test_cauchy_quartiles_and_every_normal_overload():
+    """cauchy_ (no mean: its quartiles are median -+ sigma) and the normal
+    overloads of a tensor mean and std, a number mean and a tensor std,
+    and two numbers with a size: each standardized draw has mean 0 and
+    variance 1 (400,000 draws)."""
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    x = torch.zeros(400, 1000)
+    c = torch.compile(lambda t: t.clone().cauchy_(1.0, 2.0), backend="meld")(x)
+    q = torch.quantile(c.flatten()[:200000].double(), torch.tensor([0.25, 0.5, 0.75],
+                                                                 dtype=torch.float64))
+    torch.testing.assert_close(q, torch.tensor([-1.0, 1.0, 3.0], dtype=torch.float64),
+                               atol=0.05, rtol=0)
+    mean = torch.linspace(-3, 3, 1000).expand(400, 1000)
+    std = torch.full((400, 1000), 2.0)
+    draws = {
+        "Tensor_Tensor": (torch.compile(lambda m, s: torch.normal(m, s), backend="meld")(
+            mean, std) - mean) / 2,
+        "float_Tensor": (torch.compile(lambda s: torch.normal(2.0, s), backend="meld")(
+            std) - 2) / 2,
+        "float_float": (torch.compile(lambda t: torch.normal(2.0, 3.0, t.shape),
+                                      backend="meld")(x) - 2) / 3,
+    }
+    assert mtorch.Explanation(mtorch.reports[start:]).fallbacks == []
+    for name, z in draws.items():
+        assert abs(z.double().mean().item()) < 0.008, name
+        assert abs(z.double().var().item() - 1) < 0.02, name
+
+
 def test_multinomial_draws_by_the_weights():
     """multinomial with replacement: each category drawn in proportion to
     its weight, never one of weight 0; without: distinct categories of
@@ -435,6 +464,12 @@ def test_rrelu_in_training_takes_a_slope_per_negative_element():
     evaluated = torch.compile(lambda t: torch.nn.functional.rrelu(t, 0.1, 0.3),
                               backend="meld")(x)
     torch.testing.assert_close(evaluated, torch.nn.functional.rrelu(x, 0.1, 0.3))
+    # An element at 0 takes a slope, as in torch's kernel: its gradient is
+    # the slope, not 1.
+    v = torch.tensor([-1.0, 0.0, 0.0, 2.0], requires_grad=True)
+    torch.compile(lambda t: torch.nn.functional.rrelu(t, 0.25, 0.25, training=True),
+                  backend="meld")(v).sum().backward()
+    torch.testing.assert_close(v.grad, torch.tensor([0.25, 0.25, 0.25, 1.0]))
 
 
 def test_export_writes_meld_ir_that_compiles_and_matches(tmp_path):

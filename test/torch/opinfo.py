@@ -218,6 +218,10 @@ def _fresh(x):
     if isinstance(x, torch.Tensor) and x.layout == torch.strided and not x.is_meta:
         copy = torch.empty(0, dtype=x.dtype, device=x.device)
         copy.set_(x.untyped_storage().clone(), x.storage_offset(), x.size(), x.stride())
+        if x.is_conj():  # (a lazily conjugated or negated view: the flag
+            copy = copy.conj()  # is not in the storage)
+        if x.is_neg():
+            copy = copy._neg_view()
         return copy.requires_grad_(x.requires_grad) if x.is_leaf else copy
     if isinstance(x, tuple) and hasattr(x, "_fields"):  # a named tuple
         return type(x)(*(_fresh(v) for v in x))
@@ -339,7 +343,9 @@ RANDOM_LAWS = {
         lambda s, g: None if s.kwargs.get("dropout_p", 0.0) > 0 else False,
     "nn.functional.multi_head_attention_forward":  # (dropout_p: the 10th argument)
         lambda s, g: None if s.kwargs.get("training", True) and s.args[9] > 0 else False,
-    "svd_lowrank": lambda s, g: _low_rank_reconstructs(s, g, center=False),
+    # (with M, the factored A - M is not of rank q: no law to judge by)
+    "svd_lowrank": lambda s, g: None if s.kwargs.get("M") is not None else
+    _low_rank_reconstructs(s, g, center=False),
     "pca_lowrank": lambda s, g: _low_rank_reconstructs(s, g,
                                                       center=s.kwargs.get("center", True)),
 }

@@ -339,6 +339,20 @@ TEST_F(BundleLoad, LoadsHostArchivesAndRefusesMalformedOnes) {
                       .takeError());
   EXPECT_NE(error.find("the host code is malformed"), std::string::npos)
       << error;
+  // A thin archive names its members' files instead of holding them.
+  {
+    std::vector<llvm::NewArchiveMember> entries;
+    entries.emplace_back(llvm::MemoryBufferRef(object, "/etc/passwd"));
+    auto thin = llvm::writeArchiveToBuffer(
+        entries, llvm::SymtabWritingMode::NoSymtab,
+        llvm::object::Archive::K_GNU, /*Deterministic=*/true, /*Thin=*/true);
+    ASSERT_TRUE(bool(thin)) << errorOf(thin.takeError());
+    error = errorOf(
+        withHost("elf-archive", (*thin)->getBuffer().str()).takeError());
+    EXPECT_NE(error.find("not a GNU archive holding its members"),
+              std::string::npos)
+        << error;
+  }
   std::string archive = archiveOf({object});
   error = errorOf(withHost("elf-archive", archive.substr(0, archive.size() / 2))
                       .takeError());

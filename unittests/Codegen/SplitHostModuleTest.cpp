@@ -137,8 +137,49 @@ TEST_F(SplitHostModule, GroupsWhatMustStayTogetherAndCopiesTheRest) {
     EXPECT_FALSE(part->getFunction("unused_helper"));
     EXPECT_FALSE(part->getGlobalVariable("unused", /*AllowInternal=*/true));
   }
-  // A kernel another part defines is only declared where it is called.
-  EXPECT_TRUE(parts[small]->getFunction("entry_small"));
+  // No part refers to what another defines: a part holds no declaration
+  // of another's kernels.
+  for (auto [i, part] : llvm::enumerate(parts))
+    for (llvm::StringRef name : {"big", "small", "entry_small", "counter_a"})
+      if (definedIn(parts, name) != static_cast<int>(i))
+        EXPECT_FALSE(part->getNamedValue(name)) << name.str() << " in " << i;
+}
+
+TEST_F(SplitHostModule, LeavesDeadLocalsAndAliasesWhereTheyBelong) {
+  // A dead pair of local functions calling each other and using the
+  // counter, and an alias of the counter used by counter_b: the counter
+  // (with the alias) exists once, and the dead pair nowhere.
+  llvm::SMDiagnostic error;
+  auto extended = llvm::parseAssemblyString(program() + R"ll(
+@counter_alias = internal alias i64, ptr @counter
+define internal void @dead_a() {
+  store i64 1, ptr @counter
+  call void @dead_b()
+  ret void
+}
+define internal void @dead_b() {
+  call void @dead_a()
+  ret void
+}
+define i64 @reads_alias() {
+  %c = load i64, ptr @counter_alias
+  ret i64 %c
+}
+)ll",
+                                            error, context);
+  ASSERT_TRUE(extended) << error.getMessage().str();
+  auto parts = splitHostModule(*extended, 4);
+  int counter = definedIn(parts, "counter");
+  EXPECT_EQ(definedIn(parts, "reads_alias"), counter);
+  for (auto [i, part] : llvm::enumerate(parts)) {
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    EXPECT_FALSE(llvm::verifyModule(*part, &os)) << message;
+    EXPECT_FALSE(part->getFunction("dead_a")) << i;
+    EXPECT_FALSE(part->getFunction("dead_b")) << i;
+    if (static_cast<int>(i) != counter)
+      EXPECT_FALSE(part->getNamedValue("counter")) << i;
+  }
 }
 
 TEST_F(SplitHostModule, DealsTheLargestGroupsFirstToTheLightestPart) {

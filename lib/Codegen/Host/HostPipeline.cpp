@@ -321,11 +321,15 @@ createHostMachine(const meld::codegen::HostObject &object, unsigned optLevel,
     return nullptr;
   }
   llvm::TargetOptions targetOptions;
-  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       llvm::Triple(object.triple), object.cpu, object.features, targetOptions,
       llvm::Reloc::PIC_, std::nullopt,
       optLevel >= 3 ? llvm::CodeGenOptLevel::Aggressive
                     : llvm::CodeGenOptLevel::Default));
+  if (!machine)
+    error = "LLVM cannot make a target machine for '" + object.triple +
+            "', CPU '" + object.cpu + "'";
+  return machine;
 }
 
 /// Optimizes `module` and emits its object code into `object` (and its
@@ -486,7 +490,11 @@ meld::codegen::emitHostObject(ModuleOp llvmModule, const HostTarget &host,
         f.addFnAttr("prefer-vector-width", "512");
 
   // Assembly asked for reads in the program's order: one part, unless parts
-  // are asked for too (each part's kernels then follow the last part's).
+  // are asked for too (each part's kernels then follow the last part's, and
+  // the text, parts with their own local labels, is for reading only). By
+  // default the parts follow the compiling machine's threads: bundles of
+  // one program compiled on different machines may differ in their parts,
+  // never in what they compute.
   if (assembly && parts == 0)
     parts = 1;
   parts = countHostParts(*module, parts, meld::defaultHostThreads());

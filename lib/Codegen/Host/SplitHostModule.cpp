@@ -15,6 +15,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/GlobalIFunc.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -34,6 +36,8 @@ namespace {
 /// Definitions that must be compiled in the same part, and their size.
 struct Group {
   std::vector<const GlobalValue *> members;
+  /// The local definitions its members reach (copied into its part).
+  llvm::SmallPtrSet<const GlobalValue *, 16> locals;
   uint64_t instructions = 0;
   /// The least member name: orders groups of equal size.
   std::string name;
@@ -56,10 +60,18 @@ void forEachGlobalIn(const llvm::Constant *constant,
 }
 
 /// Calls `visit` on every global value that the body or initializer of `gv`
-/// refers to.
+/// refers to (an alias's aliasee, an ifunc's resolver).
 void forEachReference(const GlobalValue *gv,
                       llvm::function_ref<void(const GlobalValue *)> visit) {
   llvm::SmallPtrSet<const llvm::Constant *, 16> seen;
+  if (const auto *alias = llvm::dyn_cast<llvm::GlobalAlias>(gv)) {
+    forEachGlobalIn(alias->getAliasee(), seen, visit);
+    return;
+  }
+  if (const auto *ifunc = llvm::dyn_cast<llvm::GlobalIFunc>(gv)) {
+    forEachGlobalIn(ifunc->getResolver(), seen, visit);
+    return;
+  }
   if (const auto *f = llvm::dyn_cast<llvm::Function>(gv)) {
     for (const llvm::Instruction &inst : llvm::instructions(f))
       for (const llvm::Use &operand : inst.operands())
@@ -81,6 +93,7 @@ bool isMutableVariable(const GlobalValue *gv) {
 std::vector<Group> findGroups(const llvm::Module &module) {
   llvm::EquivalenceClasses<const GlobalValue *> classes;
   llvm::DenseMap<const GlobalValue *, uint64_t> sizes;
+  llvm::DenseMap<const GlobalValue *, std::vector<const GlobalValue *>> reaches;
   for (const GlobalValue &root : module.global_values()) {
     if (root.isDeclaration() || root.hasLocalLinkage())
       continue;
@@ -105,6 +118,8 @@ std::vector<Group> findGroups(const llvm::Module &module) {
       });
     }
     sizes[&root] = instructions;
+    reached.erase(&root);
+    reaches[&root].assign(reached.begin(), reached.end());
   }
   std::vector<Group> groups;
   for (const auto &leader : classes) {
@@ -116,6 +131,9 @@ std::vector<Group> findGroups(const llvm::Module &module) {
       const GlobalValue *gv = *it;
       group.members.push_back(gv);
       group.instructions += sizes.lookup(gv);
+      auto reach = reaches.find(gv);
+      if (reach != reaches.end())
+        group.locals.insert(reach->second.begin(), reach->second.end());
       std::string name = gv->getName().str();
       if (group.name.empty() || name < group.name)
         group.name = std::move(name);
@@ -128,14 +146,14 @@ std::vector<Group> findGroups(const llvm::Module &module) {
   return groups;
 }
 
-/// Erases the local definitions nothing in `module` uses any more (those
-/// copied into a part whose groups do not reach them).
-void eraseUnusedLocals(llvm::Module &module) {
+/// Erases the local definitions and the declarations nothing in `module`
+/// uses (what another part defines and this part's groups do not reach).
+void eraseUnused(llvm::Module &module) {
   for (bool erased = true; erased;) {
     erased = false;
     std::vector<GlobalValue *> unused;
     for (GlobalValue &gv : module.global_values()) {
-      if (!gv.hasLocalLinkage() || gv.isDeclaration())
+      if (!gv.hasLocalLinkage() && !gv.isDeclaration())
         continue;
       gv.removeDeadConstantUsers();
       if (gv.use_empty())
@@ -177,11 +195,19 @@ meld::codegen::splitHostModule(const llvm::Module &module, unsigned parts) {
   for (unsigned p = 0; p < parts; ++p)
     loads.push({0, p});
   llvm::DenseMap<const GlobalValue *, unsigned> partOf;
+  // The parts each local definition is copied into (those whose groups
+  // reach it).
+  llvm::DenseMap<const GlobalValue *, llvm::SmallVector<bool>> localParts;
   for (const Group &group : groups) {
     auto [load, part] = loads.top();
     loads.pop();
     for (const GlobalValue *gv : group.members)
       partOf[gv] = part;
+    for (const GlobalValue *gv : group.locals) {
+      llvm::SmallVector<bool> &in = localParts[gv];
+      in.resize(parts, false);
+      in[part] = true;
+    }
     loads.push({load + group.instructions, part});
   }
   llvm::SmallVector<std::unique_ptr<llvm::Module>> result;
@@ -192,10 +218,12 @@ meld::codegen::splitHostModule(const llvm::Module &module, unsigned parts) {
           auto it = partOf.find(gv);
           if (it != partOf.end())
             return it->second == p;
-          // Local functions and constants: wherever they are used.
-          return gv->hasLocalLinkage();
+          // Local functions and constants: in each part whose groups
+          // reach them.
+          auto local = localParts.find(gv);
+          return local != localParts.end() && local->second[p];
         });
-    eraseUnusedLocals(*part);
+    eraseUnused(*part);
     result.push_back(std::move(part));
   }
   return result;

@@ -2309,10 +2309,11 @@ def _rand(b, node, *args, **kwargs):
     return L.cast(b, L.uniform(b, ty.shape, _out_dims(b, node), seed, stream), ty.dtype)
 
 
-def _uniform_of(b, node, low=0.0, high=1.0) -> Value:
-    """Uniform f32 numbers in [low, high) (``low + (high - low) * u``, as
+def _uniform_of(b, node, low=0.0, high=1.0, elem: str = "f32") -> Value:
+    """Uniform numbers in [low, high) (``low + (high - low) * u``, as
     torch's kernels scale theirs) with the shape of ``node``'s (first)
-    result."""
+    result, scaled in ``elem`` (f64 for f64 results: bounds past f32's
+    range, and no rounding of them to f32)."""
     val = node.meta["val"]
     val = val[0] if isinstance(val, (tuple, list)) else val
     seed, stream = _seed(b)
@@ -2320,8 +2321,14 @@ def _uniform_of(b, node, low=0.0, high=1.0) -> Value:
     low, high = float(low), float(high)
     if (low, high) == (0.0, 1.0):
         return u
-    return L.binary(b, "add", _tensor(b, low, "f32"),
-                    L.binary(b, "mul", u, _tensor(b, high - low, "f32")))
+    u = L.cast(b, u, elem)
+    return L.binary(b, "add", _tensor(b, low, elem),
+                    L.binary(b, "mul", u, _tensor(b, high - low, elem)))
+
+
+def _scale_elem(ty: TensorType) -> str:
+    """What a random law of ``ty`` is scaled in: f64 for f64, else f32."""
+    return "f64" if ty.dtype == "f64" else "f32"
 
 
 def _open_uniform(b, node) -> Value:
@@ -2352,7 +2359,7 @@ def _random_float(node, what: str) -> TensorType:
 @_op(aten.uniform.default)
 def _uniform(b, node, x, low=0.0, high=1.0, generator=None):
     ty = _random_float(node, "uniform")
-    return L.cast(b, _uniform_of(b, node, low, high), ty.dtype)
+    return L.cast(b, _uniform_of(b, node, low, high, _scale_elem(ty)), ty.dtype)
 
 
 @_op(aten.randn.default, aten.randn_like.default)
@@ -2365,7 +2372,7 @@ def _scaled_normal(b, node, mean, std) -> Value:
     """``mean + std * z`` in the result's type; mean and std numbers or
     tensors that broadcast to it."""
     ty = _random_float(node, "normal")
-    z = L.cast(b, _standard_normal(b, node), ty.dtype)
+    z = L.cast(b, _standard_normal(b, node), ty.dtype)  # (f64: scaled in f64)
     return L.binary(b, "add", _tensor(b, mean, ty.dtype),
                     L.binary(b, "mul", _tensor(b, std, ty.dtype), z))
 
@@ -2394,19 +2401,25 @@ def _log_normal(b, node, x, mean=1.0, std=2.0, generator=None):
 def _exponential(b, node, x, lambd=1.0, generator=None):
     """``-log(1 - u) / lambda``."""
     ty = _random_float(node, "exponential")
-    e = L.binary(b, "mul", L.unary(b, "log", _open_uniform(b, node)),
-                 _tensor(b, -1.0 / float(lambd), "f32"))
+    elem = _scale_elem(ty)
+    e = L.binary(b, "mul", L.cast(b, L.unary(b, "log", _open_uniform(b, node)), elem),
+                 _tensor(b, -1.0 / float(lambd), elem))
     return L.cast(b, e, ty.dtype)
 
 
 @_op(aten.cauchy.default)
 def _cauchy(b, node, x, median=0.0, sigma=1.0, generator=None):
-    """``median + sigma * tan(pi (u - 1/2))``."""
+    """``median + sigma * tan(pi (u - 1/2))``, u kept off 0 as torch
+    clips it (pi times -1/2 in f32 lies past -pi/2, where tan flips
+    sign)."""
     ty = _random_float(node, "cauchy")
-    t = L.tan(b, L.binary(b, "mul", _uniform_of(b, node, -0.5, 0.5),
-                          _tensor(b, math.pi, "f32")))
-    c = L.binary(b, "add", _tensor(b, float(median), "f32"),
-                 L.binary(b, "mul", _tensor(b, float(sigma), "f32"), t))
+    elem = _scale_elem(ty)
+    u = L.binary(b, "max", _uniform_of(b, node), _tensor(b, 2.0 ** -24, "f32"))
+    t = L.tan(b, L.binary(b, "mul", L.binary(b, "sub", L.cast(b, u, elem),
+                                             _tensor(b, 0.5, elem)),
+                          _tensor(b, math.pi, elem)))
+    c = L.binary(b, "add", _tensor(b, float(median), elem),
+                 L.binary(b, "mul", _tensor(b, float(sigma), elem), t))
     return L.cast(b, c, ty.dtype)
 
 
@@ -2435,7 +2448,8 @@ def _bernoulli_p(b, node, x, p=0.5, generator=None):
      aten.randint_like.low_dtype, aten.randint_like.Tensor)
 def _randint(b, node, *args, **kwargs):
     """Integers in [low, high): ``low + floor(u * (high - low))``, clamped
-    below high (u has 24 bits: ranges up to 2^24 values)."""
+    below high, u of 48 bits from two streams (each value's chance within
+    2^-48 * (high - low) of uniform: ranges up to 2^32 values)."""
     ty = _out_type(node)
     target = node.target
     if target in (aten.randint.default, aten.randint.low):
@@ -2446,12 +2460,15 @@ def _randint(b, node, *args, **kwargs):
     if isinstance(low, (Value, torch.fx.Node)) or isinstance(high, (Value, torch.fx.Node)):
         raise Unsupported("randint with tensor bounds")
     low, high = int(low), int(high)
-    if not 0 < high - low <= 1 << 24:
+    if not 0 < high - low <= 1 << 32:
         raise Unsupported(f"randint over {high - low} values")
-    u = L.cast(b, _uniform_of(b, node), "f64")
+    fine = L.binary(b, "mul", L.cast(b, _uniform_of(b, node), "f64"),
+                    _tensor(b, 2.0 ** -24, "f64"))
+    u = L.binary(b, "add", L.cast(b, _uniform_of(b, node), "f64"), fine)
     k = L.unary(b, "floor", L.binary(b, "mul", u, _tensor(b, float(high - low), "f64")))
     k = L.binary(b, "min", k, _tensor(b, float(high - low - 1), "f64"))
-    return L.cast(b, L.binary(b, "add", k, _tensor(b, float(low), "f64")), ty.dtype)
+    k = L.binary(b, "add", L.cast(b, k, "i64"), _tensor(b, low, "i64"))
+    return L.cast(b, k, ty.dtype)
 
 
 @_op(aten.multinomial.default)
@@ -2488,7 +2505,7 @@ def _multinomial(b, node, p, num_samples, replacement=False, generator=None):
 @_op(aten.rrelu_with_noise_functional.default)
 def _rrelu_with_noise(b, node, x, noise, lower=0.125, upper=1.0 / 3.0, training=False,
                       generator=None):
-    """RReLU: a negative element times a slope, uniform in [lower, upper]
+    """RReLU: an element at most 0 times a slope, uniform in [lower, upper]
     in training (else their mean); the slopes are the second result (1 for
     the rest), which the backward reads."""
     if not L.is_float(x.dtype):
@@ -2498,7 +2515,8 @@ def _rrelu_with_noise(b, node, x, noise, lower=0.125, upper=1.0 / 3.0, training=
         slope = L.cast(b, _uniform_of(b, node, lower, upper), x.dtype)
     else:
         slope = L.full(b, (lower + upper) / 2, x.dtype, x.shape, b.dims(x))
-    negative = L.compare(b, "lt", x, L.scalar_like(b, 0, x))
+    # (x <= 0 takes a slope, as torch's kernel: a zero's gradient is scaled)
+    negative = L.compare(b, "le", x, L.scalar_like(b, 0, x))
     slopes = L.select(b, negative, slope, L.full(b, 1.0, x.dtype, x.shape, b.dims(x)))
     return L.binary(b, "mul", x, slopes), slopes
 

@@ -715,13 +715,6 @@ public:
 #endif
   }
 
-  /// Checks what LLVM's JIT linker trusts in the host object: every
-  /// relocation writes inside the section it patches and names a symbol
-  /// that exists, and every defined symbol lies inside its section. The
-  /// bundle checksum catches corruption, not forgery; without this, a
-  /// relocation offset past its section made the linker write anywhere
-  /// (found by fuzz/BundleFuzzer.cpp). Other forgeries of the code itself
-  /// are not caught: a bundle is trusted like an executable.
   /// The relocatable objects of `image`: its bytes, or the members of its
   /// archive (host code compiled in parts, docs/bundle-format.md), which
   /// point into `image.bytes`.
@@ -738,6 +731,11 @@ public:
             llvm::MemoryBufferRef(image.bytes, "meld-host-kernels"));
     if (!archive)
       return invalid(llvm::toString(archive.takeError()));
+    // A thin archive names files instead of holding them: reading one would
+    // open whatever path the bundle says.
+    if ((*archive)->isThin() ||
+        (*archive)->kind() != llvm::object::Archive::K_GNU)
+      return invalid("not a GNU archive holding its members");
     std::vector<llvm::StringRef> objects;
     Error err = Error::success();
     for (const llvm::object::Archive::Child &child :
@@ -756,6 +754,13 @@ public:
     return objects;
   }
 
+  /// Checks what LLVM's JIT linker trusts in the host object: every
+  /// relocation writes inside the section it patches and names a symbol
+  /// that exists, and every defined symbol lies inside its section. The
+  /// bundle checksum catches corruption, not forgery; without this, a
+  /// relocation offset past its section made the linker write anywhere
+  /// (found by fuzz/BundleFuzzer.cpp). Other forgeries of the code itself
+  /// are not caught: a bundle is trusted like an executable.
   static Error validateObject(llvm::StringRef bytes) {
     auto invalid = [](const llvm::Twine &why) {
       return makeStatusError(MELD_ERROR_INVALID_BUNDLE,
@@ -863,8 +868,8 @@ public:
     module->jit->getMainJITDylib().addGenerator(std::move(*generator));
     if (Error e = defineBuiltins(*module->jit))
       return std::move(e);
-    // Every part into the same library, where their references to each
-    // other resolve.
+    // Every part into the same library, whose lookups find every part's
+    // entry points.
     for (llvm::StringRef object : *objects)
       if (Error e =
               module->jit->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(

@@ -38,12 +38,12 @@ unsigned countHostParts(const llvm::Module &module, unsigned requested,
                         unsigned threads);
 
 /// Splits `module` into `parts` modules (fewer when it has fewer independent
-/// groups of external definitions), in the same LLVMContext. Every external
-/// definition is defined in exactly one part and declared where another
-/// part uses it; local functions and constants are copied into each part
-/// that uses them; a mutable local global stays in one part with every
-/// function that uses it. Deterministic: the parts depend only on `module`
-/// and `parts`.
+/// groups of external definitions), in the same LLVMContext. Definitions
+/// that refer to each other are one group, so every external definition is
+/// in exactly one part and no part refers to another's; local functions
+/// and constants are copied into each part whose groups reach them; a
+/// mutable local global stays in one part with every function that uses
+/// it. Deterministic: the parts depend only on `module` and `parts`.
 llvm::SmallVector<std::unique_ptr<llvm::Module>>
 splitHostModule(const llvm::Module &module, unsigned parts);
 
