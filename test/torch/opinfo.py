@@ -212,6 +212,11 @@ def _equal_up_to_gauge(sample, got, want) -> bool:
         return False
 
 
+def _key(op) -> str:
+    """An OpInfo's name in the tables: its op's, and its variant's."""
+    return op.name + (f".{op.variant_test_name}" if op.variant_test_name else "")
+
+
 def _fresh(x):
     """``x`` with every tensor in a storage of its own, copied, with the
     same size, strides and offset (a partial view stays one)."""
@@ -236,6 +241,15 @@ def _randint_bounds(sample):
     ``randint_like(t, low, high)``."""
     ints = [a for a in [sample.input, *sample.args] if isinstance(a, int)]
     return (0, ints[0]) if len(ints) == 1 else (ints[0], ints[1])
+
+
+def _finite(sample, got) -> bool:
+    return bool(got.isfinite().all())
+
+
+def _within_randint_bounds(sample, got) -> bool:
+    low, high = _randint_bounds(sample)
+    return bool(((got >= low) & (got < high)).all())
 
 
 def _dropped_or_scaled(sample, got) -> bool:
@@ -319,21 +333,19 @@ RANDOM_LAWS = {
     "geometric": lambda s, g: bool(((g >= 1) & (g == g.floor())).all()),
     "log_normal": lambda s, g: bool((g > 0).all()),
     "cauchy": lambda s, g: not bool(g.isnan().any()),
-    "normal": lambda s, g: bool(g.isfinite().all()),
-    "normal.in_place": lambda s, g: bool(g.isfinite().all()),
-    "normal.number_mean": lambda s, g: bool(g.isfinite().all()),
-    "randn": lambda s, g: bool(g.isfinite().all()),
-    "randn_like": lambda s, g: bool(g.isfinite().all()),
+    "normal": _finite,
+    "normal.in_place": _finite,
+    "normal.number_mean": _finite,
+    "randn": _finite,
+    "randn_like": _finite,
     "rand_like": lambda s, g: bool(((g >= 0) & (g < 1)).all()),
-    "randint": lambda s, g: bool(((g >= _randint_bounds(s)[0]) &
-                                  (g < _randint_bounds(s)[1])).all()),
-    "randint_like": lambda s, g: bool(((g >= _randint_bounds(s)[0]) &
-                                       (g < _randint_bounds(s)[1])).all()),
+    "randint": _within_randint_bounds,
+    "randint_like": _within_randint_bounds,
     "nn.functional.dropout": _dropped_or_scaled,
     "nn.functional.dropout2d": _dropped_or_scaled,
     "nn.functional.dropout3d": _dropped_or_scaled,
     "nn.functional.rrelu": _rrelu_slopes,
-    "multinomial": lambda s, g: _multinomial_draws(s, g),
+    "multinomial": _multinomial_draws,
     "nn.functional.alpha_dropout": lambda s, g: _alpha_dropped(s, g, features=False),
     "nn.functional.feature_alpha_dropout.with_train":
         lambda s, g: _alpha_dropped(s, g, features=True),
@@ -402,8 +414,7 @@ def run_sample(op, sample) -> (str, str):
         return "skip", "eager raised"
     from meld.torch.backend import graph_breaks
 
-    law = RANDOM_LAWS.get(op.name + (f".{op.variant_test_name}" if op.variant_test_name
-                                     else ""))
+    law = RANDOM_LAWS.get(_key(op))
     torch._dynamo.reset()
     start = len(mtorch.reports)
     try:
@@ -469,7 +480,7 @@ def run(names: Optional[Iterable[str]] = None, samples: int = 4,
             continue
         if dtype not in op.supported_dtypes("cpu"):
             continue
-        key = op.name + (f".{op.variant_test_name}" if op.variant_test_name else "")
+        key = _key(op)
         counts = results.setdefault(key, collections.Counter())
         try:
             it = op.sample_inputs("cpu", dtype, requires_grad=False)
