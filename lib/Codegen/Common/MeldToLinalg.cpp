@@ -482,6 +482,37 @@ Value elementwiseScalar(OpBuilder &b, Location loc, Operation *op,
 // Structured ops
 //===----------------------------------------------------------------------===//
 
+/// The extents of a convolution's dims that are dynamic, as index values
+/// computed before it (null where static): the batch, and each spatial dim
+/// of its input and of its result.
+struct ConvExtents {
+  Value batch;
+  SmallVector<Value> input, output;
+
+  /// The batch, when it is dynamic (the dynamic sizes of a type whose only
+  /// dynamic dim is the batch).
+  SmallVector<Value> batchOnly() const {
+    return batch ? SmallVector<Value>{batch} : SmallVector<Value>{};
+  }
+  /// The dynamic sizes of the convolution's result type `type`.
+  SmallVector<Value> result(RankedTensorType type) const {
+    SmallVector<Value> perDim = {batch, nullptr};
+    llvm::append_range(perDim, output);
+    return of(type, perDim);
+  }
+  /// The dynamic sizes of `type`, whose dim i has the extent `perDim[i]`
+  /// (null for a static dim).
+  static SmallVector<Value> of(RankedTensorType type, ArrayRef<Value> perDim) {
+    SmallVector<Value> sizes;
+    for (auto [i, v] : llvm::enumerate(perDim))
+      if (type.isDynamicDim(i)) {
+        assert(v && "a dynamic dim without its extent");
+        sizes.push_back(v);
+      }
+    return sizes;
+  }
+};
+
 class Lowering {
 public:
   Lowering(RewriterBase &rewriter, bool strictFp, bool divisionChecks,
@@ -503,17 +534,19 @@ private:
   LogicalResult lowerConcat(ConcatOp op);
   LogicalResult lowerGather(GatherOp op);
   LogicalResult lowerConv(ConvOp op);
-  LogicalResult lowerConvOverImage(ConvOp op, ValueRange batch, int64_t depth,
-                                   int64_t kernelSize);
+  LogicalResult lowerConvOverImage(ConvOp op, const ConvExtents &extents,
+                                   int64_t depth, int64_t kernelSize);
+  /// The extents of `op`'s dynamic dims (ConvExtents), computed before it.
+  ConvExtents convExtents(ConvOp op);
   /// The columns `[N, K, P]` of a convolution over one image, copied from
   /// its zero-padded input (`padded-conv-columns`).
-  Value paddedColumns(ConvOp op, ValueRange batch);
+  Value paddedColumns(ConvOp op, const ConvExtents &extents);
   /// A convolution's input with its zero padding (the input itself when it
   /// has none).
-  Value paddedInput(ConvOp op, ValueRange batch);
+  Value paddedInput(ConvOp op, const ConvExtents &extents);
   /// A grouped convolution (depthwise: one channel per group) as one
   /// generic over the padded input, with no columns.
-  LogicalResult lowerGroupedConv(ConvOp op, ValueRange batch);
+  LogicalResult lowerGroupedConv(ConvOp op, const ConvExtents &extents);
   /// A generic summing the products of `inputs`' two elements into a
   /// zero-filled `type` (dynamic sizes `batch`): `out += in0 * in1` in the
   /// result's element type, with the maps of both inputs and the result.
@@ -1953,8 +1986,9 @@ static bool hasPadding(ConvOp op) {
 /// input (unsigned: a position left of the input is outside too; `inside`
 /// null for the first dim).
 static Value appendInputIndex(OpBuilder &nb, Location nloc, ConvOp op,
-                              int64_t j, Value padded,
-                              SmallVectorImpl<Value> &at, Value inside) {
+                              const ConvExtents &extents, int64_t j,
+                              Value padded, SmallVectorImpl<Value> &at,
+                              Value inside) {
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
   };
@@ -1964,8 +1998,9 @@ static Value appendInputIndex(OpBuilder &nb, Location nloc, ConvOp op,
   at.push_back(i);
   int64_t size =
       cast<RankedTensorType>(op.getInput().getType()).getDimSize(2 + j);
-  Value in = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, i,
-                                   index(size));
+  Value in = arith::CmpIOp::create(
+      nb, nloc, arith::CmpIPredicate::ult, i,
+      ShapedType::isDynamic(size) ? extents.input[j] : index(size));
   return inside ? arith::AndIOp::create(nb, nloc, inside, in).getResult() : in;
 }
 
@@ -1973,8 +2008,9 @@ static Value appendInputIndex(OpBuilder &nb, Location nloc, ConvOp op,
 /// and kernel tap, k = c * taps + the tap's row-major index) reads for the
 /// output pixel at `pixel` of image `n`: yields it, or 0 for a tap in the
 /// padding (a column generic's body).
-static void yieldConvTap(OpBuilder &nb, Location nloc, ConvOp op, Value n,
-                         Value channel, Value k, ArrayRef<Value> pixel) {
+static void yieldConvTap(OpBuilder &nb, Location nloc, ConvOp op,
+                         const ConvExtents &extents, Value n, Value channel,
+                         Value k, ArrayRef<Value> pixel) {
   auto index = [&](int64_t v) {
     return arith::ConstantIndexOp::create(nb, nloc, v).getResult();
   };
@@ -1997,7 +2033,7 @@ static void yieldConvTap(OpBuilder &nb, Location nloc, ConvOp op, Value n,
         index(kernel[j]));
     Value i = arith::AddIOp::create(nb, nloc, mul(o, op.getStrides()[j]),
                                     mul(tap, op.getDilations()[j]));
-    inside = appendInputIndex(nb, nloc, op, j, i, at, inside);
+    inside = appendInputIndex(nb, nloc, op, extents, j, i, at, inside);
   }
   linalg::YieldOp::create(
       nb, nloc,
@@ -2024,10 +2060,44 @@ static constexpr int64_t kConvImagePanelMaxBytes = 16 << 20;
 /// reads its own group's columns, `col[n, f, o.., k, o_d]` (a depthwise
 /// convolution's are exactly its channel's taps), and the loops are
 /// `n, f, o..., k`.
+ConvExtents Lowering::convExtents(ConvOp op) {
+  Location loc = op.getLoc();
+  Value x = op.getInput();
+  auto xType = cast<RankedTensorType>(x.getType());
+  ArrayRef<int64_t> kernel =
+      cast<RankedTensorType>(op.getFilter().getType()).getShape().drop_front(2);
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  ConvExtents extents;
+  if (xType.isDynamicDim(0))
+    extents.batch = tensor::DimOp::create(b, loc, x, 0);
+  for (int64_t j = 0, d = op.getSpatialRank(); j < d; ++j) {
+    if (!xType.isDynamicDim(2 + j)) {
+      extents.input.push_back(nullptr);
+      extents.output.push_back(nullptr);
+      continue;
+    }
+    // O = (S + pads - span) / stride + 1. The result's shape formula
+    // (describeKernel) makes the runtime refuse an input whose padding
+    // cannot hold the dilated kernel, so the division is of a value >= 0.
+    Value size = tensor::DimOp::create(b, loc, x, 2 + j);
+    int64_t span = op.getDilations()[j] * (kernel[j] - 1) + 1;
+    Value fit = arith::AddIOp::create(
+        b, loc, size,
+        index(op.getPaddingLow()[j] + op.getPaddingHigh()[j] - span));
+    extents.input.push_back(size);
+    extents.output.push_back(arith::AddIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, fit, index(op.getStrides()[j])),
+        index(1)));
+  }
+  return extents;
+}
+
 LogicalResult Lowering::lowerConv(ConvOp op) {
   Location loc = op.getLoc();
   MLIRContext *ctx = b.getContext();
-  Value x = op.getInput(), filter = op.getFilter();
+  Value filter = op.getFilter();
   auto type = cast<RankedTensorType>(op.getType());
   auto fType = cast<RankedTensorType>(filter.getType());
   // The columns hold input elements (halves stay halves; the contraction
@@ -2043,18 +2113,21 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
   for (int64_t k : kernel)
     kernelSize *= k;
   int64_t depth = perGroup * kernelSize;
-  SmallVector<Value> batch;
-  if (type.isDynamicDim(0))
-    batch.push_back(tensor::DimOp::create(b, loc, x, 0));
+  ConvExtents extents = convExtents(op);
+  SmallVector<Value> batch = extents.batchOnly();
   // (A dynamic batch keeps the per-row form for GPU kernels, whose
   // epilogue reads the result directly; host kernels slice the image form
-  // per image either way.)
-  if (!grouped && d > 1 && (type.hasStaticShape() || paddedConvColumns)) {
+  // per image either way. Dynamic spatial dims keep it everywhere: its
+  // columns per block are one output row's, bounded whatever the image's
+  // size.)
+  bool staticImage = llvm::none_of(outSpatial, ShapedType::isDynamic);
+  if (!grouped && d > 1 && staticImage &&
+      (type.hasStaticShape() || paddedConvColumns)) {
     int64_t panelBytes = depth * elem.getIntOrFloatBitWidth() / 8;
     for (int64_t o : outSpatial)
       panelBytes *= o;
     if (panelBytes <= kConvImagePanelMaxBytes)
-      return lowerConvOverImage(op, batch, depth, kernelSize);
+      return lowerConvOverImage(op, extents, depth, kernelSize);
   }
 
   // Grouped convolutions on the host run directly on the padded input,
@@ -2066,23 +2139,30 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
   // 0.332 ms (with meld-tile-host-blocks' tiles of whole groups), 576
   // channels at 14 x 14 0.127 -> 0.048 ms.
   if (grouped && paddedConvColumns)
-    return lowerGroupedConv(op, batch);
+    return lowerGroupedConv(op, extents);
 
   // The columns: [N, (F,) O_1 .. O_(d-1), K, O_d], so that the panel one
   // output row multiplies, [K, O_d], is contiguous.
   SmallVector<int64_t> colShape = {type.getDimSize(0)};
-  if (grouped)
+  SmallVector<Value> colExtents = {extents.batch};
+  if (grouped) {
     colShape.push_back(features);
+    colExtents.push_back(nullptr);
+  }
   llvm::append_range(colShape, outSpatial.drop_back());
+  llvm::append_range(colExtents, ArrayRef(extents.output).drop_back());
   colShape.push_back(depth);
+  colExtents.push_back(nullptr);
   colShape.push_back(outSpatial.back());
+  colExtents.push_back(extents.output.back());
   auto colType = RankedTensorType::get(colShape, elem);
   int64_t colRank = colShape.size(), lead = grouped ? 2 : 1;
   int64_t kDim = lead + d - 1;
   auto pixelDim = [&](int64_t j) { return j + 1 < d ? lead + j : kDim + 1; };
   auto gather = linalg::GenericOp::create(
       b, loc, TypeRange{colType}, ValueRange{},
-      ValueRange{emptyTensor(b, loc, colType, batch)},
+      ValueRange{
+          emptyTensor(b, loc, colType, ConvExtents::of(colType, colExtents))},
       SmallVector<AffineMap>{b.getMultiDimIdentityMap(colRank)},
       SmallVector<IteratorType>(colRank, IteratorType::parallel),
       [&](OpBuilder &nb, Location nloc, ValueRange) {
@@ -2104,8 +2184,8 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
         SmallVector<Value> pixel;
         for (int64_t j = 0; j < d; ++j)
           pixel.push_back(linalg::IndexOp::create(nb, nloc, pixelDim(j)));
-        yieldConvTap(nb, nloc, op, linalg::IndexOp::create(nb, nloc, 0),
-                     channel, k, pixel);
+        yieldConvTap(nb, nloc, op, extents,
+                     linalg::IndexOp::create(nb, nloc, 0), channel, k, pixel);
       });
 
   // Loops: n, o_1 .. o_(d-1), f, o_d, k; grouped: n, f, o..., k.
@@ -2124,7 +2204,8 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
   outE.append(pixels);
   SmallVector<IteratorType> iters(loops, IteratorType::parallel);
   iters[k] = IteratorType::reduction;
-  b.replaceOp(op, convContraction(loc, filter, gather.getResult(0), type, batch,
+  b.replaceOp(op, convContraction(loc, filter, gather.getResult(0), type,
+                                  extents.result(type),
                                   {AffineMap::get(loops, 0, wE, ctx),
                                    AffineMap::get(loops, 0, colE, ctx),
                                    AffineMap::get(loops, 0, outE, ctx)},
@@ -2188,7 +2269,8 @@ Value Lowering::addProducts(OpBuilder &nb, Location loc, ValueRange inputs,
 /// host (`padded-conv-columns`): GPU kernels keep the per-row form, whose
 /// result an epilogue reads directly (through the reshape it would need an
 /// intermediate of unbounded size).
-LogicalResult Lowering::lowerConvOverImage(ConvOp op, ValueRange batch,
+LogicalResult Lowering::lowerConvOverImage(ConvOp op,
+                                           const ConvExtents &extents,
                                            int64_t depth, int64_t kernelSize) {
   Location loc = op.getLoc();
   MLIRContext *ctx = b.getContext();
@@ -2197,6 +2279,9 @@ LogicalResult Lowering::lowerConvOverImage(ConvOp op, ValueRange batch,
   Type elem = getElementTypeOrSelf(x.getType()), sum = type.getElementType();
   int64_t d = op.getSpatialRank();
   ArrayRef<int64_t> outSpatial = type.getShape().drop_front(2);
+  assert(llvm::none_of(outSpatial, ShapedType::isDynamic) &&
+         "the image form takes static spatial dims");
+  SmallVector<Value> batch = extents.batchOnly();
   int64_t pixels = 1;
   for (int64_t o : outSpatial)
     pixels *= o;
@@ -2212,7 +2297,7 @@ LogicalResult Lowering::lowerConvOverImage(ConvOp op, ValueRange batch,
   if (pointwise) {
     columns = tensor::CollapseShapeOp::create(b, loc, x, image);
   } else if (paddedConvColumns) {
-    columns = paddedColumns(op, batch);
+    columns = paddedColumns(op, extents);
   } else {
     auto colType =
         RankedTensorType::get({type.getDimSize(0), depth, pixels}, elem);
@@ -2238,7 +2323,7 @@ LogicalResult Lowering::lowerConvOverImage(ConvOp op, ValueRange batch,
                     index(outSpatial[j])));
               }
               yieldConvTap(
-                  nb, nloc, op, linalg::IndexOp::create(nb, nloc, 0),
+                  nb, nloc, op, extents, linalg::IndexOp::create(nb, nloc, 0),
                   arith::DivUIOp::create(nb, nloc, k, index(kernelSize)), k,
                   pixel);
             })
@@ -2259,7 +2344,7 @@ LogicalResult Lowering::lowerConvOverImage(ConvOp op, ValueRange batch,
   return success();
 }
 
-Value Lowering::paddedInput(ConvOp op, ValueRange batch) {
+Value Lowering::paddedInput(ConvOp op, const ConvExtents &extents) {
   Location loc = op.getLoc();
   Value x = op.getInput();
   auto xType = cast<RankedTensorType>(x.getType());
@@ -2273,35 +2358,44 @@ Value Lowering::paddedInput(ConvOp op, ValueRange batch) {
   auto type = cast<RankedTensorType>(op.getType());
   ArrayRef<int64_t> kernel =
       cast<RankedTensorType>(op.getFilter().getType()).getShape().drop_front(2);
+  // Along a dynamic spatial dim that extent, (O - 1) s + span, is computed
+  // from the output's.
   SmallVector<int64_t> read(xType.getShape());
+  SmallVector<Value> readExtents = {extents.batch, nullptr};
   for (int64_t j = 0; j < d; ++j) {
     int64_t o = type.getDimSize(2 + j), full = read[2 + j];
-    if (!ShapedType::isDynamic(full))
-      full += op.getPaddingLow()[j] + op.getPaddingHigh()[j];
-    read[2 + j] =
-        ShapedType::isDynamic(o) || ShapedType::isDynamic(full)
-            ? full
-            : std::min(full, (o - 1) * op.getStrides()[j] +
-                                 (kernel[j] - 1) * op.getDilations()[j] + 1);
+    int64_t span = (kernel[j] - 1) * op.getDilations()[j] + 1;
+    if (ShapedType::isDynamic(o)) {
+      Value stride = arith::ConstantIndexOp::create(b, loc, op.getStrides()[j]);
+      Value last = arith::SubIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, extents.output[j], stride),
+          stride);
+      readExtents.push_back(arith::AddIOp::create(
+          b, loc, last, arith::ConstantIndexOp::create(b, loc, span)));
+      continue;
+    }
+    full += op.getPaddingLow()[j] + op.getPaddingHigh()[j];
+    read[2 + j] = std::min(full, (o - 1) * op.getStrides()[j] + span);
+    readExtents.push_back(nullptr);
   }
+  auto paddedType = RankedTensorType::get(read, elem);
   if (!hasPadding(op)) {
-    if (ArrayRef<int64_t>(read) == xType.getShape())
+    if (paddedType == xType && llvm::none_of(ArrayRef(readExtents).drop_front(),
+                                             [](Value v) { return v; }))
       return x;
     SmallVector<OpFoldResult> offsets(read.size(), b.getIndexAttr(0));
     SmallVector<OpFoldResult> sizes, strides(read.size(), b.getIndexAttr(1));
     for (int64_t i = 0, e = read.size(); i < e; ++i)
-      sizes.push_back(
-          ShapedType::isDynamic(read[i])
-              ? OpFoldResult(tensor::DimOp::create(b, loc, x, i).getResult())
-              : OpFoldResult(b.getIndexAttr(read[i])));
-    return tensor::ExtractSliceOp::create(
-        b, loc, RankedTensorType::get(read, elem), x, offsets, sizes, strides);
+      sizes.push_back(readExtents[i] ? OpFoldResult(readExtents[i])
+                                     : OpFoldResult(b.getIndexAttr(read[i])));
+    return tensor::ExtractSliceOp::create(b, loc, paddedType, x, offsets, sizes,
+                                          strides);
   }
-  auto paddedType = RankedTensorType::get(read, elem);
   int64_t rank = paddedType.getRank();
   return linalg::GenericOp::create(
              b, loc, TypeRange{paddedType}, ValueRange{},
-             ValueRange{emptyTensor(b, loc, paddedType, batch)},
+             ValueRange{emptyTensor(b, loc, paddedType,
+                                    ConvExtents::of(paddedType, readExtents))},
              SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)},
              SmallVector<IteratorType>(rank, IteratorType::parallel),
              [&](OpBuilder &nb, Location nloc, ValueRange) {
@@ -2310,8 +2404,8 @@ Value Lowering::paddedInput(ConvOp op, ValueRange batch) {
                Value inside;
                for (int64_t j = 0; j < d; ++j)
                  inside = appendInputIndex(
-                     nb, nloc, op, j, linalg::IndexOp::create(nb, nloc, 2 + j),
-                     at, inside);
+                     nb, nloc, op, extents, j,
+                     linalg::IndexOp::create(nb, nloc, 2 + j), at, inside);
                linalg::YieldOp::create(
                    nb, nloc, extractOrZero(nb, nloc, inside, x, at, elem));
              })
@@ -2328,7 +2422,8 @@ Value Lowering::paddedInput(ConvOp op, ValueRange batch) {
 /// held C_g x taps x pixels elements per filter, gathered with scalar
 /// code, for a contraction that the register tiles do not take (one filter
 /// row per group). Host only (`padded-conv-columns`).
-LogicalResult Lowering::lowerGroupedConv(ConvOp op, ValueRange batch) {
+LogicalResult Lowering::lowerGroupedConv(ConvOp op,
+                                         const ConvExtents &extents) {
   MLIRContext *ctx = b.getContext();
   auto fType = cast<RankedTensorType>(op.getFilter().getType());
   int64_t d = op.getSpatialRank();
@@ -2352,9 +2447,10 @@ LogicalResult Lowering::lowerGroupedConv(ConvOp op, ValueRange batch) {
   SmallVector<utils::IteratorType> iters(loops, utils::IteratorType::parallel);
   for (int64_t j = 0; j <= d; ++j)
     iters[channelLoop + j] = utils::IteratorType::reduction;
+  auto type = cast<RankedTensorType>(op.getType());
   b.replaceOp(op, sumOfProducts(op.getLoc(),
-                                {paddedInput(op, batch), op.getFilter()},
-                                cast<RankedTensorType>(op.getType()), batch,
+                                {paddedInput(op, extents), op.getFilter()},
+                                type, extents.result(type),
                                 {AffineMap::get(loops, 0, read, ctx),
                                  AffineMap::get(loops, 0, weight, ctx),
                                  AffineMap::get(loops, 0, out, ctx)},
@@ -2373,7 +2469,7 @@ LogicalResult Lowering::lowerGroupedConv(ConvOp op, ValueRange batch) {
 /// branched on the padding (a ResNet-50's 3 x 3 convolutions at 56 x 56
 /// spent more time gathering than multiplying). Collapsed to `[N, K, P]`:
 /// k = c * taps + the tap's row-major index, p the pixels row-major.
-Value Lowering::paddedColumns(ConvOp op, ValueRange batch) {
+Value Lowering::paddedColumns(ConvOp op, const ConvExtents &extents) {
   Location loc = op.getLoc();
   MLIRContext *ctx = b.getContext();
   Value x = op.getInput();
@@ -2383,7 +2479,8 @@ Value Lowering::paddedColumns(ConvOp op, ValueRange batch) {
   int64_t d = op.getSpatialRank();
   ArrayRef<int64_t> kernel =
       cast<RankedTensorType>(op.getFilter().getType()).getShape().drop_front(2);
-  Value padded = paddedInput(op, batch);
+  Value padded = paddedInput(op, extents);
+  SmallVector<Value> batch = extents.batchOnly();
   // Loops n, c, k_1 .. k_d, o_1 .. o_d.
   int64_t loops = 2 + 2 * d;
   SmallVector<int64_t> shape = {type.getDimSize(0), xType.getDimSize(1)};

@@ -261,11 +261,33 @@ LogicalResult ShapeFormulas::visit(Operation *op) {
         return success();
       })
       .Case([&](ConvOp o) {
-        // Only the batch dimension is dynamic.
+        // O = (S + pads - span) floordiv stride + 1 along a dynamic spatial
+        // dim, written as min(ceildiv(f + 1, stride), 2 f + 1) with f = S +
+        // pads - span: equal for f >= 0, and negative when the padded input
+        // is shorter than the dilated kernel (f < 0), which the runtime
+        // reports as an error instead of allocating an empty result.
         auto type = cast<RankedTensorType>(o.getType());
-        SmallVector<JValue> dims = {operandDims(o.getInput())[0]};
-        for (int64_t d : type.getShape().drop_front())
-          dims.push_back(d);
+        auto &src = operandDims(o.getInput());
+        ArrayRef<int64_t> kernel =
+            cast<RankedTensorType>(o.getFilter().getType())
+                .getShape()
+                .drop_front(2);
+        SmallVector<JValue> dims = {src[0]};
+        for (int64_t i = 1; i < type.getRank(); ++i) {
+          if (!type.isDynamicDim(i)) {
+            dims.push_back(type.getDimSize(i));
+            continue;
+          }
+          int64_t j = i - 2;
+          int64_t span = o.getDilations()[j] * (kernel[j] - 1) + 1;
+          int64_t f0 = o.getPaddingLow()[j] + o.getPaddingHigh()[j] - span;
+          JValue fits =
+              Object{{"ceildiv", Array{binaryExpr("add", src[i], f0 + 1),
+                                       o.getStrides()[j]}}};
+          dims.push_back(binaryExpr(
+              "min", std::move(fits),
+              binaryExpr("add", binaryExpr("mul", src[i], 2), 2 * f0 + 1)));
+        }
         shapes[o] = std::move(dims);
         return success();
       })

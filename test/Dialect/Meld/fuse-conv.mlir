@@ -41,3 +41,25 @@ func.func @two_layers(%x: tensor<2x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tens
   %d = meld.conv %r, %v strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<2x4x8x8xf32>
   return %d : tensor<2x4x8x8xf32>
 }
+
+// Over a dynamic image the output image has no bound: its ReLU joins the
+// convolution on the host, and stays apart under max-conv-image-bytes.
+
+// CHECK-LABEL: func.func @dynamic_image
+// CHECK: meld.kernel gemm
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: meld.conv
+// CHECK-NEXT: meld.relu
+// CHECK-NEXT: meld.yield
+
+// GPU-LABEL: func.func @dynamic_image
+// GPU: meld.kernel gemm
+// GPU-NEXT: ^bb0
+// GPU-NEXT: meld.conv
+// GPU-NEXT: meld.yield
+// GPU: meld.relu
+func.func @dynamic_image(%x: tensor<1x3x?x?xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x?x?xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<1x3x?x?xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x?x?xf32>
+  %r = meld.relu %c : tensor<1x4x?x?xf32>
+  return %r : tensor<1x4x?x?xf32>
+}

@@ -1784,9 +1784,34 @@ func.func @conv_groups(%x: tensor<2x4x6x6xf32>, %w: tensor<8x4x3x3xf32>) -> tens
 
 // -----
 
-func.func @conv_dynamic_spatial(%x: tensor<2x4x?x6xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<2x8x?x6xf32> {
-  // expected-error @+1 {{only the batch dimension may be dynamic}}
-  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x4x?x6xf32>, tensor<8x4x3x3xf32>) -> tensor<2x8x?x6xf32>
+func.func @conv_dynamic_channels(%x: tensor<2x?x6x6xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<2x8x6x6xf32> {
+  // expected-error @+1 {{the filter and the input's channels must be static}}
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x?x6x6xf32>, tensor<8x4x3x3xf32>) -> tensor<2x8x6x6xf32>
+  return %y : tensor<2x8x6x6xf32>
+}
+
+// -----
+
+func.func @conv_dynamic_filter(%x: tensor<2x4x6x6xf32>, %w: tensor<8x4x?x3xf32>) -> tensor<2x8x6x6xf32> {
+  // expected-error @+1 {{the filter and the input's channels must be static}}
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x4x6x6xf32>, tensor<8x4x?x3xf32>) -> tensor<2x8x6x6xf32>
+  return %y : tensor<2x8x6x6xf32>
+}
+
+// -----
+
+// A dynamic spatial dim of the input gives a dynamic one in the result.
+func.func @conv_dynamic_spatial_static_result(%x: tensor<2x4x?x6xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<2x8x6x6xf32> {
+  // expected-error @+1 {{result type 'tensor<2x8x6x6xf32>' does not match the convolution's shape, expected 'tensor<2x8x?x6xf32>'}}
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x4x?x6xf32>, tensor<8x4x3x3xf32>) -> tensor<2x8x6x6xf32>
+  return %y : tensor<2x8x6x6xf32>
+}
+
+// -----
+
+func.func @conv_static_spatial_dynamic_result(%x: tensor<2x4x6x6xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<2x8x?x6xf32> {
+  // expected-error @+1 {{expected 'tensor<2x8x6x6xf32>'}}
+  %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x4x6x6xf32>, tensor<8x4x3x3xf32>) -> tensor<2x8x?x6xf32>
   return %y : tensor<2x8x?x6xf32>
 }
 

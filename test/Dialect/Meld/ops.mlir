@@ -705,15 +705,19 @@ func.func @kernels(%x: tensor<8x64xf32>, %b: tensor<64xf32>, %w: tensor<64x32xf3
 // CHECK-LABEL: func.func @convolutions(
 func.func @convolutions(%x: tensor<?x16x32x32xf32>, %w: tensor<32x16x3x3xf32>,
                         %d: tensor<16x1x3x3xf32>, %s: tensor<2x4x20xf64>,
-                        %k: tensor<6x4x3xf64>)
-    -> (tensor<?x32x16x16xf32>, tensor<?x16x32x32xf32>, tensor<2x6x20xf64>) {
+                        %k: tensor<6x4x3xf64>, %l: tensor<?x8x?xf32>,
+                        %m: tensor<16x8x4xf32>)
+    -> (tensor<?x32x16x16xf32>, tensor<?x16x32x32xf32>, tensor<2x6x20xf64>,
+        tensor<?x16x?xf32>) {
   // CHECK: meld.conv %{{.+}}, %{{.+}} strides = [2, 2] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<?x16x32x32xf32>, tensor<32x16x3x3xf32>) -> tensor<?x32x16x16xf32>
   %a = meld.conv %x, %w strides = [2, 2] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<?x16x32x32xf32>, tensor<32x16x3x3xf32>) -> tensor<?x32x16x16xf32>
   // CHECK: groups = 16
   %b = meld.conv %x, %d strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 16 : (tensor<?x16x32x32xf32>, tensor<16x1x3x3xf32>) -> tensor<?x16x32x32xf32>
+  // CHECK: meld.conv %{{.+}}, %{{.+}} strides = [2] dilations = [1] padding_low = [0] padding_high = [0] groups = 1 : (tensor<?x8x?xf32>, tensor<16x8x4xf32>) -> tensor<?x16x?xf32>
+  %e = meld.conv %l, %m strides = [2] dilations = [1] padding_low = [0] padding_high = [0] groups = 1 : (tensor<?x8x?xf32>, tensor<16x8x4xf32>) -> tensor<?x16x?xf32>
   // CHECK: dilations = [2] padding_low = [3] padding_high = [1]
   %c = meld.conv %s, %k strides = [1] dilations = [2] padding_low = [3] padding_high = [1] groups = 1 : (tensor<2x4x20xf64>, tensor<6x4x3xf64>) -> tensor<2x6x20xf64>
-  return %a, %b, %c : tensor<?x32x16x16xf32>, tensor<?x16x32x32xf32>, tensor<2x6x20xf64>
+  return %a, %b, %c, %e : tensor<?x32x16x16xf32>, tensor<?x16x32x32xf32>, tensor<2x6x20xf64>, tensor<?x16x?xf32>
 }
 
 // CHECK-LABEL: func.func @grouped_matmuls(

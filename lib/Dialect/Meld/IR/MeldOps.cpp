@@ -1295,9 +1295,9 @@ LogicalResult ConvOp::verify() {
     if (llvm::any_of(values, [&](int64_t v) { return v < least; }))
       return emitOpError() << name << " must be at least " << least;
   }
-  if (!filter.hasStaticShape() ||
-      llvm::any_of(in.getShape().drop_front(), ShapedType::isDynamic))
-    return emitOpError("only the batch dimension may be dynamic: input ")
+  if (!filter.hasStaticShape() || in.isDynamicDim(1))
+    return emitOpError("the filter and the input's channels must be static: "
+                       "input ")
            << in << ", filter " << filter;
   int64_t groups = getGroups(), channels = in.getDimSize(1);
   int64_t features = filter.getDimSize(0);
@@ -1312,6 +1312,12 @@ LogicalResult ConvOp::verify() {
   SmallVector<int64_t> expected = {in.getDimSize(0), features};
   for (int64_t j = 0; j < d; ++j) {
     int64_t span = getDilations()[j] * (filter.getDimSize(2 + j) - 1) + 1;
+    // A dynamic spatial dim gives a dynamic output dim; the kernels check
+    // at run time that its padded input holds the dilated kernel.
+    if (in.isDynamicDim(2 + j)) {
+      expected.push_back(ShapedType::kDynamic);
+      continue;
+    }
     int64_t padded =
         in.getDimSize(2 + j) + getPaddingLow()[j] + getPaddingHigh()[j];
     if (padded < span)

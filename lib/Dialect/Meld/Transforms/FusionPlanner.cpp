@@ -872,9 +872,15 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
             product = op->getResult(0).getType();
         });
       if (options.maxConvImageBytes > 0 && holdsOp<ConvOp>(members(producer))) {
-        // One image: every dimension but the batch, which alone may be
-        // dynamic.
+        // One image: every dimension but the batch. Dynamic spatial dims
+        // leave it unbounded.
         auto type = cast<RankedTensorType>(product);
+        if (llvm::any_of(type.getShape().drop_front(), ShapedType::isDynamic))
+          return FusionDecision::refuse(llvm::formatv(
+              "limit: one image of the convolution's output has dynamic "
+              "spatial dims, so it may take more than {0} bytes "
+              "(max-conv-image-bytes)",
+              options.maxConvImageBytes));
         int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
         for (int64_t d : type.getShape().drop_front())
           bytes *= d;

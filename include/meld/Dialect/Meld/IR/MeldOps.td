@@ -862,7 +862,11 @@ def Meld_ConvOp : Meld_Op<"conv", [Pure]> {
     `O_j = (S_j + padding_low[j] + padding_high[j] - dilations[j] * (K_j - 1)
     - 1) / strides[j] + 1`, and at least 1. `d` is 1 to 3; `strides` and
     `dilations` are at least 1, the paddings at least 0, and `groups`
-    divides both `C` and `F`. Only the batch dimension may be dynamic.
+    divides both `C` and `F`. The batch and the spatial dims may be
+    dynamic, the channels and the filter not; a dynamic `S_j` gives a
+    dynamic `O_j`, and an input whose padded extent is shorter than the
+    dilated kernel has no output: the interpreter and the runtime refuse
+    it.
     `input` and `filter` are `f16`, `bf16`, `f32` or `f64`, of one type;
     the result is of that type, or `f32` for halves, and products are
     accumulated at the result's precision (halves in `f32`, as a
@@ -878,6 +882,10 @@ def Meld_ConvOp : Meld_Op<"conv", [Pure]> {
     %y = meld.conv %x, %w strides = [2, 2] dilations = [1, 1]
         padding_low = [1, 1] padding_high = [1, 1] groups = 1
         : (tensor<?x16x32x32xf32>, tensor<32x16x3x3xf32>) -> tensor<?x32x16x16xf32>
+    // A 1-D convolution over a dynamic batch and length: 4 wide, stride 2.
+    %a = meld.conv %s, %k strides = [2] dilations = [1]
+        padding_low = [0] padding_high = [0] groups = 1
+        : (tensor<?x8x?xf32>, tensor<16x8x4xf32>) -> tensor<?x16x?xf32>
     // The same on bf16, summed in f32.
     %z = meld.conv %xb, %wb strides = [2, 2] dilations = [1, 1]
         padding_low = [1, 1] padding_high = [1, 1] groups = 1
