@@ -159,6 +159,29 @@ def export(out_dir: str, dynamic: bool = True) -> dict:
     return made
 
 
+def export_dynamic_image(out_dir: str):
+    """The ResNet-style CNN exported with a dynamic batch, height and width
+    (its convolutions and poolings over dynamic spatial dims). Returns the
+    path and an example input."""
+    import logging
+    import warnings
+
+    torch = _torch()
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, "resnet_image.onnx")
+    dim = torch.export.Dim
+    example = torch.randn(2, 3, 32, 24)
+    logging.getLogger("torch.onnx").setLevel(logging.ERROR)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(resnet_style(), (example,), path, input_names=["x"],
+                          output_names=["y"], dynamo=True, verbose=False,
+                          dynamic_shapes=({0: dim("batch", max=1024),
+                                           2: dim("height", min=8, max=1024),
+                                           3: dim("width", min=8, max=1024)},))
+    return path, example.numpy()
+
+
 if __name__ == "__main__":
     for name, (path, _) in export(sys.argv[1] if len(sys.argv) > 1 else ".").items():
         print(name, path)

@@ -55,6 +55,23 @@ def test_model_matches_onnxruntime_at_two_shapes(exported, name):
         np.testing.assert_allclose(got, want, rtol=RTOL, atol=ATOL)
 
 
+def test_cnn_over_dynamic_image_sizes_matches_onnxruntime(tmp_path):
+    """The CNN with dynamic batch, height and width: one compiled model at
+    three image sizes (odd, and height != width), its convolutions and
+    poolings over dynamic spatial dims."""
+    path, example = models.export_dynamic_image(str(tmp_path))
+    compiled = mo.compile(path)
+    assert "tensor<?x3x?x?xf32>" in compiled.ir
+    sess = ort.InferenceSession(path, providers=["CPUExecutionProvider"])
+    rng = np.random.default_rng(3)
+    for shape in [example.shape, (3, 3, 17, 41), (1, 3, 64, 9)]:
+        x = rng.standard_normal(shape).astype(np.float32)
+        (want,) = sess.run(None, {"x": x})
+        got = compiled(x)
+        assert got.shape == want.shape
+        np.testing.assert_allclose(got, want, rtol=RTOL, atol=ATOL)
+
+
 @pytest.mark.parametrize("name", ["resnet", "gpt2"])
 def test_meld_import_onnx_output_runs_in_meld_run(exported, name, tmp_path):
     path, example = exported[name]

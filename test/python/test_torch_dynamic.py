@@ -5,9 +5,10 @@
   index picking each row's last token, MoE's integer division and
   gathers, sizes used as values): one compiled graph serves two shapes,
   every op through Meld, results equal to eager's.
-- A partition that Meld can compile only at static sizes (a convolution
-  over dynamic image sizes) is compiled once per input shape, reported as
-  such, never run eagerly.
+- Convolutions and pooling over dynamic image sizes and audio lengths:
+  one graph. A partition that Meld can compile only at static sizes (a
+  ceil-mode pooling over dynamic image sizes) is compiled once per input
+  shape, reported as such, never run eagerly.
 - An op whose lowering refuses it (found only when the partition is
   translated) runs eagerly alone: the ops around it stay in Meld.
 - Bad or unusual input never breaks the caller: a shape whose
@@ -144,17 +145,75 @@ def test_as_strided_of_a_contiguous_tensor():
     assert explanation.fallbacks == [], str(explanation)
 
 
-def test_a_convolution_over_dynamic_image_sizes_compiles_per_shape():
+def test_a_cnn_over_dynamic_image_sizes_is_one_graph():
+    # meld.conv over dynamic spatial dims: convolutions (padded, strided,
+    # dilated), max and average pooling (padding not counted) and a global
+    # average pool over a dynamic batch and image, one executable
     torch.manual_seed(0)
-    model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.BatchNorm2d(8),
-                                torch.nn.ReLU(), torch.nn.Conv2d(8, 4, 3, stride=2)).eval()
-    # (height != width: duck sizing would tie them, and recompile at 12 x 20)
-    shapes = [(2, 3, 16, 12), (3, 3, 12, 20), (2, 3, 16, 12)]
+    nn = torch.nn
+    model = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(),
+                          nn.MaxPool2d(3, 2, 1), nn.Conv2d(8, 6, 3, stride=2, dilation=(2, 1)),
+                          nn.AvgPool2d(2, 1, padding=1, count_include_pad=False),
+                          nn.Conv2d(6, 6, 3, padding=1, groups=3), nn.AdaptiveAvgPool2d(1),
+                          nn.Flatten()).eval()
+    # (height != width: duck sizing would tie them)
+    entirely_dynamic(model, (torch.randn(2, 3, 16, 12),), (torch.randn(3, 3, 13, 20),),
+                     (torch.randn(2, 3, 31, 17),))
+
+
+def test_an_audio_encoder_over_a_dynamic_length_is_one_graph():
+    # wav2vec2's feature encoder and positional convolution over a dynamic
+    # audio length: a strided 1-D convolution, a group norm over time, a
+    # grouped convolution with even padding (one output more, cut off)
+    torch.manual_seed(0)
+    nn = torch.nn
+
+    class Encoder(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.conv0 = nn.Conv1d(1, 8, 10, stride=5, bias=False)
+            self.norm = nn.GroupNorm(8, 8)
+            self.conv1 = nn.Conv1d(8, 8, 3, stride=2, bias=False)
+            self.pos = nn.Conv1d(8, 8, 4, padding=2, groups=4)
+
+        def forward(self, x):
+            h = nn.functional.gelu(self.norm(self.conv0(x[:, None])))
+            h = nn.functional.gelu(self.conv1(h))
+            return h + nn.functional.gelu(self.pos(h)[:, :, :-1])
+
+    entirely_dynamic(Encoder().eval(), (torch.randn(2, 400),), (torch.randn(3, 333),))
+
+
+def test_max_pooling_indices_and_gradients_over_dynamic_image_sizes():
+    # the training forward computes the maxima's places over the dynamic
+    # image, and its backward scatters the gradient there (the
+    # convolution's input gradient compiles per shape)
+    torch.manual_seed(0)
+    nn = torch.nn
+    model = nn.Sequential(nn.Conv2d(3, 4, 3, padding=1), nn.MaxPool2d(3, 2, 1),
+                          nn.Conv2d(4, 4, 3, padding=1), nn.MaxPool2d(2))
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend="meld", dynamic=True)
+    for shape in [(2, 3, 12, 9), (3, 3, 11, 16)]:
+        x = torch.randn(*shape, requires_grad=True)
+        want = model(x)
+        (wx,) = torch.autograd.grad(want.square().sum(), x)
+        got = compiled(x)
+        (gx,) = torch.autograd.grad(got.square().sum(), x)
+        torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
+        torch.testing.assert_close(gx, wx, rtol=1e-4, atol=1e-4)
+
+
+def test_a_ceil_mode_pooling_over_dynamic_image_sizes_compiles_per_shape():
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.ReLU(),
+                                torch.nn.MaxPool2d(2, ceil_mode=True)).eval()
+    shapes = [(2, 3, 16, 11), (3, 3, 13, 20), (2, 3, 16, 11)]
     explanation = compiled_at(model, [(torch.randn(*s),) for s in shapes])
     assert explanation.fallbacks == [], str(explanation)
     (report,) = explanation.reports
     assert report.specialized, str(report)
-    assert "convolution" in next(iter(report.specialized.values()))
+    assert "ceil-mode pooling" in next(iter(report.specialized.values()))
     assert "compiled per input shape" in str(explanation)
     (part,) = report.partitions
     assert isinstance(part, backend.SpecializedPartition)
@@ -182,7 +241,8 @@ def test_an_op_refused_by_its_lowering_leaves_only_itself_to_eager():
 
 
 def test_a_shape_whose_specialization_fails_runs_eagerly_and_is_reported(monkeypatch):
-    model = torch.nn.Conv2d(3, 4, 3).eval()
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3),
+                                torch.nn.MaxPool2d(2, ceil_mode=True)).eval()
     torch._dynamo.reset()
     start = len(mtorch.reports)
     compiled = torch.compile(model, backend="meld", dynamic=True)

@@ -1256,9 +1256,25 @@ def _reduce_tiled_windows(b: Builder, x: Value, kind: str, kernel, strides):
     return y, outs
 
 
+def _windows_along(b: Builder, n: Dim, span: int, stride: int) -> Dim:
+    """How many windows of ``span`` elements, ``stride`` apart, fit in a
+    dynamic extent ``n``: ``(n - span) // stride + 1``, as ``min(ceildiv(n -
+    span + 1, stride), 2 (n - span) + 1)``, the same for ``n >= span`` and
+    negative (a size the runtime refuses) for a shorter ``n``, as
+    ``meld.conv``'s result formula."""
+    f = b.index_arith("subi", n, span)
+    return b.index_arith("minsi", b.index_arith("ceildivsi", b.index_arith("addi", f, 1), stride),
+                         b.index_arith("addi", b.index_arith("muli", f, 2), 1))
+
+
 def _window_views(b: Builder, x: Value, kernel, strides, dilations):
     """For each kernel offset, the strided view of ``x``'s trailing spatial
-    dims that the offset reads: ``[(offset, view)]``."""
+    dims that the offset reads: ``[(offset, view)]``, and the number of
+    windows along each dim (an int, or a ``Dim`` along a dynamic dim).
+    Along a static dim the view is a strided slice; along a dynamic one, a
+    gather of the positions ``o * stride + offset * dilation`` for ``o`` up
+    to ``(n - span) // stride + 1`` (computed at run time: an input shorter
+    than the window gives a negative count, which the runtime refuses)."""
     spatial = len(kernel)
     lead = x.rank - spatial
     out_sizes = []
@@ -1266,18 +1282,37 @@ def _window_views(b: Builder, x: Value, kernel, strides, dilations):
         n = x.shape[lead + i]
         span = d * (k - 1) + 1
         if n is None:
-            raise Unsupported("windows over a dynamic spatial dimension")
+            out_sizes.append(_windows_along(b, b.dim(x, lead + i), span, s))
+            continue
         out_sizes.append(max(0, (n - span) // s + 1))
+    ramps = {}  # (dim, offset) -> the positions a dynamic dim's view reads
+
+    def positions(i, o):
+        if (i, o) not in ramps:
+            ramp = iota(b, "i64", (None,), [out_sizes[i]], 0)
+            if strides[i] != 1:
+                ramp = binary(b, "mul", ramp, scalar_like(b, strides[i], ramp))
+            if o * dilations[i]:
+                ramp = binary(b, "add", ramp, scalar_like(b, o * dilations[i], ramp))
+            ramps[(i, o)] = ramp
+        return ramps[(i, o)]
+
     views = []
     for offset in np.ndindex(*kernel):
         lo = [0] * x.rank
-        hi = list(x.shape)
+        hi = [None if n is None else n for n in x.shape]
         st = [1] * x.rank
         for i, (o, s, d, m) in enumerate(zip(offset, strides, dilations, out_sizes)):
+            if isinstance(m, Dim):
+                continue
             lo[lead + i] = o * d
             hi[lead + i] = o * d + (m - 1) * s + 1 if m else o * d
             st[lead + i] = s
-        views.append((offset, slice_static(b, x, lo, hi, st)))
+        view = slice_static(b, x, lo, hi, st)
+        for i, (o, m) in enumerate(zip(offset, out_sizes)):
+            if isinstance(m, Dim):
+                view = gather(b, view, positions(i, o), lead + i)
+        views.append((offset, view))
     return views, out_sizes
 
 
@@ -1301,6 +1336,9 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
     pads_before = list(pads_before)
     pads_after = list(pads_after)
     declared_after = list(pads_after)
+    dynamic = any(d is None for d in x.shape[lead:])
+    if ceil_mode and dynamic:
+        raise Unsupported("ceil-mode pooling over a dynamic spatial dimension")
     if ceil_mode:
         # extra padding on the right so that partial windows count
         for i, (k, s, d) in enumerate(zip(kernel, strides, dilations)):
@@ -1331,17 +1369,10 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
     if with_indices:
         if kind != "max":
             raise FrontendError("indices of a pooling other than max")
-        plane = np.cumprod((tuple(x.shape[lead + 1:]) + (1,))[::-1])[::-1]
-        if any(d is None for d in x.shape[lead:]):
-            raise Unsupported("pooling indices over a dynamic spatial dimension")
         best = where_ = None
         for offset, v in views:
-            grids = np.meshgrid(*[np.arange(m) * st + o * d - pb for m, st, o, d, pb in
-                                  zip(out_sizes, strides, offset, dilations, pads_before)],
-                                indexing="ij")
-            flat = sum(g * int(plane[i]) for i, g in enumerate(grids))
-            here = broadcast_to(b, b.constant(np.asarray(flat, np.int64), "i64"), v.shape,
-                                b.dims(v))
+            here = _window_flat_index(b, x, v, offset, out_sizes, strides, dilations,
+                                      pads_before)
             if best is None:
                 best, where_ = v, here
                 continue
@@ -1359,10 +1390,60 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
         return acc
     if divisor is not None:
         return binary(b, "div", acc, scalar_like(b, float(divisor), acc))
+    if dynamic:
+        return binary(b, "div", acc, _dynamic_window_counts(
+            b, x, kernel, strides, dilations, pads_before, declared_after, count_include_pad))
     counts = _window_counts(x.shape[lead:], out_sizes, kernel, strides, dilations,
                             pads_before, declared_after, count_include_pad)
     c = b.constant(counts.astype(numpy_dtype(x.dtype)), x.dtype)
     return binary(b, "div", acc, c)
+
+
+def _window_flat_index(b: Builder, x: Value, view: Value, offset, out_sizes, strides,
+                       dilations, pads_before) -> Value:
+    """Where each element of the window view ``view`` (kernel offset
+    ``offset``) lies in its plane of ``x`` (the unpadded input), as a flat
+    i64 index: a constant over static dims, else the sum of each spatial
+    dim's positions ``o * stride + offset * dilation - pad`` times its
+    row-major stride."""
+    spatial = len(out_sizes)
+    lead = x.rank - spatial
+    starts = [o * d - pb for o, d, pb in zip(offset, dilations, pads_before)]
+    if all(d is not None for d in x.shape[lead:]):
+        plane = np.cumprod((tuple(x.shape[lead + 1:]) + (1,))[::-1])[::-1]
+        grids = np.meshgrid(*[np.arange(m) * st + s0 for m, st, s0 in
+                              zip(out_sizes, strides, starts)], indexing="ij")
+        flat = sum(g * int(plane[i]) for i, g in enumerate(grids))
+        return broadcast_to(b, b.constant(np.asarray(flat, np.int64), "i64"), view.shape,
+                            b.dims(view))
+    terms = []
+    for i, (m, st, s0) in enumerate(zip(out_sizes, strides, starts)):
+        m = m if isinstance(m, Dim) else Dim(static=m)
+        ramp = iota(b, "i64", (m.static,), [m], 0)
+        pos = binary(b, "add", binary(b, "mul", ramp, scalar_like(b, st, ramp)),
+                     scalar_like(b, s0, ramp))
+        pos = reshape(b, pos, [m] + [Dim(static=1)] * (spatial - 1 - i))
+        terms.append(broadcast_to(b, pos, view.shape, b.dims(view)))
+    return strided_sum(b, terms, _row_major_strides(b, b.dims(x)[lead:]))
+
+
+def _dynamic_window_counts(b: Builder, x: Value, kernel, strides, dilations, pads_before,
+                           pads_after, count_include_pad: bool) -> Value:
+    """What average pooling over dynamic spatial dims (no ceil mode: every
+    window inside the declared padding) divides each window by: the kernel's
+    size when padding counts or there is none, else each window's elements
+    inside the input, summed over the same windows of ones."""
+    lead = x.rank - len(kernel)
+    if count_include_pad or not any(pads_before) and not any(pads_after):
+        return scalar_like(b, float(np.prod(kernel)), x)
+    shape = [1] * lead + list(x.shape[lead:])
+    ones = full(b, 1, x.dtype, shape, [1] * lead + b.dims(x)[lead:])
+    ones = pad(b, ones, [0] * lead + list(pads_before), [0] * lead + list(pads_after))
+    views, _ = _window_views(b, ones, kernel, strides, dilations)
+    counts = None
+    for _, v in views:
+        counts = v if counts is None else binary(b, "add", counts, v)
+    return counts
 
 
 def _window_counts(sizes, out_sizes, kernel, strides, dilations, pads_before,
@@ -1421,8 +1502,8 @@ def conv(b: Builder, x: Value, w: Value, bias: Optional[Value], strides, dilatio
         raise FrontendError(f"convolution input of rank {x.rank} with weights of rank {w.rank}")
     if not 1 <= spatial <= 3:
         raise Unsupported(f"convolution with {spatial} spatial dims")
-    if not w.type.static or any(d is None for d in x.shape[1:]):
-        raise Unsupported("convolution with dynamic channel or spatial dims (or weights)")
+    if not w.type.static or x.shape[1] is None:
+        raise Unsupported("convolution with dynamic channels (or weights)")
     w = cast(b, w, x.dtype)
     cin, cout = x.shape[1], w.shape[0]
     if cin % groups or cout % groups or w.shape[1] * groups != cin:
@@ -1433,21 +1514,29 @@ def conv(b: Builder, x: Value, w: Value, bias: Optional[Value], strides, dilatio
         # negative pads crop the input first
         x = pad(b, x, [0, 0] + [min(p, 0) for p in lo], [0, 0] + [min(p, 0) for p in hi])
         lo, hi = [max(p, 0) for p in lo], [max(p, 0) for p in hi]
-    out = [x.shape[0], cout]
+    out, sizes = [x.shape[0], cout], [b.dim(x, 0), Dim(static=cout)]
     for j in range(spatial):
         span = dilations[j] * (w.shape[2 + j] - 1) + 1
+        if x.shape[2 + j] is None:
+            # a dynamic extent; the runtime refuses an input whose padding
+            # cannot hold the kernel, as torch does
+            out.append(None)
+            sizes.append(_windows_along(b, b.index_arith("addi", b.dim(x, 2 + j), lo[j] + hi[j]),
+                                        span, strides[j]))
+            continue
         padded = x.shape[2 + j] + lo[j] + hi[j]
         if padded < span:
             raise FrontendError(f"convolution window {span} larger than the padded input "
                                 f"{padded} along spatial dim {j}")
         out.append((padded - span) // strides[j] + 1)
+        sizes.append(Dim(static=out[-1]))
     ty = TensorType(sum_dtype, tuple(out))
     y = b.op(f"meld.conv {x.name}, {w.name} strides = {strides} dilations = {dilations} "
              f"padding_low = {lo} padding_high = {hi} groups = {int(groups)} : "
              f"({x.type}, {w.type}) -> {ty}", ty)
-    # the batch size is the input's: epilogues sized by it stay independent
-    # of the convolution's result, so they fuse into its kernel
-    _record_sizes(b, y, [b.dim(x, 0)] + [Dim(static=s) for s in out[1:]])
+    # the sizes come from the input's: epilogues sized by them stay
+    # independent of the convolution's result, so they fuse into its kernel
+    _record_sizes(b, y, sizes)
     if bias is not None:
         y = binary(b, "add", y, reshape(b, cast(b, bias, sum_dtype), [cout] + [1] * spatial))
     return cast(b, y, x.dtype)
@@ -3491,7 +3580,13 @@ def variance(b: Builder, x: Value, axes: Optional[Sequence[int]], correction: fl
     axes = list(range(x.rank)) if axes is None else \
         sorted({normalize_axis(a, x.rank, "reduction axis") for a in axes})
     if any(x.shape[a] is None for a in axes):
-        raise Unsupported("variance over a dynamic dimension")
+        if correction != 0:
+            raise Unsupported("variance with a correction over a dynamic dimension")
+        # the mean of the squared deviations: no count needed
+        mean = reduce(b, "mean", x, axes, True)
+        c = binary(b, "sub", x, mean)
+        var = reduce(b, "mean", binary(b, "mul", c, c), axes, keepdims)
+        return var, mean if keepdims else squeeze(b, mean, axes)
     n = int(np.prod([x.shape[a] for a in axes]))
     mean = reduce(b, "mean", x, axes, True)
     c = binary(b, "sub", x, mean)
@@ -3511,12 +3606,9 @@ def group_norm(b: Builder, x: Value, groups: int, scale: Optional[Value],
     if x.rank < 2 or x.shape[1] is None or x.shape[1] % groups:
         raise FrontendError(f"group_norm of {groups} groups over {x.shape[1]} channels")
     dims = b.dims(x)
-    per = int(np.prod([d for d in x.shape[2:]])) if all(d is not None for d in x.shape[2:]) \
-        else None
-    if per is None:
-        raise Unsupported("group_norm with dynamic spatial dims")
+    per = _dim_product(b, [Dim(static=x.shape[1] // groups)] + dims[2:])
     xs = _in_f32(b, x)
-    g = reshape(b, xs, [dims[0], Dim(static=groups), Dim(static=x.shape[1] // groups * per)])
+    g = reshape(b, xs, [dims[0], Dim(static=groups), per])
     var, mean = variance(b, g, [2], 0.0, True)
     inv = unary(b, "rsqrt", binary(b, "add", var, scalar_like(b, eps, var)))
     y = reshape(b, binary(b, "mul", binary(b, "sub", g, mean), inv), dims)
@@ -3586,9 +3678,19 @@ def _adaptive_axes(x: Value, out_sizes: Sequence[int]):
         axis = x.rank - len(out_sizes) + i
         n = x.shape[axis]
         if n is None:
-            raise Unsupported("adaptive pooling over a dynamic dimension")
+            raise Unsupported("adaptive pooling over a dynamic dimension to more than one "
+                              "element")
         if n != m:
             yield axis, n, m
+
+
+def _pool_dynamic_axes_to_one(b: Builder, x: Value, out_sizes: Sequence[int], kind: str):
+    """``x`` reduced (``mean`` or ``max``, kept as a dim of 1) along each
+    dynamic trailing axis that an adaptive pool takes to one element (a
+    global pooling over a dynamic image)."""
+    axes = [x.rank - len(out_sizes) + i for i, m in enumerate(out_sizes)
+            if m == 1 and x.shape[x.rank - len(out_sizes) + i] is None]
+    return reduce(b, kind, x, axes, True) if axes else x
 
 
 def adaptive_avg_weights(n: int, m: int) -> np.ndarray:
@@ -3604,8 +3706,8 @@ def adaptive_avg_pool(b: Builder, x: Value, out_sizes: Sequence[int]) -> Value:
     """Average pool of the trailing ``len(out_sizes)`` dims to those sizes,
     one axis after another (the window is a product of 1-D windows)."""
     _float_only("adaptive average pool", x)
-    y = x
-    for axis, n, m in _adaptive_axes(x, out_sizes):
+    y = _pool_dynamic_axes_to_one(b, x, out_sizes, "mean")
+    for axis, n, m in _adaptive_axes(y, out_sizes):
         if n % m == 0 and n // m > 1:  # equal windows: a reshape and a mean
             dims = b.dims(y)
             split = dims[:axis] + [Dim(static=m), Dim(static=n // m)] + dims[axis + 1:]
@@ -3621,8 +3723,8 @@ def adaptive_max_pool(b: Builder, x: Value, out_sizes: Sequence[int]) -> Value:
     box is the max over each axis in turn): per axis one gather of every
     window's elements, a window shorter than the longest repeating its
     last element, and a max."""
-    y = x
-    for axis, n, m in _adaptive_axes(x, out_sizes):
+    y = _pool_dynamic_axes_to_one(b, x, out_sizes, "max")
+    for axis, n, m in _adaptive_axes(y, out_sizes):
         if m > n:
             raise Unsupported(f"adaptive max pooling from {n} up to {m}")
         windows = [_adaptive_window(j, n, m) for j in range(m)]

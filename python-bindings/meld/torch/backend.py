@@ -221,6 +221,12 @@ def _expr_dim(b: Builder, expr) -> Dim:
             out = b.index_arith(folds[kind], out, a)
     elif kind in pairs:
         out = b.index_arith(pairs[kind], _expr_dim(b, expr.args[0]), _expr_dim(b, expr.args[1]))
+    elif kind in (sympy.Pow, F.PowByNatural) and expr.args[1].is_Integer and \
+            0 <= int(expr.args[1]) <= 8:
+        # (a patch grid's count: (H // 16) ** 2 when duck sizing ties H and W)
+        base, out = _expr_dim(b, expr.args[0]), Dim(static=1)
+        for _ in range(int(expr.args[1])):
+            out = b.index_arith("muli", out, base)
     else:
         raise Unsupported(f"size expression {expr}")
     syms[expr] = out
@@ -777,6 +783,10 @@ def _convolution_backward(b, node, grad, x, w, bias_sizes, stride, padding, dila
     grad_input = grad_weight = grad_bias = None
     if output_mask[0]:
         in_size = _out_type(node.args[1]).shape[2:]
+        if any(n is None for n in list(in_size) + list(grad.shape[2:])):
+            # (its output padding, the input's extent past the last window,
+            # depends on the sizes: compiled per input shape)
+            raise Unsupported("the input gradient of a convolution over dynamic spatial dims")
         extra = [n - ((g - 1) * s - 2 * p + d * (k - 1) + 1) for n, g, s, p, d, k in
                  zip(in_size, grad.shape[2:], stride, padding, dilation, w.shape[2:])]
         grad_input = L.conv_transpose(b, grad, w, None, stride, dilation, padding, padding,
@@ -940,8 +950,8 @@ def _max_pool_backward(b, node, grad, x, kernel, stride, padding, dilation, ceil
     """Each output's gradient added at its maximum's place: one scatter-add
     per input plane (flattened), the windows' indices as torch made them."""
     lead = [b.dim(x, 0), b.dim(x, 1)]
-    plane = [Dim(static=int(np.prod(x.shape[2:])))]
-    outs = [Dim(static=int(np.prod(grad.shape[2:])))]
+    plane = [L._dim_product(b, b.dims(x)[2:])]
+    outs = [L._dim_product(b, b.dims(grad)[2:])]
     zeros = L.full(b, 0, x.dtype, (x.shape[0], x.shape[1], plane[0].static), lead + plane)
     updates = L.reshape(b, grad, lead + outs)
     where = L.reshape(b, indices, lead + outs)
