@@ -6,9 +6,10 @@
   gathers, sizes used as values): one compiled graph serves two shapes,
   every op through Meld, results equal to eager's.
 - Convolutions and pooling over dynamic image sizes and audio lengths:
-  one graph. A partition that Meld can compile only at static sizes (a
-  ceil-mode pooling over dynamic image sizes) is compiled once per input
-  shape, reported as such, never run eagerly.
+  one graph (MELD_TORCH_DYNAMIC_CONVOLUTIONS=symbolic), or, by default,
+  per shape (faster kernels). A partition that Meld can compile only at
+  static sizes (a ceil-mode pooling over dynamic image sizes) is compiled
+  once per input shape, reported as such, never run eagerly.
 - An op whose lowering refuses it (found only when the partition is
   translated) runs eagerly alone: the ops around it stay in Meld.
 - Bad or unusual input never breaks the caller: a shape whose
@@ -145,7 +146,31 @@ def test_as_strided_of_a_contiguous_tensor():
     assert explanation.fallbacks == [], str(explanation)
 
 
-def test_a_cnn_over_dynamic_image_sizes_is_one_graph():
+@pytest.fixture
+def symbolic_convolutions(monkeypatch):
+    """Convolutions over dynamic spatial dims compiled once for every shape
+    (MELD_TORCH_DYNAMIC_CONVOLUTIONS=symbolic), not per shape."""
+    monkeypatch.setattr(backend, "DYNAMIC_CONVOLUTIONS", "symbolic")
+
+
+def test_a_convolution_over_dynamic_image_sizes_compiles_per_shape_by_default():
+    # (Meld's host kernels are faster at static image sizes)
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.BatchNorm2d(8),
+                                torch.nn.ReLU(), torch.nn.Conv2d(8, 4, 3, stride=2)).eval()
+    # (height != width: duck sizing would tie them, and recompile at 12 x 20)
+    shapes = [(2, 3, 16, 12), (3, 3, 12, 20), (2, 3, 16, 12)]
+    explanation = compiled_at(model, [(torch.randn(*s),) for s in shapes])
+    assert explanation.fallbacks == [], str(explanation)
+    (report,) = explanation.reports
+    assert "convolution over dynamic spatial dims" in next(iter(report.specialized.values()))
+    assert "compiled per input shape" in str(explanation)
+    (part,) = report.partitions
+    assert isinstance(part, backend.SpecializedPartition)
+    assert len(part._parts) == 2  # (the third call reused the first shape's)
+
+
+def test_a_cnn_over_dynamic_image_sizes_is_one_graph(symbolic_convolutions):
     # meld.conv over dynamic spatial dims: convolutions (padded, strided,
     # dilated), max and average pooling (padding not counted) and a global
     # average pool over a dynamic batch and image, one executable
@@ -161,7 +186,7 @@ def test_a_cnn_over_dynamic_image_sizes_is_one_graph():
                      (torch.randn(2, 3, 31, 17),))
 
 
-def test_an_audio_encoder_over_a_dynamic_length_is_one_graph():
+def test_an_audio_encoder_over_a_dynamic_length_is_one_graph(symbolic_convolutions):
     # wav2vec2's feature encoder and positional convolution over a dynamic
     # audio length: a strided 1-D convolution, a group norm over time, a
     # grouped convolution with even padding (one output more, cut off)
@@ -184,7 +209,7 @@ def test_an_audio_encoder_over_a_dynamic_length_is_one_graph():
     entirely_dynamic(Encoder().eval(), (torch.randn(2, 400),), (torch.randn(3, 333),))
 
 
-def test_max_pooling_indices_and_gradients_over_dynamic_image_sizes():
+def test_max_pooling_indices_and_gradients_over_dynamic_image_sizes(symbolic_convolutions):
     # the training forward computes the maxima's places over the dynamic
     # image, and its backward scatters the gradient there (the
     # convolution's input gradient compiles per shape)
@@ -204,7 +229,8 @@ def test_max_pooling_indices_and_gradients_over_dynamic_image_sizes():
         torch.testing.assert_close(gx, wx, rtol=1e-4, atol=1e-4)
 
 
-def test_a_ceil_mode_pooling_over_dynamic_image_sizes_compiles_per_shape():
+def test_a_ceil_mode_pooling_over_dynamic_image_sizes_compiles_per_shape(
+        symbolic_convolutions):
     torch.manual_seed(0)
     model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.ReLU(),
                                 torch.nn.MaxPool2d(2, ceil_mode=True)).eval()

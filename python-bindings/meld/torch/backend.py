@@ -29,6 +29,7 @@ import functools
 import math
 import operator
 import os
+import re
 import warnings
 import weakref
 from dataclasses import dataclass, field
@@ -3861,11 +3862,32 @@ def _signature(gm: torch.fx.GraphModule) -> tuple:
             tuple(getattr(o, "name", repr(o)) for o in outs))
 
 
+# How torch.compile takes a partition holding a convolution over dynamic
+# spatial dims (dynamic image sizes, an audio length): "per-shape" compiles it
+# once per input shape (a SpecializedPartition), "symbolic" once for every
+# shape. Meld's host kernels are tuned for static image sizes: a ResNet-50 at
+# 224 ran 15x slower symbolic (docs/frontends.md, "Convolutions over dynamic
+# spatial dims"), so per shape is the default; MELD_TORCH_DYNAMIC_CONVOLUTIONS
+# picks. meld.torch.export always writes the symbolic program.
+DYNAMIC_CONVOLUTIONS = os.environ.get("MELD_TORCH_DYNAMIC_CONVOLUTIONS", "per-shape")
+
+_DYNAMIC_CONVOLUTION = re.compile(r"meld\.conv .*-> tensor<[^x>]+x[^x>]+x[^>]*\?")
+
+
+def _convolves_over_dynamic_spatial_dims(text: Optional[str]) -> bool:
+    """Whether the IR ``text`` holds a ``meld.conv`` with a dynamic spatial
+    dim (a ``?`` past its result's batch and channels)."""
+    return bool(text) and _DYNAMIC_CONVOLUTION.search(text) is not None
+
+
 def _plan(gm: torch.fx.GraphModule, subgraphs) -> _Plan:
     plan = _Plan(signature=_signature(gm))
     try:
         plan.translation = _Translation(gm, subgraphs=subgraphs)
-        return plan
+        if DYNAMIC_CONVOLUTIONS == "symbolic" or \
+                not _convolves_over_dynamic_spatial_dims(plan.translation.text):
+            return plan
+        symbolic = None
     except _TRANSLATION_ERRORS as e:
         symbolic = e
     dynamic = any(isinstance(n.meta.get("val"), torch.SymInt) or any(
@@ -3877,13 +3899,17 @@ def _plan(gm: torch.fx.GraphModule, subgraphs) -> _Plan:
         try:
             args = _example_args(gm)
             plan.translation = _Translation(_specialize(gm, args))
-            plan.specialized = f"{type(symbolic).__name__}: {symbolic}"
+            plan.specialized = f"{type(symbolic).__name__}: {symbolic}" if symbolic else \
+                "a convolution over dynamic spatial dims: faster compiled per shape " \
+                "(MELD_TORCH_DYNAMIC_CONVOLUTIONS=symbolic: one executable)"
             plan.example = _shape_key(args)
             return plan
         except _TRANSLATION_ERRORS as e:
             error = e
         except Exception as e:  # noqa: BLE001 - torch's propagation of the sizes failed
             error = symbolic if getattr(symbolic, "node", None) else e
+    if plan.translation is not None:
+        return plan  # (the symbolic translation, where specializing failed)
     node = getattr(error, "node", None)
     if node is not None:
         plan.refuse = (node, error.reason)
