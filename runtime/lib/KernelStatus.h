@@ -1,7 +1,8 @@
 //===- KernelStatus.h - Failed checks of compiled kernels -------*- C++ -*-===//
 //
 // A compiled kernel does not abort when one of its runtime checks fails (an
-// integer division by zero, a gather index out of bounds): it stores the check's code in a 32-bit status
+// integer division by zero, a gather index out of bounds, a convolution's
+// input shorter than its kernel): it stores the check's code in a 32-bit status
 // cell and finishes (meld-lower-host-checks, meld-lower-gpu-checks). Host
 // kernels return their cell's value; every GPU kernel takes a pointer to
 // its cell as its last parameter (docs/bundle-format.md, GPU kernel ABI).
@@ -43,6 +44,8 @@ inline std::string describeKernelStatus(int32_t status) {
     return "integer division by zero";
   if (status == 2)
     return "gather index out of bounds";
+  if (status == 3)
+    return "convolution input shorter than its kernel";
   return "runtime check " + std::to_string(status) + " failed";
 }
 

@@ -494,6 +494,33 @@ def test_export_writes_meld_ir_that_compiles_and_matches(tmp_path):
             np.testing.assert_allclose(got, model(x).numpy(), rtol=1e-4, atol=1e-4)
 
 
+def test_export_of_a_cnn_over_dynamic_image_sizes(tmp_path):
+    """meld.torch.export of a CNN whose batch, height and width are
+    dynamic: one program (its convolutions and poolings over dynamic
+    spatial dims) runs at three image sizes and matches eager; an image
+    smaller than a kernel is refused at run time, not computed."""
+    torch.manual_seed(0)
+    nn = torch.nn
+    model = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(),
+                          nn.MaxPool2d(3, 2, 1), nn.Conv2d(8, 8, 3, stride=2, groups=2),
+                          nn.AvgPool2d(2, 1, padding=1, count_include_pad=False),
+                          nn.Conv2d(8, 4, 1), nn.AdaptiveAvgPool2d(1), nn.Flatten()).eval()
+    dim = torch.export.Dim
+    program = torch.export.export(model, (torch.randn(2, 3, 20, 16),), dynamic_shapes=(
+        {0: dim("batch", max=64), 2: dim("height", min=12, max=512),
+         3: dim("width", min=12, max=512)},))
+    text = mtorch.export(program, tmp_path / "cnn.mlir")
+    assert "tensor<?x3x?x?xf32>" in text.splitlines()[0]
+    exe = meld.compile_file(tmp_path / "cnn.mlir")
+    for shape in [(2, 3, 20, 16), (3, 3, 13, 33), (1, 3, 64, 12)]:
+        x = torch.randn(*shape)
+        (got,) = exe(x.numpy())
+        with torch.no_grad():
+            np.testing.assert_allclose(got, model(x).numpy(), rtol=1e-4, atol=1e-4)
+    with pytest.raises(meld.ExecutionError, match="negative"):
+        exe(torch.randn(1, 3, 3, 3).numpy())
+
+
 def test_export_names_the_ops_meld_cannot_take():
     program = torch.export.export(WithUnsupportedOp().eval(), (torch.randn(4, 16),))
     with pytest.raises(Unsupported, match=WithUnsupportedOp.UNSUPPORTED):

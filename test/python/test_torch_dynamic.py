@@ -211,22 +211,32 @@ def test_an_audio_encoder_over_a_dynamic_length_is_one_graph(symbolic_convolutio
 
 def test_max_pooling_indices_and_gradients_over_dynamic_image_sizes(symbolic_convolutions):
     # the training forward computes the maxima's places over the dynamic
-    # image, and its backward scatters the gradient there (the
-    # convolution's input gradient compiles per shape)
+    # image, and its backward scatters the gradient there: one graph when
+    # no convolution's input gradient is needed (that one compiles per
+    # shape), as in the second model
     torch.manual_seed(0)
     nn = torch.nn
-    model = nn.Sequential(nn.Conv2d(3, 4, 3, padding=1), nn.MaxPool2d(3, 2, 1),
-                          nn.Conv2d(4, 4, 3, padding=1), nn.MaxPool2d(2))
-    torch._dynamo.reset()
-    compiled = torch.compile(model, backend="meld", dynamic=True)
-    for shape in [(2, 3, 12, 9), (3, 3, 11, 16)]:
-        x = torch.randn(*shape, requires_grad=True)
-        want = model(x)
-        (wx,) = torch.autograd.grad(want.square().sum(), x)
-        got = compiled(x)
-        (gx,) = torch.autograd.grad(got.square().sum(), x)
-        torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
-        torch.testing.assert_close(gx, wx, rtol=1e-4, atol=1e-4)
+    conv = nn.Sequential(nn.Conv2d(3, 4, 3, padding=1), nn.MaxPool2d(3, 2, 1),
+                         nn.Conv2d(4, 4, 3, padding=1), nn.MaxPool2d(2))
+    pools = nn.Sequential(nn.MaxPool2d(3, 2, 1), nn.Tanh(), nn.MaxPool2d(2))
+    for model, per_shape in ((conv, True), (pools, False)):
+        torch._dynamo.reset()
+        start = len(mtorch.reports)
+        compiled = torch.compile(model, backend="meld", dynamic=True)
+        for shape in [(2, 3, 12, 9), (3, 3, 11, 16)]:
+            x = torch.randn(*shape, requires_grad=True)
+            want = model(x)
+            (wx,) = torch.autograd.grad(want.square().sum(), x)
+            got = compiled(x)
+            (gx,) = torch.autograd.grad(got.square().sum(), x)
+            torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
+            torch.testing.assert_close(gx, wx, rtol=1e-4, atol=1e-4)
+        explanation = mtorch.Explanation(mtorch.reports[start:])
+        assert explanation.fallbacks == [], str(explanation)
+        (report,) = explanation.reports  # (its forward and backward graphs)
+        assert bool(report.specialized) == per_shape, str(report)
+        if per_shape:
+            assert "input gradient" in next(iter(report.specialized.values()))
 
 
 def test_a_ceil_mode_pooling_over_dynamic_image_sizes_compiles_per_shape(

@@ -1020,3 +1020,38 @@ def test_as_strided_of_a_partial_view_reads_its_storage():
     torch.testing.assert_close(f(base[2:12]), default_offset(base[2:12]), rtol=0, atol=0)
     other = torch.arange(40.0)[7:17]
     torch.testing.assert_close(f(other), default_offset(other), rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("dims,shape,kernel,out,samples", [
+    (2, (2, 3, 11, 9), (3, 2), (5, 4), (2, 3, 2)),
+    (2, (2, 3, 11, 9), 2, (10, 8), (2, 3, 2)),     # windows overlapping at every step
+    (2, (3, 11, 9), 3, (4, 1), (1, 3, 2)),         # unbatched; one window along W
+    (3, (2, 2, 7, 8, 9), (2, 3, 2), (4, 5, 6), (2, 2, 3)),
+])
+def test_fractional_max_pool_on_given_samples(dims, shape, kernel, out, samples):
+    """Fractional max pooling with the random samples given: ATen's windows
+    (`generate_intervals` in the input's type: 2-D planes read their
+    samples as (W, H)), each window's first maximum or last NaN and its
+    index, bit for bit in float32 and float64, and the gradient."""
+    torch.manual_seed(11)
+    pool = F.fractional_max_pool2d if dims == 2 else F.fractional_max_pool3d
+    x = torch.randn(*shape)
+    x.view(-1)[[7, 40, 41, 90]] = math.nan
+    u = torch.rand(*samples)
+
+    def fn(t, s):
+        return pool(t, kernel, output_size=out, return_indices=True, _random_samples=s)
+
+    for t, s in ((x, u), (x.double(), u.double())):
+        through_meld(lambda a, b: fn(a, b)[0], t, s, rtol=0, atol=0)
+        indices = through_meld(lambda a, b: fn(a, b)[1], t, s, rtol=0, atol=0)
+        assert indices.dtype == torch.int64
+    # the gradient: each output's gradient at its maximum's place
+    xg = torch.randn(*shape).requires_grad_()
+    torch._dynamo.reset()
+    n = len(mtorch.reports)
+    got = torch.autograd.grad(torch.compile(lambda t: (fn(t, u)[0] ** 2).sum(),
+                                            backend="meld")(xg), xg)[0]
+    want = torch.autograd.grad((fn(xg, u)[0] ** 2).sum(), xg)[0]
+    assert all(r.compiled and not r.fallback for r in mtorch.reports[n:])
+    torch.testing.assert_close(got, want, rtol=0, atol=0)

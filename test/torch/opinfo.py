@@ -314,6 +314,24 @@ def _low_rank_reconstructs(sample, got, center: bool) -> bool:
     return _compare(u @ torch.diag_embed(s) @ v.mT, a) is None
 
 
+def _fractional_maxima(sample, got, dims: int) -> bool:
+    """Fractional max pooling places its windows by random samples: each
+    output is an element of its input plane, and with indices the element
+    at its index (in the plane's range)."""
+    planes = sample.input.flatten(-dims)
+    if sample.kwargs.get("return_indices"):
+        values, indices = got
+        flat = indices.flatten(-dims)
+        if not bool(((flat >= 0) & (flat < planes.shape[-1])).all()):
+            return False
+        at = planes.gather(-1, flat)
+        values = values.flatten(-dims)
+        return bool(((at == values) | (at.isnan() & values.isnan())).all())
+    values = got.flatten(-dims)
+    same = values[..., :, None] == planes[..., None, :]
+    return bool((same.any(-1) | (values.isnan() & planes.isnan().any(-1, keepdim=True))).all())
+
+
 # OpInfo runs its random ops through `wrapper_set_seed`, which seeds torch's
 # generator inside the function: TorchDynamo breaks the graph there, and
 # the whole sample ran in eager PyTorch (a fallback). These OpInfos run
@@ -322,9 +340,9 @@ def _low_rank_reconstructs(sample, got, center: bool) -> bool:
 # by its law: every draw in the law's support (an integer law's draws
 # integers), the result's shape and dtype eager's. test_torch_backend.py's
 # test_random_laws_run_through_meld checks the laws' moments on 400,000
-# draws. A sample no law judges (attention with dropout) is skipped. The
-# other seeded OpInfo, fractional max pooling (no lowering), keeps the
-# wrapper and counts as a fallback.
+# draws. A sample no law judges (attention with dropout) is skipped.
+# Fractional max pooling's windows come from random samples too
+# (test_torch_ops.py checks it bit for bit against eager on given samples).
 RANDOM_LAWS = {
     "bernoulli": lambda s, g: bool((((g == 0) | (g == 1)) & ((s.input != 0) | (g == 0)) &
                                     ((s.input != 1) | (g == 1))).all()),
@@ -360,6 +378,8 @@ RANDOM_LAWS = {
     _low_rank_reconstructs(s, g, center=False),
     "pca_lowrank": lambda s, g: _low_rank_reconstructs(s, g,
                                                       center=s.kwargs.get("center", True)),
+    "nn.functional.fractional_max_pool2d": lambda s, g: _fractional_maxima(s, g, 2),
+    "nn.functional.fractional_max_pool3d": lambda s, g: _fractional_maxima(s, g, 3),
 }
 
 

@@ -701,6 +701,23 @@ INSTANTIATE_TEST_SUITE_P(
     Programs, ProgramFile,
     ::testing::ValuesIn(meld::testing::codegenTestPrograms()), testName);
 
+// Convolutions over dynamic spatial dims (meld.conv's dynamic extents) at a
+// size whose output rows span several register tiles and vector widths:
+// the program files run every '?' at 1 and 5 only.
+class DynamicConv : public HostCodegen, public ::testing::Test {};
+
+TEST_F(DynamicConv, WideImagesMatchTheInterpreter) {
+  std::string path = std::string(MELD_SOURCE_DIR) +
+                     "/test/Codegen/programs/conv-dynamic-spatial.mlir";
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  checkAgainstInterpreter(*module, /*fuse=*/true, path + " (fused, 37)",
+                          /*emulateGpu=*/false, {37});
+  checkAgainstInterpreter(*module, /*fuse=*/true,
+                          path + " (fused, GPU mapping, 37)",
+                          /*emulateGpu=*/true, {37});
+}
+
 // Contractions on the GPU are tiled GEMMs (meld-map-to-gpu): k slices staged
 // in workgroup memory, 4x4 accumulators per thread, the elementwise epilogue
 // applied in registers. Sizes are not multiples of the 64x64 (or 32x128,

@@ -168,12 +168,22 @@ inline constexpr llvm::StringLiteral kDivisionByZeroMessage =
 inline constexpr llvm::StringLiteral kGatherIndexMessage =
     "gather index out of bounds";
 
+/// The message of the check meld-convert-to-linalg puts before a
+/// convolution over a dynamic spatial dim (`division-checks`): a
+/// `cf.assert` that its padded input holds the dilated kernel. (The
+/// runtime refuses such an input from the result's shape formula when the
+/// convolution's extent sizes the kernel's output; an epilogue sized by
+/// another operand, a residual, hides it there.)
+inline constexpr llvm::StringLiteral kConvInputMessage =
+    "convolution input shorter than its kernel";
+
 /// What a host kernel entry returns (docs/bundle-format.md, host kernel
 /// ABI): 0, or the code of a runtime check that failed.
 enum class HostKernelStatus : int32_t {
   Ok = 0,
   IntegerDivisionByZero = 1,
-  GatherIndexOutOfBounds = 2
+  GatherIndexOutOfBounds = 2,
+  ConvInputShorterThanKernel = 3
 };
 
 #define GEN_PASS_DECL

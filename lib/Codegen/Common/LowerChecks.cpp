@@ -26,6 +26,8 @@ std::optional<HostKernelStatus> statusOf(StringRef message) {
     return HostKernelStatus::IntegerDivisionByZero;
   if (message == kGatherIndexMessage)
     return HostKernelStatus::GatherIndexOutOfBounds;
+  if (message == kConvInputMessage)
+    return HostKernelStatus::ConvInputShorterThanKernel;
   return std::nullopt;
 }
 
@@ -45,7 +47,8 @@ LogicalResult lowerChecks(FunctionOpInterface func,
     if (!code)
       return check.emitOpError("is not a runtime check kernels report ('")
              << check.getMsg() << "'; known: '" << kDivisionByZeroMessage
-             << "', '" << kGatherIndexMessage << "')";
+             << "', '" << kGatherIndexMessage << "', '" << kConvInputMessage
+             << "')";
     OpBuilder b(check);
     Location loc = check.getLoc();
     Value failed = arith::XOrIOp::create(

@@ -2047,19 +2047,6 @@ static void yieldConvTap(OpBuilder &nb, Location nloc, ConvOp op,
 /// 7 x 7 stem's columns are 7.4 MB).
 static constexpr int64_t kConvImagePanelMaxBytes = 16 << 20;
 
-/// meld.conv over an implicit im2col, per image, its result `[N, F, O...]`
-/// computed directly, so that tiling into row blocks slices it per image
-/// and fuses the column gather (a generic that reads 0 for taps in the
-/// padding) into each block.
-///
-/// Without groups the columns are `col[n, o_1 .. o_(d-1), k, o_d]` (k over
-/// input channels and kernel offsets) and the contraction's loops `n, o_1 .. o_(d-1), f,
-/// o_d, k` make it, per image and output row, a GEMM of the filters
-/// `[F, K]` by the row's pixels: the host's register tiles run over
-/// filters and along contiguous output pixels. With groups each filter
-/// reads its own group's columns, `col[n, f, o.., k, o_d]` (a depthwise
-/// convolution's are exactly its channel's taps), and the loops are
-/// `n, f, o..., k`.
 ConvExtents Lowering::convExtents(ConvOp op) {
   Location loc = op.getLoc();
   Value x = op.getInput();
@@ -2078,22 +2065,44 @@ ConvExtents Lowering::convExtents(ConvOp op) {
       extents.output.push_back(nullptr);
       continue;
     }
-    // O = (S + pads - span) / stride + 1. The result's shape formula
-    // (describeKernel) makes the runtime refuse an input whose padding
-    // cannot hold the dilated kernel, so the division is of a value >= 0.
+    // O = (S + pads - span) / stride + 1 for an input whose padding holds
+    // the dilated kernel (fit >= 0). The result's shape formula
+    // (describeKernel) makes the runtime refuse any other input when it
+    // sizes the kernel's output; an epilogue sized by another operand (a
+    // residual) does not, so the kernel checks too, and takes no windows
+    // (O = 0) after a failed check, reading nothing.
     Value size = tensor::DimOp::create(b, loc, x, 2 + j);
     int64_t span = op.getDilations()[j] * (kernel[j] - 1) + 1;
     Value fit = arith::AddIOp::create(
         b, loc, size,
         index(op.getPaddingLow()[j] + op.getPaddingHigh()[j] - span));
-    extents.input.push_back(size);
-    extents.output.push_back(arith::AddIOp::create(
+    Value fits =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, fit, index(0));
+    if (divisionChecks)
+      cf::AssertOp::create(b, loc, fits, kConvInputMessage);
+    Value windows = arith::AddIOp::create(
         b, loc, arith::DivUIOp::create(b, loc, fit, index(op.getStrides()[j])),
-        index(1)));
+        index(1));
+    extents.input.push_back(size);
+    extents.output.push_back(
+        arith::SelectOp::create(b, loc, fits, windows, index(0)));
   }
   return extents;
 }
 
+/// meld.conv over an implicit im2col, per image, its result `[N, F, O...]`
+/// computed directly, so that tiling into row blocks slices it per image
+/// and fuses the column gather (a generic that reads 0 for taps in the
+/// padding) into each block.
+///
+/// Without groups the columns are `col[n, o_1 .. o_(d-1), k, o_d]` (k over
+/// input channels and kernel offsets) and the contraction's loops `n, o_1 ..
+/// o_(d-1), f, o_d, k` make it, per image and output row, a GEMM of the filters
+/// `[F, K]` by the row's pixels: the host's register tiles run over
+/// filters and along contiguous output pixels. With groups each filter
+/// reads its own group's columns, `col[n, f, o.., k, o_d]` (a depthwise
+/// convolution's are exactly its channel's taps), and the loops are
+/// `n, f, o..., k`.
 LogicalResult Lowering::lowerConv(ConvOp op) {
   Location loc = op.getLoc();
   MLIRContext *ctx = b.getContext();

@@ -1443,7 +1443,8 @@ def _dynamic_window_counts(b: Builder, x: Value, kernel, strides, dilations, pad
     counts = None
     for _, v in views:
         counts = v if counts is None else binary(b, "add", counts, v)
-    return counts
+    # (at least 1, as _window_counts: a window wholly in the padding sums 0)
+    return binary(b, "max", counts, scalar_like(b, 1.0, counts))
 
 
 def _window_counts(sizes, out_sizes, kernel, strides, dilations, pads_before,
@@ -3734,6 +3735,99 @@ def adaptive_max_pool(b: Builder, x: Value, out_sizes: Sequence[int]) -> Value:
         picked = gather(b, y, b.constant(idx, "i64"), axis)  # [..., m, width, ...]
         y = reduce(b, "max", picked, [axis + 1], False)  # (meld's max keeps NaN)
     return y
+
+
+def _fractional_starts(b: Builder, samples: Value, n: int, m: int, k: int) -> Value:
+    """Where each of the ``m`` windows of ``k`` elements along a dim of
+    ``n`` starts, per plane, from the plane's ``samples`` u (``[N, C]``):
+    ATen's ``generate_intervals``, ``trunc((i + u) alpha) - trunc(u alpha)``
+    with ``alpha = (n - k) / (m - 1)``, in the samples' type, and ``n - k``
+    for the last window. i64 ``[N, C, m]``."""
+    dtype = samples.dtype
+    lead = b.dims(samples)
+    shape = tuple(samples.shape) + (m,)
+    sizes = lead + [Dim(static=m)]
+    last = full(b, n - k, "i64", shape, sizes)
+    if m == 1:
+        return last
+    real = np.dtype(numpy_dtype(dtype)).type
+    alpha = real(n - k) / real(m - 1)
+    u = reshape(b, samples, lead + [Dim(static=1)])
+    ramp = broadcast_to(b, b.constant(np.arange(m, dtype=numpy_dtype(dtype)), dtype), shape, sizes)
+    a = scalar_like(b, float(alpha), u)
+    moved = cast(b, binary(b, "mul", binary(b, "add", ramp, broadcast_to(b, u, shape, sizes)),
+                           broadcast_to(b, a, shape, sizes)), "i64")
+    starts = binary(b, "sub", moved, broadcast_to(b, cast(b, binary(b, "mul", u, a), "i64"),
+                                                 shape, sizes))
+    is_last = broadcast_to(b, b.constant(np.arange(m) == m - 1, "i1"), shape, sizes)
+    return select(b, is_last, last, starts)
+
+
+def fractional_max_pool(b: Builder, x: Value, kernel: Sequence[int], out_sizes: Sequence[int],
+                        samples: Value):
+    """(values, indices) of torch's fractional max pooling over the
+    trailing 2 or 3 dims of ``x`` (``[N, C, *S]`` or ``[C, *S]``): each
+    plane's windows of ``kernel`` start where ``samples`` (``[N, C, d]``,
+    in [0, 1)) place them (_fractional_starts; ATen reads a 2-D plane's
+    samples as (W, H), a 3-D one's as (T, H, W)); each output is its
+    window's first maximum or its last NaN, as ATen's loop keeps them, and
+    its flat index in the plane."""
+    d = len(kernel)
+    if d not in (2, 3) or x.rank not in (d + 1, d + 2):
+        raise FrontendError(f"fractional max pooling of rank {x.rank} over {d} dims")
+    if x.dtype not in ("f32", "f64") or samples.dtype != x.dtype:
+        raise Unsupported(f"fractional max pooling of {x.dtype} (ATen's windows are placed "
+                          "in the input's type)")
+    spatial = list(x.shape[x.rank - d:])
+    if any(n is None for n in spatial):
+        raise Unsupported("fractional max pooling over a dynamic spatial dimension")
+    for n, m, k in zip(spatial, out_sizes, kernel):
+        if not 0 < k <= n or m < 1 or m + k - 1 > n:
+            raise FrontendError(f"fractional max pooling of {n} by windows of {k} to {m}")
+    unbatched = x.rank == d + 1
+    if unbatched:
+        x = reshape(b, x, [Dim(static=1)] + b.dims(x))
+    planes = reshape(b, x, b.dims(x)[:2] + [Dim(static=int(np.prod(spatial)))])
+    lead = b.dims(planes)[:2]
+    out_shape = tuple(x.shape[:2]) + tuple(out_sizes)
+    out_dims = lead + [Dim(static=m) for m in out_sizes]
+    strides = [int(np.prod(spatial[j + 1:])) for j in range(d)]
+    # each dim's window starts, [N, C, m_j] broadcast over the others
+    order = [1, 0] if d == 2 else [0, 1, 2]  # (sample index of each dim)
+    flat = None
+    for j in range(d):
+        u = reshape(b, slice_static(b, samples, [0, 0, order[j]],
+                                    [samples.shape[0], samples.shape[1], order[j] + 1],
+                                    [1, 1, 1]), b.dims(samples)[:2])
+        starts = _fractional_starts(b, u, spatial[j], out_sizes[j], kernel[j])
+        starts = reshape(b, starts, lead + [Dim(static=1) if i != j else Dim(static=out_sizes[j])
+                                            for i in range(d)])
+        term = binary(b, "mul", broadcast_to(b, starts, out_shape, out_dims),
+                      scalar_like(b, strides[j], starts))
+        flat = term if flat is None else binary(b, "add", flat, term)
+    # one gather from all planes: plane (n, c) starts at (n * C + c) * P
+    channels, p = x.shape[1], int(np.prod(spatial))
+    base = binary(b, "add",
+                  binary(b, "mul", iota(b, "i64", out_shape, out_dims, 0),
+                         scalar_like(b, channels * p, flat)),
+                  binary(b, "mul", iota(b, "i64", out_shape, out_dims, 1),
+                         scalar_like(b, p, flat)))
+    values = reshape(b, planes, [_dim_product(b, b.dims(planes))])
+    best = where_ = None
+    for offset in np.ndindex(*kernel):
+        shift = int(sum(o * st for o, st in zip(offset, strides)))
+        here = binary(b, "add", flat, scalar_like(b, shift, flat)) if shift else flat
+        v = gather(b, values, binary(b, "add", base, here), 0)
+        if best is None:
+            best, where_ = v, here
+            continue
+        take = logical(b, "or", compare(b, "gt", v, best), compare(b, "ne", v, v))
+        best = select(b, take, v, best)
+        where_ = select(b, take, here, where_)
+    if unbatched:
+        best = reshape(b, best, b.dims(best)[1:])
+        where_ = reshape(b, where_, b.dims(where_)[1:])
+    return best, where_
 
 
 def adaptive_max_pool_indices(b: Builder, x: Value, out_sizes: Sequence[int]) -> Value:

@@ -794,7 +794,8 @@ def _convolution_backward(b, node, grad, x, w, bias_sizes, stride, padding, dila
                                       extra, groups)
     if output_mask[1]:
         if not x.type.static:
-            raise Unsupported("the weight gradient of a convolution of a dynamic batch")
+            raise Unsupported("the weight gradient of a convolution over a dynamic batch or "
+                              "dynamic spatial dims")
         swap = [1, 0] + list(range(2, x.rank))
         # Per group g: x_g with batch and channels swapped, convolved with
         # grad_g likewise. All groups in one grouped convolution: its input
@@ -945,19 +946,36 @@ def _max_pool(b, node, x, kernel, stride=(), padding=(0,), dilation=(1,), ceil_m
     return (y, None)
 
 
+@_op(aten.fractional_max_pool2d.default, aten.fractional_max_pool3d.default)
+def _fractional_max_pool(b, node, x, kernel, output_size, samples):
+    n = 3 if node.target is aten.fractional_max_pool3d.default else 2
+    return L.fractional_max_pool(b, x, _per_dim(kernel, n), _per_dim(output_size, n), samples)
+
+
+def _scatter_to_maxima(b, grad, x, indices, spatial: int):
+    """The gradient of a max pooling over ``x``'s trailing ``spatial``
+    dims: each output's gradient added at its maximum's place, ``indices``
+    (flat in its plane, as torch made them), one scatter-add per plane."""
+    lead = b.dims(x)[:x.rank - spatial]
+    plane = L._dim_product(b, b.dims(x)[x.rank - spatial:])
+    outs = L._dim_product(b, b.dims(grad)[grad.rank - spatial:])
+    zeros = L.full(b, 0, x.dtype, tuple(x.shape[:x.rank - spatial]) + (plane.static,),
+                   lead + [plane])
+    updates = L.reshape(b, grad, lead + [outs])
+    where = L.reshape(b, indices, lead + [outs])
+    summed = L.scatter(b, zeros, where, updates, len(lead), "add")
+    return L.reshape(b, summed, b.dims(x))
+
+
+@_op(aten.fractional_max_pool2d_backward.default, aten.fractional_max_pool3d_backward.default)
+def _fractional_max_pool_backward(b, node, grad, x, kernel, output_size, indices):
+    return _scatter_to_maxima(b, grad, x, indices, len(kernel))
+
+
 @_op(aten.max_pool2d_with_indices_backward.default)
 def _max_pool_backward(b, node, grad, x, kernel, stride, padding, dilation, ceil_mode,
                        indices):
-    """Each output's gradient added at its maximum's place: one scatter-add
-    per input plane (flattened), the windows' indices as torch made them."""
-    lead = [b.dim(x, 0), b.dim(x, 1)]
-    plane = [L._dim_product(b, b.dims(x)[2:])]
-    outs = [L._dim_product(b, b.dims(grad)[2:])]
-    zeros = L.full(b, 0, x.dtype, (x.shape[0], x.shape[1], plane[0].static), lead + plane)
-    updates = L.reshape(b, grad, lead + outs)
-    where = L.reshape(b, indices, lead + outs)
-    summed = L.scatter(b, zeros, where, updates, 2, "add")
-    return L.reshape(b, summed, b.dims(x))
+    return _scatter_to_maxima(b, grad, x, indices, 2)
 
 
 @_op(aten.avg_pool2d.default, aten.avg_pool3d.default)
