@@ -153,8 +153,9 @@ def symbolic_convolutions(monkeypatch):
     monkeypatch.setattr(backend, "DYNAMIC_CONVOLUTIONS", "symbolic")
 
 
-def test_a_convolution_over_dynamic_image_sizes_compiles_per_shape_by_default():
+def test_a_convolution_over_dynamic_image_sizes_compiles_per_shape_by_default(monkeypatch):
     # (Meld's host kernels are faster at static image sizes)
+    monkeypatch.setattr(backend, "DYNAMIC_CONVOLUTIONS", "per-shape")
     torch.manual_seed(0)
     model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.BatchNorm2d(8),
                                 torch.nn.ReLU(), torch.nn.Conv2d(8, 4, 3, stride=2)).eval()

@@ -1053,5 +1053,22 @@ def test_fractional_max_pool_on_given_samples(dims, shape, kernel, out, samples)
     got = torch.autograd.grad(torch.compile(lambda t: (fn(t, u)[0] ** 2).sum(),
                                             backend="meld")(xg), xg)[0]
     want = torch.autograd.grad((fn(xg, u)[0] ** 2).sum(), xg)[0]
-    assert all(r.compiled and not r.fallback for r in mtorch.reports[n:])
+    reports = mtorch.reports[n:]
+    assert reports and all(r.compiled and not r.fallback and not r.failed for r in reports)
     torch.testing.assert_close(got, want, rtol=0, atol=0)
+    if len(shape) == dims + 2 and dims == 2:
+        # a dynamic batch (the spatial dims static): one graph for two
+        # batches (torch's fractional_max_pool3d specializes its batch)
+        torch._dynamo.reset()
+        n = len(mtorch.reports)
+        compiled = torch.compile(fn, backend="meld")
+        for batch in (shape[0], shape[0] + 2):
+            t, s = torch.randn(batch, *shape[1:]), torch.rand(batch, *samples[1:])
+            torch._dynamo.mark_dynamic(t, 0)
+            torch._dynamo.mark_dynamic(s, 0)
+            with torch.no_grad():
+                for g, w in zip(compiled(t, s), fn(t, s)):
+                    torch.testing.assert_close(g, w, rtol=0, atol=0)
+        reports = mtorch.reports[n:]
+        assert len(reports) == 1 and reports[0].compiled and not reports[0].fallback \
+            and not reports[0].specialized and not reports[0].failed, reports

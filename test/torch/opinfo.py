@@ -119,7 +119,8 @@ CI_OPS = [
     "bernoulli", "uniform", "exponential", "geometric", "log_normal", "cauchy", "normal",
     "randn", "randn_like", "rand_like", "randint", "randint_like", "multinomial",
     "nn.functional.dropout", "nn.functional.rrelu", "nn.functional.alpha_dropout",
-    "svd_lowrank",
+    "svd_lowrank", "nn.functional.fractional_max_pool2d",
+    "nn.functional.fractional_max_pool3d",
 ]
 
 
@@ -315,19 +316,36 @@ def _low_rank_reconstructs(sample, got, center: bool) -> bool:
 
 
 def _fractional_maxima(sample, got, dims: int) -> bool:
-    """Fractional max pooling places its windows by random samples: each
+    """Fractional max pooling places its windows by random samples, but
+    every dim's first window starts at 0 and its last at n - k: the first
+    and last outputs are the maxima of the input's two corner windows; each
     output is an element of its input plane, and with indices the element
     at its index (in the plane's range)."""
-    planes = sample.input.flatten(-dims)
+    x = sample.input
+    kernel = sample.args[0]
+    kernel = [kernel] * dims if isinstance(kernel, int) else list(kernel)
+    values = got[0] if sample.kwargs.get("return_indices") else got
+
+    def corner(last: bool):
+        window = x[(...,) + tuple(slice(n - k, n) if last else slice(0, k)
+                                  for n, k in zip(x.shape[-dims:], kernel))]
+        flat = window.flatten(-dims)
+        return torch.where(flat.isnan().any(-1), torch.nan, flat.amax(-1))
+
+    for last in (False, True):
+        want = corner(last)
+        have = values[(...,) + (-1 if last else 0,) * dims]
+        if not bool(((have == want) | (have.isnan() & want.isnan())).all()):
+            return False
+    planes = x.flatten(-dims)
     if sample.kwargs.get("return_indices"):
-        values, indices = got
-        flat = indices.flatten(-dims)
+        flat = got[1].flatten(-dims)
         if not bool(((flat >= 0) & (flat < planes.shape[-1])).all()):
             return False
         at = planes.gather(-1, flat)
         values = values.flatten(-dims)
         return bool(((at == values) | (at.isnan() & values.isnan())).all())
-    values = got.flatten(-dims)
+    values = values.flatten(-dims)
     same = values[..., :, None] == planes[..., None, :]
     return bool((same.any(-1) | (values.isnan() & planes.isnan().any(-1, keepdim=True))).all())
 

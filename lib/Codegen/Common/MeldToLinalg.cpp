@@ -2070,7 +2070,10 @@ ConvExtents Lowering::convExtents(ConvOp op) {
     // (describeKernel) makes the runtime refuse any other input when it
     // sizes the kernel's output; an epilogue sized by another operand (a
     // residual) does not, so the kernel checks too, and takes no windows
-    // (O = 0) after a failed check, reading nothing.
+    // (O = 0) after a failed check. (An epilogue whose operand is longer
+    // than the convolution's result is a program whose dynamic dims
+    // disagree, which compiled kernels, unlike the interpreter, do not
+    // check anywhere: docs/dialect.md.)
     Value size = tensor::DimOp::create(b, loc, x, 2 + j);
     int64_t span = op.getDilations()[j] * (kernel[j] - 1) + 1;
     Value fit = arith::AddIOp::create(

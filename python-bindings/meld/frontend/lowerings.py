@@ -3779,8 +3779,8 @@ def fractional_max_pool(b: Builder, x: Value, kernel: Sequence[int], out_sizes: 
         raise Unsupported(f"fractional max pooling of {x.dtype} (ATen's windows are placed "
                           "in the input's type)")
     spatial = list(x.shape[x.rank - d:])
-    if any(n is None for n in spatial):
-        raise Unsupported("fractional max pooling over a dynamic spatial dimension")
+    if any(n is None for n in spatial) or x.rank == d + 2 and x.shape[1] is None:
+        raise Unsupported("fractional max pooling over dynamic channels or spatial dims")
     for n, m, k in zip(spatial, out_sizes, kernel):
         if not 0 < k <= n or m < 1 or m + k - 1 > n:
             raise FrontendError(f"fractional max pooling of {n} by windows of {k} to {m}")

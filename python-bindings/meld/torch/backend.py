@@ -3918,8 +3918,8 @@ def _plan(gm: torch.fx.GraphModule, subgraphs) -> _Plan:
             args = _example_args(gm)
             plan.translation = _Translation(_specialize(gm, args))
             plan.specialized = f"{type(symbolic).__name__}: {symbolic}" if symbolic else \
-                "a convolution over dynamic spatial dims: faster compiled per shape " \
-                "(MELD_TORCH_DYNAMIC_CONVOLUTIONS=symbolic: one executable)"
+                "a convolution over dynamic spatial dims, faster compiled per shape " \
+                "(MELD_TORCH_DYNAMIC_CONVOLUTIONS=symbolic for one executable)"
             plan.example = _shape_key(args)
             return plan
         except _TRANSLATION_ERRORS as e:

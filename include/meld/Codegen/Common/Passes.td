@@ -57,8 +57,9 @@ def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp">
     float-to-int casts, integer division and remainder by zero giving 0
     instead of trapping, a gather index out of bounds giving 0 without
     reading (with `division-checks`, a `cf.assert` on the divisor or the
-    index before it too, which meld-lower-host-checks and
-    meld-lower-gpu-checks turn into the kernel's error status), shift
+    index before it too, and on a convolution's input along a dynamic
+    spatial dim holding its dilated kernel, which meld-lower-host-checks
+    and meld-lower-gpu-checks turn into the kernel's error status), shift
     amounts outside the bit width giving 0 or the sign fill instead of
     poison. f16 and bf16 math runs in f32 and is rounded per op.
     Float sums and dot products carry the `reassoc` flag (so they vectorize
@@ -84,9 +85,9 @@ def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp">
            "Accumulate float sums in program order and divide exactly (no "
            "reassoc or arcp flag)">,
     Option<"divisionChecks", "division-checks", "bool", /*default=*/"false",
-           "Check every integer divisor and gather index with a cf.assert "
-           "(the host and GPU pipelines lower it into the kernel's error "
-           "status)">
+           "Check every integer divisor, gather index and dynamic "
+           "convolution input extent with a cf.assert (the host and GPU "
+           "pipelines lower it into the kernel's error status)">
   ];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
