@@ -1300,7 +1300,7 @@ def _window_views(b: Builder, x: Value, kernel, strides, dilations):
     views = []
     for offset in np.ndindex(*kernel):
         lo = [0] * x.rank
-        hi = [None if n is None else n for n in x.shape]
+        hi = list(x.shape)
         st = [1] * x.rank
         for i, (o, s, d, m) in enumerate(zip(offset, strides, dilations, out_sizes)):
             if isinstance(m, Dim):
@@ -1373,14 +1373,7 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
         for offset, v in views:
             here = _window_flat_index(b, x, v, offset, out_sizes, strides, dilations,
                                       pads_before)
-            if best is None:
-                best, where_ = v, here
-                continue
-            take = compare(b, "gt", v, best)
-            if is_float(x.dtype):
-                take = logical(b, "or", take, compare(b, "ne", v, v))
-            best = select(b, take, v, best)
-            where_ = select(b, take, here, where_)
+            best, where_ = _keep_max(b, best, where_, v, here)
         return best, where_
     if not tiled:
         acc = None
@@ -1397,6 +1390,19 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
                             pads_before, declared_after, count_include_pad)
     c = b.constant(counts.astype(numpy_dtype(x.dtype)), x.dtype)
     return binary(b, "div", acc, c)
+
+
+def _keep_max(b: Builder, best: Optional[Value], where_: Optional[Value], v: Value,
+              here: Value):
+    """One step of a max pooling's scan with indices: ``v`` (at ``here``)
+    replaces the running ``best`` (at ``where_``) when greater or NaN, so the
+    first maximum or the last NaN stays, as ATen's loops keep them."""
+    if best is None:
+        return v, here
+    take = compare(b, "gt", v, best)
+    if is_float(v.dtype):
+        take = logical(b, "or", take, compare(b, "ne", v, v))
+    return select(b, take, v, best), select(b, take, here, where_)
 
 
 def _window_flat_index(b: Builder, x: Value, view: Value, offset, out_sizes, strides,
@@ -3580,19 +3586,18 @@ def variance(b: Builder, x: Value, axes: Optional[Sequence[int]], correction: fl
     _float_only("variance", x)
     axes = list(range(x.rank)) if axes is None else \
         sorted({normalize_axis(a, x.rank, "reduction axis") for a in axes})
-    if any(x.shape[a] is None for a in axes):
-        if correction != 0:
-            raise Unsupported("variance with a correction over a dynamic dimension")
-        # the mean of the squared deviations: no count needed
-        mean = reduce(b, "mean", x, axes, True)
-        c = binary(b, "sub", x, mean)
-        var = reduce(b, "mean", binary(b, "mul", c, c), axes, keepdims)
-        return var, mean if keepdims else squeeze(b, mean, axes)
-    n = int(np.prod([x.shape[a] for a in axes]))
+    dynamic = any(x.shape[a] is None for a in axes)
+    if dynamic and correction != 0:
+        raise Unsupported("variance with a correction over a dynamic dimension")
     mean = reduce(b, "mean", x, axes, True)
     c = binary(b, "sub", x, mean)
-    ss = reduce(b, "sum", binary(b, "mul", c, c), axes, keepdims)
-    var = binary(b, "div", ss, scalar_like(b, float(max(n - correction, 0.0)), ss))
+    if dynamic:
+        # the mean of the squared deviations: no count needed
+        var = reduce(b, "mean", binary(b, "mul", c, c), axes, keepdims)
+    else:
+        n = int(np.prod([x.shape[a] for a in axes]))
+        ss = reduce(b, "sum", binary(b, "mul", c, c), axes, keepdims)
+        var = binary(b, "div", ss, scalar_like(b, float(max(n - correction, 0.0)), ss))
     if not keepdims:
         mean = squeeze(b, mean, axes)
     return var, mean
@@ -3818,12 +3823,7 @@ def fractional_max_pool(b: Builder, x: Value, kernel: Sequence[int], out_sizes: 
         shift = int(sum(o * st for o, st in zip(offset, strides)))
         here = binary(b, "add", flat, scalar_like(b, shift, flat)) if shift else flat
         v = gather(b, values, binary(b, "add", base, here), 0)
-        if best is None:
-            best, where_ = v, here
-            continue
-        take = logical(b, "or", compare(b, "gt", v, best), compare(b, "ne", v, v))
-        best = select(b, take, v, best)
-        where_ = select(b, take, here, where_)
+        best, where_ = _keep_max(b, best, where_, v, here)
     if unbatched:
         best = reshape(b, best, b.dims(best)[1:])
         where_ = reshape(b, where_, b.dims(where_)[1:])

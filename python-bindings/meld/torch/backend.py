@@ -29,7 +29,6 @@ import functools
 import math
 import operator
 import os
-import re
 import warnings
 import weakref
 from dataclasses import dataclass, field
@@ -3889,25 +3888,30 @@ def _signature(gm: torch.fx.GraphModule) -> tuple:
 # picks. meld.torch.export always writes the symbolic program.
 DYNAMIC_CONVOLUTIONS = os.environ.get("MELD_TORCH_DYNAMIC_CONVOLUTIONS", "per-shape")
 
-_DYNAMIC_CONVOLUTION = re.compile(r"meld\.conv .*-> tensor<[^x>]+x[^x>]+x[^>]*\?")
 
-
-def _convolves_over_dynamic_spatial_dims(text: Optional[str]) -> bool:
-    """Whether the IR ``text`` holds a ``meld.conv`` with a dynamic spatial
-    dim (a ``?`` past its result's batch and channels)."""
-    return bool(text) and _DYNAMIC_CONVOLUTION.search(text) is not None
+def _convolves_over_dynamic_spatial_dims(gm: torch.fx.GraphModule) -> bool:
+    """Whether ``gm`` has a convolution whose input has a symbolic size past
+    its batch and channels."""
+    for n in gm.graph.nodes:
+        if n.op == "call_function" and n.target is aten.convolution.default:
+            val = getattr(n.args[0], "meta", {}).get("val")
+            if val is not None and any(isinstance(d, torch.SymInt) for d in val.shape[2:]):
+                return True
+    return False
 
 
 def _plan(gm: torch.fx.GraphModule, subgraphs) -> _Plan:
     plan = _Plan(signature=_signature(gm))
-    try:
-        plan.translation = _Translation(gm, subgraphs=subgraphs)
-        if DYNAMIC_CONVOLUTIONS == "symbolic" or \
-                not _convolves_over_dynamic_spatial_dims(plan.translation.text):
+    # (a partition faster per shape is not translated symbolically first,
+    # unless its specialization fails)
+    per_shape = DYNAMIC_CONVOLUTIONS != "symbolic" and _convolves_over_dynamic_spatial_dims(gm)
+    symbolic = None
+    if not per_shape:
+        try:
+            plan.translation = _Translation(gm, subgraphs=subgraphs)
             return plan
-        symbolic = None
-    except _TRANSLATION_ERRORS as e:
-        symbolic = e
+        except _TRANSLATION_ERRORS as e:
+            symbolic = e
     dynamic = any(isinstance(n.meta.get("val"), torch.SymInt) or any(
         isinstance(d, torch.SymInt) for d in getattr(n.meta.get("val"), "shape", ()))
         for n in gm.graph.nodes if n.op == "placeholder")
@@ -3926,8 +3930,12 @@ def _plan(gm: torch.fx.GraphModule, subgraphs) -> _Plan:
             error = e
         except Exception as e:  # noqa: BLE001 - torch's propagation of the sizes failed
             error = symbolic if getattr(symbolic, "node", None) else e
-    if plan.translation is not None:
-        return plan  # (the symbolic translation, where specializing failed)
+    if per_shape:
+        try:  # (specializing failed: the symbolic translation)
+            plan.translation = _Translation(gm, subgraphs=subgraphs)
+            return plan
+        except _TRANSLATION_ERRORS as e:
+            error = e
     node = getattr(error, "node", None)
     if node is not None:
         plan.refuse = (node, error.reason)
