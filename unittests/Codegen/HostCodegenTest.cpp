@@ -718,6 +718,23 @@ TEST_F(DynamicConv, WideImagesMatchTheInterpreter) {
                           /*emulateGpu=*/true, {37});
 }
 
+// Host GEMMs over dynamic columns and depths at sizes past a column block
+// (256) and a k block: whole register tiles, masked partial column tiles,
+// partial k blocks and column blocks counted at run time, against the
+// interpreter (the program files run every '?' at 1 and 5 only).
+class DynamicColumns : public HostCodegen, public ::testing::Test {};
+
+TEST_F(DynamicColumns, WideSizesMatchTheInterpreter) {
+  std::string path = std::string(MELD_SOURCE_DIR) +
+                     "/test/Codegen/programs/dynamic-columns.mlir";
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, &context);
+  ASSERT_TRUE(module) << diagnostics;
+  for (int64_t size : {37, 300})
+    checkAgainstInterpreter(*module, /*fuse=*/true,
+                            path + " (fused, " + std::to_string(size) + ")",
+                            /*emulateGpu=*/false, {size});
+}
+
 // Contractions on the GPU are tiled GEMMs (meld-map-to-gpu): k slices staged
 // in workgroup memory, 4x4 accumulators per thread, the elementwise epilogue
 // applied in registers. Sizes are not multiples of the 64x64 (or 32x128,

@@ -98,6 +98,15 @@ inline constexpr llvm::StringLiteral kRowDimsAttrName = "meld.row_dims";
 inline constexpr llvm::StringLiteral kHostColumnBlocksAttrName =
     "meld.host_column_blocks";
 
+/// The attribute meld-tile-host-blocks sets on a gemm kernel whose blocks
+/// split a dynamic dim 1 of its output (a convolution over images of any
+/// size, one output row per block; `W @ x` of any width): [dim, width], the
+/// dim of the first output buffer that the blocks split and the block's
+/// static extent along it. The kernel's one row block is ceil(extent /
+/// width) blocks, block `x` computing [x * width, (x + 1) * width).
+inline constexpr llvm::StringLiteral kHostColumnBlockDimAttrName =
+    "meld.host_column_block_dim";
+
 /// The attribute meld-tile-host-blocks (horizontal) sets on a horizontal
 /// host kernel whose sub-kernels share one flat space of blocks: per
 /// sub-kernel, in block order, [output, rows, row dims, column blocks]. Its

@@ -176,6 +176,10 @@ void meld::codegen::KernelBlocks::collect(Operation *module) {
       columns[symbol.getName()] = count.getInt();
     if (auto count = op->getAttrOfType<IntegerAttr>(kHostColumnBlocksAttrName))
       columns[symbol.getName()] = count.getInt();
+    if (auto dim =
+            op->getAttrOfType<DenseI64ArrayAttr>(kHostColumnBlockDimAttrName);
+        dim && dim.size() == 2)
+      columnDims[symbol.getName()] = {dim[0], dim[1]};
     if (auto limit = op->getAttrOfType<IntegerAttr>(kGpuGridStrideAttrName))
       gridStride[symbol.getName()] = limit.getInt();
     if (auto list = op->getAttrOfType<ArrayAttr>(kHostPartsAttrName)) {
@@ -275,6 +279,15 @@ meld::codegen::KernelBlocks::count(const Object &kernel) const {
   if (auto c = columns.find(name); c != columns.end())
     return llvm::json::Value(
         Object{{"mul", Array{std::move(rowBlocks), c->second}}});
+  if (auto c = columnDims.find(name); c != columnDims.end()) {
+    const Array &shape = *outputs[0].getAsObject()->getArray("shape");
+    auto [dim, width] = c->second;
+    if (dim < 0 || dim >= static_cast<int64_t>(shape.size()))
+      return std::nullopt;
+    return llvm::json::Value(
+        Object{{"mul", Array{std::move(rowBlocks),
+                             Object{{"ceildiv", Array{shape[dim], width}}}}}});
+  }
   if (auto g = gridStride.find(name); g != gridStride.end())
     return llvm::json::Value(
         Object{{"min", Array{std::move(rowBlocks), g->second}}});

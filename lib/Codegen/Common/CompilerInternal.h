@@ -43,6 +43,9 @@ struct KernelBlocks {
   /// A horizontal host kernel's sub-kernels: [output, rows, row dims,
   /// column blocks] each (kHostPartsAttrName).
   llvm::StringMap<llvm::SmallVector<std::array<int64_t, 4>>> parts;
+  /// Host gemm kernels whose column blocks split a dynamic dim of their
+  /// first output: [dim, width] (kHostColumnBlockDimAttrName).
+  llvm::StringMap<std::pair<int64_t, int64_t>> columnDims;
 
   /// Records the block attributes of every kernel under `module`.
   void collect(mlir::Operation *module);

@@ -454,3 +454,34 @@ func.func @column_versions(%x: memref<64x96xf32>, %w: memref<600x96xf32>,
   }
   return
 }
+
+// Dynamic columns and depth (attention's scores over a sequence of any
+// length, a convolution's output rows over images of any size): whole
+// 8 x 32 tiles as for static sizes, the partial last column tile a tile of
+// 32 columns whose reads and writes of the output and of the right operand
+// are masked past its width, and the partial k block a loop of fewer steps.
+// CHECK-LABEL: func.func @dynamic_columns_and_depth
+// CHECK:         vector.transfer_read %arg2[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : memref<16x?xf32>, vector<8x32xf32>
+// CHECK:         vector.fma {{.*}} : vector<8x32xf32>
+// CHECK:         %[[COLS:.*]] = vector.create_mask %c1, %[[W:.*]] : vector<1x32xi1>
+// CHECK:         %[[OUT:.*]] = vector.create_mask %c8, %[[W]] : vector<8x32xi1>
+// CHECK:         vector.transfer_read %arg2[%{{.*}}, %{{.*}}], %{{.*}}, %[[OUT]]
+// CHECK:         vector.transfer_read %arg1[%{{.*}}, %{{.*}}], %{{.*}}, %[[COLS]]
+// CHECK:         vector.fma {{.*}} : vector<8x32xf32>
+// CHECK:         vector.transfer_write %{{.*}}, %arg2[%{{.*}}, %{{.*}}], %[[OUT]]
+// CHECK-NOT:     linalg.generic
+func.func @dynamic_columns_and_depth(%a: memref<16x?xf32>, %b: memref<?x?xf32>,
+                                     %c: memref<16x?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>,
+                                   affine_map<(i, j, k) -> (k, j)>,
+                                   affine_map<(i, j, k) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<16x?xf32>, memref<?x?xf32>)
+      outs(%c : memref<16x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
