@@ -44,6 +44,18 @@ def timeit(fn, rounds: int = 5, inner: int = 10) -> float:
     return statistics.median(times)
 
 
+def static_dynamic_row(name: str, static, dynamic, rounds: int = 5) -> str:
+    """A markdown row: ``static``'s and ``dynamic``'s medians in ms over
+    ``rounds`` interleaved rounds (each ``timeit(fn, 3, 10)``), and their
+    ratio: the same program compiled over static and over dynamic sizes."""
+    times = {"static": [], "dynamic": []}
+    for _ in range(rounds):
+        times["static"].append(timeit(static, 3, 10))
+        times["dynamic"].append(timeit(dynamic, 3, 10))
+    s, d = (statistics.median(times[which]) * 1e3 for which in ("static", "dynamic"))
+    return f"| {name} | {s:.3f} | {d:.3f} | {d / s:.1f}x |"
+
+
 def inductor_row(name: str, meld_ms: float, inductor_ms: float, eager_ms: float,
                  digits: int = 3) -> str:
     """A markdown row: the case, Meld's, Inductor's and eager's times, and

@@ -14,14 +14,13 @@ Prints the CPU and a markdown table; docs/performance.md has a run.
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from machine import cpu_name, isa, timeit  # noqa: E402  (bench/machine.py)
+from machine import cpu_name, isa, static_dynamic_row  # noqa: E402  (bench/machine.py)
 
 import meld  # noqa: E402
 
@@ -93,12 +92,8 @@ def main() -> int:
         if not np.allclose(a, b, rtol=1e-4, atol=1e-5):
             raise SystemExit(f"{name}: the dynamic kernel differs from the static one "
                              f"(max error {np.abs(a - b).max()})")
-        times = {"static": [], "dynamic": []}
-        for _ in range(5):
-            times["static"].append(timeit(lambda: static(*args), 3, 10))
-            times["dynamic"].append(timeit(lambda: dynamic(*args), 3, 10))
-        s, d = (statistics.median(times[which]) * 1e3 for which in ("static", "dynamic"))
-        print(f"| {name} | {s:.3f} | {d:.3f} | {d / s:.1f}x |", flush=True)
+        print(static_dynamic_row(name, lambda: static(*args), lambda: dynamic(*args)),
+              flush=True)
     return 0
 
 

@@ -14,14 +14,13 @@ frontends.md ("Convolutions over dynamic spatial dims") has a run.
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from machine import cpu_name, isa, timeit  # noqa: E402  (bench/machine.py)
+from machine import cpu_name, isa, static_dynamic_row  # noqa: E402  (bench/machine.py)
 
 import meld  # noqa: E402
 
@@ -31,6 +30,8 @@ CASES = [
     ("1x1, 256 -> 64, 56 x 56", 1, 256, 64, 1, 0, 56, 1),
     ("3x3 stride 2, 128 channels, 56 x 56", 3, 128, 128, 2, 1, 56, 1),
     ("depthwise 3x3, 128 channels, 28 x 28", 3, 128, 128, 1, 1, 28, 128),
+    ("7x7 stride 2, 3 -> 64, 224 x 224 (a ResNet's stem)", 7, 3, 64, 2, 3, 224, 1),
+    ("1x1 stride 2, 256 -> 512, 56 x 56", 1, 256, 512, 2, 0, 56, 1),
 ]
 
 
@@ -52,7 +53,10 @@ def main() -> int:
     print("| convolution + ReLU | static ms | dynamic ms | dynamic / static |")
     print("| --- | --- | --- | --- |")
     rng = np.random.default_rng(0)
+    only = sys.argv[1] if len(sys.argv) > 1 else ""
     for name, k, cin, cout, stride, pad, hw, groups in CASES:
+        if only not in name:
+            continue
         o = (hw + 2 * pad - k) // stride + 1
         x = rng.standard_normal((1, cin, hw, hw)).astype(np.float32)
         w = rng.standard_normal((cout, cin // groups, k, k)).astype(np.float32)
@@ -62,12 +66,8 @@ def main() -> int:
         (a,), (b,) = static(x, w), dynamic(x, w)
         if not np.array_equal(a, b):
             raise SystemExit(f"{name}: the dynamic kernel differs from the static one")
-        times = {"static": [], "dynamic": []}
-        for _ in range(5):
-            times["static"].append(timeit(lambda: static(x, w), 3, 10))
-            times["dynamic"].append(timeit(lambda: dynamic(x, w), 3, 10))
-        s, d = (statistics.median(times[which]) * 1e3 for which in ("static", "dynamic"))
-        print(f"| {name} | {s:.3f} | {d:.3f} | {d / s:.1f}x |", flush=True)
+        print(static_dynamic_row(name, lambda: static(x, w), lambda: dynamic(x, w)),
+              flush=True)
     return 0
 
 

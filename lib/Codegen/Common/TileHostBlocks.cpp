@@ -770,6 +770,7 @@ planRowBlocks(func::FuncOp func,
       if (maps[0].getNumResults() == 2 && out.getNumResults() >= 3 &&
           out.getResult(0) == maps[0].getResult(0) &&
           out.getResult(1) == getAffineDimExpr(0, ctx) &&
+          isa<AffineDimExpr>(maps[0].getResult(0)) &&
           !maps[1].isFunctionOfDim(
               cast<AffineDimExpr>(maps[0].getResult(0)).getPosition()))
         columnBlock = 1;
@@ -781,7 +782,9 @@ planRowBlocks(func::FuncOp func,
   // The blocks' contraction, when it is the only one, and its operands'
   // maps.
   linalg::LinalgOp contraction;
-  if (columnBlock && params.balanceThreads > 0 && sole &&
+  // (Not for column blocks over a dynamic dim: the rules below size theirs
+  // from a static column count.)
+  if (columnBlock && !perRowColumns && params.balanceThreads > 0 && sole &&
       sole.getNumLoops() == 3)
     contraction = sole;
   AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
@@ -1159,12 +1162,18 @@ struct SplitSliceAcrossInsertSlice
 /// all-unit dims folded to rank 0 (a fuzzer's 1 x 1 program) has slices of
 /// dynamic size (clamped to the block range), and the moved slice became an
 /// expand_shape of a rank-0 buffer to a dynamic dim, which bufferization
-/// rejects.
+/// rejects. With `oneDynamicPerGroup`, not above a reshape that merges or
+/// splits a dynamic dim with other dims than unit ones (a dynamic dim
+/// alone in its group, or beside unit dims; static groups as they are): in
+/// a kernel of dynamic shapes, such a slice gave a view that code
+/// generation does not take (meld-lower-dynamic-expand-shapes refused
+/// bf16 GPT-2's and Llama's kernels).
 struct SliceAboveReshape : RewritePattern {
-  SliceAboveReshape(std::unique_ptr<RewritePattern> inner, MLIRContext *ctx)
-      : RewritePattern(inner->getRootKind()->getStringRef(), inner->getBenefit(),
-                       ctx),
-        inner(std::move(inner)) {}
+  SliceAboveReshape(std::unique_ptr<RewritePattern> inner, MLIRContext *ctx,
+                    bool oneDynamicPerGroup)
+      : RewritePattern(inner->getRootKind()->getStringRef(),
+                       inner->getBenefit(), ctx),
+        inner(std::move(inner)), oneDynamicPerGroup(oneDynamicPerGroup) {}
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
@@ -1172,16 +1181,94 @@ struct SliceAboveReshape : RewritePattern {
     if (!slice)
       return failure();
     Operation *reshape = slice.getSource().getDefiningOp();
-    if (isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
-            reshape) &&
-        cast<RankedTensorType>(reshape->getOperand(0).getType()).getRank() ==
-            0)
+    if (!isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+            reshape))
+      return inner->matchAndRewrite(op, rewriter);
+    if (cast<RankedTensorType>(reshape->getOperand(0).getType()).getRank() == 0)
       return failure();
+    if (oneDynamicPerGroup) {
+      // The expanded side's dims, grouped.
+      auto expand = dyn_cast<tensor::ExpandShapeOp>(reshape);
+      auto collapse = dyn_cast<tensor::CollapseShapeOp>(reshape);
+      RankedTensorType expanded =
+          expand ? expand.getResultType() : collapse.getSrcType();
+      SmallVector<ReassociationIndices> groups =
+          expand ? expand.getReassociationIndices()
+                 : collapse.getReassociationIndices();
+      auto dynamicDim = [&](int64_t d) { return expanded.isDynamicDim(d); };
+      for (const ReassociationIndices &group : groups)
+        if (llvm::any_of(group, dynamicDim) &&
+            llvm::count_if(group, [&](int64_t d) {
+              return dynamicDim(d) || expanded.getDimSize(d) != 1;
+            }) > 1)
+          return failure();
+    }
     return inner->matchAndRewrite(op, rewriter);
   }
 
   std::unique_ptr<RewritePattern> inner;
+  bool oneDynamicPerGroup;
 };
+
+/// Replaces each `tensor.dim` of a contraction's result (or of a reshape of
+/// one) outside `loop` (an op the blocks' loop reads through its fused
+/// copies) by the size the op reifies from its operands, until none is
+/// left: the dims of the untiled contraction of a kernel of dynamic shapes
+/// otherwise kept it alive.
+static void resolveDimsOfUntiledOps(RewriterBase &rewriter, func::FuncOp func,
+                                    Operation *loop) {
+  for (int round = 0; round < 16; ++round) {
+    SmallVector<tensor::DimOp> dims;
+    func.walk([&](tensor::DimOp dim) {
+      auto result = dyn_cast<OpResult>(dim.getSource());
+      if (!result || !dim.getConstantIndex() ||
+          loop->isAncestor(result.getOwner()) ||
+          !isa<ReifyRankedShapedTypeOpInterface>(result.getOwner()))
+        return;
+      // Only the dims of a contraction's (or a convolution's) result, or of
+      // a reshape of one: reading other ops' dims off their operands
+      // changed views that code generation takes (bf16 GPT-2's kernels
+      // came to split a strided buffer into several dynamic dims).
+      Operation *owner = result.getOwner();
+      if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(owner))
+        owner = owner->getOperand(0).getDefiningOp();
+      auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(owner);
+      if (linalgOp && linalgOp.getNumReductionLoops() > 0)
+        dims.push_back(dim);
+    });
+    bool changed = false;
+    for (tensor::DimOp dim : dims) {
+      // (Dims the reification made and nothing reads go at once, so the
+      // rounds follow only the dims the blocks read.)
+      if (dim->use_empty()) {
+        rewriter.eraseOp(dim);
+        continue;
+      }
+      auto result = cast<OpResult>(dim.getSource());
+      int64_t index = *dim.getConstantIndex();
+      if (index < 0 || index >= cast<ShapedType>(result.getType()).getRank())
+        continue;
+      rewriter.setInsertionPoint(dim);
+      ReifiedRankedShapedTypeDims shapes;
+      if (failed(reifyResultShapes(rewriter, result.getOwner(), shapes)))
+        continue;
+      OpFoldResult size = shapes[result.getResultNumber()][index];
+      rewriter.replaceOp(
+          dim, getValueOrCreateConstantIndexOp(rewriter, dim.getLoc(), size));
+      changed = true;
+    }
+    // The dims the reification made that nothing reads.
+    SmallVector<tensor::DimOp> unread;
+    func.walk([&](tensor::DimOp dim) {
+      if (dim->use_empty())
+        unread.push_back(dim);
+    });
+    for (tensor::DimOp dim : unread)
+      rewriter.eraseOp(dim);
+    if (!changed)
+      return;
+  }
+}
 
 /// Whether `value` is a multiple of `factor` in every iteration: a
 /// constant multiple, a product with one, a sum of two, or the induction
@@ -1442,24 +1529,28 @@ static LogicalResult applyRowBlocks(
   // consumer through one: a kept-dims statistic that the next reduction
   // reads; a concat's pieces are reshaped views) and across concats, so
   // that the producers themselves are fused.
-  // (Not in a kernel of dynamic shapes without other outputs: a slice
-  // above an expand_shape that splits a dynamic dim into several dynamic
-  // ones gives a view that code generation does not take.)
+  // (In a kernel of dynamic shapes without other outputs, not above a
+  // reshape that splits or merges several dynamic dims in one group: see
+  // SliceAboveReshape. Above one that only adds or drops static dims, a
+  // convolution over an image of any size viewed with its unit batch, the
+  // convolution is fused into the blocks: it had been computed whole in
+  // every call, and only its epilogue split.)
   RewritePatternSet cleanup(ctx);
   bool dynamic = llvm::any_of(func.getArgumentTypes(), [](Type t) {
     auto shaped = dyn_cast<ShapedType>(t);
     return shaped && !shaped.hasStaticShape();
   });
-  if (!alsoStored.empty() || !dynamic) {
+  {
     RewritePatternSet bubbleUp(ctx);
     tensor::populateBubbleUpExtractSliceOpPatterns(bubbleUp);
     for (std::unique_ptr<RewritePattern> &pattern :
          bubbleUp.getNativePatterns()) {
       if (pattern->getRootKind() ==
           OperationName(tensor::ExtractSliceOp::getOperationName(), ctx))
-        cleanup.add(std::make_unique<SliceAboveReshape>(std::move(pattern),
-                                                        ctx));
-      else
+        cleanup.add(std::make_unique<SliceAboveReshape>(
+            std::move(pattern), ctx,
+            /*oneDynamicPerGroup=*/alsoStored.empty() && dynamic));
+      else if (!alsoStored.empty() || !dynamic)
         cleanup.add(std::move(pattern));
     }
   }
@@ -1495,6 +1586,11 @@ static LogicalResult applyRowBlocks(
         other->moveAfter(loop);
     }
   }
+  // The blocks' sizes read the untiled ops' dynamic dims: read from
+  // their operands' instead (a convolution over an image of any size had
+  // stayed alive, computed whole in every call, for its result's dims).
+  if (dynamic)
+    resolveDimsOfUntiledOps(rewriter, func, tiled->loops.front());
   // The untiled ops are dead now; those with runtime checks (divisions,
   // gathers) would otherwise stay and compute every row in every block.
   // With several outputs the other dead ops go too: a stored producer
@@ -1558,8 +1654,6 @@ static LogicalResult applyRowBlocks(
   return success();
 }
 
-/// The buffer a store writes, seen through the view a reshaped store
-/// writes through (a collapse or an expansion of it).
 /// The dim of the kernel's output buffer that dim `d` of `dest` (the buffer,
 /// or a collapse of it whose group for `d` is one dim) is; nothing for
 /// another view.
@@ -1575,6 +1669,8 @@ static std::optional<int64_t> bufferDimOf(Value dest, int64_t d) {
   return groups[d].front();
 }
 
+/// The buffer a store writes, seen through the view a reshaped store
+/// writes through (a collapse or an expansion of it).
 static Value unreshapedDest(Value dest) {
   if (auto collapse = dest.getDefiningOp<memref::CollapseShapeOp>())
     return collapse.getSrc();

@@ -1220,10 +1220,14 @@ static void hoistAccumulators(RewriterBase &rewriter, func::FuncOp func) {
         if (user == read || !loop->isAncestor(user))
           continue;
         auto w = dyn_cast<vector::TransferWriteOp>(user);
+        // (A masked tile's read and write take one mask, made before the
+        // loop.)
         if (w && !write && w->getBlock() == loop.getBody() &&
             w.getIndices() == read.getIndices() &&
             w.getVectorType() == read.getVectorType() &&
-            w.getPermutationMap() == read.getPermutationMap())
+            w.getPermutationMap() == read.getPermutationMap() &&
+            w.getMask() == read.getMask() &&
+            (!read.getMask() || loop.isDefinedOutsideOfLoop(read.getMask())))
           write = w;
         else
           other = true;
@@ -1555,8 +1559,9 @@ struct MeldVectorizeHostContractionsPass
   /// Lowers the masks of a masked register tile's ops in `block` (where
   /// later folds would move other ops into their regions): the reads and
   /// writes become transfers with a mask operand; the multiply-add over the
-  /// unit step of k computes every lane, as the lanes past the columns are
-  /// read as zeros and never written.
+  /// unit step of k (f32 multiplies and adds, which cannot trap) computes
+  /// every lane, as the lanes past the columns, read as padding, are never
+  /// written.
   static LogicalResult unmaskTile(RewriterBase &rewriter, Block *block) {
     SmallVector<vector::MaskOp> masks;
     for (Operation &op : *block)

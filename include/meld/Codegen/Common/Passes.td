@@ -145,7 +145,12 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
     With `horizontal`, a horizontal kernel's independent sub-kernels are
     each split the same way into one flat space of blocks, so that threads
     share a horizontal launch of two GEMMs, or of many small pointwise
-    sub-kernels, as they share one kernel's rows.
+    sub-kernels, as they share one kernel's rows. A gemm kernel of static
+    rows whose output's dim 1 is dynamic (`W @ x` of any width; a
+    convolution over images of any size, per output row) is split along
+    that dim instead, in blocks of 256 columns or of one output row, each
+    computing all the rows; the runtime counts them from that dim's extent
+    (`meld.host_column_block_dim = [dim, width]`).
   }];
   let options = [
     Option<"targetElements", "target-elements", "int64_t", "16384",
