@@ -3,6 +3,7 @@ benchmark names the CPU it ran on) and a median-of-rounds timer."""
 
 from __future__ import annotations
 
+import os
 import platform
 import statistics
 import time
@@ -42,6 +43,14 @@ def timeit(fn, rounds: int = 5, inner: int = 10) -> float:
             fn()
         times.append((time.perf_counter() - t) / inner)
     return statistics.median(times)
+
+
+def static_dynamic_header(case: str) -> str:
+    """The machine line and the markdown header of a static_dynamic_row table."""
+    return (f"machine: {os.cpu_count()} cores, {cpu_name()} ({isa()}); one run, "
+            "medians of 5 interleaved rounds\n"
+            f"| {case} | static ms | dynamic ms | dynamic / static |\n"
+            "| --- | --- | --- | --- |")
 
 
 def static_dynamic_row(name: str, static, dynamic, rounds: int = 5) -> str:

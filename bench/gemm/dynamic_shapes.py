@@ -13,14 +13,13 @@ Prints the CPU and a markdown table; docs/performance.md has a run.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from machine import cpu_name, isa, static_dynamic_row  # noqa: E402  (bench/machine.py)
+from machine import static_dynamic_header, static_dynamic_row  # noqa: E402  (bench/machine.py)
 
 import meld  # noqa: E402
 
@@ -78,10 +77,7 @@ def cases(rng):
 
 
 def main() -> int:
-    print(f"machine: {os.cpu_count()} cores, {cpu_name()} ({isa()}); one run, "
-          "medians of 5 interleaved rounds")
-    print("| case | static ms | dynamic ms | dynamic / static |")
-    print("| --- | --- | --- | --- |")
+    print(static_dynamic_header("case"))
     rng = np.random.default_rng(0)
     only = sys.argv[1] if len(sys.argv) > 1 else ""
     for name, static_text, dynamic_text, args in cases(rng):

@@ -13,14 +13,13 @@ frontends.md ("Convolutions over dynamic spatial dims") has a run.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from machine import cpu_name, isa, static_dynamic_row  # noqa: E402  (bench/machine.py)
+from machine import static_dynamic_header, static_dynamic_row  # noqa: E402  (bench/machine.py)
 
 import meld  # noqa: E402
 
@@ -48,10 +47,7 @@ func.func @main(%x: tensor<1x{cin}x{image}xf32>, %w: {w}) -> tensor<1x{cout}x{ou
 
 
 def main() -> int:
-    print(f"machine: {os.cpu_count()} cores, {cpu_name()} ({isa()}); one run, "
-          "medians of 5 interleaved rounds")
-    print("| convolution + ReLU | static ms | dynamic ms | dynamic / static |")
-    print("| --- | --- | --- | --- |")
+    print(static_dynamic_header("convolution + ReLU"))
     rng = np.random.default_rng(0)
     only = sys.argv[1] if len(sys.argv) > 1 else ""
     for name, k, cin, cout, stride, pad, hw, groups in CASES:
