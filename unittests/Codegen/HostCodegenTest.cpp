@@ -98,6 +98,21 @@ protected:
     checkCompiled(module, options, what, /*metadata=*/nullptr, dynamicSizes);
   }
 
+  /// checkAgainstInterpreter for the program file `file` (under
+  /// test/Codegen/programs), fused, with every '?' at `size`.
+  void checkProgramFileAt(const std::string &file, int64_t size,
+                          bool emulateGpu = false) {
+    std::string path =
+        std::string(MELD_SOURCE_DIR) + "/test/Codegen/programs/" + file;
+    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, &context);
+    ASSERT_TRUE(module) << diagnostics;
+    checkAgainstInterpreter(*module, /*fuse=*/true,
+                            path + " (fused" +
+                                (emulateGpu ? ", GPU mapping, " : ", ") +
+                                std::to_string(size) + ")",
+                            emulateGpu, {size});
+  }
+
   /// Compiles `module` with `options` and loads the bundle on the host;
   /// null, with the failure recorded, if either step fails.
   std::unique_ptr<meld::runtime::HostExecutable>
@@ -707,15 +722,8 @@ INSTANTIATE_TEST_SUITE_P(
 class DynamicConv : public HostCodegen, public ::testing::Test {};
 
 TEST_F(DynamicConv, WideImagesMatchTheInterpreter) {
-  std::string path = std::string(MELD_SOURCE_DIR) +
-                     "/test/Codegen/programs/conv-dynamic-spatial.mlir";
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, &context);
-  ASSERT_TRUE(module) << diagnostics;
-  checkAgainstInterpreter(*module, /*fuse=*/true, path + " (fused, 37)",
-                          /*emulateGpu=*/false, {37});
-  checkAgainstInterpreter(*module, /*fuse=*/true,
-                          path + " (fused, GPU mapping, 37)",
-                          /*emulateGpu=*/true, {37});
+  checkProgramFileAt("conv-dynamic-spatial.mlir", 37);
+  checkProgramFileAt("conv-dynamic-spatial.mlir", 37, /*emulateGpu=*/true);
 }
 
 // Host GEMMs over dynamic columns and depths at sizes past a column block
@@ -725,14 +733,8 @@ TEST_F(DynamicConv, WideImagesMatchTheInterpreter) {
 class DynamicColumns : public HostCodegen, public ::testing::Test {};
 
 TEST_F(DynamicColumns, WideSizesMatchTheInterpreter) {
-  std::string path = std::string(MELD_SOURCE_DIR) +
-                     "/test/Codegen/programs/dynamic-columns.mlir";
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, &context);
-  ASSERT_TRUE(module) << diagnostics;
   for (int64_t size : {37, 300})
-    checkAgainstInterpreter(*module, /*fuse=*/true,
-                            path + " (fused, " + std::to_string(size) + ")",
-                            /*emulateGpu=*/false, {size});
+    checkProgramFileAt("dynamic-columns.mlir", size);
 }
 
 // Contractions on the GPU are tiled GEMMs (meld-map-to-gpu): k slices staged

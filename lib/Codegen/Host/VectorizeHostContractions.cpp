@@ -1576,8 +1576,9 @@ struct MeldVectorizeHostContractionsPass
       rewriter.replaceOp(mask, clone->getResults());
     }
     MLIRContext *ctx = block->getParentOp()->getContext();
-    // Broadcast dims out of the transfers' maps first (a masked read's
-    // mask does not cover them).
+    // Broadcast dims out of the transfers' maps first (reads of the
+    // operands, then vector.broadcast), so each masked transfer the mask
+    // lowering meets has a plain map.
     RewritePatternSet permutations(ctx);
     vector::populateVectorTransferPermutationMapLoweringPatterns(permutations);
     if (failed(applyPatternsGreedily(block->getParentOp(),
