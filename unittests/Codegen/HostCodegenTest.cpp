@@ -1418,7 +1418,9 @@ TEST_F(HeuristicTiles, FollowTheIsaAndTheVendor) {
 // blocks of 208 and 192), output chunks whose last one is a single panel
 // (4096 columns), dynamic rows, and a width that is no
 // multiple of 16 (blocks of one panel, as on every other ISA); GELU fused
-// after the dynamic rows' product.
+// after the dynamic rows' product. A transposed right operand (`x @ W^T`)
+// in blocks of 256 rows, static and dynamic (208 columns: a block of 192
+// and a last one of a single panel), and in blocks of fewer rows (one panel).
 TEST_F(HeuristicTiles, Avx2PanelBlocksMatchTheInterpreter) {
   const char *source = R"mlir(
     func.func @blocks(%x: tensor<140x600xf32>, %w: tensor<600x400xf32>)
@@ -1441,6 +1443,21 @@ TEST_F(HeuristicTiles, Avx2PanelBlocksMatchTheInterpreter) {
         -> tensor<130x100xf32> {
       %h = meld.matmul %x, %w : tensor<130x300xf32>, tensor<300x100xf32> -> tensor<130x100xf32>
       return %h : tensor<130x100xf32>
+    }
+    func.func @transposed(%x: tensor<512x320xf32>, %w: tensor<208x320xf32>)
+        -> tensor<512x208xf32> {
+      %h = meld.matmul %x, %w transpose_rhs : tensor<512x320xf32>, tensor<208x320xf32> -> tensor<512x208xf32>
+      return %h : tensor<512x208xf32>
+    }
+    func.func @transposed_dynamic_rows(%x: tensor<?x320xf32>, %w: tensor<208x320xf32>)
+        -> tensor<?x208xf32> {
+      %h = meld.matmul %x, %w transpose_rhs : tensor<?x320xf32>, tensor<208x320xf32> -> tensor<?x208xf32>
+      return %h : tensor<?x208xf32>
+    }
+    func.func @transposed_few_rows(%x: tensor<130x320xf32>, %w: tensor<208x320xf32>)
+        -> tensor<130x208xf32> {
+      %h = meld.matmul %x, %w transpose_rhs : tensor<130x320xf32>, tensor<208x320xf32> -> tensor<130x208xf32>
+      return %h : tensor<130x208xf32>
     })mlir";
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
   ASSERT_TRUE(module) << diagnostics;
@@ -1483,6 +1500,11 @@ TEST_F(HeuristicTiles, Avx2PanelBlocksMatchTheInterpreter) {
   EXPECT_GT(blocksIn("chunks"), 0);
   EXPECT_GT(blocksIn("dynamic_rows"), 0);
   EXPECT_EQ(blocksIn("odd_width"), 0);
+  // A transposed right operand in blocks of 256 rows or more (static, or
+  // dynamic rows in blocks of 256); not in blocks of fewer.
+  EXPECT_GT(blocksIn("transposed"), 0);
+  EXPECT_GT(blocksIn("transposed_dynamic_rows"), 0);
+  EXPECT_EQ(blocksIn("transposed_few_rows"), 0);
 }
 
 // An f32 `x @ W^T` on an Intel core with AVX-512 splits its columns between

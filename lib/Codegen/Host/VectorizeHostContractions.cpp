@@ -1022,6 +1022,14 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
   return promoted->getOperation();
 }
 
+/// The fewest rows of a block whose transposed right operand (`x @ W^T`)
+/// is packed in blocks of panels (packPanelBlock). On the Zen 3 EPYC, 2
+/// threads, in one process, against blocks of one panel: 1024 x 2048 @
+/// (8192 x 2048)^T 1.20x, 512 x 768 @ (3072 x 768)^T 1.10x, 256 rows of it
+/// 1.05x, 128 rows 1.02x, but 197 rows (one block) 0.96x and 384 rows
+/// (blocks of 192) 0.86x.
+static constexpr int64_t kTransposedPanelBlockMinRows = 256;
+
 /// The `kBlock x tileCols` panel of a packPanelBlock buffer (`panels x
 /// kBlock x tileCols`) that holds the column tile starting at `col`.
 static Value panelOf(OpBuilder &b, Location loc, Value packed, Value col) {
@@ -1040,8 +1048,9 @@ static Value panelOf(OpBuilder &b, Location loc, Value packed, Value col) {
                                    strides);
 }
 
-/// Packs a cache block of a plain right operand (`B[k][j]`, static, f32)
-/// that spans several register tiles' columns panel by panel: `packed[c]`
+/// Packs a cache block of a right operand (`B[k][j]`, or transposed,
+/// `B[j][k]`; static, f32) that spans several register tiles' columns
+/// panel by panel: `packed[c]`
 /// is the `kBlock x tileCols` panel of column tile c, consecutive, packed
 /// once per block before its row tiles (panel-block-bytes). The block's
 /// register tiles then run row tile by row tile, each sweeping the
@@ -1057,33 +1066,77 @@ static Value packPanelBlock(linalg::GenericOp op, int64_t tileCols,
   if (op.getNumLoops() != 3)
     return {};
   AffineExpr j = getAffineDimExpr(1, ctx), k = getAffineDimExpr(2, ctx);
-  if (op.getIndexingMapsArray()[1] != AffineMap::get(3, 0, {k, j}, ctx))
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  AffineMap plain = AffineMap::get(3, 0, {k, j}, ctx);
+  bool transposed = maps[1] == AffineMap::get(3, 0, {j, k}, ctx);
+  if (maps[1] != plain && !transposed)
     return {};
   Value rhs = op.getDpsInputs()[1];
   auto type = dyn_cast<MemRefType>(rhs.getType());
   if (!type || type.getRank() != 2 || !type.hasStaticShape() ||
       !type.getElementType().isF32())
     return {};
-  int64_t depth = type.getDimSize(0), cols = type.getDimSize(1);
-  if (cols % tileCols != 0 || cols < 2 * tileCols)
+  int64_t depth = type.getDimSize(transposed ? 1 : 0),
+          cols = type.getDimSize(transposed ? 0 : 1);
+  if (cols % tileCols != 0 || cols < 2 * tileCols ||
+      (transposed && depth % kTransposeTile != 0))
     return {};
   auto packedType = MemRefType::get({cols / tileCols, depth, tileCols},
                                     type.getElementType());
   Location loc = op.getLoc();
   OpBuilder b(op);
   Value packed = allocPanelBuffer(b, loc, entry, packedType);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value step = arith::ConstantIndexOp::create(b, loc, tileCols);
-  Value upper = arith::ConstantIndexOp::create(b, loc, cols);
+  // A transposed operand (`B[j][k]`, `x @ W^T`'s weight) is transposed
+  // into the panels in 16 x 16 squares, panel by panel (each panel's 16
+  // rows of the weight read along k). The block then reads it through a
+  // transposed view, `B^T[k][j]`, whose register tiles' pieces
+  // redirectToPanels points at the panels as for a plain operand.
+  if (transposed) {
+    SmallVector<ReassociationIndices> split = {{0, 1}, {2}};
+    Value rows = memref::ExpandShapeOp::create(
+        b, loc, SmallVector<int64_t>{cols / tileCols, tileCols, depth}, rhs,
+        split);
+    auto transpose = linalg::TransposeOp::create(b, loc, rows, packed,
+                                                 ArrayRef<int64_t>{0, 2, 1});
+    vectorizePanelTranspose(transpose);
+    b.setInsertionPoint(op);
+    Value view = memref::TransposeOp::create(
+        b, loc, rhs,
+        AffineMapAttr::get(
+            AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, ctx)));
+    op.getDpsInputOperand(1)->set(view);
+    maps[1] = plain;
+    op.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
+    return packed;
+  }
+  // Row by row of the block: each step of k reads its `cols` contiguous
+  // floats of the operand once and writes them to every panel. Panel by
+  // panel (each reading 64 bytes from every row, rows 4-8 KiB apart) ran
+  // 1024 x 1024 x 1024 8% slower on a Zen 3 core (performance.md, "Zen 3,
+  // 2026-12-03").
+  auto index = [&](OpBuilder &ib, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(ib, loc, v);
+  };
+  auto vecType = VectorType::get({tileCols}, type.getElementType());
+  Value pad = ub::PoisonOp::create(b, loc, type.getElementType());
   scf::ForOp::create(
-      b, loc, zero, upper, step, ValueRange{},
-      [&](OpBuilder &lb, Location l, Value col, ValueRange) {
-        SmallVector<OpFoldResult> unit(2, lb.getIndexAttr(1));
-        Value from = memref::SubViewOp::create(
-            lb, l, rhs, {lb.getIndexAttr(0), col},
-            {lb.getIndexAttr(depth), lb.getIndexAttr(tileCols)}, unit);
-        linalg::CopyOp::create(lb, l, from, panelOf(lb, l, packed, col));
-        scf::YieldOp::create(lb, l);
+      b, loc, index(b, 0), index(b, depth), index(b, 1), ValueRange{},
+      [&](OpBuilder &kb, Location l, Value k, ValueRange) {
+        scf::ForOp::create(
+            kb, l, index(kb, 0), index(kb, cols / tileCols), index(kb, 1),
+            ValueRange{},
+            [&](OpBuilder &pb, Location pl, Value panel, ValueRange) {
+              Value col =
+                  arith::MulIOp::create(pb, pl, panel, index(pb, tileCols));
+              Value v = vector::TransferReadOp::create(pb, pl, vecType, rhs,
+                                                       ValueRange{k, col}, pad,
+                                                       ArrayRef<bool>{true});
+              vector::TransferWriteOp::create(
+                  pb, pl, v, packed, ValueRange{panel, k, index(pb, 0)},
+                  ArrayRef<bool>{true});
+              scf::YieldOp::create(pb, pl);
+            });
+        scf::YieldOp::create(kb, l);
       });
   return packed;
 }
@@ -1940,13 +1993,17 @@ struct MeldVectorizeHostContractionsPass
         blockK = std::min(blockK, kFewRowsKBlock);
       // Blocks of several register tiles' columns whose right operand is
       // packed panel by panel (packPanelBlock), for as many rows as pack a
-      // panel at all: panelBlockBytes of panels per block. Only columns of
-      // whole register tiles: a partial block's panels (1009 columns)
-      // would be packed as one buffer, rows of odd length, and 77 x 1000
+      // panel at all: panelBlockBytes of panels per block; a transposed
+      // one for blocks of kTransposedPanelBlockMinRows rows or more. Only
+      // columns of whole register tiles: a partial block's panels (1009
+      // columns) would be packed as one buffer, rows of odd length, and 77 x
+      // 1000
       // @ 1000 x 1009 ran 0.83x the blocks of one panel.
       int64_t blockCols = cols;
       bool panelBlocks =
-          panelBlockBytes > 0 && rhsAlongColumns && n == 3 && !versionRowTile &&
+          panelBlockBytes > 0 && n == 3 && !versionRowTile &&
+          (rhsAlongColumns || (!ShapedType::isDynamic(chunkRows) &&
+                               chunkRows >= kTransposedPanelBlockMinRows)) &&
           rowTile == tileRows && cols == tileCols &&
           !ShapedType::isDynamic(ranges[n - 2]) && ranges[n - 2] >= 2 * cols &&
           ranges[n - 2] % cols == 0 &&

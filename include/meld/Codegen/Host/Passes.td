@@ -396,10 +396,12 @@ def MeldVectorizeHostContractions
            "Reduction steps per cache block of a contraction whose right "
            "operand is read transposed and packed transposed (0: k-block)">,
     Option<"panelBlockBytes", "panel-block-bytes", "int64_t", "0",
-           "Cache blocks of a plain f32 right operand span this many bytes "
-           "of its k-block x tile-cols panels, packed panel by panel once "
-           "per block; each row tile then sweeps the block's column tiles "
-           "(0: blocks of one panel, which every row tile walks)">,
+           "Cache blocks of a plain f32 right operand (or of a transposed "
+           "one, in blocks of 256 rows or more) span this many bytes of its "
+           "k-block x tile-cols panels, packed once per block (row by row, "
+           "or transposed in 16 x 16 squares); each row tile then sweeps "
+           "the block's column tiles (0: blocks of one panel, which every "
+           "row tile walks)">,
     Option<"outputChunkBytes", "output-chunk-bytes", "int64_t", "524288",
            "Bytes of a cache block's output that its k blocks update "
            "before the next columns' (the block's columns are split into "
