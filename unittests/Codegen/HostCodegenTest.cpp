@@ -1548,12 +1548,50 @@ TEST_F(HeuristicTiles, IntelColumnBlocksEndInAPartialBlock) {
 
   if (meld::codegen::f32ColumnBlockRows(
           meld::codegen::HostTarget::native()) == 0)
-    GTEST_SKIP() << "this CPU is no Intel core with AVX-512: the column "
-                    "blocks were compiled, not run";
+    GTEST_SKIP() << "this CPU splits no f32 columns (an Intel core with "
+                    "AVX-512, or AVX2): the column blocks were compiled, not "
+                    "run";
   meld::CompileOptions native;
   native.hostTuningFile = "none";
   native.hostThreads = 2;
   checkCompiled(*module, native, "intel_column_blocks");
+}
+
+// On AVX2, an f32 `x @ W^T` of more rows than a row block and up to
+// kAvx2F32ColumnBlockMaxRows splits its columns between the threads too
+// (three row blocks of 768 rows kept one of two threads idle a third of
+// the time); 1024 rows keep their row blocks. Compiled for a Haswell and
+// run against the interpreter (AVX2 runs on every x86-64 host here).
+TEST_F(HeuristicTiles, Avx2ColumnBlocksOfMidRows) {
+  const char *source = R"mlir(
+    func.func @mid(%x: tensor<520x96xf32>, %w: tensor<600x96xf32>)
+        -> tensor<520x600xf32> {
+      %h = meld.matmul %x, %w transpose_rhs
+          : tensor<520x96xf32>, tensor<600x96xf32> -> tensor<520x600xf32>
+      return %h : tensor<520x600xf32>
+    })mlir";
+  const char *many = R"mlir(
+    func.func @many(%x: tensor<1024x96xf32>, %w: tensor<600x96xf32>)
+        -> tensor<1024x600xf32> {
+      %h = meld.matmul %x, %w transpose_rhs
+          : tensor<1024x96xf32>, tensor<600x96xf32> -> tensor<1024x600xf32>
+      return %h : tensor<1024x600xf32>
+    })mlir";
+  meld::CompileOptions options;
+  options.hostCpu = "haswell";
+  options.hostTuningFile = "none";
+  options.hostThreads = 2;
+  for (auto [text, blocks] :
+       {std::pair{source, R"({"mul":[{"ceildiv":[520,520]},3]})"},
+        std::pair{many, R"({"ceildiv":[1024,256]})"}}) {
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+    ASSERT_TRUE(module) << diagnostics;
+    FailureOr<meld::bundle::Bundle> bundle =
+        meld::compileToBundle(*module, options);
+    ASSERT_TRUE(succeeded(bundle)) << diagnostics;
+    EXPECT_EQ(firstKernelBlocks(bundle->metadata), blocks);
+    checkCompiled(*module, options, "avx2 column blocks");
+  }
 }
 
 // Few static rows of an f32 `x @ W` (up to kF32FewRowColumnsMaxRows) split

@@ -320,5 +320,7 @@ int64_t meld::codegen::bf16ColumnBlockRows(const HostTarget &target,
 }
 
 int64_t meld::codegen::f32ColumnBlockRows(const HostTarget &target) {
-  return intelAvx512(target) ? kF32ColumnBlockMaxRows : 0;
+  if (intelAvx512(target))
+    return kF32ColumnBlockMaxRows;
+  return target.isa == HostIsa::Avx2 ? kAvx2F32ColumnBlockMaxRows : 0;
 }

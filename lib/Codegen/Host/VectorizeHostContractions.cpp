@@ -1050,9 +1050,9 @@ static Value panelOf(OpBuilder &b, Location loc, Value packed, Value col) {
 
 /// Packs a cache block of a right operand (`B[k][j]`, or transposed,
 /// `B[j][k]`; static, f32) that spans several register tiles' columns
-/// panel by panel: `packed[c]`
-/// is the `kBlock x tileCols` panel of column tile c, consecutive, packed
-/// once per block before its row tiles (panel-block-bytes). The block's
+/// into panels: `packed[c]` is the `kBlock x tileCols` panel of column
+/// tile c, consecutive, packed once per block before its row tiles
+/// (panel-block-bytes). The block's
 /// register tiles then run row tile by row tile, each sweeping the
 /// block's column tiles (redirectToPanels): a row tile's slice of the
 /// left operand stays in L1 while the panels stream past it from L2, where
@@ -1996,9 +1996,8 @@ struct MeldVectorizeHostContractionsPass
       // panel at all: panelBlockBytes of panels per block; a transposed
       // one for blocks of kTransposedPanelBlockMinRows rows or more. Only
       // columns of whole register tiles: a partial block's panels (1009
-      // columns) would be packed as one buffer, rows of odd length, and 77 x
-      // 1000
-      // @ 1000 x 1009 ran 0.83x the blocks of one panel.
+      // columns) would be packed as one buffer, rows of odd length, and
+      // 77 x 1000 @ 1000 x 1009 ran 0.83x the blocks of one panel.
       int64_t blockCols = cols;
       bool panelBlocks =
           panelBlockBytes > 0 && n == 3 && !versionRowTile &&

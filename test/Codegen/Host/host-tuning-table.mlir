@@ -19,7 +19,7 @@
 
 // HASWELL: "gemm_tiles": {
 // HASWELL-NEXT: "block_rows": 64,
-// HASWELL-NEXT: "f32_column_block_rows": 0,
+// HASWELL-NEXT: "f32_column_block_rows": 768,
 // HASWELL-NEXT: "k_block": 64,
 // HASWELL-NEXT: "source": "{{.*}}table.json",
 // HASWELL-NEXT: "tile_cols": 24,
