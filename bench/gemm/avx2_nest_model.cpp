@@ -34,6 +34,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <vector>
 
 constexpr int MR = 6, NR = 16;
@@ -67,13 +68,14 @@ static inline void micro(const float *a, int lda, const float *bp, float *c,
   }
 }
 
-static bool packByRows = false;
-static int panelPad = 0; // floats between consecutive panels of a block
-static void packPanels(float *dst, int k0, int kc, int j0, int nc) {
-  if (packByRows) {
+// `byRows`: row by row of B (else panel by panel); `pad`: floats between
+// consecutive panels of a block beyond their size.
+static void packPanels(float *dst, int k0, int kc, int j0, int nc,
+                       bool byRows = false, int pad = 0) {
+  if (byRows) {
     for (int k = 0; k < kc; ++k)
       for (int j = j0; j < j0 + nc; j += NR)
-        memcpy(dst + (j - j0) / NR * (kc * NR + panelPad) + k * NR,
+        memcpy(dst + (j - j0) / NR * (kc * NR + pad) + k * NR,
                B + (size_t)(k0 + k) * N + j, NR * 4);
     return;
   }
@@ -85,17 +87,17 @@ static void packPanels(float *dst, int k0, int kc, int j0, int nc) {
 
 // Meld's nest: row blocks outermost (one per thread's share), k blocks,
 // 128-column blocks packed per row block.
-static void meldNest(int BR, int KB) {
+static void meldNest(int BR, int KB, bool byRows = false, int pad = 0) {
   const int NC = 128;
   for (int i0 = 0; i0 < M; i0 += BR)
     for (int k0 = 0; k0 < K; k0 += KB) {
       int kc = std::min(KB, K - k0);
       for (int j0 = 0; j0 < N; j0 += NC) {
-        packPanels(bbuf, k0, kc, j0, NC);
+        packPanels(bbuf, k0, kc, j0, NC, byRows, pad);
         for (int r0 = i0; r0 + MR <= std::min(M, i0 + BR); r0 += MR)
           for (int j = j0; j < j0 + NC; j += NR)
             micro<false, false>(A + (size_t)r0 * K + k0, K,
-                                bbuf + (j - j0) / NR * (kc * NR + panelPad),
+                                bbuf + (j - j0) / NR * (kc * NR + pad),
                                 C + (size_t)r0 * N + j, nullptr, kc);
       }
     }
@@ -122,10 +124,11 @@ static void prepackedNest(int BR, int KB) {
 }
 
 // BLAS order: k blocks outermost; B's kc x NC block packed once for every
-// row; row tiles sweep its panels from L2.
-static int onceRows = 0; // rows per block (all when 0), outermost
-template <bool PackA, bool Prefetch> static void onceNest(int KC, int NC) {
-  int BR = onceRows ? onceRows : M;
+// row (or every row of a block of `rows`, the outermost loop, when not 0);
+// row tiles sweep its panels from L2.
+template <bool PackA, bool Prefetch>
+static void onceNest(int KC, int NC, int rows = 0) {
+  int BR = rows ? rows : M;
   for (int i0 = 0; i0 < M; i0 += BR)
     for (int k0 = 0; k0 < K; k0 += KC) {
       int kc = std::min(KC, K - k0);
@@ -171,80 +174,37 @@ int main(int argc, char **argv) {
     B[i] = (rand() % 5) - 2;
   struct V {
     const char *name;
-    int kind, a, b;
+    std::function<void()> run;
     std::vector<double> t;
-  } vs[] = {{"meld 258/512", 0, 258, 512},
-            {"meld 516/512", 0, 516, 512},
-            {"meld 1020/512", 0, 1020, 512},
-            {"meld 258/256", 0, 258, 256},
-            {"once 512/128", 1, 512, 128},
-            {"once 256/1024", 1, 256, 1024},
-            {"once 512/1024", 1, 512, 1024},
-            {"once+A 256/1024", 2, 256, 1024},
-            {"once+A 512/128", 2, 512, 128},
-            {"once+A+pf 256/1024", 3, 256, 1024},
-            {"once+pf 512/128", 4, 512, 128},
-            {"prepacked 258/512", 5, 258, 512},
-            {"prepacked 516/512", 5, 516, 512},
-            {"meld rows 258/512", 6, 258, 512},
-            {"meld rows 516/512", 6, 516, 512},
-            {"meld rows+pad 258/512", 7, 258, 512},
-            {"meld rows+pad 516/512", 7, 516, 512},
-            {"blk258+A 256/1024", 8, 256, 1024},
-            {"blk258+A 256/512", 8, 256, 512},
-            {"blk516+A 256/1024", 9, 256, 1024},
-            {"blk258+A 512/512", 8, 512, 512},
-            {"blk258 256/1024", 10, 256, 1024}};
+  } vs[] = {
+      {"meld 258/512", [] { meldNest(258, 512); }},
+      {"meld 516/512", [] { meldNest(516, 512); }},
+      {"meld 1020/512", [] { meldNest(1020, 512); }},
+      {"meld 258/256", [] { meldNest(258, 256); }},
+      {"once 512/128", [] { onceNest<false, false>(512, 128); }},
+      {"once 256/1024", [] { onceNest<false, false>(256, 1024); }},
+      {"once 512/1024", [] { onceNest<false, false>(512, 1024); }},
+      {"once+A 256/1024", [] { onceNest<true, false>(256, 1024); }},
+      {"once+A 512/128", [] { onceNest<true, false>(512, 128); }},
+      {"once+A+pf 256/1024", [] { onceNest<true, true>(256, 1024); }},
+      {"once+pf 512/128", [] { onceNest<false, true>(512, 128); }},
+      {"prepacked 258/512", [] { prepackedNest(258, 512); }},
+      {"prepacked 516/512", [] { prepackedNest(516, 512); }},
+      {"meld rows 258/512", [] { meldNest(258, 512, true); }},
+      {"meld rows 516/512", [] { meldNest(516, 512, true); }},
+      {"meld rows+pad 258/512", [] { meldNest(258, 512, true, 16); }},
+      {"meld rows+pad 516/512", [] { meldNest(516, 512, true, 16); }},
+      {"blk258+A 256/1024", [] { onceNest<true, false>(256, 1024, 258); }},
+      {"blk258+A 256/512", [] { onceNest<true, false>(256, 512, 258); }},
+      {"blk516+A 256/1024", [] { onceNest<true, false>(256, 1024, 516); }},
+      {"blk258+A 512/512", [] { onceNest<true, false>(512, 512, 258); }},
+      {"blk258 256/1024", [] { onceNest<false, false>(256, 1024, 258); }}};
   int reps = argc > 4 ? atoi(argv[4]) : 15;
   for (int rep = 0; rep < reps; ++rep)
     for (auto &v : vs) {
       memset(C, 0, sizeof(float) * M * N);
       auto t0 = std::chrono::steady_clock::now();
-      switch (v.kind) {
-      case 0:
-        meldNest(v.a, v.b);
-        break;
-      case 1:
-        onceNest<false, false>(v.a, v.b);
-        break;
-      case 2:
-        onceNest<true, false>(v.a, v.b);
-        break;
-      case 3:
-        onceNest<true, true>(v.a, v.b);
-        break;
-      case 4:
-        onceNest<false, true>(v.a, v.b);
-        break;
-      case 5:
-        prepackedNest(v.a, v.b);
-        break;
-      case 6:
-        packByRows = true;
-        meldNest(v.a, v.b);
-        packByRows = false;
-        break;
-      case 8:
-        onceRows = 258;
-        onceNest<true, false>(v.a, v.b);
-        onceRows = 0;
-        break;
-      case 9:
-        onceRows = 516;
-        onceNest<true, false>(v.a, v.b);
-        onceRows = 0;
-        break;
-      case 10:
-        onceRows = 258;
-        onceNest<false, false>(v.a, v.b);
-        onceRows = 0;
-        break;
-      case 7:
-        packByRows = true, panelPad = 16;
-        meldNest(v.a, v.b);
-        packByRows = false, panelPad = 0;
-        break;
-      }
+      v.run();
       v.t.push_back(
           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
               .count());
