@@ -2154,23 +2154,39 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
     return lowerGroupedConv(op, extents);
 
   // The columns: [N, (F,) O_1 .. O_(d-1), K, O_d], so that the panel one
-  // output row multiplies, [K, O_d], is contiguous.
+  // output row multiplies, [K, O_d], is contiguous. Over a dynamic image
+  // on the host, [N, K, O_1, .., O_d] instead: the panel of several whole
+  // output rows, [K, R, O_2, ..], is contiguous too, and
+  // meld-tile-host-blocks' blocks of R rows multiply the filters by it as
+  // one GEMM (collapseConvRowGroups).
+  bool depthFirst = !grouped && paddedConvColumns && !staticImage;
   SmallVector<int64_t> colShape = {type.getDimSize(0)};
   SmallVector<Value> colExtents = {extents.batch};
   if (grouped) {
     colShape.push_back(features);
     colExtents.push_back(nullptr);
   }
-  llvm::append_range(colShape, outSpatial.drop_back());
-  llvm::append_range(colExtents, ArrayRef(extents.output).drop_back());
-  colShape.push_back(depth);
-  colExtents.push_back(nullptr);
-  colShape.push_back(outSpatial.back());
-  colExtents.push_back(extents.output.back());
+  if (depthFirst) {
+    colShape.push_back(depth);
+    colExtents.push_back(nullptr);
+    llvm::append_range(colShape, outSpatial);
+    llvm::append_range(colExtents, extents.output);
+  } else {
+    llvm::append_range(colShape, outSpatial.drop_back());
+    llvm::append_range(colExtents, ArrayRef(extents.output).drop_back());
+    colShape.push_back(depth);
+    colExtents.push_back(nullptr);
+    colShape.push_back(outSpatial.back());
+    colExtents.push_back(extents.output.back());
+  }
   auto colType = RankedTensorType::get(colShape, elem);
   int64_t colRank = colShape.size(), lead = grouped ? 2 : 1;
-  int64_t kDim = lead + d - 1;
-  auto pixelDim = [&](int64_t j) { return j + 1 < d ? lead + j : kDim + 1; };
+  int64_t kDim = depthFirst ? 1 : lead + d - 1;
+  auto pixelDim = [&](int64_t j) {
+    if (depthFirst)
+      return 2 + j;
+    return j + 1 < d ? lead + j : kDim + 1;
+  };
   auto gather = linalg::GenericOp::create(
       b, loc, TypeRange{colType}, ValueRange{},
       ValueRange{
@@ -2200,19 +2216,26 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
                      linalg::IndexOp::create(nb, nloc, 0), channel, k, pixel);
       });
 
-  // Loops: n, o_1 .. o_(d-1), f, o_d, k; grouped: n, f, o..., k.
+  // Loops: n, o_1 .. o_(d-1), f, o_d, k; grouped, or depth first: n, f,
+  // o..., k.
   auto dim = [&](int64_t i) { return b.getAffineDimExpr(i); };
-  int64_t loops = d + 3, k = d + 2, f = grouped ? 1 : d;
+  bool filtersFirst = grouped || depthFirst;
+  int64_t loops = d + 3, k = d + 2, f = filtersFirst ? 1 : d;
   SmallVector<AffineExpr> pixels;
   for (int64_t j = 0; j < d; ++j)
-    pixels.push_back(dim(grouped ? 2 + j : j + 1 == d ? d + 1 : 1 + j));
+    pixels.push_back(dim(filtersFirst ? 2 + j : j + 1 == d ? d + 1 : 1 + j));
   SmallVector<AffineExpr> wE = {dim(f), dim(k)};
   SmallVector<AffineExpr> colE = {dim(0)}, outE = {dim(0), dim(f)};
   if (grouped)
     colE.push_back(dim(f));
-  colE.append(pixels.begin(), pixels.end() - 1);
-  colE.push_back(dim(k));
-  colE.push_back(pixels.back());
+  if (depthFirst) {
+    colE.push_back(dim(k));
+    colE.append(pixels);
+  } else {
+    colE.append(pixels.begin(), pixels.end() - 1);
+    colE.push_back(dim(k));
+    colE.push_back(pixels.back());
+  }
   outE.append(pixels);
   SmallVector<IteratorType> iters(loops, IteratorType::parallel);
   iters[k] = IteratorType::reduction;

@@ -62,6 +62,12 @@ static constexpr int64_t kMinSharedRows = 32;
 static constexpr int64_t kStreamedRowsMaxRows = 4;
 static constexpr int64_t kStreamedRowsMinBytes = 4 << 20;
 
+/// Output rows per block of a convolution over an image of any size
+/// (columns `[K, O_1, ..]`): the block is one GEMM of the filters by its
+/// rows' pixels, 28 at 7 x 7 (two blocks for two threads), 224 at 56 x 56.
+/// Blocks of one row took the register tiles' columns 7 at a time.
+static constexpr int64_t kConvRowGroup = 4;
+
 /// Size assumed for a dynamic inner dimension when choosing block sizes.
 static constexpr int64_t kAssumedDynamicDim = 1024;
 
@@ -762,18 +768,22 @@ planRowBlocks(func::FuncOp func,
     if (resultType.getRank() == 2) {
       columnBlock = kHostColumnBlock;
     } else {
-      // The per-row form: out[f, o_1, ..] over loops (o_1, .., f, .., k),
-      // the filters `[F, K]` read at (f, k), the output's dim 1 the first
-      // loop.
+      // A convolution: out[f, o_1, ..] with the filters `[F, K]` read at
+      // (f, k) and the columns not at f. In the per-row form (loops o_1,
+      // .., f, .., k) blocks of one output row; over columns [K, O_1, ..]
+      // (loops f, o_1, .., k: MeldToLinalg's form over a dynamic image on
+      // the host) blocks of kConvRowGroup rows, each one GEMM of the
+      // filters by its rows' pixels (collapseConvRowGroups).
       SmallVector<AffineMap> maps = sole.getIndexingMapsArray();
       AffineMap out = maps[2];
       if (maps[0].getNumResults() == 2 && out.getNumResults() >= 3 &&
           out.getResult(0) == maps[0].getResult(0) &&
-          out.getResult(1) == getAffineDimExpr(0, ctx) &&
+          out.getResult(1) != out.getResult(0) &&
           isa<AffineDimExpr>(maps[0].getResult(0)) &&
           !maps[1].isFunctionOfDim(
               cast<AffineDimExpr>(maps[0].getResult(0)).getPosition()))
-        columnBlock = 1;
+        columnBlock =
+            out.getResult(1) == getAffineDimExpr(0, ctx) ? 1 : kConvRowGroup;
     }
     perRowColumns = columnBlock > 0;
     if (perRowColumns)
@@ -1472,6 +1482,43 @@ static int64_t fusedCopies(Operation *consumer) {
   return total;
 }
 
+/// The contractions of `loop`'s blocks of several output rows of a
+/// convolution over columns `[K, O_1, ..]` (filters `[F, K]` read at (f,
+/// k), the output at (f, o_1, ..), loops f, o_1, .., k): their pixel loops
+/// become one, so that a block is one GEMM of the filters by its rows'
+/// pixels, `[K, P]`, whose dynamic width
+/// meld-vectorize-host-contractions takes in masked register tiles.
+static void collapseConvRowGroups(RewriterBase &rewriter, scf::ForOp loop) {
+  SmallVector<linalg::GenericOp> contractions;
+  loop.getBody()->walk([&](linalg::GenericOp op) {
+    if (op.getNumDpsInputs() == 2 && op.getNumDpsInits() == 1 &&
+        linalg::isaContractionOpInterface(op))
+      contractions.push_back(op);
+  });
+  for (linalg::GenericOp op : contractions) {
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    AffineMap out = maps[2];
+    if (maps[0].getNumResults() != 2 || out.getNumResults() < 3 ||
+        out.getResult(0) != maps[0].getResult(0))
+      continue;
+    ReassociationIndices pixels;
+    for (AffineExpr e : out.getResults().drop_front()) {
+      auto dim = dyn_cast<AffineDimExpr>(e);
+      if (!dim || (!pixels.empty() && dim.getPosition() != pixels.back() + 1))
+        break;
+      pixels.push_back(dim.getPosition());
+    }
+    if (pixels.size() + 1 != out.getNumResults() ||
+        !linalg::areDimSequencesPreserved(maps, {pixels}))
+      continue;
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::CollapseResult> collapsed =
+        linalg::collapseOpIterationDims(op, {pixels}, rewriter);
+    if (succeeded(collapsed))
+      rewriter.replaceOp(op, collapsed->results);
+  }
+}
+
 /// Tiles the producer of `plan`'s output into a loop over the blocks
 /// [blockBegin, blockEnd) that writes straight into the output buffer;
 /// fails, possibly leaving `func` half rewritten, when upstream's
@@ -1651,6 +1698,9 @@ static LogicalResult applyRowBlocks(
         if (operand.get() == whole)
           operand.set(upper);
     });
+  if (plan.dynamicColumns && plan.columnBlock > 1 &&
+      plan.resultType.getRank() > 2)
+    collapseConvRowGroups(rewriter, loop);
   return success();
 }
 
