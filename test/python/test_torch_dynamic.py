@@ -6,8 +6,8 @@
   gathers, sizes used as values): one compiled graph serves two shapes,
   every op through Meld, results equal to eager's.
 - Convolutions and pooling over dynamic image sizes and audio lengths:
-  one graph (MELD_TORCH_DYNAMIC_CONVOLUTIONS=symbolic), or, by default,
-  per shape (faster kernels). A partition that Meld can compile only at
+  one graph (by default), or per shape
+  (MELD_TORCH_DYNAMIC_CONVOLUTIONS=per-shape: static kernels). A partition that Meld can compile only at
   static sizes (a ceil-mode pooling over dynamic image sizes) is compiled
   once per input shape, reported as such, never run eagerly.
 - An op whose lowering refuses it (found only when the partition is
@@ -153,8 +153,9 @@ def symbolic_convolutions(monkeypatch):
     monkeypatch.setattr(backend, "DYNAMIC_CONVOLUTIONS", "symbolic")
 
 
-def test_a_convolution_over_dynamic_image_sizes_compiles_per_shape_by_default(monkeypatch):
-    # (Meld's host kernels are faster at static image sizes)
+def test_a_convolution_over_dynamic_image_sizes_compiles_per_shape_when_asked(monkeypatch):
+    # (MELD_TORCH_DYNAMIC_CONVOLUTIONS=per-shape: static kernels, compiled
+    # for each new size)
     monkeypatch.setattr(backend, "DYNAMIC_CONVOLUTIONS", "per-shape")
     torch.manual_seed(0)
     model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.BatchNorm2d(8),
@@ -238,6 +239,36 @@ def test_max_pooling_indices_and_gradients_over_dynamic_image_sizes(symbolic_con
         assert bool(report.specialized) == per_shape, str(report)
         if per_shape:
             assert "input gradient" in next(iter(report.specialized.values()))
+
+
+@pytest.mark.parametrize("pool", [
+    torch.nn.MaxPool2d(3, 2, 1),                       # a ResNet's stem
+    torch.nn.MaxPool2d((3, 2), (1, 2), (1, 1)),        # uneven, padding = k - 1
+    torch.nn.MaxPool2d(2),
+    torch.nn.MaxPool2d(3, 1, 1, dilation=(1, 2)),      # dilated: padded views
+    torch.nn.MaxPool2d((5, 1), (3, 1), (2, 0)),
+    torch.nn.MaxPool3d((2, 3, 3), (1, 2, 2), (0, 1, 1)),
+], ids=["stem", "uneven", "2x2", "dilated", "5x1", "3d"])
+def test_max_pooling_over_dynamic_sizes_matches_eager_with_nans_and_infinities(pool):
+    # Along a dynamic dim each kernel offset gathers its positions clamped
+    # into the input (no padded copy): a window at the edge sees an edge
+    # element twice, which must leave its maximum, a NaN and -inf as eager
+    # has them.
+    d = 3 if isinstance(pool, torch.nn.MaxPool3d) else 2
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    compiled = torch.compile(pool, backend="meld", dynamic=True)
+    for i, size in enumerate([(7, 9, 5)[:d], (12, 6, 8)[:d]]):
+        x = torch.randn(2, 3, *size)
+        x.view(-1)[5] = float("nan")
+        x.view(-1)[17 + i] = float("-inf")
+        x[1, 2] = float("-inf")  # a whole plane of -inf
+        with torch.no_grad():
+            torch.testing.assert_close(compiled(x), pool(x), rtol=0, atol=0, equal_nan=True)
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert len(explanation.reports) == 1, "a second shape compiled a second graph"
+    assert explanation.fallbacks == [], str(explanation)
+    assert not explanation.reports[0].specialized, str(explanation.reports[0])
 
 
 def test_a_ceil_mode_pooling_over_dynamic_image_sizes_compiles_per_shape(

@@ -228,15 +228,13 @@ def test_more_families_at_two_shapes_with_no_op_in_eager(name):
     (position ids from a cumsum of the mask), CLIP's text model (the
     pooled token picked by an index over dynamic dims), T5's encoder, the
     Whisper encoder, ConvNeXt and BEiT (convolutions over dynamic image
-    sizes: compiled per shape, and a float computed from sizes): one
-    dynamic compile, two shapes, no eager op, eager's outputs."""
+    sizes, compiled once for every size, and a float computed from sizes):
+    one dynamic compile, two shapes, no eager op, no partition compiled per
+    shape, eager's outputs."""
     row = model_families.run_family(name)
     assert row["status"] == "pass", row
     assert row["graphs"] == 1, row
-    if name in ("convnext", "beit"):
-        assert row["per_shape"], row
-    else:
-        assert not row["per_shape"], row
+    assert not row["per_shape"], row
 
 
 def test_generate_with_a_compiled_forward_gives_eager_tokens():

@@ -2216,6 +2216,17 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
                      linalg::IndexOp::create(nb, nloc, 0), channel, k, pixel);
       });
 
+  // Depth first, a 1x1 convolution of stride 1 without padding multiplies
+  // its input itself, `[N, C, O..]`.
+  Value columns = gather.getResult(0);
+  auto isOne = [](int64_t v) { return v == 1; };
+  if (depthFirst && kernelSize == 1 && !hasPadding(op) &&
+      llvm::all_of(op.getStrides(), isOne) &&
+      llvm::all_of(op.getDilations(), isOne)) {
+    b.eraseOp(gather);
+    columns = op.getInput();
+  }
+
   // Loops: n, o_1 .. o_(d-1), f, o_d, k; grouped, or depth first: n, f,
   // o..., k.
   auto dim = [&](int64_t i) { return b.getAffineDimExpr(i); };
@@ -2239,12 +2250,12 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
   outE.append(pixels);
   SmallVector<IteratorType> iters(loops, IteratorType::parallel);
   iters[k] = IteratorType::reduction;
-  b.replaceOp(op, convContraction(loc, filter, gather.getResult(0), type,
-                                  extents.result(type),
-                                  {AffineMap::get(loops, 0, wE, ctx),
-                                   AffineMap::get(loops, 0, colE, ctx),
-                                   AffineMap::get(loops, 0, outE, ctx)},
-                                  iters));
+  b.replaceOp(op,
+              convContraction(loc, filter, columns, type, extents.result(type),
+                              {AffineMap::get(loops, 0, wE, ctx),
+                               AffineMap::get(loops, 0, colE, ctx),
+                               AffineMap::get(loops, 0, outE, ctx)},
+                              iters));
   return success();
 }
 

@@ -64,9 +64,14 @@ static constexpr int64_t kStreamedRowsMinBytes = 4 << 20;
 
 /// Output rows per block of a convolution over an image of any size
 /// (columns `[K, O_1, ..]`): the block is one GEMM of the filters by its
-/// rows' pixels, 28 at 7 x 7 (two blocks for two threads), 224 at 56 x 56.
-/// Blocks of one row took the register tiles' columns 7 at a time.
-static constexpr int64_t kConvRowGroup = 4;
+/// rows' pixels, 112 of them at 14 x 14, 448 at 56 x 56. A block's cost
+/// grows with its filter matrix more than with its columns: 3x3 of 256
+/// channels at 14 x 14 1.96 ms in blocks of 4 rows, 1.72 in blocks of 8;
+/// 128 at 28 x 28 1.75 and 1.55; 1x1 2048 -> 512 at 7 x 7 (one block of
+/// 49 pixels on one thread) 1.33 and 1.25; blocks of 2 rows ran 2x
+/// slower at 7 x 7 and 14 x 14 (AMD EPYC Zen 4, 2 threads). Blocks of one
+/// row had taken the register tiles' columns 7 at a time.
+static constexpr int64_t kConvRowGroup = 8;
 
 /// Size assumed for a dynamic inner dimension when choosing block sizes.
 static constexpr int64_t kAssumedDynamicDim = 1024;

@@ -1349,6 +1349,9 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
             if (out - 1) * s >= x.shape[lead + i] + pads_before[i]:
                 out -= 1
             pads_after[i] += max(0, (out - 1) * s + span - n)
+    if kind == "max" and dynamic and not with_indices and _clamped_max_pool_fits(
+            x, kernel, dilations, pads_before, pads_after):
+        return _clamped_max_pool(b, x, kernel, strides, dilations, pads_before, pads_after)
     padded = x
     if any(pads_before) or any(pads_after):
         if kind == "max":
@@ -1390,6 +1393,74 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
                             pads_before, declared_after, count_include_pad)
     c = b.constant(counts.astype(numpy_dtype(x.dtype)), x.dtype)
     return binary(b, "div", acc, c)
+
+
+def _clamped_max_pool_fits(x: Value, kernel, dilations, pads_before, pads_after) -> bool:
+    """Whether ``_clamped_max_pool`` takes this max pooling: along each
+    dynamic dim an undilated window whose padding is shorter than it, so
+    that a position in the padding, clamped into the input, is one of the
+    window's own."""
+    lead = x.rank - len(kernel)
+    return all(x.shape[lead + i] is not None or
+               (d == 1 and 0 <= lo < k and 0 <= hi < k)
+               for i, (k, d, lo, hi) in enumerate(zip(kernel, dilations, pads_before,
+                                                      pads_after)))
+
+
+def _clamped_max_pool(b: Builder, x: Value, kernel, strides, dilations, pads_before,
+                      pads_after) -> Value:
+    """Max pooling over dynamic spatial dims, one dim at a time (a maximum
+    over a box is the maximum along each of its dims in turn). Along a
+    dynamic dim, each kernel offset gathers the positions ``o * stride +
+    offset - pad`` clamped into the input, with no padded copy: a clamped
+    position is in the window (``_clamped_max_pool_fits``), where it counts
+    once more, which leaves the maximum (and a NaN) as it is. Along a static
+    dim, strided slices of the input padded with -inf. Over a dynamic image
+    the views of every offset along both dims had been gathers from a
+    padded copy: a ResNet's 3 x 3 stride 2 pooling at 112 x 112 ran 3.6 ms
+    so, 0.41 at a static size (AMD EPYC Zen 4, 2 threads)."""
+    lead = x.rank - len(kernel)
+    y = x
+    for i, (k, s, d, lo, hi) in enumerate(zip(kernel, strides, dilations, pads_before,
+                                              pads_after)):
+        axis = lead + i
+        if k == 1 and s == 1 and lo == 0 and hi == 0:
+            continue
+        n = y.shape[axis]
+        if n is not None:
+            before, after = [0] * y.rank, [0] * y.rank
+            before[axis], after[axis] = lo, hi
+            one = [1] * len(kernel)
+            one[i], st = k, [1] * len(kernel)
+            st[i] = s
+            dl = [1] * len(kernel)
+            dl[i] = d
+            padded = y if not (lo or hi) else pad(
+                b, y, before, after, "constant",
+                b.constant(np.asarray(extreme_identity(y.dtype, "max"),
+                                      numpy_dtype(y.dtype)), y.dtype))
+            views, _ = _window_views(b, padded, one, st, dl)
+        else:
+            size = b.dim(y, axis)
+            count = _windows_along(b, b.index_arith("addi", size, lo + hi), k, s)
+            last = binary(b, "sub", size_value(b, size), b.constant(np.int64(1), "i64"))
+            views = []
+            for offset in range(k):
+                at = iota(b, "i64", (None,), [count], 0)
+                if s != 1:
+                    at = binary(b, "mul", at, scalar_like(b, s, at))
+                if offset != lo:
+                    at = binary(b, "add", at, scalar_like(b, offset - lo, at))
+                if offset < lo:
+                    at = binary(b, "max", at, scalar_like(b, 0, at))
+                if offset > k - 1 - hi:
+                    at = binary(b, "min", at, broadcast_to(b, last, (None,), [count]))
+                views.append((offset, gather(b, y, at, axis)))
+        acc = None
+        for _, v in views:
+            acc = v if acc is None else binary(b, "max", acc, v)
+        y = acc
+    return y
 
 
 def _keep_max(b: Builder, best: Optional[Value], where_: Optional[Value], v: Value,

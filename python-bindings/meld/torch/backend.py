@@ -3880,13 +3880,15 @@ def _signature(gm: torch.fx.GraphModule) -> tuple:
 
 
 # How torch.compile takes a partition holding a convolution over dynamic
-# spatial dims (dynamic image sizes, an audio length): "per-shape" compiles it
-# once per input shape (a SpecializedPartition), "symbolic" once for every
-# shape. Meld's host kernels are tuned for static image sizes: a ResNet-50 at
-# 224 ran 15x slower symbolic (docs/frontends.md, "Convolutions over dynamic
-# spatial dims"), so per shape is the default; MELD_TORCH_DYNAMIC_CONVOLUTIONS
-# picks. meld.torch.export always writes the symbolic program.
-DYNAMIC_CONVOLUTIONS = os.environ.get("MELD_TORCH_DYNAMIC_CONVOLUTIONS", "per-shape")
+# spatial dims (dynamic image sizes, an audio length): "symbolic" (the
+# default) compiles it once for every shape, "per-shape" once per input
+# shape (a SpecializedPartition), whose static kernels are somewhat faster
+# (a ResNet-50 at 224: 62 ms symbolic, 57 per shape, Inductor's dynamic 93,
+# interleaved on the AMD EPYC Zen 4 VM; docs/frontends.md, "Convolutions
+# over dynamic spatial dims") but compile again for each new size.
+# MELD_TORCH_DYNAMIC_CONVOLUTIONS picks. meld.torch.export always writes the
+# symbolic program.
+DYNAMIC_CONVOLUTIONS = os.environ.get("MELD_TORCH_DYNAMIC_CONVOLUTIONS", "symbolic")
 
 
 def _convolves_over_dynamic_spatial_dims(gm: torch.fx.GraphModule) -> bool:
@@ -3922,8 +3924,8 @@ def _plan(gm: torch.fx.GraphModule, subgraphs) -> _Plan:
             args = _example_args(gm)
             plan.translation = _Translation(_specialize(gm, args))
             plan.specialized = f"{type(symbolic).__name__}: {symbolic}" if symbolic else \
-                "a convolution over dynamic spatial dims, faster compiled per shape " \
-                "(MELD_TORCH_DYNAMIC_CONVOLUTIONS=symbolic for one executable)"
+                "a convolution over dynamic spatial dims, compiled per shape " \
+                "(MELD_TORCH_DYNAMIC_CONVOLUTIONS=per-shape; symbolic for one executable)"
             plan.example = _shape_key(args)
             return plan
         except _TRANSLATION_ERRORS as e:

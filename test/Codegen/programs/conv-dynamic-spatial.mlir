@@ -22,11 +22,11 @@
 // RUN: meld-compile %s --targets=host -o %t.meldb \
 // RUN:   --mlir-print-ir-after=meld-tile-host-blocks 2>&1 | FileCheck %s --check-prefix=BLOCKS
 // (Kernels print in any order.)
-// BLOCKS-DAG: func.func private @rows_kernel_0({{.*}}meld.host_column_block_dim = array<i64: 2, 4>
-// BLOCKS-DAG: func.func private @bare_rows_kernel_0({{.*}}meld.host_column_block_dim = array<i64: 2, 4>
+// BLOCKS-DAG: func.func private @rows_kernel_0({{.*}}meld.host_column_block_dim = array<i64: 2, 8>
+// BLOCKS-DAG: func.func private @bare_rows_kernel_0({{.*}}meld.host_column_block_dim = array<i64: 2, 8>
 // BLOCKS-DAG: func.func private @features_kernel_0({{.*}}meld.host_column_block_dim = array<i64: 2, 256>
 
-// One image of any size, 3x3, padding 1, then a ReLU: blocks of 4 output
+// One image of any size, 3x3, padding 1, then a ReLU: blocks of 8 output
 // rows each (meld.host_column_block_dim), counted at run time; the same
 // without the ReLU, the contraction itself split.
 func.func @rows(%x: tensor<1x4x?x?xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<1x8x?x?xf32> {
