@@ -1487,11 +1487,11 @@ static int64_t fusedCopies(Operation *consumer) {
   return total;
 }
 
-/// The contractions of `loop`'s blocks of several output rows of a
-/// convolution over columns `[K, O_1, ..]` (filters `[F, K]` read at (f,
-/// k), the output at (f, o_1, ..), loops f, o_1, .., k): their pixel loops
-/// become one, so that a block is one GEMM of the filters by its rows'
-/// pixels, `[K, P]`, whose dynamic width
+/// The contractions of `loop`'s blocks of several output rows (or of one
+/// image) of a convolution over columns `[K, O_1, ..]` (filters `[F, K]`
+/// read at (f, k), the output at (.., f, o_1, ..), loops .., f, o_1, ..,
+/// k): their pixel loops become one, so that a block is one GEMM of the
+/// filters by its pixels, `[K, P]`, whose dynamic width
 /// meld-vectorize-host-contractions takes in masked register tiles.
 static void collapseConvRowGroups(RewriterBase &rewriter, scf::ForOp loop) {
   SmallVector<linalg::GenericOp> contractions;
@@ -1503,17 +1503,22 @@ static void collapseConvRowGroups(RewriterBase &rewriter, scf::ForOp loop) {
   for (linalg::GenericOp op : contractions) {
     SmallVector<AffineMap> maps = op.getIndexingMapsArray();
     AffineMap out = maps[2];
-    if (maps[0].getNumResults() != 2 || out.getNumResults() < 3 ||
-        out.getResult(0) != maps[0].getResult(0))
+    // The output's filter dim, after an image's (a block of one image of a
+    // dynamic batch), then the pixels.
+    ArrayRef<AffineExpr> results = out.getResults();
+    auto filters =
+        llvm::find(results, maps[0].getNumResults() == 2 ? maps[0].getResult(0)
+                                                         : AffineExpr());
+    if (filters == results.end() || results.end() - filters < 3)
       continue;
     ReassociationIndices pixels;
-    for (AffineExpr e : out.getResults().drop_front()) {
+    for (AffineExpr e : llvm::make_range(filters + 1, results.end())) {
       auto dim = dyn_cast<AffineDimExpr>(e);
       if (!dim || (!pixels.empty() && dim.getPosition() != pixels.back() + 1))
         break;
       pixels.push_back(dim.getPosition());
     }
-    if (pixels.size() + 1 != out.getNumResults() ||
+    if (filters + 1 + pixels.size() != results.end() ||
         !linalg::areDimSequencesPreserved(maps, {pixels}))
       continue;
     rewriter.setInsertionPoint(op);
@@ -1703,8 +1708,14 @@ static LogicalResult applyRowBlocks(
         if (operand.get() == whole)
           operand.set(upper);
     });
-  if (plan.dynamicColumns && plan.columnBlock > 1 &&
-      plan.resultType.getRank() > 2)
+  // (Also blocks of one image of a dynamic batch, over a dynamic image:
+  // one GEMM of the filters by the image's pixels.)
+  if ((plan.dynamicColumns && plan.columnBlock > 1 &&
+       plan.resultType.getRank() > 2) ||
+      (!plan.columnBlock && plan.resultType.getRank() > 3 &&
+       plan.resultType.isDynamicDim(plan.splitDim) &&
+       llvm::any_of(plan.resultType.getShape().drop_front(plan.splitDim + 2),
+                    ShapedType::isDynamic)))
     collapseConvRowGroups(rewriter, loop);
   return success();
 }
