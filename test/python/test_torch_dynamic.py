@@ -248,17 +248,24 @@ def test_max_pooling_indices_and_gradients_over_dynamic_image_sizes(symbolic_con
     torch.nn.MaxPool2d(3, 1, 1, dilation=(1, 2)),      # dilated: padded views
     torch.nn.MaxPool2d((5, 1), (3, 1), (2, 0)),
     torch.nn.MaxPool3d((2, 3, 3), (1, 2, 2), (0, 1, 1)),
-], ids=["stem", "uneven", "2x2", "dilated", "5x1", "3d"])
+    torch.nn.MaxPool2d(2, ceil_mode=True),
+    torch.nn.MaxPool2d(3, 2, ceil_mode=True),             # GoogLeNet's
+    torch.nn.MaxPool2d((3, 2), (2, 3), (1, 1), ceil_mode=True),
+    torch.nn.MaxPool2d(2, 2, 1, ceil_mode=True),  # at 7: no window in the padding
+], ids=["stem", "uneven", "2x2", "dilated", "5x1", "3d", "ceil-2x2", "ceil-3x3",
+        "ceil-uneven", "ceil-padded"])
 def test_max_pooling_over_dynamic_sizes_matches_eager_with_nans_and_infinities(pool):
     # Along a dynamic dim each kernel offset gathers its positions clamped
     # into the input (no padded copy): a window at the edge sees an edge
     # element twice, which must leave its maximum, a NaN and -inf as eager
-    # has them.
+    # has them; in ceil mode the partial windows at the end too.
     d = 3 if isinstance(pool, torch.nn.MaxPool3d) else 2
     torch._dynamo.reset()
     start = len(mtorch.reports)
     compiled = torch.compile(pool, backend="meld", dynamic=True)
-    for i, size in enumerate([(7, 9, 5)[:d], (12, 6, 8)[:d]]):
+    # (in ceil mode torch guards on the sizes modulo the strides: odd
+    # both times, and widths of 3 n)
+    for i, size in enumerate([(7, 9, 5)[:d], (13, 15, 7)[:d]]):
         x = torch.randn(2, 3, *size)
         x.view(-1)[5] = float("nan")
         x.view(-1)[17 + i] = float("-inf")
@@ -271,11 +278,13 @@ def test_max_pooling_over_dynamic_sizes_matches_eager_with_nans_and_infinities(p
     assert not explanation.reports[0].specialized, str(explanation.reports[0])
 
 
-def test_a_ceil_mode_pooling_over_dynamic_image_sizes_compiles_per_shape(
+def test_a_ceil_mode_average_pooling_over_dynamic_image_sizes_compiles_per_shape(
         symbolic_convolutions):
+    # (ceil-mode max pooling is lowered over dynamic sizes, above; average
+    # pooling's partial windows need their counts, which it is not)
     torch.manual_seed(0)
     model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.ReLU(),
-                                torch.nn.MaxPool2d(2, ceil_mode=True)).eval()
+                                torch.nn.AvgPool2d(2, ceil_mode=True)).eval()
     shapes = [(2, 3, 16, 11), (3, 3, 13, 20), (2, 3, 16, 11)]
     explanation = compiled_at(model, [(torch.randn(*s),) for s in shapes])
     assert explanation.fallbacks == [], str(explanation)

@@ -1337,6 +1337,10 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
     pads_after = list(pads_after)
     declared_after = list(pads_after)
     dynamic = any(d is None for d in x.shape[lead:])
+    if kind == "max" and dynamic and not with_indices and _clamped_max_pool_fits(
+            x, kernel, dilations, pads_before, pads_after):
+        return _clamped_max_pool(b, x, kernel, strides, dilations, pads_before, pads_after,
+                                 ceil_mode)
     if ceil_mode and dynamic:
         raise Unsupported("ceil-mode pooling over a dynamic spatial dimension")
     if ceil_mode:
@@ -1349,9 +1353,6 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
             if (out - 1) * s >= x.shape[lead + i] + pads_before[i]:
                 out -= 1
             pads_after[i] += max(0, (out - 1) * s + span - n)
-    if kind == "max" and dynamic and not with_indices and _clamped_max_pool_fits(
-            x, kernel, dilations, pads_before, pads_after):
-        return _clamped_max_pool(b, x, kernel, strides, dilations, pads_before, pads_after)
     padded = x
     if any(pads_before) or any(pads_after):
         if kind == "max":
@@ -1408,7 +1409,7 @@ def _clamped_max_pool_fits(x: Value, kernel, dilations, pads_before, pads_after)
 
 
 def _clamped_max_pool(b: Builder, x: Value, kernel, strides, dilations, pads_before,
-                      pads_after) -> Value:
+                      pads_after, ceil_mode: bool = False) -> Value:
     """Max pooling over dynamic spatial dims, one dim at a time (a maximum
     over a box is the maximum along each of its dims in turn). Along a
     dynamic dim, each kernel offset gathers the positions ``o * stride +
@@ -1418,7 +1419,10 @@ def _clamped_max_pool(b: Builder, x: Value, kernel, strides, dilations, pads_bef
     dim, strided slices of the input padded with -inf. Over a dynamic image
     the views of every offset along both dims had been gathers from a
     padded copy: a ResNet's 3 x 3 stride 2 pooling at 112 x 112 ran 3.6 ms
-    so, 0.41 at a static size (AMD EPYC Zen 4, 2 threads)."""
+    so, 0.41 at a static size (AMD EPYC Zen 4, 2 threads). ``ceil_mode``:
+    the partial windows at the end count too, as long as they start inside
+    the input or its leading padding (torch's rule), so that each holds
+    an input element that its clamped positions land on."""
     lead = x.rank - len(kernel)
     y = x
     for i, (k, s, d, lo, hi) in enumerate(zip(kernel, strides, dilations, pads_before,
@@ -1428,6 +1432,14 @@ def _clamped_max_pool(b: Builder, x: Value, kernel, strides, dilations, pads_bef
             continue
         n = y.shape[axis]
         if n is not None:
+            if ceil_mode:
+                # extra padding at the end for the partial windows
+                span = d * (k - 1) + 1
+                full = n + lo + hi
+                out = -(-(full - span) // s) + 1
+                if (out - 1) * s >= n + lo:
+                    out -= 1
+                hi += max(0, (out - 1) * s + span - full)
             before, after = [0] * y.rank, [0] * y.rank
             before[axis], after[axis] = lo, hi
             one = [1] * len(kernel)
@@ -1442,7 +1454,18 @@ def _clamped_max_pool(b: Builder, x: Value, kernel, strides, dilations, pads_bef
             views, _ = _window_views(b, padded, one, st, dl)
         else:
             size = b.dim(y, axis)
-            count = _windows_along(b, b.index_arith("addi", size, lo + hi), k, s)
+            if not ceil_mode:
+                count = _windows_along(b, b.index_arith("addi", size, lo + hi), k, s)
+            else:
+                # min(ceildiv(f, s) + 1, 2 f + 1) windows for f = n + pads - k
+                # (negative for an input shorter than the window, which the
+                # runtime refuses), and no window starting past the input
+                f = b.index_arith("addi", size, lo + hi - k)
+                count = b.index_arith("minsi", b.index_arith(
+                    "addi", b.index_arith("ceildivsi", f, s), 1), b.index_arith(
+                    "addi", b.index_arith("muli", f, 2), 1))
+                count = b.index_arith("minsi", count, b.index_arith(
+                    "ceildivsi", b.index_arith("addi", size, lo), s))
             last = binary(b, "sub", size_value(b, size), b.constant(np.int64(1), "i64"))
             views = []
             for offset in range(k):
@@ -1453,7 +1476,7 @@ def _clamped_max_pool(b: Builder, x: Value, kernel, strides, dilations, pads_bef
                     at = binary(b, "add", at, scalar_like(b, offset - lo, at))
                 if offset < lo:
                     at = binary(b, "max", at, scalar_like(b, 0, at))
-                if offset > k - 1 - hi:
+                if offset > k - 1 - hi or ceil_mode:
                     at = binary(b, "min", at, broadcast_to(b, last, (None,), [count]))
                 views.append((offset, gather(b, y, at, axis)))
         acc = None
