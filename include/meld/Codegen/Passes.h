@@ -100,10 +100,14 @@ inline constexpr llvm::StringLiteral kHostColumnBlocksAttrName =
 
 /// The attribute meld-tile-host-blocks sets on a gemm kernel whose blocks
 /// split a dynamic dim 1 of its output (a convolution over images of any
-/// size, one output row per block; `W @ x` of any width): [dim, width], the
-/// dim of the first output buffer that the blocks split and the block's
-/// static extent along it. The kernel's one row block is ceil(extent /
-/// width) blocks, block `x` computing [x * width, (x + 1) * width).
+/// size, several output rows per block; `W @ x` of any width): [dim, width],
+/// the dim of the first output buffer that the blocks split and the
+/// block's static extent along it. The kernel's one row block is
+/// ceil(extent / width) blocks, block `x` computing [x * width, (x + 1) *
+/// width). [dim, width, threads]: when those blocks are fewer than
+/// `threads`, the rows (a convolution's filters) are split too, into
+/// `threads` parts: `threads` * ceil(extent / width) blocks, block `x`
+/// computing part x / ceil(extent / width) of the rows.
 inline constexpr llvm::StringLiteral kHostColumnBlockDimAttrName =
     "meld.host_column_block_dim";
 

@@ -178,8 +178,9 @@ void meld::codegen::KernelBlocks::collect(Operation *module) {
       columns[symbol.getName()] = count.getInt();
     if (auto dim =
             op->getAttrOfType<DenseI64ArrayAttr>(kHostColumnBlockDimAttrName);
-        dim && dim.size() == 2)
-      columnDims[symbol.getName()] = {dim[0], dim[1]};
+        dim && (dim.size() == 2 || dim.size() == 3))
+      columnDims[symbol.getName()] = {dim[0], dim[1],
+                                      dim.size() == 3 ? dim[2] : 0};
     if (auto limit = op->getAttrOfType<IntegerAttr>(kGpuGridStrideAttrName))
       gridStride[symbol.getName()] = limit.getInt();
     if (auto list = op->getAttrOfType<ArrayAttr>(kHostPartsAttrName)) {
@@ -281,12 +282,29 @@ meld::codegen::KernelBlocks::count(const Object &kernel) const {
         Object{{"mul", Array{std::move(rowBlocks), c->second}}});
   if (auto c = columnDims.find(name); c != columnDims.end()) {
     const Array &shape = *outputs[0].getAsObject()->getArray("shape");
-    auto [dim, width] = c->second;
+    auto [dim, width, threads] = c->second;
     if (dim < 0 || dim >= static_cast<int64_t>(shape.size()))
       return std::nullopt;
+    auto columnBlocks = [&] {
+      return llvm::json::Value(Object{{"ceildiv", Array{shape[dim], width}}});
+    };
+    llvm::json::Value count =
+        Object{{"mul", Array{std::move(rowBlocks), columnBlocks()}}};
+    if (threads < 2)
+      return count;
+    // Rows split in `threads` parts while the column blocks are fewer than
+    // the threads: parts = threads - (threads - 1) * min(1, max(0, blocks -
+    // threads + 1)).
+    llvm::json::Value enough = Object{
+        {"min",
+         Array{1, Object{{"max",
+                          Array{0, Object{{"sub", Array{columnBlocks(),
+                                                        threads - 1}}}}}}}}};
+    llvm::json::Value parts = Object{
+        {"sub", Array{threads,
+                      Object{{"mul", Array{threads - 1, std::move(enough)}}}}}};
     return llvm::json::Value(
-        Object{{"mul", Array{std::move(rowBlocks),
-                             Object{{"ceildiv", Array{shape[dim], width}}}}}});
+        Object{{"mul", Array{std::move(count), std::move(parts)}}});
   }
   if (auto g = gridStride.find(name); g != gridStride.end())
     return llvm::json::Value(

@@ -44,8 +44,9 @@ struct KernelBlocks {
   /// column blocks] each (kHostPartsAttrName).
   llvm::StringMap<llvm::SmallVector<std::array<int64_t, 4>>> parts;
   /// Host gemm kernels whose column blocks split a dynamic dim of their
-  /// first output: [dim, width] (kHostColumnBlockDimAttrName).
-  llvm::StringMap<std::pair<int64_t, int64_t>> columnDims;
+  /// first output: [dim, width, threads] (kHostColumnBlockDimAttrName;
+  /// threads 0 when the rows are never split).
+  llvm::StringMap<std::array<int64_t, 3>> columnDims;
 
   /// Records the block attributes of every kernel under `module`.
   void collect(mlir::Operation *module);

@@ -19,12 +19,13 @@
 // FEATURES: result #0: tensor<1x8x7xf32>
 // RUN: meld-run %t.meldb --entry rows --random-inputs --seed 7 --dynamic-size 9 | FileCheck %s --check-prefix=ROWS
 // ROWS: result #0: tensor<1x8x9x9xf32>
-// RUN: meld-compile %s --targets=host -o %t.meldb \
+// RUN: meld-compile %s --targets=host --host-threads=2 -o %t.meldb \
 // RUN:   --mlir-print-ir-after=meld-tile-host-blocks 2>&1 | FileCheck %s --check-prefix=BLOCKS
 // (Kernels print in any order.)
 // BLOCKS-DAG: func.func private @rows_kernel_0({{.*}}meld.host_column_block_dim = array<i64: 2, 8>
 // BLOCKS-DAG: func.func private @bare_rows_kernel_0({{.*}}meld.host_column_block_dim = array<i64: 2, 8>
 // BLOCKS-DAG: func.func private @features_kernel_0({{.*}}meld.host_column_block_dim = array<i64: 2, 256>
+// BLOCKS-DAG: func.func private @many_filters_kernel_0({{.*}}meld.host_column_block_dim = array<i64: 2, 8, 2>
 
 // One image of any size, 3x3, padding 1, then a ReLU: blocks of 8 output
 // rows each (meld.host_column_block_dim), counted at run time; the same
@@ -38,6 +39,15 @@ func.func @rows(%x: tensor<1x4x?x?xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<1x8x
 func.func @bare_rows(%x: tensor<1x4x?x?xf32>, %w: tensor<8x4x3x3xf32>) -> tensor<1x8x?x?xf32> {
   %c = meld.conv %x, %w strides = [2, 1] dilations = [1, 1] padding_low = [1, 0] padding_high = [1, 2] groups = 1 : (tensor<1x4x?x?xf32>, tensor<8x4x3x3xf32>) -> tensor<1x8x?x?xf32>
   return %c : tensor<1x8x?x?xf32>
+}
+
+// 128 filters: while its blocks of 8 output rows are fewer than the
+// threads (an image of up to 8 rows, at 2 threads), each block takes half
+// the filters (meld.host_column_block_dim's third entry).
+func.func @many_filters(%x: tensor<1x4x?x?xf32>, %w: tensor<128x4x3x3xf32>) -> tensor<1x128x?x?xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<1x4x?x?xf32>, tensor<128x4x3x3xf32>) -> tensor<1x128x?x?xf32>
+  %r = meld.relu %c : tensor<1x128x?x?xf32>
+  return %r : tensor<1x128x?x?xf32>
 }
 
 // 3x3, padding 1, over a dynamic batch and image, then a folded batch norm
