@@ -3882,10 +3882,10 @@ def _signature(gm: torch.fx.GraphModule) -> tuple:
 # How torch.compile takes a partition holding a convolution over dynamic
 # spatial dims (dynamic image sizes, an audio length): "symbolic" (the
 # default) compiles it once for every shape, "per-shape" once per input
-# shape (a SpecializedPartition), whose static kernels are somewhat faster
-# (a ResNet-50 at 224: 62 ms symbolic, 57 per shape, Inductor's dynamic 93,
-# interleaved on the AMD EPYC Zen 4 VM; docs/frontends.md, "Convolutions
-# over dynamic spatial dims") but compile again for each new size.
+# shape (a SpecializedPartition) with static kernels, compiled again for
+# each new size (a ResNet-50 at 224: 66.9 ms symbolic, 67.0 per shape,
+# Inductor's dynamic 70.0, interleaved on the AMD EPYC Zen 4 VM;
+# docs/frontends.md, "Convolutions over dynamic spatial dims").
 # MELD_TORCH_DYNAMIC_CONVOLUTIONS picks. meld.torch.export always writes the
 # symbolic program.
 DYNAMIC_CONVOLUTIONS = os.environ.get("MELD_TORCH_DYNAMIC_CONVOLUTIONS", "symbolic")
