@@ -1724,9 +1724,6 @@ static LogicalResult applyRowBlocks(
     claimed[result.getResultNumber()] = true;
   }
 
-  // The loop computes into the output buffers themselves, and only the
-  // rows (or columns) of blocks [begin, end), `tileRows` (`columnBlock`) at
-  // a time.
   // Rows and columns: one loop over both, a step per block, the rows'
   // part outside (block = part * column blocks + column block).
   if (plan.splitThreads) {
@@ -1735,6 +1732,9 @@ static LogicalResult applyRowBlocks(
     if (!nest[1] || failed(coalesceLoops(rewriter, nest)))
       return failure();
   }
+  // The loop computes into the output buffers themselves, and only the
+  // rows (or columns) of blocks [begin, end), `tileRows` (`columnBlock`) at
+  // a time.
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
   Value whole = loop.getUpperBound();
