@@ -1256,15 +1256,19 @@ def _reduce_tiled_windows(b: Builder, x: Value, kind: str, kernel, strides):
     return y, outs
 
 
-def _windows_along(b: Builder, n: Dim, span: int, stride: int) -> Dim:
+def _windows_along(b: Builder, n: Dim, span: int, stride: int, ceil: bool = False) -> Dim:
     """How many windows of ``span`` elements, ``stride`` apart, fit in a
     dynamic extent ``n``: ``(n - span) // stride + 1``, as ``min(ceildiv(n -
     span + 1, stride), 2 (n - span) + 1)``, the same for ``n >= span`` and
     negative (a size the runtime refuses) for a shorter ``n``, as
-    ``meld.conv``'s result formula."""
+    ``meld.conv``'s result formula. ``ceil``: a partial window at the end
+    counts too, ``ceildiv(n - span, stride) + 1`` in the same form."""
     f = b.index_arith("subi", n, span)
-    return b.index_arith("minsi", b.index_arith("ceildivsi", b.index_arith("addi", f, 1), stride),
-                         b.index_arith("addi", b.index_arith("muli", f, 2), 1))
+    count = b.index_arith("ceildivsi", f, stride) if ceil else \
+        b.index_arith("ceildivsi", b.index_arith("addi", f, 1), stride)
+    if ceil:
+        count = b.index_arith("addi", count, 1)
+    return b.index_arith("minsi", count, b.index_arith("addi", b.index_arith("muli", f, 2), 1))
 
 
 def _window_views(b: Builder, x: Value, kernel, strides, dilations):
@@ -1344,15 +1348,9 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
     if ceil_mode and dynamic:
         raise Unsupported("ceil-mode pooling over a dynamic spatial dimension")
     if ceil_mode:
-        # extra padding on the right so that partial windows count
         for i, (k, s, d) in enumerate(zip(kernel, strides, dilations)):
-            n = x.shape[lead + i] + pads_before[i] + pads_after[i]
-            span = d * (k - 1) + 1
-            out = -(-(n - span) // s) + 1
-            # the last window must start inside the input or left padding
-            if (out - 1) * s >= x.shape[lead + i] + pads_before[i]:
-                out -= 1
-            pads_after[i] += max(0, (out - 1) * s + span - n)
+            pads_after[i] += _ceil_mode_extra_pad(x.shape[lead + i], pads_before[i],
+                                                  pads_after[i], k, s, d)
     padded = x
     if any(pads_before) or any(pads_after):
         if kind == "max":
@@ -1396,6 +1394,19 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
     return binary(b, "div", acc, c)
 
 
+def _ceil_mode_extra_pad(n: int, lo: int, hi: int, k: int, s: int, d: int) -> int:
+    """The padding a ceil-mode pooling adds after a static extent ``n`` (its
+    own ``lo`` and ``hi`` around it) so that the partial windows at the end
+    count; the last window must start inside the input or its leading
+    padding."""
+    full = n + lo + hi
+    span = d * (k - 1) + 1
+    out = -(-(full - span) // s) + 1
+    if (out - 1) * s >= n + lo:
+        out -= 1
+    return max(0, (out - 1) * s + span - full)
+
+
 def _clamped_max_pool_fits(x: Value, kernel, dilations, pads_before, pads_after) -> bool:
     """Whether ``_clamped_max_pool`` takes this max pooling: along each
     dynamic dim an undilated window whose padding is shorter than it, so
@@ -1433,13 +1444,7 @@ def _clamped_max_pool(b: Builder, x: Value, kernel, strides, dilations, pads_bef
         n = y.shape[axis]
         if n is not None:
             if ceil_mode:
-                # extra padding at the end for the partial windows
-                span = d * (k - 1) + 1
-                full = n + lo + hi
-                out = -(-(full - span) // s) + 1
-                if (out - 1) * s >= n + lo:
-                    out -= 1
-                hi += max(0, (out - 1) * s + span - full)
+                hi += _ceil_mode_extra_pad(n, lo, hi, k, s, d)
             before, after = [0] * y.rank, [0] * y.rank
             before[axis], after[axis] = lo, hi
             one = [1] * len(kernel)
@@ -1454,30 +1459,27 @@ def _clamped_max_pool(b: Builder, x: Value, kernel, strides, dilations, pads_bef
             views, _ = _window_views(b, padded, one, st, dl)
         else:
             size = b.dim(y, axis)
-            if not ceil_mode:
-                count = _windows_along(b, b.index_arith("addi", size, lo + hi), k, s)
-            else:
-                # min(ceildiv(f, s) + 1, 2 f + 1) windows for f = n + pads - k
-                # (negative for an input shorter than the window, which the
-                # runtime refuses), and no window starting past the input
-                f = b.index_arith("addi", size, lo + hi - k)
-                count = b.index_arith("minsi", b.index_arith(
-                    "addi", b.index_arith("ceildivsi", f, s), 1), b.index_arith(
-                    "addi", b.index_arith("muli", f, 2), 1))
+            count = _windows_along(b, b.index_arith("addi", size, lo + hi), k, s, ceil_mode)
+            if ceil_mode:  # (no window starting past the input)
                 count = b.index_arith("minsi", count, b.index_arith(
                     "ceildivsi", b.index_arith("addi", size, lo), s))
-            last = binary(b, "sub", size_value(b, size), b.constant(np.int64(1), "i64"))
+            starts = iota(b, "i64", (None,), [count], 0)
+            if s != 1:
+                starts = binary(b, "mul", starts, scalar_like(b, s, starts))
+            last = None  # (n - 1, for the offsets that can pass the end)
             views = []
             for offset in range(k):
-                at = iota(b, "i64", (None,), [count], 0)
-                if s != 1:
-                    at = binary(b, "mul", at, scalar_like(b, s, at))
+                at = starts
                 if offset != lo:
                     at = binary(b, "add", at, scalar_like(b, offset - lo, at))
                 if offset < lo:
                     at = binary(b, "max", at, scalar_like(b, 0, at))
                 if offset > k - 1 - hi or ceil_mode:
-                    at = binary(b, "min", at, broadcast_to(b, last, (None,), [count]))
+                    if last is None:
+                        last = broadcast_to(b, binary(b, "sub", size_value(b, size),
+                                                      b.constant(np.int64(1), "i64")),
+                                            (None,), [count])
+                    at = binary(b, "min", at, last)
                 views.append((offset, gather(b, y, at, axis)))
         acc = None
         for _, v in views:
