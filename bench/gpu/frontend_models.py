@@ -40,7 +40,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "torch"))
 sys.path.insert(0, HERE)
 
-from model_zoo import Decode, gpt2_small, kv_cache, llama_1b_layer, vit_b16  # noqa: E402
+from model_zoo import (  # noqa: E402
+    Decode, gpt2_small, kv_cache, llama_1b_layer, resnet50_style, vit_b16)
 
 PROMPT = 128
 OPTIMIZERS = ("adam", "sgd")
@@ -64,6 +65,8 @@ def cases(device: str):
     yield "llama_decode_b1", Decode(llama).eval(), (ids(1, 1), keys, values)
     del llama
     yield "vit_b1", vit_b16().eval().to(device), (torch.randn(1, 3, 224, 224, device=device),)
+    yield "resnet50_b1", resnet50_style().eval().to(device), \
+        (torch.randn(1, 3, 224, 224, device=device),)
 
 
 def export(outdir: str) -> int:
