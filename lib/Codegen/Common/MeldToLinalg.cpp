@@ -997,6 +997,62 @@ std::pair<Value, Value> Lowering::checkedIndex(OpBuilder &nb, Location loc,
   return {i, inBounds};
 }
 
+/// The value of an index built from constants, static dims (tensor.dim)
+/// and products of them, before canonicalization folds it.
+static std::optional<int64_t> staticIndex(Value v) {
+  if (std::optional<int64_t> c = getConstantIntValue(v))
+    return c;
+  if (auto dim = v.getDefiningOp<tensor::DimOp>()) {
+    auto type = cast<RankedTensorType>(dim.getSource().getType());
+    std::optional<int64_t> d = dim.getConstantIndex();
+    if (d && !type.isDynamicDim(*d))
+      return type.getDimSize(*d);
+  } else if (auto mul = v.getDefiningOp<arith::MulIOp>()) {
+    std::optional<int64_t> l = staticIndex(mul.getLhs());
+    std::optional<int64_t> r = staticIndex(mul.getRhs());
+    if (l && r)
+      return *l * *r;
+  }
+  return std::nullopt;
+}
+
+/// A loop over [0, count) that GPU kernels run on one thread
+/// (kSerialLoopAttrName), carrying `inits`; `body` builds an iteration and
+/// its scf.yield. A loop of one trip would be folded away with its mark,
+/// and its body run by every thread of the workgroup at once: a 1-D
+/// argsort was heapsorted in place by 256 threads (wrong indices on an
+/// H200), a scatter of one update added by each. So a count that is the
+/// constant 1 runs as two trips, the second empty.
+static scf::ForOp buildSerialLoop(OpBuilder &b, Location loc, Value count,
+                                  ValueRange inits,
+                                  function_ref<void(OpBuilder &, Location,
+                                                    Value, ValueRange)>
+                                      body) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  scf::ForOp loop;
+  if (staticIndex(count) == 1) {
+    Value two = arith::ConstantIndexOp::create(b, loc, 2);
+    loop = scf::ForOp::create(
+        b, loc, zero, two, one, inits,
+        [&](OpBuilder &lb, Location l, Value i, ValueRange iter) {
+          Value first =
+              arith::CmpIOp::create(lb, l, arith::CmpIPredicate::eq, i, zero);
+          auto only = scf::IfOp::create(
+              lb, l, first,
+              [&](OpBuilder &tb, Location tl) { body(tb, tl, zero, iter); },
+              [&](OpBuilder &eb, Location el) {
+                scf::YieldOp::create(eb, el, iter);
+              });
+          scf::YieldOp::create(lb, l, only.getResults());
+        });
+  } else {
+    loop = scf::ForOp::create(b, loc, zero, count, one, inits, body);
+  }
+  loop->setAttr(kSerialLoopAttrName, b.getUnitAttr());
+  return loop;
+}
+
 /// meld.scatter as a copy of the operand and a loop over the updates in
 /// row-major order that writes (or combines) each at its position: the
 /// order the interpreter follows, so duplicate positions give its result.
@@ -1015,7 +1071,6 @@ LogicalResult Lowering::lowerScatter(ScatterOp op) {
       dyn.push_back(tensor::DimOp::create(b, loc, x, d));
   Value copy = linalg::CopyOp::create(b, loc, x, emptyTensor(b, loc, type, dyn))
                    .getResult(0);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   SmallVector<Value> sizes;
   Value count = one;
@@ -1033,8 +1088,8 @@ LogicalResult Lowering::lowerScatter(ScatterOp op) {
           .Case("max", ReduceKind::max)
           .Case("min", ReduceKind::min)
           .Default(std::nullopt);
-  auto loop = scf::ForOp::create(
-      b, loc, zero, count, one, ValueRange{copy},
+  auto loop = buildSerialLoop(
+      b, loc, count, ValueRange{copy},
       [&](OpBuilder &lb, Location l, Value p, ValueRange iter) {
         SmallVector<Value> at(rank);
         Value rest = p;
@@ -1065,7 +1120,6 @@ LogicalResult Lowering::lowerScatter(ScatterOp op) {
             });
         scf::YieldOp::create(lb, l, ifOp.getResults());
       });
-  loop->setAttr(kSerialLoopAttrName, b.getUnitAttr());
   b.replaceOp(op, loop->getResults());
   return success();
 }
@@ -1309,14 +1363,13 @@ ValueRange Lowering::forEachRow(
     blocks->setAttr(kGroupedRowBlocksAttrName, b.getUnitAttr());
     return blocks->getResults();
   }
-  auto loop = scf::ForOp::create(
-      b, loc, zero, rows, one, ValueRange{init},
+  auto loop = buildSerialLoop(
+      b, loc, rows, ValueRange{init},
       [&](OpBuilder &lb, Location l, Value r, ValueRange iter) {
         scf::YieldOp::create(
             lb, l,
             ValueRange{rowBody(lb, l, iter[0], rowAt(lb, l, r, rowDims))});
       });
-  loop->setAttr(kSerialLoopAttrName, b.getUnitAttr());
   return loop->getResults();
 }
 

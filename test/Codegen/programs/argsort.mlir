@@ -7,7 +7,8 @@
 // function with the interpreter at two sizes of the '?' dims, fused and
 // unfused, for the host and through the emulated GPU mapping (where the
 // rows run on thread 0), and checks the PTX and HSACO; here two must match
-// exactly through the tools.
+// exactly through the tools. The GPU kernels of a single row still run
+// the sort on thread 0 (FileCheck of the mapped IR).
 //
 // RUN: meld-compile %s --targets=host,nvptx,amdgpu -o %t.meldb
 // RUN: meld-run %s --entry ties --random-inputs --seed 7 > %t.ref
@@ -16,6 +17,8 @@
 // RUN: meld-run %s --entry nans --random-inputs --seed 3 > %t.ref2
 // RUN: meld-run %t.meldb --entry nans --random-inputs --seed 3 > %t.out2
 // RUN: diff %t.ref2 %t.out2
+// RUN: meld-compile %s --targets=nvptx --no-fuse -o %t.gpu.meldb \
+// RUN:   --mlir-print-ir-after=meld-map-to-gpu 2>&1 | FileCheck %s
 
 func.func @router(%logits: tensor<8x64xf32>) -> tensor<8x64xi64> {
   %r = meld.argsort %logits axis = 1 descending : (tensor<8x64xf32>) -> tensor<8x64xi64>
@@ -49,6 +52,26 @@ func.func @halves(%x: tensor<3x33xbf16>, %y: tensor<5x6xf16>, %z: tensor<2x5x3xf
   %b = meld.argsort %y axis = 1 descending : (tensor<5x6xf16>) -> tensor<5x6xi64>
   %c = meld.argsort %z axis = 1 : (tensor<2x5x3xf64>) -> tensor<2x5x3xi64>
   return %a, %b, %c : tensor<3x33xi64>, tensor<5x6xi64>, tensor<2x5x3xi64>
+}
+
+// One row (1-D, and 1 x 40): no loop over rows is left, and the GPU kernel
+// must still sort on one thread (256 threads heapsorting the same row in
+// place gave wrong indices on an H200).
+// CHECK-LABEL: gpu.func @one_row_kernel_0
+// CHECK: %[[TID:.+]] = gpu.thread_id x
+// CHECK: %[[FIRST:.+]] = arith.cmpi eq, %[[TID]]
+// CHECK: scf.if %[[FIRST]]
+// CHECK: } {meld.serial}
+// CHECK: gpu.barrier
+// CHECK-LABEL: gpu.func @experts_kernel_0
+// CHECK: %[[TID:.+]] = gpu.thread_id x
+// CHECK: %[[FIRST:.+]] = arith.cmpi eq, %[[TID]]
+// CHECK: scf.if %[[FIRST]]
+// CHECK: } {meld.serial}
+// CHECK: gpu.barrier
+func.func @one_row(%x: tensor<1x40xf32>) -> tensor<1x40xi64> {
+  %r = meld.argsort %x axis = 1 descending : (tensor<1x40xf32>) -> tensor<1x40xi64>
+  return %r : tensor<1x40xi64>
 }
 
 func.func @experts(%ids: tensor<?xi64>) -> tensor<?xi64> {

@@ -16,6 +16,8 @@
 // RUN: meld-run %s --entry overwrite --random-inputs --seed 3 > %t.ref2
 // RUN: meld-run %t.meldb --entry overwrite --random-inputs --seed 3 > %t.out2
 // RUN: diff %t.ref2 %t.out2
+// RUN: meld-compile %s --targets=nvptx --no-fuse -o %t.gpu.meldb \
+// RUN:   --mlir-print-ir-after=meld-map-to-gpu 2>&1 | FileCheck %s
 
 func.func @index_add(%table: tensor<8x16xf32>, %ids: tensor<12x16xi64>, %rows: tensor<12x16xf32>) -> tensor<8x16xf32> {
   %r = meld.scatter %table, %ids, %rows axis = 0 reduction = "add" : (tensor<8x16xf32>, tensor<12x16xi64>, tensor<12x16xf32>) -> tensor<8x16xf32>
@@ -36,6 +38,20 @@ func.func @last_axis(%x: tensor<?x8xf32>, %i: tensor<?x5xi64>, %u: tensor<?x5xf3
   %m = meld.scatter %x, %i, %u axis = 1 reduction = "mul" : (tensor<?x8xf32>, tensor<?x5xi64>, tensor<?x5xf32>) -> tensor<?x8xf32>
   %n = meld.scatter %x, %i, %u axis = 1 reduction = "min" : (tensor<?x8xf32>, tensor<?x5xi64>, tensor<?x5xf32>) -> tensor<?x8xf32>
   return %m, %n : tensor<?x8xf32>, tensor<?x8xf32>
+}
+
+// One update: no loop over updates is left, and the GPU kernel must still
+// add it on one thread (every thread of the workgroup had added it).
+// CHECK-LABEL: gpu.func @one_update_kernel_0
+// CHECK: %[[TID:.+]] = gpu.thread_id x
+// CHECK: %[[FIRST:.+]] = arith.cmpi eq, %[[TID]]
+// CHECK: scf.if %[[FIRST]]
+// CHECK: memref.store
+// CHECK: } {meld.serial}
+// CHECK: gpu.barrier
+func.func @one_update(%x: tensor<8xf32>, %i: tensor<1xi64>, %u: tensor<1xf32>) -> tensor<8xf32> {
+  %r = meld.scatter %x, %i, %u axis = 0 reduction = "add" : (tensor<8xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<8xf32>
+  return %r : tensor<8xf32>
 }
 
 // The operand and the updates come from other kernels, and the result
