@@ -153,8 +153,9 @@ inline constexpr int64_t kHostStreamedRowsMinCols = 1024;
 inline constexpr llvm::StringLiteral kGpuBlocksAttrName = "meld.gpu_blocks";
 
 /// The attribute meld-map-to-gpu sets on a row-block kernel whose GEMM also
-/// splits its columns over workgroups: each row block is this many
-/// workgroups, block `x` computing column tile `x % C` of row block `x / C`.
+/// splits its output tiles over workgroups: each row block is this many
+/// workgroups, block `x` computing output tile `x % C` of row block `x / C`
+/// (MapToGpuGemm.cpp, tileContractions).
 inline constexpr llvm::StringLiteral kGpuColumnBlocksAttrName =
     "meld.gpu_column_blocks";
 

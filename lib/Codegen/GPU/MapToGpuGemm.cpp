@@ -106,7 +106,12 @@ struct TiledContraction {
   /// The loop dimension of each output dimension, in order.
   SmallVector<unsigned> outDims;
   /// The operands indexed by (m, k) and (k, n), each perhaps by the batch.
+  /// `rhs` is null when the body computes it (an implicit GEMM):
+  /// `gathered` is then the value the body multiplies by, computed by
+  /// `gatherOps` from the loop indices (never m's) and buffers outside.
   OpOperand *lhs, *rhs;
+  Value gathered;
+  SmallVector<Operation *> gatherOps;
   /// The value the output starts from when a fill writes it just before
   /// the contraction (the fill then disappears); null to read the output.
   Value initValue;
@@ -207,6 +212,88 @@ static bool onlyUsedBy(Value result, ArrayRef<Operation *> users) {
   });
 }
 
+/// The element type of the (k, n) operand.
+static Type rhsElementType(const TiledContraction &c) {
+  return c.rhs ? getElementTypeOrSelf(c.rhs->get().getType())
+               : c.gathered.getType();
+}
+
+/// The value the body of `op`, a contraction of one input buffer, multiplies
+/// that input by when it computes it from loop indices and buffers outside
+/// the op: a convolution's columns, gathered from its input (lowerConv's
+/// implicit im2col). `ops` receives the body ops that compute it, which
+/// must read memory only (loads, perhaps under an scf.if for the padding),
+/// serve that value alone and not read loop `m`. Null if the body is not
+/// such.
+static Value gatheredOperand(linalg::GenericOp op, unsigned m,
+                             SmallVectorImpl<Operation *> &ops) {
+  Block *body = op.getBlock();
+  llvm::SmallPtrSet<Operation *, 16> dependent;
+  auto definedBy = [&](Value v) -> Operation * {
+    Operation *def = v.getDefiningOp();
+    return def && def->getBlock() == body ? def : nullptr;
+  };
+  auto readsBlockArgs = [&](Operation &inst) {
+    bool reads = false;
+    inst.walk([&](Operation *nested) {
+      for (Value v : nested->getOperands()) {
+        auto arg = dyn_cast<BlockArgument>(v);
+        Operation *def = definedBy(v);
+        reads |=
+            (arg && arg.getOwner() == body) || (def && dependent.contains(def));
+      }
+    });
+    return reads;
+  };
+  for (Operation &inst : body->without_terminator()) {
+    if (readsBlockArgs(inst))
+      dependent.insert(&inst);
+    else
+      ops.push_back(&inst);
+  }
+  Value gathered;
+  for (Operation *inst : dependent) {
+    bool other = false;
+    inst->walk([&](Operation *nested) {
+      for (Value v : nested->getOperands()) {
+        Operation *def = definedBy(v);
+        if (!def || dependent.contains(def))
+          continue;
+        other |= gathered && gathered != v;
+        gathered = v;
+      }
+    });
+    if (other)
+      return nullptr;
+  }
+  if (!gathered || !gathered.getType().isIntOrFloat())
+    return nullptr;
+  for (Operation *inst : ops) {
+    bool bad = false;
+    inst->walk([&](Operation *nested) {
+      if (auto index = dyn_cast<linalg::IndexOp>(nested))
+        bad |= index.getDim() == m;
+      else if (!isa<memref::LoadOp>(nested) &&
+               !nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
+               !isMemoryEffectFree(nested))
+        bad = true;
+    });
+    if (bad)
+      return nullptr;
+  }
+  return gathered;
+}
+
+/// Whether the gathered operand of `c` reads `buffer`'s root.
+static bool gathersFrom(const TiledContraction &c, Value buffer) {
+  bool reads = false;
+  for (Operation *inst : c.gatherOps)
+    inst->walk([&](memref::LoadOp load) {
+      reads |= rootBuffer(load.getMemRef()) == rootBuffer(buffer);
+    });
+  return reads;
+}
+
 /// Matches `op` as a contraction to tile, with its fill and epilogue;
 /// `reason` says why not otherwise. `workgroupBytesLeft` is what the
 /// kernel's intermediates leave of the workgroup-memory limit; it is
@@ -224,8 +311,7 @@ matchTiledContraction(linalg::GenericOp op, const Threads &threads,
   unsigned numParallel = op.getNumParallelLoops();
   if (numParallel != 2 && numParallel != 3)
     return fail("not 2 or 3 parallel loops (matmul, batch matmul)");
-  if (!op.getBlock()->getOps<linalg::IndexOp>().empty())
-    return fail("the body reads loop indices");
+  bool readsIndices = !op.getBlock()->getOps<linalg::IndexOp>().empty();
   TiledContraction c;
   c.op = op;
   SmallVector<unsigned> reduction;
@@ -246,10 +332,24 @@ matchTiledContraction(linalg::GenericOp op, const Threads &threads,
   for (OpOperand *input : op.getDpsInputOperands())
     if (isa<ShapedType>(input->get().getType()))
       buffers.push_back(input);
-  if (buffers.size() != 2)
-    return fail("not two input buffers");
   c.lhs = c.rhs = nullptr;
-  for (OpOperand *input : buffers) {
+  if (readsIndices) {
+    // An implicit GEMM: the body computes the (k, n) operand.
+    if (buffers.size() != 1)
+      return fail("the body reads loop indices");
+    c.gathered = gatheredOperand(op, c.m, c.gatherOps);
+    if (!c.gathered)
+      return fail("the body reads loop indices, not only for an operand");
+    AffineMap map = op.getMatchingIndexingMap(buffers.front());
+    if (!map.isProjectedPermutation() || !resultOfDim(map, c.m) ||
+        !resultOfDim(map, c.k) || resultOfDim(map, c.n))
+      return fail("the input is not indexed by (m, k)");
+    c.lhs = buffers.front();
+  } else if (buffers.size() != 2) {
+    return fail("not two input buffers");
+  }
+  for (OpOperand *input :
+       c.gathered ? ArrayRef<OpOperand *>() : ArrayRef<OpOperand *>(buffers)) {
     AffineMap map = op.getMatchingIndexingMap(input);
     bool hasM = resultOfDim(map, c.m).has_value();
     bool hasN = resultOfDim(map, c.n).has_value();
@@ -257,11 +357,16 @@ matchTiledContraction(linalg::GenericOp op, const Threads &threads,
       return fail("an input is not indexed by (m, k) or (k, n)");
     (hasM ? c.lhs : c.rhs) = input;
   }
-  if (!c.lhs || !c.rhs)
+  if (!c.lhs || (!c.rhs && !c.gathered))
     return fail("the inputs are not one (m, k) and one (k, n) operand");
   Value result = op.getDpsInitOperand(0)->get();
-  if (rootBuffer(result) == rootBuffer(c.lhs->get()) ||
-      rootBuffer(result) == rootBuffer(c.rhs->get()))
+  // Whether `buffer` is (the root of) an operand the tiles read.
+  auto readByTiles = [&](Value buffer) {
+    return rootBuffer(buffer) == rootBuffer(c.lhs->get()) ||
+           (c.rhs && rootBuffer(buffer) == rootBuffer(c.rhs->get())) ||
+           gathersFrom(c, buffer);
+  };
+  if (readByTiles(result))
     return fail("the output aliases an input");
   if (Operation *combiner = matchCombiner(op);
       combiner && prefersCooperativeReduction(op, threads.blockSize))
@@ -329,8 +434,7 @@ matchTiledContraction(linalg::GenericOp op, const Threads &threads,
     Value out = next.getDpsInitOperand(0)->get();
     // Tiles store their final values while other tiles still read the
     // operands.
-    if (rootBuffer(out) == rootBuffer(c.lhs->get()) ||
-        rootBuffer(out) == rootBuffer(c.rhs->get()))
+    if (readByTiles(out))
       break;
     SmallVector<Operation *> users{op, next};
     if (c.fill && c.epilogue.empty())
@@ -348,10 +452,9 @@ matchTiledContraction(linalg::GenericOp op, const Threads &threads,
     last = next;
   }
 
-  auto elementBytes = [](OpOperand *operand) {
-    return static_cast<int64_t>(llvm::divideCeil(
-        cast<ShapedType>(operand->get().getType()).getElementTypeBitWidth(),
-        8));
+  auto elementBytes = [](Type type) {
+    return static_cast<int64_t>(
+        llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
   };
   // Matrix cores: on NVIDIA 8 warps, each 16x32 of a 64x64 tile, on AMD 4
   // wavefronts, each 16x64 of it, on k slices of 16, starting from a fill's
@@ -361,7 +464,7 @@ matchTiledContraction(linalg::GenericOp op, const Threads &threads,
   bool matrixCores = ((threads.tensorCores || threads.mmaSync) &&
                       threads.blockSize == 8 * kWarpSize) ||
                      (threads.mfma && threads.blockSize == 4 * kWavefrontSize);
-  if (matrixCores && !c.batch && c.initValue &&
+  if (matrixCores && !c.batch && c.initValue && c.rhs &&
       isHalfMultiplyAccumulate(op, c.lhs, c.rhs)) {
     c.mma = true;
     c.threadRows = c.threadCols = 16;
@@ -369,8 +472,12 @@ matchTiledContraction(linalg::GenericOp op, const Threads &threads,
     resultTile = c.tileRows() * c.tileCols() * 2;
   }
   int64_t staging =
-      llvm::alignTo(c.tileK * c.tileRows() * elementBytes(c.lhs), 16) +
-      llvm::alignTo(c.tileK * c.tileCols() * elementBytes(c.rhs), 16) +
+      llvm::alignTo(
+          c.tileK * c.tileRows() *
+              elementBytes(getElementTypeOrSelf(c.lhs->get().getType())),
+          16) +
+      llvm::alignTo(c.tileK * c.tileCols() * elementBytes(rhsElementType(c)),
+                    16) +
       resultTile;
   if (staging > workgroupBytesLeft + saved)
     return fail("no room in workgroup memory for the staged slices");
@@ -390,20 +497,20 @@ static void uniformLoop(OpBuilder &b, Location loc, Value lower, Value upper,
 }
 
 /// Emits `c` in place of its ops: for every batch, row tile and column tile
-/// of the output (only column tile `columnBlock` if given), the k loop over
+/// of the output (only row tile `rowTile` and column tile `columnBlock` if
+/// given), the k loop over
 /// staged slices, then the epilogue on the accumulators and one store per
 /// output. `entry` receives the staging buffers (and, emulated, the
 /// per-thread accumulators).
 static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
                                  const Threads &threads, Block &entry,
-                                 Value columnBlock) {
+                                 Value rowTile, Value columnBlock) {
   linalg::GenericOp op = c.op;
   Location loc = op.getLoc();
   auto cst = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
   auto lhsType = cast<MemRefType>(c.lhs->get().getType());
-  auto rhsType = cast<MemRefType>(c.rhs->get().getType());
   OpOperand *init = op.getDpsInitOperand(0);
   Type accType = getElementTypeOrSelf(init->get().getType());
   int64_t tileM = c.tileRows(), tileN = c.tileCols(), tileK = c.tileK;
@@ -421,7 +528,7 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
       return memref::AllocOp::create(b, loc, type);
     };
     lhsTile = alloc(MemRefType::get({tileK, tileM}, lhsType.getElementType()));
-    rhsTile = alloc(MemRefType::get({tileK, tileN}, rhsType.getElementType()));
+    rhsTile = alloc(MemRefType::get({tileK, tileN}, rhsElementType(c)));
     if (threads.emulate)
       accs = alloc(MemRefType::get({threads.blockSize, kAccs}, accType));
     if (c.mma)
@@ -447,7 +554,7 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
   };
 
   uniformLoop(b, loc, zero, sizeB, one, [&](OpBuilder &b, Value batch) {
-    uniformLoop(b, loc, zero, sizeM, cst(tileM), [&](OpBuilder &b, Value m0) {
+    auto rowTiles = [&](OpBuilder &b, Value m0) {
       auto columnTile = [&](OpBuilder &b, Value n0) {
         // The loop indices of output (row, col).
         auto loopIndices = [&](Value row, Value col) {
@@ -518,11 +625,15 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
         Share rhsShare{c.rhs, c.n, n0, sizeN, rhsTile, tileN};
         // Element i of thread tid's share: its position (kk, x) in the
         // tile, and whether it is inside the tile at all.
+        // (A gathered operand is fetched along n: a convolution's
+        // neighbouring pixels.)
         auto sharePosition = [&](OpBuilder &b, Value tid, const Share &s,
                                  int64_t i) {
-          AffineMap map = op.getMatchingIndexingMap(s.operand);
           bool kInner =
-              cast<AffineDimExpr>(map.getResults().back()).getPosition() == c.k;
+              s.operand &&
+              cast<AffineDimExpr>(
+                  op.getMatchingIndexingMap(s.operand).getResults().back())
+                      .getPosition() == c.k;
           Value l = add(b, tid, cst(i * threads.blockSize));
           Value inner = cst(kInner ? tileK : s.width);
           Value outerIdx = arith::DivUIOp::create(b, loc, l, inner);
@@ -538,8 +649,9 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
           return llvm::divideCeilSigned(s.width * tileK, threads.blockSize);
         };
         auto fetch = [&](OpBuilder &b, Value tid, Value k0, const Share &s) {
-          AffineMap map = op.getMatchingIndexingMap(s.operand);
-          Type type = getElementTypeOrSelf(s.operand->get().getType());
+          Type type = s.operand
+                          ? getElementTypeOrSelf(s.operand->get().getType())
+                          : c.gathered.getType();
           SmallVector<Value> values;
           for (int64_t i = 0; i < shareSize(s); ++i) {
             auto [kk, x, inTile] = sharePosition(b, tid, s, i);
@@ -557,8 +669,23 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
             ivs[s.dim] = gx;
             if (c.batch)
               ivs[*c.batch] = batch;
-            Value loaded = memref::LoadOp::create(
-                b, loc, s.operand->get(), applyIndexingMap(b, loc, map, ivs));
+            Value loaded;
+            if (s.operand) {
+              loaded = memref::LoadOp::create(
+                  b, loc, s.operand->get(),
+                  applyIndexingMap(b, loc, op.getMatchingIndexingMap(s.operand),
+                                   ivs));
+            } else {
+              // The gathering ops at these loop indices.
+              IRMapping map;
+              for (Operation *inst : c.gatherOps) {
+                if (auto index = dyn_cast<linalg::IndexOp>(inst))
+                  map.map(index.getResult(), ivs[index.getDim()]);
+                else
+                  b.clone(*inst, map);
+              }
+              loaded = map.lookupOrDefault(c.gathered);
+            }
             scf::YieldOp::create(b, loc, loaded);
             b.setInsertionPointToStart(ifOp.elseBlock());
             scf::YieldOp::create(
@@ -622,11 +749,15 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
             for (OpOperand &operand : op->getOpOperands())
               map.map(op.getMatchingBlockArgument(&operand), operand.get());
             map.map(op.getMatchingBlockArgument(c.lhs), a[idx / kMicroTile]);
-            map.map(op.getMatchingBlockArgument(c.rhs), w[idx % kMicroTile]);
+            if (c.rhs)
+              map.map(op.getMatchingBlockArgument(c.rhs), w[idx % kMicroTile]);
+            else
+              map.map(c.gathered, w[idx % kMicroTile]);
             map.map(op.getMatchingBlockArgument(init),
                     loop.getRegionIterArgs()[idx]);
             for (Operation &inst : body->without_terminator())
-              b.clone(inst, map);
+              if (!llvm::is_contained(c.gatherOps, &inst))
+                b.clone(inst, map);
             after.push_back(
                 map.lookupOrDefault(body->getTerminator()->getOperand(0)));
           }
@@ -1166,7 +1297,11 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
         columnTile(b, arith::MulIOp::create(b, loc, columnBlock, cst(tileN)));
       else
         uniformLoop(b, loc, zero, sizeN, cst(tileN), columnTile);
-    });
+    };
+    if (rowTile)
+      rowTiles(b, arith::MulIOp::create(b, loc, rowTile, cst(tileM)));
+    else
+      uniformLoop(b, loc, zero, sizeM, cst(tileM), rowTiles);
   });
   threads.barrier(b, loc);
 }
@@ -1176,10 +1311,15 @@ static void emitTiledContraction(OpBuilder &b, const TiledContraction &c,
 /// (the reason is in the debug output, `-debug-only=meld-map-to-gpu`).
 ///
 /// A row-block kernel that is nothing but one such contraction (and its
-/// fill and epilogue) with a static column count splits its columns over
-/// workgroups too: block `x` of the kernel computes column tile `x % C` of
-/// row block `x / C`, and `C` is recorded as `meld.gpu_column_blocks`, so
-/// the launch has a workgroup per output tile rather than per row block.
+/// fill and epilogue) splits its output tiles over workgroups too: with R
+/// row tiles in a block (its rows of the output, when static) and C column
+/// tiles (when static), block `x` of the kernel computes row tile
+/// `(x % RC) / C` and column tile `x % C` of row block `x / RC`, and `RC`
+/// is recorded as `meld.gpu_column_blocks`, so the launch has a workgroup
+/// per output tile rather than per row block. (A convolution's row block
+/// is an image, its rows the filters: a ResNet's last stages, 7 x 7 pixels
+/// by 512 or 2048 filters, had one column tile, so one workgroup looped
+/// over 8 or 32 row tiles.)
 void meld::maptogpu::tileContractions(func::FuncOp func,
                                       const Threads &threads) {
   Block &entry = func.getBody().front();
@@ -1191,7 +1331,7 @@ void meld::maptogpu::tileContractions(func::FuncOp func,
   int64_t left = kWorkgroupMemoryLimit - used;
   SmallVector<linalg::GenericOp> ops;
   func.walk([&](linalg::GenericOp op) { ops.push_back(op); });
-  SmallVector<TiledContraction> matches;
+  SmallVector<TiledContraction, 2> matches;
   llvm::SmallPtrSet<Operation *, 8> claimed;
   for (linalg::GenericOp op : ops) {
     if (claimed.contains(op))
@@ -1213,16 +1353,20 @@ void meld::maptogpu::tileContractions(func::FuncOp func,
     matches.push_back(*c);
   }
 
-  Value columnBlock;
+  Value rowTile, columnBlock;
   if (matches.size() == 1 && claimed.size() == ops.size() &&
       func->hasAttr(kRowsPerBlockAttrName) &&
       matches.front().op->getBlock() != &entry) {
     const TiledContraction &c = matches.front();
     linalg::GenericOp op = c.op;
-    int64_t columns = op.getStaticLoopRanges()[c.n];
-    int64_t count = ShapedType::isDynamic(columns)
-                        ? 1
-                        : llvm::divideCeil(columns, c.tileCols());
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    auto tilesOf = [&](unsigned dim, int64_t tile) {
+      return ShapedType::isDynamic(ranges[dim])
+                 ? int64_t(1)
+                 : llvm::divideCeil(ranges[dim], tile);
+    };
+    int64_t columns = tilesOf(c.n, c.tileCols());
+    int64_t count = tilesOf(c.m, c.tileRows()) * columns;
     if (count > 1) {
       unsigned n = entry.getNumArguments();
       Value begin = entry.getArgument(n - 2), end = entry.getArgument(n - 1);
@@ -1230,14 +1374,16 @@ void meld::maptogpu::tileContractions(func::FuncOp func,
       Location loc = func.getLoc();
       Value countValue = arith::ConstantIndexOp::create(b, loc, count);
       auto rowBlock = arith::DivUIOp::create(b, loc, begin, countValue);
-      auto column = arith::RemUIOp::create(b, loc, begin, countValue);
+      auto tile = arith::RemUIOp::create(b, loc, begin, countValue);
+      Value columnsValue = arith::ConstantIndexOp::create(b, loc, columns);
       Value rowEnd = arith::AddIOp::create(
           b, loc, rowBlock, arith::ConstantIndexOp::create(b, loc, 1));
       begin.replaceUsesWithIf(rowBlock, [&](OpOperand &use) {
-        return use.getOwner() != rowBlock && use.getOwner() != column;
+        return use.getOwner() != rowBlock && use.getOwner() != tile;
       });
       end.replaceAllUsesWith(rowEnd);
-      columnBlock = column;
+      rowTile = arith::DivUIOp::create(b, loc, tile, columnsValue);
+      columnBlock = arith::RemUIOp::create(b, loc, tile, columnsValue);
       func->setAttr(kGpuColumnBlocksAttrName, b.getI64IntegerAttr(count));
     }
   }
@@ -1247,7 +1393,7 @@ void meld::maptogpu::tileContractions(func::FuncOp func,
     linalg::GenericOp op = c.op;
     Operation *last = c.epilogue.empty() ? op : c.epilogue.back();
     b.setInsertionPoint(last);
-    emitTiledContraction(b, c, threads, entry, columnBlock);
+    emitTiledContraction(b, c, threads, entry, rowTile, columnBlock);
     // The results the epilogue consumed in registers.
     SmallVector<Value> intermediates{op.getDpsInitOperand(0)->get()};
     for (linalg::GenericOp e : c.epilogue)

@@ -109,6 +109,21 @@ func.func @one_image_stem(%x: tensor<1x3x64x64xf32>, %w: tensor<16x3x7x7xf32>) -
   return %c : tensor<1x16x32x32xf32>
 }
 
+// Output tiles over workgroups on a GPU (an implicit GEMM per image,
+// MapToGpuGemm.cpp): 128 filters at 7 x 7 are two row tiles of one column
+// tile; 96 filters at 12 x 12 on two images, two by three tiles an image,
+// with the ReLU applied to the accumulators.
+func.func @filter_tiles(%x: tensor<1x8x7x7xf32>, %w: tensor<128x8x3x3xf32>) -> tensor<1x128x7x7xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<1x8x7x7xf32>, tensor<128x8x3x3xf32>) -> tensor<1x128x7x7xf32>
+  return %c : tensor<1x128x7x7xf32>
+}
+
+func.func @output_tiles(%x: tensor<2x4x12x12xf32>, %w: tensor<96x4x3x3xf32>) -> tensor<2x96x12x12xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x4x12x12xf32>, tensor<96x4x3x3xf32>) -> tensor<2x96x12x12xf32>
+  %y = meld.relu %c : tensor<2x96x12x12xf32>
+  return %y : tensor<2x96x12x12xf32>
+}
+
 // Sliding-window sums in registers (meld-vectorize-host-windows): a 7x7
 // depthwise on a dynamic batch whose rows of 37 pixels end in a partial
 // vector, with ReLU; 2 groups of 6 channels, strided, on odd sizes; a
