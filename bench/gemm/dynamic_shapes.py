@@ -47,6 +47,17 @@ func.func @main(%a: {a}, %b: {b}) -> {c} {{
 }}"""
 
 
+def linear(m: str, k: int, n: int) -> str:
+    """A linear layer without bias: `x @ W^T`, W `[n, k]` (a decode step's
+    projection when m is a few rows)."""
+    x, w, y = f"tensor<{m}x{k}xf32>", f"tensor<{n}x{k}xf32>", f"tensor<{m}x{n}xf32>"
+    return f"""
+func.func @main(%x: {x}, %w: {w}) -> {y} {{
+  %y = meld.matmul %x, %w transpose_rhs : {x}, {w} -> {y}
+  return %y : {y}
+}}"""
+
+
 def conv(image: str, out: str, k: int, cin: int, cout: int) -> str:
     x, w, y = (f"tensor<1x{cin}x{image}xf32>", f"tensor<{cout}x{cin}x{k}x{k}xf32>",
                f"tensor<1x{cout}x{out}xf32>")
@@ -72,6 +83,10 @@ def cases(rng):
            matmul("64", "576", "?"), [normal(64, 576), normal(576, 3136)])
     yield ("? x ? @ ? x 64 (256 x 200 @ 200 x 64) + ReLU", matmul("256", "200", "64"),
            matmul("?", "?", "64"), [normal(256, 200), normal(200, 64)])
+    for rows in (1, 8, 16):
+        yield (f"? x 2048 @ (8192 x 2048)^T, {rows} rows (a decode step's MLP)",
+               linear(str(rows), 2048, 8192), linear("?", 2048, 8192),
+               [normal(rows, 2048), normal(8192, 2048)])
     yield ("conv 3x3, 64 channels, 56 x 56 + ReLU", conv("56x56", "56x56", 3, 64, 64),
            conv("?x?", "?x?", 3, 64, 64), [normal(1, 64, 56, 56), normal(64, 64, 3, 3)])
 

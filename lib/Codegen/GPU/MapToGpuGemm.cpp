@@ -1365,8 +1365,9 @@ void meld::maptogpu::tileContractions(func::FuncOp func,
                  ? int64_t(1)
                  : llvm::divideCeil(ranges[dim], tile);
     };
-    int64_t columns = tilesOf(c.n, c.tileCols());
-    int64_t count = tilesOf(c.m, c.tileRows()) * columns;
+    int64_t rows = tilesOf(c.m, c.tileRows()),
+            columns = tilesOf(c.n, c.tileCols());
+    int64_t count = rows * columns;
     if (count > 1) {
       unsigned n = entry.getNumArguments();
       Value begin = entry.getArgument(n - 2), end = entry.getArgument(n - 1);
@@ -1382,8 +1383,15 @@ void meld::maptogpu::tileContractions(func::FuncOp func,
         return use.getOwner() != rowBlock && use.getOwner() != tile;
       });
       end.replaceAllUsesWith(rowEnd);
-      rowTile = arith::DivUIOp::create(b, loc, tile, columnsValue);
-      columnBlock = arith::RemUIOp::create(b, loc, tile, columnsValue);
+      // (A single row or column tile is the whole range: no index.)
+      if (rows > 1)
+        rowTile = columns > 1
+                      ? arith::DivUIOp::create(b, loc, tile, columnsValue)
+                      : tile.getResult();
+      if (columns > 1)
+        columnBlock = rows > 1
+                          ? arith::RemUIOp::create(b, loc, tile, columnsValue)
+                          : tile.getResult();
       func->setAttr(kGpuColumnBlocksAttrName, b.getI64IntegerAttr(count));
     }
   }
