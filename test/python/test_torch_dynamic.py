@@ -8,7 +8,7 @@
 - Convolutions and pooling over dynamic image sizes and audio lengths:
   one graph (by default), or per shape
   (MELD_TORCH_DYNAMIC_CONVOLUTIONS=per-shape: static kernels). A partition that Meld can compile only at
-  static sizes (a ceil-mode pooling over dynamic image sizes) is compiled
+  static sizes (a transposed convolution over dynamic image sizes) is compiled
   once per input shape, reported as such, never run eagerly.
 - An op whose lowering refuses it (found only when the partition is
   translated) runs eagerly alone: the ops around it stay in Meld.
@@ -278,19 +278,39 @@ def test_max_pooling_over_dynamic_sizes_matches_eager_with_nans_and_infinities(p
     assert not explanation.reports[0].specialized, str(explanation.reports[0])
 
 
-def test_a_ceil_mode_average_pooling_over_dynamic_image_sizes_compiles_per_shape(
+@pytest.mark.parametrize("pool", [
+    torch.nn.AvgPool2d(2, ceil_mode=True),
+    torch.nn.AvgPool2d(3, 2, 1, ceil_mode=True),                          # counts the padding
+    torch.nn.AvgPool2d(3, 2, 1, ceil_mode=True, count_include_pad=False),
+    torch.nn.AvgPool2d((3, 2), (2, 3), (1, 0), ceil_mode=True, count_include_pad=False),
+    torch.nn.AvgPool2d(3, 2, 1, ceil_mode=True, divisor_override=4),
+    torch.nn.AvgPool1d(4, 3, 2, ceil_mode=True, count_include_pad=False),
+    torch.nn.AvgPool3d(2, 2, 1, ceil_mode=True),
+], ids=["2x2", "3x3-pad", "3x3-pad-excluded", "uneven", "divisor", "1d", "3d"])
+def test_ceil_mode_average_pooling_over_dynamic_sizes_is_one_graph(pool):
+    # The partial windows at the end, each divided by its own count (inside
+    # the input, or the declared padding too): the input padded by
+    # stride - 1 more zeros, the windows counted at run time.
+    d = {torch.nn.AvgPool1d: 1, torch.nn.AvgPool2d: 2, torch.nn.AvgPool3d: 3}[type(pool)]
+    sizes = [(7, 9, 5)[:d], (13, 16, 7)[:d], (8, 12, 6)[:d]]
+    torch.manual_seed(0)
+    explanation = compiled_at(pool, [(torch.randn(2, 3, *s),) for s in sizes])
+    assert explanation.fallbacks == [], str(explanation)
+    assert all(not r.specialized for r in explanation.reports), str(explanation)
+
+
+def test_a_transposed_convolution_over_dynamic_image_sizes_compiles_per_shape(
         symbolic_convolutions):
-    # (ceil-mode max pooling is lowered over dynamic sizes, above; average
-    # pooling's partial windows need their counts, which it is not)
+    # (its input is dilated by the strides with static sizes)
     torch.manual_seed(0)
     model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.ReLU(),
-                                torch.nn.AvgPool2d(2, ceil_mode=True)).eval()
+                                torch.nn.ConvTranspose2d(8, 4, 2, stride=2)).eval()
     shapes = [(2, 3, 16, 11), (3, 3, 13, 20), (2, 3, 16, 11)]
     explanation = compiled_at(model, [(torch.randn(*s),) for s in shapes])
     assert explanation.fallbacks == [], str(explanation)
     (report,) = explanation.reports
     assert report.specialized, str(report)
-    assert "ceil-mode pooling" in next(iter(report.specialized.values()))
+    assert "transposed convolution" in next(iter(report.specialized.values()))
     assert "compiled per input shape" in str(explanation)
     (part,) = report.partitions
     assert isinstance(part, backend.SpecializedPartition)
@@ -318,9 +338,9 @@ def test_an_op_refused_by_its_lowering_leaves_only_itself_to_eager():
 
 
 def test_a_shape_whose_specialization_fails_runs_eagerly_and_is_reported(monkeypatch):
-    # (a ceil-mode average pooling compiles per shape)
+    # (a transposed convolution compiles per shape)
     model = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3),
-                                torch.nn.AvgPool2d(2, ceil_mode=True)).eval()
+                                torch.nn.ConvTranspose2d(4, 2, 2, stride=2)).eval()
     torch._dynamo.reset()
     start = len(mtorch.reports)
     compiled = torch.compile(model, backend="meld", dynamic=True)

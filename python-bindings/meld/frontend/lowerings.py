@@ -1271,10 +1271,11 @@ def _windows_along(b: Builder, n: Dim, span: int, stride: int, ceil: bool = Fals
     return b.index_arith("minsi", count, b.index_arith("addi", b.index_arith("muli", f, 2), 1))
 
 
-def _window_views(b: Builder, x: Value, kernel, strides, dilations):
+def _window_views(b: Builder, x: Value, kernel, strides, dilations, counts=None):
     """For each kernel offset, the strided view of ``x``'s trailing spatial
     dims that the offset reads: ``[(offset, view)]``, and the number of
-    windows along each dim (an int, or a ``Dim`` along a dynamic dim).
+    windows along each dim (an int, or a ``Dim`` along a dynamic dim; a
+    dynamic dim's from ``counts`` when it gives one).
     Along a static dim the view is a strided slice; along a dynamic one, a
     gather of the positions ``o * stride + offset * dilation`` for ``o`` up
     to ``(n - span) // stride + 1`` (computed at run time: an input shorter
@@ -1286,7 +1287,9 @@ def _window_views(b: Builder, x: Value, kernel, strides, dilations):
         n = x.shape[lead + i]
         span = d * (k - 1) + 1
         if n is None:
-            out_sizes.append(_windows_along(b, b.dim(x, lead + i), span, s))
+            given = counts[i] if counts else None
+            out_sizes.append(given if given is not None else
+                             _windows_along(b, b.dim(x, lead + i), span, s))
             continue
         out_sizes.append(max(0, (n - span) // s + 1))
     ramps = {}  # (dim, offset) -> the positions a dynamic dim's view reads
@@ -1346,7 +1349,11 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
         return _clamped_max_pool(b, x, kernel, strides, dilations, pads_before, pads_after,
                                  ceil_mode)
     if ceil_mode and dynamic:
-        raise Unsupported("ceil-mode pooling over a dynamic spatial dimension")
+        if kind != "avg":
+            raise Unsupported("ceil-mode max pooling over a dynamic spatial dimension "
+                              "with dilations or padding as long as the window")
+        return _ceil_avg_pool(b, x, kernel, strides, dilations, pads_before, pads_after,
+                              count_include_pad, divisor)
     if ceil_mode:
         for i, (k, s, d) in enumerate(zip(kernel, strides, dilations)):
             pads_after[i] += _ceil_mode_extra_pad(x.shape[lead + i], pads_before[i],
@@ -1392,6 +1399,58 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
                             pads_before, declared_after, count_include_pad)
     c = b.constant(counts.astype(numpy_dtype(x.dtype)), x.dtype)
     return binary(b, "div", acc, c)
+
+
+def _ceil_avg_pool(b: Builder, x: Value, kernel, strides, dilations, pads_before,
+                   pads_after, count_include_pad: bool, divisor: Optional[float]) -> Value:
+    """Ceil-mode average pooling over dynamic spatial dims: the partial
+    windows at the end count, as long as they start inside the input or its
+    leading padding (torch's rule). Along a dynamic dim the input is padded
+    with ``stride - 1`` more zeros at the end, the most a partial window can
+    reach past the declared padding, and the windows are counted at run
+    time (``_windows_along(.., ceil)`` less those starting past the input);
+    along a static dim, by ``_ceil_mode_extra_pad``. Each sum is divided by
+    its elements inside the input (and the declared padding, with
+    ``count_include_pad``), the same windows summed over a tensor of ones,
+    as torch divides (or by ``divisor``)."""
+    lead = x.rank - len(kernel)
+    counts, extra = [], []
+    for i, (k, s, d, lo, hi) in enumerate(zip(kernel, strides, dilations, pads_before,
+                                              pads_after)):
+        n = x.shape[lead + i]
+        if n is not None:
+            counts.append(None)
+            extra.append(_ceil_mode_extra_pad(n, lo, hi, k, s, d))
+            continue
+        size = b.dim(x, lead + i)
+        count = _windows_along(b, b.index_arith("addi", size, lo + hi), d * (k - 1) + 1, s,
+                               True)
+        counts.append(b.index_arith("minsi", count, b.index_arith(
+            "ceildivsi", b.index_arith("addi", size, lo), s)))
+        extra.append(s - 1)
+    zeros_after = [0] * lead + [hi + e for hi, e in zip(pads_after, extra)]
+    before = [0] * lead + list(pads_before)
+    views, _ = _window_views(b, pad(b, x, before, zeros_after), kernel, strides, dilations,
+                             counts)
+    acc = None
+    for _, v in views:
+        acc = v if acc is None else binary(b, "add", acc, v)
+    if divisor is not None:
+        return binary(b, "div", acc, scalar_like(b, float(divisor), acc))
+    ones = full(b, 1, x.dtype, [1] * lead + list(x.shape[lead:]),
+                [1] * lead + b.dims(x)[lead:])
+    if count_include_pad:
+        one = b.constant(np.asarray(1, numpy_dtype(x.dtype)), x.dtype)
+        ones = pad(b, ones, before, [0] * lead + list(pads_after), "constant", one)
+        ones = pad(b, ones, [0] * x.rank, [0] * lead + extra)
+    else:
+        ones = pad(b, ones, before, zeros_after)
+    views, _ = _window_views(b, ones, kernel, strides, dilations, counts)
+    total = None
+    for _, v in views:
+        total = v if total is None else binary(b, "add", total, v)
+    # (at least 1, as _window_counts)
+    return binary(b, "div", acc, binary(b, "max", total, scalar_like(b, 1.0, total)))
 
 
 def _ceil_mode_extra_pad(n: int, lo: int, hi: int, k: int, s: int, d: int) -> int:
