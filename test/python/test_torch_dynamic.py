@@ -8,7 +8,7 @@
 - Convolutions and pooling over dynamic image sizes and audio lengths:
   one graph (by default), or per shape
   (MELD_TORCH_DYNAMIC_CONVOLUTIONS=per-shape: static kernels). A partition that Meld can compile only at
-  static sizes (a transposed convolution over dynamic image sizes) is compiled
+  static sizes (an adaptive pooling to 2 x 2 over dynamic image sizes) is compiled
   once per input shape, reported as such, never run eagerly.
 - An op whose lowering refuses it (found only when the partition is
   translated) runs eagerly alone: the ops around it stay in Meld.
@@ -214,7 +214,7 @@ def test_an_audio_encoder_over_a_dynamic_length_is_one_graph(symbolic_convolutio
 def test_max_pooling_indices_and_gradients_over_dynamic_image_sizes(symbolic_convolutions):
     # the training forward computes the maxima's places over the dynamic
     # image, and its backward scatters the gradient there: one graph when
-    # no convolution's input gradient is needed (that one compiles per
+    # no convolution's weight gradient is needed (that one compiles per
     # shape), as in the second model
     torch.manual_seed(0)
     nn = torch.nn
@@ -238,7 +238,7 @@ def test_max_pooling_indices_and_gradients_over_dynamic_image_sizes(symbolic_con
         (report,) = explanation.reports  # (its forward and backward graphs)
         assert bool(report.specialized) == per_shape, str(report)
         if per_shape:
-            assert "input gradient" in next(iter(report.specialized.values()))
+            assert "weight gradient" in next(iter(report.specialized.values()))
 
 
 @pytest.mark.parametrize("pool", [
@@ -299,18 +299,61 @@ def test_ceil_mode_average_pooling_over_dynamic_sizes_is_one_graph(pool):
     assert all(not r.specialized for r in explanation.reports), str(explanation)
 
 
-def test_a_transposed_convolution_over_dynamic_image_sizes_compiles_per_shape(
+@pytest.mark.parametrize("conv", [
+    torch.nn.ConvTranspose2d(4, 3, 2, stride=2),                          # a U-Net's up-step
+    torch.nn.ConvTranspose2d(4, 3, 3, stride=2, padding=1, output_padding=1),
+    torch.nn.ConvTranspose2d(4, 6, 3, padding=1, groups=2),
+    torch.nn.ConvTranspose1d(4, 3, 4, stride=3, padding=1, dilation=2),
+], ids=["2x2-stride-2", "output-padding", "grouped", "1d-dilated"])
+def test_transposed_convolutions_over_dynamic_sizes_are_one_graph(conv, symbolic_convolutions):
+    # The input dilated by the strides over its dynamic extent (a gather of
+    # i / s, zero where s does not divide i), then a convolution over
+    # dynamic dims.
+    torch.manual_seed(0)
+    d = 1 if isinstance(conv, torch.nn.ConvTranspose1d) else 2
+    sizes = [(5, 8)[:d], (9, 12)[:d], (12, 7)[:d]]
+    explanation = compiled_at(conv.eval(), [(torch.randn(2, 4, *s),) for s in sizes])
+    assert explanation.fallbacks == [], str(explanation)
+    assert all(not r.specialized for r in explanation.reports), str(explanation)
+
+
+@pytest.mark.parametrize("kwargs", [
+    dict(kernel_size=3, padding=1), dict(kernel_size=3, stride=2, padding=1),
+    dict(kernel_size=1, stride=2), dict(kernel_size=7, stride=2, padding=3),
+    dict(kernel_size=3, stride=2, padding=1, groups=4), dict(kernel_size=2, stride=3, dilation=2),
+], ids=["3x3", "3x3-stride-2", "1x1-stride-2", "stem", "grouped", "dilated"])
+def test_a_convolutions_input_gradient_over_dynamic_sizes_is_one_graph(
+        kwargs, symbolic_convolutions):
+    # Its output padding, (n + 2p - span) mod s, depends on the size: the
+    # transposed convolution takes the most, s - 1, and keeps the first n
+    # positions. (Sizes of every remainder modulo the strides.)
+    torch.manual_seed(0)
+    conv = torch.nn.Conv2d(4, 8, **kwargs).requires_grad_(False)
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    compiled = torch.compile(conv, backend="meld", dynamic=True)
+    for shape in [(2, 4, 12, 9), (3, 4, 11, 16), (2, 4, 17, 10)]:
+        x = torch.randn(*shape, requires_grad=True)
+        (want,) = torch.autograd.grad(conv(x).square().sum(), x)
+        (got,) = torch.autograd.grad(compiled(x).square().sum(), x)
+        torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-4)
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [], str(explanation)
+    assert all(not r.specialized for r in explanation.reports), str(explanation)
+
+
+def test_an_adaptive_pooling_to_2x2_over_dynamic_image_sizes_compiles_per_shape(
         symbolic_convolutions):
-    # (its input is dilated by the strides with static sizes)
+    # (its windows' bounds are floor and ceil of i n / 2 at static sizes)
     torch.manual_seed(0)
     model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.ReLU(),
-                                torch.nn.ConvTranspose2d(8, 4, 2, stride=2)).eval()
+                                torch.nn.AdaptiveAvgPool2d(2)).eval()
     shapes = [(2, 3, 16, 11), (3, 3, 13, 20), (2, 3, 16, 11)]
     explanation = compiled_at(model, [(torch.randn(*s),) for s in shapes])
     assert explanation.fallbacks == [], str(explanation)
     (report,) = explanation.reports
     assert report.specialized, str(report)
-    assert "transposed convolution" in next(iter(report.specialized.values()))
+    assert "adaptive pooling" in next(iter(report.specialized.values()))
     assert "compiled per input shape" in str(explanation)
     (part,) = report.partitions
     assert isinstance(part, backend.SpecializedPartition)
@@ -338,9 +381,9 @@ def test_an_op_refused_by_its_lowering_leaves_only_itself_to_eager():
 
 
 def test_a_shape_whose_specialization_fails_runs_eagerly_and_is_reported(monkeypatch):
-    # (a transposed convolution compiles per shape)
+    # (an adaptive pooling to 2 x 2 compiles per shape)
     model = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3),
-                                torch.nn.ConvTranspose2d(4, 2, 2, stride=2)).eval()
+                                torch.nn.AdaptiveAvgPool2d(2)).eval()
     torch._dynamo.reset()
     start = len(mtorch.reports)
     compiled = torch.compile(model, backend="meld", dynamic=True)

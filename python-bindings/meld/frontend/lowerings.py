@@ -1708,10 +1708,12 @@ def conv_transpose(b: Builder, x: Value, w: Value, bias: Optional[Value], stride
                    dilations, pads_before, pads_after, output_padding, groups: int) -> Value:
     """Transposed convolution (the gradient of ``conv``), NC* layout, weights
     C x (O/groups) x k*: the input dilated by the strides and padded, then a
-    plain convolution with the kernel flipped and its channels swapped."""
+    plain convolution with the kernel flipped and its channels swapped.
+    Over dynamic spatial dims too (the dilation a gather, the convolution
+    over dynamic dims), padding no larger than the dilated kernel."""
     spatial = w.rank - 2
-    if not w.type.static or any(d is None for d in x.shape[1:]):
-        raise Unsupported("transposed convolution with dynamic dims")
+    if not w.type.static or x.shape[1] is None:
+        raise Unsupported("transposed convolution with dynamic channels or weights")
     cin = x.shape[1]
     cout_g = w.shape[1]
     if cin % groups:
@@ -1748,9 +1750,20 @@ def conv_transpose(b: Builder, x: Value, w: Value, bias: Optional[Value], stride
 
 
 def _dilate(b: Builder, x: Value, axis: int, s: int) -> Value:
-    """``x`` with ``s - 1`` zeros between its elements along ``axis``
-    (static): element ``i`` of the result is ``x[i / s]`` where ``s``
-    divides ``i``, else 0."""
+    """``x`` with ``s - 1`` zeros between its elements along ``axis``:
+    element ``i`` of the result is ``x[i / s]`` where ``s`` divides ``i``,
+    else 0 (along a dynamic dim, ``i`` from an iota of ``(n - 1) s + 1``)."""
+    if x.shape[axis] is None:
+        length = b.index_arith("addi", b.index_arith(
+            "muli", b.index_arith("subi", b.dim(x, axis), 1), s), 1)
+        at = iota(b, "i64", (None,), [length], 0)
+        stride = scalar_like(b, s, at)
+        picked = gather(b, x, binary(b, "div", at, stride), axis)
+        keep = compare(b, "eq", binary(b, "rem", at, stride), scalar_like(b, 0, at))
+        shape, sizes = [1] * x.rank, [Dim(static=1)] * x.rank
+        shape[axis], sizes[axis] = None, length
+        keep = reshape(b, keep, sizes)
+        return select(b, keep, picked, b.constant(np.zeros((), numpy_dtype(x.dtype)), x.dtype))
     at = np.arange((x.shape[axis] - 1) * s + 1)
     picked = gather(b, x, b.constant((at // s).astype(np.int64), "i64"), axis)
     shape = [1] * x.rank

@@ -783,14 +783,19 @@ def _convolution_backward(b, node, grad, x, w, bias_sizes, stride, padding, dila
     grad_input = grad_weight = grad_bias = None
     if output_mask[0]:
         in_size = _out_type(node.args[1]).shape[2:]
-        if any(n is None for n in list(in_size) + list(grad.shape[2:])):
-            # (its output padding, the input's extent past the last window,
-            # depends on the sizes: compiled per input shape)
-            raise Unsupported("the input gradient of a convolution over dynamic spatial dims")
-        extra = [n - ((g - 1) * s - 2 * p + d * (k - 1) + 1) for n, g, s, p, d, k in
-                 zip(in_size, grad.shape[2:], stride, padding, dilation, w.shape[2:])]
+        # The output padding is the input's extent past the last window.
+        # Over a dynamic dim it depends on the size, (n + 2p - span) mod s:
+        # the most, s - 1, then the first n positions kept.
+        dynamic = [n is None or g is None for n, g in zip(in_size, grad.shape[2:])]
+        extra = [s - 1 if dyn else n - ((g - 1) * s - 2 * p + d * (k - 1) + 1)
+                 for n, g, s, p, d, k, dyn in zip(in_size, grad.shape[2:], stride, padding,
+                                                 dilation, w.shape[2:], dynamic)]
         grad_input = L.conv_transpose(b, grad, w, None, stride, dilation, padding, padding,
                                       extra, groups)
+        for i, dyn in enumerate(dynamic):
+            if dyn and stride[i] > 1:
+                keep = L.iota(b, "i64", (None,), [b.dim(x, 2 + i)], 0)
+                grad_input = L.gather(b, grad_input, keep, 2 + i)
     if output_mask[1]:
         if not x.type.static:
             raise Unsupported("the weight gradient of a convolution over a dynamic batch or "
