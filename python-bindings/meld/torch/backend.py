@@ -796,10 +796,10 @@ def _convolution_backward(b, node, grad, x, w, bias_sizes, stride, padding, dila
             if dyn and stride[i] > 1:
                 keep = L.iota(b, "i64", (None,), [b.dim(x, 2 + i)], 0)
                 grad_input = L.gather(b, grad_input, keep, 2 + i)
-    if output_mask[1]:
-        if not x.type.static:
-            raise Unsupported("the weight gradient of a convolution over a dynamic batch or "
-                              "dynamic spatial dims")
+    if output_mask[1] and not x.type.static:
+        grad_weight = _conv_weight_grad_by_offsets(b, x, w, grad, stride, padding, dilation,
+                                                   int(groups))
+    elif output_mask[1]:
         swap = [1, 0] + list(range(2, x.rank))
         # Per group g: x_g with batch and channels swapped, convolved with
         # grad_g likewise. All groups in one grouped convolution: its input
@@ -822,6 +822,34 @@ def _convolution_backward(b, node, grad, x, w, bias_sizes, stride, padding, dila
     if output_mask[2]:
         grad_bias = L.reduce(b, "sum", grad, [0] + list(range(2, grad.rank)), False)
     return (grad_input, grad_weight, grad_bias)
+
+
+def _conv_weight_grad_by_offsets(b, x: Value, w: Value, grad: Value, stride, padding,
+                                 dilation, groups: int) -> Value:
+    """A convolution's weight gradient over a dynamic batch or dynamic
+    spatial dims (the static form convolves the input by ``grad`` as a
+    kernel, which would need dynamic channels): per kernel offset, the
+    window view of the padded input that the offset reads (strided slices
+    along static dims, gathers along dynamic ones), contracted with
+    ``grad`` over the images and output pixels, ``[F, C/G]`` per offset
+    (one batched product per group), stacked into ``[F, C/G, k...]``."""
+    spatial = w.rank - 2
+    kernel = list(w.shape[2:])
+    padded = L.pad(b, x, [0, 0] + list(padding), [0, 0] + list(padding))
+    counts = [b.dim(grad, 2 + i) if grad.shape[2 + i] is None else None
+              for i in range(spatial)]
+    views, _ = L._window_views(b, padded, kernel, stride, dilation, counts)
+    n, fg, cg = b.dim(x, 0), w.shape[0] // groups, w.shape[1]
+    px = "hwd"[:spatial]
+    gs = L.reshape(b, grad, [n, Dim(static=groups), Dim(static=fg)] + b.dims(grad)[2:])
+    per_offset = []
+    for _, view in views:
+        vs = L.reshape(b, view, [n, Dim(static=groups), Dim(static=cg)] + b.dims(view)[2:])
+        dw = L.einsum(b, f"ngf{px},ngc{px}->gfc", [gs, vs])  # [G, F/G, C/G]
+        per_offset.append(L.reshape(b, dw, [Dim(static=w.shape[0]), Dim(static=cg),
+                                            Dim(static=1)]))
+    stacked = per_offset[0] if len(per_offset) == 1 else L.concat(b, per_offset, 2)
+    return L.reshape(b, stacked, [Dim(static=d) for d in w.shape])
 
 
 def _per_channel(b, v: Value, rank: int) -> Value:
