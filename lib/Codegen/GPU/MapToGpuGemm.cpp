@@ -1376,7 +1376,6 @@ void meld::maptogpu::tileContractions(func::FuncOp func,
       Value countValue = arith::ConstantIndexOp::create(b, loc, count);
       auto rowBlock = arith::DivUIOp::create(b, loc, begin, countValue);
       auto tile = arith::RemUIOp::create(b, loc, begin, countValue);
-      Value columnsValue = arith::ConstantIndexOp::create(b, loc, columns);
       Value rowEnd = arith::AddIOp::create(
           b, loc, rowBlock, arith::ConstantIndexOp::create(b, loc, 1));
       begin.replaceUsesWithIf(rowBlock, [&](OpOperand &use) {
@@ -1384,6 +1383,9 @@ void meld::maptogpu::tileContractions(func::FuncOp func,
       });
       end.replaceAllUsesWith(rowEnd);
       // (A single row or column tile is the whole range: no index.)
+      Value columnsValue;
+      if (rows > 1 && columns > 1)
+        columnsValue = arith::ConstantIndexOp::create(b, loc, columns);
       if (rows > 1)
         rowTile = columns > 1
                       ? arith::DivUIOp::create(b, loc, tile, columnsValue)

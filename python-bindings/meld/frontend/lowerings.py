@@ -1271,6 +1271,24 @@ def _windows_along(b: Builder, n: Dim, span: int, stride: int, ceil: bool = Fals
     return b.index_arith("minsi", count, b.index_arith("addi", b.index_arith("muli", f, 2), 1))
 
 
+def _ceil_windows_along(b: Builder, size: Dim, lo: int, hi: int, span: int,
+                        stride: int) -> Dim:
+    """Ceil-mode windows along a dynamic extent ``size`` padded by ``lo`` and
+    ``hi``: the partial window at the end counts, but none starts past the
+    input (torch's rule)."""
+    count = _windows_along(b, b.index_arith("addi", size, lo + hi), span, stride, True)
+    return b.index_arith("minsi", count, b.index_arith(
+        "ceildivsi", b.index_arith("addi", size, lo), stride))
+
+
+def _sum_of_views(b: Builder, views) -> Value:
+    """The elementwise sum of ``_window_views``' views."""
+    acc = None
+    for _, v in views:
+        acc = v if acc is None else binary(b, "add", acc, v)
+    return acc
+
+
 def _window_views(b: Builder, x: Value, kernel, strides, dilations, counts=None):
     """For each kernel offset, the strided view of ``x``'s trailing spatial
     dims that the offset reads: ``[(offset, view)]``, and the number of
@@ -1422,19 +1440,13 @@ def _ceil_avg_pool(b: Builder, x: Value, kernel, strides, dilations, pads_before
             counts.append(None)
             extra.append(_ceil_mode_extra_pad(n, lo, hi, k, s, d))
             continue
-        size = b.dim(x, lead + i)
-        count = _windows_along(b, b.index_arith("addi", size, lo + hi), d * (k - 1) + 1, s,
-                               True)
-        counts.append(b.index_arith("minsi", count, b.index_arith(
-            "ceildivsi", b.index_arith("addi", size, lo), s)))
+        counts.append(_ceil_windows_along(b, b.dim(x, lead + i), lo, hi, d * (k - 1) + 1, s))
         extra.append(s - 1)
     zeros_after = [0] * lead + [hi + e for hi, e in zip(pads_after, extra)]
     before = [0] * lead + list(pads_before)
     views, _ = _window_views(b, pad(b, x, before, zeros_after), kernel, strides, dilations,
                              counts)
-    acc = None
-    for _, v in views:
-        acc = v if acc is None else binary(b, "add", acc, v)
+    acc = _sum_of_views(b, views)
     if divisor is not None:
         return binary(b, "div", acc, scalar_like(b, float(divisor), acc))
     ones = full(b, 1, x.dtype, [1] * lead + list(x.shape[lead:]),
@@ -1445,10 +1457,7 @@ def _ceil_avg_pool(b: Builder, x: Value, kernel, strides, dilations, pads_before
         ones = pad(b, ones, [0] * x.rank, [0] * lead + extra)
     else:
         ones = pad(b, ones, before, zeros_after)
-    views, _ = _window_views(b, ones, kernel, strides, dilations, counts)
-    total = None
-    for _, v in views:
-        total = v if total is None else binary(b, "add", total, v)
+    total = _sum_of_views(b, _window_views(b, ones, kernel, strides, dilations, counts)[0])
     # (at least 1, as _window_counts)
     return binary(b, "div", acc, binary(b, "max", total, scalar_like(b, 1.0, total)))
 
@@ -1518,10 +1527,8 @@ def _clamped_max_pool(b: Builder, x: Value, kernel, strides, dilations, pads_bef
             views, _ = _window_views(b, padded, one, st, dl)
         else:
             size = b.dim(y, axis)
-            count = _windows_along(b, b.index_arith("addi", size, lo + hi), k, s, ceil_mode)
-            if ceil_mode:  # (no window starting past the input)
-                count = b.index_arith("minsi", count, b.index_arith(
-                    "ceildivsi", b.index_arith("addi", size, lo), s))
+            count = _ceil_windows_along(b, size, lo, hi, k, s) if ceil_mode else \
+                _windows_along(b, b.index_arith("addi", size, lo + hi), k, s)
             starts = iota(b, "i64", (None,), [count], 0)
             if s != 1:
                 starts = binary(b, "mul", starts, scalar_like(b, s, starts))
@@ -1600,10 +1607,7 @@ def _dynamic_window_counts(b: Builder, x: Value, kernel, strides, dilations, pad
     shape = [1] * lead + list(x.shape[lead:])
     ones = full(b, 1, x.dtype, shape, [1] * lead + b.dims(x)[lead:])
     ones = pad(b, ones, [0] * lead + list(pads_before), [0] * lead + list(pads_after))
-    views, _ = _window_views(b, ones, kernel, strides, dilations)
-    counts = None
-    for _, v in views:
-        counts = v if counts is None else binary(b, "add", counts, v)
+    counts = _sum_of_views(b, _window_views(b, ones, kernel, strides, dilations)[0])
     # (at least 1, as _window_counts: a window wholly in the padding sums 0)
     return binary(b, "max", counts, scalar_like(b, 1.0, counts))
 
