@@ -1,6 +1,7 @@
 """CNN training steps through torch.compile(backend="meld") against
 Inductor and eager, in one process on this CPU: MobileNetV2 (transformers
-config, random weights) and single depthwise convolution layers, each step
+config, random weights), a small ResNet-style CNN (3x3 convolutions with
+batch norm, one of stride 2) and single depthwise convolution layers, each step
 a forward and backward of a sum-of-squares loss (zero_grad included).
 The gradients are checked first: all of them, as one vector, no further
 from float64 eager's than float32 eager's are (twice). Best of 3 rounds.
@@ -89,6 +90,16 @@ def main():
         compare(name, layer, torch.randn(8, c, hw, hw), 5)
     if opts.layers_only:
         return
+
+    def small_cnn():
+        bn = torch.nn.BatchNorm2d
+        return torch.nn.Sequential(
+            torch.nn.Conv2d(3, 32, 3, padding=1), bn(32), torch.nn.ReLU(),
+            torch.nn.Conv2d(32, 64, 3, stride=2, padding=1), bn(64), torch.nn.ReLU(),
+            torch.nn.Conv2d(64, 64, 3, padding=1), bn(64), torch.nn.ReLU(),
+            torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(64, 10))
+    compare("small CNN (3 convolutions + batch norm), batch 16 at 64x64", small_cnn,
+            torch.randn(16, 3, 64, 64), 5)
     import transformers as T
     compare("MobileNetV2 (transformers), batch 4 at 160x160",
             lambda: T.MobileNetV2Model(T.MobileNetV2Config()), torch.randn(4, 3, 160, 160), 3)

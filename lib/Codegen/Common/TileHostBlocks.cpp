@@ -1327,6 +1327,25 @@ static bool isMultipleOf(Value value, int64_t factor, int depth = 0) {
   if (auto add = dyn_cast_or_null<arith::AddIOp>(op))
     return isMultipleOf(add.getLhs(), factor, depth + 1) &&
            isMultipleOf(add.getRhs(), factor, depth + 1);
+  // (a block of images' rows of pixels, lowerConvByPixelRows: the offset
+  // `[image, 0]` linearized by `(images, pixels)`)
+  if (auto linear = dyn_cast_or_null<affine::AffineLinearizeIndexOp>(op)) {
+    SmallVector<int64_t> basis(linear.getStaticBasis());
+    ValueRange indices = linear.getMultiIndex();
+    if (basis.size() != indices.size())
+      basis.insert(basis.begin(), 1); // (no outer bound)
+    int64_t stride = 1;
+    for (int64_t i = indices.size() - 1; i >= 0; --i) {
+      if (stride % factor && !isMultipleOf(indices[i], factor, depth + 1))
+        return false;
+      if (i > 0) {
+        if (ShapedType::isDynamic(basis[i]))
+          return false;
+        stride *= basis[i];
+      }
+    }
+    return true;
+  }
   return false;
 }
 

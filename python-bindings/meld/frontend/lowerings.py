@@ -19,6 +19,7 @@ from typing import List, Optional, Sequence
 
 from dataclasses import dataclass
 
+import itertools
 import math
 
 import numpy as np
@@ -1714,7 +1715,10 @@ def conv_transpose(b: Builder, x: Value, w: Value, bias: Optional[Value], stride
     C x (O/groups) x k*: the input dilated by the strides and padded, then a
     plain convolution with the kernel flipped and its channels swapped.
     Over dynamic spatial dims too (the dilation a gather, the convolution
-    over dynamic dims), padding no larger than the dilated kernel."""
+    over dynamic dims), padding no larger than the dilated kernel. Strided
+    along static dims it is computed by phases instead
+    (:func:`_conv_transpose_by_phases`): no product with the zeros of the
+    dilation."""
     spatial = w.rank - 2
     if not w.type.static or x.shape[1] is None:
         raise Unsupported("transposed convolution with dynamic channels or weights")
@@ -1722,6 +1726,13 @@ def conv_transpose(b: Builder, x: Value, w: Value, bias: Optional[Value], stride
     cout_g = w.shape[1]
     if cin % groups:
         raise FrontendError(f"{cin} channels do not split into {groups} groups")
+    strides, dilations = list(map(int, strides)), list(map(int, dilations))
+    pads_before, pads_after = list(map(int, pads_before)), list(map(int, pads_after))
+    output_padding = list(map(int, output_padding))
+    if any(s > 1 for s in strides) and \
+            all(x.shape[2 + i] is not None for i, s in enumerate(strides) if s > 1):
+        return _conv_transpose_by_phases(b, x, w, bias, strides, dilations, pads_before,
+                                         pads_after, output_padding, groups)
     # dilate the input: (stride - 1) zeros between elements, each element
     # gathered to its place in one pass (a concatenation with zeros,
     # reshaped and cut, had copied it three times)
@@ -1751,6 +1762,93 @@ def conv_transpose(b: Builder, x: Value, w: Value, bias: Optional[Value], stride
     xd = pad(b, xd, [0, 0] + [min(p, 0) for p in before], [0, 0] + [min(p, 0) for p in after])
     return conv(b, xd, wf, bias, [1] * spatial, dilations, [max(p, 0) for p in before],
                 [max(p, 0) for p in after], groups)
+
+
+def _conv_transpose_by_phases(b: Builder, x: Value, w: Value, bias: Optional[Value],
+                              strides, dilations, pads_before, pads_after,
+                              output_padding, groups: int) -> Value:
+    """A transposed convolution strided along static spatial dims, by
+    phases: output position ``i = s j + r`` (``r < s``) takes only the taps
+    ``k`` with ``r + pad - d k`` a multiple of ``s``, every ``t = s /
+    gcd(s, d)``-th tap from the first, at input ``j + c - e m`` (``c`` that
+    multiple over ``s``, ``e = d / gcd(s, d)``): per phase a transposed
+    convolution with stride 1 and dilation ``e`` by that slice of the
+    kernel, padded to ``ceil(n / s)`` outputs; the phases interleaved (a
+    concatenation along a new dim, merged by a reshape) and the result cut
+    to ``n``. The dilated form multiplied ``s - 1`` zeros of ``s`` per
+    strided dim (3 of 4 products of a 2-D stride-2 gradient) through an
+    input ``s^2`` times the size. A phase with no tap is zeros (and the
+    bias)."""
+    spatial = w.rank - 2
+    strided = [i for i in range(spatial) if strides[i] > 1]
+    out_len, phases = {}, {}
+    for i in strided:
+        s, d, k, lo = strides[i], dilations[i], w.shape[2 + i], pads_before[i]
+        n = ((x.shape[2 + i] - 1) * s - lo - pads_after[i] + d * (k - 1) +
+             output_padding[i] + 1)
+        if n <= 0:
+            raise FrontendError(f"transposed convolution with an empty output along "
+                                f"spatial dim {i}")
+        out_len[i] = n
+        g = math.gcd(s, d)
+        count = -(-n // s)  # outputs per phase
+        phases[i] = []
+        for r in range(s):
+            taps = [t for t in range(k) if (r + lo - d * t) % s == 0]
+            if not taps:
+                phases[i].append(None)
+                continue
+            q = (r + lo - d * taps[0]) // s
+            e = d // g
+            # the stride-1 transposed convolution's length is
+            # (n_in - 1) - q - q_hi + e (m - 1) + 1: q_hi for `count`
+            q_hi = x.shape[2 + i] - 1 - q + e * (len(taps) - 1) + 1 - count
+            phases[i].append((taps[0], s // g, len(taps), e, q, q_hi))
+    results, zero_keys = {}, []
+    for key in itertools.product(*(range(strides[i]) for i in strided)):
+        picked = {i: phases[i][r] for i, r in zip(strided, key)}
+        if any(p is None for p in picked.values()):
+            zero_keys.append(key)
+            continue
+        starts, limits, steps = [0] * w.rank, list(w.shape), [1] * w.rank
+        st, dil, lo, hi, op = ([1] * spatial, list(dilations), list(pads_before),
+                               list(pads_after), list(output_padding))
+        for i, (k0, t, m, e, q, q_hi) in picked.items():
+            starts[2 + i], limits[2 + i], steps[2 + i] = k0, k0 + t * (m - 1) + 1, t
+            dil[i], lo[i], hi[i], op[i] = e, q, q_hi, 0
+        wk = slice_static(b, w, starts, limits, steps)
+        results[key] = conv_transpose(b, x, wk, bias, st, dil, lo, hi, op, groups)
+    like = next(iter(results.values()))
+    for key in zero_keys:
+        zero = broadcast_to(b, b.constant(np.zeros((), numpy_dtype(like.dtype)), like.dtype),
+                            list(like.shape), b.dims(like))
+        if bias is not None:
+            cout = like.shape[1]
+            zero = binary(b, "add", zero, reshape(b, cast(b, bias, like.dtype),
+                                                  [cout] + [1] * spatial))
+        results[key] = zero
+    # interleave, the last strided dim first: [.., J, ..] pieces r = 0..s-1
+    # as [.., J, s, ..], merged to [.., J s, ..]
+    for pos in reversed(range(len(strided))):
+        axis, s = 2 + strided[pos], strides[strided[pos]]
+        merged = {}
+        for key in sorted({k[:pos] for k in results}):
+            pieces = []
+            for r in range(s):
+                v = results[key + (r,)]
+                dims = b.dims(v)
+                pieces.append(reshape(b, v, dims[:axis + 1] + [Dim(static=1)] +
+                                      dims[axis + 1:]))
+            both = concat(b, pieces, axis + 1)
+            dims = b.dims(both)
+            merged[key] = reshape(b, both, dims[:axis] +
+                                  [Dim(static=dims[axis].static * s)] + dims[axis + 2:])
+        results = merged
+    out = results[()]
+    limits = [None if d is None else d for d in out.shape]
+    for i in strided:
+        limits[2 + i] = out_len[i]
+    return slice_static(b, out, [0] * out.rank, limits, [1] * out.rank)
 
 
 def _dilate(b: Builder, x: Value, axis: int, s: int) -> Value:

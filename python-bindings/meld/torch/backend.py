@@ -773,55 +773,93 @@ def _convolution_backward(b, node, grad, x, w, bias_sizes, stride, padding, dila
     """The gradients of a convolution: the input's is a transposed
     convolution of ``grad`` with the weights; the weights' is a convolution
     of the input (batch and channels swapped) with ``grad`` as its kernel,
-    strides and dilations swapped, cropped to the kernel (grouped: one
-    grouped convolution, below); the bias's is a sum."""
-    if transposed:
-        raise Unsupported("the backward of a transposed convolution")
+    strides and dilations swapped (:func:`_conv_weight_grad`); the bias's
+    is a sum. A transposed convolution's: the input's is the convolution of
+    ``grad`` by the same weights, and the weights' that of a convolution of
+    ``grad`` whose output gradient is the input (the two swap roles)."""
     spatial = w.rank - 2
     stride, padding, dilation = (list(v) * (spatial if len(v) == 1 else 1)
                                  for v in (stride, padding, dilation))
     grad_input = grad_weight = grad_bias = None
-    if output_mask[0]:
-        in_size = _out_type(node.args[1]).shape[2:]
-        # The output padding is the input's extent past the last window.
-        # Over a dynamic dim it depends on the size, (n + 2p - span) mod s:
-        # the most, s - 1, then the first n positions kept.
-        dynamic = [n is None or g is None for n, g in zip(in_size, grad.shape[2:])]
-        extra = [s - 1 if dyn else n - ((g - 1) * s - 2 * p + d * (k - 1) + 1)
-                 for n, g, s, p, d, k, dyn in zip(in_size, grad.shape[2:], stride, padding,
-                                                 dilation, w.shape[2:], dynamic)]
-        grad_input = L.conv_transpose(b, grad, w, None, stride, dilation, padding, padding,
-                                      extra, groups)
-        for i, dyn in enumerate(dynamic):
-            if dyn and stride[i] > 1:
-                keep = L.iota(b, "i64", (None,), [b.dim(x, 2 + i)], 0)
-                grad_input = L.gather(b, grad_input, keep, 2 + i)
-    if output_mask[1] and not x.type.static:
-        grad_weight = _conv_weight_grad_by_offsets(b, x, w, grad, stride, padding, dilation,
-                                                   int(groups))
-    elif output_mask[1]:
-        swap = [1, 0] + list(range(2, x.rank))
-        # Per group g: x_g with batch and channels swapped, convolved with
-        # grad_g likewise. All groups in one grouped convolution: its input
-        # [C_in/G, G*N, ...] (channel g*N + n), its kernel [G*C_out/G, N,
-        # ...], so that output channel g*C_out/G + o reads group g's images.
-        n, g = x.shape[0], int(groups)
-        xs = L.reshape(b, x, [n, g, x.shape[1] // g] + list(x.shape[2:]))
-        xs = L.transpose(b, xs, [2, 1, 0] + list(range(3, xs.rank)))
-        xs = L.reshape(b, xs, [x.shape[1] // g, g * n] + list(x.shape[2:]))
-        gs = L.reshape(b, grad, [n, g, grad.shape[1] // g] + list(grad.shape[2:]))
-        gs = L.transpose(b, gs, [1, 2, 0] + list(range(3, gs.rank)))
-        gs = L.reshape(b, gs, [grad.shape[1], n] + list(grad.shape[2:]))
-        full = L.conv(b, xs, gs, None, dilation, stride, padding, padding,
-                      g)  # [C_in/G, C_out, k'...]
-        kernel = list(w.shape[2:])
-        if list(full.shape[2:]) != kernel:
-            full = L.slice_static(b, full, [0] * full.rank, list(full.shape[:2]) + kernel,
-                                  [1] * full.rank)
-        grad_weight = L.transpose(b, full, swap)
+    if transposed:
+        if output_mask[0]:
+            grad_input = L.conv(b, grad, w, None, stride, dilation, padding, padding,
+                                int(groups))
+            # (its length is the input's, (n - 1) s + op over s rounded
+            # down, plus one, unless an output padding of a stride or more,
+            # past a dilated kernel's last tap, adds rows past the input)
+            if any(op >= s for op, s in zip(list(output_padding) * (
+                    spatial if len(output_padding) == 1 else 1), stride)):
+                if any(n is None for n in x.shape[2:]):
+                    raise Unsupported("the backward of a transposed convolution with an "
+                                      "output padding of its stride or more over a "
+                                      "dynamic size")
+                grad_input = L.slice_static(b, grad_input, [0] * x.rank,
+                                            [None if n is None else n
+                                             for n in x.shape[:2]] + list(x.shape[2:]),
+                                            [1] * x.rank)
+        if output_mask[1]:
+            grad_weight = _conv_weight_grad(b, grad, w, x, stride, padding, dilation,
+                                            int(groups))
+    else:
+        if output_mask[0]:
+            in_size = _out_type(node.args[1]).shape[2:]
+            # The output padding is the input's extent past the last window.
+            # Over a dynamic dim it depends on the size, (n + 2p - span) mod s:
+            # the most, s - 1, then the first n positions kept.
+            dynamic = [n is None or g is None for n, g in zip(in_size, grad.shape[2:])]
+            extra = [s - 1 if dyn else n - ((g - 1) * s - 2 * p + d * (k - 1) + 1)
+                     for n, g, s, p, d, k, dyn in zip(in_size, grad.shape[2:], stride,
+                                                     padding, dilation, w.shape[2:], dynamic)]
+            grad_input = L.conv_transpose(b, grad, w, None, stride, dilation, padding,
+                                          padding, extra, groups)
+            for i, dyn in enumerate(dynamic):
+                if dyn and stride[i] > 1:
+                    keep = L.iota(b, "i64", (None,), [b.dim(x, 2 + i)], 0)
+                    grad_input = L.gather(b, grad_input, keep, 2 + i)
+        if output_mask[1]:
+            grad_weight = _conv_weight_grad(b, x, w, grad, stride, padding, dilation,
+                                            int(groups))
     if output_mask[2]:
         grad_bias = L.reduce(b, "sum", grad, [0] + list(range(2, grad.rank)), False)
     return (grad_input, grad_weight, grad_bias)
+
+
+def _conv_weight_grad(b, x: Value, w: Value, grad: Value, stride, padding, dilation,
+                      groups: int) -> Value:
+    """The weight gradient of the convolution of ``x`` by ``w`` (``[F,
+    C/G, k...]``) whose output gradient is ``grad``: over static sizes one
+    convolution of the input, batch and channels swapped, by ``grad`` as its
+    kernel, strides and dilations swapped, cropped to the kernel (grouped:
+    one grouped convolution); over dynamic ones by kernel offsets."""
+    if not x.type.static or not grad.type.static:
+        return _conv_weight_grad_by_offsets(b, x, w, grad, stride, padding, dilation, groups)
+    swap = [1, 0] + list(range(2, x.rank))
+    # Per group g: x_g with batch and channels swapped, convolved with
+    # grad_g likewise. All groups in one grouped convolution: its input
+    # [C_in/G, G*N, ...] (channel g*N + n), its kernel [G*C_out/G, N,
+    # ...], so that output channel g*C_out/G + o reads group g's images.
+    n, g = x.shape[0], groups
+    xs = L.reshape(b, x, [n, g, x.shape[1] // g] + list(x.shape[2:]))
+    xs = L.transpose(b, xs, [2, 1, 0] + list(range(3, xs.rank)))
+    xs = L.reshape(b, xs, [x.shape[1] // g, g * n] + list(x.shape[2:]))
+    gs = L.reshape(b, grad, [n, g, grad.shape[1] // g] + list(grad.shape[2:]))
+    gs = L.transpose(b, gs, [1, 2, 0] + list(range(3, gs.rank)))
+    gs = L.reshape(b, gs, [grad.shape[1], n] + list(grad.shape[2:]))
+    # The input's tail that no window of a strided convolution reads
+    # ((n + 2p - span) mod s) is cut from the high padding: the result
+    # is then the kernel's size, where it was up to s - 1 taps larger
+    # (a 4 x 4 result of which a 3 x 3 gradient kept 9 of 16 products).
+    tail = [max(0, n_ + 2 * p - d * (k - 1) - 1 - (o - 1) * s)
+            for n_, p, d, k, s, o in zip(x.shape[2:], padding, dilation, w.shape[2:],
+                                         stride, grad.shape[2:])]
+    full = L.conv(b, xs, gs, None, dilation, stride, padding,
+                  [p - t for p, t in zip(padding, tail)], g)  # [C_in/G, C_out, k'...]
+    kernel = list(w.shape[2:])
+    if list(full.shape[2:]) != kernel:
+        full = L.slice_static(b, full, [0] * full.rank, list(full.shape[:2]) + kernel,
+                              [1] * full.rank)
+    return L.transpose(b, full, swap)
 
 
 def _conv_weight_grad_by_offsets(b, x: Value, w: Value, grad: Value, stride, padding,
@@ -931,17 +969,24 @@ def _batch_norm_functional(b, node, x, w, bias, running_mean, running_var, train
         y = L.binary(b, "add", y, _per_channel(b, bias, x.rank))
     if running_mean is None:  # (no running statistics to update)
         return (y, mean, rstd, None, None)
-    n = 1
-    for d in _tensor_type(node.args[0].meta["val"], "input").shape[:1] + x.shape[2:]:
-        if d is None:
-            raise Unsupported("batch norm statistics over a dynamic batch")
-        n *= d
+    n = Dim(static=1)
+    for i in axes:
+        n = b.index_arith("muli", n, b.dim(x, i))
     keep = _tensor(b, 1.0 - momentum, x.dtype)
     new_mean = L.binary(b, "add", L.binary(b, "mul", running_mean, keep),
                         L.binary(b, "mul", mean, _tensor(b, momentum, x.dtype)))
-    unbiased = momentum * n / max(n - 1, 1)
+    if n.static is not None:
+        unbiased = _tensor(b, momentum * n.static / max(n.static - 1, 1), x.dtype)
+    else:
+        # over a dynamic batch or image: momentum n / max(n - 1, 1), at run
+        # time (n's i64 count, as a float)
+        count = L.cast(b, L.size_value(b, n), "f64")
+        less = L.binary(b, "max", L.binary(b, "sub", count, _tensor(b, 1.0, "f64")),
+                        _tensor(b, 1.0, "f64"))
+        unbiased = L.cast(b, L.binary(b, "div", L.binary(b, "mul", count, _tensor(
+            b, float(momentum), "f64")), less), x.dtype)
     new_var = L.binary(b, "add", L.binary(b, "mul", running_var, keep),
-                       L.binary(b, "mul", var, _tensor(b, unbiased, x.dtype)))
+                       L.binary(b, "mul", var, unbiased))
     return (y, mean, rstd, new_mean, new_var)
 
 

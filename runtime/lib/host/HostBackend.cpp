@@ -141,9 +141,11 @@ Error defineBuiltins(llvm::orc::LLJIT &jit) {
 /// With MELD_PERF_MAP=1, appends the module's functions to
 /// /tmp/perf-<pid>.map, the symbol map that `perf report` reads for JITted
 /// code, so a profile names each kernel (docs/runtime.md, "Profiling host
-/// kernels").
+/// kernels"). Each name carries the module's number, the order in which
+/// this process loaded it (`main_kernel_20 [module 2]`), since every
+/// executable names its kernels alike.
 /// Returns nothing: a map that cannot be written only costs names.
-void writePerfMap(llvm::orc::LLJIT &jit, StringRef object) {
+void writePerfMap(llvm::orc::LLJIT &jit, StringRef object, int module) {
   const char *env = std::getenv("MELD_PERF_MAP");
   if (!env || StringRef(env) != "1")
     return;
@@ -182,7 +184,7 @@ void writePerfMap(llvm::orc::LLJIT &jit, StringRef object) {
     }
     os << llvm::format_hex_no_prefix(addr->getValue(), 1) << ' '
        << llvm::format_hex_no_prefix(symbol.getSize(), 1) << ' ' << *name
-       << '\n';
+       << " [module " << module << "]\n";
   }
 }
 
@@ -877,8 +879,10 @@ public:
         return makeStatusError(MELD_ERROR_INVALID_BUNDLE,
                                "the host code cannot be loaded: " +
                                    llvm::toString(std::move(e)));
+    static std::atomic<int> modulesLoaded{0};
+    int number = modulesLoaded++;
     for (llvm::StringRef object : *objects)
-      writePerfMap(*module->jit, object);
+      writePerfMap(*module->jit, object, number);
     return std::unique_ptr<Module>(std::move(module));
   }
 

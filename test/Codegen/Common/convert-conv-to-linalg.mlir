@@ -1,4 +1,5 @@
 // RUN: meld-opt %s --meld-convert-to-linalg | FileCheck %s
+// RUN: meld-opt %s '--meld-convert-to-linalg=padded-conv-columns' | FileCheck %s --check-prefix=HOST
 
 // meld.conv over an implicit im2col. Columns of more than 16 MiB per image
 // (here 576 x 65536 floats): one GEMM per image and output row, the
@@ -87,4 +88,33 @@ func.func @short_rows_bf16(%x: tensor<2x8x7x7xbf16>, %w: tensor<32x8x3x3xbf16>) 
 func.func @dynamic_f16(%x: tensor<?x4x4x4xf16>, %w: tensor<6x4x3x3xf16>) -> tensor<?x6x4x4xf32> {
   %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<?x4x4x4xf16>, tensor<6x4x3x3xf16>) -> tensor<?x6x4x4xf32>
   return %y : tensor<?x6x4x4xf32>
+}
+
+// The host form of a convolution with few output pixels per image and a deep
+// kernel (a weight gradient; `padded-conv-columns`): the columns
+// col[n, o_1, o_2, c, k_1, k_2] read the padded input at (n, c, o + k d),
+// here a dilation of 2 (the gradient of a strided convolution), collapsed
+// to [N P, K]; one contraction by the filters [F, K] read at (f, k) into
+// [N P, F], transposed to [N, F, P].
+// HOST-DAG:   #[[READ:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d3, d1 + d4 * 2, d2 + d5 * 2)>
+// HOST-DAG:   #[[SWAP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+// HOST-LABEL: func.func @pixel_rows(
+// HOST:         %[[PAD:.*]] = linalg.generic
+// HOST-SAME:      outs(%{{.*}} : tensor<10x24x16x16xf32>)
+// HOST:         %[[COL:.*]] = linalg.generic
+// HOST-SAME:      indexing_maps = [#[[READ]],
+// HOST-SAME:      ins(%[[PAD]] : tensor<10x24x16x16xf32>) outs(%{{.*}} : tensor<10x4x4x24x7x7xf32>)
+// HOST:         %[[ROWS:.*]] = tensor.collapse_shape %[[COL]] {{\[}}[0, 1, 2], [3, 4, 5]] : tensor<10x4x4x24x7x7xf32> into tensor<160x1176xf32>
+// HOST:         %[[W:.*]] = tensor.collapse_shape %{{.*}} : tensor<8x24x7x7xf32> into tensor<8x1176xf32>
+// HOST:         %[[FLAT:.*]] = linalg.generic
+// HOST-SAME:      iterator_types = ["parallel", "parallel", "reduction"]
+// HOST-SAME:      ins(%[[W]], %[[ROWS]] : tensor<8x1176xf32>, tensor<160x1176xf32>)
+// HOST:         %[[IMG:.*]] = tensor.expand_shape %[[FLAT]] {{\[}}[0, 1], [2]] {{.*}} : tensor<160x8xf32> into tensor<10x16x8xf32>
+// HOST:         %[[T:.*]] = linalg.generic
+// HOST-SAME:      indexing_maps = [#[[SWAP]],
+// HOST-SAME:      ins(%[[IMG]] : tensor<10x16x8xf32>) outs(%{{.*}} : tensor<10x8x16xf32>)
+// HOST:         tensor.expand_shape %[[T]] {{\[}}[0], [1], [2, 3]] {{.*}} : tensor<10x8x16xf32> into tensor<10x8x4x4xf32>
+func.func @pixel_rows(%x: tensor<10x24x15x15xf32>, %g: tensor<8x24x7x7xf32>) -> tensor<10x8x4x4xf32> {
+  %y = meld.conv %x, %g strides = [1, 1] dilations = [2, 2] padding_low = [1, 1] padding_high = [0, 0] groups = 1 : (tensor<10x24x15x15xf32>, tensor<8x24x7x7xf32>) -> tensor<10x8x4x4xf32>
+  return %y : tensor<10x8x4x4xf32>
 }
