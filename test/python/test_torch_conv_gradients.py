@@ -50,7 +50,7 @@ def test_random_strided_transposed_convolutions_match_torch(seed):
     # zeros and the bias. The dilated form multiplied the dilation's zeros.
     d, stride, padding, dilation, out_pad, kernel, groups, size = random_case(seed)
     gen = torch.Generator().manual_seed(seed)
-    cin, cout = 2 * groups, 3 * groups
+    cin, cout = 16 * groups, 3 * groups  # (16 channels per group take phases)
     x = torch.randn(2, cin, *size, generator=gen, dtype=torch.float64)
     w = torch.randn(cin, cout // groups, *kernel, generator=gen, dtype=torch.float64)
     bias = torch.randn(cout, generator=gen, dtype=torch.float64)
@@ -83,13 +83,13 @@ def test_strided_convolution_gradients_match_float64_eager(stride, kernel, paddi
     # the output gradient dilated by the stride, its high padding cut by
     # the input's unread tail, so that its result is the kernel's size.
     gen = torch.Generator().manual_seed(stride * 100 + kernel)
-    x = torch.randn(4, 6, size, size + 1, generator=gen, dtype=torch.float64)
-    w = torch.randn(8, 6, kernel, kernel, generator=gen, dtype=torch.float64)
+    x = torch.randn(4, 16, size, size + 1, generator=gen, dtype=torch.float64)
+    w = torch.randn(16, 16, kernel, kernel, generator=gen, dtype=torch.float64)
     g = torch.randn_like(F.conv2d(x, w, None, stride, padding))
 
     def grads(x, w, g):
         return torch.ops.aten.convolution_backward(
-            g, x, w, [8], [stride] * 2, [padding] * 2, [1, 1], False, [0, 0], 1,
+            g, x, w, [16], [stride] * 2, [padding] * 2, [1, 1], False, [0, 0], 1,
             [True, True, True])
     n = len(mt.meld_torch().reports)
     torch._dynamo.reset()
@@ -120,6 +120,7 @@ def test_cnn_training_step_matches_eager_with_strided_convolutions(dynamic):
             torch.nn.Conv2d(8, 16, 3, stride=2, padding=1), torch.nn.ReLU(),
             torch.nn.Conv2d(16, 16, 1, stride=2), torch.nn.ReLU(),
             torch.nn.ConvTranspose2d(16, 8, 4, stride=2, padding=1),
+            torch.nn.Conv2d(8, 8, 3, stride=2, padding=1, groups=8),  # (dilated)
             torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(8, 5))
     sizes = [(4, 20, 18), (3, 17, 22)] if dynamic else [(4, 20, 18)]
 
