@@ -537,6 +537,10 @@ private:
   LogicalResult lowerConvOverImage(ConvOp op, const ConvExtents &extents,
                                    int64_t depth, int64_t kernelSize);
   LogicalResult lowerConvByPixelRows(ConvOp op, const ConvExtents &extents);
+  /// A copy of `src` into a fresh `type` (dynamic sizes `sizes`), element
+  /// `i` read at `read(i)`.
+  Value copyThroughMap(Location loc, Value src, RankedTensorType type,
+                       AffineMap read, ValueRange sizes);
   /// The extents of `op`'s dynamic dims (ConvExtents), computed before it.
   ConvExtents convExtents(ConvOp op);
   /// The columns `[N, K, P]` of a convolution over one image, copied from
@@ -2500,17 +2504,8 @@ LogicalResult Lowering::lowerConvByPixelRows(ConvOp op,
   for (int64_t j = 0; j < d; ++j)
     read.push_back(dim(1 + j) * op.getStrides()[j] +
                    dim(2 + d + j) * op.getDilations()[j]);
-  Value columns =
-      linalg::GenericOp::create(
-          b, loc, TypeRange{colType}, ValueRange{padded},
-          ValueRange{emptyTensor(b, loc, colType, {})},
-          SmallVector<AffineMap>{AffineMap::get(loops, 0, read, ctx),
-                                 b.getMultiDimIdentityMap(loops)},
-          SmallVector<IteratorType>(loops, IteratorType::parallel),
-          [&](OpBuilder &nb, Location nloc, ValueRange args) {
-            linalg::YieldOp::create(nb, nloc, args[0]);
-          })
-          .getResult(0);
+  Value columns = copyThroughMap(loc, padded, colType,
+                                 AffineMap::get(loops, 0, read, ctx), {});
   SmallVector<ReassociationIndices> rows = {{}, {}};
   for (int64_t j = 0; j <= d; ++j)
     rows[0].push_back(j);
@@ -2529,22 +2524,28 @@ LogicalResult Lowering::lowerConvByPixelRows(ConvOp op,
       b, loc, RankedTensorType::get({n, pixels, f}, sum), flat,
       SmallVector<ReassociationIndices>{{0, 1}, {2}});
   auto imageType = RankedTensorType::get({n, f, pixels}, sum);
-  Value image = linalg::GenericOp::create(
-                    b, loc, TypeRange{imageType}, ValueRange{perImage},
-                    ValueRange{emptyTensor(b, loc, imageType, {})},
-                    SmallVector<AffineMap>{
-                        AffineMap::get(3, 0, {dim(0), dim(2), dim(1)}, ctx),
-                        b.getMultiDimIdentityMap(3)},
-                    SmallVector<IteratorType>(3, IteratorType::parallel),
-                    [&](OpBuilder &nb, Location nloc, ValueRange args) {
-                      linalg::YieldOp::create(nb, nloc, args[0]);
-                    })
-                    .getResult(0);
+  Value image =
+      copyThroughMap(loc, perImage, imageType,
+                     AffineMap::get(3, 0, {dim(0), dim(2), dim(1)}, ctx), {});
   SmallVector<ReassociationIndices> spatial = {{0}, {1}, {}};
   for (int64_t j = 0; j < d; ++j)
     spatial[2].push_back(2 + j);
   b.replaceOpWithNewOp<tensor::ExpandShapeOp>(op, type, image, spatial);
   return success();
+}
+
+Value Lowering::copyThroughMap(Location loc, Value src, RankedTensorType type,
+                               AffineMap read, ValueRange sizes) {
+  int64_t rank = type.getRank();
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{type}, ValueRange{src},
+             ValueRange{emptyTensor(b, loc, type, sizes)},
+             SmallVector<AffineMap>{read, b.getMultiDimIdentityMap(rank)},
+             SmallVector<IteratorType>(rank, IteratorType::parallel),
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               linalg::YieldOp::create(nb, nloc, args[0]);
+             })
+      .getResult(0);
 }
 
 Value Lowering::paddedInput(ConvOp op, const ConvExtents &extents) {
@@ -2695,17 +2696,8 @@ Value Lowering::paddedColumns(ConvOp op, const ConvExtents &extents) {
   for (int64_t j = 0; j < d; ++j)
     read.push_back(dim(2 + d + j) * op.getStrides()[j] +
                    dim(2 + j) * op.getDilations()[j]);
-  Value columns =
-      linalg::GenericOp::create(
-          b, loc, TypeRange{colType}, ValueRange{padded},
-          ValueRange{emptyTensor(b, loc, colType, batch)},
-          SmallVector<AffineMap>{AffineMap::get(loops, 0, read, ctx),
-                                 b.getMultiDimIdentityMap(loops)},
-          SmallVector<IteratorType>(loops, IteratorType::parallel),
-          [&](OpBuilder &nb, Location nloc, ValueRange args) {
-            linalg::YieldOp::create(nb, nloc, args[0]);
-          })
-          .getResult(0);
+  Value columns = copyThroughMap(loc, padded, colType,
+                                 AffineMap::get(loops, 0, read, ctx), batch);
   SmallVector<ReassociationIndices> groups = {{0}, {}, {}};
   for (int64_t j = 0; j <= d; ++j)
     groups[1].push_back(1 + j);

@@ -1849,7 +1849,7 @@ def _conv_transpose_by_phases(b: Builder, x: Value, w: Value, bias: Optional[Val
                                   [Dim(static=dims[axis].static * s)] + dims[axis + 2:])
         results = merged
     out = results[()]
-    limits = [None if d is None else d for d in out.shape]
+    limits = list(out.shape)  # (None: a dynamic dim, whole)
     for i in strided:
         limits[2 + i] = out_len[i]
     return slice_static(b, out, [0] * out.rank, limits, [1] * out.rank)
