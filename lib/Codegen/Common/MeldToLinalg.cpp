@@ -2199,13 +2199,14 @@ LogicalResult Lowering::lowerConv(ConvOp op) {
   // columns per block are one output row's, bounded whatever the image's
   // size.)
   bool staticImage = llvm::none_of(outSpatial, ShapedType::isDynamic);
-  int64_t outPixels = 1;
-  for (int64_t o : outSpatial)
-    outPixels *= o;
-  if (!grouped && paddedConvColumns && type.hasStaticShape() &&
-      outPixels < kConvPixelRowsBelow && outPixels * type.getDimSize(0) >= 64 &&
-      depth >= 64 * outPixels)
-    return lowerConvByPixelRows(op, extents);
+  if (!grouped && paddedConvColumns && type.hasStaticShape()) {
+    int64_t outPixels = 1;
+    for (int64_t o : outSpatial)
+      outPixels *= o;
+    if (outPixels < kConvPixelRowsBelow &&
+        outPixels * type.getDimSize(0) >= 64 && depth >= 64 * outPixels)
+      return lowerConvByPixelRows(op, extents);
+  }
   if (!grouped && d > 1 && staticImage &&
       (type.hasStaticShape() || paddedConvColumns)) {
     int64_t panelBytes = depth * elem.getIntOrFloatBitWidth() / 8;
@@ -2509,10 +2510,10 @@ LogicalResult Lowering::lowerConvByPixelRows(ConvOp op,
   Value columns = copyThroughMap(loc, padded, colType,
                                  AffineMap::get(loops, 0, read, ctx), {});
   SmallVector<ReassociationIndices> rows = {{}, {}};
-  for (int64_t j = 0; j <= d; ++j)
+  for (int64_t j = 0; j <= d; ++j) {
     rows[0].push_back(j);
-  for (int64_t j = 0; j <= d; ++j)
     rows[1].push_back(1 + d + j);
+  }
   columns = tensor::CollapseShapeOp::create(b, loc, columns, rows);
   // Loops m, f, k.
   auto flatType = RankedTensorType::get({n * pixels, f}, sum);

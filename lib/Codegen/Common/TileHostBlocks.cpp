@@ -1336,7 +1336,9 @@ static bool isMultipleOf(Value value, int64_t factor, int depth = 0) {
       basis.insert(basis.begin(), 1); // (no outer bound)
     int64_t stride = 1;
     for (int64_t i = indices.size() - 1; i >= 0; --i) {
-      if (stride % factor && !isMultipleOf(indices[i], factor, depth + 1))
+      if (stride % factor == 0)
+        return true; // (the outer indices' terms are multiples)
+      if (!isMultipleOf(indices[i], factor, depth + 1))
         return false;
       if (i > 0) {
         if (ShapedType::isDynamic(basis[i]))

@@ -847,18 +847,16 @@ def _conv_weight_grad(b, x: Value, w: Value, grad: Value, stride, padding, dilat
     gs = L.transpose(b, gs, [1, 2, 0] + list(range(3, gs.rank)))
     gs = L.reshape(b, gs, [grad.shape[1], n] + list(grad.shape[2:]))
     # The input's tail that no window of a strided convolution reads
-    # ((n + 2p - span) mod s) is cut from the high padding: the result
-    # is then the kernel's size, where it was up to s - 1 taps larger
-    # (a 4 x 4 result of which a 3 x 3 gradient kept 9 of 16 products).
-    tail = [max(0, n_ + 2 * p - d * (k - 1) - 1 - (o - 1) * s)
+    # (n + 2p - span - (o - 1) s: (n + 2p - span) mod s, or a transposed
+    # convolution's output padding) is cut from the high padding, so that
+    # the result is the kernel's size, [C_in/G, C_out, k...] (it was up to
+    # s - 1 taps larger and cropped: a 3 x 3 gradient of stride 2 kept 9
+    # of 16 products).
+    tail = [n_ + 2 * p - d * (k - 1) - 1 - (o - 1) * s
             for n_, p, d, k, s, o in zip(x.shape[2:], padding, dilation, w.shape[2:],
                                          stride, grad.shape[2:])]
     full = L.conv(b, xs, gs, None, dilation, stride, padding,
-                  [p - t for p, t in zip(padding, tail)], g)  # [C_in/G, C_out, k'...]
-    kernel = list(w.shape[2:])
-    if list(full.shape[2:]) != kernel:
-        full = L.slice_static(b, full, [0] * full.rank, list(full.shape[:2]) + kernel,
-                              [1] * full.rank)
+                  [p - t for p, t in zip(padding, tail)], g)
     return L.transpose(b, full, swap)
 
 
