@@ -33,6 +33,30 @@ func.func @main(%x: tensor<1x8x24x24xf32>, %w: tensor<20x8x3x3xf32>) -> tensor<1
   return %y : tensor<1x20x24x24xf32>
 }
 
+// Several images whose columns take more than 512 KiB each (3 x 3, 64
+// channels at 32 x 32: 576 taps by 1024 pixels, 2.4 MB) are split both
+// ways (convImageColumnBlock): a block is one image by 4 output rows (128
+// pixels), 3 x 8 blocks in one loop, image-major, each padding and copying
+// only its rows' columns (295 KB). Blocks of images had copied every
+// image's columns of the block before the GEMM read them.
+// CHECK-LABEL: func.func private @images_kernel_0(
+// CHECK-SAME:    meld.host_column_blocks = 8 : i64
+// CHECK-SAME:    meld.rows_per_block = 1 : i64
+// CHECK:         scf.for %[[B:.*]] = %{{.*}} to %{{.*}} step %c1
+// CHECK:           %[[IDX:.*]]:2 = affine.delinearize_index %[[B]] into (3, 8)
+// CHECK:           linalg.generic
+// CHECK-SAME:        outs(%{{.*}} : tensor<1x64x6x34xf32>)
+// CHECK:           linalg.generic
+// CHECK-SAME:        outs(%{{.*}} : tensor<1x64x3x3x4x32xf32>)
+// CHECK:           tensor.collapse_shape %{{.*}} : tensor<1x64x3x3x4x32xf32> into tensor<1x576x128xf32>
+// CHECK:           linalg.generic
+// CHECK-SAME:        outs(%{{.*}} : tensor<1x32x128xf32>)
+func.func @images(%x: tensor<3x64x32x32xf32>, %w: tensor<32x64x3x3xf32>) -> tensor<3x32x32x32xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<3x64x32x32xf32>, tensor<32x64x3x3xf32>) -> tensor<3x32x32x32xf32>
+  %y = meld.relu %c : tensor<3x32x32x32xf32>
+  return %y : tensor<3x32x32x32xf32>
+}
+
 // 4 groups of 16 channels, 16 filters each: a tile is a whole group of
 // filters (their reads of the padded input are `f floordiv 16`), so each
 // group's padded input (16 channels of 16 x 16) is computed once, not once
