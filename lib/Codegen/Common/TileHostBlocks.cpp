@@ -425,16 +425,19 @@ static constexpr int64_t kConvImageColumnsMaxBytes = 512 * 1024;
 /// columns (19 MB for 64 channels at 32 x 32) before reading them.
 static int64_t convImageColumnBlock(linalg::LinalgOp contraction,
                                     RankedTensorType resultType) {
+  auto staticAfterFirst = [](ShapedType type) {
+    return llvm::none_of(type.getShape().drop_front(), ShapedType::isDynamic);
+  };
   if (!contraction || contraction.getNumDpsInputs() != 2 ||
-      resultType.getRank() != 3 || !resultType.hasStaticShape() ||
-      resultType.getDimSize(0) < 2)
+      resultType.getRank() != 3 || !staticAfterFirst(resultType) ||
+      resultType.getDimSize(0) == 1)
     return 0;
   auto collapse =
       contraction.getDpsInputs()[1].getDefiningOp<tensor::CollapseShapeOp>();
   if (!collapse || !collapse.getSrc().getDefiningOp<linalg::LinalgOp>() ||
-      !collapse.getSrcType().hasStaticShape() ||
+      !staticAfterFirst(collapse.getSrcType()) ||
       collapse.getResultType().getRank() != 3 ||
-      collapse.getResultType().getDimSize(0) != resultType.getDimSize(0))
+      collapse.getReassociationIndices().front().size() != 1)
     return 0;
   ReassociationIndices pixels = collapse.getReassociationIndices().back();
   ArrayRef<int64_t> shape = collapse.getSrcType().getShape();

@@ -211,7 +211,8 @@ func.func @pixel_rows_1d(%x: tensor<40x8x70xf32>, %g: tensor<5x8x64xf32>) -> ten
 // (convImageColumnBlock), the blocks numbered image by image. 24 x 24
 // pixels of 288 taps in blocks of 6 rows (4 per image), with a bias and
 // ReLU; a strided one of 23 x 23 pixels (23 rows: the whole image per
-// block) and 20 filters (no whole register tiles).
+// block) and 20 filters (no whole register tiles); and over a dynamic
+// batch (the blocks counted at run time).
 func.func @image_columns(%x: tensor<3x32x24x24xf32>, %w: tensor<16x32x3x3xf32>, %b: tensor<16xf32>) -> tensor<3x16x24x24xf32> {
   %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<3x32x24x24xf32>, tensor<16x32x3x3xf32>) -> tensor<3x16x24x24xf32>
   %bb = meld.broadcast_in_dim %b, dims = [1] : tensor<16xf32> -> tensor<3x16x24x24xf32>
@@ -223,4 +224,10 @@ func.func @image_columns(%x: tensor<3x32x24x24xf32>, %w: tensor<16x32x3x3xf32>, 
 func.func @image_columns_strided(%x: tensor<2x64x45x45xf32>, %w: tensor<20x64x3x3xf32>) -> tensor<2x20x23x23xf32> {
   %c = meld.conv %x, %w strides = [2, 2] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x64x45x45xf32>, tensor<20x64x3x3xf32>) -> tensor<2x20x23x23xf32>
   return %c : tensor<2x20x23x23xf32>
+}
+
+func.func @image_columns_dynamic(%x: tensor<?x32x24x24xf32>, %w: tensor<12x32x3x3xf32>) -> tensor<?x12x24x24xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<?x32x24x24xf32>, tensor<12x32x3x3xf32>) -> tensor<?x12x24x24xf32>
+  %r = meld.relu %c : tensor<?x12x24x24xf32>
+  return %r : tensor<?x12x24x24xf32>
 }
