@@ -408,6 +408,33 @@ static int64_t convColumnBlock(linalg::LinalgOp contraction,
   return fallback;
 }
 
+/// The one contraction that `consumer` is or reads through other linalg
+/// ops (a part of a horizontal kernel, whose function holds several), or
+/// null when there is none or more than one.
+static linalg::LinalgOp feedingContraction(linalg::LinalgOp consumer) {
+  if (consumer.getNumReductionLoops() > 0)
+    return consumer;
+  linalg::LinalgOp found;
+  int64_t count = 0;
+  SmallVector<Operation *> work = {consumer};
+  llvm::SmallPtrSet<Operation *, 16> visited;
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    for (Value operand : op->getOperands()) {
+      auto def = operand.getDefiningOp<linalg::LinalgOp>();
+      if (!def || !visited.insert(def).second)
+        continue;
+      if (def.getNumReductionLoops() > 0) {
+        found = def;
+        ++count;
+        continue;
+      }
+      work.push_back(def);
+    }
+  }
+  return count == 1 ? found : linalg::LinalgOp();
+}
+
 /// The most bytes of one image's columns that a block of a convolution
 /// over several images copies whole; past them its pixels are split too
 /// (convImageColumnBlock).
@@ -822,7 +849,8 @@ planRowBlocks(func::FuncOp func,
     if (auto dim = dyn_cast<AffineDimExpr>(outputMap.getResult(2));
         dim && consumer.getIteratorTypesArray()[dim.getPosition()] ==
                    utils::IteratorType::parallel)
-      if (int64_t width = convImageColumnBlock(sole, resultType)) {
+      if (int64_t width = convImageColumnBlock(
+              sole ? sole : feedingContraction(consumer), resultType)) {
         columnBlock = width;
         imageColumns = true;
         imageColumnLoop = dim.getPosition();

@@ -231,3 +231,12 @@ func.func @image_columns_dynamic(%x: tensor<?x32x24x24xf32>, %w: tensor<12x32x3x
   %r = meld.relu %c : tensor<?x12x24x24xf32>
   return %r : tensor<?x12x24x24xf32>
 }
+
+// Two convolutions of one input in one horizontal launch (the input
+// gradient of a strided convolution by phases has four): the 3x3 one's
+// part takes image column blocks, the 1x1 one's blocks of images.
+func.func @image_columns_horizontal(%x: tensor<2x32x24x24xf32>, %w: tensor<16x32x3x3xf32>, %p: tensor<8x32x1x1xf32>) -> (tensor<2x16x24x24xf32>, tensor<2x8x24x24xf32>) {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x32x24x24xf32>, tensor<16x32x3x3xf32>) -> tensor<2x16x24x24xf32>
+  %d = meld.conv %x, %p strides = [1, 1] dilations = [1, 1] padding_low = [0, 0] padding_high = [0, 0] groups = 1 : (tensor<2x32x24x24xf32>, tensor<8x32x1x1xf32>) -> tensor<2x8x24x24xf32>
+  return %c, %d : tensor<2x16x24x24xf32>, tensor<2x8x24x24xf32>
+}
