@@ -26,6 +26,8 @@ struct MeldFuseReductionsPass
     FusionOptions options =
         makeFusionOptions(maxGroupOps, maxKernelParamBytes, maxLiveValues,
                           maxPersistentRow, dynamicDimEstimate);
+    options.maxConvImageBytes = maxConvImageBytes;
+    options.rowViewEpilogues = rowViewEpilogues;
     if (failed(runFusionPass(getOperation(), FusionPass::Reductions, options)))
       signalPassFailure();
   }

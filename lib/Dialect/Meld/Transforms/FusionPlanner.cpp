@@ -851,6 +851,28 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
               persistent.reason);
       }
     }
+    // A prologue that reads a contraction's product and is used elsewhere
+    // too, before a reduction over other than trailing dims (a
+    // convolution's bias before a training batch norm's statistics, whose
+    // normalization reads it as well), is left to the contraction's
+    // epilogue: in the reduction's kernel it was an extra output of the
+    // full shape beside the per-channel statistics, written once more, and
+    // a kernel of outputs of several shapes runs as one block on one
+    // thread; in the epilogue it is the product's own store.
+    int64_t rank = sig->operand.getRank();
+    bool trailing = llvm::equal(
+        sig->dims, llvm::seq<int64_t>(rank - sig->dims.size(), rank));
+    if (pk == FusionKind::pointwise && ck == FusionKind::reduction &&
+        !trailing && !allUsesIn(producer, consumer) &&
+        outputs(producer).size() == 1)
+      for (GroupId p : producers(producer))
+        if (kindOf(p) == FusionKind::gemm &&
+            canFuse(FusionPass::GemmEpilogue, p, producer).allowed)
+          return FusionDecision::refuse(
+              "cost: the prologue reads a contraction's product and is "
+              "also used elsewhere: it joins the contraction's epilogue, "
+              "not the reduction over other than trailing dims (where it "
+              "would be an extra output of the full shape)");
     break;
   }
   case FusionPass::GemmEpilogue: {

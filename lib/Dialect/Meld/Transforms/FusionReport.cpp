@@ -297,7 +297,10 @@ static void addFusionPasses(OpPassManager &pm,
                             const MeldFuseHorizontalOptions &horizontal) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   funcPm.addPass(createMeldFusePointwise());
-  funcPm.addPass(createMeldFuseReductions());
+  MeldFuseReductionsOptions reductions;
+  reductions.maxConvImageBytes = maxConvImageBytes;
+  reductions.rowViewEpilogues = rowViewEpilogues;
+  funcPm.addPass(createMeldFuseReductions(reductions));
   MeldFuseGemmEpilogueOptions epilogues;
   epilogues.maxConvImageBytes = maxConvImageBytes;
   epilogues.rowViewEpilogues = rowViewEpilogues;

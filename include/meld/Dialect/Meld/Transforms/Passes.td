@@ -91,8 +91,21 @@ def MeldFuseReductions : Pass<"meld-fuse-reductions", "::mlir::func::FuncOp"> {
     shape that consume broadcast reduction results fuse too, and softmax,
     LayerNorm and RMSNorm become one kernel each. Otherwise they take two:
     the reductions with their prologues, and the row-wise epilogue.
+
+    A prologue that reads a contraction's product and has other users too
+    stays out of a reduction over other than trailing dims (a convolution's
+    bias before a training batch norm) when the contraction's epilogue can
+    take it (`max-conv-image-bytes`, `row-view-epilogues`: as
+    meld-fuse-gemm-epilogue's, which the pipeline sets alike).
   }];
-  let options = FusionLimitOptions;
+  let options = !listconcat(FusionLimitOptions, [
+    Option<"maxConvImageBytes", "max-conv-image-bytes", "int64_t",
+           /*default=*/"0",
+           "meld-fuse-gemm-epilogue's limit, for the prologues left to it">,
+    Option<"rowViewEpilogues", "row-view-epilogues", "bool",
+           /*default=*/"true",
+           "meld-fuse-gemm-epilogue's option, for the prologues left to it">
+  ]);
   let dependentDialects = ["::meld::MeldDialect"];
 }
 
