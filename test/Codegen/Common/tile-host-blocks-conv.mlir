@@ -33,7 +33,7 @@ func.func @main(%x: tensor<1x8x24x24xf32>, %w: tensor<20x8x3x3xf32>) -> tensor<1
   return %y : tensor<1x20x24x24xf32>
 }
 
-// Several images whose columns take more than 512 KiB each (3 x 3, 64
+// Several images whose columns take more than 64 KiB each (3 x 3, 64
 // channels at 32 x 32: 576 taps by 1024 pixels, 2.4 MB) are split both
 // ways (convImageColumnBlock): a block is one image by 4 output rows (128
 // pixels), 3 x 8 blocks in one loop, image-major, each padding and copying

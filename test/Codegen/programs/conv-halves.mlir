@@ -92,7 +92,7 @@ func.func @wide_groups_f16(%x: tensor<2x12x9x21xf16>, %w: tensor<4x6x3x3xf16>) -
   return %c : tensor<2x4x5x11xf32>
 }
 
-// Two images whose bf16 columns take more than 512 KiB each (288 taps by
+// Two images whose bf16 columns take more than 64 KiB each (288 taps by
 // 32 x 32 pixels): on the host, blocks of one image by 4 output rows.
 func.func @image_columns(%x: tensor<2x32x32x32xbf16>, %w: tensor<24x32x3x3xbf16>) -> tensor<2x24x32x32xf32> {
   %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x32x32x32xbf16>, tensor<24x32x3x3xbf16>) -> tensor<2x24x32x32xf32>

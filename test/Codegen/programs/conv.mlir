@@ -206,7 +206,7 @@ func.func @pixel_rows_1d(%x: tensor<40x8x70xf32>, %g: tensor<5x8x64xf32>) -> ten
   return %c : tensor<40x5x7xf32>
 }
 
-// Several images whose columns take more than 512 KiB each: on the host
+// Several images whose columns take more than 64 KiB each: on the host
 // each block is one image by whole output rows of its pixels
 // (convImageColumnBlock), the blocks numbered image by image. 24 x 24
 // pixels of 288 taps in blocks of 6 rows (4 per image), with a bias and
