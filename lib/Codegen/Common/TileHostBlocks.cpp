@@ -371,6 +371,36 @@ static linalg::LinalgOp soleContraction(func::FuncOp func) {
   return contractions == 1 ? contraction : linalg::LinalgOp();
 }
 
+/// A convolution's columns as its contraction reads them: the right
+/// operand, a collapse of a copy whose last group holds the output pixels
+/// (`rows` output rows of `rowLength`, static).
+struct CopiedColumns {
+  tensor::CollapseShapeOp collapse;
+  int64_t rows = 0, rowLength = 0;
+};
+
+/// The columns that `contraction` (of two inputs) reads as a collapse of a
+/// copy whose pixel group has two dims or more, static; none otherwise.
+static std::optional<CopiedColumns>
+copiedColumns(linalg::LinalgOp contraction) {
+  if (!contraction || contraction.getNumDpsInputs() != 2)
+    return std::nullopt;
+  auto collapse =
+      contraction.getDpsInputs()[1].getDefiningOp<tensor::CollapseShapeOp>();
+  if (!collapse || !collapse.getSrc().getDefiningOp<linalg::LinalgOp>())
+    return std::nullopt;
+  ReassociationIndices pixels = collapse.getReassociationIndices().back();
+  ArrayRef<int64_t> shape = collapse.getSrcType().getShape();
+  if (pixels.size() < 2 || llvm::any_of(pixels, [&](int64_t d) {
+        return ShapedType::isDynamic(shape[d]);
+      }))
+    return std::nullopt;
+  CopiedColumns columns{collapse, shape[pixels.front()], 1};
+  for (int64_t d : ArrayRef<int64_t>(pixels).drop_front())
+    columns.rowLength *= shape[d];
+  return columns;
+}
+
 /// Columns per block of `contraction` (the kernel's sole one), `[F, P]`
 /// (`resultType`), when it is a one-image convolution whose columns the
 /// kernel copies (its right operand a collapse of a copy's `[C, K.., O_1,
@@ -379,20 +409,11 @@ static linalg::LinalgOp soleContraction(func::FuncOp func) {
 /// least `threads`); 0 when there is no such convolution or split.
 static int64_t convColumnBlock(linalg::LinalgOp contraction,
                                RankedTensorType resultType, int64_t threads) {
-  if (!contraction || contraction.getNumDpsInputs() != 2 || threads < 2)
+  std::optional<CopiedColumns> columns = copiedColumns(contraction);
+  if (!columns || threads < 2 ||
+      !columns->collapse.getSrcType().hasStaticShape())
     return 0;
-  auto collapse =
-      contraction.getDpsInputs()[1].getDefiningOp<tensor::CollapseShapeOp>();
-  if (!collapse || !collapse.getSrc().getDefiningOp<linalg::LinalgOp>())
-    return 0;
-  ReassociationIndices pixels = collapse.getReassociationIndices().back();
-  ArrayRef<int64_t> shape = collapse.getSrcType().getShape();
-  if (pixels.size() < 2 || !collapse.getSrcType().hasStaticShape())
-    return 0;
-  int64_t rowLength = 1;
-  for (int64_t d : ArrayRef<int64_t>(pixels).drop_front())
-    rowLength *= shape[d];
-  int64_t rows = shape[pixels.front()];
+  auto [collapse, rows, rowLength] = *columns;
   if (rows * rowLength != resultType.getDimSize(1))
     return 0;
   int64_t fallback = 0;
@@ -459,25 +480,15 @@ static int64_t convImageColumnBlock(linalg::LinalgOp contraction,
   auto staticAfterFirst = [](ShapedType type) {
     return llvm::none_of(type.getShape().drop_front(), ShapedType::isDynamic);
   };
-  if (!contraction || contraction.getNumDpsInputs() != 2 ||
-      resultType.getRank() != 3 || !staticAfterFirst(resultType) ||
+  std::optional<CopiedColumns> columns = copiedColumns(contraction);
+  if (!columns || resultType.getRank() != 3 || !staticAfterFirst(resultType) ||
       resultType.getDimSize(0) == 1)
     return 0;
-  auto collapse =
-      contraction.getDpsInputs()[1].getDefiningOp<tensor::CollapseShapeOp>();
-  if (!collapse || !collapse.getSrc().getDefiningOp<linalg::LinalgOp>() ||
-      !staticAfterFirst(collapse.getSrcType()) ||
+  auto [collapse, rows, rowLength] = *columns;
+  if (!staticAfterFirst(collapse.getSrcType()) ||
       collapse.getResultType().getRank() != 3 ||
       collapse.getReassociationIndices().front().size() != 1)
     return 0;
-  ReassociationIndices pixels = collapse.getReassociationIndices().back();
-  ArrayRef<int64_t> shape = collapse.getSrcType().getShape();
-  if (pixels.size() < 2)
-    return 0;
-  int64_t rowLength = 1;
-  for (int64_t d : ArrayRef<int64_t>(pixels).drop_front())
-    rowLength *= shape[d];
-  int64_t rows = shape[pixels.front()];
   int64_t imagePixels = resultType.getDimSize(2);
   if (rows * rowLength != imagePixels ||
       collapse.getResultType().getDimSize(2) != imagePixels)
