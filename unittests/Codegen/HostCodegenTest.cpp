@@ -1511,19 +1511,21 @@ TEST_F(HeuristicTiles, Avx2PanelBlocksMatchTheInterpreter) {
 // the threads (f32ColumnBlockRows), also when they are no multiple of a
 // block's 256: the last block, 88 of 600 columns, is a version of its own
 // (versionByColumns) on register tiles of 64, 16 and 8 columns, where its
-// dynamic width had left it to scalar loops. Compiled for a Sapphire Rapids
-// on any machine; run against the interpreter where this machine takes the
-// same path (an Intel core with AVX-512), skipped elsewhere, saying so.
+// dynamic width had left it to scalar loops (160 rows: up to 128 take the
+// swapped tiles, IntelSwappedRowsMatchTheInterpreter). Compiled for a
+// Sapphire Rapids on any machine; run against the interpreter where this
+// machine takes the same path (an Intel core with AVX-512), skipped elsewhere,
+// saying so.
 TEST_F(HeuristicTiles, IntelColumnBlocksEndInAPartialBlock) {
   const char *source = R"mlir(
-    func.func @main(%x: tensor<128x96xf32>, %w: tensor<600x96xf32>,
-                    %b: tensor<600xf32>) -> tensor<128x600xf32> {
+    func.func @main(%x: tensor<160x96xf32>, %w: tensor<600x96xf32>,
+                    %b: tensor<600xf32>) -> tensor<160x600xf32> {
       %h = meld.matmul %x, %w transpose_rhs
-          : tensor<128x96xf32>, tensor<600x96xf32> -> tensor<128x600xf32>
+          : tensor<160x96xf32>, tensor<600x96xf32> -> tensor<160x600xf32>
       %bb = meld.broadcast_in_dim %b, dims = [1]
-          : tensor<600xf32> -> tensor<128x600xf32>
-      %y = meld.add %h, %bb : tensor<128x600xf32>
-      return %y : tensor<128x600xf32>
+          : tensor<600xf32> -> tensor<160x600xf32>
+      %y = meld.add %h, %bb : tensor<160x600xf32>
+      return %y : tensor<160x600xf32>
     })mlir";
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
   ASSERT_TRUE(module) << diagnostics;
@@ -1539,9 +1541,9 @@ TEST_F(HeuristicTiles, IntelColumnBlocksEndInAPartialBlock) {
   FailureOr<meld::bundle::Bundle> bundle =
       meld::compileToBundle(*module, options);
   ASSERT_TRUE(succeeded(bundle)) << diagnostics;
-  // One block of all 128 rows times 3 of columns (256, 256, 88).
+  // One block of all 160 rows times 3 of columns (256, 256, 88).
   EXPECT_EQ(firstKernelBlocks(bundle->metadata),
-            R"({"mul":[{"ceildiv":[128,128]},3]})");
+            R"({"mul":[{"ceildiv":[160,160]},3]})");
   EXPECT_GT(tiles["vector<6x64xf32>"], 0);
   EXPECT_GT(tiles["vector<6x16xf32>"], 0);
   EXPECT_GT(tiles["vector<6x8xf32>"], 0);
@@ -1555,6 +1557,69 @@ TEST_F(HeuristicTiles, IntelColumnBlocksEndInAPartialBlock) {
   native.hostTuningFile = "none";
   native.hostThreads = 2;
   checkCompiled(*module, native, "intel_column_blocks");
+}
+
+// On Intel's AVX-512 cores, 31 to 128 static rows of an f32 `x @ W^T`
+// (k up to 1024) are computed swapped, (W x^T)^T: x packed transposed at
+// the kernel's entry, 6 rows of W by 64 of x per register tile, W read in
+// place, the sums written transposed. Compiled for a Skylake-AVX512 (an
+// Intel core), its threads splitting the columns (600 = 256 + 256 + 88:
+// tiles of 6, then one of the last 4 columns of each block), for row counts
+// that leave partial panels of x's rows (31, 40, 77, 100) and whole ones
+// (64, 128), with and without a bias epilogue, and run against the
+// interpreter where this CPU has AVX-512. 129 rows and a k of 1040 keep the
+// packed panels.
+TEST_F(HeuristicTiles, IntelSwappedRowsMatchTheInterpreter) {
+  meld::CompileOptions options;
+  options.hostCpu = "x86-64-v4";
+  options.hostTuningFile = "none";
+  options.hostThreads = 2;
+  std::map<std::string, int> tiles;
+  options.configurePassManager = [&](PassManager &pm) {
+    pm.addInstrumentation(std::make_unique<KeepRegisterTiles>(&tiles));
+    return success();
+  };
+  bool runs = meld::codegen::HostTarget::native().hasFeature("avx512f") &&
+              meld::codegen::HostTarget::native().hasFeature("avx512bw") &&
+              meld::codegen::HostTarget::native().hasFeature("avx512dq") &&
+              meld::codegen::HostTarget::native().hasFeature("avx512vl");
+  for (auto [rows, depth, bias] :
+       {std::tuple{31, 96, true}, std::tuple{40, 96, false},
+        std::tuple{64, 1024, false}, std::tuple{77, 96, true},
+        std::tuple{100, 48, false}, std::tuple{128, 96, true},
+        std::tuple{129, 96, false}, std::tuple{77, 1040, false}}) {
+    std::string result = bias ? "%y" : "%h";
+    std::string source = llvm::formatv(R"mlir(
+      func.func @main(%x: tensor<{0}x{1}xf32>, %w: tensor<600x{1}xf32>,
+                      %b: tensor<600xf32>) -> tensor<{0}x600xf32> {
+        %h = meld.matmul %x, %w transpose_rhs
+            : tensor<{0}x{1}xf32>, tensor<600x{1}xf32> -> tensor<{0}x600xf32>
+        %bb = meld.broadcast_in_dim %b, dims = [1]
+            : tensor<600xf32> -> tensor<{0}x600xf32>
+        %y = meld.add %h, %bb : tensor<{0}x600xf32>
+        return {2} : tensor<{0}x600xf32>
+      })mlir",
+                                       rows, depth, result);
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
+    ASSERT_TRUE(module) << diagnostics;
+    tiles.clear();
+    FailureOr<meld::bundle::Bundle> bundle =
+        meld::compileToBundle(*module, options);
+    ASSERT_TRUE(succeeded(bundle)) << diagnostics;
+    bool swapped = rows <= 128 && depth <= 1024;
+    std::string what =
+        llvm::formatv("{0} x {1}, bias {2}", rows, depth, bias).str();
+    // Swapped: tiles of 6 W rows by 1 to 4 vectors of x's rows, one
+    // vector.fma per row of W and vector; no register tile of 6 x 64.
+    EXPECT_EQ(tiles["vector<16xf32>"] > 0, swapped) << what;
+    EXPECT_EQ(tiles["vector<6x64xf32>"] > 0, !swapped) << what;
+    if (runs)
+      checkCompiled(*module, options, "swapped rows " + what);
+  }
+  if (!runs)
+    GTEST_SKIP() << "this CPU has no AVX-512: the swapped tiles were "
+                    "compiled, not run";
 }
 
 // On AVX2, an f32 `x @ W^T` of more rows than a row block and up to

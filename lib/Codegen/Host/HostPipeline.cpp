@@ -66,6 +66,7 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   // within Zen 4's 8 ways (not measured on AMD cores).
   contractions.transposedDotColumns =
       target.vectorRegisters() == 32 && !target.isAmd() ? 6 : 4;
+  contractions.swappedRows = f32SwappedRows(target);
   bool amx = usesAmx(target, strictFp);
   contractions.amx = amx;
   contractions.amxInt8 = amx && target.hasFeature("amx-int8");
@@ -597,6 +598,7 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
               {"wide_tile_rows", wideTileRows(*target, tiles)},
               {"transposed_k_block", transposedKBlock(*target, tiles)},
               {"f32_column_block_rows", f32ColumnBlockRows(*target)},
+              {"f32_swapped_rows", f32SwappedRows(*target)},
               {"source", tiles.source}}},
       {"blob", blob}};
 }

@@ -319,6 +319,10 @@ int64_t meld::codegen::bf16ColumnBlockRows(const HostTarget &target,
   return usesAmx(target, strictFp) ? kAmxColumnBlockMaxRows : 0;
 }
 
+int64_t meld::codegen::f32SwappedRows(const HostTarget &target) {
+  return intelAvx512(target) ? kF32SwappedMaxRows : 0;
+}
+
 int64_t meld::codegen::f32ColumnBlockRows(const HostTarget &target) {
   if (intelAvx512(target))
     return kF32ColumnBlockMaxRows;

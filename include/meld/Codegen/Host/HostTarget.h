@@ -206,6 +206,13 @@ constexpr int64_t kF32ColumnBlockMaxRows = 4096;
 constexpr int64_t kAvx2F32ColumnBlockMaxRows = 768;
 int64_t f32ColumnBlockRows(const HostTarget &target);
 
+/// Most static rows of an f32 `x @ W^T` (k up to 1024) computed swapped,
+/// (W x^T)^T, W read in place (meld-vectorize-host-contractions'
+/// swapped-rows): kF32SwappedMaxRows on an Intel core with AVX-512
+/// (measured there), 0 elsewhere.
+constexpr int64_t kF32SwappedMaxRows = 128;
+int64_t f32SwappedRows(const HostTarget &target);
+
 } // namespace meld::codegen
 
 #endif // MELD_CODEGEN_HOST_HOSTTARGET_H

@@ -322,7 +322,17 @@ def MeldVectorizeHostContractions
     rows of B (6 on Intel's AVX-512 cores), the columns the outer loop,
     so B streams
     once while the few rows are read again from cache, and k in chunks of
-    1024 steps.
+    1024 steps. With `swapped-rows` (the host pipeline sets 128 on Intel's
+    AVX-512 cores), more static rows than those, up to that many, with k a
+    multiple of 16 up to 1024 and a reassociable sum, are computed swapped,
+    (B A^T)^T: A, the kernel's argument, is packed transposed once per call
+    at the kernel's entry (16 x 16 transposes, its rows padded to 16 by
+    masked reads), each register tile broadcasts 6 rows of B, read in place
+    along k, against up to 4 vectors of 16 of A's rows over all of k, and
+    writes its sums transposed, a vector of 6 per output row (added to the
+    output's values, or stored after a zero fill, which it removes); the
+    columns, static or dynamic, go in tiles of 6, then one of the last 1 to
+    5. B is never packed.
     With `wide-tile-rows`, a cache block of at least that many static
     rows takes register tiles of half `tile-rows` and twice `tile-cols`
     (the same accumulators, half the broadcasts per step of k; the host
@@ -423,6 +433,12 @@ def MeldVectorizeHostContractions
            "Columns of a tile of the f32 dot products that few rows of "
            "x @ W^T take (4 rows by this many; the host pipeline sets 6 "
            "on Intel's AVX-512 cores)">,
+    Option<"swappedRows", "swapped-rows", "int64_t", "0",
+           "Static rows of an f32 x @ W^T, more than the dot products "
+           "take and up to this many, with k at most 1024, computed as "
+           "(W x^T)^T: x packed transposed once per call, register tiles "
+           "of 6 rows of W read in place by 64 rows of x, the sums written "
+           "transposed (0: never)">,
     Option<"dotTileRows", "dot-tile-rows", "int64_t", "8",
            "With avx512-bf16-dots: rows of a register tile of sums">,
     Option<"dotTileVectors", "dot-tile-vectors", "int64_t", "2",
