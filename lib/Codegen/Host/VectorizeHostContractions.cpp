@@ -87,6 +87,16 @@ matchReassociableMulAdd(linalg::GenericOp op) {
   return std::make_pair(mul, add);
 }
 
+/// The float zero fill of `op`'s output just before it, or null.
+static linalg::FillOp zeroFillBefore(linalg::GenericOp op) {
+  auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
+  if (fill && fill.hasPureBufferSemantics() &&
+      fill.getDpsInits()[0] == op.getDpsInits()[0] &&
+      matchPattern(fill.value(), m_AnyZeroFloat()))
+    return fill;
+  return nullptr;
+}
+
 /// Moves a contraction's reduction loop outside its innermost parallel loop
 /// ((i, j, k) -> (i, k, j) for a matmul) when the right operand is walked
 /// along j (rows of B): the inner loop then runs contiguously over B and the
@@ -310,10 +320,7 @@ static bool emitSwappedTiles(RewriterBase &rewriter, linalg::GenericOp op,
   if (!lhsArg || lhsArg.getOwner() != &entry)
     return false;
   arith::FastMathFlags sumFlags = mulAdd->second.getFastmath();
-  auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
-  if (fill && !(fill.hasPureBufferSemantics() && fill.getDpsInits()[0] == out &&
-                matchPattern(fill.value(), m_AnyZeroFloat())))
-    fill = nullptr;
+  linalg::FillOp fill = zeroFillBefore(op);
 
   Location loc = op.getLoc();
   Type f32 = rewriter.getF32Type();
@@ -584,10 +591,7 @@ static linalg::GenericOp widenHalfContraction(RewriterBase &rewriter,
   arith::AddFOp add = mulAdd->second;
 
   // A zero fill of the output just before: the f32 copy starts as zeros.
-  auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
-  if (fill && !(fill.hasPureBufferSemantics() && fill.getDpsInits()[0] == out &&
-                matchPattern(fill.value(), m_AnyZeroFloat())))
-    fill = nullptr;
+  linalg::FillOp fill = zeroFillBefore(op);
 
   Location loc = op.getLoc();
   Type f32 = rewriter.getF32Type();
