@@ -1981,6 +1981,13 @@ struct MeldVectorizeHostContractionsPass
     bool any = false, widenedAny = false;
     // The transposed left operands of the swapped tiles, by operand.
     llvm::DenseMap<Value, Value> packedLhs;
+    // The most static rows of `x @ W^T` that take the dot products of few
+    // rows (fewRows below): 5 register tiles in a kernel whose threads
+    // split the columns, else one; the swapped tiles take more.
+    auto staticDotRows = [&] {
+      return (func->hasAttr(meld::kHostColumnBlocksAttrName) ? 5 : 1) *
+             static_cast<int64_t>(tileRows);
+    };
     while (true) {
       linalg::GenericOp op;
       func.walk([&](linalg::GenericOp g) {
@@ -2076,17 +2083,14 @@ struct MeldVectorizeHostContractionsPass
       // read in place, x packed once per call; dynamic columns too (before
       // versionByColumns, so that the zero fill stays next to the op). On
       // the Intel Xeon VM (Granite Rapids class), 2 threads, one process
-      // against the packed panels: 128 x 768 @ (50257 x 768)^T 1.10x, 128 x
-      // 768 @ (3072 x 768)^T 1.09x, 64 rows 1.23x, 32 rows 1.42x, 77 rows
-      // 1.10x, 100 rows 1.00x; 160 to 256 rows 0.94-1.06x, k of 2048 not
+      // against the packed panels: 128 x 768 @ (50257 x 768)^T 1.19x, 128 x
+      // 768 @ (3072 x 768)^T 1.11x, 64 rows 1.23x, 32 rows 1.44x, 77 rows
+      // 1.13x, 100 rows 1.00x; 160 to 256 rows 0.94-1.06x, k of 2048 not
       // ahead in a model of the nest, so neither is taken.
       if (tileable && f32Output && !rhsAlongColumns && swappedRows > 0 &&
           !op->hasAttr(kRowTileAttrName) &&
           !ShapedType::isDynamic(ranges[n - 3]) &&
-          ranges[n - 3] >
-              (func->hasAttr(meld::kHostColumnBlocksAttrName) ? 5 : 1) *
-                  tileRows &&
-          ranges[n - 3] <= swappedRows &&
+          ranges[n - 3] > staticDotRows() && ranges[n - 3] <= swappedRows &&
           emitSwappedTiles(rewriter, op, packedLhs))
         continue;
       if (onlyColumnsDynamic && f32Output && op.hasPureBufferSemantics() &&
@@ -2139,11 +2143,9 @@ struct MeldVectorizeHostContractionsPass
       // kPanelRowTiles register tiles (24 rows of 6 x 64 tiles): dot
       // products there still beat packing all of the right operand (8 x
       // 2048 @ (8192 x 2048)^T: 23.7 ms packed).
-      bool columnBlocks = func->hasAttr(meld::kHostColumnBlocksAttrName);
-      bool fewRows = versionRowTile
-                         ? versionRowTile < tileRows
-                         : !ShapedType::isDynamic(rows) &&
-                               rows <= (columnBlocks ? 5 : 1) * tileRows;
+      bool fewRows = versionRowTile ? versionRowTile < tileRows
+                                    : !ShapedType::isDynamic(rows) &&
+                                          rows <= staticDotRows();
       if (!rhsAlongColumns && fewRows &&
           emitTransposedDots(rewriter, op, transposedDotColumns))
         continue;
