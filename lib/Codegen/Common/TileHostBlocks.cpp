@@ -2265,6 +2265,57 @@ static bool joinSiblingStores(
         shape.push_back(size);
     return shape;
   };
+  // Stores of several shapes in a reduction kernel: a group of one shape
+  // whose values are computed from every other store's value joins alone
+  // (a batch norm's backward stores per-channel sums and scales and the
+  // input gradient [N, C, H, W], which the last per-channel sum, the
+  // previous convolution's bias gradient, reads: the kernel was one block,
+  // its reductions over the whole batch on one thread). Tiling the join
+  // by channels then fuses the gradient into the channels' blocks.
+  auto shapeOf = [&](bufferization::MaterializeInDestinationOp store)
+      -> std::optional<SmallVector<int64_t>> {
+    auto type = dyn_cast<RankedTensorType>(store.getSource().getType());
+    if (!type || !type.hasStaticShape())
+      return std::nullopt;
+    return squeezed(type);
+  };
+  if (reduction && !uniform) {
+    std::optional<SmallVector<int64_t>> first = shapeOf(stores.front());
+    bool oneShape = first && llvm::all_of(stores, [&](auto store) {
+                      return shapeOf(store) == first;
+                    });
+    if (!oneShape) {
+      for (bufferization::MaterializeInDestinationOp lead : stores) {
+        std::optional<SmallVector<int64_t>> shape = shapeOf(lead);
+        if (!shape)
+          return false;
+        SmallVector<bufferization::MaterializeInDestinationOp> group;
+        SetVector<Operation *> slice;
+        for (bufferization::MaterializeInDestinationOp store : stores) {
+          if (shapeOf(store) != shape)
+            continue;
+          group.push_back(store);
+          Operation *def = store.getSource().getDefiningOp();
+          if (!def)
+            return false;
+          BackwardSliceOptions options;
+          options.omitBlockArguments = true;
+          options.inclusive = true;
+          if (failed(getBackwardSlice(def, &slice, options)))
+            return false;
+        }
+        if (group.size() < 2 || group.front() != lead)
+          continue;
+        if (llvm::all_of(stores, [&](auto store) {
+              Operation *def = store.getSource().getDefiningOp();
+              return def && slice.contains(def);
+            }))
+          return joinSiblingStores(group, entry, numOutputs, outputRowDims,
+                                   reduction);
+      }
+      return false;
+    }
+  }
   auto firstType =
       dyn_cast<RankedTensorType>(stores.front().getSource().getType());
   if (!firstType || !firstType.hasStaticShape())
