@@ -2201,26 +2201,33 @@ struct MergedOutput {
 /// row maxima it subtracts): tiling it fuses their producers into its loop.
 /// None when no store is, or when a stored value is not an op's result
 /// inside the kernel.
+/// Whether every store's value is one of `roots`' values or computed on
+/// the way to them (in their backward slices).
+static bool
+computedFrom(ArrayRef<bufferization::MaterializeInDestinationOp> roots,
+             ArrayRef<bufferization::MaterializeInDestinationOp> stores) {
+  SetVector<Operation *> slice;
+  for (bufferization::MaterializeInDestinationOp root : roots) {
+    Operation *producer = root.getSource().getDefiningOp();
+    BackwardSliceOptions options;
+    options.omitBlockArguments = true;
+    options.inclusive = true;
+    if (!producer || failed(getBackwardSlice(producer, &slice, options)))
+      return false;
+  }
+  return llvm::all_of(stores, [&](bufferization::MaterializeInDestinationOp s) {
+    Operation *op = s.getSource().getDefiningOp();
+    return op && slice.contains(op);
+  });
+}
+
 static std::optional<size_t>
 rootStore(ArrayRef<bufferization::MaterializeInDestinationOp> stores) {
   if (stores.size() == 1)
     return 0;
-  for (size_t index = 0; index < stores.size(); ++index) {
-    bufferization::MaterializeInDestinationOp candidate = stores[index];
-    Operation *producer = candidate.getSource().getDefiningOp();
-    if (!producer)
-      continue;
-    SetVector<Operation *> slice;
-    BackwardSliceOptions options;
-    options.omitBlockArguments = true;
-    if (failed(getBackwardSlice(producer, &slice, options)))
-      continue;
-    if (llvm::all_of(stores, [&](bufferization::MaterializeInDestinationOp s) {
-          Operation *op = s.getSource().getDefiningOp();
-          return op && (op == producer || slice.contains(op));
-        }))
+  for (size_t index = 0; index < stores.size(); ++index)
+    if (computedFrom(stores[index], stores))
       return index;
-  }
   return std::nullopt;
 }
 
@@ -2290,26 +2297,12 @@ static bool joinSiblingStores(
         if (!shape)
           return false;
         SmallVector<bufferization::MaterializeInDestinationOp> group;
-        SetVector<Operation *> slice;
-        for (bufferization::MaterializeInDestinationOp store : stores) {
-          if (shapeOf(store) != shape)
-            continue;
-          group.push_back(store);
-          Operation *def = store.getSource().getDefiningOp();
-          if (!def)
-            return false;
-          BackwardSliceOptions options;
-          options.omitBlockArguments = true;
-          options.inclusive = true;
-          if (failed(getBackwardSlice(def, &slice, options)))
-            return false;
-        }
-        if (group.size() < 2 || group.front() != lead)
-          continue;
-        if (llvm::all_of(stores, [&](auto store) {
-              Operation *def = store.getSource().getDefiningOp();
-              return def && slice.contains(def);
-            }))
+        for (bufferization::MaterializeInDestinationOp store : stores)
+          if (shapeOf(store) == shape)
+            group.push_back(store);
+        // (Each group once, from its first store.)
+        if (group.size() >= 2 && group.front() == lead &&
+            computedFrom(group, stores))
           return joinSiblingStores(group, entry, numOutputs, outputRowDims,
                                    reduction);
       }
