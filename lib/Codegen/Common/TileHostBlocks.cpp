@@ -2050,6 +2050,49 @@ static SmallVector<SmallVector<Operation *>> horizontalParts(Block &entry) {
   return parts;
 }
 
+/// Stores `store`'s merged value (a collapse_shape of a result of static
+/// shape) unmerged into its output buffer seen through the inverse view,
+/// an expand_shape at the top of `entry`. False, changing nothing, for
+/// another store.
+/// A store of a result computed into an empty tensor: the result computed
+/// in the store's buffer instead (its destination a to_tensor of the
+/// buffer, as computeBlocksInPlace does for a block loop's results), where
+/// bufferization would compute it into scratch and copy that.
+static void computeInPlace(bufferization::MaterializeInDestinationOp store) {
+  auto result = dyn_cast<OpResult>(store.getSource());
+  auto op = result ? dyn_cast<DestinationStyleOpInterface>(result.getOwner())
+                   : DestinationStyleOpInterface();
+  if (!op || !isa<MemRefType>(store.getDest().getType()))
+    return;
+  OpOperand *init = op.getTiedOpOperand(result);
+  if (!init->get().getDefiningOp<tensor::EmptyOp>() ||
+      init->get().getType() != result.getType())
+    return;
+  OpBuilder b(op);
+  init->set(bufferization::ToTensorOp::create(b, op.getLoc(), result.getType(),
+                                              store.getDest(),
+                                              /*restrict=*/true,
+                                              /*writable=*/true));
+}
+
+static bool storeUnmerged(bufferization::MaterializeInDestinationOp store,
+                          Block &entry) {
+  auto collapse = store.getSource().getDefiningOp<tensor::CollapseShapeOp>();
+  auto dest = dyn_cast<BlockArgument>(store.getDest());
+  auto destType = dest ? dyn_cast<MemRefType>(dest.getType()) : MemRefType();
+  if (!collapse || !collapse.getSrcType().hasStaticShape() || !destType ||
+      dest.getOwner() != &entry || !destType.getLayout().isIdentity())
+    return false;
+  auto b = OpBuilder::atBlockBegin(&entry);
+  store.getDestMutable().set(memref::ExpandShapeOp::create(
+      b, store.getLoc(),
+      MemRefType::get(collapse.getSrcType().getShape(),
+                      destType.getElementType()),
+      dest, collapse.getReassociationIndices()));
+  store.getSourceMutable().set(collapse.getSrc());
+  return true;
+}
+
 /// Splits a horizontal host kernel into one flat space of blocks: each
 /// sub-kernel's row blocks (or one block, for a sub-kernel that cannot be
 /// split), one after another. Block range [begin, end) runs the part of
@@ -2112,6 +2155,16 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
         part.plan->minRows = 0; // (kHostPartsAttrName counts fixed rows)
       }
     }
+    // A part computed whole stores a merged result unmerged, into its
+    // buffer's inverse view (one block: nothing is counted on its dims).
+    // Bufferization had computed it into scratch and copied that: a
+    // training step's `[N, C, H, W]` to `[C, N, H, W]` transposes beside a
+    // convolution, 4 MiB of memcpy each per call.
+    if (!part.plan)
+      for (bufferization::MaterializeInDestinationOp store : stores) {
+        (void)storeUnmerged(store, entry);
+        computeInPlace(store);
+      }
     Value count = arith::ConstantIndexOp::create(b, loc, 1);
     if (part.plan) {
       Value out = entry.getArgument(firstOutput + part.output);
@@ -2626,17 +2679,15 @@ struct MeldTileHostBlocksPass
               expand.getReassociationIndices().front().size();
       } else {
         auto collapse = cast<tensor::CollapseShapeOp>(reshape);
-        if (horizontalKernel || output < 0 ||
-            !collapse.getSrcType().hasStaticShape())
+        if (horizontalKernel || output < 0)
           return;
-        store.getDestMutable().set(memref::ExpandShapeOp::create(
-            b, store.getLoc(),
-            MemRefType::get(collapse.getSrcType().getShape(),
-                            destType.getElementType()),
-            dest, collapse.getReassociationIndices()));
-        mergedOutputs[output] = {
+        MergedOutput merged = {
             collapse.getReassociationIndices(),
             llvm::to_vector(collapse.getSrcType().getShape())};
+        if (!storeUnmerged(store, entry))
+          return;
+        mergedOutputs[output] = std::move(merged);
+        return;
       }
       store.getSourceMutable().set(reshape->getOperand(0));
     });
