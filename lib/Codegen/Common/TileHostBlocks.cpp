@@ -2050,10 +2050,6 @@ static SmallVector<SmallVector<Operation *>> horizontalParts(Block &entry) {
   return parts;
 }
 
-/// Stores `store`'s merged value (a collapse_shape of a result of static
-/// shape) unmerged into its output buffer seen through the inverse view,
-/// an expand_shape at the top of `entry`. False, changing nothing, for
-/// another store.
 /// A store of a result computed into an empty tensor: the result computed
 /// in the store's buffer instead (its destination a to_tensor of the
 /// buffer, as computeBlocksInPlace does for a block loop's results), where
@@ -2075,6 +2071,10 @@ static void computeInPlace(bufferization::MaterializeInDestinationOp store) {
                                               /*writable=*/true));
 }
 
+/// Stores `store`'s merged value (a collapse_shape of a result of static
+/// shape) unmerged into its output buffer seen through the inverse view,
+/// an expand_shape at the top of `entry`. False, changing nothing, for
+/// another store.
 static bool storeUnmerged(bufferization::MaterializeInDestinationOp store,
                           Block &entry) {
   auto collapse = store.getSource().getDefiningOp<tensor::CollapseShapeOp>();
