@@ -48,6 +48,12 @@ bool emitPairedContraction(mlir::RewriterBase &rewriter,
 mlir::Value allocScratch(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Block &entry, mlir::MemRefType type);
 
+/// A loop without results from `begin` to `end` by `step`, whose body is
+/// `body(b, iv)`, built at `b`'s insertion point.
+void stepLoop(mlir::OpBuilder &b, mlir::Location loc, mlir::Value begin,
+              mlir::Value end, int64_t step,
+              llvm::function_ref<void(mlir::OpBuilder &, mlir::Value)> body);
+
 } // namespace meld::codegen
 
 #endif // MELD_LIB_CODEGEN_HOST_HOSTCONTRACTIONS_H

@@ -396,14 +396,6 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
   amx::TileType operandTile = tile(kTileRows, tileDepth, elem);
   amx::TileType accTile = tile(kTileRows, kTileRows, sumType);
   auto line = VectorType::get({16}, elem);
-  auto forLoop = [&](OpBuilder &b, Value begin, Value end, int64_t step,
-                     function_ref<void(OpBuilder &, Value)> body) {
-    scf::ForOp::create(b, loc, begin, end, index(b, step), ValueRange{},
-                       [&](OpBuilder &nb, Location l, Value iv, ValueRange) {
-                         body(nb, iv);
-                         scf::YieldOp::create(nb, l);
-                       });
-  };
   auto minIndex = [&](OpBuilder &b, Value x, Value y) -> Value {
     return arith::MinSIOp::create(b, loc, x, y);
   };
@@ -432,39 +424,40 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
       auto wordLoop = [&](int64_t begin, int64_t end, int64_t rowsIn) {
         if (begin >= end)
           return;
-        forLoop(b, index(b, begin), index(b, end), 1, [&](OpBuilder &kb,
-                                                          Value kw) {
-          Value k = arith::MulIOp::create(kb, loc, kw, index(kb, word));
-          forLoop(kb, zero, paddedWidth, 16, [&](OpBuilder &jb, Value jj) {
-            Value col = arith::AddIOp::create(jb, loc, j0, jj);
-            SmallVector<Value> rowsRead;
-            for (int64_t r = 0; r < word; ++r)
-              rowsRead.push_back(
-                  r < rowsIn
-                      ? readRow(jb,
-                                r ? arith::AddIOp::create(jb, loc, k,
-                                                          index(jb, r))
+        meld::codegen::stepLoop(
+            b, loc, index(b, begin), index(b, end), 1,
+            [&](OpBuilder &kb, Value kw) {
+              Value k = arith::MulIOp::create(kb, loc, kw, index(kb, word));
+              meld::codegen::stepLoop(
+                  kb, loc, zero, paddedWidth, 16, [&](OpBuilder &jb, Value jj) {
+                    Value col = arith::AddIOp::create(jb, loc, j0, jj);
+                    SmallVector<Value> rowsRead;
+                    for (int64_t r = 0; r < word; ++r)
+                      rowsRead.push_back(
+                          r < rowsIn ? readRow(jb,
+                                               r ? arith::AddIOp::create(
+                                                       jb, loc, k, index(jb, r))
+                                                       .getResult()
+                                                 : k,
+                                               col)
+                                     : zeros);
+                    Value packed =
+                        word == 2 ? vector::InterleaveOp::create(
+                                        jb, loc, rowsRead[0], rowsRead[1])
                                         .getResult()
-                                  : k,
-                                col)
-                      : zeros);
-            Value packed =
-                word == 2
-                    ? vector::InterleaveOp::create(jb, loc, rowsRead[0],
-                                                   rowsRead[1])
-                          .getResult()
-                    : vector::InterleaveOp::create(
-                          jb, loc,
-                          vector::InterleaveOp::create(jb, loc, rowsRead[0],
-                                                       rowsRead[2]),
-                          vector::InterleaveOp::create(jb, loc, rowsRead[1],
-                                                       rowsRead[3]))
-                          .getResult();
-            Value at = arith::MulIOp::create(jb, loc, jj, index(jb, word));
-            vector::TransferWriteOp::create(jb, loc, packed, panel, {kw, at},
-                                            ArrayRef<bool>{true});
-          });
-        });
+                                  : vector::InterleaveOp::create(
+                                        jb, loc,
+                                        vector::InterleaveOp::create(
+                                            jb, loc, rowsRead[0], rowsRead[2]),
+                                        vector::InterleaveOp::create(
+                                            jb, loc, rowsRead[1], rowsRead[3]))
+                                        .getResult();
+                    Value at =
+                        arith::MulIOp::create(jb, loc, jj, index(jb, word));
+                    vector::TransferWriteOp::create(
+                        jb, loc, packed, panel, {kw, at}, ArrayRef<bool>{true});
+                  });
+            });
       };
       if (kBase) {
         wordLoop(0, kDepthBlock / word, word);
@@ -480,26 +473,32 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     auto square = VectorType::get({16, 16}, rewriter.getI32Type());
     SmallVector<bool> inBounds = {current.wholePanels,
                                   depth % tileDepth == 0};
-    forLoop(b, zero, paddedWidth, 16, [&](OpBuilder &jb, Value jj) {
-      Value row = arith::AddIOp::create(jb, loc, j0, jj);
-      Value at = arith::MulIOp::create(jb, loc, jj, index(jb, word));
-      int64_t words = (kBase ? kDepthBlock : paddedDepth) / word;
-      forLoop(jb, zero, index(jb, words), 16, [&](OpBuilder &kb, Value k2) {
-        Value k = arith::MulIOp::create(kb, loc, k2, index(kb, word));
-        Value rowsRead = vector::TransferReadOp::create(
-            kb, loc, block, B, {row, atDepth(kb, k)}, zeroElem, inBounds);
-        // (A chain of 1-D bitcasts and inserts canonicalizes into 256
-        // scalars; the 2-D bitcasts keep one 16 x 16 transpose, lowered
-        // to shuffles.)
-        Value words2d =
-            vector::BitCastOp::create(kb, loc, square, rowsRead);
-        Value transposed =
-            vector::TransposeOp::create(kb, loc, words2d, {1, 0});
-        Value packed = vector::BitCastOp::create(kb, loc, block, transposed);
-        vector::TransferWriteOp::create(kb, loc, packed, panel, {k2, at},
-                                        ArrayRef<bool>{true, true});
-      });
-    });
+    meld::codegen::stepLoop(
+        b, loc, zero, paddedWidth, 16, [&](OpBuilder &jb, Value jj) {
+          Value row = arith::AddIOp::create(jb, loc, j0, jj);
+          Value at = arith::MulIOp::create(jb, loc, jj, index(jb, word));
+          int64_t words = (kBase ? kDepthBlock : paddedDepth) / word;
+          meld::codegen::stepLoop(
+              jb, loc, zero, index(jb, words), 16,
+              [&](OpBuilder &kb, Value k2) {
+                Value k = arith::MulIOp::create(kb, loc, k2, index(kb, word));
+                Value rowsRead = vector::TransferReadOp::create(
+                    kb, loc, block, B, {row, atDepth(kb, k)}, zeroElem,
+                    inBounds);
+                // (A chain of 1-D bitcasts and inserts canonicalizes into 256
+                // scalars; the 2-D bitcasts keep one 16 x 16 transpose, lowered
+                // to shuffles.)
+                Value words2d =
+                    vector::BitCastOp::create(kb, loc, square, rowsRead);
+                Value transposed =
+                    vector::TransposeOp::create(kb, loc, words2d, {1, 0});
+                Value packed =
+                    vector::BitCastOp::create(kb, loc, block, transposed);
+                vector::TransferWriteOp::create(kb, loc, packed, panel,
+                                                {k2, at},
+                                                ArrayRef<bool>{true, true});
+              });
+        });
   };
 
   // Writes the vector `sums` to C at `at`, added to the output's own values
@@ -567,102 +566,104 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
                         DepthBlock part = DepthBlock::Whole) {
     Value zero = index(b, 0);
     int64_t steps = part == DepthBlock::Whole ? paddedDepth : kDepthBlock;
-    forLoop(b, zero, paddedWidth, kBlock, [&](OpBuilder &jb, Value jj) {
-      Value sixteen = index(jb, kTileRows);
-      // The tile `t`'s row and column in the block (2 x 2 tiles).
-      auto tileRow = [&](int t) { return t / 2 ? sixteen : zero; };
-      auto tileCol = [&](int t) { return t % 2 ? sixteen : zero; };
-      // The tile `t`'s place in the carried sums.
-      auto carriedAt = [&](int t) -> SmallVector<Value> {
-        return {arith::AddIOp::create(jb, loc, i0, tileRow(t)),
-                arith::AddIOp::create(jb, loc, jj, tileCol(t))};
-      };
-      SmallVector<Value> inits;
-      for (int t = 0; t < 4; ++t)
-        inits.push_back(
-            part == DepthBlock::Whole || part == DepthBlock::First
-                ? amx::TileZeroOp::create(jb, loc, accTile).getResult()
-                : amx::TileLoadOp::create(jb, loc, accTile, carriedSums,
-                                          carriedAt(t))
-                      .getResult());
-      Value aRow1 = arith::AddIOp::create(jb, loc, aRow, index(jb, kTileRows));
-      Value at0 = arith::MulIOp::create(jb, loc, jj, index(jb, word));
-      Value at1 =
-          arith::AddIOp::create(jb, loc, at0, index(jb, word * kTileRows));
-      auto mul = [&](OpBuilder &kb, Location l, Value a, Value b,
-                     Value acc) -> Value {
-        if (integer)
-          return amx::TileMulIOp::create(kb, l, accTile, a, b, acc,
-                                         /*isZextLhs=*/nullptr);
-        return amx::TileMulFOp::create(kb, l, accTile, a, b, acc);
-      };
-      // Swapped, W's rows are the tiles' rows, read in place (a step of k
-      // is a line of each): a W from memory (`streamed`) gets the next
-      // block's 32 rows prefetched into L2, a line of each per step. The
-      // tile loads had waited on the memory, each row a short run of its
-      // own: 8 x 768 @ (50257 x 768)^T (GPT-2's head at a decode batch of
-      // 8) ran at 53-55 GFLOP/s, now 94-98, torch 70-76 (Emerald Rapids).
-      SmallVector<Value> nextRows;
-      if (current.swapped && part == DepthBlock::Whole && streamed(A))
-        for (int64_t r = 0; r < 2 * kTileRows; ++r)
-          nextRows.push_back(clampedRow(
-              jb, A,
-              arith::AddIOp::create(jb, loc, aRow,
-                                    index(jb, 2 * kTileRows + r))));
-      auto loop = scf::ForOp::create(
-          jb, loc, zero, index(jb, steps), index(jb, tileDepth), inits,
-          [&](OpBuilder &kb, Location l, Value k, ValueRange acc) {
-            for (Value row : nextRows)
-              prefetchLine(kb, A, row, k);
-            Value k2 = arith::DivUIOp::create(kb, l, k, index(kb, word));
-            Value a0 = amx::TileLoadOp::create(kb, l, operandTile, A,
-                                               ValueRange{aRow, k});
-            Value a1 = amx::TileLoadOp::create(kb, l, operandTile, A,
-                                               ValueRange{aRow1, k});
-            Value b0 = amx::TileLoadOp::create(kb, l, operandTile, panel,
-                                               ValueRange{k2, at0});
-            Value b1 = amx::TileLoadOp::create(kb, l, operandTile, panel,
-                                               ValueRange{k2, at1});
-            SmallVector<Value> next = {
-                mul(kb, l, a0, b0, acc[0]), mul(kb, l, a0, b1, acc[1]),
-                mul(kb, l, a1, b0, acc[2]), mul(kb, l, a1, b1, acc[3])};
-            scf::YieldOp::create(kb, l, next);
-          });
-      if (part == DepthBlock::First || part == DepthBlock::Middle) {
-        for (int t = 0; t < 4; ++t)
-          amx::TileStoreOp::create(jb, loc, carriedSums, carriedAt(t),
-                                   loop.getResult(t));
-        return;
-      }
-      for (int t = 0; t < 4; ++t)
-        amx::TileStoreOp::create(jb, loc, sums,
-                                 ValueRange{tileRow(t), tileCol(t)},
-                                 loop.getResult(t));
-      // The block, rounded to bf16 when the output is (added to the
-      // output's own values when there was no zero fill), 16 x 16 at a
-      // time, transposed when swapped; transfers past the output's ends
-      // are masked, which leaves exactly the block's valid part: a block
-      // reaches past the rows or columns it computes only at the output's
-      // last ones.
-      // (Scalar stores of a swapped block's columns, 2 bytes each and a
-      // row of the output apart, cost as much as its products at K = 768.)
-      Value col0 = arith::AddIOp::create(jb, loc, j0, jj);
-      auto square = VectorType::get({16, 16}, sumType);
-      for (int t = 0; t < 4; ++t) {
-        Value r0 = tileRow(t), c0 = tileCol(t);
-        Value block = vector::TransferReadOp::create(
-            jb, loc, square, sums, {r0, c0}, /*padding=*/std::nullopt,
-            ArrayRef<bool>{true, true});
-        Value i = arith::AddIOp::create(jb, loc, i0, r0);
-        Value j = arith::AddIOp::create(jb, loc, col0, c0);
-        SmallVector<Value> at = {i, j};
-        if (current.swapped) {
-          block = vector::TransposeOp::create(jb, loc, block, {1, 0});
-          at = {j, i};
-        }
-        writeSums(jb, block, C, at, {false, false});
-      }
-    });
+    meld::codegen::stepLoop(
+        b, loc, zero, paddedWidth, kBlock, [&](OpBuilder &jb, Value jj) {
+          Value sixteen = index(jb, kTileRows);
+          // The tile `t`'s row and column in the block (2 x 2 tiles).
+          auto tileRow = [&](int t) { return t / 2 ? sixteen : zero; };
+          auto tileCol = [&](int t) { return t % 2 ? sixteen : zero; };
+          // The tile `t`'s place in the carried sums.
+          auto carriedAt = [&](int t) -> SmallVector<Value> {
+            return {arith::AddIOp::create(jb, loc, i0, tileRow(t)),
+                    arith::AddIOp::create(jb, loc, jj, tileCol(t))};
+          };
+          SmallVector<Value> inits;
+          for (int t = 0; t < 4; ++t)
+            inits.push_back(
+                part == DepthBlock::Whole || part == DepthBlock::First
+                    ? amx::TileZeroOp::create(jb, loc, accTile).getResult()
+                    : amx::TileLoadOp::create(jb, loc, accTile, carriedSums,
+                                              carriedAt(t))
+                          .getResult());
+          Value aRow1 =
+              arith::AddIOp::create(jb, loc, aRow, index(jb, kTileRows));
+          Value at0 = arith::MulIOp::create(jb, loc, jj, index(jb, word));
+          Value at1 =
+              arith::AddIOp::create(jb, loc, at0, index(jb, word * kTileRows));
+          auto mul = [&](OpBuilder &kb, Location l, Value a, Value b,
+                         Value acc) -> Value {
+            if (integer)
+              return amx::TileMulIOp::create(kb, l, accTile, a, b, acc,
+                                             /*isZextLhs=*/nullptr);
+            return amx::TileMulFOp::create(kb, l, accTile, a, b, acc);
+          };
+          // Swapped, W's rows are the tiles' rows, read in place (a step of k
+          // is a line of each): a W from memory (`streamed`) gets the next
+          // block's 32 rows prefetched into L2, a line of each per step. The
+          // tile loads had waited on the memory, each row a short run of its
+          // own: 8 x 768 @ (50257 x 768)^T (GPT-2's head at a decode batch of
+          // 8) ran at 53-55 GFLOP/s, now 94-98, torch 70-76 (Emerald Rapids).
+          SmallVector<Value> nextRows;
+          if (current.swapped && part == DepthBlock::Whole && streamed(A))
+            for (int64_t r = 0; r < 2 * kTileRows; ++r)
+              nextRows.push_back(
+                  clampedRow(jb, A,
+                             arith::AddIOp::create(
+                                 jb, loc, aRow, index(jb, 2 * kTileRows + r))));
+          auto loop = scf::ForOp::create(
+              jb, loc, zero, index(jb, steps), index(jb, tileDepth), inits,
+              [&](OpBuilder &kb, Location l, Value k, ValueRange acc) {
+                for (Value row : nextRows)
+                  prefetchLine(kb, A, row, k);
+                Value k2 = arith::DivUIOp::create(kb, l, k, index(kb, word));
+                Value a0 = amx::TileLoadOp::create(kb, l, operandTile, A,
+                                                   ValueRange{aRow, k});
+                Value a1 = amx::TileLoadOp::create(kb, l, operandTile, A,
+                                                   ValueRange{aRow1, k});
+                Value b0 = amx::TileLoadOp::create(kb, l, operandTile, panel,
+                                                   ValueRange{k2, at0});
+                Value b1 = amx::TileLoadOp::create(kb, l, operandTile, panel,
+                                                   ValueRange{k2, at1});
+                SmallVector<Value> next = {
+                    mul(kb, l, a0, b0, acc[0]), mul(kb, l, a0, b1, acc[1]),
+                    mul(kb, l, a1, b0, acc[2]), mul(kb, l, a1, b1, acc[3])};
+                scf::YieldOp::create(kb, l, next);
+              });
+          if (part == DepthBlock::First || part == DepthBlock::Middle) {
+            for (int t = 0; t < 4; ++t)
+              amx::TileStoreOp::create(jb, loc, carriedSums, carriedAt(t),
+                                       loop.getResult(t));
+            return;
+          }
+          for (int t = 0; t < 4; ++t)
+            amx::TileStoreOp::create(jb, loc, sums,
+                                     ValueRange{tileRow(t), tileCol(t)},
+                                     loop.getResult(t));
+          // The block, rounded to bf16 when the output is (added to the
+          // output's own values when there was no zero fill), 16 x 16 at a
+          // time, transposed when swapped; transfers past the output's ends
+          // are masked, which leaves exactly the block's valid part: a block
+          // reaches past the rows or columns it computes only at the output's
+          // last ones.
+          // (Scalar stores of a swapped block's columns, 2 bytes each and a
+          // row of the output apart, cost as much as its products at K = 768.)
+          Value col0 = arith::AddIOp::create(jb, loc, j0, jj);
+          auto square = VectorType::get({16, 16}, sumType);
+          for (int t = 0; t < 4; ++t) {
+            Value r0 = tileRow(t), c0 = tileCol(t);
+            Value block = vector::TransferReadOp::create(
+                jb, loc, square, sums, {r0, c0}, /*padding=*/std::nullopt,
+                ArrayRef<bool>{true, true});
+            Value i = arith::AddIOp::create(jb, loc, i0, r0);
+            Value j = arith::AddIOp::create(jb, loc, col0, c0);
+            SmallVector<Value> at = {i, j};
+            if (current.swapped) {
+              block = vector::TransposeOp::create(jb, loc, block, {1, 0});
+              at = {j, i};
+            }
+            writeSums(jb, block, C, at, {false, false});
+          }
+        });
   };
 
   // The register tiles of outputs computed with dots from (i0, j0 + jj)
@@ -678,138 +679,144 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     Value zeros = arith::ConstantOp::create(
         b, loc, sumVector,
         DenseElementsAttr::get(sumVector, b.getZeroAttr(sumType)));
-    forLoop(b, zero, paddedWidth, current.blockCols, [&](OpBuilder &jb, Value jj) {
-      SmallVector<Value> inits(tileRows * vectors, zeros);
-      Value at = arith::MulIOp::create(jb, loc, jj, index(jb, word));
-      SmallVector<Value> rowsAt;
-      for (int64_t r = 0; r < tileRows; ++r)
-        rowsAt.push_back(arith::AddIOp::create(jb, loc, aRow, index(jb, r)));
-      // One step of k: the pair k2 of every row, times the panel's.
-      auto step = [&](OpBuilder &kb, Location l, Value k2,
-                      ValueRange acc) -> SmallVector<Value> {
-        Value k = arith::MulIOp::create(kb, l, k2, index(kb, word));
-        SmallVector<Value> columns;
-        for (int64_t v = 0; v < vectors; ++v)
-          columns.push_back(vector::LoadOp::create(
-              kb, l, pairs, panel,
-              ValueRange{k2, arith::AddIOp::create(kb, l, at,
-                                                   index(kb, 32 * v))}));
-        SmallVector<Value> next;
-        for (int64_t r = 0; r < tileRows; ++r) {
-          // The row's pair at k as one word, in every lane.
-          Value pair = vector::LoadOp::create(
-              kb, l, VectorType::get({word}, elem), A,
-              ValueRange{rowsAt[r], k});
-          Value asWord = vector::ExtractOp::create(
-              kb, l,
-              vector::BitCastOp::create(kb, l, VectorType::get({1}, wordType),
-                                        pair),
-              ArrayRef<int64_t>{0});
-          Value lanes = vector::BitCastOp::create(
-              kb, l, pairs,
-              vector::BroadcastOp::create(
-                  kb, l, VectorType::get({16}, wordType), asWord));
-          for (int64_t v = 0; v < vectors; ++v)
-            next.push_back(x86vector::DotBF16Op::create(
-                kb, l, sumVector, acc[r * vectors + v], lanes, columns[v]));
-        }
-        return next;
-      };
-      auto stepLoop = [&](OpBuilder &lb, int64_t begin, int64_t end,
-                          ValueRange acc) -> SmallVector<Value> {
-        if (begin >= end)
-          return llvm::to_vector(acc);
-        auto loop = scf::ForOp::create(
-            lb, loc, index(lb, begin), index(lb, end), index(lb, 1), acc,
-            [&](OpBuilder &kb, Location l, Value k2, ValueRange carried) {
-              scf::YieldOp::create(kb, l, step(kb, l, k2, carried));
-            });
-        return SmallVector<Value>(loop.getResults());
-      };
-      int64_t pairCount = llvm::divideCeil(depth, word);
-      SmallVector<Value> sumsOut;
-      if (current.swapped && streamed(A)) {
-        // W's rows are read in place, a word at a time: each 64-byte line
-        // of the next tile's rows is prefetched once, 16 words ahead of
-        // its own steps.
-        int64_t perLine = 64 / (word * elemBytes);
-        SmallVector<Value> nextRows;
-        for (int64_t r = 0; r < tileRows; ++r)
-          nextRows.push_back(clampedRow(
-              jb, A, arith::AddIOp::create(jb, loc, rowsAt[r],
-                                           index(jb, tileRows))));
-        int64_t lined = pairCount / perLine * perLine;
-        SmallVector<Value> carried(inits);
-        if (lined > 0) {
-          auto lines = scf::ForOp::create(
-              jb, loc, zero, index(jb, lined), index(jb, perLine), inits,
-              [&](OpBuilder &lb, Location l, Value k2, ValueRange acc) {
-                Value k = arith::MulIOp::create(lb, l, k2, index(lb, word));
-                for (Value row : nextRows)
-                  prefetchLine(lb, A, row, k);
-                auto inner = scf::ForOp::create(
-                    lb, l, k2,
-                    arith::AddIOp::create(lb, l, k2, index(lb, perLine)),
-                    index(lb, 1), acc,
-                    [&](OpBuilder &kb, Location il, Value kk,
-                        ValueRange innerAcc) {
-                      scf::YieldOp::create(kb, il,
-                                           step(kb, il, kk, innerAcc));
-                    });
-                scf::YieldOp::create(lb, l, inner.getResults());
-              });
-          carried.assign(lines.getResults().begin(),
-                         lines.getResults().end());
-        }
-        sumsOut = stepLoop(jb, lined, pairCount, carried);
-      } else {
-        sumsOut = stepLoop(jb, 0, pairCount, inits);
-      }
-      // Each row's sums, rounded to bf16 when the output is (added to the
-      // output's own values when there was no zero fill), masked past the
-      // output's last column.
-      Value col0 = arith::AddIOp::create(jb, loc, j0, jj);
-      if (current.swapped) {
-        // The tile's rows are the output's columns: each vector of sums
-        // (16 of its rows) for all the tile's rows is a block written
-        // transposed, masked at the output's ends (which also drops the
-        // rows of a partial tile).
-        auto block = VectorType::get({tileRows, 16}, sumType);
-        for (int64_t v = 0; v < vectors; ++v) {
-          Value sums = arith::ConstantOp::create(
-              jb, loc, block,
-              DenseElementsAttr::get(block, jb.getZeroAttr(sumType)));
+    meld::codegen::stepLoop(
+        b, loc, zero, paddedWidth, current.blockCols,
+        [&](OpBuilder &jb, Value jj) {
+          SmallVector<Value> inits(tileRows * vectors, zeros);
+          Value at = arith::MulIOp::create(jb, loc, jj, index(jb, word));
+          SmallVector<Value> rowsAt;
           for (int64_t r = 0; r < tileRows; ++r)
-            sums = vector::InsertOp::create(
-                jb, loc, sumsOut[r * vectors + v], sums,
-                ArrayRef<int64_t>{r});
-          Value sum = vector::TransposeOp::create(jb, loc, sums, {1, 0});
-          Value row = arith::AddIOp::create(jb, loc, col0, index(jb, 16 * v));
-          writeSums(jb, sum, C, {row, i0}, {false, false});
-        }
-        return;
-      }
-      for (int64_t r = 0; r < tileRows; ++r) {
-        auto writeRow = [&](OpBuilder &wb) {
-          Value i = arith::AddIOp::create(wb, loc, i0, index(wb, r));
-          for (int64_t v = 0; v < vectors; ++v) {
-            Value j = arith::AddIOp::create(wb, loc, col0, index(wb, 16 * v));
-            writeSums(wb, sumsOut[r * vectors + v], C, {i, j},
-                      {current.wholePanels});
+            rowsAt.push_back(
+                arith::AddIOp::create(jb, loc, aRow, index(jb, r)));
+          // One step of k: the pair k2 of every row, times the panel's.
+          auto step = [&](OpBuilder &kb, Location l, Value k2,
+                          ValueRange acc) -> SmallVector<Value> {
+            Value k = arith::MulIOp::create(kb, l, k2, index(kb, word));
+            SmallVector<Value> columns;
+            for (int64_t v = 0; v < vectors; ++v)
+              columns.push_back(vector::LoadOp::create(
+                  kb, l, pairs, panel,
+                  ValueRange{k2, arith::AddIOp::create(kb, l, at,
+                                                       index(kb, 32 * v))}));
+            SmallVector<Value> next;
+            for (int64_t r = 0; r < tileRows; ++r) {
+              // The row's pair at k as one word, in every lane.
+              Value pair =
+                  vector::LoadOp::create(kb, l, VectorType::get({word}, elem),
+                                         A, ValueRange{rowsAt[r], k});
+              Value asWord = vector::ExtractOp::create(
+                  kb, l,
+                  vector::BitCastOp::create(
+                      kb, l, VectorType::get({1}, wordType), pair),
+                  ArrayRef<int64_t>{0});
+              Value lanes = vector::BitCastOp::create(
+                  kb, l, pairs,
+                  vector::BroadcastOp::create(
+                      kb, l, VectorType::get({16}, wordType), asWord));
+              for (int64_t v = 0; v < vectors; ++v)
+                next.push_back(x86vector::DotBF16Op::create(
+                    kb, l, sumVector, acc[r * vectors + v], lanes, columns[v]));
+            }
+            return next;
+          };
+          auto stepLoop = [&](OpBuilder &lb, int64_t begin, int64_t end,
+                              ValueRange acc) -> SmallVector<Value> {
+            if (begin >= end)
+              return llvm::to_vector(acc);
+            auto loop = scf::ForOp::create(
+                lb, loc, index(lb, begin), index(lb, end), index(lb, 1), acc,
+                [&](OpBuilder &kb, Location l, Value k2, ValueRange carried) {
+                  scf::YieldOp::create(kb, l, step(kb, l, k2, carried));
+                });
+            return SmallVector<Value>(loop.getResults());
+          };
+          int64_t pairCount = llvm::divideCeil(depth, word);
+          SmallVector<Value> sumsOut;
+          if (current.swapped && streamed(A)) {
+            // W's rows are read in place, a word at a time: each 64-byte line
+            // of the next tile's rows is prefetched once, 16 words ahead of
+            // its own steps.
+            int64_t perLine = 64 / (word * elemBytes);
+            SmallVector<Value> nextRows;
+            for (int64_t r = 0; r < tileRows; ++r)
+              nextRows.push_back(
+                  clampedRow(jb, A,
+                             arith::AddIOp::create(jb, loc, rowsAt[r],
+                                                   index(jb, tileRows))));
+            int64_t lined = pairCount / perLine * perLine;
+            SmallVector<Value> carried(inits);
+            if (lined > 0) {
+              auto lines = scf::ForOp::create(
+                  jb, loc, zero, index(jb, lined), index(jb, perLine), inits,
+                  [&](OpBuilder &lb, Location l, Value k2, ValueRange acc) {
+                    Value k = arith::MulIOp::create(lb, l, k2, index(lb, word));
+                    for (Value row : nextRows)
+                      prefetchLine(lb, A, row, k);
+                    auto inner = scf::ForOp::create(
+                        lb, l, k2,
+                        arith::AddIOp::create(lb, l, k2, index(lb, perLine)),
+                        index(lb, 1), acc,
+                        [&](OpBuilder &kb, Location il, Value kk,
+                            ValueRange innerAcc) {
+                          scf::YieldOp::create(kb, il,
+                                               step(kb, il, kk, innerAcc));
+                        });
+                    scf::YieldOp::create(lb, l, inner.getResults());
+                  });
+              carried.assign(lines.getResults().begin(),
+                             lines.getResults().end());
+            }
+            sumsOut = stepLoop(jb, lined, pairCount, carried);
+          } else {
+            sumsOut = stepLoop(jb, 0, pairCount, inits);
           }
-        };
-        if (!validRows) {
-          writeRow(jb);
-          continue;
-        }
-        Value valid = arith::CmpIOp::create(jb, loc, arith::CmpIPredicate::ult,
-                                            index(jb, r), validRows);
-        scf::IfOp::create(jb, loc, valid, [&](OpBuilder &tb, Location l) {
-          writeRow(tb);
-          scf::YieldOp::create(tb, l);
+          // Each row's sums, rounded to bf16 when the output is (added to the
+          // output's own values when there was no zero fill), masked past the
+          // output's last column.
+          Value col0 = arith::AddIOp::create(jb, loc, j0, jj);
+          if (current.swapped) {
+            // The tile's rows are the output's columns: each vector of sums
+            // (16 of its rows) for all the tile's rows is a block written
+            // transposed, masked at the output's ends (which also drops the
+            // rows of a partial tile).
+            auto block = VectorType::get({tileRows, 16}, sumType);
+            for (int64_t v = 0; v < vectors; ++v) {
+              Value sums = arith::ConstantOp::create(
+                  jb, loc, block,
+                  DenseElementsAttr::get(block, jb.getZeroAttr(sumType)));
+              for (int64_t r = 0; r < tileRows; ++r)
+                sums =
+                    vector::InsertOp::create(jb, loc, sumsOut[r * vectors + v],
+                                             sums, ArrayRef<int64_t>{r});
+              Value sum = vector::TransposeOp::create(jb, loc, sums, {1, 0});
+              Value row =
+                  arith::AddIOp::create(jb, loc, col0, index(jb, 16 * v));
+              writeSums(jb, sum, C, {row, i0}, {false, false});
+            }
+            return;
+          }
+          for (int64_t r = 0; r < tileRows; ++r) {
+            auto writeRow = [&](OpBuilder &wb) {
+              Value i = arith::AddIOp::create(wb, loc, i0, index(wb, r));
+              for (int64_t v = 0; v < vectors; ++v) {
+                Value j =
+                    arith::AddIOp::create(wb, loc, col0, index(wb, 16 * v));
+                writeSums(wb, sumsOut[r * vectors + v], C, {i, j},
+                          {current.wholePanels});
+              }
+            };
+            if (!validRows) {
+              writeRow(jb);
+              continue;
+            }
+            Value valid = arith::CmpIOp::create(
+                jb, loc, arith::CmpIPredicate::ult, index(jb, r), validRows);
+            scf::IfOp::create(jb, loc, valid, [&](OpBuilder &tb, Location l) {
+              writeRow(tb);
+              scf::YieldOp::create(tb, l);
+            });
+          }
         });
-      }
-    });
   };
   auto blocks = [&](OpBuilder &b, Value A, Value aRow, Value C, Value i0,
                     Value j0, Value paddedWidth, Value validRows) {
@@ -826,22 +833,24 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
                             Value count) {
     auto run = VectorType::get({tileDepth}, elem);
     Value zero = index(b, 0);
-    forLoop(b, zero, count, 1, [&](OpBuilder &rb, Value r) {
-      Value i = arith::AddIOp::create(rb, loc, i0, r);
-      for (int64_t kk = 0; kk < kDepthBlock; kk += tileDepth) {
-        Value k = arith::AddIOp::create(rb, loc, k0, index(rb, kk));
-        Value v = vector::LoadOp::create(rb, loc, run, A, ValueRange{i, k});
-        vector::StoreOp::create(rb, loc, v, depthBlockRows,
-                                ValueRange{r, index(rb, kk)});
-      }
-    });
-    forLoop(b, count, index(b, kBlock), 1, [&](OpBuilder &rb, Value r) {
-      Value zeros = arith::ConstantOp::create(
-          rb, loc, run, DenseElementsAttr::get(run, rb.getZeroAttr(elem)));
-      for (int64_t kk = 0; kk < kDepthBlock; kk += tileDepth)
-        vector::StoreOp::create(rb, loc, zeros, depthBlockRows,
-                                ValueRange{r, index(rb, kk)});
-    });
+    meld::codegen::stepLoop(
+        b, loc, zero, count, 1, [&](OpBuilder &rb, Value r) {
+          Value i = arith::AddIOp::create(rb, loc, i0, r);
+          for (int64_t kk = 0; kk < kDepthBlock; kk += tileDepth) {
+            Value k = arith::AddIOp::create(rb, loc, k0, index(rb, kk));
+            Value v = vector::LoadOp::create(rb, loc, run, A, ValueRange{i, k});
+            vector::StoreOp::create(rb, loc, v, depthBlockRows,
+                                    ValueRange{r, index(rb, kk)});
+          }
+        });
+    meld::codegen::stepLoop(
+        b, loc, count, index(b, kBlock), 1, [&](OpBuilder &rb, Value r) {
+          Value zeros = arith::ConstantOp::create(
+              rb, loc, run, DenseElementsAttr::get(run, rb.getZeroAttr(elem)));
+          for (int64_t kk = 0; kk < kDepthBlock; kk += tileDepth)
+            vector::StoreOp::create(rb, loc, zeros, depthBlockRows,
+                                    ValueRange{r, index(rb, kk)});
+        });
   };
 
   // One 2-D product in `layout`: column panels, then blocks of rows.
@@ -856,71 +865,81 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
           colStep = index(b, blockCols);
     Value rows = memref::DimOp::create(b, loc, A, 0);
     Value colEnd = memref::DimOp::create(b, loc, C, swapped ? 0 : 1);
-    forLoop(b, zero, colEnd, panelCols, [&](OpBuilder &pb, Value j0) {
-      Value width = minIndex(pb, index(pb, panelCols),
-                             arith::SubIOp::create(pb, loc, colEnd, j0));
-      Value paddedWidth = arith::MulIOp::create(
-          pb, loc,
-          arith::DivUIOp::create(
+    meld::codegen::stepLoop(
+        b, loc, zero, colEnd, panelCols, [&](OpBuilder &pb, Value j0) {
+          Value width = minIndex(pb, index(pb, panelCols),
+                                 arith::SubIOp::create(pb, loc, colEnd, j0));
+          Value paddedWidth = arith::MulIOp::create(
               pb, loc,
-              arith::AddIOp::create(pb, loc, width, index(pb, blockCols - 1)),
-              colStep),
-          colStep);
-      if (layout.depthBlocked) {
-        // Per block of k, the panel's columns of it, then every block of
-        // rows from a contiguous copy of its rows' part of it.
-        auto depthBlock = [&](OpBuilder &kb, Value k0, DepthBlock part) {
-          pack(kb, B, j0, paddedWidth, k0);
-          forLoop(kb, zero, rows, blockRows, [&](OpBuilder &ib, Value i0) {
-            Value count = minIndex(ib, rowStep,
-                                   arith::SubIOp::create(ib, loc, rows, i0));
-            copyDepthBlock(ib, A, i0, k0, count);
-            tileBlocks(ib, depthBlockRows, index(ib, 0), C, i0, j0,
-                       paddedWidth, part);
-          });
-        };
-        depthBlock(pb, zero, DepthBlock::First);
-        forLoop(pb, index(pb, kDepthBlock), index(pb, depth - kDepthBlock),
-                kDepthBlock, [&](OpBuilder &mb, Value k0) {
-                  depthBlock(mb, k0, DepthBlock::Middle);
-                });
-        depthBlock(pb, index(pb, depth - kDepthBlock), DepthBlock::Last);
-        return;
-      }
-      pack(pb, B, j0, paddedWidth);
-      forLoop(pb, zero, rows, blockRows, [&](OpBuilder &ib, Value i0) {
-        Value count = minIndex(ib, rowStep,
-                               arith::SubIOp::create(ib, loc, rows, i0));
-        // Rows copied into the padded buffer.
-        auto padded = [&](OpBuilder &cb) {
-          Value z = index(cb, 0);
-          forLoop(cb, z, count, 1, [&](OpBuilder &rb, Value r) {
-            Value i = arith::AddIOp::create(rb, loc, i0, r);
-            forLoop(rb, z, index(rb, depth), 1, [&](OpBuilder &kb, Value k) {
-              Value v = memref::LoadOp::create(kb, loc, A, ValueRange{i, k});
-              memref::StoreOp::create(kb, loc, v, rowsBuffer, ValueRange{r, k});
-            });
-          });
-          blocks(cb, rowsBuffer, z, C, i0, j0, paddedWidth, count);
-        };
-        if (depth % stepDepth != 0) {
-          padded(ib);
-          return;
-        }
-        Value whole = arith::CmpIOp::create(ib, loc, arith::CmpIPredicate::eq,
-                                            count, rowStep);
-        scf::IfOp::create(
-            ib, loc, whole,
-            [&](OpBuilder &tb, Location l) {
-              blocks(tb, A, i0, C, i0, j0, paddedWidth, Value());
-              scf::YieldOp::create(tb, l);
-            },
-            [&](OpBuilder &eb, Location l) {
-              padded(eb);
-              scf::YieldOp::create(eb, l);
-            });
-      });
-    });
+              arith::DivUIOp::create(
+                  pb, loc,
+                  arith::AddIOp::create(pb, loc, width,
+                                        index(pb, blockCols - 1)),
+                  colStep),
+              colStep);
+          if (layout.depthBlocked) {
+            // Per block of k, the panel's columns of it, then every block of
+            // rows from a contiguous copy of its rows' part of it.
+            auto depthBlock = [&](OpBuilder &kb, Value k0, DepthBlock part) {
+              pack(kb, B, j0, paddedWidth, k0);
+              meld::codegen::stepLoop(
+                  kb, loc, zero, rows, blockRows, [&](OpBuilder &ib, Value i0) {
+                    Value count = minIndex(
+                        ib, rowStep, arith::SubIOp::create(ib, loc, rows, i0));
+                    copyDepthBlock(ib, A, i0, k0, count);
+                    tileBlocks(ib, depthBlockRows, index(ib, 0), C, i0, j0,
+                               paddedWidth, part);
+                  });
+            };
+            depthBlock(pb, zero, DepthBlock::First);
+            meld::codegen::stepLoop(pb, loc, index(pb, kDepthBlock),
+                                    index(pb, depth - kDepthBlock), kDepthBlock,
+                                    [&](OpBuilder &mb, Value k0) {
+                                      depthBlock(mb, k0, DepthBlock::Middle);
+                                    });
+            depthBlock(pb, index(pb, depth - kDepthBlock), DepthBlock::Last);
+            return;
+          }
+          pack(pb, B, j0, paddedWidth);
+          meld::codegen::stepLoop(
+              pb, loc, zero, rows, blockRows, [&](OpBuilder &ib, Value i0) {
+                Value count = minIndex(
+                    ib, rowStep, arith::SubIOp::create(ib, loc, rows, i0));
+                // Rows copied into the padded buffer.
+                auto padded = [&](OpBuilder &cb) {
+                  Value z = index(cb, 0);
+                  meld::codegen::stepLoop(
+                      cb, loc, z, count, 1, [&](OpBuilder &rb, Value r) {
+                        Value i = arith::AddIOp::create(rb, loc, i0, r);
+                        meld::codegen::stepLoop(
+                            rb, loc, z, index(rb, depth), 1,
+                            [&](OpBuilder &kb, Value k) {
+                              Value v = memref::LoadOp::create(
+                                  kb, loc, A, ValueRange{i, k});
+                              memref::StoreOp::create(kb, loc, v, rowsBuffer,
+                                                      ValueRange{r, k});
+                            });
+                      });
+                  blocks(cb, rowsBuffer, z, C, i0, j0, paddedWidth, count);
+                };
+                if (depth % stepDepth != 0) {
+                  padded(ib);
+                  return;
+                }
+                Value whole = arith::CmpIOp::create(
+                    ib, loc, arith::CmpIPredicate::eq, count, rowStep);
+                scf::IfOp::create(
+                    ib, loc, whole,
+                    [&](OpBuilder &tb, Location l) {
+                      blocks(tb, A, i0, C, i0, j0, paddedWidth, Value());
+                      scf::YieldOp::create(tb, l);
+                    },
+                    [&](OpBuilder &eb, Location l) {
+                      padded(eb);
+                      scf::YieldOp::create(eb, l);
+                    });
+              });
+        });
   };
 
   // One 2-D product of few rows along k: tiles of up to 4 rows of x by up
@@ -1020,9 +1039,10 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
       Value whole = arith::MulIOp::create(
           cb, loc, arith::DivUIOp::create(cb, loc, count, index(cb, tileRows)),
           index(cb, tileRows));
-      forLoop(cb, index(cb, 0), whole, tileRows, [&](OpBuilder &rb, Value i0) {
-        dotTile(rb, i0, tileRows, j0, nCols);
-      });
+      meld::codegen::stepLoop(cb, loc, index(cb, 0), whole, tileRows,
+                              [&](OpBuilder &rb, Value i0) {
+                                dotTile(rb, i0, tileRows, j0, nCols);
+                              });
       // The last rows (fewer than a tile) as one tile of their count:
       // each of them alone had 4 accumulators, bound by the dots' latency
       // (19 rows of 2048 x 2048: 592 -> 677 GFLOP/s).
@@ -1046,11 +1066,13 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
         b, loc,
         arith::DivUIOp::create(b, loc, cols, index(b, tileCols)),
         index(b, tileCols));
-    forLoop(b, index(b, 0), wholeCols, tileCols,
-            [&](OpBuilder &cb, Value j0) { columnTiles(cb, j0, tileCols); });
+    meld::codegen::stepLoop(
+        b, loc, index(b, 0), wholeCols, tileCols,
+        [&](OpBuilder &cb, Value j0) { columnTiles(cb, j0, tileCols); });
     if (tileCols > 1)
-      forLoop(b, wholeCols, cols, 1,
-              [&](OpBuilder &cb, Value j0) { columnTiles(cb, j0, 1); });
+      meld::codegen::stepLoop(
+          b, loc, wholeCols, cols, 1,
+          [&](OpBuilder &cb, Value j0) { columnTiles(cb, j0, 1); });
   };
 
   // Batch dimensions one at a time.
@@ -1096,17 +1118,29 @@ bool meld::codegen::emitPairedContraction(RewriterBase &rewriter,
     Value batchSize = ShapedType::isDynamic(ranges[d])
                           ? memref::DimOp::create(b, loc, out, d).getResult()
                           : index(b, ranges[d]);
-    forLoop(b, index(b, 0), batchSize, 1, [&](OpBuilder &nb, Value iv) {
-      batch.push_back(iv);
-      batchLoop(nb, d + 1);
-      batch.pop_back();
-    });
+    meld::codegen::stepLoop(b, loc, index(b, 0), batchSize, 1,
+                            [&](OpBuilder &nb, Value iv) {
+                              batch.push_back(iv);
+                              batchLoop(nb, d + 1);
+                              batch.pop_back();
+                            });
   };
   batchLoop(rewriter, 0);
   rewriter.eraseOp(op);
   if (fill)
     rewriter.eraseOp(fill);
   return true;
+}
+
+void meld::codegen::stepLoop(OpBuilder &b, Location loc, Value begin, Value end,
+                             int64_t step,
+                             function_ref<void(OpBuilder &, Value)> body) {
+  scf::ForOp::create(b, loc, begin, end,
+                     arith::ConstantIndexOp::create(b, loc, step), ValueRange{},
+                     [&](OpBuilder &nb, Location l, Value iv, ValueRange) {
+                       body(nb, iv);
+                       scf::YieldOp::create(nb, l);
+                     });
 }
 
 Value meld::codegen::allocScratch(OpBuilder &b, Location loc, Block &entry,

@@ -218,15 +218,6 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op,
         memref::StoreOp::create(b, loc, updated, out, {rowIds[r], columns[t]});
       }
   };
-  // A loop from `begin` to `end` by `step` whose body is `body(b, iv)`.
-  auto loop = [&](OpBuilder &b, Value begin, Value end, int64_t step,
-                  llvm::function_ref<void(OpBuilder &, Value)> body) {
-    scf::ForOp::create(b, loc, begin, end, index(b, step), ValueRange{},
-                       [&](OpBuilder &nb, Location l, Value iv, ValueRange) {
-                         body(nb, iv);
-                         scf::YieldOp::create(nb, l);
-                       });
-  };
   // `n` less its remainder by `multiple`.
   auto whole = [&](OpBuilder &b, Value n, int64_t multiple) -> Value {
     return arith::SubIOp::create(
@@ -238,15 +229,16 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op,
   auto columnGroup = [&](OpBuilder &b, Value j0, int64_t count, Value k0,
                          Value k1) {
     auto rowLoop = [&](Value begin, Value end, int64_t height) {
-      loop(b, begin, end, height, [&](OpBuilder &nb, Value row0) {
-        SmallVector<Value> rowIds;
-        for (int64_t r = 0; r < height; ++r)
-          rowIds.push_back(
-              r == 0 ? row0
-                     : arith::AddIOp::create(nb, loc, row0, index(nb, r))
-                           .getResult());
-        dots(nb, rowIds, j0, count, k0, k1);
-      });
+      meld::codegen::stepLoop(
+          b, loc, begin, end, height, [&](OpBuilder &nb, Value row0) {
+            SmallVector<Value> rowIds;
+            for (int64_t r = 0; r < height; ++r)
+              rowIds.push_back(
+                  r == 0 ? row0
+                         : arith::AddIOp::create(nb, loc, row0, index(nb, r))
+                               .getResult());
+            dots(nb, rowIds, j0, count, k0, k1);
+          });
     };
     rowLoop(index(b, 0), byRows, kRows);
     rowLoop(byRows, rows, 1);
@@ -259,21 +251,22 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op,
   int64_t chunked = depth - depth % kDotDepthChunk;
   auto columns = [&](OpBuilder &b, Value j0, int64_t count) {
     if (chunked > 0)
-      loop(b, index(b, 0), index(b, chunked), kDotDepthChunk,
-           [&](OpBuilder &nb, Value k0) {
-             Value k1 =
-                 arith::AddIOp::create(nb, loc, k0, index(nb, kDotDepthChunk));
-             columnGroup(nb, j0, count, k0, k1);
-           });
+      meld::codegen::stepLoop(b, loc, index(b, 0), index(b, chunked),
+                              kDotDepthChunk, [&](OpBuilder &nb, Value k0) {
+                                Value k1 = arith::AddIOp::create(
+                                    nb, loc, k0, index(nb, kDotDepthChunk));
+                                columnGroup(nb, j0, count, k0, k1);
+                              });
     if (chunked < depth)
       columnGroup(b, j0, count, index(b, chunked), index(b, depth));
   };
   // Columns `tileColumns` at a time, then one by one.
   Value byColumns = whole(rewriter, cols, tileColumns);
-  loop(rewriter, index(rewriter, 0), byColumns, tileColumns,
-       [&](OpBuilder &b, Value j0) { columns(b, j0, tileColumns); });
-  loop(rewriter, byColumns, cols, 1,
-       [&](OpBuilder &b, Value j0) { columns(b, j0, 1); });
+  meld::codegen::stepLoop(
+      rewriter, loc, index(rewriter, 0), byColumns, tileColumns,
+      [&](OpBuilder &b, Value j0) { columns(b, j0, tileColumns); });
+  meld::codegen::stepLoop(rewriter, loc, byColumns, cols, 1,
+                          [&](OpBuilder &b, Value j0) { columns(b, j0, 1); });
   rewriter.eraseOp(op);
   return true;
 }
@@ -329,14 +322,6 @@ static bool emitSwappedTiles(RewriterBase &rewriter, linalg::GenericOp op,
   auto index = [&](OpBuilder &b, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
-  auto loop = [&](OpBuilder &b, Value begin, Value end, int64_t step,
-                  llvm::function_ref<void(OpBuilder &, Value)> body) {
-    scf::ForOp::create(b, loc, begin, end, index(b, step), ValueRange{},
-                       [&](OpBuilder &nb, Location l, Value iv, ValueRange) {
-                         body(nb, iv);
-                         scf::YieldOp::create(nb, l);
-                       });
-  };
 
   // A^T, [k][rows padded to 16], its padding zeros (masked reads); one
   // for the versions of an op (versionByColumns) that share A.
@@ -348,20 +333,22 @@ static bool emitSwappedTiles(RewriterBase &rewriter, linalg::GenericOp op,
                                          MemRefType::get({depth, padded}, f32));
     Value zero = arith::ConstantOp::create(rewriter, loc, f32,
                                            rewriter.getZeroAttr(f32));
-    loop(rewriter, index(rewriter, 0), index(rewriter, padded), kLanes,
-         [&](OpBuilder &ib, Value i0) {
-           loop(ib, index(ib, 0), index(ib, depth), kLanes,
-                [&](OpBuilder &kb, Value k0) {
-                  Value block = vector::TransferReadOp::create(
-                      kb, loc, square, lhs, {i0, k0}, zero,
-                      ArrayRef<bool>{rows % kLanes == 0, true});
-                  Value transposed =
-                      vector::TransposeOp::create(kb, loc, block, {1, 0});
-                  vector::TransferWriteOp::create(kb, loc, transposed, packed,
-                                                  {k0, i0},
-                                                  ArrayRef<bool>{true, true});
-                });
-         });
+    meld::codegen::stepLoop(
+        rewriter, loc, index(rewriter, 0), index(rewriter, padded), kLanes,
+        [&](OpBuilder &ib, Value i0) {
+          meld::codegen::stepLoop(
+              ib, loc, index(ib, 0), index(ib, depth), kLanes,
+              [&](OpBuilder &kb, Value k0) {
+                Value block = vector::TransferReadOp::create(
+                    kb, loc, square, lhs, {i0, k0}, zero,
+                    ArrayRef<bool>{rows % kLanes == 0, true});
+                Value transposed =
+                    vector::TransposeOp::create(kb, loc, block, {1, 0});
+                vector::TransferWriteOp::create(kb, loc, transposed, packed,
+                                                {k0, i0},
+                                                ArrayRef<bool>{true, true});
+              });
+        });
   }
 
   rewriter.setInsertionPoint(op);
@@ -438,8 +425,9 @@ static bool emitSwappedTiles(RewriterBase &rewriter, linalg::GenericOp op,
   Value whole = arith::SubIOp::create(
       rewriter, loc, cols,
       arith::RemUIOp::create(rewriter, loc, cols, index(rewriter, kTileRows)));
-  loop(rewriter, index(rewriter, 0), whole, kTileRows,
-       [&](OpBuilder &b, Value j0) { tile(b, j0, kTileRows); });
+  meld::codegen::stepLoop(
+      rewriter, loc, index(rewriter, 0), whole, kTileRows,
+      [&](OpBuilder &b, Value j0) { tile(b, j0, kTileRows); });
   // The last 1 to 5 columns as one tile of their count.
   SmallVector<int64_t> lastCounts =
       llvm::to_vector(llvm::seq<int64_t>(1, kTileRows));
