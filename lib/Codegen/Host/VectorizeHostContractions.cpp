@@ -648,7 +648,8 @@ static linalg::GenericOp widenHalfContraction(RewriterBase &rewriter,
   // The output's starting value: zeros, or its halves.
   if (fill) {
     // The fill's own zero, sign included.
-    Value zero = arith::ExtFOp::create(rewriter, loc, f32, fill.value());
+    Value zero =
+        rewriter.createOrFold<arith::ExtFOp>(loc, f32, fill.value());
     linalg::FillOp::create(rewriter, loc, ValueRange{zero}, ValueRange{wide});
     // The rounding below writes every element of `out`.
     rewriter.eraseOp(fill);
@@ -679,6 +680,15 @@ static constexpr StringLiteral kPieceAttrName = "meld.contraction_piece";
 static constexpr StringLiteral kDoneAttrName = "meld.contraction_tile";
 /// Marks the k loop of a register tile (registerTile).
 static constexpr StringLiteral kKLoopAttrName = "meld.contraction_k_loop";
+/// Marks, with one id per contraction, a contraction whose output a zero
+/// fill just before initializes, the fill, and the k loops of the
+/// contraction's register tiles, which then start their sums at zero
+/// instead of reading the fill's zeros (startSumsAtZero).
+static constexpr StringLiteral kZeroFillAttrName =
+    "meld.contraction_zero_fill";
+/// Marks, with the contraction's zero-fill id, its loop over k blocks
+/// (tileForCache): the register tiles start at zero in its first block.
+static constexpr StringLiteral kKBlocksAttrName = "meld.contraction_k_blocks";
 
 /// Peels the loops among `loops` whose step does not divide their trip
 /// count, innermost first: a main loop of whole tiles, whose sizes become
@@ -775,6 +785,20 @@ static FailureOr<bool> tileForCache(RewriterBase &rewriter,
     return failure();
   }
   rewriter.eraseOp(op);
+  // A zero-filled contraction in more than one k block: its loop over the
+  // blocks (loops: batches, k blocks, column tiles) tells its register
+  // tiles which block is the first, and the block says it has one (a
+  // register tile that then finds no such loop reads the fill).
+  Operation *block = tiled->tiledOps.front();
+  if (auto id = block->getAttrOfType<IntegerAttr>(kZeroFillAttrName);
+      id && (ShapedType::isDynamic(k) || kBlock < k)) {
+    if (tiled->loops.size() == static_cast<size_t>(n - 1)) {
+      tiled->loops[n - 3]->setAttr(kKBlocksAttrName, id);
+      block->setAttr(kKBlocksAttrName, id);
+    } else {
+      block->removeAttr(kZeroFillAttrName);
+    }
+  }
   peelPartialTiles(rewriter, tiled->loops);
   return true;
 }
@@ -1498,14 +1522,31 @@ static constexpr StringLiteral kRowTileAttrName = "meld.contraction_row_tile";
 static Operation *
 cloneUnderIf(RewriterBase &rewriter, Operation *op, Value condition,
              function_ref<void(IRMapping &)> mapOperands = nullptr) {
+  // A fill of the output before `op` (the ops computing `condition` may
+  // come between) goes into both branches, next to each version, where the
+  // version's handling of a zero fill finds it (zeroFillBefore).
+  linalg::FillOp fill;
+  Value out = cast<DestinationStyleOpInterface>(op).getDpsInits()[0];
+  for (Operation *prev = op->getPrevNode(); prev && !fill;
+       prev = prev->getPrevNode()) {
+    fill = dyn_cast<linalg::FillOp>(prev);
+    if (fill && fill.getDpsInits()[0] != out)
+      fill = nullptr;
+    if (!fill && !isMemoryEffectFree(prev))
+      break;
+  }
   auto branch = scf::IfOp::create(rewriter, op->getLoc(), condition,
                                   /*withElseRegion=*/true);
   rewriter.setInsertionPointToStart(branch.thenBlock());
   IRMapping mapping;
   if (mapOperands)
     mapOperands(mapping);
+  if (fill)
+    rewriter.clone(*fill, mapping);
   Operation *copy = rewriter.clone(*op, mapping);
   rewriter.moveOpBefore(op, branch.elseBlock()->getTerminator());
+  if (fill)
+    rewriter.moveOpBefore(fill, op);
   return copy;
 }
 
@@ -1887,8 +1928,15 @@ struct MeldVectorizeHostContractionsPass
       if (failed(tilePieces(rewriter, func, t, steps, /*peel=*/false,
                             kKLoopAttrName)))
         return failure();
-      for (linalg::GenericOp step : takePieces(func))
+      for (linalg::GenericOp step : takePieces(func)) {
+        // A step of a zero-filled contraction outside a k loop reads the
+        // fill.
+        auto loop = dyn_cast<scf::ForOp>(step->getParentOp());
+        if (auto id = step->getAttrOfType<IntegerAttr>(kZeroFillAttrName);
+            id && !(loop && loop->hasAttr(kKLoopAttrName)))
+          keptFills.insert(id.getInt());
         (void)vectorizeTile(rewriter, step, cols);
+      }
     }
     return success();
   }
@@ -1912,8 +1960,14 @@ struct MeldVectorizeHostContractionsPass
     rewriter.eraseOp(op);
     for (Operation *t : tiled->tiledOps)
       t->setAttr(kPieceAttrName, rewriter.getUnitAttr());
-    if (!innerLoopAttr.empty() && !tiled->loops.empty())
-      tiled->loops.back()->setAttr(innerLoopAttr, rewriter.getUnitAttr());
+    if (!innerLoopAttr.empty() && !tiled->loops.empty()) {
+      Operation *inner = tiled->loops.back();
+      inner->setAttr(innerLoopAttr, rewriter.getUnitAttr());
+      // (A zero-filled contraction's marks: startSumsAtZero.)
+      for (StringRef mark : {kZeroFillAttrName, kKBlocksAttrName})
+        if (Attribute id = tiled->tiledOps.front()->getAttr(mark))
+          inner->setAttr(mark, id);
+    }
     if (peel)
       peelPartialTiles(rewriter, tiled->loops);
     return foldPieceShapes(func);
@@ -1944,8 +1998,121 @@ struct MeldVectorizeHostContractionsPass
     return chunks;
   }
 
+  /// The zero fills that stay: a register tile of their contraction reads
+  /// them (startSumsAtZero).
+  llvm::DenseSet<int64_t> keptFills;
+
+  /// Starts the sums of the register tiles of zero-filled contractions
+  /// (kZeroFillAttrName) at zero, in the first k block when there are
+  /// several (kKBlocksAttrName), and removes each fill that no part of
+  /// its contraction then reads: the fill had written the whole output
+  /// (10 MB for a 1x1 convolution of 96 filters over 4 images of 80 x 80)
+  /// for the tiles to read back, 5% of a MobileNetV2 training step in
+  /// `memset` (the Intel Xeon VM). Each tile's accumulator, hoisted out of
+  /// its k loop (hoistAccumulators), is read before any write of its
+  /// elements, each element in one tile per k block, so zeros there are
+  /// the fill's values whether the fill stays or not.
+  void startSumsAtZero(RewriterBase &rewriter, func::FuncOp func) {
+    llvm::DenseSet<int64_t> keep = keptFills, started;
+    // Pieces left as loop nests read the fill.
+    func.walk([&](linalg::GenericOp op) {
+      if (auto id = op->getAttrOfType<IntegerAttr>(kZeroFillAttrName))
+        keep.insert(id.getInt());
+    });
+    SmallVector<scf::ForOp> loops;
+    func.walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(kKLoopAttrName) && loop->hasAttr(kZeroFillAttrName))
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) {
+      int64_t id = loop->getAttrOfType<IntegerAttr>(kZeroFillAttrName).getInt();
+      // A tile that still writes memory in its k loop (its accumulator not
+      // hoisted, a step not vectorized) reads the fill there.
+      bool writes = false;
+      loop.getBody()->walk([&](Operation *op) {
+        auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+        writes |= effects
+                      ? effects.hasEffect<MemoryEffects::Write>()
+                      : !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
+      });
+      // In k blocks, the sums start at zero in the first only; a tile
+      // whose loop over them is gone (not one that a single block folded)
+      // keeps reading.
+      scf::ForOp blocks;
+      if (loop->hasAttr(kKBlocksAttrName)) {
+        for (Operation *p = loop->getParentOp(); p && !blocks;
+             p = p->getParentOp())
+          if (auto attr = p->getAttrOfType<IntegerAttr>(kKBlocksAttrName);
+              attr && attr.getInt() == id && isa<scf::ForOp>(p))
+            blocks = cast<scf::ForOp>(p);
+        writes |= !blocks;
+      }
+      if (writes) {
+        keep.insert(id);
+        continue;
+      }
+      // Every accumulator must be one the tile reads only to start its
+      // sums; another reads the fill.
+      bool any = false, all = true;
+      for (auto [init, result] :
+           llvm::zip(loop.getInitArgs(), loop.getResults())) {
+        auto read = init.getDefiningOp<vector::TransferReadOp>();
+        auto write = result.hasOneUse()
+                         ? dyn_cast<vector::TransferWriteOp>(
+                               *result.getUsers().begin())
+                         : vector::TransferWriteOp();
+        if (!read || !read->hasOneUse() || !write ||
+            write.getBase() != read.getBase() ||
+            write.getIndices() != read.getIndices() ||
+            write.getPermutationMap() != read.getPermutationMap() ||
+            write.getMask() != read.getMask()) {
+          all = false;
+          continue;
+        }
+        any = true;
+        Location loc = read.getLoc();
+        rewriter.setInsertionPoint(read);
+        Value zeros = arith::ConstantOp::create(
+            rewriter, loc, rewriter.getZeroAttr(read.getVectorType()));
+        if (!blocks) {
+          rewriter.replaceOp(read, zeros);
+          continue;
+        }
+        Value first = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::eq,
+            blocks.getInductionVar(),
+            arith::ConstantIndexOp::create(rewriter, loc, 0));
+        auto start = scf::IfOp::create(rewriter, loc,
+                                       TypeRange{read.getVectorType()}, first,
+                                       /*withElseRegion=*/true);
+        rewriter.replaceAllUsesWith(read.getResult(), start.getResult(0));
+        OpBuilder thenBuilder = start.getThenBodyBuilder();
+        scf::YieldOp::create(thenBuilder, loc, zeros);
+        OpBuilder elseBuilder = start.getElseBodyBuilder();
+        auto yield = scf::YieldOp::create(elseBuilder, loc, read.getResult());
+        rewriter.moveOpBefore(read, yield);
+      }
+      if (any)
+        started.insert(id);
+      if (!all || !any)
+        keep.insert(id);
+    }
+    func.walk([&](Operation *op) {
+      auto id = op->getAttrOfType<IntegerAttr>(kZeroFillAttrName);
+      op->removeAttr(kKBlocksAttrName);
+      if (!id)
+        return;
+      op->removeAttr(kZeroFillAttrName);
+      if (isa<linalg::FillOp>(op) && started.contains(id.getInt()) &&
+          !keep.contains(id.getInt()))
+        rewriter.eraseOp(op);
+    });
+  }
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    keptFills.clear();
+    int64_t zeroFills = 0;
     // The dots' accumulators, and a row's pair and the panel's vectors,
     // must fit the 32 vector registers.
     if (avx512Bf16Dots &&
@@ -2214,6 +2381,14 @@ struct MeldVectorizeHostContractionsPass
                                     ? blockK
                                     : std::min(blockK, ranges[n - 1]))) /
                           cols * cols);
+      // A zero fill of the output just before: the register tiles start
+      // their sums at zero, and the fill goes (startSumsAtZero).
+      if (linalg::FillOp fill = zeroFillBefore(op);
+          fill && matchPattern(fill.value(), m_PosZeroFloat())) {
+        auto id = rewriter.getI64IntegerAttr(++zeroFills);
+        fill->setAttr(kZeroFillAttrName, id);
+        op->setAttr(kZeroFillAttrName, id);
+      }
       FailureOr<SmallVector<linalg::GenericOp>> chunks =
           chunkCols
               ? chunkColumns(rewriter, func, op, ranges, chunkCols, blockK)
@@ -2277,6 +2452,7 @@ struct MeldVectorizeHostContractionsPass
     linalg::hoistRedundantVectorTransfers(func);
     hoistAccumulators(rewriter, func);
     prefetchNextAccumulators(func);
+    startSumsAtZero(rewriter, func);
     func.walk([](scf::ForOp loop) { loop->removeAttr(kKLoopAttrName); });
     func.walk([](linalg::GenericOp op) {
       op->removeAttr(kColumnVersionAttrName);

@@ -152,16 +152,17 @@ func.func @odd_sizes(%a: memref<?x601xf32>, %b: memref<601x60xf32>,
 
 // A half-precision contraction accumulates in f32 on the same register
 // tiles: the left operand is extended into an f32 buffer (each step's
-// broadcast elements are then f32 loads), the output starts as an f32
-// zero fill (the half fill goes), the right operand's row of each step is
-// extended as one vector, and the sums are rounded to halves once.
+// broadcast elements are then f32 loads), the sums start at zero in f32
+// (neither the half fill nor an f32 one stays: vectorize-host-zero-fill.mlir),
+// the right operand's row of each step is extended as one vector, and the
+// sums are rounded to halves once.
 // CHECK-LABEL: func.func @half
 // CHECK-DAG:     %[[ACC:.*]] = memref.alloc() {alignment = 64 : i64} : memref<16x32xf32>
 // CHECK-DAG:     %[[LHS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<16x64xf32>
 // CHECK:         linalg.generic {{.*}} ins(%arg0 : memref<16x64xf16>) outs(%[[LHS]] : memref<16x64xf32>)
 // CHECK:           arith.extf %{{.*}} : f16 to f32
-// CHECK-NOT:     linalg.fill ins(%{{.*}} : f16)
-// CHECK:         linalg.fill ins(%{{.*}} : f32) outs(%[[ACC]]
+// CHECK-NOT:     linalg.fill
+// CHECK:         scf.if %{{.*}} -> (vector<8x32xf32>)
 // CHECK:         scf.for {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
 // CHECK:           vector.transfer_read %[[LHS]]{{.*}} vector<8x1xf32>
 // CHECK:           %[[ROW:.*]] = vector.transfer_read %arg1{{.*}} vector<1x32xf16>
