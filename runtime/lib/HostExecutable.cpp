@@ -26,6 +26,16 @@ static std::shared_ptr<void> allocateStorage(size_t bytes) {
   void *p = std::aligned_alloc(kAlignment, size);
   if (!p)
     llvm::report_bad_alloc_error("meld runtime: out of host memory");
+  // MELD_POISON_BUFFERS=1: every buffer starts as all-ones bytes (NaNs,
+  // -1s), so that code reading an element it never wrote shows in its
+  // results (fresh pages are zeros, which a zero-initialized sum would
+  // have read anyway). For tests and debugging.
+  static const bool poison = [] {
+    const char *value = std::getenv("MELD_POISON_BUFFERS");
+    return value && *value && StringRef(value) != "0";
+  }();
+  if (poison)
+    std::memset(p, 0xff, size);
   return std::shared_ptr<void>(p, std::free);
 }
 

@@ -737,6 +737,17 @@ TEST_F(DynamicColumns, WideSizesMatchTheInterpreter) {
     checkProgramFileAt("dynamic-columns.mlir", size);
 }
 
+// A zero-filled GEMM over a dynamic depth of 0, where no k block runs and
+// the fill alone writes the output, and of 300 (several k blocks), on
+// buffers the runtime fills with NaNs (the program files run every '?' at
+// 1 and 5 only).
+class ZeroFilledSums : public HostCodegen, public ::testing::Test {};
+
+TEST_F(ZeroFilledSums, EmptyAndDeepDynamicDepthsMatchTheInterpreter) {
+  for (int64_t size : {0, 300})
+    checkProgramFileAt("zero-filled-sums.mlir", size);
+}
+
 // Contractions on the GPU are tiled GEMMs (meld-map-to-gpu): k slices staged
 // in workgroup memory, 4x4 accumulators per thread, the elementwise epilogue
 // applied in registers. Sizes are not multiples of the 64x64 (or 32x128,

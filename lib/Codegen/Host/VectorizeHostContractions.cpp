@@ -788,16 +788,16 @@ static FailureOr<bool> tileForCache(RewriterBase &rewriter,
   // A zero-filled contraction in more than one k block: its loop over the
   // blocks (loops: batches, k blocks, column tiles) tells its register
   // tiles which block is the first, and the block says it has one (a
-  // register tile that then finds no such loop reads the fill).
+  // register tile that then finds no such loop reads the fill). Not a
+  // dynamic k, which may have no block at all: only the fill writes the
+  // output then.
   Operation *block = tiled->tiledOps.front();
   if (auto id = block->getAttrOfType<IntegerAttr>(kZeroFillAttrName);
       id && (ShapedType::isDynamic(k) || kBlock < k)) {
-    if (tiled->loops.size() == static_cast<size_t>(n - 1)) {
+    block->setAttr(kKBlocksAttrName, id);
+    if (!ShapedType::isDynamic(k) &&
+        tiled->loops.size() == static_cast<size_t>(n - 1))
       tiled->loops[n - 3]->setAttr(kKBlocksAttrName, id);
-      block->setAttr(kKBlocksAttrName, id);
-    } else {
-      block->removeAttr(kZeroFillAttrName);
-    }
   }
   peelPartialTiles(rewriter, tiled->loops);
   return true;
@@ -2383,8 +2383,12 @@ struct MeldVectorizeHostContractionsPass
                           cols * cols);
       // A zero fill of the output just before: the register tiles start
       // their sums at zero, and the fill goes (startSumsAtZero).
+      // (Every dim but k indexes the output: none sums across tiles.)
+      AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
       if (linalg::FillOp fill = zeroFillBefore(op);
-          fill && matchPattern(fill.value(), m_PosZeroFloat())) {
+          fill && matchPattern(fill.value(), m_PosZeroFloat()) &&
+          static_cast<int64_t>(outMap.getNumResults()) == n - 1 &&
+          !outMap.isFunctionOfDim(n - 1)) {
         auto id = rewriter.getI64IntegerAttr(++zeroFills);
         fill->setAttr(kZeroFillAttrName, id);
         op->setAttr(kZeroFillAttrName, id);

@@ -131,3 +131,45 @@ func.func @dynamic_rows(%a: memref<?x32xf32>, %b: memref<32x64xf32>,
   }
   return
 }
+
+// A dynamic k may be 0: no k block runs, and only the fill writes the
+// output, so it stays.
+// CHECK-LABEL: func.func @dynamic_depth
+// CHECK:         linalg.fill
+// CHECK:         return
+func.func @dynamic_depth(%a: memref<16x?xf32>, %b: memref<?x64xf32>,
+                         %c: memref<16x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<16x64xf32>)
+  linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<16x?xf32>, memref<?x64xf32>)
+      outs(%c : memref<16x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -0.0 stays: -0.0 + -0.0 is -0.0, a sum started at +0.0 would be +0.0.
+// CHECK-LABEL: func.func @negative_zero
+// CHECK:         linalg.fill
+// CHECK-NOT:     scf.if
+// CHECK:         return
+func.func @negative_zero(%a: memref<16x32xf32>, %b: memref<32x64xf32>,
+                         %c: memref<16x64xf32>) {
+  %zero = arith.constant -0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<16x64xf32>)
+  linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<16x32xf32>, memref<32x64xf32>)
+      outs(%c : memref<16x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}

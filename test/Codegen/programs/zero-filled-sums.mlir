@@ -6,8 +6,11 @@
 // past anything else that reads the fill, the fill stays. Depths of one
 // block (100), of four (512), of blocks of 100 in a batch, of three whole
 // blocks and a partial one (389, prime), a convolution's columns, and
-// partial row and column tiles. unittests/Codegen compares every function
-// with the interpreter (fused and unfused, host and emulated GPU).
+// partial row and column tiles; a dynamic depth, which may be 0 (the fill
+// then is all there is: unittests/Codegen's ZeroFilledSums runs it at 0
+// and 300). unittests/Codegen compares every function with the
+// interpreter (fused and unfused, host and emulated GPU), on output
+// buffers filled with NaNs first (MELD_POISON_BUFFERS).
 //
 // RUN: meld-compile %s --targets=host -o %t.meldb
 // RUN: meld-run %t.meldb --entry k_blocks --random-inputs --seed 5 | FileCheck %s
@@ -37,4 +40,9 @@ func.func @batched(%a: tensor<3x20x300xf32>, %b: tensor<3x300x40xf32>) -> tensor
 func.func @conv(%x: tensor<2x24x10x10xf32>, %w: tensor<16x24x3x3xf32>) -> tensor<2x16x10x10xf32> {
   %y = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x24x10x10xf32>, tensor<16x24x3x3xf32>) -> tensor<2x16x10x10xf32>
   return %y : tensor<2x16x10x10xf32>
+}
+
+func.func @dynamic_depth(%a: tensor<70x?xf32>, %b: tensor<?x130xf32>) -> tensor<70x130xf32> {
+  %c = meld.matmul %a, %b : tensor<70x?xf32>, tensor<?x130xf32> -> tensor<70x130xf32>
+  return %c : tensor<70x130xf32>
 }
