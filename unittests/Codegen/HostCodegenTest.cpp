@@ -1421,6 +1421,21 @@ TEST_F(HeuristicTiles, FollowTheIsaAndTheVendor) {
   }
 }
 
+// Zen 5 (full-width AVX-512 AMD cores) updates 128 KiB of a block's output
+// per k block before the next columns'; every other core 512 KiB.
+TEST_F(HeuristicTiles, OutputChunksFollowTheCore) {
+  for (auto [cpu, bytes] :
+       {std::pair<const char *, int64_t>{"znver5", 128 * 1024},
+        {"znver4", 512 * 1024},
+        {"sapphirerapids", 512 * 1024},
+        {"haswell", 512 * 1024}}) {
+    llvm::Expected<meld::codegen::HostTarget> target =
+        meld::codegen::HostTarget::get(cpu);
+    ASSERT_TRUE(bool(target)) << llvm::toString(target.takeError());
+    EXPECT_EQ(meld::codegen::outputChunkBytes(*target), bytes) << cpu;
+  }
+}
+
 // AVX2's plain f32 right operands are packed in blocks of panels
 // (panelBlockBytes): a 3-D `panels x k block x 16` buffer, each
 // row tile sweeping the block's column tiles. Compiled for a Haswell (AVX2,

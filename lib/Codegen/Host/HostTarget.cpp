@@ -273,6 +273,11 @@ int64_t meld::codegen::panelBlockBytes(const HostTarget &target) {
   return target.isa == HostIsa::Avx2 ? kPanelBlockBytes : 0;
 }
 
+int64_t meld::codegen::outputChunkBytes(const HostTarget &target) {
+  return fullWidthAmdAvx512(target) ? kZen5OutputChunkBytes
+                                    : kOutputChunkBytes;
+}
+
 int64_t meld::codegen::transposedKBlock(const HostTarget &target,
                                         const HostGemmTiles &tiles) {
   if (!intelAvx512(target))

@@ -148,6 +148,21 @@ int64_t transposedKBlock(const HostTarget &target, const HostGemmTiles &tiles);
 constexpr int64_t kPanelBlockBytes = 256 * 1024;
 int64_t panelBlockBytes(const HostTarget &target);
 
+/// The bytes of a cache block's output that its k blocks update before the
+/// next columns' (meld-vectorize-host-contractions' output-chunk-bytes):
+/// kOutputChunkBytes, or kZen5OutputChunkBytes on Zen 5 (full-width
+/// AVX-512 AMD cores), where chunks of one 4 x 64 tile's columns for a
+/// block's 512 rows ran the plain f32 squares 3-4% faster than 512 KiB
+/// (2048^3 462 -> 480 GFLOP/s, 512 x 1024 x 1024 477 -> 494) and the
+/// transposed and few-row shapes as fast, in one process on a 2-core Zen
+/// 5 VM; 256 KiB ran 2-3% slower, all columns at once 4% faster on the
+/// squares but 13% slower on GPT-2's head (128 x 768 @ (50257 x 768)^T),
+/// whose 512-row block then swept 100 MB of output per k block
+/// (performance.md, "Zen 5's output chunks").
+constexpr int64_t kOutputChunkBytes = 512 * 1024;
+constexpr int64_t kZen5OutputChunkBytes = 128 * 1024;
+int64_t outputChunkBytes(const HostTarget &target);
+
 /// Whether bf16 contractions run on AMX tiles (meld-vectorize-host-
 /// contractions' amx): on a target with amx-tile and amx-bf16, except under
 /// strict floating point (tdpbf16ps sums pairs of products in f32, not in
