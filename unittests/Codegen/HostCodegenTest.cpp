@@ -1595,6 +1595,54 @@ TEST_F(HeuristicTiles, IntelColumnBlocksEndInAPartialBlock) {
 // (64, 128), with and without a bias epilogue, and run against the
 // interpreter where this CPU has AVX-512. 129 rows and a k of 1040 keep the
 // packed panels.
+// Zen 5 computes up to 64 static rows of an f32 `x @ W^T` (k up to 1024)
+// swapped (kZen5F32SwappedMaxRows), more on its 4 x 64 tiles; run against
+// the interpreter where this CPU runs Zen 5's code.
+TEST_F(HeuristicTiles, Zen5SwappedRowsMatchTheInterpreter) {
+  // (Without the system features a VM may mask, which GEMMs do not use.)
+  const char *features = "-mwaitx,-pku,-rdpru,-wbnoinvd";
+  meld::CompileOptions options;
+  options.hostCpu = "znver5";
+  options.hostFeatures = features;
+  options.hostTuningFile = "none";
+  options.hostThreads = 2;
+  std::map<std::string, int> tiles;
+  options.configurePassManager = [&](PassManager &pm) {
+    pm.addInstrumentation(std::make_unique<KeepRegisterTiles>(&tiles));
+    return success();
+  };
+  llvm::Expected<meld::codegen::HostTarget> zen5 =
+      meld::codegen::HostTarget::get("znver5", features);
+  ASSERT_TRUE(bool(zen5)) << llvm::toString(zen5.takeError());
+  bool runs =
+      zen5->missingFrom(meld::codegen::HostTarget::native()).empty();
+  for (auto [rows, depth] : {std::pair{33, 96}, std::pair{40, 1024},
+                             std::pair{64, 208}, std::pair{65, 96},
+                             std::pair{77, 96}, std::pair{48, 1040}}) {
+    std::string source = llvm::formatv(R"mlir(
+      func.func @main(%x: tensor<{0}x{1}xf32>, %w: tensor<600x{1}xf32>) -> tensor<{0}x600xf32> {
+        %h = meld.matmul %x, %w transpose_rhs
+            : tensor<{0}x{1}xf32>, tensor<600x{1}xf32> -> tensor<{0}x600xf32>
+        return %h : tensor<{0}x600xf32>
+      })mlir",
+                                       rows, depth);
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
+    ASSERT_TRUE(module) << diagnostics;
+    tiles.clear();
+    ASSERT_TRUE(succeeded(meld::compileToBundle(*module, options)))
+        << diagnostics;
+    bool swapped = rows <= 64 && depth <= 1024;
+    std::string what = llvm::formatv("{0} x {1}", rows, depth).str();
+    EXPECT_EQ(tiles["vector<16xf32>"] > 0, swapped) << what;
+    if (runs)
+      checkCompiled(*module, options, "Zen 5 swapped rows " + what);
+  }
+  if (!runs)
+    GTEST_SKIP() << "this CPU cannot run Zen 5's code: the tiles were "
+                    "compiled, not run";
+}
+
 TEST_F(HeuristicTiles, IntelSwappedRowsMatchTheInterpreter) {
   meld::CompileOptions options;
   options.hostCpu = "x86-64-v4";

@@ -600,6 +600,7 @@ FailureOr<Object> meld::codegen::compileHost(ModuleOp outlined,
               {"transposed_k_block", transposedKBlock(*target, tiles)},
               {"f32_column_block_rows", f32ColumnBlockRows(*target)},
               {"f32_swapped_rows", f32SwappedRows(*target)},
+              {"output_chunk_bytes", outputChunkBytes(*target)},
               {"source", tiles.source}}},
       {"blob", blob}};
 }

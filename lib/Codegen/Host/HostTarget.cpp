@@ -325,7 +325,9 @@ int64_t meld::codegen::bf16ColumnBlockRows(const HostTarget &target,
 }
 
 int64_t meld::codegen::f32SwappedRows(const HostTarget &target) {
-  return intelAvx512(target) ? kF32SwappedMaxRows : 0;
+  if (intelAvx512(target))
+    return kF32SwappedMaxRows;
+  return fullWidthAmdAvx512(target) ? kZen5F32SwappedMaxRows : 0;
 }
 
 int64_t meld::codegen::f32ColumnBlockRows(const HostTarget &target) {

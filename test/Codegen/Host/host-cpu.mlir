@@ -26,19 +26,22 @@
 // META512-NEXT: "f32_column_block_rows": 0,
 // META512-NEXT: "f32_swapped_rows": 0,
 // META512-NEXT: "k_block": 256,
+// META512-NEXT: "output_chunk_bytes": 524288,
 // META512-NEXT: "source": "heuristic",
 // META512-NEXT: "tile_cols": 32,
 // META512-NEXT: "tile_rows": 8,
 // META512-NEXT: "transposed_k_block": 0,
 // META512-NEXT: "wide_tile_rows": 128
 
-// Zen 5 (full-width 512-bit FMAs): 4 x 64 tiles everywhere, k blocks of 128.
+// Zen 5 (full-width 512-bit FMAs): 4 x 64 tiles everywhere, k blocks of 128,
+// output chunks of 128 KiB, up to 64 rows of `x @ W^T` swapped.
 // ZEN5: "cpu": "znver5"
 // ZEN5: "gemm_tiles": {
 // ZEN5-NEXT: "block_rows": 512,
 // ZEN5-NEXT: "f32_column_block_rows": 0,
-// ZEN5-NEXT: "f32_swapped_rows": 0,
+// ZEN5-NEXT: "f32_swapped_rows": 64,
 // ZEN5-NEXT: "k_block": 128,
+// ZEN5-NEXT: "output_chunk_bytes": 131072,
 // ZEN5-NEXT: "source": "heuristic",
 // ZEN5-NEXT: "tile_cols": 64,
 // ZEN5-NEXT: "tile_rows": 4,
@@ -51,6 +54,7 @@
 // META2-NEXT: "f32_column_block_rows": 768,
 // META2-NEXT: "f32_swapped_rows": 0,
 // META2-NEXT: "k_block": 512,
+// META2-NEXT: "output_chunk_bytes": 524288,
 // META2-NEXT: "source": "heuristic",
 // META2-NEXT: "tile_cols": 16,
 // META2-NEXT: "tile_rows": 6,

@@ -224,8 +224,16 @@ int64_t f32ColumnBlockRows(const HostTarget &target);
 /// Most static rows of an f32 `x @ W^T` (k up to 1024) computed swapped,
 /// (W x^T)^T, W read in place (meld-vectorize-host-contractions'
 /// swapped-rows): kF32SwappedMaxRows on an Intel core with AVX-512
-/// (measured there), 0 elsewhere.
+/// (measured there), kZen5F32SwappedMaxRows on Zen 5, 0 elsewhere.
 constexpr int64_t kF32SwappedMaxRows = 128;
+/// On Zen 5 (full-width AVX-512 AMD cores), up to 64 rows: in one process
+/// on a 2-core Zen 5 VM against its 4 x 64 tiles, 40 x 1024 @ (4096 x
+/// 1024)^T 1.38x, 64 x 1024 @ (1024 x 1024)^T 1.31x, 56 x 1024 @ (2048 x
+/// 1024)^T 1.23x, 64 x 768 @ (768 x 768)^T 1.11x, 48 x 768 @ (3072 x
+/// 768)^T 1.08x, 24 rows 1.03x, 64 x 768 @ (3072 x 768)^T 1.02x, 33 x
+/// 512 @ (2048 x 512)^T 0.95x; 77 rows 0.99-1.00x and 128 rows 0.93x,
+/// so not past 64 (performance.md, "AMD EPYC (Zen 5), 2026-12-06").
+constexpr int64_t kZen5F32SwappedMaxRows = 64;
 int64_t f32SwappedRows(const HostTarget &target);
 
 } // namespace meld::codegen
