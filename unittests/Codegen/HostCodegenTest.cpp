@@ -957,6 +957,24 @@ struct KeepRegisterTiles : public PassInstrumentation {
   }
 };
 
+/// Options compiling for `cpu` (with `features` on top) by the heuristic's
+/// tiles, balanced over 2 threads, that count each register tile's shape
+/// into `tiles`.
+static meld::CompileOptions
+tileCountingOptions(std::map<std::string, int> &tiles, const std::string &cpu,
+                    const std::string &features = "") {
+  meld::CompileOptions options;
+  options.hostCpu = cpu;
+  options.hostFeatures = features;
+  options.hostTuningFile = "none";
+  options.hostThreads = 2;
+  options.configurePassManager = [&tiles](PassManager &pm) {
+    pm.addInstrumentation(std::make_unique<KeepRegisterTiles>(&tiles));
+    return success();
+  };
+  return options;
+}
+
 // Host GEMMs whose sizes are not multiples of the register tile still run
 // on register tiles: a partial last column tile or k block is peeled off
 // as a block of its own, its columns split into tiles of power-of-two
@@ -1400,14 +1418,7 @@ TEST_F(HeuristicTiles, FollowTheIsaAndTheVendor) {
     OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
     ASSERT_TRUE(module) << diagnostics;
     std::map<std::string, int> tiles;
-    meld::CompileOptions options;
-    options.hostCpu = cpu;
-    options.hostTuningFile = "none";
-    options.hostThreads = 2;
-    options.configurePassManager = [&](PassManager &pm) {
-      pm.addInstrumentation(std::make_unique<KeepRegisterTiles>(&tiles));
-      return success();
-    };
+    meld::CompileOptions options = tileCountingOptions(tiles, cpu);
     ASSERT_TRUE(succeeded(meld::compileToBundle(*module, options)))
         << cpu << "\n" << diagnostics;
     bool amd = StringRef(cpu) == "znver4", avx2 = StringRef(cpu) == "haswell";
@@ -1556,14 +1567,8 @@ TEST_F(HeuristicTiles, IntelColumnBlocksEndInAPartialBlock) {
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
   ASSERT_TRUE(module) << diagnostics;
   std::map<std::string, int> tiles;
-  meld::CompileOptions options;
-  options.hostCpu = "sapphirerapids";
-  options.hostTuningFile = "none";
-  options.hostThreads = 2;
-  options.configurePassManager = [&](PassManager &pm) {
-    pm.addInstrumentation(std::make_unique<KeepRegisterTiles>(&tiles));
-    return success();
-  };
+  meld::CompileOptions options =
+      tileCountingOptions(tiles, "sapphirerapids");
   FailureOr<meld::bundle::Bundle> bundle =
       meld::compileToBundle(*module, options);
   ASSERT_TRUE(succeeded(bundle)) << diagnostics;
@@ -1601,16 +1606,9 @@ TEST_F(HeuristicTiles, IntelColumnBlocksEndInAPartialBlock) {
 TEST_F(HeuristicTiles, Zen5SwappedRowsMatchTheInterpreter) {
   // (Without the system features a VM may mask, which GEMMs do not use.)
   const char *features = "-mwaitx,-pku,-rdpru,-wbnoinvd";
-  meld::CompileOptions options;
-  options.hostCpu = "znver5";
-  options.hostFeatures = features;
-  options.hostTuningFile = "none";
-  options.hostThreads = 2;
   std::map<std::string, int> tiles;
-  options.configurePassManager = [&](PassManager &pm) {
-    pm.addInstrumentation(std::make_unique<KeepRegisterTiles>(&tiles));
-    return success();
-  };
+  meld::CompileOptions options =
+      tileCountingOptions(tiles, "znver5", features);
   llvm::Expected<meld::codegen::HostTarget> zen5 =
       meld::codegen::HostTarget::get("znver5", features);
   ASSERT_TRUE(bool(zen5)) << llvm::toString(zen5.takeError());
@@ -1644,15 +1642,8 @@ TEST_F(HeuristicTiles, Zen5SwappedRowsMatchTheInterpreter) {
 }
 
 TEST_F(HeuristicTiles, IntelSwappedRowsMatchTheInterpreter) {
-  meld::CompileOptions options;
-  options.hostCpu = "x86-64-v4";
-  options.hostTuningFile = "none";
-  options.hostThreads = 2;
   std::map<std::string, int> tiles;
-  options.configurePassManager = [&](PassManager &pm) {
-    pm.addInstrumentation(std::make_unique<KeepRegisterTiles>(&tiles));
-    return success();
-  };
+  meld::CompileOptions options = tileCountingOptions(tiles, "x86-64-v4");
   bool runs = meld::codegen::HostTarget::native().hasFeature("avx512f") &&
               meld::codegen::HostTarget::native().hasFeature("avx512bw") &&
               meld::codegen::HostTarget::native().hasFeature("avx512dq") &&
