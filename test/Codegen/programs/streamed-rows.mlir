@@ -3,7 +3,8 @@
 // columns per thread, and the block streams whole rows of the weight,
 // each 16-column vector of a row loaded once and added into every row of
 // the output (meld-vectorize-host-contractions' emitStreamedRows), 4 steps
-// of k per load and store of the output and the last steps one by one.
+// of k per load and store of the output (8 for one row) and the last
+// steps one by one.
 // unittests/Codegen compares every function with the interpreter, fused
 // and unfused, for the host and the emulated GPU mapping.
 //
@@ -60,9 +61,11 @@
 // RUN:   --mlir-print-ir-after=meld-vectorize-host-contractions 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LOOP
 // LOOP-LABEL: func.func private @one_row_kernel_0(
-// LOOP: scf.for %{{.*}} = %c0 to %c1024 step %c4 {
+// LOOP: scf.for %{{.*}} = %c0 to %c1024 step %c8 {
 // LOOP: scf.for %{{.*}} = %c0 to %c2048 step %c16 {
-// LOOP-COUNT-4: vector.fma
+// LOOP-COUNT-8: vector.fma
+// LOOP-LABEL: func.func private @three_rows_kernel_0(
+// LOOP: scf.for %{{.*}} = %c0 to %c512 step %c4 {
 
 func.func @one_row(%x: tensor<1x1024xf32>, %w: tensor<1024x4096xf32>) -> tensor<1x4096xf32> {
   %y = meld.matmul %x, %w : tensor<1x1024xf32>, tensor<1024x4096xf32> -> tensor<1x4096xf32>
@@ -92,4 +95,10 @@ func.func @bias_gelu(%x: tensor<2x1024xf32>, %w: tensor<1024x2048xf32>, %b: tens
 func.func @small(%x: tensor<1x512xf32>, %w: tensor<512x1024xf32>) -> tensor<1x1024xf32> {
   %y = meld.matmul %x, %w : tensor<1x512xf32>, tensor<512x1024xf32> -> tensor<1x1024xf32>
   return %y : tensor<1x1024xf32>
+}
+
+// One row, k = 1030: 128 steps of 8 and 6 single steps.
+func.func @one_row_odd_depth(%x: tensor<1x1030xf32>, %w: tensor<1030x4096xf32>) -> tensor<1x4096xf32> {
+  %y = meld.matmul %x, %w : tensor<1x1030xf32>, tensor<1030x4096xf32> -> tensor<1x4096xf32>
+  return %y : tensor<1x4096xf32>
 }
