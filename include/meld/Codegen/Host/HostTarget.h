@@ -158,7 +158,7 @@ int64_t panelBlockBytes(const HostTarget &target);
 /// 5 VM; 256 KiB ran 2-3% slower, all columns at once 4% faster on the
 /// squares but 13% slower on GPT-2's head (128 x 768 @ (50257 x 768)^T),
 /// whose 512-row block then swept 100 MB of output per k block
-/// (performance.md, "Zen 5's output chunks").
+/// (performance.md, "AMD EPYC (Zen 5), 2026-12-06").
 constexpr int64_t kOutputChunkBytes = 512 * 1024;
 constexpr int64_t kZen5OutputChunkBytes = 128 * 1024;
 int64_t outputChunkBytes(const HostTarget &target);
