@@ -459,7 +459,8 @@ static bool emitSwappedTiles(RewriterBase &rewriter, linalg::GenericOp op,
 /// of the block's whole width, where register tiles of 1 x 256 read 1 KiB
 /// of each row, 16 KiB apart for a 4096-wide W, at a third of the memory's
 /// bandwidth. Returns false, changing nothing, for another op.
-static bool emitStreamedRows(RewriterBase &rewriter, linalg::GenericOp op) {
+static bool emitStreamedRows(RewriterBase &rewriter, linalg::GenericOp op,
+                             int64_t vectorRegisters) {
   constexpr int64_t kLanes = 16, kMaxRows = 4;
   if (!isF32MatmulOnRows(op, /*transposedRhs=*/false))
     return false;
@@ -473,12 +474,13 @@ static bool emitStreamedRows(RewriterBase &rewriter, linalg::GenericOp op) {
   if (!matchReassociableMulAdd(op))
     return false;
   // Steps of k per pass over the columns: 8 rows of W streamed at once
-  // for one row of x, 4 for more (whose broadcasts of x would not fit 16
-  // vector registers). In one process on the Zen 5 EPYC, 8 against 4: 1 x
-  // 4096 @ 4096 x 4096 1.23x (53 GFLOP/s, 107 GB/s of W on 2 threads),
-  // 1 x 768 @ 768 x 3072 1.20x, the same AVX2 code 1.21x; 2 rows 1.18x
-  // with AVX-512's 32 registers but 0.87x with AVX2's 16; 16 steps 0.65x.
-  int64_t kSteps = rows == 1 ? 8 : 4;
+  // for one row of x, and for two with 32 vector registers; 4 for more
+  // (whose broadcasts of x would not fit). In one process on the Zen 5
+  // EPYC, 8 against 4: 1 x 4096 @ 4096 x 4096 1.23x (53 GFLOP/s, 107 GB/s
+  // of W on 2 threads), 1 x 768 @ 768 x 3072 1.20x, the same AVX2 code
+  // 1.21x; 2 rows 1.18x with AVX-512's 32 registers but 0.87x in AVX2
+  // code (16 of them); 16 steps 0.65x.
+  int64_t kSteps = rows == 1 || (rows == 2 && vectorRegisters >= 32) ? 8 : 4;
 
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
@@ -2316,7 +2318,7 @@ struct MeldVectorizeHostContractionsPass
       // 1024 columns or more).
       if (rhsAlongColumns && !ShapedType::isDynamic(ranges[n - 2]) &&
           ranges[n - 2] >= meld::kHostStreamedRowsMinCols &&
-          emitStreamedRows(rewriter, op))
+          emitStreamedRows(rewriter, op, vectorRegisters))
         continue;
       // Blocks of many rows take tiles of half the rows and twice the
       // columns: the same accumulators, half the broadcasts of the left

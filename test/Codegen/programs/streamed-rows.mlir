@@ -3,8 +3,8 @@
 // columns per thread, and the block streams whole rows of the weight,
 // each 16-column vector of a row loaded once and added into every row of
 // the output (meld-vectorize-host-contractions' emitStreamedRows), 4 steps
-// of k per load and store of the output (8 for one row) and the last
-// steps one by one.
+// of k per load and store of the output (8 for one row, and for two with
+// AVX-512's 32 vector registers) and the last steps one by one.
 // unittests/Codegen compares every function with the interpreter, fused
 // and unfused, for the host and the emulated GPU mapping.
 //
@@ -64,8 +64,18 @@
 // LOOP: scf.for %{{.*}} = %c0 to %c1024 step %c8 {
 // LOOP: scf.for %{{.*}} = %c0 to %c2048 step %c16 {
 // LOOP-COUNT-8: vector.fma
-// LOOP-LABEL: func.func private @three_rows_kernel_0(
-// LOOP: scf.for %{{.*}} = %c0 to %c512 step %c4 {
+// Two rows take 8 steps where their 16 broadcasts of x fit the vector
+// registers (AVX-512's 32), 4 with AVX2's 16.
+// RUN: meld-compile %s --targets=host --host-threads=2 --cpu=znver4 \
+// RUN:   -o %t.zen4.meldb --mlir-print-ir-after=meld-vectorize-host-contractions \
+// RUN:   2>&1 | FileCheck %s --check-prefix=TWO32
+// RUN: meld-compile %s --targets=host --host-threads=2 --cpu=haswell \
+// RUN:   -o %t.hsw.meldb --mlir-print-ir-after=meld-vectorize-host-contractions \
+// RUN:   2>&1 | FileCheck %s --check-prefix=TWO16
+// TWO32-LABEL: func.func private @bias_gelu_kernel_0(
+// TWO32: scf.for %{{.*}} = %c0 to %c1024 step %c8 {
+// TWO16-LABEL: func.func private @bias_gelu_kernel_0(
+// TWO16: scf.for %{{.*}} = %c0 to %c1024 step %c4 {
 
 func.func @one_row(%x: tensor<1x1024xf32>, %w: tensor<1024x4096xf32>) -> tensor<1x4096xf32> {
   %y = meld.matmul %x, %w : tensor<1x1024xf32>, tensor<1024x4096xf32> -> tensor<1x4096xf32>

@@ -416,6 +416,10 @@ def MeldVectorizeHostContractions
            "Bytes of a cache block's output that its k blocks update "
            "before the next columns' (the block's columns are split into "
            "chunks of whole tiles that size; 0: all columns at once)">,
+    Option<"vectorRegisters", "vector-registers", "int64_t", "16",
+           "Vector registers of the target (32 with AVX-512, 16 with AVX2): "
+           "streamed rows of a plain right operand take 8 steps of k for 2 "
+           "rows with 32 (their 16 broadcasts of x fit), 4 with 16">,
     Option<"fusedMultiplyAdd", "fused-multiply-add", "bool", "true",
            "Accumulate register tiles with fused multiply-adds (false for "
            "strict floating point: a multiply, then an add)">,
