@@ -1590,16 +1590,6 @@ TEST_F(HeuristicTiles, IntelColumnBlocksEndInAPartialBlock) {
   checkCompiled(*module, native, "intel_column_blocks");
 }
 
-// On Intel's AVX-512 cores, 31 to 128 static rows of an f32 `x @ W^T`
-// (k up to 1024) are computed swapped, (W x^T)^T: x packed transposed at
-// the kernel's entry, 6 rows of W by 64 of x per register tile, W read in
-// place, the sums written transposed. Compiled for a Skylake-AVX512 (an
-// Intel core), its threads splitting the columns (600 = 256 + 256 + 88:
-// tiles of 6, then one of the last 4 columns of each block), for row counts
-// that leave partial panels of x's rows (31, 40, 77, 100) and whole ones
-// (64, 128), with and without a bias epilogue, and run against the
-// interpreter where this CPU has AVX-512. 129 rows and a k of 1040 keep the
-// packed panels.
 // Zen 5 computes up to 64 static rows of an f32 `x @ W^T` (k up to 1024)
 // swapped (kZen5F32SwappedMaxRows), more on its 4 x 64 tiles; run against
 // the interpreter where this CPU runs Zen 5's code.
@@ -1641,6 +1631,16 @@ TEST_F(HeuristicTiles, Zen5SwappedRowsMatchTheInterpreter) {
                     "compiled, not run";
 }
 
+// On Intel's AVX-512 cores, 31 to 128 static rows of an f32 `x @ W^T`
+// (k up to 1024) are computed swapped, (W x^T)^T: x packed transposed at
+// the kernel's entry, 6 rows of W by 64 of x per register tile, W read in
+// place, the sums written transposed. Compiled for a Skylake-AVX512 (an
+// Intel core), its threads splitting the columns (600 = 256 + 256 + 88:
+// tiles of 6, then one of the last 4 columns of each block), for row counts
+// that leave partial panels of x's rows (31, 40, 77, 100) and whole ones
+// (64, 128), with and without a bias epilogue, and run against the
+// interpreter where this CPU has AVX-512. 129 rows and a k of 1040 keep the
+// packed panels.
 TEST_F(HeuristicTiles, IntelSwappedRowsMatchTheInterpreter) {
   std::map<std::string, int> tiles;
   meld::CompileOptions options = tileCountingOptions(tiles, "x86-64-v4");

@@ -455,9 +455,10 @@ static bool emitSwappedTiles(RewriterBase &rewriter, linalg::GenericOp op,
 /// 16-column vector of the block's columns of W is loaded once and added,
 /// times each row's x[i][k], into the rows of the output, which stay in L1
 /// (a block of up to 4 rows of 2048 columns is 32 KiB). Four steps of k
-/// (eight for one row) share each load and store of the output. The rows of W are read in runs
-/// of the block's whole width, where register tiles of 1 x 256 read 1 KiB
-/// of each row, 16 KiB apart for a 4096-wide W, at a third of the memory's
+/// (eight for one row, and for two with 32 vector registers) share each
+/// load and store of the output. The rows of W are read in runs of the
+/// block's whole width, where register tiles of 1 x 256 read 1 KiB of each
+/// row, 16 KiB apart for a 4096-wide W, at a third of the memory's
 /// bandwidth. Returns false, changing nothing, for another op.
 static bool emitStreamedRows(RewriterBase &rewriter, linalg::GenericOp op,
                              int64_t vectorRegisters) {
