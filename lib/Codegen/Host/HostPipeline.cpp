@@ -83,6 +83,10 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   MeldVectorizeHostWindowsOptions windows;
   windows.vectorBits = target.hasFeature("avx512f") ? 512 : 256;
   pm.addNestedPass<func::FuncOp>(createMeldVectorizeHostWindows(windows));
+  pm.addNestedPass<func::FuncOp>(createMeldCollapseHostLoops());
+  MeldVectorizeHostRowsOptions rows;
+  rows.vectorBits = windows.vectorBits;
+  pm.addNestedPass<func::FuncOp>(createMeldVectorizeHostRows(rows));
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createMeldPrefetchNextTile());
   pm.addNestedPass<func::FuncOp>(createMeldLowerHostChecks());

@@ -1,0 +1,119 @@
+//===- VectorizeHostRows.cpp - Short rows of elementwise nests as vectors -===//
+//
+// meld-vectorize-host-rows: an elementwise linalg.generic on buffers whose
+// innermost loop is short and not a multiple of the vector length (a 5 x 5
+// or 20-pixel row of an image that the row's strides keep apart from the
+// next) becomes loops over its other dims around one vector operation per
+// row, vectorized by upstream's linalg vectorizer, instead of a loop that
+// LLVM fully unrolls and moves through scalar inserts (see Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "meld/Codegen/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace meld {
+#define GEN_PASS_DEF_MELDVECTORIZEHOSTROWS
+#include "meld/Codegen/Passes.h.inc"
+} // namespace meld
+
+using namespace mlir;
+
+namespace {
+
+/// Whether `op` is an elementwise nest whose innermost loop this pass
+/// vectorizes: all loops parallel, static, the innermost of 2 to
+/// `maxRow` iterations, not a multiple of `lanes`; each operand either
+/// reads it as its last dim, with unit stride, or not at all; int and
+/// float elements of a byte or more; a body without side effects.
+bool takesRow(linalg::GenericOp op, int64_t lanes, int64_t maxRow) {
+  if (!op.hasPureBufferSemantics() || op.hasIndexSemantics() ||
+      op.getNumLoops() == 0 || op.getNumParallelLoops() != op.getNumLoops())
+    return false;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t row = ranges.back();
+  unsigned inner = op.getNumLoops() - 1;
+  if (ShapedType::isDynamic(row) || row < 2 || row > maxRow ||
+      row % lanes == 0)
+    return false;
+  if (llvm::any_of(ranges, ShapedType::isDynamic))
+    return false;
+  for (OpOperand &operand : op->getOpOperands()) {
+    // (Not i1: a vector of i1 in memory is packed in bits, a memref of i1
+    // holds a byte per element.)
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type || !type.getElementType().isIntOrFloat() ||
+        type.getElementTypeBitWidth() < 8)
+      return false;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
+      return false;
+    std::optional<unsigned> at = map.getResultPosition(
+        getAffineDimExpr(inner, op.getContext()));
+    if (!at)
+      continue;
+    if (*at + 1 != map.getNumResults())
+      return false;
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)) ||
+        strides.back() != 1)
+      return false;
+  }
+  // A body with side effects (a division's cf.assert on its divisor)
+  // stays scalar.
+  for (Operation &inner : op.getRegion().front().without_terminator())
+    if (!isMemoryEffectFree(&inner))
+      return false;
+  return succeeded(linalg::vectorizeOpPrecondition(op));
+}
+
+struct MeldVectorizeHostRowsPass
+    : public meld::impl::MeldVectorizeHostRowsBase<MeldVectorizeHostRowsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    int64_t lanes = vectorBits / 32;
+    SmallVector<linalg::GenericOp> work;
+    getOperation().walk([&](linalg::GenericOp op) {
+      if (takesRow(op, lanes, maxRow))
+        work.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::GenericOp op : work) {
+      // One iteration of every loop but the innermost: the row.
+      SmallVector<OpFoldResult> tiles(op.getNumLoops(),
+                                      rewriter.getIndexAttr(1));
+      tiles.back() = rewriter.getIndexAttr(0);
+      scf::SCFTilingOptions options;
+      options.setTileSizes(tiles);
+      options.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+      rewriter.setInsertionPoint(op);
+      FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), options);
+      if (failed(tiled) || tiled->tiledOps.size() != 1) {
+        op.emitError("meld-vectorize-host-rows: tiling the rows failed");
+        return signalPassFailure();
+      }
+      rewriter.eraseOp(op);
+      Operation *row = tiled->tiledOps.front();
+      rewriter.setInsertionPoint(row);
+      FailureOr<linalg::VectorizationResult> vectorized =
+          linalg::vectorize(rewriter, row);
+      if (failed(vectorized)) {
+        row->emitError("meld-vectorize-host-rows: vectorizing a row failed");
+        return signalPassFailure();
+      }
+      rewriter.eraseOp(row);
+    }
+  }
+};
+
+} // namespace
