@@ -1807,6 +1807,9 @@ struct MeldVectorizeHostContractionsPass
   /// columns whose reads and writes of the columns past its own are masked
   /// off (upstream's masked vectorization; AVX-512's and AVX2's masked
   /// loads and stores), where it had taken scalar loops.
+  /// A static column count that is not a power of two (one registerTile
+  /// kept whole, see maskedWidth) is likewise a tile of the next power of
+  /// two, masked.
   static LogicalResult vectorizeTile(RewriterBase &rewriter,
                                      linalg::GenericOp tile, int64_t maxCols) {
     SmallVector<int64_t> ranges = tile.getStaticLoopRanges();
@@ -1819,6 +1822,11 @@ struct MeldVectorizeHostContractionsPass
         return failure();
       vectorSizes = ranges;
       vectorSizes[i] = maxCols;
+    }
+    if (n >= 2 && !ShapedType::isDynamic(ranges[n - 2]) &&
+        !llvm::isPowerOf2_64(ranges[n - 2])) {
+      vectorSizes = ranges;
+      vectorSizes[n - 2] = llvm::PowerOf2Ceil(ranges[n - 2]);
     }
     // (Upstream reads a flag per vector size.)
     SmallVector<bool> scalable(vectorSizes.size(), false);
@@ -1906,12 +1914,15 @@ struct MeldVectorizeHostContractionsPass
     // A column tile narrower than tileCols whose width is not a power of
     // two is split into ones that are (28 -> 16, 8, 4): LLVM legalizes a
     // vector of 28 floats element by element (a 256x250x60 matmul ran 7x
-    // slower than 256x256x64).
+    // slower than 256x256x64). Unless it is f32 and fills three quarters
+    // of the next power of two or more (maskedWidth): then it is one tile
+    // of that width, masked.
     SmallVector<linalg::GenericOp> pieces = takePieces(func);
     while (!pieces.empty()) {
       linalg::GenericOp piece = pieces.pop_back_val();
       int64_t width = piece.getStaticLoopRanges()[n - 2];
-      if (ShapedType::isDynamic(width) || llvm::isPowerOf2_64(width)) {
+      if (ShapedType::isDynamic(width) || llvm::isPowerOf2_64(width) ||
+          maskedWidth(piece, width)) {
         piece->setAttr(kDoneAttrName, rewriter.getUnitAttr());
         continue;
       }
@@ -1949,6 +1960,23 @@ struct MeldVectorizeHostContractionsPass
       }
     }
     return success();
+  }
+
+  /// Whether a register tile `width` columns wide (static, not a power of
+  /// two) is computed as one masked tile of the next power of two (the
+  /// lanes past its columns masked off in its reads and writes), not
+  /// split into tiles of powers of two: f32 operands and result (masked
+  /// loads of halves are element by element on AVX2), at least three
+  /// quarters of the lanes used, and more than 8 columns. A 1 x 1
+  /// convolution over 5 x 5 images (25 columns) was three k loops, of 16,
+  /// 8 and 1 columns, 4 sums each, where the FMA units take 8 in flight:
+  /// now one loop of 8 vector sums.
+  static bool maskedWidth(linalg::GenericOp piece, int64_t width) {
+    uint64_t up = llvm::PowerOf2Ceil(width);
+    return width > 8 && 4 * static_cast<uint64_t>(width) >= 3 * up &&
+           llvm::all_of(piece->getOperandTypes(), [](Type t) {
+             return getElementTypeOrSelf(t).isF32();
+           });
   }
 
   /// Tiles `op` by `sizes` (0: not tiled), peeling partial tiles when

@@ -113,12 +113,15 @@ func.func @transposed_rhs(%a: memref<16x64xf32>, %b: memref<256x64xf32>,
 
 // Sizes that are not multiples of the register tile: k = 601 is two
 // blocks of 256 and a peeled block of 89; the 60 columns are a 32-column
-// panel and a peeled rest, split into power-of-two widths (16, 8, 4);
-// the rows of a block (dynamic: a last block may be partial) are whole
-// 8-row tiles and a peeled rest computed one row at a time. Every tile's
-// accumulator stays in registers across its k loop, and no contraction
-// is left to scalar loops.
+// panel and a peeled rest of 28, one tile of 32 whose reads and writes of
+// the output and reads of the right operand mask off its last 4 columns
+// (28 fills three quarters of 32 or more; a narrower rest would be split
+// into power-of-two widths); the rows of a block (dynamic: a last block
+// may be partial) are whole 8-row tiles and a peeled rest computed one row
+// at a time. Every tile's accumulator stays in registers across its k
+// loop, and no contraction is left to scalar loops.
 // CHECK-LABEL: func.func @odd_sizes
+// CHECK:         %[[REST8:.*]] = vector.constant_mask [8, 28] : vector<8x32xi1>
 // CHECK:         scf.for %{{.*}} = %c0 to %c512 step %c256
 // CHECK:           scf.for %{{.*}} = %c0 to %[[ROWS8:.*]] step %c8
 // CHECK:             scf.for {{.*}} to %c256 step %c1 iter_args({{.*}}) -> (vector<8x32xf32>)
@@ -126,14 +129,14 @@ func.func @transposed_rhs(%a: memref<16x64xf32>, %b: memref<256x64xf32>,
 // CHECK:           scf.for %{{.*}} = %[[ROWS8]] to %{{.*}} step %c8
 // CHECK:             scf.for
 // CHECK:               scf.for {{.*}} to %c256 step %c1 iter_args({{.*}}) -> (vector<1x32xf32>)
-// CHECK:           vector.fma {{.*}} : vector<8x16xf32>
-// CHECK:           vector.fma {{.*}} : vector<8x8xf32>
-// CHECK:           vector.fma {{.*}} : vector<8x4xf32>
-// CHECK:           vector.fma {{.*}} : vector<1x16xf32>
-// CHECK:           vector.fma {{.*}} : vector<1x8xf32>
-// CHECK:           vector.fma {{.*}} : vector<1x4xf32>
+// CHECK:           scf.for %{{.*}} = %c0 to %[[ROWS8]] step %c8
+// CHECK:             vector.transfer_read {{.*}}, %[[REST8]] {{.*}} : memref<?x60xf32>, vector<8x32xf32>
+// CHECK:             scf.for {{.*}} to %c256 step %c1 iter_args({{.*}}) -> (vector<8x32xf32>)
+// CHECK:               vector.fma {{.*}} : vector<8x32xf32>
+// CHECK:             vector.transfer_write {{.*}}, %[[REST8]] {{.*}} : vector<8x32xf32>, memref<?x60xf32>
+// CHECK-NOT:     vector<8x16xf32>
 // CHECK:         scf.for {{.*}} to %c89 step %c1 iter_args({{.*}}) -> (vector<8x32xf32>)
-// CHECK:         scf.for {{.*}} to %c89 step %c1 iter_args({{.*}}) -> (vector<1x4xf32>)
+// CHECK:         scf.for {{.*}} to %c89 step %c1 iter_args({{.*}}) -> (vector<1x32xf32>)
 // CHECK-NOT:     linalg.generic
 // CHECK:         return
 func.func @odd_sizes(%a: memref<?x601xf32>, %b: memref<601x60xf32>,
@@ -417,8 +420,8 @@ func.func @few_static_rows(%a: memref<12x512xf32>, %b: memref<512x64xf32>,
 
 // A column block of `x @ W^T` whose width is dynamic (the last of 600
 // columns in blocks of 256 is 88 wide) is versioned by its width: a copy
-// viewed at 256 columns, one at 88, both on register tiles, and the
-// dynamic op for any other width.
+// viewed at 256 columns, one at 88 (tiles of 32, and 24 masked as 32),
+// both on register tiles, and the dynamic op for any other width.
 // CHECK-LABEL: func.func @column_versions
 // CHECK:         %[[N:.*]] = affine.min
 // CHECK:         %[[WHOLE:.*]] = arith.cmpi eq, %[[N]], %c256
@@ -428,8 +431,8 @@ func.func @few_static_rows(%a: memref<12x512xf32>, %b: memref<512x64xf32>,
 // CHECK:           %[[REST:.*]] = arith.cmpi eq, %[[N]], %c88
 // CHECK:           scf.if %[[REST]] {
 // CHECK:             vector.fma {{.*}} : vector<8x32xf32>
-// CHECK:             vector.fma {{.*}} : vector<8x16xf32>
-// CHECK:             vector.fma {{.*}} : vector<8x8xf32>
+// CHECK:             vector.constant_mask [8, 24] : vector<8x32xi1>
+// CHECK:             vector.fma {{.*}} : vector<8x32xf32>
 // CHECK:           } else {
 // CHECK:             linalg.generic
 // CHECK-SAME:          ins(%arg0, %{{.*}} : memref<64x96xf32>, memref<?x96xf32

@@ -349,7 +349,9 @@ def MeldVectorizeHostContractions
     are peeled off with upstream's `peelForLoopAndSimplifyBounds` and so
     are static: a last k block shorter than the others, a last column
     tile narrower than `cols` (split again into tiles of power-of-two
-    widths, 28 -> 16, 8, 4, since LLVM scalarizes odd vector widths), and
+    widths, 20 -> 16, 4, since LLVM scalarizes odd vector widths; an f32
+    one that fills three quarters of the next power of two or more, 28
+    of 32, is one tile of 32 with the columns past its own masked off), and
     a block's last row tile (when dynamic, computed one row at a time on
     `1 x cols` tiles). Before the
     register tiles, the contraction is blocked for the cache (one batch
