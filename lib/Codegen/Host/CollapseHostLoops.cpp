@@ -1,10 +1,10 @@
 //===- CollapseHostLoops.cpp - One loop for the contiguous loops of a nest ===//
 //
-// meld-collapse-host-loops: the adjacent loops of a host generic that every
-// indexing map keeps together and every operand lays out contiguously are
-// merged into one (upstream's collapseOpIterationDims), so that the
-// innermost loop LLVM vectorizes runs over a whole image, not one short
-// row of it (see Passes.td).
+// meld-collapse-host-loops: a host generic's short innermost loop and the
+// loops before it that every indexing map keeps together and every operand
+// lays out contiguously are merged into one (upstream's
+// collapseOpIterationDims), so that the innermost loop LLVM vectorizes runs
+// over a whole image, not one short row of it (see Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,36 +56,34 @@ bool operandsCollapse(linalg::GenericOp op, const ReassociationIndices &run) {
   return true;
 }
 
-/// The runs of two or more adjacent loops of `op` that merge: the same
-/// iterator type, kept together by every map, contiguous in every operand.
-SmallVector<ReassociationIndices> mergeableRuns(linalg::GenericOp op) {
-  SmallVector<ReassociationIndices> runs;
+/// The innermost loop of `op` and the loops before it that merge with it,
+/// when it is short (static, at most `kShortRow` iterations) and at least
+/// one does: the same iterator type, kept together by every map,
+/// contiguous in every operand. A long innermost loop LLVM vectorizes as
+/// it is, and meld-prefetch-next-tile strip-mines it in a row tile's
+/// nests (it reads the tiles through their subviews, not a collapsed
+/// view of them).
+std::optional<ReassociationIndices> innerRun(linalg::GenericOp op) {
+  constexpr int64_t kShortRow = 64;
+  int64_t inner = op.getNumLoops() - 1;
+  int64_t row = op.getStaticLoopRanges().back();
+  if (ShapedType::isDynamic(row) || row > kShortRow)
+    return std::nullopt;
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  auto merges = [&](const ReassociationIndices &run) {
-    return linalg::areDimSequencesPreserved(maps, {run}) &&
-           operandsCollapse(op, run);
-  };
-  ReassociationIndices run;
-  auto close = [&] {
-    if (run.size() >= 2)
-      runs.push_back(run);
-    run.clear();
-  };
-  for (int64_t d = 0, e = op.getNumLoops(); d < e; ++d) {
-    if (!run.empty() && iterators[d] == iterators[run.back()]) {
-      ReassociationIndices longer = run;
-      longer.push_back(d);
-      if (merges(longer)) {
-        run = std::move(longer);
-        continue;
-      }
-    }
-    close();
-    run.push_back(d);
+  ReassociationIndices run = {inner};
+  for (int64_t d = inner - 1; d >= 0 && iterators[d] == iterators[inner];
+       --d) {
+    ReassociationIndices longer = {d};
+    llvm::append_range(longer, run);
+    if (!linalg::areDimSequencesPreserved(maps, {longer}) ||
+        !operandsCollapse(op, longer))
+      break;
+    run = std::move(longer);
   }
-  close();
-  return runs;
+  if (run.size() < 2)
+    return std::nullopt;
+  return run;
 }
 
 struct MeldCollapseHostLoopsPass
@@ -95,13 +93,13 @@ struct MeldCollapseHostLoopsPass
         work;
     getOperation().walk([&](linalg::GenericOp op) {
       if (!op.hasPureBufferSemantics() || op.hasIndexSemantics() ||
+          op.getNumLoops() < 2 ||
           !llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
             return map.isProjectedPermutation(/*allowZeroInResults=*/false);
           }))
         return;
-      SmallVector<ReassociationIndices> runs = mergeableRuns(op);
-      if (!runs.empty())
-        work.emplace_back(op, std::move(runs));
+      if (std::optional<ReassociationIndices> run = innerRun(op))
+        work.emplace_back(op, SmallVector<ReassociationIndices>{*run});
     });
     IRRewriter rewriter(&getContext());
     for (auto &[op, runs] : work) {

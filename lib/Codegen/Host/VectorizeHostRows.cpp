@@ -11,6 +11,7 @@
 
 #include "meld/Codegen/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -28,18 +29,46 @@ using namespace mlir;
 
 namespace {
 
-/// Whether `op` is an elementwise nest whose innermost loop this pass
-/// vectorizes: all loops parallel, static, the innermost of 2 to
-/// `maxRow` iterations, not a multiple of `lanes`; each operand either
-/// reads it as its last dim, with unit stride, or not at all; int and
-/// float elements of a byte or more; a body without side effects.
+/// Whether every output of `op` that its innermost loop reduces combines
+/// its terms by an operation whose order does not matter: integer
+/// arithmetic, a float max or min, or a float add or multiply that may
+/// reassociate (`reassoc`, which strict-fp code never has). The vector
+/// form sums a row's lanes in a tree.
+bool reassociates(linalg::GenericOp op) {
+  for (OpOperand &init : op.getDpsInitsMutable())
+    for (Operation *user : op.getMatchingBlockArgument(&init).getUsers()) {
+      if (isa<arith::AddIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp,
+              arith::XOrIOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
+              arith::MinUIOp, arith::MaximumFOp, arith::MinimumFOp,
+              arith::MaxNumFOp, arith::MinNumFOp>(user))
+        continue;
+      if (isa<arith::AddFOp, arith::MulFOp>(user) &&
+          arith::bitEnumContainsAll(
+              cast<arith::ArithFastMathInterface>(user).getFastMathFlagsAttr()
+                  .getValue(),
+              arith::FastMathFlags::reassoc))
+        continue;
+      return false;
+    }
+  return true;
+}
+
+/// Whether `op` is a loop nest whose innermost loop this pass vectorizes:
+/// static loops, the innermost of 2 to `maxRow` iterations, not a
+/// multiple of `lanes`, and parallel (elementwise), or a reduction whose
+/// outputs reassociate; each operand either reads it as its last dim,
+/// with unit stride, or not at all; int and float elements of a byte or
+/// more; a body without side effects or halves.
 bool takesRow(linalg::GenericOp op, int64_t lanes, int64_t maxRow) {
   if (!op.hasPureBufferSemantics() || op.hasIndexSemantics() ||
-      op.getNumLoops() == 0 || op.getNumParallelLoops() != op.getNumLoops())
+      op.getNumLoops() == 0)
     return false;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t row = ranges.back();
   unsigned inner = op.getNumLoops() - 1;
+  if (op.getIteratorTypesArray()[inner] != utils::IteratorType::parallel &&
+      !reassociates(op))
+    return false;
   if (ShapedType::isDynamic(row) || row < 2 || row > maxRow ||
       row % lanes == 0)
     return false;
@@ -68,9 +97,16 @@ bool takesRow(linalg::GenericOp op, int64_t lanes, int64_t maxRow) {
       return false;
   }
   // A body with side effects (a division's cf.assert on its divisor)
-  // stays scalar.
+  // stays scalar, and so does one on halves: their vector reductions and
+  // conversions are not legal on every target (LLVM cannot promote a
+  // vector sum of bf16; meld-expand-half-truncs rounds scalars).
+  auto half = [](Type t) {
+    return isa<Float16Type, BFloat16Type>(getElementTypeOrSelf(t));
+  };
   for (Operation &inner : op.getRegion().front().without_terminator())
-    if (!isMemoryEffectFree(&inner))
+    if (!isMemoryEffectFree(&inner) ||
+        llvm::any_of(inner.getOperandTypes(), half) ||
+        llvm::any_of(inner.getResultTypes(), half))
       return false;
   return succeeded(linalg::vectorizeOpPrecondition(op));
 }

@@ -115,3 +115,26 @@ func.func @indexed(%y: memref<16x16xi64>) {
   }
   return
 }
+
+// -----
+
+// A long innermost loop (a row tile of GELU's 3072 columns) stays as it
+// is: LLVM vectorizes it, and meld-prefetch-next-tile strip-mines it,
+// finding the tiles through their subviews.
+
+// CHECK-LABEL: func.func @long_rows(
+// CHECK-NOT:     memref.collapse_shape
+// CHECK:         linalg.generic
+// CHECK-SAME:      iterator_types = ["parallel", "parallel"]
+func.func @long_rows(%x: memref<8x3072xf32>, %y: memref<8x3072xf32>) {
+  linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>,
+                       affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x3072xf32>) outs(%y : memref<8x3072xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %t = arith.mulf %a, %a : f32
+    linalg.yield %t : f32
+  }
+  return
+}

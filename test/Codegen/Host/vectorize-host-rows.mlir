@@ -42,9 +42,36 @@ func.func @rows(%x: memref<4x192x22x22xf32>, %m: memref<4x192x20x20xi8>, %s: mem
 
 // -----
 
+// A batch norm's statistics over 5 x 5 images (merged into rows of 25):
+// its adds may reassociate, so each row is one vector, summed in a tree
+// into its channel's sum.
+
+// CHECK-LABEL: func.func @channel_sums(
+// CHECK:         scf.for
+// CHECK:           scf.for
+// CHECK:             %[[ROW:.*]] = vector.transfer_read {{.*}} : memref<1x1x25xf32, {{.*}}>, vector<1x1x25xf32>
+// CHECK:             vector.multi_reduction <add>, %[[ROW]], %{{.*}} [0, 2] : vector<1x1x25xf32> to vector<1xf32>
+// CHECK:             vector.transfer_write
+// CHECK-NOT:     linalg.generic
+func.func @channel_sums(%x: memref<4x40x25xf32>, %sum: memref<40xf32>) {
+  linalg.generic {
+      indexing_maps = [affine_map<(n, c, p) -> (n, c, p)>,
+                       affine_map<(n, c, p) -> (c)>],
+      iterator_types = ["reduction", "parallel", "reduction"]}
+      ins(%x : memref<4x40x25xf32>) outs(%sum : memref<40xf32>) {
+  ^bb0(%a: f32, %s: f32):
+    %t = arith.addf %a, %s fastmath<reassoc, contract> : f32
+    linalg.yield %t : f32
+  }
+  return
+}
+
+// -----
+
 // Left to LLVM: a row that is a multiple of the lanes (16 f32 in 512 bits,
 // 8 in 256), a row longer than max-row, a row that an operand reads with a
-// stride (every other element), a transposed operand, and a reduction.
+// stride (every other element), a transposed operand, and a reduction
+// whose adds may not reassociate (its sum in the loop's order).
 
 // CHECK-LABEL: func.func @left_alone(
 // CHECK-NOT:     vector.transfer_read
@@ -89,13 +116,22 @@ func.func @left_alone(%a: memref<8x32xf32>, %b: memref<8x100xf32>,
 // -----
 
 // Left to LLVM too: masks held as i1 (a vector of i1 in memory is packed
-// in bits, the buffer holds a byte per element) and a body with side
-// effects (a division's check of its divisor).
+// in bits, the buffer holds a byte per element), a body with side
+// effects (a division's check of its divisor), and a sum of bf16 (LLVM
+// cannot legalize a vector sum of halves on every target).
 
 // CHECK-LABEL: func.func @bits_and_checks(
 // CHECK-NOT:     vector.transfer_read
-// CHECK-COUNT-2: linalg.generic
-func.func @bits_and_checks(%a: memref<6x5xi32>, %b: memref<6x5xi32>, %m: memref<6x5xi1>, %q: memref<6x5xi32>) {
+// CHECK-COUNT-3: linalg.generic
+func.func @bits_and_checks(%a: memref<6x5xi32>, %b: memref<6x5xi32>, %m: memref<6x5xi1>, %q: memref<6x5xi32>,
+                           %h: memref<6x33xbf16>, %hs: memref<6xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%h : memref<6x33xbf16>) outs(%hs : memref<6xf32>) {
+  ^bb0(%x: bf16, %o: f32):
+    %w = arith.extf %x : bf16 to f32
+    %t = arith.addf %w, %o fastmath<reassoc> : f32
+    linalg.yield %t : f32
+  }
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
       ins(%a, %b : memref<6x5xi32>, memref<6x5xi32>) outs(%m : memref<6x5xi1>) {
   ^bb0(%x: i32, %y: i32, %o: i1):

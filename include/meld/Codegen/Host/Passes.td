@@ -152,14 +152,18 @@ def MeldCollapseHostLoops
     a small image that loop is short: a batch norm's normalize over 192
     channels of 20 x 20 pixels ran 20 iterations per row, which LLVM
     vectorized with gathers, at 6 GB/s, where 32 x 32 pixels ran at 170.
-    Each run of adjacent loops of the same iterator type that every
-    indexing map keeps together, in order (or leaves out: a per-channel
-    operand), and that every operand's strides lay out contiguously, is
-    merged into one loop (upstream's `collapseOpIterationDims`, the
-    operands viewed through `memref.collapse_shape`): the pixels of an
-    image become one loop of 400. A generic whose body reads its indices
-    (`linalg.index`) is left alone, since merged loops would decode them
-    with divisions.
+    When the innermost loop is short (static, 64 iterations or fewer), it
+    and the loops before it of the same iterator type that every indexing
+    map keeps together, in order (or leaves out: a per-channel operand),
+    and that every operand's strides lay out contiguously, are merged into
+    one loop (upstream's `collapseOpIterationDims`, the operands viewed
+    through `memref.collapse_shape`): the pixels of an image become one
+    loop of 400. A long innermost loop is left as it is: LLVM vectorizes
+    it, and meld-prefetch-next-tile strip-mines it in a row tile (it
+    finds the tiles it prefetches through their subviews, which a merged
+    view hides). A generic whose body reads its indices (`linalg.index`)
+    is left alone too, since merged loops would decode them with
+    divisions.
   }];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::memref::MemRefDialect"
@@ -171,19 +175,24 @@ def MeldVectorizeHostRows
   let summary = "Short rows of elementwise loop nests as one vector each";
   let description = [{
     Runs on host kernels on buffers, after meld-collapse-host-loops and
-    before `convert-linalg-to-loops`. An elementwise `linalg.generic`
-    (all loops parallel, static, maps that are projected permutations, no
-    `linalg.index`) whose innermost loop runs `max-row` or fewer
-    iterations, not a multiple of the lanes of a `vector-bits` vector of
-    32-bit elements, and which each operand reads along its last dim with
-    unit stride (or not at all), is tiled to one row per iteration of its
-    other loops (upstream's `tileUsingSCF`), and each row vectorized whole
-    by upstream's linalg vectorizer: a `vector<...x20xf32>` read, the body
-    on vectors, a write, which LLVM splits into its vector registers. Left
-    to LLVM as a scalar loop, such a row (a 20-pixel row of a padded
-    image's interior, the 5 x 5 images of a network's last layers) was
-    fully unrolled and moved through scalar inserts and gathers: a
-    convolution's input gradient cut from its padded form ran at 4 GB/s.
+    before `convert-linalg-to-loops`. A `linalg.generic` (static loops,
+    maps that are projected permutations, no `linalg.index`, a body
+    without side effects, elements of a byte or more) whose innermost loop
+    runs `max-row` or fewer iterations, not a multiple of the lanes of a
+    `vector-bits` vector of 32-bit elements, and which each operand reads
+    along its last dim with unit stride (or not at all), is tiled to one
+    row per iteration of its other loops (upstream's `tileUsingSCF`), and
+    each row vectorized whole by upstream's linalg vectorizer: a
+    `vector<...x20xf32>` read, the body on vectors, a write, which LLVM
+    splits into its vector registers. The innermost loop is parallel, or a
+    reduction whose outputs combine by an operation whose order does not
+    matter (integers, float max and min, float adds and multiplies with
+    `reassoc`; never in strict-fp code): the row's lanes are then summed
+    in a tree. Left to LLVM as a scalar loop, such a row (a 20-pixel row
+    of a padded image's interior, the 5 x 5 images of a network's last
+    layers) was fully unrolled and moved through scalar inserts and
+    gathers: a convolution's input gradient cut from its padded form ran
+    at 4 GB/s.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
