@@ -103,10 +103,10 @@ bool takesRow(linalg::GenericOp op, int64_t lanes, int64_t maxRow) {
   auto half = [](Type t) {
     return isa<Float16Type, BFloat16Type>(getElementTypeOrSelf(t));
   };
-  for (Operation &inner : op.getRegion().front().without_terminator())
-    if (!isMemoryEffectFree(&inner) ||
-        llvm::any_of(inner.getOperandTypes(), half) ||
-        llvm::any_of(inner.getResultTypes(), half))
+  for (Operation &bodyOp : op.getRegion().front().without_terminator())
+    if (!isMemoryEffectFree(&bodyOp) ||
+        llvm::any_of(bodyOp.getOperandTypes(), half) ||
+        llvm::any_of(bodyOp.getResultTypes(), half))
       return false;
   return succeeded(linalg::vectorizeOpPrecondition(op));
 }
