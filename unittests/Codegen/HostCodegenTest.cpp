@@ -1593,8 +1593,10 @@ TEST_F(HeuristicTiles, IntelColumnBlocksEndInAPartialBlock) {
 // swapped (kZen5F32SwappedMaxRows), more on its 4 x 64 tiles; run against
 // the interpreter where this CPU runs Zen 5's code.
 TEST_F(HeuristicTiles, Zen5SwappedRowsMatchTheInterpreter) {
-  // (Without the system features a VM may mask, which GEMMs do not use.)
-  const char *features = "-mwaitx,-pku,-rdpru,-wbnoinvd";
+  // (Without the system features a VM may mask, which GEMMs do not use:
+  // one Zen 5 VM also lacked movdir64b, movdiri and prefetchi.)
+  const char *features =
+      "-mwaitx,-pku,-rdpru,-wbnoinvd,-movdir64b,-movdiri,-prefetchi";
   std::map<std::string, int> tiles;
   meld::CompileOptions options =
       tileCountingOptions(tiles, "znver5", features);
