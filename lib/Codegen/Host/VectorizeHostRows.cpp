@@ -33,7 +33,10 @@ namespace {
 /// its terms by an operation whose order does not matter: integer
 /// arithmetic, a float max or min, or a float add or multiply that may
 /// reassociate (`reassoc`, which strict-fp code never has). The vector
-/// form sums a row's lanes in a tree.
+/// form reduces a row's lanes with one `vector.multi_reduction`, which
+/// the host pipeline lowers to LLVM's ordered sum (the scalar loop's
+/// order); the check keeps the form valid under a lowering that
+/// reassociates.
 bool reassociates(linalg::GenericOp op) {
   for (OpOperand &init : op.getDpsInitsMutable())
     for (Operation *user : op.getMatchingBlockArgument(&init).getUsers()) {
@@ -75,11 +78,13 @@ bool takesRow(linalg::GenericOp op, int64_t lanes, int64_t maxRow) {
   if (llvm::any_of(ranges, ShapedType::isDynamic))
     return false;
   for (OpOperand &operand : op->getOpOperands()) {
-    // (Not i1: a vector of i1 in memory is packed in bits, a memref of i1
-    // holds a byte per element.)
+    // (Not i1, nor any width but whole bytes of a power of two: a vector
+    // of i1 or i24 in memory is packed in bits, a memref of them holds a
+    // byte or 4 per element.)
     auto type = dyn_cast<MemRefType>(operand.get().getType());
     if (!type || !type.getElementType().isIntOrFloat() ||
-        type.getElementTypeBitWidth() < 8)
+        type.getElementTypeBitWidth() < 8 ||
+        !llvm::isPowerOf2_64(type.getElementTypeBitWidth()))
       return false;
     AffineMap map = op.getMatchingIndexingMap(&operand);
     if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
@@ -116,7 +121,7 @@ struct MeldVectorizeHostRowsPass
   using Base::Base;
 
   void runOnOperation() override {
-    int64_t lanes = vectorBits / 32;
+    int64_t lanes = std::max<int64_t>(vectorBits / 32, 1);
     SmallVector<linalg::GenericOp> work;
     getOperation().walk([&](linalg::GenericOp op) {
       if (takesRow(op, lanes, maxRow))

@@ -43,8 +43,8 @@ func.func @rows(%x: memref<4x192x22x22xf32>, %m: memref<4x192x20x20xi8>, %s: mem
 // -----
 
 // A batch norm's statistics over 5 x 5 images (merged into rows of 25):
-// its adds may reassociate, so each row is one vector, summed in a tree
-// into its channel's sum.
+// its adds may reassociate, so each row is one vector, reduced by one
+// vector.multi_reduction into its channel's sum.
 
 // CHECK-LABEL: func.func @channel_sums(
 // CHECK:         scf.for

@@ -188,7 +188,7 @@ def MeldVectorizeHostRows
     reduction whose outputs combine by an operation whose order does not
     matter (integers, float max and min, float adds and multiplies with
     `reassoc`; never in strict-fp code): the row's lanes are then summed
-    in a tree. Left to LLVM as a scalar loop, such a row (a 20-pixel row
+    by one `vector.multi_reduction` (LLVM's ordered sum today). Left to LLVM as a scalar loop, such a row (a 20-pixel row
     of a padded image's interior, the 5 x 5 images of a network's last
     layers) was fully unrolled and moved through scalar inserts and
     gathers: a convolution's input gradient cut from its padded form ran
