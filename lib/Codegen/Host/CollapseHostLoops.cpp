@@ -36,10 +36,8 @@ bool operandsCollapse(linalg::GenericOp op, const ReassociationIndices &run) {
     AffineMap map = op.getMatchingIndexingMap(&operand);
     // The operand dims of the run's loops, in order (none: a broadcast
     // operand that the run does not index).
-    std::optional<unsigned> first;
-    for (unsigned r = 0; r < map.getNumResults(); ++r)
-      if (map.getDimPosition(r) == static_cast<unsigned>(run.front()))
-        first = r;
+    std::optional<unsigned> first = map.getResultPosition(
+        getAffineDimExpr(run.front(), op.getContext()));
     if (!first)
       continue;
     SmallVector<ReassociationIndices> groups;

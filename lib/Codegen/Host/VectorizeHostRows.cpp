@@ -72,10 +72,8 @@ bool takesRow(linalg::GenericOp op, int64_t lanes, int64_t maxRow) {
   if (op.getIteratorTypesArray()[inner] != utils::IteratorType::parallel &&
       !reassociates(op))
     return false;
-  if (ShapedType::isDynamic(row) || row < 2 || row > maxRow ||
-      row % lanes == 0)
-    return false;
-  if (llvm::any_of(ranges, ShapedType::isDynamic))
+  if (llvm::any_of(ranges, ShapedType::isDynamic) || row < 2 ||
+      row > maxRow || row % lanes == 0)
     return false;
   for (OpOperand &operand : op->getOpOperands()) {
     // (Not i1, nor any width but whole bytes of a power of two: a vector
