@@ -1690,15 +1690,19 @@ static void collapseConvRowGroups(RewriterBase &rewriter, scf::ForOp loop) {
   }
 }
 
-/// Tiles the producer of `plan`'s output into a loop over the blocks
-/// [blockBegin, blockEnd) that writes straight into the output buffer;
-/// fails, possibly leaving `func` half rewritten, when upstream's
-/// tile-and-fuse does not give that loop. `alsoStored`: the kernel's other
-/// outputs, each a producer of `plan`'s that its blocks compute row by row
-/// (a GEMM's product that its residual epilogue reads, a softmax's row
-/// maximum): the loop yields their tiles into their buffers too.
+/// The blocks [begin, end) a loop of row blocks covers.
+using RowBlockRange = llvm::function_ref<std::pair<Value, Value>()>;
+
+/// Tiles the producer of `plan`'s output into a loop over the blocks of
+/// `blockRange` (built once the loop is, since tiling erases the ops no
+/// one uses yet) that writes straight into the output buffer; fails,
+/// possibly leaving `func` half rewritten, when upstream's tile-and-fuse
+/// does not give that loop. `alsoStored`: the kernel's other outputs, each
+/// a producer of `plan`'s that its blocks compute row by row (a GEMM's
+/// product that its residual epilogue reads, a softmax's row maximum): the
+/// loop yields their tiles into their buffers too.
 static LogicalResult applyRowBlocks(
-    func::FuncOp func, const RowPlan &plan, Value blockBegin, Value blockEnd,
+    func::FuncOp func, const RowPlan &plan, RowBlockRange blockRange,
     ArrayRef<bufferization::MaterializeInDestinationOp> alsoStored = {}) {
   MLIRContext *ctx = func.getContext();
   linalg::LinalgOp consumer = plan.consumer;
@@ -1888,6 +1892,7 @@ static LogicalResult applyRowBlocks(
                 rewriter, loc, rowsAndColumns ? 1 : plan.columnBlock)
                 .getResult()
           : blockRows(rewriter, loc, plan, whole);
+  auto [blockBegin, blockEnd] = blockRange();
   Value upper = computeBlocksInPlace(rewriter, loop, stores, blockSize,
                                      blockBegin, blockEnd);
   // Blocks of run-time rows are at most one step of the loop, and end
@@ -2093,6 +2098,41 @@ static bool storeUnmerged(bufferization::MaterializeInDestinationOp store,
   return true;
 }
 
+/// Whether every store's value is one of `roots`' values or computed on
+/// the way to them (in their backward slices).
+static bool
+computedFrom(ArrayRef<bufferization::MaterializeInDestinationOp> roots,
+             ArrayRef<bufferization::MaterializeInDestinationOp> stores) {
+  SetVector<Operation *> slice;
+  for (bufferization::MaterializeInDestinationOp root : roots) {
+    Operation *producer = root.getSource().getDefiningOp();
+    BackwardSliceOptions options;
+    options.omitBlockArguments = true;
+    options.inclusive = true;
+    if (!producer || failed(getBackwardSlice(producer, &slice, options)))
+      return false;
+  }
+  return llvm::all_of(stores, [&](bufferization::MaterializeInDestinationOp s) {
+    Operation *op = s.getSource().getDefiningOp();
+    return op && slice.contains(op);
+  });
+}
+
+/// Of a kernel's stores, the one whose value is computed from all the
+/// others' (an epilogue and the product it reads, a softmax's sum and the
+/// row maxima it subtracts): tiling it fuses their producers into its loop.
+/// None when no store is, or when a stored value is not an op's result
+/// inside the kernel.
+static std::optional<size_t>
+rootStore(ArrayRef<bufferization::MaterializeInDestinationOp> stores) {
+  if (stores.size() == 1)
+    return 0;
+  for (size_t index = 0; index < stores.size(); ++index)
+    if (computedFrom(stores[index], stores))
+      return index;
+  return std::nullopt;
+}
+
 /// Splits a horizontal host kernel into one flat space of blocks: each
 /// sub-kernel's row blocks (or one block, for a sub-kernel that cannot be
 /// split), one after another. Block range [begin, end) runs the part of
@@ -2113,20 +2153,11 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
   int64_t numOutputs = rowDims.size();
   int64_t firstOutput = numArgs - kBlockRangeArgs - numOutputs;
 
-  // Each part's block range, [begin, end) of its own blocks: the call's
-  // range less the blocks of the parts before it, clamped to its count.
-  // Counts are known once a part is planned, so the ranges are computed
-  // up front from the output buffers' dims, before the parts use them.
-  OpBuilder b = OpBuilder::atBlockBegin(&entry);
-  Location loc = func.getLoc();
-  Value blockBegin = entry.getArgument(numArgs - 2);
-  Value blockEnd = entry.getArgument(numArgs - 1);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value offset = zero;
   struct Part {
     std::optional<RowPlan> plan;
     int64_t output = -1;
-    Value begin, end;
+    /// The part's other outputs, which its blocks compute with the root's.
+    SmallVector<bufferization::MaterializeInDestinationOp> alsoStored;
 
     /// The output's leading dims whose product its blocks split.
     int64_t rowDims(ArrayRef<int64_t> outputRowDims) const {
@@ -2144,8 +2175,14 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
         stores.push_back(store);
         partOfStore[op] = planned.size();
       }
-    if (stores.size() == 1)
-      part.output = outputIndex(entry, numOutputs, stores.front().getDest());
+    // Several stores: blocks of the one computed from all the others (a
+    // batch norm backward's channel sums and their product with 1 / std),
+    // whose loop yields the others' tiles, as a kernel's own root does.
+    if (std::optional<size_t> root = rootStore(stores)) {
+      part.output = outputIndex(entry, numOutputs, stores[*root].getDest());
+      std::swap(stores[*root], stores.front());
+      part.alsoStored.assign(std::next(stores.begin()), stores.end());
+    }
     if (part.output >= 0) {
       FailureOr<RowPlan> plan =
           planRowBlocks(func, stores.front(), params, holdsContraction(ops),
@@ -2165,8 +2202,25 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
         (void)storeUnmerged(store, entry);
         computeInPlace(store);
       }
-    Value count = arith::ConstantIndexOp::create(b, loc, 1);
-    if (part.plan) {
+    planned.push_back(std::move(part));
+  }
+
+  // Part `index`'s block range, [begin, end) of its own blocks: the call's
+  // range less the blocks of the parts before it, clamped to its count,
+  // from the output buffers' dims. Built where it is used (at the top of
+  // the function), since tiling a part erases the ops no one uses yet.
+  Location loc = func.getLoc();
+  auto blockRange = [&](size_t index) -> std::pair<Value, Value> {
+    OpBuilder b = OpBuilder::atBlockBegin(&entry);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value offset = zero, count;
+    for (size_t i = 0; i <= index; ++i) {
+      const Part &part = planned[i];
+      if (i)
+        offset = arith::AddIOp::create(b, loc, offset, count);
+      count = arith::ConstantIndexOp::create(b, loc, 1);
+      if (!part.plan)
+        continue;
       Value out = entry.getArgument(firstOutput + part.output);
       Value rows = memref::DimOp::create(b, loc, out, 0);
       for (int64_t d = 1; d < part.rowDims(rowDims); ++d)
@@ -2184,15 +2238,17 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
       return arith::MinSIOp::create(
           b, loc, arith::MaxSIOp::create(b, loc, local, zero), count);
     };
-    part.begin = clamp(blockBegin);
-    part.end = clamp(blockEnd);
-    offset = arith::AddIOp::create(b, loc, offset, count);
-    planned.push_back(std::move(part));
-  }
-  for (Part &part : planned)
-    if (part.plan &&
-        failed(applyRowBlocks(func, *part.plan, part.begin, part.end)))
+    return {clamp(entry.getArgument(numArgs - 2)),
+            clamp(entry.getArgument(numArgs - 1))};
+  };
+  for (auto [index, part] : llvm::enumerate(planned)) {
+    if (!part.plan)
+      continue;
+    if (failed(applyRowBlocks(
+            func, *part.plan, [&] { return blockRange(index); },
+            part.alsoStored)))
       return failure();
+  }
 
   // A part runs only in a range that holds some of its blocks: a one-block
   // part otherwise, and what a tiled part leaves outside its loop (a
@@ -2204,10 +2260,10 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
         index = it->second;
     if (!index)
       continue;
-    const Part &part = planned[*index];
-    b.setInsertionPoint(entry.getTerminator());
-    Value runs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                       part.begin, part.end);
+    auto [begin, end] = blockRange(*index);
+    OpBuilder b(entry.getTerminator());
+    Value runs =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, begin, end);
     auto guard = scf::IfOp::create(b, loc, runs, /*withElseRegion=*/false);
     Operation *yield = guard.thenBlock()->getTerminator();
     for (Operation *op : ops)
@@ -2248,41 +2304,6 @@ struct MergedOutput {
     return std::nullopt;
   }
 };
-
-/// Of a kernel's stores, the one whose value is computed from all the
-/// others' (an epilogue and the product it reads, a softmax's sum and the
-/// row maxima it subtracts): tiling it fuses their producers into its loop.
-/// None when no store is, or when a stored value is not an op's result
-/// inside the kernel.
-/// Whether every store's value is one of `roots`' values or computed on
-/// the way to them (in their backward slices).
-static bool
-computedFrom(ArrayRef<bufferization::MaterializeInDestinationOp> roots,
-             ArrayRef<bufferization::MaterializeInDestinationOp> stores) {
-  SetVector<Operation *> slice;
-  for (bufferization::MaterializeInDestinationOp root : roots) {
-    Operation *producer = root.getSource().getDefiningOp();
-    BackwardSliceOptions options;
-    options.omitBlockArguments = true;
-    options.inclusive = true;
-    if (!producer || failed(getBackwardSlice(producer, &slice, options)))
-      return false;
-  }
-  return llvm::all_of(stores, [&](bufferization::MaterializeInDestinationOp s) {
-    Operation *op = s.getSource().getDefiningOp();
-    return op && slice.contains(op);
-  });
-}
-
-static std::optional<size_t>
-rootStore(ArrayRef<bufferization::MaterializeInDestinationOp> stores) {
-  if (stores.size() == 1)
-    return 0;
-  for (size_t index = 0; index < stores.size(); ++index)
-    if (computedFrom(stores[index], stores))
-      return index;
-  return std::nullopt;
-}
 
 /// Most stores joinSiblingStores joins when their types differ.
 static constexpr size_t kMaxMixedJoin = 8;
@@ -2762,8 +2783,13 @@ struct MeldTileHostBlocksPass
       plan->minRows = 0;
     unsigned numArgs = entry.getNumArguments();
     if (failed(plan) ||
-        failed(applyRowBlocks(*copy, *plan, entry.getArgument(numArgs - 2),
-                              entry.getArgument(numArgs - 1), stores)) ||
+        failed(applyRowBlocks(
+            *copy, *plan,
+            [&] {
+              return std::make_pair(entry.getArgument(numArgs - 2),
+                                    entry.getArgument(numArgs - 1));
+            },
+            stores)) ||
         (wholeConcatOneBlock && readsWholeConcat(*copy)))
       return;
     // The blocks are counted on the root's output.

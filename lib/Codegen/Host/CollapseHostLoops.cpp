@@ -55,20 +55,23 @@ bool operandsCollapse(linalg::GenericOp op, const ReassociationIndices &run) {
 }
 
 /// The innermost loop of `op` and the loops before it that merge with it,
-/// when it is short (static, at most `kShortRow` iterations) and at least
-/// one does: the same iterator type, kept together by every map,
-/// contiguous in every operand. A long innermost loop LLVM vectorizes as
-/// it is, and meld-prefetch-next-tile strip-mines it in a row tile's
-/// nests (it reads the tiles through their subviews, not a collapsed
-/// view of them).
+/// when it is static and at least one does: the same iterator type, kept
+/// together by every map, contiguous in every operand. A long parallel
+/// innermost loop (more than `kShortRow` iterations) LLVM vectorizes as it
+/// is, and meld-prefetch-next-tile strip-mines it in a row tile's nests (it
+/// reads the tiles through their subviews, not a collapsed view of them);
+/// a reduction's is merged whatever its length (that pass leaves
+/// reductions alone, and LLVM unrolled a row of 80 and summed the rows
+/// with gathers).
 std::optional<ReassociationIndices> innerRun(linalg::GenericOp op) {
   constexpr int64_t kShortRow = 64;
   int64_t inner = op.getNumLoops() - 1;
   int64_t row = op.getStaticLoopRanges().back();
-  if (ShapedType::isDynamic(row) || row > kShortRow)
-    return std::nullopt;
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (ShapedType::isDynamic(row) ||
+      (row > kShortRow && iterators[inner] != utils::IteratorType::reduction))
+    return std::nullopt;
   ReassociationIndices run = {inner};
   for (int64_t d = inner - 1; d >= 0 && iterators[d] == iterators[inner];
        --d) {

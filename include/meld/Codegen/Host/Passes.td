@@ -158,10 +158,14 @@ def MeldCollapseHostLoops
     and that every operand's strides lay out contiguously, are merged into
     one loop (upstream's `collapseOpIterationDims`, the operands viewed
     through `memref.collapse_shape`): the pixels of an image become one
-    loop of 400. A long innermost loop is left as it is: LLVM vectorizes
-    it, and meld-prefetch-next-tile strip-mines it in a row tile (it
-    finds the tiles it prefetches through their subviews, which a merged
-    view hides). A generic whose body reads its indices (`linalg.index`)
+    loop of 400. A long parallel innermost loop is left as it is: LLVM
+    vectorizes it, and meld-prefetch-next-tile strip-mines it in a row
+    tile (it finds the tiles it prefetches through their subviews, which a
+    merged view hides). A reduction's innermost loop merges at any static
+    length (that pass leaves reductions alone): a batch norm backward's
+    channel sums over 80 x 80 pixels, whose rows of 80 LLVM unrolled and
+    summed with gathers, ran at 14 GB/s from memory, merged at 56 (2
+    threads). A generic whose body reads its indices (`linalg.index`)
     is left alone too, since merged loops would decode them with
     divisions.
   }];
