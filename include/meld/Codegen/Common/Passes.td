@@ -150,7 +150,12 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
     convolution over images of any size, per output row) is split along
     that dim instead, in blocks of 256 columns or of one output row, each
     computing all the rows; the runtime counts them from that dim's extent
-    (`meld.host_column_block_dim = [dim, width]`).
+    (`meld.host_column_block_dim = [dim, width]`). A concatenation that
+    a block stores whole (a padding) is computed in its slice of the output,
+    and so is what it is built of (a nested concatenation, an op computing
+    into an empty tensor), as upstream's empty-tensor elimination would: a
+    padded activation is written once, not built in scratch tensors and
+    copied through them.
   }];
   let options = [
     Option<"targetElements", "target-elements", "int64_t", "16384",
