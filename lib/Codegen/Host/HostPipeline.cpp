@@ -82,6 +82,12 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createMeldVectorizeHostCopies());
   MeldVectorizeHostWindowsOptions windows;
   windows.vectorBits = target.hasFeature("avx512f") ? 512 : 256;
+  MeldVectorizeHostTapsOptions taps;
+  taps.vectorBits = windows.vectorBits;
+  // One vector of sums per output, with room for the loads: 16 of 32
+  // registers, 12 of AVX2's 16.
+  taps.maxAccumulators = target.vectorRegisters() == 32 ? 16 : 12;
+  pm.addNestedPass<func::FuncOp>(createMeldVectorizeHostTaps(taps));
   pm.addNestedPass<func::FuncOp>(createMeldVectorizeHostWindows(windows));
   pm.addNestedPass<func::FuncOp>(createMeldCollapseHostLoops());
   MeldVectorizeHostRowsOptions rows;

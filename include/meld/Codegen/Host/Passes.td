@@ -174,6 +174,41 @@ def MeldCollapseHostLoops
   ];
 }
 
+def MeldVectorizeHostTaps
+    : Pass<"meld-vectorize-host-taps", "::mlir::func::FuncOp"> {
+  let summary = "Few-output window sums vectorized along their taps";
+  let description = [{
+    Runs on host kernels on buffers, before meld-vectorize-host-windows. A
+    `linalg.generic` that sums products of two inputs (`out += a * b`, the
+    add with `reassoc`: never in strict-fp code) over static loops whose
+    parallel iterations are few (at most `max-accumulators` outputs: a
+    depthwise convolution's weight gradient, 3 x 3 outputs per channel, is
+    a convolution of the input by the output gradient) and whose innermost
+    loop is a long reduction (at least the lanes of a `vector-bits` vector
+    of f32) that each input reads along its last dim with stride 1 or 2
+    and the output not at all, keeps one vector of sums per output in
+    registers: loops over the other reductions around chunks of the
+    innermost one, each chunk loading a vector of each input per output
+    that reads it (stride 2: twice as many lanes, the even ones kept by a
+    shuffle; an input no parallel loop indexes is loaded once and shared)
+    and adding the products into the output's sums (`vector.fma`), a last
+    masked chunk for the loop's remainder; then each output adds its sums'
+    lanes. meld-vectorize-host-windows vectorized these along the 3-wide
+    output row instead (3 of 16 lanes, a vector load per tap and output
+    row).
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "Bits per vector (512 with AVX-512, 256 with AVX2)">,
+    Option<"maxAccumulators", "max-accumulators", "int64_t",
+           /*default=*/"16", "The most outputs (vectors of sums) taken">
+  ];
+  let dependentDialects = [
+    "::mlir::vector::VectorDialect", "::mlir::scf::SCFDialect",
+    "::mlir::affine::AffineDialect", "::mlir::memref::MemRefDialect"
+  ];
+}
+
 def MeldVectorizeHostRows
     : Pass<"meld-vectorize-host-rows", "::mlir::func::FuncOp"> {
   let summary = "Short rows of elementwise loop nests as one vector each";
