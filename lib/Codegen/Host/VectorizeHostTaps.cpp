@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <map>
 #include <optional>
@@ -34,6 +35,11 @@ namespace {
 /// The most lanes apart two taps of one input may be (a stride-2
 /// convolution's taps: every other pixel).
 constexpr int64_t kMaxTapStride = 2;
+
+/// The fewest taps (iterations of the innermost loop) taken: fewer than a
+/// vector's lanes take a vector of the next power of two lanes, at least
+/// this many (a 5 x 5 image's rows: one masked chunk of 5 of 8 lanes).
+constexpr int64_t kMinTaps = 4;
 
 /// A generic this pass takes: `out += in0 * in1`, its parallel loops
 /// first; the innermost loop a reduction that input `i` reads along its
@@ -130,7 +136,8 @@ std::optional<TapSum> matchTapSum(linalg::GenericOp op, int64_t lanes,
         (i < static_cast<unsigned>(sum.parallel)))
       return std::nullopt;
   unsigned inner = loops - 1;
-  if (sum.parallel == static_cast<int64_t>(loops) || sum.ranges[inner] < lanes)
+  if (sum.parallel == static_cast<int64_t>(loops) ||
+      sum.ranges[inner] < kMinTaps)
     return std::nullopt;
   int64_t outputs = 1;
   for (int64_t d = 0; d < sum.parallel; ++d)
@@ -274,13 +281,16 @@ void vectorizeTaps(linalg::GenericOp op, const TapSum &sum, int64_t lanes) {
       [&](OpBuilder &b, Location loc, ValueRange ivs,
           ValueRange sums) -> scf::ValueVector {
         SmallVector<Value> reductionIvs(ivs);
-        auto chunks = scf::ForOp::create(
-            b, loc, index(0), index(full), index(lanes), sums,
-            [&](OpBuilder &b, Location loc, Value tap, ValueRange sums) {
-              scf::YieldOp::create(
-                  b, loc, chunk(b, reductionIvs, tap, lanes, sums));
-            });
-        SmallVector<Value> after(chunks.getResults());
+        SmallVector<Value> after(sums);
+        if (full)
+          after = scf::ForOp::create(
+                      b, loc, index(0), index(full), index(lanes), sums,
+                      [&](OpBuilder &b, Location loc, Value tap,
+                          ValueRange sums) {
+                        scf::YieldOp::create(
+                            b, loc, chunk(b, reductionIvs, tap, lanes, sums));
+                      })
+                      .getResults();
         if (taps > full)
           after = chunk(b, reductionIvs, index(full), taps - full, after);
         return after;
@@ -320,7 +330,9 @@ struct MeldVectorizeHostTapsPass
         work.emplace_back(op, std::move(*sum));
     });
     for (auto &[op, sum] : work)
-      vectorizeTaps(op, sum, lanes);
+      vectorizeTaps(op, sum,
+                    std::min<int64_t>(lanes, llvm::PowerOf2Ceil(
+                                                 sum.ranges.back())));
   }
 };
 

@@ -77,13 +77,13 @@ func.func @strict(%x: memref<4x42x42xf32>, %g: memref<4x40x40xf32>, %out: memref
 // -----
 
 // Left alone: taps 3 pixels apart, more outputs than sums in registers (5
-// x 5 outputs), and a short innermost loop (10 taps).
+// x 5 outputs), and an innermost loop of 3 taps.
 
 // CHECK-LABEL: func.func @stride_three(
 // CHECK:         linalg.generic
 // CHECK-LABEL: func.func @many_outputs(
 // CHECK:         linalg.generic
-// CHECK-LABEL: func.func @short(
+// CHECK-LABEL: func.func @three_taps(
 // CHECK:         linalg.generic
 func.func @stride_three(%x: memref<4x122x122xf32>, %g: memref<4x40x40xf32>, %out: memref<3x3xf32>) {
   linalg.generic {
@@ -113,13 +113,56 @@ func.func @many_outputs(%x: memref<4x44x44xf32>, %g: memref<4x40x40xf32>, %out: 
   }
   return
 }
-func.func @short(%x: memref<4x12x12xf32>, %g: memref<4x10x10xf32>, %out: memref<3x3xf32>) {
+func.func @three_taps(%x: memref<4x5x5xf32>, %g: memref<4x3x3xf32>, %out: memref<3x3xf32>) {
+  linalg.generic {
+      indexing_maps = [affine_map<(kh, kw, n, i, j) -> (n, kh + i, kw + j)>,
+                       affine_map<(kh, kw, n, i, j) -> (n, i, j)>,
+                       affine_map<(kh, kw, n, i, j) -> (kh, kw)>],
+      iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %g : memref<4x5x5xf32>, memref<4x3x3xf32>) outs(%out : memref<3x3xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Fewer taps than lanes (a 10 x 10 image's rows; 5 x 5): one masked chunk
+// of the next power of two lanes, 10 of 16 and 5 of 8.
+
+// CHECK-LABEL: func.func @ten_taps(
+// CHECK:         scf.for %{{.*}} = %c0 to %c4 step %c1 iter_args(
+// CHECK:           scf.for %{{.*}} = %c0 to %c10 step %c1 iter_args(
+// CHECK-NOT:         scf.for
+// CHECK:             vector.maskedload {{.*}} vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK:             vector.fma
+// CHECK-LABEL: func.func @five_taps(
+// CHECK:             vector.maskedload {{.*}} vector<8xi1>, vector<8xf32> into vector<8xf32>
+// CHECK:             vector.fma {{.*}} : vector<8xf32>
+func.func @ten_taps(%x: memref<4x12x12xf32>, %g: memref<4x10x10xf32>, %out: memref<3x3xf32>) {
   linalg.generic {
       indexing_maps = [affine_map<(kh, kw, n, i, j) -> (n, kh + i, kw + j)>,
                        affine_map<(kh, kw, n, i, j) -> (n, i, j)>,
                        affine_map<(kh, kw, n, i, j) -> (kh, kw)>],
       iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
       ins(%x, %g : memref<4x12x12xf32>, memref<4x10x10xf32>) outs(%out : memref<3x3xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+func.func @five_taps(%x: memref<4x7x7xf32>, %g: memref<4x5x5xf32>, %out: memref<3x3xf32>) {
+  linalg.generic {
+      indexing_maps = [affine_map<(kh, kw, n, i, j) -> (n, kh + i, kw + j)>,
+                       affine_map<(kh, kw, n, i, j) -> (n, i, j)>,
+                       affine_map<(kh, kw, n, i, j) -> (kh, kw)>],
+      iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %g : memref<4x7x7xf32>, memref<4x5x5xf32>) outs(%out : memref<3x3xf32>) {
   ^bb0(%a: f32, %b: f32, %o: f32):
     %p = arith.mulf %a, %b : f32
     %s = arith.addf %o, %p fastmath<reassoc> : f32

@@ -184,9 +184,11 @@ def MeldVectorizeHostTaps
     parallel iterations are few (at most `max-accumulators` outputs: a
     depthwise convolution's weight gradient, 3 x 3 outputs per channel, is
     a convolution of the input by the output gradient) and whose innermost
-    loop is a long reduction (at least the lanes of a `vector-bits` vector
-    of f32) that each input reads along its last dim with stride 1 or 2
-    and the output not at all, keeps one vector of sums per output in
+    loop is a reduction of at least 4 taps that each input reads along its
+    last dim with stride 1 or 2 and the output not at all, keeps one
+    vector of sums per output (of the lanes of a `vector-bits` vector of
+    f32, or the next power of two above fewer taps: 16 lanes for a 10 x 10
+    image's rows of 10, 8 for rows of 5) in
     registers: loops over the other reductions around chunks of the
     innermost one, each chunk loading a vector of each input per output
     that reads it (stride 2: twice as many lanes, the even ones kept by a
