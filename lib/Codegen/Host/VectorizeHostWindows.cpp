@@ -188,6 +188,19 @@ static std::optional<Window> matchWindow(linalg::GenericOp op) {
 /// vectors.
 static void vectorizeWindow(linalg::GenericOp op, const Window &window,
                             int64_t lanes, int64_t maxAccumulators) {
+  // An output filled just before (a convolution's zeros) starts the sums
+  // at the fill's value instead of being read: the loops write every
+  // element, so the fill goes (a memset of the whole output, and a read of
+  // it, less).
+  Value initial;
+  if (auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
+      fill && fill.hasPureBufferSemantics() &&
+      fill.getDpsInits()[0] == op.getDpsInits()[0] &&
+      fill.getInputs()[0].getType() ==
+          getElementTypeOrSelf(op.getDpsInits()[0].getType())) {
+    initial = fill.getInputs()[0];
+    fill.erase();
+  }
   OpBuilder b(op);
   Location loc = op.getLoc();
   MLIRContext *ctx = op.getContext();
@@ -285,9 +298,14 @@ static void vectorizeWindow(linalg::GenericOp op, const Window &window,
         SmallVector<Value> accs;
         for (int64_t r = 0; r < rows; ++r)
           for (int64_t v = 0; v < vectors; ++v)
-            accs.push_back(vector::TransferReadOp::create(
-                pb, ploc, accType, out, outIndices(r, v), zeroAcc,
-                ArrayRef<bool>{outInBounds(v)}));
+            accs.push_back(
+                initial ? vector::BroadcastOp::create(pb, ploc, accType,
+                                                      initial)
+                              .getResult()
+                        : vector::TransferReadOp::create(
+                              pb, ploc, accType, out, outIndices(r, v),
+                              zeroAcc, ArrayRef<bool>{outInBounds(v)})
+                              .getResult());
         scf::LoopNest nest = scf::buildLoopNest(
             pb, ploc, reductionLbs, reductionUbs, reductionSteps, accs,
             [&](OpBuilder &nb, Location nloc, ValueRange reductions,

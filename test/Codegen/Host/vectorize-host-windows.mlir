@@ -94,3 +94,24 @@ func.func @not_windows(%x: memref<64x32xf32>, %c: memref<32xf32>, %r: memref<64x
   }
   return
 }
+
+// An output zero-filled just before (a convolution's) starts its sums at
+// zero instead of being read, and the fill goes: the loops write every
+// element (a memset and a read of the output less).
+// CHECK-LABEL: func.func @filled(
+// CHECK-NOT:     linalg.fill
+// CHECK-NOT:     vector.transfer_read %arg2
+// CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]]
+// CHECK-COUNT-4: vector.transfer_write %{{.*}}, %arg2
+func.func @filled(%x: memref<1x62x62xf32>, %w: memref<1x7x7xf32>, %y: memref<1x56x56xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<1x56x56xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 + d3, d2 + d4)>, affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d4)>, affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%x, %w : memref<1x62x62xf32>, memref<1x7x7xf32>) outs(%y : memref<1x56x56xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m = arith.mulf %a, %b fastmath<contract> : f32
+    %s = arith.addf %acc, %m fastmath<reassoc,contract> : f32
+    linalg.yield %s : f32
+  }
+  return
+}

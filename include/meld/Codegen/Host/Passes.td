@@ -66,7 +66,9 @@ def MeldVectorizeHostWindows
     included), so each output element sums its terms in the loops' order,
     as the scalar loops did. Reads of full vectors that stay in the
     input's static last dim are in bounds; others, and the last partial
-    vector of an output row, are masked.
+    vector of an output row, are masked. An output filled just before the
+    generic (a convolution's zeros) starts its sums at the fill's value,
+    and the fill goes (the loops write every element).
 
     A grouped or depthwise convolution on its padded input
     (meld-convert-to-linalg's `padded-conv-columns`: `out[n, f, o..] +=
