@@ -188,11 +188,15 @@ static void writeConcatsInPlace(func::FuncOp func) {
   // scratch tensors and copied through them (4 x 96 x 81 x 81: 0.9 ms
   // against 0.3).
   llvm::DenseSet<Value> slicesMade;
-  auto writable = [&](Value dest) {
-    if (slicesMade.contains(dest))
-      return dest.hasOneUse();
-    auto arg = dyn_cast<BlockArgument>(dest);
-    return arg && isa<scf::ForOp>(arg.getOwner()->getParentOp());
+  // The tensor a value inserted into `dest` is computed in a slice of: the
+  // block loop's output row block, or a slice made here that nothing else
+  // uses yet. (Not one seen through values already inserted into it, the
+  // zeros before a two-sided padding's interior: bufferization then
+  // copies the whole slice out and back, the inserts not known disjoint.)
+  auto baseOf = [&](Value dest) -> Value {
+    if (auto arg = dyn_cast<BlockArgument>(dest))
+      return isa<scf::ForOp>(arg.getOwner()->getParentOp()) ? dest : Value();
+    return slicesMade.contains(dest) && dest.hasOneUse() ? dest : Value();
   };
   // The empty tensor `stored` is built on: a concatenation's, or the one a
   // single-result op of one init computes into.
@@ -219,15 +223,15 @@ static void writeConcatsInPlace(func::FuncOp func) {
       else
         copy = nullptr;
       tensor::EmptyOp empty = rootOf(stored);
-      if (!empty || !writable(dest) ||
-          (isa<BlockArgument>(dest) && !concatRoot(stored)))
+      Value base = empty ? baseOf(dest) : Value();
+      if (!base || (isa<BlockArgument>(dest) && !concatRoot(stored)))
         return WalkResult::advance();
       // The slice goes as early as it can, so that it dominates the empty
       // tensors of concatenations nested in it too: after the last of the
       // values it needs that is an op of the empty tensor's block (before
       // the empty tensor's uses), else at the start of that block.
       DominanceInfo dominance(func);
-      SmallVector<Value> needed = {dest};
+      SmallVector<Value> needed = {base};
       llvm::append_range(needed, outer.getOffsets());
       llvm::append_range(needed, outer.getSizes());
       llvm::append_range(needed, outer.getStrides());
@@ -252,7 +256,7 @@ static void writeConcatsInPlace(func::FuncOp func) {
       else
         b.setInsertionPointToStart(block);
       Value slice = tensor::ExtractSliceOp::create(
-          b, empty.getLoc(), empty.getType(), dest, outer.getMixedOffsets(),
+          b, empty.getLoc(), empty.getType(), base, outer.getMixedOffsets(),
           outer.getMixedSizes(), outer.getMixedStrides());
       slicesMade.insert(slice);
       empty.replaceAllUsesWith(slice);
@@ -2196,11 +2200,12 @@ rootStore(ArrayRef<bufferization::MaterializeInDestinationOp> stores) {
 /// the way they share one kernel's rows. Returns, per sub-kernel, the
 /// output its blocks are counted on (-1: none), its rows per block (0: one
 /// block), its row dims and its column blocks per row block (0: none), for
-/// kHostPartsAttrName. Fails, possibly leaving
-/// `func` half rewritten, when a planned sub-kernel cannot be tiled.
+/// kHostPartsAttrName. A sub-kernel of several outputs is split only with
+/// `severalOutputs`. Fails, possibly leaving `func` half rewritten, when a
+/// planned sub-kernel cannot be tiled.
 static FailureOr<SmallVector<std::array<int64_t, 4>>>
 tileHorizontal(func::FuncOp func, const BlockParams &params,
-               ArrayRef<int64_t> rowDims) {
+               ArrayRef<int64_t> rowDims, bool severalOutputs) {
   Block &entry = func.getBody().front();
   unsigned numArgs = entry.getNumArguments();
   SmallVector<SmallVector<Operation *>> parts = horizontalParts(entry);
@@ -2231,10 +2236,14 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
         stores.push_back(store);
         partOfStore[op] = planned.size();
       }
-    // Several stores: blocks of the one computed from all the others (a
-    // batch norm backward's channel sums and their product with 1 / std),
-    // whose loop yields the others' tiles, as a kernel's own root does.
-    if (std::optional<size_t> root = rootStore(stores)) {
+    // Several stores (with `severalOutputs`): blocks of the one computed
+    // from all the others (a batch norm backward's channel sums and their
+    // product with 1 / std), whose loop yields the others' tiles, as a
+    // kernel's own root does.
+    std::optional<size_t> root =
+        severalOutputs || stores.size() == 1 ? rootStore(stores)
+                                             : std::nullopt;
+    if (root) {
       part.output = outputIndex(entry, numOutputs, stores[*root].getDest());
       std::swap(stores[*root], stores.front());
       part.alsoStored.assign(std::next(stores.begin()), stores.end());
@@ -2784,8 +2793,17 @@ struct MeldTileHostBlocksPass
     if (kind && kind.getValue() == "horizontal") {
       if (!horizontal)
         return;
+      // A part of several outputs that its blocks cannot compute fails the
+      // split: then such parts are one block each, the others split.
+      OwningOpRef<func::FuncOp> retry = copy->clone();
       FailureOr<SmallVector<std::array<int64_t, 4>>> parts =
-          tileHorizontal(*copy, params, outputRowDims);
+          tileHorizontal(*copy, params, outputRowDims,
+                         /*severalOutputs=*/true);
+      if (failed(parts)) {
+        copy = std::move(retry);
+        parts = tileHorizontal(*copy, params, outputRowDims,
+                               /*severalOutputs=*/false);
+      }
       if (failed(parts))
         return;
       func.getBody().takeBody(copy->getBody());

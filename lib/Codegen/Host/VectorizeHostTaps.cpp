@@ -90,7 +90,8 @@ std::optional<int64_t> coefficient(AffineExpr e, unsigned loop,
 }
 
 /// Whether the body of `op` is `out + in0 * in1` (either order of either
-/// op), the add allowed to reassociate.
+/// op), the add allowed to reassociate and the product to contract into
+/// it (the rewrite sums in another order, with fused multiply-adds).
 bool isProductSum(linalg::GenericOp op) {
   Block &body = op.getRegion().front();
   if (body.getOperations().size() != 3)
@@ -105,7 +106,8 @@ bool isProductSum(linalg::GenericOp op) {
   if (add.getLhs() != out && add.getRhs() != out)
     return false;
   auto mul = product.getDefiningOp<arith::MulFOp>();
-  if (!mul)
+  if (!mul || !arith::bitEnumContainsAll(mul.getFastmath(),
+                                         arith::FastMathFlags::contract))
     return false;
   Value in0 = body.getArgument(0), in1 = body.getArgument(1);
   return (mul.getLhs() == in0 && mul.getRhs() == in1) ||
@@ -295,9 +297,9 @@ void vectorizeTaps(linalg::GenericOp op, const TapSum &sum, int64_t lanes) {
           after = chunk(b, reductionIvs, index(full), taps - full, after);
         return after;
       });
+  // (With no reduction loop but the innermost, buildLoopNest ran the body
+  // in place and returns its values.)
   SmallVector<Value> sums = nest.results;
-  if (sums.empty())
-    sums = initial; // (no outer reductions: buildLoopNest ran the body here)
 
   // Each output adds its sums' lanes.
   Value out = op.getDpsInits()[0];

@@ -191,11 +191,12 @@ static void vectorizeWindow(linalg::GenericOp op, const Window &window,
   // An output filled just before (a convolution's zeros) starts the sums
   // at the fill's value instead of being read: the loops write every
   // element, so the fill goes (a memset of the whole output, and a read of
-  // it, less).
+  // it, less); not when the generic also reads the output as an input.
   Value initial;
   if (auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
       fill && fill.hasPureBufferSemantics() &&
       fill.getDpsInits()[0] == op.getDpsInits()[0] &&
+      !llvm::is_contained(op.getDpsInputs(), op.getDpsInits()[0]) &&
       fill.getInputs()[0].getType() ==
           getElementTypeOrSelf(op.getDpsInits()[0].getType())) {
     initial = fill.getInputs()[0];

@@ -9,7 +9,7 @@
 // x 80: 0.9 ms warm against 0.11). (Run against the interpreter:
 // test/Codegen/programs/padded-activations.mlir.)
 
-// CHECK-LABEL: func.func private @main_kernel_0(
+// CHECK-LABEL: func.func private @padded_kernel_0(
 // CHECK-NOT:     memref.alloc
 // CHECK:         scf.for
 // CHECK:           %[[IMAGE:.*]] = memref.subview %arg1[%{{.*}}, 0, 0, 0] [1, 96, 81, 81]
@@ -25,7 +25,7 @@
 // CHECK:           linalg.copy ins(%{{.*}}) outs(%[[COLUMN]] :
 // CHECK-NOT:       memref.copy
 // CHECK:         return
-func.func @main(%x: tensor<4x96x80x80xf32>) -> tensor<4x96x81x81xf32> {
+func.func @padded(%x: tensor<4x96x80x80xf32>) -> tensor<4x96x81x81xf32> {
   %zero = meld.constant dense<0.000000e+00> : tensor<4x96x80x80xf32>
   %r = meld.max %x, %zero : tensor<4x96x80x80xf32>
   %six = meld.constant dense<6.000000e+00> : tensor<4x96x80x80xf32>

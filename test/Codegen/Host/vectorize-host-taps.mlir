@@ -54,9 +54,13 @@ func.func @depthwise_weight_grad(%x: memref<4x81x81xf32, strided<[6561, 81, 1], 
 
 // -----
 
-// Left alone: a strict-fp sum (no reassoc: the scalar order is kept).
+// Left alone: a strict-fp sum (no reassoc: the scalar order is kept), and
+// a sum whose products may not contract into it (no fused multiply-add).
 
 // CHECK-LABEL: func.func @strict(
+// CHECK:         linalg.generic
+// CHECK-NOT:     vector.fma
+// CHECK-LABEL: func.func @uncontracted(
 // CHECK:         linalg.generic
 // CHECK-NOT:     vector.fma
 func.func @strict(%x: memref<4x42x42xf32>, %g: memref<4x40x40xf32>, %out: memref<3x3xf32>) {
@@ -69,6 +73,20 @@ func.func @strict(%x: memref<4x42x42xf32>, %g: memref<4x40x40xf32>, %out: memref
   ^bb0(%a: f32, %b: f32, %o: f32):
     %p = arith.mulf %a, %b : f32
     %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+func.func @uncontracted(%x: memref<4x42x42xf32>, %g: memref<4x40x40xf32>, %out: memref<3x3xf32>) {
+  linalg.generic {
+      indexing_maps = [affine_map<(kh, kw, n, i, j) -> (n, kh + i, kw + j)>,
+                       affine_map<(kh, kw, n, i, j) -> (n, i, j)>,
+                       affine_map<(kh, kw, n, i, j) -> (kh, kw)>],
+      iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %g : memref<4x42x42xf32>, memref<4x40x40xf32>) outs(%out : memref<3x3xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %p fastmath<reassoc> : f32
     linalg.yield %s : f32
   }
   return
@@ -150,8 +168,8 @@ func.func @ten_taps(%x: memref<4x12x12xf32>, %g: memref<4x10x10xf32>, %out: memr
       iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
       ins(%x, %g : memref<4x12x12xf32>, memref<4x10x10xf32>) outs(%out : memref<3x3xf32>) {
   ^bb0(%a: f32, %b: f32, %o: f32):
-    %p = arith.mulf %a, %b : f32
-    %s = arith.addf %o, %p fastmath<reassoc> : f32
+    %p = arith.mulf %a, %b fastmath<contract> : f32
+    %s = arith.addf %o, %p fastmath<reassoc,contract> : f32
     linalg.yield %s : f32
   }
   return
@@ -164,8 +182,8 @@ func.func @five_taps(%x: memref<4x7x7xf32>, %g: memref<4x5x5xf32>, %out: memref<
       iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]}
       ins(%x, %g : memref<4x7x7xf32>, memref<4x5x5xf32>) outs(%out : memref<3x3xf32>) {
   ^bb0(%a: f32, %b: f32, %o: f32):
-    %p = arith.mulf %a, %b : f32
-    %s = arith.addf %o, %p fastmath<reassoc> : f32
+    %p = arith.mulf %a, %b fastmath<contract> : f32
+    %s = arith.addf %o, %p fastmath<reassoc,contract> : f32
     linalg.yield %s : f32
   }
   return

@@ -182,7 +182,8 @@ def MeldVectorizeHostTaps
   let description = [{
     Runs on host kernels on buffers, before meld-vectorize-host-windows. A
     `linalg.generic` that sums products of two inputs (`out += a * b`, the
-    add with `reassoc`: never in strict-fp code) over static loops whose
+    add with `reassoc` and the product with `contract`: never in strict-fp
+    code) over static loops whose
     parallel iterations are few (at most `max-accumulators` outputs: a
     depthwise convolution's weight gradient, 3 x 3 outputs per channel, is
     a convolution of the input by the output gradient) and whose innermost
