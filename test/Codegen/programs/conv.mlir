@@ -190,7 +190,8 @@ func.func @whole_kernel(%x: tensor<16x4x32x32xf32>, %w: tensor<96x4x32x32xf32>) 
 // and channels swapped): on the host the pixels of all images are the
 // rows of one x @ W^T (lowerConvByPixelRows). A 3x3 gradient's shape, a
 // strided convolution's (the output gradient dilated by 2, uneven
-// padding) and a 1-D one.
+// padding), a 1-D one, and a first convolution's (3 input channels: 27
+// rows).
 func.func @pixel_rows(%x: tensor<24x6x16x16xf32>, %g: tensor<16x6x16x16xf32>) -> tensor<24x16x3x3xf32> {
   %c = meld.conv %x, %g strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<24x6x16x16xf32>, tensor<16x6x16x16xf32>) -> tensor<24x16x3x3xf32>
   return %c : tensor<24x16x3x3xf32>
@@ -239,4 +240,9 @@ func.func @image_columns_horizontal(%x: tensor<2x32x24x24xf32>, %w: tensor<16x32
   %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x32x24x24xf32>, tensor<16x32x3x3xf32>) -> tensor<2x16x24x24xf32>
   %d = meld.conv %x, %p strides = [1, 1] dilations = [1, 1] padding_low = [0, 0] padding_high = [0, 0] groups = 1 : (tensor<2x32x24x24xf32>, tensor<8x32x1x1xf32>) -> tensor<2x8x24x24xf32>
   return %c, %d : tensor<2x16x24x24xf32>, tensor<2x8x24x24xf32>
+}
+
+func.func @pixel_rows_few_images(%x: tensor<3x4x34x34xf32>, %g: tensor<8x4x32x32xf32>) -> tensor<3x8x3x3xf32> {
+  %c = meld.conv %x, %g strides = [1, 1] dilations = [1, 1] padding_low = [0, 0] padding_high = [0, 0] groups = 1 : (tensor<3x4x34x34xf32>, tensor<8x4x32x32xf32>) -> tensor<3x8x3x3xf32>
+  return %c : tensor<3x8x3x3xf32>
 }
