@@ -821,18 +821,29 @@ LogicalResult Lowering::lowerConcat(ConcatOp op) {
   }
   Value acc = emptyTensor(b, loc, type, dyn);
   OpFoldResult offset = b.getIndexAttr(0);
+  // The pieces are inserted computed ones first, constants after (their
+  // slices are disjoint, so the order is free): a padding's interior is
+  // then inserted straight into the concatenation's empty tensor, which
+  // meld-tile-host-blocks turns into a slice of the output that the
+  // interior is computed in (one-shot bufferization copies a slice taken
+  // through earlier inserts).
+  struct Piece {
+    Value in;
+    SmallVector<OpFoldResult> offsets, sizes;
+  };
+  SmallVector<Piece> computed, constants;
   for (Value in : op.getInputs()) {
     auto inType = cast<RankedTensorType>(in.getType());
     SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
-    SmallVector<OpFoldResult> sizes, strides(type.getRank(), b.getIndexAttr(1));
+    SmallVector<OpFoldResult> sizes;
     offsets[axis] = offset;
     for (int64_t i = 0; i < type.getRank(); ++i)
       sizes.push_back(
           inType.isDynamicDim(i)
               ? OpFoldResult(tensor::DimOp::create(b, loc, in, i).getResult())
               : OpFoldResult(b.getIndexAttr(inType.getDimSize(i))));
-    acc =
-        tensor::InsertSliceOp::create(b, loc, in, acc, offsets, sizes, strides);
+    (matchPattern(in, m_Constant()) ? constants : computed)
+        .push_back({in, offsets, sizes});
     // Advance the offset along the axis.
     OpFoldResult size = sizes[axis];
     auto offAttr = dyn_cast<Attribute>(offset);
@@ -846,6 +857,10 @@ LogicalResult Lowering::lowerConcat(ConcatOp op) {
       offset = arith::AddIOp::create(b, loc, o, s).getResult();
     }
   }
+  SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
+  for (const Piece &piece : llvm::concat<const Piece>(computed, constants))
+    acc = tensor::InsertSliceOp::create(b, loc, piece.in, acc, piece.offsets,
+                                        piece.sizes, strides);
   b.replaceOp(op, acc);
   return success();
 }

@@ -1,9 +1,10 @@
 // Padded activations computed in their slices of the output
 // (meld-tile-host-blocks: a concatenation stored whole, the one nested in
-// it and the op computing into it, written in place): a padding of one
-// side (a stride-2 "same" convolution's, a zero row and a zero column) and
-// of both sides (a zero border, each side a concatenation), over images of
-// a batch and of one. unittests/Codegen compares every function with the
+// it and the op computing into it, written in place; the computed piece
+// inserted first, meld-convert-to-linalg): a padding of one side (a
+// stride-2 "same" convolution's, a zero row and a zero column) and of
+// both sides (a zero border, each side a concatenation), over images of a
+// batch and of one. unittests/Codegen compares every function with the
 // interpreter (fused and unfused, host and emulated GPU).
 //
 // RUN: meld-compile %s --targets=host -o %t.meldb
