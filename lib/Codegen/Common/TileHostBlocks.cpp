@@ -2270,47 +2270,50 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
     planned.push_back(std::move(part));
   }
 
-  // Part `index`'s block range, [begin, end) of its own blocks: the call's
-  // range less the blocks of the parts before it, clamped to its count,
-  // from the output buffers' dims. Built where it is used (at the top of
-  // the function), since tiling a part erases the ops no one uses yet.
+  // The block ranges of parts 0 to `last`, [begin, end) of each one's own
+  // blocks: the call's range less the blocks of the parts before it,
+  // clamped to its count, from the output buffers' dims. Built where they
+  // are used (at the top of the function), since tiling a part erases the
+  // ops no one uses yet.
   Location loc = func.getLoc();
-  auto blockRange = [&](size_t index) -> std::pair<Value, Value> {
+  auto blockRanges = [&](size_t last) {
     OpBuilder b = OpBuilder::atBlockBegin(&entry);
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value offset = zero, count;
-    for (size_t i = 0; i <= index; ++i) {
+    SmallVector<std::pair<Value, Value>> ranges;
+    for (size_t i = 0; i <= last; ++i) {
       const Part &part = planned[i];
       if (i)
         offset = arith::AddIOp::create(b, loc, offset, count);
       count = arith::ConstantIndexOp::create(b, loc, 1);
-      if (!part.plan)
-        continue;
-      Value out = entry.getArgument(firstOutput + part.output);
-      Value rows = memref::DimOp::create(b, loc, out, 0);
-      for (int64_t d = 1; d < part.rowDims(rowDims); ++d)
-        rows = arith::MulIOp::create(b, loc, rows,
-                                     memref::DimOp::create(b, loc, out, d));
-      count = arith::CeilDivSIOp::create(
-          b, loc, rows,
-          arith::ConstantIndexOp::create(b, loc, part.plan->rows));
-      if (int64_t columns = part.plan->columnBlocks())
-        count = arith::MulIOp::create(
-            b, loc, count, arith::ConstantIndexOp::create(b, loc, columns));
+      if (part.plan) {
+        Value out = entry.getArgument(firstOutput + part.output);
+        Value rows = memref::DimOp::create(b, loc, out, 0);
+        for (int64_t d = 1; d < part.rowDims(rowDims); ++d)
+          rows = arith::MulIOp::create(b, loc, rows,
+                                       memref::DimOp::create(b, loc, out, d));
+        count = arith::CeilDivSIOp::create(
+            b, loc, rows,
+            arith::ConstantIndexOp::create(b, loc, part.plan->rows));
+        if (int64_t columns = part.plan->columnBlocks())
+          count = arith::MulIOp::create(
+              b, loc, count, arith::ConstantIndexOp::create(b, loc, columns));
+      }
+      auto clamp = [&](Value v) -> Value {
+        Value local = arith::SubIOp::create(b, loc, v, offset);
+        return arith::MinSIOp::create(
+            b, loc, arith::MaxSIOp::create(b, loc, local, zero), count);
+      };
+      ranges.emplace_back(clamp(entry.getArgument(numArgs - 2)),
+                          clamp(entry.getArgument(numArgs - 1)));
     }
-    auto clamp = [&](Value v) -> Value {
-      Value local = arith::SubIOp::create(b, loc, v, offset);
-      return arith::MinSIOp::create(
-          b, loc, arith::MaxSIOp::create(b, loc, local, zero), count);
-    };
-    return {clamp(entry.getArgument(numArgs - 2)),
-            clamp(entry.getArgument(numArgs - 1))};
+    return ranges;
   };
   for (size_t index = 0; index < planned.size(); ++index) {
     const Part &part = planned[index];
     if (part.plan &&
         failed(applyRowBlocks(
-            func, *part.plan, [&] { return blockRange(index); },
+            func, *part.plan, [&] { return blockRanges(index).back(); },
             part.alsoStored)))
       return failure();
   }
@@ -2318,6 +2321,8 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
   // A part runs only in a range that holds some of its blocks: a one-block
   // part otherwise, and what a tiled part leaves outside its loop (a
   // producer every row reads in full), would run in every range.
+  SmallVector<std::pair<Value, Value>> ranges =
+      blockRanges(planned.size() - 1);
   for (SmallVector<Operation *> &ops : horizontalParts(entry)) {
     std::optional<size_t> index;
     for (Operation *op : ops)
@@ -2325,7 +2330,7 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
         index = it->second;
     if (!index)
       continue;
-    auto [begin, end] = blockRange(*index);
+    auto [begin, end] = ranges[*index];
     OpBuilder b(entry.getTerminator());
     Value runs =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, begin, end);

@@ -2,7 +2,9 @@
 //
 // The vector read that meld-vectorize-host-copies (VectorizeHostCopies.cpp)
 // and meld-vectorize-host-windows (VectorizeHostWindows.cpp) both make of
-// a buffer's last dim at a constant stride.
+// a buffer's last dim at a constant stride, and the checks of an index
+// expression that the windows and meld-vectorize-host-taps
+// (VectorizeHostTaps.cpp) make to find that stride.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,9 +12,49 @@
 #define MELD_LIB_CODEGEN_HOST_VECTORREADS_H
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/AffineExpr.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
+
 namespace meld::codegen {
+
+/// The constant value of `e` with `dims` substituted, if it folds to one.
+inline std::optional<int64_t> evaluate(mlir::AffineExpr e,
+                                       llvm::ArrayRef<int64_t> dims) {
+  llvm::SmallVector<mlir::AffineExpr> values;
+  for (int64_t v : dims)
+    values.push_back(mlir::getAffineConstantExpr(v, e.getContext()));
+  auto c = llvm::dyn_cast<mlir::AffineConstantExpr>(
+      mlir::simplifyAffineExpr(e.replaceDims(values), dims.size(), 0));
+  if (!c)
+    return std::nullopt;
+  return c.getValue();
+}
+
+/// Whether `e` is linear in the loops: sums of loops times constants.
+inline bool isLinear(mlir::AffineExpr e) {
+  bool linear = true;
+  e.walk([&](mlir::AffineExpr sub) {
+    switch (sub.getKind()) {
+    case mlir::AffineExprKind::Mod:
+    case mlir::AffineExprKind::FloorDiv:
+    case mlir::AffineExprKind::CeilDiv:
+    case mlir::AffineExprKind::SymbolId:
+      linear = false;
+      break;
+    case mlir::AffineExprKind::Mul: {
+      auto mul = llvm::cast<mlir::AffineBinaryOpExpr>(sub);
+      linear &= llvm::isa<mlir::AffineConstantExpr>(mul.getLHS()) ||
+                llvm::isa<mlir::AffineConstantExpr>(mul.getRHS());
+      break;
+    }
+    default:
+      break;
+    }
+  });
+  return linear;
+}
 
 /// The largest stride along a buffer's last dim that readStrided takes.
 inline constexpr int64_t kMaxReadStride = 4;

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "meld/Codegen/Passes.h"
+#include "VectorReads.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -50,40 +51,16 @@ struct TapSum {
   SmallVector<int64_t, 2> strides;
 };
 
-/// The value of `e` with the loops at `dims`, if it folds to a constant.
-std::optional<int64_t> evaluate(AffineExpr e, ArrayRef<int64_t> dims) {
-  SmallVector<AffineExpr> values = llvm::map_to_vector(
-      dims, [&](int64_t v) { return getAffineConstantExpr(v, e.getContext()); });
-  auto c = dyn_cast<AffineConstantExpr>(
-      simplifyAffineExpr(e.replaceDims(values), dims.size(), 0));
-  if (!c)
-    return std::nullopt;
-  return c.getValue();
-}
-
 /// The coefficient of loop `loop` in `e` when `e` is a sum of loops times
 /// constants (no divisions, modulos or symbols).
 std::optional<int64_t> coefficient(AffineExpr e, unsigned loop,
                                    unsigned loops) {
-  bool linear = true;
-  e.walk([&](AffineExpr sub) {
-    if (isa<AffineSymbolExpr>(sub) ||
-        sub.getKind() == AffineExprKind::Mod ||
-        sub.getKind() == AffineExprKind::FloorDiv ||
-        sub.getKind() == AffineExprKind::CeilDiv)
-      linear = false;
-    if (sub.getKind() == AffineExprKind::Mul) {
-      auto mul = cast<AffineBinaryOpExpr>(sub);
-      linear &= isa<AffineConstantExpr>(mul.getLHS()) ||
-                isa<AffineConstantExpr>(mul.getRHS());
-    }
-  });
-  if (!linear)
+  if (!meld::codegen::isLinear(e))
     return std::nullopt;
   SmallVector<int64_t> at(loops, 0);
-  std::optional<int64_t> base = evaluate(e, at);
+  std::optional<int64_t> base = meld::codegen::evaluate(e, at);
   at[loop] = 1;
-  std::optional<int64_t> step = evaluate(e, at);
+  std::optional<int64_t> step = meld::codegen::evaluate(e, at);
   if (!base || !step)
     return std::nullopt;
   return *step - *base;

@@ -52,41 +52,6 @@ struct Window {
 };
 } // namespace
 
-/// The constant value of `e` with `dims` substituted, if it folds to one.
-static std::optional<int64_t> evaluate(AffineExpr e, ArrayRef<int64_t> dims) {
-  MLIRContext *ctx = e.getContext();
-  SmallVector<AffineExpr> values;
-  for (int64_t v : dims)
-    values.push_back(getAffineConstantExpr(v, ctx));
-  auto c = dyn_cast<AffineConstantExpr>(
-      simplifyAffineExpr(e.replaceDims(values), dims.size(), 0));
-  if (!c)
-    return std::nullopt;
-  return c.getValue();
-}
-
-/// Whether `e` is linear in the loops: sums of loops times constants.
-static bool isLinear(AffineExpr e) {
-  bool linear = true;
-  e.walk([&](AffineExpr sub) {
-    switch (sub.getKind()) {
-    case AffineExprKind::Mod:
-    case AffineExprKind::FloorDiv:
-    case AffineExprKind::CeilDiv:
-    case AffineExprKind::SymbolId:
-      linear = false;
-      break;
-    case AffineExprKind::Mul:
-      linear &= isa<AffineConstantExpr>(cast<AffineBinaryOpExpr>(sub).getLHS()) ||
-                isa<AffineConstantExpr>(cast<AffineBinaryOpExpr>(sub).getRHS());
-      break;
-    default:
-      break;
-    }
-  });
-  return linear;
-}
-
 /// Whether every op of the body maps elementwise onto vectors: scalar
 /// int or float operands and results, no regions, no side effects.
 static bool hasElementwiseBody(linalg::GenericOp op) {
@@ -146,12 +111,12 @@ static std::optional<Window> matchWindow(linalg::GenericOp op) {
     for (AffineExpr e : map.getResults().drop_back())
       if (e.isFunctionOfDim(vectorLoop))
         return std::nullopt;
-    if (!type.isLastDimUnitStride() || !isLinear(last))
+    if (!type.isLastDimUnitStride() || !meld::codegen::isLinear(last))
       return std::nullopt;
     SmallVector<int64_t> at(loops, 0);
-    std::optional<int64_t> base = evaluate(last, at);
+    std::optional<int64_t> base = meld::codegen::evaluate(last, at);
     at[vectorLoop] = 1;
-    std::optional<int64_t> step = evaluate(last, at);
+    std::optional<int64_t> step = meld::codegen::evaluate(last, at);
     if (!base || !step || *step - *base < 1 || *step - *base > meld::codegen::kMaxReadStride)
       return std::nullopt;
     read.stride = *step - *base;
@@ -164,7 +129,7 @@ static std::optional<Window> matchWindow(linalg::GenericOp op) {
         continue;
       SmallVector<int64_t> one(loops, 0);
       one[i] = 1;
-      int64_t coeff = *evaluate(last, one) - *base;
+      int64_t coeff = *meld::codegen::evaluate(last, one) - *base;
       if (coeff > 0 && i >= parallel)
         anyWindow = true;
       if (coeff < 0 || (coeff > 0 && ShapedType::isDynamic(ranges[i])))
