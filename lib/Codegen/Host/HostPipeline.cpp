@@ -88,6 +88,13 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   // registers, 12 of AVX2's 16.
   taps.maxAccumulators = target.vectorRegisters() == 32 ? 16 : 12;
   pm.addNestedPass<func::FuncOp>(createMeldVectorizeHostTaps(taps));
+  MeldVectorizeHostOuterProductsOptions outerProducts;
+  outerProducts.vectorBits = windows.vectorBits;
+  // Sums, the shared input's vectors and a broadcast: 24 + 4 + 1 of 32
+  // registers, 12 + 3 + 1 of AVX2's 16.
+  outerProducts.maxAccumulators = target.vectorRegisters() == 32 ? 24 : 12;
+  pm.addNestedPass<func::FuncOp>(
+      createMeldVectorizeHostOuterProducts(outerProducts));
   pm.addNestedPass<func::FuncOp>(createMeldVectorizeHostWindows(windows));
   pm.addNestedPass<func::FuncOp>(createMeldCollapseHostLoops());
   MeldVectorizeHostRowsOptions rows;

@@ -2,15 +2,19 @@
 //
 // The vector read that meld-vectorize-host-copies (VectorizeHostCopies.cpp)
 // and meld-vectorize-host-windows (VectorizeHostWindows.cpp) both make of
-// a buffer's last dim at a constant stride, and the checks of an index
+// a buffer's last dim at a constant stride, the checks of an index
 // expression that the windows and meld-vectorize-host-taps
-// (VectorizeHostTaps.cpp) make to find that stride.
+// (VectorizeHostTaps.cpp) make to find that stride, and the body check of
+// the sums of products that the taps and meld-vectorize-host-outer-products
+// (VectorizeHostOuterProducts.cpp) take.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef MELD_LIB_CODEGEN_HOST_VECTORREADS_H
 #define MELD_LIB_CODEGEN_HOST_VECTORREADS_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineExpr.h"
 #include "llvm/ADT/SmallVector.h"
@@ -54,6 +58,32 @@ inline bool isLinear(mlir::AffineExpr e) {
     }
   });
   return linear;
+}
+
+/// Whether the body of `op` is `out + in0 * in1` (either order of either
+/// op), the add allowed to reassociate and the product to contract into
+/// it (the rewrites sum in another order, with fused multiply-adds).
+inline bool isProductSum(mlir::linalg::GenericOp op) {
+  using namespace mlir;
+  Block &body = op.getRegion().front();
+  if (body.getOperations().size() != 3 || body.getNumArguments() != 3)
+    return false;
+  auto yield = llvm::cast<linalg::YieldOp>(body.getTerminator());
+  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add || !arith::bitEnumContainsAll(add.getFastmath(),
+                                         arith::FastMathFlags::reassoc))
+    return false;
+  Value out = body.getArgument(2);
+  Value product = add.getLhs() == out ? add.getRhs() : add.getLhs();
+  if (add.getLhs() != out && add.getRhs() != out)
+    return false;
+  auto mul = product.getDefiningOp<arith::MulFOp>();
+  if (!mul || !arith::bitEnumContainsAll(mul.getFastmath(),
+                                         arith::FastMathFlags::contract))
+    return false;
+  Value in0 = body.getArgument(0), in1 = body.getArgument(1);
+  return (mul.getLhs() == in0 && mul.getRhs() == in1) ||
+         (mul.getLhs() == in1 && mul.getRhs() == in0);
 }
 
 /// The largest stride along a buffer's last dim that readStrided takes.

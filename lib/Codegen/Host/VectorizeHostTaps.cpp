@@ -66,36 +66,12 @@ std::optional<int64_t> coefficient(AffineExpr e, unsigned loop,
   return *step - *base;
 }
 
-/// Whether the body of `op` is `out + in0 * in1` (either order of either
-/// op), the add allowed to reassociate and the product to contract into
-/// it (the rewrite sums in another order, with fused multiply-adds).
-bool isProductSum(linalg::GenericOp op) {
-  Block &body = op.getRegion().front();
-  if (body.getOperations().size() != 3)
-    return false;
-  auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  auto add = yield.getOperand(0).getDefiningOp<arith::AddFOp>();
-  if (!add || !arith::bitEnumContainsAll(add.getFastmath(),
-                                         arith::FastMathFlags::reassoc))
-    return false;
-  Value out = body.getArgument(2);
-  Value product = add.getLhs() == out ? add.getRhs() : add.getLhs();
-  if (add.getLhs() != out && add.getRhs() != out)
-    return false;
-  auto mul = product.getDefiningOp<arith::MulFOp>();
-  if (!mul || !arith::bitEnumContainsAll(mul.getFastmath(),
-                                         arith::FastMathFlags::contract))
-    return false;
-  Value in0 = body.getArgument(0), in1 = body.getArgument(1);
-  return (mul.getLhs() == in0 && mul.getRhs() == in1) ||
-         (mul.getLhs() == in1 && mul.getRhs() == in0);
-}
-
 /// `op` as a sum of products this pass takes, or nullopt.
 std::optional<TapSum> matchTapSum(linalg::GenericOp op, int64_t lanes,
                                   int64_t maxAccumulators) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
-      op.getNumDpsInits() != 1 || op.hasIndexSemantics() || !isProductSum(op))
+      op.getNumDpsInits() != 1 || op.hasIndexSemantics() ||
+      !meld::codegen::isProductSum(op))
     return std::nullopt;
   for (Value v : op->getOperands()) {
     auto type = dyn_cast<MemRefType>(v.getType());

@@ -1,5 +1,6 @@
 // RUN: meld-opt %s --meld-convert-to-linalg | FileCheck %s
 // RUN: meld-opt %s '--meld-convert-to-linalg=padded-conv-columns' | FileCheck %s --check-prefix=HOST
+// RUN: meld-opt %s '--meld-convert-to-linalg=padded-conv-columns strict-fp' | FileCheck %s --check-prefix=STRICT
 
 // meld.conv over an implicit im2col. Columns of more than 16 MiB per image
 // (here 576 x 65536 floats): one GEMM per image and output row, the
@@ -91,29 +92,48 @@ func.func @dynamic_f16(%x: tensor<?x4x4x4xf16>, %w: tensor<6x4x3x3xf16>) -> tens
 }
 
 // The host form of a convolution with few output pixels per image and a deep
-// kernel (a weight gradient; `padded-conv-columns`): the columns
-// col[n, o_1, o_2, c, k_1, k_2] read the padded input at (n, c, o + k d),
-// here a dilation of 2 (the gradient of a strided convolution), collapsed
-// to [N P, K]; one contraction by the filters [F, K] read at (f, k) into
-// [N P, F], transposed to [N, F, P].
-// HOST-DAG:   #[[READ:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d3, d1 + d4 * 2, d2 + d5 * 2)>
-// HOST-DAG:   #[[SWAP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+// kernel (a weight gradient; `padded-conv-columns`), here with a dilation of
+// 2 (the gradient of a strided convolution). In f32 one sum over the padded
+// input into `[N, O_1, O_2, F]`, loops n, o_1, o_2, f, c, k_1, k_2, the
+// padded input read at (n, c, o + k d) and the filters at (f, c, k) (for
+// meld-vectorize-host-outer-products), transposed to [N, F, O...].
+// HOST-DAG:   #[[WINDOW:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d1 + d5 * 2, d2 + d6 * 2)>
+// HOST-DAG:   #[[FILTERS:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6)>
+// HOST-DAG:   #[[BACK:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 // HOST-LABEL: func.func @pixel_rows(
 // HOST:         %[[PAD:.*]] = linalg.generic
 // HOST-SAME:      outs(%{{.*}} : tensor<10x24x15x15xf32>)
-// HOST:         %[[COL:.*]] = linalg.generic
-// HOST-SAME:      indexing_maps = [#[[READ]],
-// HOST-SAME:      ins(%[[PAD]] : tensor<10x24x15x15xf32>) outs(%{{.*}} : tensor<10x3x3x24x7x7xf32>)
-// HOST:         %[[ROWS:.*]] = tensor.collapse_shape %[[COL]] {{\[}}[0, 1, 2], [3, 4, 5]] : tensor<10x3x3x24x7x7xf32> into tensor<90x1176xf32>
-// HOST:         %[[W:.*]] = tensor.collapse_shape %{{.*}} : tensor<8x24x7x7xf32> into tensor<8x1176xf32>
-// HOST:         %[[FLAT:.*]] = linalg.generic
-// HOST-SAME:      iterator_types = ["parallel", "parallel", "reduction"]
-// HOST-SAME:      ins(%[[W]], %[[ROWS]] : tensor<8x1176xf32>, tensor<90x1176xf32>)
-// HOST:         %[[IMG:.*]] = tensor.expand_shape %[[FLAT]] {{\[}}[0, 1], [2]] {{.*}} : tensor<90x8xf32> into tensor<10x9x8xf32>
-// HOST:         %[[T:.*]] = linalg.generic
-// HOST-SAME:      indexing_maps = [#[[SWAP]],
-// HOST-SAME:      ins(%[[IMG]] : tensor<10x9x8xf32>) outs(%{{.*}} : tensor<10x8x9xf32>)
-// HOST:         tensor.expand_shape %[[T]] {{\[}}[0], [1], [2, 3]] {{.*}} : tensor<10x8x9xf32> into tensor<10x8x3x3xf32>
+// HOST:         %[[SUMS:.*]] = linalg.generic
+// HOST-SAME:      indexing_maps = [#[[WINDOW]], #[[FILTERS]],
+// HOST-SAME:      iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]
+// HOST-SAME:      ins(%[[PAD]], %{{.*}} : tensor<10x24x15x15xf32>, tensor<8x24x7x7xf32>) outs(%{{.*}} : tensor<10x3x3x8xf32>)
+// HOST:           arith.mulf {{.*}} fastmath<contract>
+// HOST:           arith.addf {{.*}} fastmath<reassoc,contract>
+// HOST:         linalg.generic
+// HOST-SAME:      indexing_maps = [#[[BACK]],
+// HOST-SAME:      ins(%[[SUMS]] : tensor<10x3x3x8xf32>) outs(%{{.*}} : tensor<10x8x3x3xf32>)
+// In strict fp (and in halves) the columns col[n, o_1, o_2, c, k_1, k_2]
+// read the padded input at (n, c, o + k d), collapsed to [N P, K]; one
+// contraction by the filters [F, K] read at (f, k) into [N P, F],
+// transposed to [N, F, P].
+// STRICT-DAG:   #[[READ:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d3, d1 + d4 * 2, d2 + d5 * 2)>
+// STRICT-DAG:   #[[SWAP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+// STRICT-LABEL: func.func @pixel_rows(
+// STRICT:         %[[PAD:.*]] = linalg.generic
+// STRICT-SAME:      outs(%{{.*}} : tensor<10x24x15x15xf32>)
+// STRICT:         %[[COL:.*]] = linalg.generic
+// STRICT-SAME:      indexing_maps = [#[[READ]],
+// STRICT-SAME:      ins(%[[PAD]] : tensor<10x24x15x15xf32>) outs(%{{.*}} : tensor<10x3x3x24x7x7xf32>)
+// STRICT:         %[[ROWS:.*]] = tensor.collapse_shape %[[COL]] {{\[}}[0, 1, 2], [3, 4, 5]] : tensor<10x3x3x24x7x7xf32> into tensor<90x1176xf32>
+// STRICT:         %[[W:.*]] = tensor.collapse_shape %{{.*}} : tensor<8x24x7x7xf32> into tensor<8x1176xf32>
+// STRICT:         %[[FLAT:.*]] = linalg.generic
+// STRICT-SAME:      iterator_types = ["parallel", "parallel", "reduction"]
+// STRICT-SAME:      ins(%[[W]], %[[ROWS]] : tensor<8x1176xf32>, tensor<90x1176xf32>)
+// STRICT:         %[[IMG:.*]] = tensor.expand_shape %[[FLAT]] {{\[}}[0, 1], [2]] {{.*}} : tensor<90x8xf32> into tensor<10x9x8xf32>
+// STRICT:         %[[T:.*]] = linalg.generic
+// STRICT-SAME:      indexing_maps = [#[[SWAP]],
+// STRICT-SAME:      ins(%[[IMG]] : tensor<10x9x8xf32>) outs(%{{.*}} : tensor<10x8x9xf32>)
+// STRICT:         tensor.expand_shape %[[T]] {{\[}}[0], [1], [2, 3]] {{.*}} : tensor<10x8x9xf32> into tensor<10x8x3x3xf32>
 func.func @pixel_rows(%x: tensor<10x24x14x14xf32>, %g: tensor<8x24x7x7xf32>) -> tensor<10x8x3x3xf32> {
   %y = meld.conv %x, %g strides = [1, 1] dilations = [2, 2] padding_low = [1, 1] padding_high = [0, 0] groups = 1 : (tensor<10x24x14x14xf32>, tensor<8x24x7x7xf32>) -> tensor<10x8x3x3xf32>
   return %y : tensor<10x8x3x3xf32>

@@ -75,27 +75,47 @@ func.func @grouped(%x: tensor<1x64x14x14xf32>, %w: tensor<64x16x3x3xf32>) -> ten
 // A convolution of few output pixels and a deep kernel (the weight gradient
 // of a 3x3 convolution, 64 -> 64 channels over 16 images of 32 x 32: its
 // input [C, N, H, W], the output gradient [F, N, OH, OW] as its kernel)
-// takes the pixels of all its images as rows (lowerConvByPixelRows): the
-// columns [N, O_1, O_2, C, K_1, K_2] viewed as [N P, K] by the filters' [F,
-// K] as x @ W^T. Blocks of 4 images, 36 rows: the padded input and the
-// column copy are fused into each block (their slice is above the
-// collapse: the block's offset `[n, 0]` linearized by `(64, 9)` is a
-// multiple of 9), so each thread copies only its images' columns (the
-// offset had been no multiple to isMultipleOf, and every thread copied all
-// 37.7 MB of columns in every call).
+// takes the pixels of all its images as rows (lowerConvByPixelRows): in
+// f32, one sum over the padded input of `out[n, o.., f]` (for
+// meld-vectorize-host-outer-products), one block per thread, computed
+// whole: 32 images, the padded input of the block's images fused into it,
+// the filters read whole (each thread packs them once).
 // CHECK-LABEL: func.func private @pixel_rows_kernel_0(
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32
+// CHECK:           linalg.generic
+// CHECK-SAME:        outs(%{{.*}} : tensor<32x16x34x34xf32>)
+// CHECK:           linalg.fill
+// CHECK:           linalg.generic
+// CHECK-SAME:        iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]
+// CHECK-SAME:        tensor<32x16x34x34xf32>, tensor<64x16x32x32xf32>
+// CHECK-SAME:        outs(%{{.*}} : tensor<32x3x3x64xf32>)
+// CHECK:           linalg.generic
+// CHECK-SAME:        outs(%{{.*}} : tensor<32x64x3x3xf32>)
+func.func @pixel_rows(%x: tensor<64x16x32x32xf32>, %g: tensor<64x16x32x32xf32>) -> tensor<64x64x3x3xf32> {
+  %c = meld.conv %x, %g strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<64x16x32x32xf32>, tensor<64x16x32x32xf32>) -> tensor<64x64x3x3xf32>
+  return %c : tensor<64x64x3x3xf32>
+}
+
+// In halves, the columns [N, O_1, O_2, C, K_1, K_2] viewed as [N P, K] by
+// the filters' [F, K] as x @ W^T. Blocks of 4 images, 36 rows: the padded
+// input and the column copy are fused into each block (their slice is
+// above the collapse: the block's offset `[n, 0]` linearized by `(64, 9)`
+// is a multiple of 9), so each thread copies only its images' columns
+// (the offset had been no multiple to isMultipleOf, and every thread
+// copied all of the columns in every call).
+// CHECK-LABEL: func.func private @pixel_rows_f16_kernel_0(
 // CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c4
 // CHECK:           linalg.generic
-// CHECK-SAME:        outs(%{{.*}} : tensor<4x16x34x34xf32>)
+// CHECK-SAME:        outs(%{{.*}} : tensor<4x16x34x34xf16>)
 // CHECK:           linalg.generic
-// CHECK-SAME:        outs(%{{.*}} : tensor<4x3x3x16x32x32xf32>)
-// CHECK:           tensor.collapse_shape %{{.*}} : tensor<4x3x3x16x32x32xf32> into tensor<36x16384xf32>
+// CHECK-SAME:        outs(%{{.*}} : tensor<4x3x3x16x32x32xf16>)
+// CHECK:           tensor.collapse_shape %{{.*}} : tensor<4x3x3x16x32x32xf16> into tensor<36x16384xf16>
 // CHECK:           linalg.generic
 // CHECK-SAME:        iterator_types = ["parallel", "parallel", "reduction"]
 // CHECK-SAME:        outs(%{{.*}} : tensor<36x64xf32>)
 // CHECK:           tensor.expand_shape %{{.*}} : tensor<36x64xf32> into tensor<4x9x64xf32>
-func.func @pixel_rows(%x: tensor<64x16x32x32xf32>, %g: tensor<64x16x32x32xf32>) -> tensor<64x64x3x3xf32> {
-  %c = meld.conv %x, %g strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<64x16x32x32xf32>, tensor<64x16x32x32xf32>) -> tensor<64x64x3x3xf32>
+func.func @pixel_rows_f16(%x: tensor<64x16x32x32xf16>, %g: tensor<64x16x32x32xf16>) -> tensor<64x64x3x3xf32> {
+  %c = meld.conv %x, %g strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<64x16x32x32xf16>, tensor<64x16x32x32xf16>) -> tensor<64x64x3x3xf32>
   return %c : tensor<64x64x3x3xf32>
 }
 

@@ -214,6 +214,51 @@ def MeldVectorizeHostTaps
   ];
 }
 
+def MeldVectorizeHostOuterProducts
+    : Pass<"meld-vectorize-host-outer-products", "::mlir::func::FuncOp"> {
+  let summary = "Sums of products along a shared contiguous output dim, "
+                "as register tiles of outer products";
+  let description = [{
+    Runs on host kernels on buffers, after meld-vectorize-host-taps. A
+    `linalg.generic` on f32 buffers that sums products of two inputs (`out
+    += a * b`, the add with `reassoc` and the product with `contract`:
+    never in strict-fp code) over static loops, its parallel loops first,
+    where the output's last dim is the last parallel loop `f`, contiguous;
+    one input (the shared one) reads f as its contiguous last dim and
+    otherwise only reduction loops; and the other reads no f (through any
+    affine map: a window of a padded input), is computed in register tiles
+    of rows (the points of the other parallel loops) by up to 4 vectors of
+    the lanes of a `vector-bits` vector along f (the last one masked), at
+    most `max-accumulators` vectors of sums per tile: each step of the
+    reductions loads the shared input's vectors once and adds their
+    products with each row's element of the other input, broadcast
+    (`vector.fma`), into the tile's sums. The reductions run in chunks:
+    the innermost loops whole and the next in blocks, so that a chunk of
+    the shared input for a tile's columns is at most 32 KiB, which every
+    row tile then reads from L1; the tiles load their sums from the output
+    and store them back once per chunk.
+
+    A convolution's weight gradient over few output pixels (3 x 3, or few
+    of a small image, MeldToLinalg's pixel-rows form) is such a generic:
+    `out[n, o.., f] += padded[n, c, o s + k d..] * w[c, k.., f]`, the
+    output gradient laid out channels last as `w`. It had copied its input
+    into columns nine times its size (72 rows of 16K elements per block of
+    8 images: 4.7 MiB, past L2) for a contraction: a 3 x 3 gradient of 64
+    channels over 16 images of 32 x 32 ran at 294 GFLOP/s so.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "Bits per vector (512 with AVX-512, 256 with AVX2)">,
+    Option<"maxAccumulators", "max-accumulators", "int64_t",
+           /*default=*/"24", "The most vectors of sums in a register tile">
+  ];
+  let dependentDialects = [
+    "::mlir::vector::VectorDialect", "::mlir::scf::SCFDialect",
+    "::mlir::affine::AffineDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::arith::ArithDialect"
+  ];
+}
+
 def MeldVectorizeHostRows
     : Pass<"meld-vectorize-host-rows", "::mlir::func::FuncOp"> {
   let summary = "Short rows of elementwise loop nests as one vector each";
