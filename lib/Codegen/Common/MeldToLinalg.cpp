@@ -2489,6 +2489,15 @@ LogicalResult Lowering::lowerConvOverImage(ConvOp op,
   return success();
 }
 
+/// The fewest images (input channels of a weight gradient) that take
+/// lowerConvByPixelRows' sums of outer products: their kernel is one block
+/// per thread of whole images, so fewer than 2 per thread of 2 leave a
+/// thread idle. A first convolution's gradient (3 channels, 32 filters,
+/// 16 images of 64 x 64), one block on one thread: 0.62-0.84 ms against
+/// the columns' 0.71-1.13 on Zen 5's AVX-512, but 1.6-1.75 against 1.1-1.2
+/// in AVX2 code on the same machine.
+static constexpr int64_t kOuterProductMinImages = 4;
+
 /// meld.conv of few output pixels per image and a deep kernel, such as a
 /// convolution's weight gradient (its input `[C, N, H, W]`, the output
 /// gradient `[F, N, OH, OW]` as the kernel, the result `[C, F, k_1, k_2]`):
@@ -2505,7 +2514,7 @@ LogicalResult Lowering::lowerConvOverImage(ConvOp op,
 /// static shapes.
 ///
 /// In f32 outside strict-fp mode, with more than one output pixel per
-/// image, there are no columns: one generic over the padded input, loops
+/// image and at least kOuterProductMinImages images, there are no columns: one generic over the padded input, loops
 /// `n, o.., f, c, k..`, sums `out[n, o.., f] += padded[n, c, o s + k d..]
 /// * w[f, c, k..]`, which meld-vectorize-host-outer-products computes in
 /// register tiles along f (the filters packed channels last a chunk of the
@@ -2513,8 +2522,8 @@ LogicalResult Lowering::lowerConvOverImage(ConvOp op,
 /// were 9 times the input (a block of 8 images of a 3 x 3 gradient over
 /// 16 images of 32 x 32: 4.7 MiB, past L2): 64 channels by 64 filters
 /// 3.8-4.1 -> 3.0-3.2 ms, the strided one (dilation 2, 32 -> 64) 2.4 ->
-/// 2.1 ms, a first convolution's (3 channels by 32) 1.07 -> 0.85 ms (Zen
-/// 5, 2 threads). A 1 x 1 output (a 1x1 convolution's gradient: its
+/// 2.1 ms (Zen 5, 2 threads; in AVX2 code 5.6-6.0 -> 5.5 and 3.2-3.5 ->
+/// 3.2 ms). A 1 x 1 output (a 1x1 convolution's gradient: its
 /// columns are the input itself) keeps the contraction: as outer products
 /// MobileNetV2's step ran 12% slower.
 LogicalResult Lowering::lowerConvByPixelRows(ConvOp op,
@@ -2536,7 +2545,7 @@ LogicalResult Lowering::lowerConvByPixelRows(ConvOp op,
   Value padded = paddedInput(op, extents);
   auto dim = [&](int64_t i) { return b.getAffineDimExpr(i); };
   if (sumFlags == arith::FastMathFlags::reassoc && elem.isF32() &&
-      sum.isF32() && pixels > 1) {
+      sum.isF32() && pixels > 1 && n >= kOuterProductMinImages) {
     // Loops n, o_1 .. o_d, f, c, k_1 .. k_d: `out[n, o.., f] += padded[n,
     // c, o_j s_j + k_j d_j] * w[f, c, k..]`, which meld-vectorize-host-outer-
     // products computes in register tiles along f, the filters packed

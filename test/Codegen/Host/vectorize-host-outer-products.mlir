@@ -35,13 +35,16 @@
 // CHECK:           scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK-NOT:     linalg.generic
 
-// Under AVX2, vectors of 8 (two, then a masked one of 4), tiles of 4 rows
-// by the three; chunks of the same image (each step 24 floats).
+// Under AVX2, vectors of 8 (two, then a masked one of 4) in tiles of 6
+// rows by 2 vectors (12 sums of 16 registers), then by the masked one;
+// chunks of the same image (each step 24 floats).
 // AVX2-LABEL: func.func @weight_grad(
 // AVX2:         memref.alloca() {alignment = 64 : i64} : memref<1x16x16x24xf32>
 // AVX2:         vector.transpose %{{.*}}, [1, 0] : vector<8x8xf32> to vector<8x8xf32>
-// AVX2:         scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
-// AVX2:         vector.maskedstore
+// AVX2:         scf.for %{{.*}} = %c0 to %c18 step %c6 {
+// AVX2:           scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// AVX2:           scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// AVX2-COUNT-6:   vector.maskedstore
 // AVX2-NOT:     linalg.generic
 func.func @weight_grad(%x: memref<2x8x18x18xf32>, %g: memref<20x8x16x16xf32>, %out: memref<2x3x3x20xf32>) {
   linalg.generic {
@@ -108,6 +111,40 @@ func.func @strict(%x: memref<2x8x18x18xf32>, %g: memref<20x8x16x16xf32>, %out: m
   ^bb0(%a: f32, %b: f32, %o: f32):
     %p = arith.mulf %a, %b : f32
     %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A wide shared dim: 20,000 floats per step, so a chunk is one step of
+// the innermost reduction (80 KB), packed on the heap (past 64 KiB),
+// freed at the end; the column tiles a loop (312 tiles of 64, then one of
+// the last 32).
+
+// CHECK-LABEL: func.func @wide(
+// CHECK:         %[[PACKED:.*]] = memref.alloc() {alignment = 64 : i64} : memref<1x20000xf32>
+// CHECK:         vector.transpose
+// CHECK:         scf.for %{{.*}} = %c0 to %c19968 step %c64 {
+// CHECK:           vector.load %[[PACKED]]
+// CHECK-COUNT-4:   vector.store
+// CHECK:         }
+// CHECK:         vector.load %[[PACKED]]
+// CHECK-COUNT-2: vector.store
+// CHECK:         memref.dealloc %[[PACKED]]
+// CHECK-NEXT:    return
+func.func @wide(%x: memref<4x2x5xf32>, %g: memref<20000x2x4xf32>, %out: memref<4x2x20000xf32>) {
+  linalg.generic {
+      indexing_maps = [affine_map<(n, o, f, c, k) -> (n, c, o + k)>,
+                       affine_map<(n, o, f, c, k) -> (f, c, k)>,
+                       affine_map<(n, o, f, c, k) -> (n, o, f)>],
+      iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %g : memref<4x2x5xf32>, memref<20000x2x4xf32>)
+      outs(%out : memref<4x2x20000xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b fastmath<contract> : f32
+    %s = arith.addf %o, %p fastmath<reassoc, contract> : f32
     linalg.yield %s : f32
   }
   return

@@ -242,15 +242,23 @@ func.func @image_columns_horizontal(%x: tensor<2x32x24x24xf32>, %w: tensor<16x32
   return %c, %d : tensor<2x16x24x24xf32>, tensor<2x8x24x24xf32>
 }
 
-// On the host, f32 outside strict-fp mode, these take the pixel-rows form
-// as sums of outer products (meld-vectorize-host-outer-products: register
-// tiles of rows by vectors along the filters, which are packed channels
-// last a chunk of the reduction at a time). Here 40 filters (two vectors
-// of 16 and a masked one of 8), 90 rows per block (tiles of 8 and a
-// remainder), the reduction in chunks of one image by 8 of its 16 rows.
+// On the host, in f32 outside strict-fp mode, those of 4 images or more
+// take the pixel-rows form as sums of outer products (meld-vectorize-host-
+// outer-products: register tiles of rows by vectors along the filters,
+// which are packed channels last a chunk of the reduction at a time); the
+// next one's 3 images keep the columns. Here 40 filters (two vectors of 16
+// and a masked one of 8), 90 rows per block (tiles of 8 and a remainder),
+// the reduction in chunks of one image by 8 of its 16 rows.
 func.func @pixel_rows_wide_filters(%x: tensor<20x6x18x18xf32>, %g: tensor<40x6x16x16xf32>) -> tensor<20x40x3x3xf32> {
   %c = meld.conv %x, %g strides = [1, 1] dilations = [1, 1] padding_low = [0, 0] padding_high = [0, 0] groups = 1 : (tensor<20x6x18x18xf32>, tensor<40x6x16x16xf32>) -> tensor<20x40x3x3xf32>
   return %c : tensor<20x40x3x3xf32>
+}
+
+// 200 filters: three whole tiles of 4 vectors of 16 in a loop, then a
+// masked vector of 8 (with AVX2: six tiles of 2 vectors of 8, one of 1).
+func.func @pixel_rows_many_filters(%x: tensor<8x4x10x10xf32>, %g: tensor<200x4x8x8xf32>) -> tensor<8x200x3x3xf32> {
+  %c = meld.conv %x, %g strides = [1, 1] dilations = [1, 1] padding_low = [0, 0] padding_high = [0, 0] groups = 1 : (tensor<8x4x10x10xf32>, tensor<200x4x8x8xf32>) -> tensor<8x200x3x3xf32>
+  return %c : tensor<8x200x3x3xf32>
 }
 
 func.func @pixel_rows_few_images(%x: tensor<3x4x34x34xf32>, %g: tensor<8x4x32x32xf32>) -> tensor<3x8x3x3xf32> {
