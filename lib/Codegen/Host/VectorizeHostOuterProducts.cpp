@@ -266,11 +266,17 @@ void vectorizeOuterProducts(linalg::GenericOp op, const OuterProductSum &sum,
     if (e == getAffineDimExpr(f, op.getContext()))
       fResult = r;
   auto packChunk = [&](OpBuilder &b, ArrayRef<Value> chunkIvs) {
-    int64_t steps = reductions.back();
+    // The chunk's loops, the innermost (the steps) in tiles of `lanes`;
+    // the split one's iterations are its chunk's, from its start.
+    int64_t last = numReductions - 1;
+    auto chunkRange = [&](int64_t j) {
+      return j == split ? block : reductions[j];
+    };
+    int64_t steps = chunkRange(last);
     SmallVector<Value> lbs, ubs, st;
-    for (int64_t j = first; j + 1 < numReductions; ++j) {
+    for (int64_t j = first; j < last; ++j) {
       lbs.push_back(index(0));
-      ubs.push_back(index(j == split ? block : reductions[j]));
+      ubs.push_back(index(chunkRange(j)));
       st.push_back(index(1));
     }
     for (Value bound : {index(llvm::alignTo(steps, lanes)),
@@ -283,24 +289,24 @@ void vectorizeOuterProducts(linalg::GenericOp op, const OuterProductSum &sum,
     MLIRContext *ctx = op.getContext();
     int64_t rank = cast<MemRefType>(shared.getType()).getRank();
     AffineMap across = AffineMap::get(
-        rank, 0, {getAffineDimExpr(fResult, ctx), getAffineDimExpr(rank - 1, ctx)},
+        rank, 0,
+        {getAffineDimExpr(fResult, ctx), getAffineDimExpr(rank - 1, ctx)},
         ctx);
     Value pad = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
     scf::buildLoopNest(
         b, loc, lbs, ubs, st, [&](OpBuilder &b, Location loc, ValueRange ivs) {
-          // ivs: the chunk's loops but the innermost (local), the step
-          // tile's start, the column tile's start.
+          // ivs: the chunk's loops (its own iterations), the last one a
+          // step tile's start, then the column tile's start.
           SmallVector<Value> reductionIvs(
               chunkIvs.begin(), chunkIvs.begin() + std::max<int64_t>(split, 0));
-          SmallVector<Value> local(ivs.drop_back(2));
+          SmallVector<Value> local(ivs.drop_back());
           for (auto [j, iv] : llvm::enumerate(local))
             reductionIvs.push_back(
                 first + static_cast<int64_t>(j) == split
                     ? arith::AddIOp::create(b, loc, chunkIvs.back(), iv)
                           .getResult()
                     : iv);
-          Value step = ivs[ivs.size() - 2], column = ivs.back();
-          reductionIvs.push_back(step);
+          Value column = ivs.back();
           SmallVector<Value> dims(f, nullptr);
           dims.push_back(column);
           llvm::append_range(dims, reductionIvs);
@@ -312,7 +318,6 @@ void vectorizeOuterProducts(linalg::GenericOp op, const OuterProductSum &sum,
           Value transposed = vector::TransposeOp::create(
               b, loc, tile, ArrayRef<int64_t>{1, 0});
           SmallVector<Value> at(local);
-          at.push_back(step);
           at.push_back(column);
           vector::TransferWriteOp::create(
               b, loc, transposed, packed, at,

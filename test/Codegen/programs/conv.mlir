@@ -261,6 +261,14 @@ func.func @pixel_rows_many_filters(%x: tensor<8x4x10x10xf32>, %g: tensor<200x4x8
   return %c : tensor<8x200x3x3xf32>
 }
 
+// 300 filters (19 vectors: 1,216 bytes a step) over taps of 40: a chunk
+// of the reduction is 20 of those taps, so the packed filters hold half
+// of the innermost loop at a time.
+func.func @pixel_rows_long_taps(%x: tensor<8x8x42xf32>, %g: tensor<300x8x40xf32>) -> tensor<8x300x3xf32> {
+  %c = meld.conv %x, %g strides = [1] dilations = [1] padding_low = [0] padding_high = [0] groups = 1 : (tensor<8x8x42xf32>, tensor<300x8x40xf32>) -> tensor<8x300x3xf32>
+  return %c : tensor<8x300x3xf32>
+}
+
 func.func @pixel_rows_few_images(%x: tensor<3x4x34x34xf32>, %g: tensor<8x4x32x32xf32>) -> tensor<3x8x3x3xf32> {
   %c = meld.conv %x, %g strides = [1, 1] dilations = [1, 1] padding_low = [0, 0] padding_high = [0, 0] groups = 1 : (tensor<3x4x34x34xf32>, tensor<8x4x32x32xf32>) -> tensor<3x8x3x3xf32>
   return %c : tensor<3x8x3x3xf32>
