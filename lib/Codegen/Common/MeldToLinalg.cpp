@@ -2497,6 +2497,9 @@ LogicalResult Lowering::lowerConvOverImage(ConvOp op,
 /// the columns' 0.71-1.13 on Zen 5's AVX-512, but 1.6-1.75 against 1.1-1.2
 /// in AVX2 code on the same machine.
 static constexpr int64_t kOuterProductMinImages = 4;
+/// The fewest filters that take them: meld-vectorize-host-outer-products'
+/// least (fewer are left to scalar loops).
+static constexpr int64_t kOuterProductMinFilters = 4;
 
 /// meld.conv of few output pixels per image and a deep kernel, such as a
 /// convolution's weight gradient (its input `[C, N, H, W]`, the output
@@ -2514,17 +2517,19 @@ static constexpr int64_t kOuterProductMinImages = 4;
 /// static shapes.
 ///
 /// In f32 outside strict-fp mode, with more than one output pixel per
-/// image and at least kOuterProductMinImages images, there are no columns: one generic over the padded input, loops
-/// `n, o.., f, c, k..`, sums `out[n, o.., f] += padded[n, c, o s + k d..]
-/// * w[f, c, k..]`, which meld-vectorize-host-outer-products computes in
-/// register tiles along f (the filters packed channels last a chunk of the
-/// reduction at a time), then transposed to `[N, F, O...]`. The columns
+/// image, at least kOuterProductMinImages images and
+/// kOuterProductMinFilters filters, there are no columns: one generic over
+/// the padded input, loops `n, o.., f, c, k..`, sums `out[n, o.., f] +=
+/// padded[n, c, o s + k d..] * w[f, c, k..]`, which
+/// meld-vectorize-host-outer-products computes in register tiles along f
+/// (the filters packed channels last a chunk of the reduction at a time),
+/// then transposed to `[N, F, O...]`. The columns
 /// were 9 times the input (a block of 8 images of a 3 x 3 gradient over
 /// 16 images of 32 x 32: 4.7 MiB, past L2): 64 channels by 64 filters
 /// 3.8-4.1 -> 3.0-3.2 ms, the strided one (dilation 2, 32 -> 64) 2.4 ->
 /// 2.1 ms (Zen 5, 2 threads; in AVX2 code 5.6-6.0 -> 5.5 and 3.2-3.5 ->
-/// 3.2 ms). A 1 x 1 output (a 1x1 convolution's gradient: its
-/// columns are the input itself) keeps the contraction: as outer products
+/// 3.2 ms). A 1 x 1 output (a 1x1 convolution's gradient: its columns are
+/// the input itself) keeps the contraction: as outer products
 /// MobileNetV2's step ran 12% slower.
 LogicalResult Lowering::lowerConvByPixelRows(ConvOp op,
                                              const ConvExtents &extents) {
@@ -2545,7 +2550,8 @@ LogicalResult Lowering::lowerConvByPixelRows(ConvOp op,
   Value padded = paddedInput(op, extents);
   auto dim = [&](int64_t i) { return b.getAffineDimExpr(i); };
   if (sumFlags == arith::FastMathFlags::reassoc && elem.isF32() &&
-      sum.isF32() && pixels > 1 && n >= kOuterProductMinImages) {
+      sum.isF32() && pixels > 1 && n >= kOuterProductMinImages &&
+      f >= kOuterProductMinFilters) {
     // Loops n, o_1 .. o_d, f, c, k_1 .. k_d: `out[n, o.., f] += padded[n,
     // c, o_j s_j + k_j d_j] * w[f, c, k..]`, which meld-vectorize-host-outer-
     // products computes in register tiles along f, the filters packed

@@ -13,6 +13,8 @@
 
 #include "meld/Codegen/Passes.h"
 
+#include "Host/VectorReads.h"
+
 #include "llvm/Support/MathExtras.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -432,15 +434,21 @@ static linalg::LinalgOp soleContraction(func::FuncOp func) {
 }
 
 /// Whether `op` is a sum of products that meld-vectorize-host-outer-
-/// products takes once bufferized, over a window: two inputs, several
+/// products takes once bufferized, over a window: f32, `out += a * b`
+/// (reassociable, contracted: Host/VectorReads.h), two inputs, several
 /// reduction loops, the output's last dim a loop that one input reads
 /// together with reduction loops only (the filters) and the other, read
 /// through a map that is no projected permutation (a window of a padded
 /// input), does not read. (A grouped convolution's input reads its
 /// filter's group: it keeps its blocks of whole groups.)
 static bool isWindowProductSum(linalg::LinalgOp op) {
-  if (!op || op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
-      op.getNumReductionLoops() < 2)
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op.getOperation());
+  if (!generic || generic.getNumDpsInputs() != 2 ||
+      generic.getNumDpsInits() != 1 || generic.getNumReductionLoops() < 2 ||
+      !meld::codegen::isProductSum(generic) ||
+      llvm::any_of(generic->getOperandTypes(), [](Type t) {
+        return !getElementTypeOrSelf(t).isF32();
+      }))
     return false;
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   auto last = dyn_cast_or_null<AffineDimExpr>(
@@ -1110,10 +1118,17 @@ planRowBlocks(func::FuncOp func,
   bool windowSum = gemm && isWindowProductSum(soleContraction(func));
   if (windowSum && params.balanceThreads > 0 &&
       !resultType.isDynamicDim(split)) {
+    // Blocks of whole images (a divisor of them) that keep the busiest
+    // thread's rows fewest, the larger of equals (fewer packings): 64
+    // images in 2 of 32 on 2 threads, 5 in 5 of 1 rather than one of 5.
     int64_t m = resultType.getDimSize(split);
-    rows = llvm::divideCeil(m, params.balanceThreads);
-    while (m % rows)
-      ++rows;
+    int64_t best = m;
+    for (int64_t r = m; r >= 1; --r)
+      if (m % r == 0 &&
+          llvm::divideCeil(m / r, params.balanceThreads) * r <
+              llvm::divideCeil(m / best, params.balanceThreads) * best)
+        best = r;
+    rows = best;
   }
   // Rows read through `row floordiv m` (a grouped convolution's filters,
   // m per group) are sliced correctly only at offsets that are multiples

@@ -90,8 +90,8 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createMeldVectorizeHostTaps(taps));
   MeldVectorizeHostOuterProductsOptions outerProducts;
   outerProducts.vectorBits = windows.vectorBits;
-  // Sums, the shared input's vectors and a broadcast: 24 + 4 + 1 of 32
-  // registers, 12 + 3 + 1 of AVX2's 16.
+  // Sums, the shared input's vectors and a broadcast: 6 x 4 tiles, 24 + 4
+  // + 1 of 32 registers; 6 x 2 with AVX2, 12 + 2 + 1 of 16.
   outerProducts.maxAccumulators = target.vectorRegisters() == 32 ? 24 : 12;
   pm.addNestedPass<func::FuncOp>(
       createMeldVectorizeHostOuterProducts(outerProducts));

@@ -1,12 +1,14 @@
 //===- VectorizeHostOuterProducts.cpp - Register tiles of outer products --===//
 //
 // meld-vectorize-host-outer-products: a linalg.generic on buffers that sums
-// products into an output whose last dim one input shares, contiguous, and
-// the other input does not read (a convolution's weight gradient over its
-// padded input, the filters channels last: `out[n, o.., f] += x[n, c, o +
-// k..] * w[c, k.., f]`), becomes register tiles of rows by vectors along
-// that dim, each step an outer product: the shared input's vectors times
-// each row's element of the other, broadcast (see Passes.td).
+// products into an output whose last dim one input (the shared one) reads
+// together with reduction loops only, and the other input does not read
+// (a convolution's weight gradient over its padded input: `out[n, o.., f]
+// += x[n, c, o s + k d..] * w[f, c, k..]`), becomes register tiles of rows
+// by vectors along that dim, each step an outer product: the shared
+// input's vectors times each row's element of the other, broadcast. A
+// shared input read along the reduction (the filters above) is packed
+// along f a chunk of the reduction at a time (see Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,7 +104,11 @@ std::optional<OuterProductSum> matchOuterProductSum(linalg::GenericOp op) {
   auto unitStride = [&](Value v) {
     return cast<MemRefType>(v.getType()).isLastDimUnitStride();
   };
-  if (!readsAlong(maps[2], f) || !unitStride(op.getDpsInits()[0]))
+  // (The output reads every parallel loop: rows of one tile that shared an
+  // element would each store their own sums to it.)
+  if (!readsAlong(maps[2], f) ||
+      maps[2].getNumResults() != static_cast<unsigned>(sum.parallel) ||
+      !unitStride(op.getDpsInits()[0]))
     return std::nullopt;
   for (unsigned d = sum.parallel; d < loops; ++d)
     if (maps[2].isFunctionOfDim(d))

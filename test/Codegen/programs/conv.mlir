@@ -255,7 +255,8 @@ func.func @pixel_rows_wide_filters(%x: tensor<20x6x18x18xf32>, %g: tensor<40x6x1
 }
 
 // 200 filters: three whole tiles of 4 vectors of 16 in a loop, then a
-// masked vector of 8 (with AVX2: six tiles of 2 vectors of 8, one of 1).
+// masked vector of 8 (with AVX2: twelve tiles of 2 vectors of 8, then a
+// masked one).
 func.func @pixel_rows_many_filters(%x: tensor<8x4x10x10xf32>, %g: tensor<200x4x8x8xf32>) -> tensor<8x200x3x3xf32> {
   %c = meld.conv %x, %g strides = [1, 1] dilations = [1, 1] padding_low = [0, 0] padding_high = [0, 0] groups = 1 : (tensor<8x4x10x10xf32>, tensor<200x4x8x8xf32>) -> tensor<8x200x3x3xf32>
   return %c : tensor<8x200x3x3xf32>

@@ -223,28 +223,35 @@ def MeldVectorizeHostOuterProducts
     `linalg.generic` on f32 buffers that sums products of two inputs (`out
     += a * b`, the add with `reassoc` and the product with `contract`:
     never in strict-fp code) over static loops, its parallel loops first,
-    where the output's last dim is the last parallel loop `f`, contiguous;
-    one input (the shared one) reads f as its contiguous last dim and
-    otherwise only reduction loops; and the other reads no f (through any
-    affine map: a window of a padded input), is computed in register tiles
-    of rows (the points of the other parallel loops) by up to 4 vectors of
-    the lanes of a `vector-bits` vector along f (the last one masked), at
-    most `max-accumulators` vectors of sums per tile: each step of the
-    reductions loads the shared input's vectors once and adds their
-    products with each row's element of the other input, broadcast
-    (`vector.fma`), into the tile's sums. The reductions run in chunks:
-    the innermost loops whole and the next in blocks, so that a chunk of
-    the shared input for a tile's columns is at most 32 KiB, which every
-    row tile then reads from L1; the tiles load their sums from the output
-    and store them back once per chunk.
+    where the output reads every parallel loop, its contiguous last dim
+    the last parallel loop `f` (4 or more); one input (the shared one)
+    reads f and otherwise only reduction loops, along its contiguous last
+    dim either f or the innermost reduction; and the other reads no f
+    (through any affine map: a window of a padded input), is computed in
+    register tiles of rows (the points of the other parallel loops) by up
+    to 4 vectors of the lanes of a `vector-bits` vector along f (the last
+    one masked), at most `max-accumulators` vectors of sums per tile and
+    at least 6 rows: each step of the reductions loads the shared input's
+    vectors once and adds their products with each row's element of the
+    other input, broadcast (`vector.fma`), into the tile's sums. The
+    reductions run in chunks: the innermost loops whole and the next in
+    blocks, so that a chunk of the shared input (a tile's columns of it,
+    or all of f when packed) is at most 32 KiB, which every row tile then
+    reads from L1; the tiles load their sums from the output and store
+    them back once per chunk, the column tiles in a loop. A shared input
+    read along the reduction (`w[f, c, k..]`) is packed along f before
+    each chunk, `lanes x lanes` tiles read across its f and innermost
+    dims (`vector.transfer_read` with a permutation map), transposed in
+    registers (`vector.transpose`) and written to a buffer on the stack
+    (on the heap past 64 KiB).
 
     A convolution's weight gradient over few output pixels (3 x 3, or few
     of a small image, MeldToLinalg's pixel-rows form) is such a generic:
-    `out[n, o.., f] += padded[n, c, o s + k d..] * w[c, k.., f]`, the
-    output gradient laid out channels last as `w`. It had copied its input
-    into columns nine times its size (72 rows of 16K elements per block of
-    8 images: 4.7 MiB, past L2) for a contraction: a 3 x 3 gradient of 64
-    channels over 16 images of 32 x 32 ran at 294 GFLOP/s so.
+    `out[n, o.., f] += padded[n, c, o s + k d..] * w[f, c, k..]`, the
+    output gradient `w` packed. It had copied its input into columns nine
+    times its size (72 rows of 16K elements per block of 8 images: 4.7
+    MiB, past L2) for a contraction: a 3 x 3 gradient of 64 channels over
+    16 images of 32 x 32 ran at 294 GFLOP/s so, about 400 now.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
