@@ -60,9 +60,7 @@ constexpr int64_t kMinColumns = 4;
 /// (the output's last dim); input `shared` reads f and otherwise only
 /// reductions, along its contiguous last dim f or, `packed`, the innermost
 /// reduction; the other input reads no f.
-struct OuterProductSum {
-  SmallVector<int64_t> ranges;
-  int64_t parallel = 0;
+struct OuterProductSum : meld::codegen::ProductSumLoops {
   unsigned shared = 0;
   bool packed = false;
 };
@@ -76,26 +74,16 @@ bool readsAlong(AffineMap map, unsigned last) {
 
 /// `op` as a sum of outer products this pass takes, or nullopt.
 std::optional<OuterProductSum> matchOuterProductSum(linalg::GenericOp op) {
-  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
-      op.getNumDpsInits() != 1 || op.hasIndexSemantics() ||
-      !meld::codegen::isProductSum(op))
+  std::optional<meld::codegen::ProductSumLoops> productSum =
+      meld::codegen::matchProductSumLoops(op);
+  if (!productSum)
     return std::nullopt;
   for (Value v : op->getOperands())
-    if (auto type = dyn_cast<MemRefType>(v.getType());
-        !type || !type.getElementType().isF32() || type.getRank() == 0)
+    if (cast<MemRefType>(v.getType()).getRank() == 0)
       return std::nullopt;
-  OuterProductSum sum;
-  sum.ranges = op.getStaticLoopRanges();
+  OuterProductSum sum{*productSum};
   unsigned loops = sum.ranges.size();
-  if (llvm::any_of(sum.ranges, ShapedType::isDynamic))
-    return std::nullopt;
-  sum.parallel = op.getNumParallelLoops();
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  for (unsigned i = 0; i < loops; ++i)
-    if ((iterators[i] == utils::IteratorType::parallel) !=
-        (i < static_cast<unsigned>(sum.parallel)))
-      return std::nullopt;
-  if (sum.parallel == 0 || sum.parallel == static_cast<int64_t>(loops))
+  if (sum.parallel == 0)
     return std::nullopt;
   unsigned f = sum.parallel - 1;
   if (sum.ranges[f] < kMinColumns)
@@ -149,35 +137,14 @@ void vectorizeOuterProducts(linalg::GenericOp op, const OuterProductSum &sum,
   Value out = op.getDpsInits()[0];
   AffineMap sharedMap = maps[sum.shared], otherMap = maps[1 - sum.shared];
 
-  // Constants and the packing buffer, made once at the top of the
-  // function (each inserted at its very start, so that they dominate the
-  // loops built before `op` whichever builds one first).
-  Block &entry =
-      op->getParentOfType<FunctionOpInterface>().getFunctionBody().front();
-  OpBuilder top(op.getContext());
-  auto atTop = [&]() -> OpBuilder & {
-    top.setInsertionPointToStart(&entry);
-    return top;
-  };
-  llvm::DenseMap<int64_t, Value> constants;
-  auto index = [&](int64_t v) {
-    Value &c = constants[v];
-    if (!c)
-      c = arith::ConstantIndexOp::create(atTop(), loc, v);
-    return c;
-  };
-  // The indices of `map`'s results with the loops at `dims` (null for a
-  // loop the map does not read).
+  // Constants and the packing buffer at the top of the function.
+  meld::codegen::LoopIndices loopIndices(op, loops);
+  Block &entry = loopIndices.entryBlock();
+  auto atTop = [&]() -> OpBuilder & { return loopIndices.atTop(); };
+  OpBuilder &top = atTop();
+  auto index = [&](int64_t v) { return loopIndices.index(v); };
   auto indices = [&](OpBuilder &b, AffineMap map, ArrayRef<Value> dims) {
-    SmallVector<OpFoldResult> operands;
-    for (Value d : dims)
-      operands.push_back(d ? OpFoldResult(d) : OpFoldResult(b.getIndexAttr(0)));
-    return llvm::map_to_vector(map.getResults(), [&](AffineExpr e) -> Value {
-      return getValueOrCreateConstantIndexOp(
-          b, loc,
-          affine::makeComposedFoldedAffineApply(
-              b, loc, AffineMap::get(loops, 0, e), operands));
-    });
+    return loopIndices.indices(b, map, dims);
   };
 
   // Columns: vectors of `lanes` along f, the last one masked when f is

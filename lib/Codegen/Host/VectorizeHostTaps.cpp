@@ -45,9 +45,7 @@ constexpr int64_t kMinTaps = 4;
 /// A generic this pass takes: `out += in0 * in1`, its parallel loops
 /// first; the innermost loop a reduction that input `i` reads along its
 /// last dim with stride `strides[i]`.
-struct TapSum {
-  SmallVector<int64_t> ranges;
-  int64_t parallel = 0;
+struct TapSum : meld::codegen::ProductSumLoops {
   SmallVector<int64_t, 2> strides;
 };
 
@@ -69,30 +67,20 @@ std::optional<int64_t> coefficient(AffineExpr e, unsigned loop,
 /// `op` as a sum of products this pass takes, or nullopt.
 std::optional<TapSum> matchTapSum(linalg::GenericOp op, int64_t lanes,
                                   int64_t maxAccumulators) {
-  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
-      op.getNumDpsInits() != 1 || op.hasIndexSemantics() ||
-      !meld::codegen::isProductSum(op))
+  std::optional<meld::codegen::ProductSumLoops> productSum =
+      meld::codegen::matchProductSumLoops(op);
+  if (!productSum)
     return std::nullopt;
-  for (Value v : op->getOperands()) {
-    auto type = dyn_cast<MemRefType>(v.getType());
-    if (!type || !type.getElementType().isF32() ||
-        (type.getRank() && !type.isLastDimUnitStride()))
+  for (Value v : op->getOperands())
+    if (auto type = cast<MemRefType>(v.getType());
+        type.getRank() && !type.isLastDimUnitStride())
       return std::nullopt;
-  }
-  TapSum sum;
-  sum.ranges = op.getStaticLoopRanges();
+  TapSum sum{*productSum, {}};
   unsigned loops = sum.ranges.size();
-  if (loops < 2 || llvm::any_of(sum.ranges, ShapedType::isDynamic))
+  if (loops < 2)
     return std::nullopt;
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  sum.parallel = op.getNumParallelLoops();
-  for (unsigned i = 0; i < loops; ++i)
-    if ((iterators[i] == utils::IteratorType::parallel) !=
-        (i < static_cast<unsigned>(sum.parallel)))
-      return std::nullopt;
   unsigned inner = loops - 1;
-  if (sum.parallel == static_cast<int64_t>(loops) ||
-      sum.ranges[inner] < kMinTaps)
+  if (sum.ranges[inner] < kMinTaps)
     return std::nullopt;
   int64_t outputs = 1;
   for (int64_t d = 0; d < sum.parallel; ++d)
@@ -144,27 +132,10 @@ void vectorizeTaps(linalg::GenericOp op, const TapSum &sum, int64_t lanes) {
     points = std::move(longer);
   }
 
-  // Index constants, made once at the top of the function (so that they
-  // dominate the loops whichever builds one first).
-  OpBuilder top = OpBuilder::atBlockBegin(
-      &op->getParentOfType<FunctionOpInterface>().getFunctionBody().front());
-  llvm::DenseMap<int64_t, Value> constants;
-  auto index = [&](int64_t v) {
-    Value &c = constants[v];
-    if (!c)
-      c = arith::ConstantIndexOp::create(top, loc, v);
-    return c;
-  };
-  // The indices of `map`'s results with the loops at `dims` (constants
-  // folded).
+  meld::codegen::LoopIndices loopIndices(op, loops);
+  auto index = [&](int64_t v) { return loopIndices.index(v); };
   auto indices = [&](OpBuilder &b, AffineMap map, ArrayRef<Value> dims) {
-    return llvm::map_to_vector(map.getResults(), [&](AffineExpr e) -> Value {
-      return getValueOrCreateConstantIndexOp(
-          b, loc,
-          affine::makeComposedFoldedAffineApply(
-              b, loc, AffineMap::get(loops, 0, e),
-              getAsOpFoldResult(SmallVector<Value>(dims))));
-    });
+    return loopIndices.indices(b, map, dims);
   };
 
   // One chunk of `count` taps from `tap`: each input loaded once per
