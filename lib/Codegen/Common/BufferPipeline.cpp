@@ -87,8 +87,10 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
       blocks.tileElements = 2048;
       blocks.contractionRows =
           hostTiles ? hostTiles->blockRows : kHostContractionRows;
-      if (hostTiles)
+      if (hostTiles) {
         blocks.contractionTileRows = hostTiles->tileRows;
+        blocks.convPanelColumns = hostTiles->tileCols;
+      }
       blocks.balanceThreads = hostThreads;
       blocks.bf16ContractionRows = hostBf16ContractionRows;
       blocks.bf16SwappedRows = hostBf16SwappedRows;

@@ -1156,6 +1156,17 @@ static void hoistLeftPack(linalg::GenericOp op) {
     copy->moveBefore(colLoop);
 }
 
+/// Whether `op`'s right operand (a plain `(k, n)` one) is already laid out
+/// as its packed panel: a block whose rows are exactly its columns, one
+/// after the other (a convolution's columns copied per block of the
+/// register tile's width, meld-tile-host-blocks' conv-panel-columns).
+/// Packing it would copy it as it is.
+static bool rightOperandIsPanel(linalg::GenericOp op) {
+  auto type = dyn_cast<MemRefType>(op.getDpsInputs()[1].getType());
+  return type && type.getRank() >= 2 && type.hasStaticShape() &&
+         type.areTrailingDimsContiguous(2);
+}
+
 /// Copies a cache block's operands into buffers on the kernel's stack
 /// (upstream's subview promotion, allocated once at the kernel's entry):
 /// - the right operand's `kBlock x tileCols` panel, when `rows` register
@@ -1165,6 +1176,11 @@ static void hoistLeftPack(linalg::GenericOp op) {
 ///   lines that every row tile then reads from L1;
 /// - with it, the left operand's `rows x kBlock` slice (packsLeftOperand),
 ///   packed once per k block for every column tile (hoistLeftPack).
+/// A right operand that is its panel already (rightOperandIsPanel) is
+/// read in place, the left one with it (one tile of columns: no column-tile
+/// loop to pack it once for). In one process on Zen 5, a 3x3 convolution
+/// of 64 channels at 32 x 32 over 16 images, its columns in blocks of 64
+/// pixels: 2.77 ms with both packed, 2.63 so.
 /// A transposed right operand is packed transposed (packTransposedPanel)
 /// whatever the rows. `fewRows`: the block is a version for few dynamic
 /// rows (versionByRows), too few to repay a panel. Returns the op to
@@ -1178,9 +1194,11 @@ static Operation *promoteBlockOperands(linalg::GenericOp op, int64_t rows,
   // they are known to be few (versionByRows).
   if (!packTransposedPanel(op, entry) && !fewRows &&
       (ShapedType::isDynamic(rows) || rows >= kPanelRowTiles * tileRows)) {
-    if (packsLeftOperand(op))
-      operands.push_back(0);
-    operands.push_back(1);
+    if (!rightOperandIsPanel(op)) {
+      if (packsLeftOperand(op))
+        operands.push_back(0);
+      operands.push_back(1);
+    }
   }
   if (operands.empty())
     return op;

@@ -1,5 +1,6 @@
 // RUN: meld-opt %s --meld-fuse --meld-outline-kernels '--meld-convert-to-linalg=padded-conv-columns' --meld-fold-unit-extent-dims --canonicalize --meld-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=256 fit-small-outputs balance-threads=2 skip-unit-dims' | FileCheck %s
 // RUN: meld-compile %s --targets=host --host-tuning=none --host-threads=2 --mlir-print-ir-after=meld-vectorize-host-copies -o %t.meldb 2>&1 | FileCheck %s --check-prefix=VEC
+// RUN: meld-opt %s --meld-fuse --meld-outline-kernels '--meld-convert-to-linalg=padded-conv-columns' --meld-fold-unit-extent-dims --canonicalize --meld-fuse-elementwise-ops --canonicalize --cse --meld-kernel-to-dps '--meld-tile-host-blocks=tile-elements=2048 contraction-rows=256 fit-small-outputs balance-threads=2 skip-unit-dims conv-panel-columns=64' | FileCheck %s --check-prefix=PANEL
 
 // A one-image convolution (3 x 3, 8 -> 20 channels, 24 x 24 pixels) whose
 // columns the kernel copies from its zero-padded input: its pixels are
@@ -51,10 +52,31 @@ func.func @main(%x: tensor<1x8x24x24xf32>, %w: tensor<20x8x3x3xf32>) -> tensor<1
 // CHECK:           tensor.collapse_shape %{{.*}} : tensor<1x64x3x3x4x32xf32> into tensor<1x576x128xf32>
 // CHECK:           linalg.generic
 // CHECK-SAME:        outs(%{{.*}} : tensor<1x32x128xf32>)
+// With the register tile's 64 columns (conv-panel-columns=64, AVX-512's
+// tiles), a block is exactly 64 pixels (2 output rows), its columns
+// `[576, 64]` the GEMM's packed panels as they are.
+// PANEL-LABEL: func.func private @images_kernel_0(
+// PANEL-SAME:    meld.host_column_blocks = 16 : i64
+// PANEL:           affine.delinearize_index %{{.*}} into (3, 16)
+// PANEL:           linalg.generic
+// PANEL-SAME:        outs(%{{.*}} : tensor<1x64x4x34xf32>)
+// PANEL:           tensor.collapse_shape %{{.*}} : tensor<1x64x3x3x2x32xf32> into tensor<1x576x64xf32>
+// PANEL:           linalg.generic
+// PANEL-SAME:        outs(%{{.*}} : tensor<1x32x64xf32>)
 func.func @images(%x: tensor<3x64x32x32xf32>, %w: tensor<32x64x3x3xf32>) -> tensor<3x32x32x32xf32> {
   %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<3x64x32x32xf32>, tensor<32x64x3x3xf32>) -> tensor<3x32x32x32xf32>
   %y = meld.relu %c : tensor<3x32x32x32xf32>
   return %y : tensor<3x32x32x32xf32>
+}
+
+// Rows of 24 pixels: 64 is no whole rows, so the blocks stay rows of at
+// least 128 pixels (6 rows, 144 pixels) with the panel option too.
+// PANEL-LABEL: func.func private @images_odd_rows_kernel_0(
+// PANEL-SAME:    meld.host_column_blocks = 4 : i64
+// PANEL:           tensor.collapse_shape %{{.*}} : tensor<1x32x3x3x6x24xf32> into tensor<1x288x144xf32>
+func.func @images_odd_rows(%x: tensor<2x32x24x24xf32>, %w: tensor<20x32x3x3xf32>) -> tensor<2x20x24x24xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x32x24x24xf32>, tensor<20x32x3x3xf32>) -> tensor<2x20x24x24xf32>
+  return %c : tensor<2x20x24x24xf32>
 }
 
 // 4 groups of 16 channels, 16 filters each: a tile is a whole group of

@@ -52,6 +52,33 @@ func.func @packed(%a: memref<64x512xf32>, %b: memref<512x64xf32>,
   return
 }
 
+// A right operand whose rows are exactly the tile's 32 columns is already
+// its packed panel (a convolution's columns copied per block of the
+// tile's width): the tiles read it in place, and the left operand too (one
+// tile of columns, no column-tile loop to pack it once for).
+// CHECK-LABEL: func.func @panel_in_place
+// CHECK-NOT:     memref.alloca
+// CHECK-NOT:     linalg.copy
+// CHECK:         scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %c192
+// CHECK:           scf.for %[[I:.*]] = %{{.*}} to %c64 step %c8
+// CHECK:             scf.for
+// CHECK:               vector.transfer_read %arg0
+// CHECK:               vector.transfer_read %arg1
+// CHECK:               vector.fma
+func.func @panel_in_place(%a: memref<64x576xf32>, %b: memref<576x32xf32>,
+                          %c: memref<64x32xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x576xf32>, memref<576x32xf32>)
+      outs(%c : memref<64x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
 // 16 rows are two row tiles per panel: too few to repay packing it. The
 // output is a buffer of the kernel's own (a fused epilogue reads it), so
 // upstream hoisting keeps the accumulators in registers without a copy.

@@ -227,6 +227,23 @@ func.func @image_columns_strided(%x: tensor<2x64x45x45xf32>, %w: tensor<20x64x3x
   return %c : tensor<2x20x23x23xf32>
 }
 
+// Columns in blocks of the host register tile's width where that is whole
+// output rows (64 pixels with AVX-512's tiles: 4 rows of 16, 2 of 32), which
+// the GEMM reads in place as its packed panels; 20 and 24 filters (a
+// partial row tile on 4 x 64 and 6 x 64 tiles), an epilogue.
+func.func @image_columns_panels(%x: tensor<3x16x16x16xf32>, %w: tensor<20x16x3x3xf32>, %b: tensor<20xf32>) -> tensor<3x20x16x16xf32> {
+  %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<3x16x16x16xf32>, tensor<20x16x3x3xf32>) -> tensor<3x20x16x16xf32>
+  %bb = meld.broadcast_in_dim %b, dims = [1] : tensor<20xf32> -> tensor<3x20x16x16xf32>
+  %s = meld.add %c, %bb : tensor<3x20x16x16xf32>
+  %r = meld.relu %s : tensor<3x20x16x16xf32>
+  return %r : tensor<3x20x16x16xf32>
+}
+
+func.func @image_columns_panels_strided(%x: tensor<2x8x64x64xf32>, %w: tensor<28x8x3x3xf32>) -> tensor<2x28x32x32xf32> {
+  %c = meld.conv %x, %w strides = [2, 2] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<2x8x64x64xf32>, tensor<28x8x3x3xf32>) -> tensor<2x28x32x32xf32>
+  return %c : tensor<2x28x32x32xf32>
+}
+
 func.func @image_columns_dynamic(%x: tensor<?x32x24x24xf32>, %w: tensor<12x32x3x3xf32>) -> tensor<?x12x24x24xf32> {
   %c = meld.conv %x, %w strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<?x32x24x24xf32>, tensor<12x32x3x3xf32>) -> tensor<?x12x24x24xf32>
   %r = meld.relu %c : tensor<?x12x24x24xf32>

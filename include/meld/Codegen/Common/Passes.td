@@ -199,6 +199,14 @@ def MeldTileHostBlocks : Pass<"meld-tile-host-blocks", "::mlir::func::FuncOp"> {
            "computes all the rows and packs only its own columns of W, "
            "where each row block packed all of it (the host pipeline sets "
            "4096 with Intel's AVX-512 tiles); 0: never">,
+    Option<"convPanelColumns", "conv-panel-columns", "int64_t", "0",
+           "The columns of the host contractions' register tile: a "
+           "convolution over several images whose columns are split into "
+           "column blocks takes blocks of exactly this many pixels where "
+           "they are whole output rows and this is 64 or more, so that each "
+           "block's columns are its GEMM's packed panels (a panel whose rows "
+           "are contiguous is read in place, not packed again); 0: blocks "
+           "of at least 128 pixels">,
     Option<"contractionTileRows", "contraction-tile-rows", "int64_t", "8",
            "With balance-contractions: gemm blocks hold whole register "
            "tiles of this many rows">,
