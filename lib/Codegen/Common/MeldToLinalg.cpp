@@ -532,6 +532,13 @@ private:
   LogicalResult lowerContraction(Operation *op, bool transposeLhs,
                                  bool transposeRhs);
   LogicalResult lowerConcat(ConcatOp op);
+  /// A concatenation along the last dim of inputs one element long there
+  /// (an interleave: the phases of a strided convolution's input gradient
+  /// put together) as one generic that picks input `k` at position `k`
+  /// into `init`, so each output row is written once, in order; inserted
+  /// slices copied each input at a stride of the input count, element by
+  /// element. Fails for any other concatenation.
+  LogicalResult lowerInterleave(ConcatOp op, Value init);
   LogicalResult lowerGather(GatherOp op);
   LogicalResult lowerConv(ConvOp op);
   LogicalResult lowerConvOverImage(ConvOp op, const ConvExtents &extents,
@@ -799,6 +806,43 @@ LogicalResult Lowering::lowerReshape(ReshapeOp op) {
   return success();
 }
 
+LogicalResult Lowering::lowerInterleave(ConcatOp op, Value init) {
+  auto type = cast<RankedTensorType>(op.getType());
+  int64_t rank = type.getRank(), last = rank - 1;
+  ValueRange inputs = op.getInputs();
+  if (op.getDim() != last || inputs.size() < 2 ||
+      llvm::any_of(inputs, [&](Value in) {
+        return cast<RankedTensorType>(in.getType()).getDimSize(last) != 1 ||
+               matchPattern(in, m_Constant());
+      }))
+    return failure();
+  Location loc = op.getLoc();
+  SmallVector<AffineExpr> exprs;
+  for (int64_t i = 0; i < last; ++i)
+    exprs.push_back(b.getAffineDimExpr(i));
+  exprs.push_back(b.getAffineConstantExpr(0));
+  SmallVector<AffineMap> maps(inputs.size(),
+                              AffineMap::get(rank, 0, exprs, b.getContext()));
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  SmallVector<IteratorType> iters(rank, IteratorType::parallel);
+  int64_t count = inputs.size();
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, inputs, ValueRange{init}, maps, iters,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value position = linalg::IndexOp::create(nb, nloc, last);
+        Value picked = args[count - 1];
+        for (int64_t k = count - 2; k >= 0; --k) {
+          Value isK = arith::CmpIOp::create(
+              nb, nloc, arith::CmpIPredicate::eq, position,
+              arith::ConstantIndexOp::create(nb, nloc, k));
+          picked = arith::SelectOp::create(nb, nloc, isK, args[k], picked);
+        }
+        linalg::YieldOp::create(nb, nloc, picked);
+      });
+  b.replaceOp(op, generic->getResults());
+  return success();
+}
+
 LogicalResult Lowering::lowerConcat(ConcatOp op) {
   Location loc = op.getLoc();
   auto type = cast<RankedTensorType>(op.getType());
@@ -820,6 +864,8 @@ LogicalResult Lowering::lowerConcat(ConcatOp op) {
     dyn.push_back(total);
   }
   Value acc = emptyTensor(b, loc, type, dyn);
+  if (succeeded(lowerInterleave(op, acc)))
+    return success();
   OpFoldResult offset = b.getIndexAttr(0);
   // The pieces are inserted computed ones first, constants after (their
   // slices are disjoint, so the order is free): a padding's interior is
