@@ -49,6 +49,12 @@ void meld::codegen::buildKernelBufferPipeline(OpPassManager &pm,
   // GPU kernels gather a convolution's columns in the contraction's k loop
   // (one read per product), which a copy through a reshape would prevent.
   toLinalg.paddedConvColumns = tiling != BlockTiling::Gpu;
+  // With AVX-512's register tiles of 4 vectors (64 columns), a weight
+  // gradient of 2 or 3 input channels sums outer products too: faster than
+  // its columns there, slower in AVX2 code (MeldToLinalg.cpp,
+  // outerProductMinImages).
+  if (hostTiles && hostTiles->tileCols >= 64)
+    toLinalg.outerProductMinImages = 2;
   pm.addNestedPass<func::FuncOp>(createMeldConvertToLinalg(toLinalg));
   pm.addPass(createCanonicalizerPass());
   // Drop the unit dims of kept-dims reductions and their broadcasts, so no

@@ -516,9 +516,10 @@ struct ConvExtents {
 class Lowering {
 public:
   Lowering(RewriterBase &rewriter, bool strictFp, bool divisionChecks,
-           bool paddedConvColumns)
+           bool paddedConvColumns, int64_t outerProductMinImages)
       : b(rewriter), divisionChecks(divisionChecks),
         paddedConvColumns(paddedConvColumns),
+        outerProductMinImages(outerProductMinImages),
         sumFlags(strictFp ? arith::FastMathFlags::none
                           : arith::FastMathFlags::reassoc) {}
 
@@ -638,6 +639,17 @@ private:
   /// Gather per-image convolution columns from a zero-padded input copy
   /// (lowerConvOverImage).
   bool paddedConvColumns;
+  /// The fewest images (input channels of a weight gradient) that take
+  /// lowerConvByPixelRows' sums of outer products (the pass option): their
+  /// kernel is one block per thread of whole images, so fewer than 2 per
+  /// thread of 2 leave a thread idle. A first convolution's gradient (3
+  /// channels, 32 filters, 16 images of 64 x 64), one block on one thread:
+  /// 0.62-0.84 ms against the columns' 0.71-1.13 on Zen 5's AVX-512, but
+  /// 1.6-1.75 against 1.1-1.2 in AVX2 code on the same machine; so 4 by
+  /// default and 2 with AVX-512's tiles (2 and 3 images 1.16x and 1.14-1.22x
+  /// the columns, MobileNetV2's first gradient, 3 channels by 32 filters
+  /// over 4 images of 80 x 80 at stride 2, 1.21-1.37x: one process, Zen 5).
+  int64_t outerProductMinImages;
   /// Flags of the additions that accumulate sums and dot products:
   /// reassoc lets them vectorize (partial sums per lane) unless strict-fp.
   arith::FastMathFlags sumFlags;
@@ -2535,14 +2547,6 @@ LogicalResult Lowering::lowerConvOverImage(ConvOp op,
   return success();
 }
 
-/// The fewest images (input channels of a weight gradient) that take
-/// lowerConvByPixelRows' sums of outer products: their kernel is one block
-/// per thread of whole images, so fewer than 2 per thread of 2 leave a
-/// thread idle. A first convolution's gradient (3 channels, 32 filters,
-/// 16 images of 64 x 64), one block on one thread: 0.62-0.84 ms against
-/// the columns' 0.71-1.13 on Zen 5's AVX-512, but 1.6-1.75 against 1.1-1.2
-/// in AVX2 code on the same machine.
-static constexpr int64_t kOuterProductMinImages = 4;
 /// The fewest filters that take them: meld-vectorize-host-outer-products'
 /// least (fewer are left to scalar loops).
 static constexpr int64_t kOuterProductMinFilters = 4;
@@ -2563,7 +2567,7 @@ static constexpr int64_t kOuterProductMinFilters = 4;
 /// static shapes.
 ///
 /// In f32 outside strict-fp mode, with more than one output pixel per
-/// image, at least kOuterProductMinImages images and
+/// image, at least outerProductMinImages images and
 /// kOuterProductMinFilters filters, there are no columns: one generic over
 /// the padded input, loops `n, o.., f, c, k..`, sums `out[n, o.., f] +=
 /// padded[n, c, o s + k d..] * w[f, c, k..]`, which
@@ -2596,7 +2600,7 @@ LogicalResult Lowering::lowerConvByPixelRows(ConvOp op,
   Value padded = paddedInput(op, extents);
   auto dim = [&](int64_t i) { return b.getAffineDimExpr(i); };
   if (sumFlags == arith::FastMathFlags::reassoc && elem.isF32() &&
-      sum.isF32() && pixels > 1 && n >= kOuterProductMinImages &&
+      sum.isF32() && pixels > 1 && n >= outerProductMinImages &&
       f >= kOuterProductMinFilters) {
     // Loops n, o_1 .. o_d, f, c, k_1 .. k_d: `out[n, o.., f] += padded[n,
     // c, o_j s_j + k_j d_j] * w[f, c, k..]`, which meld-vectorize-host-outer-
@@ -3159,7 +3163,8 @@ struct MeldConvertToLinalgPass
         ops.push_back(op);
     });
     IRRewriter rewriter(&getContext());
-    Lowering lowering(rewriter, strictFp, divisionChecks, paddedConvColumns);
+    Lowering lowering(rewriter, strictFp, divisionChecks, paddedConvColumns,
+                      outerProductMinImages);
     for (Operation *op : ops) {
       if (isa<KernelOp, LaunchOp, IfOp, WhileOp, YieldOp>(op)) {
         op->emitOpError("must be outlined before lowering to linalg (run "

@@ -1,6 +1,7 @@
 // RUN: meld-opt %s --meld-convert-to-linalg | FileCheck %s
 // RUN: meld-opt %s '--meld-convert-to-linalg=padded-conv-columns' | FileCheck %s --check-prefix=HOST
 // RUN: meld-opt %s '--meld-convert-to-linalg=padded-conv-columns strict-fp' | FileCheck %s --check-prefix=STRICT
+// RUN: meld-opt %s '--meld-convert-to-linalg=padded-conv-columns outer-product-min-images=2' | FileCheck %s --check-prefix=FEW
 
 // meld.conv over an implicit im2col. Columns of more than 16 MiB per image
 // (here 576 x 65536 floats): one GEMM per image and output row, the
@@ -137,4 +138,19 @@ func.func @dynamic_f16(%x: tensor<?x4x4x4xf16>, %w: tensor<6x4x3x3xf16>) -> tens
 func.func @pixel_rows(%x: tensor<10x24x14x14xf32>, %g: tensor<8x24x7x7xf32>) -> tensor<10x8x3x3xf32> {
   %y = meld.conv %x, %g strides = [1, 1] dilations = [2, 2] padding_low = [1, 1] padding_high = [0, 0] groups = 1 : (tensor<10x24x14x14xf32>, tensor<8x24x7x7xf32>) -> tensor<10x8x3x3xf32>
   return %y : tensor<10x8x3x3xf32>
+}
+
+// Three images (a first convolution's gradient: 3 input channels) keep the
+// columns by default and sum outer products from 2 images
+// (`outer-product-min-images=2`, the host pipeline's setting with
+// AVX-512's tiles).
+// HOST-LABEL: func.func @pixel_rows_three_images(
+// HOST:         tensor.collapse_shape %{{.*}} : tensor<3x3x3x16x8x8xf32> into tensor<27x1024xf32>
+// FEW-LABEL: func.func @pixel_rows_three_images(
+// FEW-NOT:      tensor.collapse_shape
+// FEW:          linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]
+// FEW-SAME:       outs(%{{.*}} : tensor<3x3x3x32xf32>)
+func.func @pixel_rows_three_images(%x: tensor<3x16x8x8xf32>, %g: tensor<32x16x8x8xf32>) -> tensor<3x32x3x3xf32> {
+  %y = meld.conv %x, %g strides = [1, 1] dilations = [1, 1] padding_low = [1, 1] padding_high = [1, 1] groups = 1 : (tensor<3x16x8x8xf32>, tensor<32x16x8x8xf32>) -> tensor<3x32x3x3xf32>
+  return %y : tensor<3x32x3x3xf32>
 }

@@ -87,7 +87,14 @@ def MeldConvertToLinalg : Pass<"meld-convert-to-linalg", "::mlir::func::FuncOp">
     Option<"divisionChecks", "division-checks", "bool", /*default=*/"false",
            "Check every integer divisor, gather index and dynamic "
            "convolution input extent with a cf.assert (the host and GPU "
-           "pipelines lower it into the kernel's error status)">
+           "pipelines lower it into the kernel's error status)">,
+    Option<"outerProductMinImages", "outer-product-min-images", "int64_t",
+           /*default=*/"4",
+           "With padded-conv-columns, the fewest images (a weight "
+           "gradient's input channels) whose f32 convolution of few output "
+           "pixels sums outer products over the padded input instead of "
+           "copying its columns (the host pipeline sets 2 with AVX-512's "
+           "4-vector register tiles)">
   ];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
