@@ -1159,12 +1159,15 @@ static void hoistLeftPack(linalg::GenericOp op) {
 /// Whether `op`'s right operand (a plain `(k, n)` one) is already laid out
 /// as its packed panel: a block whose rows are exactly its columns, one
 /// after the other (a convolution's columns copied per block of the
-/// register tile's width, meld-tile-host-blocks' conv-panel-columns).
-/// Packing it would copy it as it is.
+/// register tile's width, meld-tile-host-blocks' conv-panel-columns), of
+/// the output's element type. Packing it would copy it as it is (a
+/// narrower one is packed widened: rhsReadWidened).
 static bool rightOperandIsPanel(linalg::GenericOp op) {
   auto type = dyn_cast<MemRefType>(op.getDpsInputs()[1].getType());
   return type && type.getRank() >= 2 && type.hasStaticShape() &&
-         type.areTrailingDimsContiguous(2);
+         type.areTrailingDimsContiguous(2) &&
+         type.getElementType() ==
+             getElementTypeOrSelf(op.getDpsInits()[0].getType());
 }
 
 /// Copies a cache block's operands into buffers on the kernel's stack
