@@ -62,12 +62,7 @@ void meld::codegen::buildHostLLVMPipeline(OpPassManager &pm,
   contractions.panelBlockBytes = panelBlockBytes(target);
   contractions.outputChunkBytes = outputChunkBytes(target);
   contractions.vectorRegisters = target.vectorRegisters();
-  // 4 x 6 tiles of dots on Intel's AVX-512 cores: 24 sums and 10 loads
-  // in 32 vector registers, 10 rows whose lines may share an L1 set (rows
-  // a multiple of 4 KiB apart) in its 12 ways. Elsewhere 4 x 4: 8 rows,
-  // within Zen 4's 8 ways (not measured on AMD cores).
-  contractions.transposedDotColumns =
-      target.vectorRegisters() == 32 && !target.isAmd() ? 6 : 4;
+  contractions.transposedDotColumns = transposedDotColumns(target);
   contractions.swappedRows = f32SwappedRows(target);
   bool amx = usesAmx(target, strictFp);
   contractions.amx = amx;

@@ -273,6 +273,10 @@ int64_t meld::codegen::panelBlockBytes(const HostTarget &target) {
   return target.isa == HostIsa::Avx2 ? kPanelBlockBytes : 0;
 }
 
+int64_t meld::codegen::transposedDotColumns(const HostTarget &target) {
+  return intelAvx512(target) || fullWidthAmdAvx512(target) ? 6 : 4;
+}
+
 int64_t meld::codegen::outputChunkBytes(const HostTarget &target) {
   return fullWidthAmdAvx512(target) ? kZen5OutputChunkBytes
                                     : kOutputChunkBytes;

@@ -1,8 +1,10 @@
 // Few rows of x @ W^T take dot products along k in tiles of 4 rows of x by
-// 6 rows of W on Intel's AVX-512 cores (24 sums in 32 registers; up to 10
-// rows whose lines may share an L1 set, in 12 ways), 4 x 4 on AMD's and on
-// AVX2 (16 sums; 8 rows, within Zen 4's 8 ways). Compiled for each CPU on
-// any x86-64 machine. (The tuning table is off: --host-tuning=none.)
+// 6 rows of W on Intel's AVX-512 cores and on Zen 5 (24 sums in 32
+// registers; up to 10 rows whose lines may share an L1 set, in 12 ways),
+// 4 x 4 on Zen 4 and on AVX2 (16 sums; 8 rows, within Zen 4's 8 ways).
+// Compiled for each CPU on any x86-64 machine. (The tuning table is off:
+// --host-tuning=none.) Zen 5 takes these 5 rows by 64 as swapped tiles;
+// host-transposed-dots-zen5.mlir checks its dots.
 
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=sapphirerapids --mlir-print-ir-after=meld-vectorize-host-contractions -o %t.spr.meldb 2>&1 | FileCheck %s --check-prefix=INTEL
 // RUN: meld-compile %s --targets=host --host-tuning=none --cpu=znver4 --mlir-print-ir-after=meld-vectorize-host-contractions -o %t.zen4.meldb 2>&1 | FileCheck %s --check-prefix=OTHER

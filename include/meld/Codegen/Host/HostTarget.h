@@ -163,6 +163,18 @@ constexpr int64_t kOutputChunkBytes = 512 * 1024;
 constexpr int64_t kZen5OutputChunkBytes = 128 * 1024;
 int64_t outputChunkBytes(const HostTarget &target);
 
+/// The columns of the host's tiles of dot products along k for few rows of
+/// `x @ W^T` (meld-vectorize-host-contractions' transposed-dot-columns),
+/// by 4 rows: 6 on Intel's AVX-512 cores and on Zen 5 (24 sums and 10
+/// loads in 32 vector registers, 10 rows whose lines may share an L1 set
+/// in its 12 ways), 4 elsewhere (8 rows, within Zen 4's 8 ways). In one
+/// process on a 2-core Zen 5 VM, 6 against 4: 16 x 4096 @ (4096 x
+/// 4096)^T 1.14x, 12 x 2048 @ (8192 x 2048)^T 1.13x, 4 and 8 rows
+/// 1.08-1.12x, a 1x1 convolution's weight gradient (16 x 25600 @ (96 x
+/// 25600)^T) 1.13-1.17x, one row and 32 rows 1.02-1.04x; 5 columns
+/// 1.07-1.10x, 7 spilled (0.76-0.83x).
+int64_t transposedDotColumns(const HostTarget &target);
+
 /// Whether bf16 contractions run on AMX tiles (meld-vectorize-host-
 /// contractions' amx): on a target with amx-tile and amx-bf16, except under
 /// strict floating point (tdpbf16ps sums pairs of products in f32, not in
