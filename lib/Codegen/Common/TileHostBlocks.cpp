@@ -2130,10 +2130,23 @@ static bool isSharedRoot(Operation *op,
   });
 }
 
+/// Whether `op` has a result that the kernel stores (an output).
+static bool isStored(Operation *op) {
+  return llvm::any_of(op->getUsers(), [](Operation *user) {
+    return isa<bufferization::MaterializeInDestinationOp>(user);
+  });
+}
+
 /// The independent sub-kernels of a horizontal kernel: its top-level ops
 /// (shared roots aside) in groups joined by the values they pass, in block
-/// order.
-static SmallVector<SmallVector<Operation *>> horizontalParts(Block &entry) {
+/// order. A pure op of shared values that several ops read is copied for
+/// each reader, except, without `copyStored`, one whose result the kernel
+/// stores: its readers are then one sub-kernel with it, whose blocks
+/// compute it once and store it beside what they compute from it (a batch
+/// norm's output and its ReLU6 mask; copied, each block computed the
+/// normalization twice and read its input twice).
+static SmallVector<SmallVector<Operation *>>
+horizontalParts(Block &entry, bool copyStored = true) {
   auto ofRoots = [](Operation &op, const llvm::DenseSet<Operation *> &roots) {
     return llvm::all_of(op.getOperands(), [&](Value v) {
       Operation *def = v.getDefiningOp();
@@ -2150,7 +2163,8 @@ static SmallVector<SmallVector<Operation *>> horizontalParts(Block &entry) {
       if (isSharedRoot(&op, roots))
         roots.insert(&op);
       else if (ofRoots(op, roots) && op.getNumResults() == 1 && isPure(&op) &&
-               !op.use_empty() && !op.getResult(0).hasOneUse())
+               !op.use_empty() && !op.getResult(0).hasOneUse() &&
+               (copyStored || !isStored(&op)))
         shared.push_back(&op);
     }
     for (Operation *op : shared) {
@@ -2290,7 +2304,8 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
                ArrayRef<int64_t> rowDims, bool severalOutputs) {
   Block &entry = func.getBody().front();
   unsigned numArgs = entry.getNumArguments();
-  SmallVector<SmallVector<Operation *>> parts = horizontalParts(entry);
+  SmallVector<SmallVector<Operation *>> parts =
+      horizontalParts(entry, /*copyStored=*/!severalOutputs);
   if (parts.size() < 2)
     return failure();
   int64_t numOutputs = rowDims.size();
@@ -2405,7 +2420,8 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
   // producer every row reads in full), would run in every range.
   SmallVector<std::pair<Value, Value>> ranges =
       blockRanges(planned.size() - 1);
-  for (SmallVector<Operation *> &ops : horizontalParts(entry)) {
+  for (SmallVector<Operation *> &ops :
+       horizontalParts(entry, /*copyStored=*/!severalOutputs)) {
     std::optional<size_t> index;
     for (Operation *op : ops)
       if (auto it = partOfStore.find(op); it != partOfStore.end())

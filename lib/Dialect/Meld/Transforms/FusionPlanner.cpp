@@ -677,13 +677,37 @@ enum class ReshapeViews {
   rows,
 };
 
+/// Whether `op` is a unit-stride slice of a value that `nodes` read from
+/// outside (an argument of a fused kernel, or a result of another group),
+/// or of such a slice: each element keeps its index up to a constant
+/// offset, and what it is cut from is already in memory, so a reduction's
+/// rows read it in place (the interior of a padded input gradient, cropped
+/// before a batch norm's backward sums).
+static bool isInputCrop(Operation *op, ArrayRef<Operation *> nodes) {
+  auto slice = dyn_cast<SliceOp>(op);
+  if (!slice || (slice.getStrides() &&
+                 llvm::any_of(*slice.getStrides(),
+                              [](int64_t s) { return s != 1; })))
+    return false;
+  Value source = slice.getOperand();
+  if (isa<BlockArgument>(source))
+    return true;
+  Operation *def = source.getDefiningOp();
+  return isInputCrop(def, nodes) ||
+         llvm::none_of(nodes, [&](Operation *node) {
+           return node == def || node->isAncestor(def);
+         });
+}
+
 /// The first op of `nodes` that moves elements between positions
 /// (transpose, reshape, slice, concat, gather), or null. A reduction's rows
 /// and a product's tiles are only available where they are computed, so
 /// groups fused with them may broadcast and combine elements but not move
-/// them; the reshapes of `views` move nothing.
+/// them; the reshapes of `views` move nothing, and with `crops` neither do
+/// crops of inputs (isInputCrop).
 static Operation *findRemapping(ArrayRef<Operation *> nodes,
-                                ReshapeViews views = ReshapeViews::none) {
+                                ReshapeViews views = ReshapeViews::none,
+                                bool crops = false) {
   auto isView = [&](Operation *op) {
     if (views == ReshapeViews::none || !isa<ReshapeOp>(op))
       return false;
@@ -697,7 +721,7 @@ static Operation *findRemapping(ArrayRef<Operation *> nodes,
     forEachOpIn(node, [&](Operation *op) {
       if (!found &&
           isa<TransposeOp, ReshapeOp, SliceOp, ConcatOp, GatherOp>(op) &&
-          !isView(op))
+          !isView(op) && !(crops && isInputCrop(op, nodes)))
         found = op;
     });
   return found;
@@ -827,7 +851,9 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
     for (GroupId g : {producer, consumer}) {
       if (kindOf(g) != FusionKind::pointwise)
         continue;
-      if (Operation *remap = findRemapping(members(g)))
+      // A prologue may crop its inputs (isInputCrop).
+      if (Operation *remap = findRemapping(members(g), ReshapeViews::none,
+                                           /*crops=*/g == producer))
         return FusionDecision::refuse(
             "incompatible iteration space: '" +
             remap->getName().getStringRef().str() +
