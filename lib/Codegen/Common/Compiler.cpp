@@ -60,10 +60,11 @@ LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
   split.strictFp = strictFp;
   if (fuse && splitReductions) {
     buildSplitFusionPipeline(fusePm, split, maxConvImageBytes,
-                             rowViewEpilogues, horizontal);
+                             rowViewEpilogues, horizontal,
+                             /*paddedOutputs=*/hostOnly);
   } else if (fuse) {
     buildFusionPipeline(fusePm, maxConvImageBytes, rowViewEpilogues,
-                        horizontal);
+                        horizontal, /*paddedOutputs=*/hostOnly);
   } else {
     fusePm.addNestedPass<func::FuncOp>(createMeldOutlineSingletons());
     if (splitReductions)

@@ -2167,13 +2167,43 @@ horizontalParts(Block &entry, bool copyStored = true) {
                (copyStored || !isStored(&op)))
         shared.push_back(&op);
     }
+    SmallVector<Operation *> copies;
     for (Operation *op : shared) {
       SmallVector<OpOperand *> uses = llvm::map_to_vector(
           llvm::drop_begin(op->getResult(0).getUses()),
           [](OpOperand &use) { return &use; });
       OpBuilder b(op);
-      for (OpOperand *use : uses)
-        use->set(b.clone(*op)->getResult(0));
+      for (OpOperand *use : uses) {
+        Operation *copy = b.clone(*op);
+        use->set(copy->getResult(0));
+        copies.push_back(copy);
+      }
+      copies.push_back(op);
+    }
+    // Each copy of an elementwise op, now read once, fuses into its
+    // elementwise reader (as meld-fuse-elementwise-ops would have, had it
+    // been read once there): otherwise the blocks computed it into a
+    // scratch tile and read that back (a batch norm's output, 2.4 MiB per
+    // image of [96, 80, 80], before its ReLU6 and its mask).
+    IRRewriter rewriter(entry.getParentOp()->getContext());
+    for (Operation *op : copies) {
+      if (!isa<linalg::GenericOp>(op) || !op->hasOneUse())
+        continue;
+      OpOperand &use = *op->getUses().begin();
+      auto reader = dyn_cast<linalg::GenericOp>(use.getOwner());
+      if (!reader || reader->getBlock() != &entry ||
+          !linalg::areElementwiseOpsFusable(&use))
+        continue;
+      rewriter.setInsertionPoint(reader);
+      FailureOr<linalg::ElementwiseOpFusionResult> fused =
+          linalg::fuseElementwiseOps(rewriter, &use);
+      if (failed(fused))
+        continue;
+      for (auto [original, replacement] : fused->replacements)
+        rewriter.replaceAllUsesWith(original, replacement);
+      rewriter.eraseOp(reader);
+      if (op->use_empty())
+        rewriter.eraseOp(op);
     }
   }
   llvm::DenseSet<Operation *> roots;
@@ -2346,6 +2376,10 @@ tileHorizontal(func::FuncOp func, const BlockParams &params,
       part.alsoStored.assign(std::next(stores.begin()), stores.end());
     }
     if (part.output >= 0) {
+      // A padding's store (data movement) gets the identity copy that a
+      // kernel's own does, so that its rows split too.
+      if (part.alsoStored.empty())
+        copyDataMovement(stores.front());
       FailureOr<RowPlan> plan =
           planRowBlocks(func, stores.front(), params, holdsContraction(ops),
                         /*columns=*/true);
@@ -2820,6 +2854,49 @@ struct MeldTileHostBlocksPass
     writeConcatsInPlace(func);
   }
 
+  /// Splits `copy` of `func` into parts (tileHorizontal), first with
+  /// parts of several outputs when `severalOutputs` (then, if that fails,
+  /// without), and on success makes it `func`'s body, with the parts
+  /// recorded (kHostPartsAttrName). `func` stays as it is otherwise.
+  void splitIntoParts(func::FuncOp func, OwningOpRef<func::FuncOp> &copy,
+                      const BlockParams &params,
+                      ArrayRef<int64_t> outputRowDims, bool severalOutputs) {
+    // A part of several outputs that its blocks cannot compute fails the
+    // split: then such parts are one block each, the others split.
+    OwningOpRef<func::FuncOp> retry = copy->clone();
+    FailureOr<SmallVector<std::array<int64_t, 4>>> parts =
+        tileHorizontal(*copy, params, outputRowDims, severalOutputs);
+    if (failed(parts) && severalOutputs) {
+      copy = std::move(retry);
+      parts = tileHorizontal(*copy, params, outputRowDims,
+                             /*severalOutputs=*/false);
+    }
+    if (failed(parts))
+      return;
+    func.getBody().takeBody(copy->getBody());
+    IntegerType i64 = IntegerType::get(func.getContext(), 64);
+    SmallVector<Attribute> record;
+    for (const std::array<int64_t, 4> &part : *parts)
+      record.push_back(ArrayAttr::get(
+          func.getContext(),
+          llvm::map_to_vector(part, [&](int64_t v) -> Attribute {
+            return IntegerAttr::get(i64, v);
+          })));
+    func->setAttr(kHostPartsAttrName,
+                  ArrayAttr::get(func.getContext(), record));
+    // Few-row contractions of a sub-kernel whose threads split its
+    // columns take dot products (meld-vectorize-host-contractions reads
+    // this; the count is in the parts).
+    if (llvm::any_of(*parts, [](const std::array<int64_t, 4> &part) {
+          return part[3] > 0;
+        }))
+      func->setAttr(kHostColumnBlocksAttrName, IntegerAttr::get(i64, 1));
+    RewritePatternSet patterns(func.getContext());
+    tensor::populateFoldTensorEmptyPatterns(patterns);
+    if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      return signalPassFailure();
+  }
+
   void tile(func::FuncOp func) {
     func.walk([](linalg::GenericOp op) { putRowOperandFirst(op); });
     if (tileGroupedRows(func, balanceThreads))
@@ -2894,42 +2971,9 @@ struct MeldTileHostBlocksPass
                        f32ColumnBlockRows,  convPanelColumns};
     IntegerType i64 = IntegerType::get(func.getContext(), 64);
     if (kind && kind.getValue() == "horizontal") {
-      if (!horizontal)
-        return;
-      // A part of several outputs that its blocks cannot compute fails the
-      // split: then such parts are one block each, the others split.
-      OwningOpRef<func::FuncOp> retry = copy->clone();
-      FailureOr<SmallVector<std::array<int64_t, 4>>> parts =
-          tileHorizontal(*copy, params, outputRowDims,
-                         /*severalOutputs=*/true);
-      if (failed(parts)) {
-        copy = std::move(retry);
-        parts = tileHorizontal(*copy, params, outputRowDims,
-                               /*severalOutputs=*/false);
-      }
-      if (failed(parts))
-        return;
-      func.getBody().takeBody(copy->getBody());
-      SmallVector<Attribute> record;
-      for (const std::array<int64_t, 4> &part : *parts)
-        record.push_back(ArrayAttr::get(
-            func.getContext(),
-            llvm::map_to_vector(part, [&](int64_t v) -> Attribute {
-              return IntegerAttr::get(i64, v);
-            })));
-      func->setAttr(kHostPartsAttrName,
-                    ArrayAttr::get(func.getContext(), record));
-      // Few-row contractions of a sub-kernel whose threads split its
-      // columns take dot products (meld-vectorize-host-contractions reads
-      // this; the count is in the parts).
-      if (llvm::any_of(*parts, [](const std::array<int64_t, 4> &part) {
-            return part[3] > 0;
-          }))
-        func->setAttr(kHostColumnBlocksAttrName, IntegerAttr::get(i64, 1));
-      RewritePatternSet patterns(func.getContext());
-      tensor::populateFoldTensorEmptyPatterns(patterns);
-      if (failed(applyPatternsGreedily(func, std::move(patterns))))
-        return signalPassFailure();
+      if (horizontal)
+        splitIntoParts(func, copy, params, outputRowDims,
+                       /*severalOutputs=*/true);
       return;
     }
     SmallVector<bufferization::MaterializeInDestinationOp> stores;
@@ -2941,6 +2985,19 @@ struct MeldTileHostBlocksPass
         joinSiblingStores(stores, entry, numOutputs, outputRowDims,
                           kind && kind.getValue() == "reduction"))
       root = rootStore(stores);
+    // A pointwise kernel of several outputs, none computed from all the
+    // others nor joined (a padded activation and a mask of the unpadded
+    // one, both from a batch norm's output): each output takes blocks of
+    // its own, as a horizontal kernel's parts do, the ops they share
+    // computed in each (elementwise, cheaper than a kernel on one
+    // thread).
+    if (!root && horizontal && kind && kind.getValue() == "pointwise" &&
+        stores.size() > 1 && mergedOutputs.empty() &&
+        entry.getNumArguments() >= kBlockRangeArgs) {
+      splitIntoParts(func, copy, params, outputRowDims,
+                     /*severalOutputs=*/false);
+      return;
+    }
     if (!root || entry.getNumArguments() < kBlockRangeArgs)
       return;
     bufferization::MaterializeInDestinationOp rootOutput = stores[*root];

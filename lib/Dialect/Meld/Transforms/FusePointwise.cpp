@@ -25,6 +25,7 @@ struct MeldFusePointwisePass
     FusionOptions options =
         makeFusionOptions(maxGroupOps, maxKernelParamBytes, maxLiveValues,
                           maxPersistentRow, dynamicDimEstimate);
+    options.paddedOutputs = paddedOutputs;
     if (failed(runFusionPass(getOperation(), FusionPass::Pointwise, options)))
       signalPassFailure();
   }

@@ -782,6 +782,35 @@ static bool sameShape(Type a, ArrayRef<int64_t> shape) {
   return t && t.getShape() == shape;
 }
 
+/// Whether `space` pads `type` by concatenations of `consumer`: both
+/// static, the same leading dim, and `space` longer only along dims that a
+/// concatenation in `consumer` joins (an activation padded for the
+/// convolution that reads it, whose batch norm's ReLU6 mask is the
+/// producer's other output; or, the other way round, a producer that pads
+/// beside a consumer of its unpadded values, the mask). The merged
+/// kernel's outputs then take row blocks of their own on the host
+/// (meld-tile-host-blocks), the ops they share computed in each: the
+/// unpadded activation is no longer written and read back.
+static bool isPaddedBy(Type type, RankedTensorType space,
+                       ArrayRef<Operation *> consumer) {
+  auto t = dyn_cast<RankedTensorType>(type);
+  if (!t || !t.hasStaticShape() || !space.hasStaticShape() ||
+      t.getRank() != space.getRank() || t.getRank() == 0 ||
+      t.getDimSize(0) != space.getDimSize(0))
+    return false;
+  llvm::SmallDenseSet<int64_t> joined;
+  for (Operation *node : consumer)
+    forEachOpIn(node, [&](Operation *op) {
+      if (auto concat = dyn_cast<ConcatOp>(op))
+        joined.insert(concat.getDim());
+    });
+  for (int64_t d = 0; d < t.getRank(); ++d)
+    if (t.getDimSize(d) != space.getDimSize(d) &&
+        (t.getDimSize(d) > space.getDimSize(d) || !joined.contains(d)))
+      return false;
+  return true;
+}
+
 FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
                                       GroupId consumer) const {
   producer = find(producer);
@@ -806,7 +835,11 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
         return FusionDecision::refuse("the consumer has no outputs");
       auto space = cast<RankedTensorType>(consumerOutputs.front().getType());
       for (Value out : outputs(producer))
-        if (!sameShape(out.getType(), space.getShape()))
+        if (!sameShape(out.getType(), space.getShape()) &&
+            !(options.paddedOutputs &&
+              (isPaddedBy(out.getType(), space, members(consumer)) ||
+               isPaddedBy(space, cast<RankedTensorType>(out.getType()),
+                          members(producer)))))
           return FusionDecision::refuse(
               "incompatible iteration space: the producer's " +
               shapeString(out.getType()) +

@@ -294,9 +294,12 @@ struct MeldFusionDotPass
 static void addFusionPasses(OpPassManager &pm,
                             const MeldSplitReductionsOptions *split,
                             int64_t maxConvImageBytes, bool rowViewEpilogues,
-                            const MeldFuseHorizontalOptions &horizontal) {
+                            const MeldFuseHorizontalOptions &horizontal,
+                            bool paddedOutputs) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
-  funcPm.addPass(createMeldFusePointwise());
+  MeldFusePointwiseOptions pointwise;
+  pointwise.paddedOutputs = paddedOutputs;
+  funcPm.addPass(createMeldFusePointwise(pointwise));
   MeldFuseReductionsOptions reductions;
   reductions.maxConvImageBytes = maxConvImageBytes;
   reductions.rowViewEpilogues = rowViewEpilogues;
@@ -313,17 +316,20 @@ static void addFusionPasses(OpPassManager &pm,
 
 void meld::buildFusionPipeline(OpPassManager &pm, int64_t maxConvImageBytes,
                                bool rowViewEpilogues,
-                               const MeldFuseHorizontalOptions &horizontal) {
+                               const MeldFuseHorizontalOptions &horizontal,
+                               bool paddedOutputs) {
   addFusionPasses(pm, nullptr, maxConvImageBytes, rowViewEpilogues,
-                  horizontal);
+                  horizontal, paddedOutputs);
 }
 
 void meld::buildSplitFusionPipeline(OpPassManager &pm,
                                     const MeldSplitReductionsOptions &split,
                                     int64_t maxConvImageBytes,
                                     bool rowViewEpilogues,
-                                    const MeldFuseHorizontalOptions &horizontal) {
-  addFusionPasses(pm, &split, maxConvImageBytes, rowViewEpilogues, horizontal);
+                                    const MeldFuseHorizontalOptions &horizontal,
+                                    bool paddedOutputs) {
+  addFusionPasses(pm, &split, maxConvImageBytes, rowViewEpilogues, horizontal,
+                  paddedOutputs);
 }
 
 void meld::registerAllMeldPasses() {

@@ -52,6 +52,11 @@ struct FusionOptions {
   /// drop unit dims or regroup its rows (the host's code generation
   /// computes it on the product's shape; the GPU's does not).
   bool rowViewEpilogues = true;
+  /// A pointwise consumer that pads (concatenates along dims the producer's
+  /// values are shorter in) may take a producer whose values stay outputs
+  /// too (the host's code generation gives such outputs blocks of their
+  /// own; the GPU's would compute the kernel in one workgroup).
+  bool paddedOutputs = false;
   /// What a launch costs: whether a horizontal launch pays.
   LaunchCosts costs;
 };

@@ -23,11 +23,12 @@ namespace meld {
 /// Adds the full fusion pipeline to `pm` (nested on functions): pointwise,
 /// reductions, GEMM epilogues, singletons, horizontal. `maxConvImageBytes`
 /// and `rowViewEpilogues` are meld-fuse-gemm-epilogue's options of those
-/// names.
+/// names, `paddedOutputs` meld-fuse-pointwise's padded-outputs.
 void buildFusionPipeline(mlir::OpPassManager &pm,
                          int64_t maxConvImageBytes = 0,
                          bool rowViewEpilogues = true,
-                         const MeldFuseHorizontalOptions &horizontal = {});
+                         const MeldFuseHorizontalOptions &horizontal = {},
+                         bool paddedOutputs = false);
 
 /// The fusion pipeline code generation runs: buildFusionPipeline with
 /// meld-split-reductions (with `split`) before horizontal fusion, so the
@@ -36,7 +37,8 @@ void buildSplitFusionPipeline(mlir::OpPassManager &pm,
                               const MeldSplitReductionsOptions &split,
                               int64_t maxConvImageBytes = 0,
                               bool rowViewEpilogues = true,
-                              const MeldFuseHorizontalOptions &horizontal = {});
+                              const MeldFuseHorizontalOptions &horizontal = {},
+                              bool paddedOutputs = false);
 
 /// Registers every Meld pass and the `meld-fuse` pipeline.
 void registerAllMeldPasses();

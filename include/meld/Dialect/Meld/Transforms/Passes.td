@@ -72,7 +72,14 @@ def MeldFusePointwise : Pass<"meld-fuse-pointwise", "::mlir::func::FuncOp"> {
     fused into one consumer as an extra output, when that output has the
     consumer's iteration space and no cycle results.
   }];
-  let options = FusionLimitOptions;
+  let options = !listconcat(FusionLimitOptions, [
+    Option<"paddedOutputs", "padded-outputs", "bool", /*default=*/"false",
+           "A consumer that pads a producer's values (concatenations along "
+           "dims they are shorter in, the same leading dim) may take the "
+           "producer when its values stay outputs too: host code gives "
+           "each output blocks of its own (meld-tile-host-blocks); the "
+           "pipeline sets it for host-only compiles">
+  ]);
   let dependentDialects = ["::meld::MeldDialect"];
 }
 
