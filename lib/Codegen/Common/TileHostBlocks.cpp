@@ -2990,8 +2990,10 @@ struct MeldTileHostBlocksPass
     // one, both from a batch norm's output): each output takes blocks of
     // its own, as a horizontal kernel's parts do, the ops they share
     // computed in each (elementwise, cheaper than a kernel on one
-    // thread).
+    // thread). Not a foreach kernel's body, whose blocks the runtime
+    // counts by its rows per block (ForeachKernels).
     if (!root && horizontal && kind && kind.getValue() == "pointwise" &&
+        !func->hasAttr(kForeachSizeArgAttrName) &&
         stores.size() > 1 && mergedOutputs.empty() &&
         entry.getNumArguments() >= kBlockRangeArgs) {
       splitIntoParts(func, copy, params, outputRowDims,
