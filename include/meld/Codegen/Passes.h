@@ -45,6 +45,15 @@ bool isContractionNest(mlir::linalg::GenericOp op);
 /// contractions and kernel arguments' views.
 void populateFuseElementwiseOpsPatterns(mlir::RewritePatternSet &patterns);
 
+/// Fuses the elementwise producer of `operand` into its reader with
+/// upstream's linalg::fuseElementwiseOps: the reader's results (and the
+/// producer's, which the fused op yields too when the producer has other
+/// uses) are replaced by the fused op's, the reader is erased, and the
+/// producer too once nothing reads it. Fails, changing nothing, when
+/// upstream's fusion does.
+mlir::LogicalResult fuseElementwiseProducer(mlir::RewriterBase &rewriter,
+                                            mlir::OpOperand &operand);
+
 /// Erases the `linalg.generic` ops on tensors under `root` whose results
 /// are unused and whose bodies have no effect but runtime checks
 /// (`cf.assert`). Elementwise fusion leaves such a producer behind once

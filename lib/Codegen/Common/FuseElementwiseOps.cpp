@@ -178,6 +178,22 @@ static bool hasOnlyCheckEffects(linalg::GenericOp op) {
   return !result.wasInterrupted();
 }
 
+LogicalResult meld::fuseElementwiseProducer(RewriterBase &rewriter,
+                                            OpOperand &operand) {
+  Operation *producer = operand.get().getDefiningOp();
+  Operation *reader = operand.getOwner();
+  FailureOr<linalg::ElementwiseOpFusionResult> fused =
+      linalg::fuseElementwiseOps(rewriter, &operand);
+  if (failed(fused))
+    return failure();
+  for (auto [original, replacement] : fused->replacements)
+    rewriter.replaceAllUsesWith(original, replacement);
+  rewriter.eraseOp(reader);
+  if (producer->use_empty())
+    rewriter.eraseOp(producer);
+  return success();
+}
+
 void meld::eraseDeadCheckedOps(Operation *root) {
   // Post-order, so a producer whose last user goes is visited after it.
   SmallVector<linalg::GenericOp> ops;
@@ -259,15 +275,8 @@ struct FuseStoredProducer : OpRewritePattern<linalg::GenericOp> {
       if (!isStoredElementwiseInput(&operand) ||
           !linalg::areElementwiseOpsFusable(&operand))
         continue;
-      Operation *producer = operand.get().getDefiningOp();
-      FailureOr<linalg::ElementwiseOpFusionResult> fused =
-          linalg::fuseElementwiseOps(rewriter, &operand);
-      if (failed(fused))
+      if (failed(meld::fuseElementwiseProducer(rewriter, operand)))
         return rewriter.notifyMatchFailure(consumer, "fusion failed");
-      for (auto [original, replacement] : fused->replacements)
-        rewriter.replaceAllUsesWith(original, replacement);
-      rewriter.eraseOp(consumer);
-      rewriter.eraseOp(producer);
       return success();
     }
     return failure();

@@ -2195,15 +2195,7 @@ horizontalParts(Block &entry, bool copyStored = true) {
           !linalg::areElementwiseOpsFusable(&use))
         continue;
       rewriter.setInsertionPoint(reader);
-      FailureOr<linalg::ElementwiseOpFusionResult> fused =
-          linalg::fuseElementwiseOps(rewriter, &use);
-      if (failed(fused))
-        continue;
-      for (auto [original, replacement] : fused->replacements)
-        rewriter.replaceAllUsesWith(original, replacement);
-      rewriter.eraseOp(reader);
-      if (op->use_empty())
-        rewriter.eraseOp(op);
+      (void)fuseElementwiseProducer(rewriter, use);
     }
   }
   llvm::DenseSet<Operation *> roots;
