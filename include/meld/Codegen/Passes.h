@@ -40,6 +40,13 @@ namespace meld {
 /// meld-fold-unit-extent-dims (which keeps such an op's unit row dim).
 bool isContractionNest(mlir::linalg::GenericOp op);
 
+/// Whether `op` is a contraction over images and pixels, loops `i, j, n,
+/// p` (two parallel, two reductions): `out[i, j] += lhs[n, i, p] *
+/// rhs[n, j, p]`, either operand `[rows, N, P]` instead (`(i, n, p)`). A
+/// 1x1 convolution's weight gradient read in place (meld-convert-to-linalg);
+/// meld-vectorize-host-contractions computes it as dot products along p.
+bool isImageReduceContraction(mlir::linalg::GenericOp op);
+
 /// Adds the patterns of meld-fuse-elementwise-ops: upstream's elementwise
 /// fusion, reshape propagation and constant folding, the reshapes kept off
 /// contractions and kernel arguments' views.

@@ -61,10 +61,10 @@ LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
   if (fuse && splitReductions) {
     buildSplitFusionPipeline(fusePm, split, maxConvImageBytes,
                              rowViewEpilogues, horizontal,
-                             /*paddedOutputs=*/hostOnly);
+                             /*hostOnly=*/hostOnly);
   } else if (fuse) {
     buildFusionPipeline(fusePm, maxConvImageBytes, rowViewEpilogues,
-                        horizontal, /*paddedOutputs=*/hostOnly);
+                        horizontal, /*hostOnly=*/hostOnly);
   } else {
     fusePm.addNestedPass<func::FuncOp>(createMeldOutlineSingletons());
     if (splitReductions)

@@ -23,10 +23,12 @@ namespace meld {
 
 using namespace mlir;
 
-/// Whether `op` is a contraction nest (meld::isContractionNest).
+/// Whether `op` is a contraction nest (meld::isContractionNest), or one
+/// over images and pixels (meld::isImageReduceContraction).
 static bool isContraction(Operation *op) {
   auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
-  return generic && meld::isContractionNest(generic);
+  return generic && (meld::isContractionNest(generic) ||
+                     meld::isImageReduceContraction(generic));
 }
 
 /// Upstream's default: a producer fuses when `fused` is its only use.

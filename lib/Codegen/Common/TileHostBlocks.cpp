@@ -808,11 +808,18 @@ planRowBlocks(func::FuncOp func,
   // language-model head, 50257 columns, ran a decode step's 154 MB of
   // weights on one thread.
   int64_t columnBlock = 0;
+  // (A contraction over images and pixels, meld::isImageReduceContraction,
+  // takes them whatever its pixels: a 1x1 convolution's weight gradient.)
   auto dotProducts = [&] {
     SmallVector<AffineMap> maps = consumer.getIndexingMapsArray();
     SmallVector<int64_t> loops = consumer.getStaticLoopRanges();
     AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
                k = getAffineDimExpr(2, ctx);
+    auto generic = dyn_cast<linalg::GenericOp>(consumer.getOperation());
+    if (generic && meld::isImageReduceContraction(generic))
+      return resultType.getElementType().isF32() &&
+             resultType.getDimSize(0) <=
+                 8 * std::max<int64_t>(params.contractionTileRows, 1);
     return maps.size() == 3 && loops.size() == 3 &&
            maps[0] == AffineMap::get(3, 0, {i, k}, ctx) &&
            maps[1] == AffineMap::get(3, 0, {j, k}, ctx) &&
@@ -946,7 +953,10 @@ planRowBlocks(func::FuncOp func,
     int64_t cols = resultType.getDimSize(1);
     int64_t width =
         llvm::alignTo(llvm::divideCeil(cols, params.balanceThreads), 16);
-    int64_t k = consumer.getStaticLoopRanges()[2];
+    SmallVector<int64_t> ranges = consumer.getStaticLoopRanges();
+    int64_t k = 1;
+    for (int64_t range : ArrayRef(ranges).drop_front(2))
+      k *= range;
     if (width < cols &&
         resultType.getDimSize(0) * width * k >= kMinColumnBlockWork)
       columnBlock = width;

@@ -49,6 +49,28 @@ bool meld::isContractionNest(linalg::GenericOp op) {
          llvm::count(iterators, utils::IteratorType::reduction) == 1;
 }
 
+bool meld::isImageReduceContraction(linalg::GenericOp op) {
+  using utils::IteratorType;
+  if (op.getNumLoops() != 4 || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1 ||
+      op.getIteratorTypesArray() !=
+          SmallVector<IteratorType>{IteratorType::parallel,
+                                    IteratorType::parallel,
+                                    IteratorType::reduction,
+                                    IteratorType::reduction})
+    return false;
+  MLIRContext *ctx = op.getContext();
+  auto dim = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  // [N, rows, P] or [rows, N, P], rows walked by loop `row`.
+  auto readsImages = [&](AffineMap map, unsigned row) {
+    return map == AffineMap::get(4, 0, {dim(2), dim(row), dim(3)}, ctx) ||
+           map == AffineMap::get(4, 0, {dim(row), dim(2), dim(3)}, ctx);
+  };
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  return readsImages(maps[0], 0) && readsImages(maps[1], 1) &&
+         maps[2] == AffineMap::get(4, 0, {dim(0), dim(1)}, ctx);
+}
+
 /// Whether `op` is a contraction on buffers whose operands it reads at its
 /// loops' values (projected permutations). A sliding window (a 1-D
 /// depthwise convolution on its padded input, `x[f floordiv m, o * s + k]`)
@@ -149,20 +171,46 @@ static constexpr int64_t kDotDepthChunk = 1024;
 /// by one); per group of columns, every row, so that B streams from memory
 /// once and A, the few rows, is read again from cache. k goes in chunks of
 /// kDotDepthChunk steps, each chunk's sums added into C. Needs a static k,
-/// a multiple of 16, and `reassoc` on the sum (j may be dynamic). Returns
-/// whether it replaced `op`.
+/// a multiple of 16, and `reassoc` on the sum (j may be dynamic).
+///
+/// A contraction over images and pixels (meld::isImageReduceContraction,
+/// a 1x1 convolution's weight gradient on its untransposed `[N, C, P]`
+/// input and `[N, F, P]` output gradient) takes the same dot products,
+/// each along one image's contiguous pixels and its sums carried over the
+/// images: a chunk is 1024 pixels of one image, or as many whole images
+/// as make up about 1024 pixels, and pixels past the last multiple of 16
+/// are read in masked vectors (P static, of any length). Returns whether
+/// it replaced `op`.
 static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op,
                                int64_t tileColumns) {
   constexpr int64_t kLanes = 16, kRows = 4;
-  // Vector loads along k need the operands contiguous.
-  if (!isF32MatmulOnRows(op, /*transposedRhs=*/true))
-    return false;
   Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1],
         out = op.getDpsInits()[0];
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  int64_t depth = ranges[2];
-  if (ShapedType::isDynamic(depth) || depth % kLanes != 0 || depth == 0)
+  // Images: 0 for the plain contraction, whose k is loop 2.
+  int64_t images = 0, depth = ranges.back();
+  bool lhsImageFirst = false, rhsImageFirst = false;
+  MLIRContext *ctx = op.getContext();
+  if (meld::isImageReduceContraction(op)) {
+    images = ranges[2];
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    lhsImageFirst = maps[0].getResult(0) == getAffineDimExpr(2, ctx);
+    rhsImageFirst = maps[1].getResult(0) == getAffineDimExpr(2, ctx);
+    if (ShapedType::isDynamic(images) || images == 0 ||
+        ShapedType::isDynamic(depth) || depth == 0 ||
+        !op.hasPureBufferSemantics() ||
+        !llvm::all_of(op->getOperands(), [](Value v) {
+          auto type = dyn_cast<MemRefType>(v.getType());
+          return type && type.getElementType().isF32() &&
+                 type.isLastDimUnitStride();
+        }))
+      return false;
+  } else if (!isF32MatmulOnRows(op, /*transposedRhs=*/true) ||
+             // Vector loads along k need the operands contiguous.
+             ShapedType::isDynamic(depth) || depth % kLanes != 0 ||
+             depth == 0) {
     return false;
+  }
   auto mulAdd = matchReassociableMulAdd(op);
   if (!mulAdd)
     return false;
@@ -180,11 +228,20 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op,
   // Columns may be dynamic: the last block of a head whose width is no
   // multiple of the column block (GPT-2's 50257) is a partial one.
   Value cols = memref::DimOp::create(rewriter, loc, out, 1);
-  // Steps [k0, k1) of the columns [j0, j0 + count) of the rows `rowIds`:
-  // one accumulator per (row, column), each row of the left operand loaded
-  // once per step and each of the right once for all the rows.
+  // An operand's indices at a row (or column), an image and a step.
+  auto at = [&](bool imageFirst, Value row, Value image, Value k) {
+    if (!image)
+      return SmallVector<Value>{row, k};
+    return imageFirst ? SmallVector<Value>{image, row, k}
+                      : SmallVector<Value>{row, image, k};
+  };
+  // Steps [k0, k1) and `tail` masked lanes after them, of the images [n0,
+  // n1) (none: the plain contraction), of the columns [j0, j0 + count) of
+  // the rows `rowIds`: one accumulator per (row, column), each row of the
+  // left operand loaded once per step and each of the right once for all
+  // the rows.
   auto dots = [&](OpBuilder &b, ArrayRef<Value> rowIds, Value j0, int64_t count,
-                  Value k0, Value k1) {
+                  Value n0, Value n1, Value k0, Value k1, int64_t tail) {
     int64_t height = rowIds.size();
     SmallVector<Value> inits(height * count, zero);
     SmallVector<Value> columns;
@@ -192,27 +249,62 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op,
       columns.push_back(
           t == 0 ? j0
                  : arith::AddIOp::create(b, loc, j0, index(b, t)).getResult());
-    auto steps = scf::ForOp::create(
-        b, loc, k0, k1, index(b, kLanes), inits,
-        [&](OpBuilder &nb, Location l, Value kk, ValueRange sums) {
-          SmallVector<Value> xs;
-          for (Value row : rowIds)
-            xs.push_back(vector::LoadOp::create(nb, l, lanes, lhs, {row, kk}));
-          SmallVector<Value> next(sums.begin(), sums.end());
-          for (int64_t t = 0; t < count; ++t) {
-            Value y =
-                vector::LoadOp::create(nb, l, lanes, rhs, {columns[t], kk});
-            for (int64_t r = 0; r < height; ++r)
-              next[r * count + t] =
-                  vector::FMAOp::create(nb, l, xs[r], y, sums[r * count + t]);
-          }
-          scf::YieldOp::create(nb, l, next);
-        });
+    // One step's products added to `sums`: its vectors loaded by `load`.
+    auto step = [&](OpBuilder &nb, Location l, ValueRange sums,
+                    function_ref<Value(Value, bool, Value)> load) {
+      SmallVector<Value> xs;
+      for (Value row : rowIds)
+        xs.push_back(load(lhs, lhsImageFirst, row));
+      SmallVector<Value> next(sums.begin(), sums.end());
+      for (int64_t t = 0; t < count; ++t) {
+        Value y = load(rhs, rhsImageFirst, columns[t]);
+        for (int64_t r = 0; r < height; ++r)
+          next[r * count + t] =
+              vector::FMAOp::create(nb, l, xs[r], y, sums[r * count + t]);
+      }
+      return next;
+    };
+    // The steps of one image (null: the plain contraction).
+    auto image = [&](OpBuilder &ib, Value n, ValueRange sums) {
+      auto steps = scf::ForOp::create(
+          ib, loc, k0, k1, index(ib, kLanes), sums,
+          [&](OpBuilder &nb, Location l, Value kk, ValueRange carried) {
+            scf::YieldOp::create(
+                nb, l,
+                step(nb, l, carried, [&](Value v, bool imageFirst, Value row) {
+                  return vector::LoadOp::create(nb, l, lanes, v,
+                                                at(imageFirst, row, n, kk));
+                }));
+          });
+      SmallVector<Value> result = steps.getResults();
+      if (tail == 0)
+        return result;
+      Value mask = vector::ConstantMaskOp::create(
+          ib, loc, VectorType::get({kLanes}, ib.getI1Type()),
+          ArrayRef<int64_t>{tail});
+      return step(ib, loc, result, [&](Value v, bool imageFirst, Value row) {
+        return vector::MaskedLoadOp::create(ib, loc, lanes, v,
+                                            at(imageFirst, row, n, k1), mask,
+                                            zero)
+            .getResult();
+      });
+    };
+    SmallVector<Value> sums;
+    if (images == 0) {
+      sums = image(b, Value(), inits);
+    } else {
+      sums = scf::ForOp::create(
+                 b, loc, n0, n1, index(b, 1), inits,
+                 [&](OpBuilder &nb, Location l, Value n, ValueRange carried) {
+                   scf::YieldOp::create(nb, l, image(nb, n, carried));
+                 })
+                 .getResults();
+    }
     for (int64_t r = 0; r < height; ++r)
       for (int64_t t = 0; t < count; ++t) {
         Value sum = vector::ReductionOp::create(
-            b, loc, vector::CombiningKind::ADD,
-            steps.getResult(r * count + t), Value(), sumFlags);
+            b, loc, vector::CombiningKind::ADD, sums[r * count + t], Value(),
+            sumFlags);
         Value old = memref::LoadOp::create(b, loc, out, {rowIds[r], columns[t]});
         Value updated = arith::AddFOp::create(b, loc, old, sum, sumFlags);
         memref::StoreOp::create(b, loc, updated, out, {rowIds[r], columns[t]});
@@ -223,11 +315,11 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op,
     return arith::SubIOp::create(
         b, loc, n, arith::RemUIOp::create(b, loc, n, index(b, multiple)));
   };
-  // Steps [k0, k1) of the `count` columns from `j0`, for every row: 4 at a
-  // time, then one by one.
+  // A chunk of the `count` columns from `j0` (dots' images and steps), for
+  // every row: 4 at a time, then one by one.
   Value byRows = whole(rewriter, rows, kRows);
-  auto columnGroup = [&](OpBuilder &b, Value j0, int64_t count, Value k0,
-                         Value k1) {
+  auto columnGroup = [&](OpBuilder &b, Value j0, int64_t count, Value n0,
+                         Value n1, Value k0, Value k1, int64_t tail) {
     auto rowLoop = [&](Value begin, Value end, int64_t height) {
       meld::codegen::stepLoop(
           b, loc, begin, end, height, [&](OpBuilder &nb, Value row0) {
@@ -237,7 +329,7 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op,
                   r == 0 ? row0
                          : arith::AddIOp::create(nb, loc, row0, index(nb, r))
                                .getResult());
-            dots(nb, rowIds, j0, count, k0, k1);
+            dots(nb, rowIds, j0, count, n0, n1, k0, k1, tail);
           });
     };
     rowLoop(index(b, 0), byRows, kRows);
@@ -247,18 +339,47 @@ static bool emitTransposedDots(RewriterBase &rewriter, linalg::GenericOp op,
   // `count` rows stays in L1 while all the rows of A pass it. (Rows of
   // both operands whose stride is a multiple of 4 KiB, 1024 f32, fall into
   // the same L1 sets step for step; a chunk of 1024 steps takes one line
-  // of each per set.)
+  // of each per set.) Images of fewer steps go several to a chunk.
   int64_t chunked = depth - depth % kDotDepthChunk;
+  int64_t vectors = depth - depth % kLanes, tail = depth % kLanes;
+  int64_t perChunk = std::max<int64_t>(1, kDotDepthChunk / depth);
   auto columns = [&](OpBuilder &b, Value j0, int64_t count) {
-    if (chunked > 0)
-      meld::codegen::stepLoop(b, loc, index(b, 0), index(b, chunked),
-                              kDotDepthChunk, [&](OpBuilder &nb, Value k0) {
-                                Value k1 = arith::AddIOp::create(
-                                    nb, loc, k0, index(nb, kDotDepthChunk));
-                                columnGroup(nb, j0, count, k0, k1);
+    // The chunks of the images [n0, n1) (null: the plain contraction).
+    auto chunks = [&](OpBuilder &cb, Value n0, Value n1) {
+      if (chunked > 0)
+        meld::codegen::stepLoop(
+            cb, loc, index(cb, 0), index(cb, chunked), kDotDepthChunk,
+            [&](OpBuilder &nb, Value k0) {
+              Value k1 =
+                  arith::AddIOp::create(nb, loc, k0, index(nb, kDotDepthChunk));
+              columnGroup(nb, j0, count, n0, n1, k0, k1, 0);
+            });
+      if (chunked < depth)
+        columnGroup(cb, j0, count, n0, n1, index(cb, chunked),
+                    index(cb, vectors), tail);
+    };
+    if (images == 0) {
+      chunks(b, Value(), Value());
+      return;
+    }
+    if (chunked > 0) {
+      meld::codegen::stepLoop(b, loc, index(b, 0), index(b, images), 1,
+                              [&](OpBuilder &nb, Value n) {
+                                chunks(nb, n,
+                                       arith::AddIOp::create(nb, loc, n,
+                                                             index(nb, 1)));
                               });
-    if (chunked < depth)
-      columnGroup(b, j0, count, index(b, chunked), index(b, depth));
+      return;
+    }
+    int64_t grouped = images - images % perChunk;
+    meld::codegen::stepLoop(
+        b, loc, index(b, 0), index(b, grouped), perChunk,
+        [&](OpBuilder &nb, Value n0) {
+          chunks(nb, n0,
+                 arith::AddIOp::create(nb, loc, n0, index(nb, perChunk)));
+        });
+    if (grouped < images)
+      chunks(b, index(b, grouped), index(b, images));
   };
   // Columns `tileColumns` at a time, then one by one.
   Value byColumns = whole(rewriter, cols, tileColumns);
@@ -2188,6 +2309,15 @@ struct MeldVectorizeHostContractionsPass
     // One contraction at a time: blocking and tiling fold shapes across
     // the function, which may move the others.
     constexpr StringLiteral kPending = "meld.pending_contraction";
+    // Contractions over images and pixels take dot products along the
+    // pixels, in the tiles of `x @ W^T`'s (else they stay scalar loops).
+    SmallVector<linalg::GenericOp> overImages;
+    func.walk([&](linalg::GenericOp op) {
+      if (meld::isImageReduceContraction(op))
+        overImages.push_back(op);
+    });
+    for (linalg::GenericOp op : overImages)
+      (void)emitTransposedDots(rewriter, op, transposedDotColumns);
     func.walk([&](linalg::GenericOp op) {
       if (isHostContraction(op))
         op->setAttr(kPending, rewriter.getUnitAttr());

@@ -840,12 +840,19 @@ def _conv_weight_grad(b, x: Value, w: Value, grad: Value, stride, padding, dilat
     # [C_in/G, G*N, ...] (channel g*N + n), its kernel [G*C_out/G, N,
     # ...], so that output channel g*C_out/G + o reads group g's images.
     n, g = x.shape[0], groups
-    xs = L.reshape(b, x, [n, g, x.shape[1] // g] + list(x.shape[2:]))
-    xs = L.transpose(b, xs, [2, 1, 0] + list(range(3, xs.rank)))
-    xs = L.reshape(b, xs, [x.shape[1] // g, g * n] + list(x.shape[2:]))
-    gs = L.reshape(b, grad, [n, g, grad.shape[1] // g] + list(grad.shape[2:]))
-    gs = L.transpose(b, gs, [1, 2, 0] + list(range(3, gs.rank)))
-    gs = L.reshape(b, gs, [grad.shape[1], n] + list(grad.shape[2:]))
+    # (Plain transposes of the two leading dims where they serve: code
+    # generation for the host reads a 1x1 convolution's and a depthwise
+    # one's operands in place, meld-fuse-gemm-epilogue's
+    # transposed-conv-operands. [g, F/g, n] is [F, n] for any g.)
+    gs = L.transpose(b, grad, swap)
+    if g == 1:
+        xs = L.transpose(b, x, swap)
+    elif x.shape[1] == g:
+        xs = L.reshape(b, L.transpose(b, x, swap), [1, g * n] + list(x.shape[2:]))
+    else:
+        xs = L.reshape(b, x, [n, g, x.shape[1] // g] + list(x.shape[2:]))
+        xs = L.transpose(b, xs, [2, 1, 0] + list(range(3, xs.rank)))
+        xs = L.reshape(b, xs, [x.shape[1] // g, g * n] + list(x.shape[2:]))
     # The input's tail that no window of a strided convolution reads
     # (n + 2p - span - (o - 1) s: (n + 2p - span) mod s, or a transposed
     # convolution's output padding) is cut from the high padding, so that

@@ -1260,6 +1260,19 @@ LogicalResult CumulativeOp::verify() {
 // ConvOp
 //===----------------------------------------------------------------------===//
 
+bool ConvOp::coversWholeInput() {
+  auto in = cast<RankedTensorType>(getInput().getType());
+  auto filter = cast<RankedTensorType>(getFilter().getType());
+  auto isZero = [](int64_t v) { return v == 0; };
+  auto isOne = [](int64_t v) { return v == 1; };
+  return getGroups() == 1 && in.hasStaticShape() && filter.hasStaticShape() &&
+         llvm::all_of(getPaddingLow(), isZero) &&
+         llvm::all_of(getPaddingHigh(), isZero) &&
+         llvm::all_of(getStrides(), isOne) &&
+         llvm::all_of(getDilations(), isOne) &&
+         in.getShape().drop_front(2) == filter.getShape().drop_front(2);
+}
+
 LogicalResult ConvOp::verify() {
   auto in = cast<RankedTensorType>(getInput().getType());
   auto filter = cast<RankedTensorType>(getFilter().getType());

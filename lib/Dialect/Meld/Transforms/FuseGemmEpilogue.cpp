@@ -29,6 +29,7 @@ struct MeldFuseGemmEpiloguePass
     options.maxPrologueOps = maxPrologueOps;
     options.maxConvImageBytes = maxConvImageBytes;
     options.rowViewEpilogues = rowViewEpilogues;
+    options.transposedConvOperands = transposedConvOperands;
     if (failed(
             runFusionPass(getOperation(), FusionPass::GemmEpilogue, options)))
       signalPassFailure();

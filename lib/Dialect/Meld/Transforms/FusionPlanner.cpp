@@ -699,6 +699,108 @@ static bool isInputCrop(Operation *op, ArrayRef<Operation *> nodes) {
          });
 }
 
+/// The fewest pixels per image of a convolution over its whole input that
+/// takes its operands' transposes as prologues. Its dot products run
+/// along each image's pixels, and over fewer the sums' reductions and the
+/// masked tail of each image cost more than the transposes save. Zen 5 VM,
+/// 2 threads, warm, transposed operands read in place against transpose
+/// kernels plus one product, `[4, C, P]` and `[4, F, P]`: C x F = 16 x 96
+/// at 80 x 80 pixels 0.27 against 0.46 ms, 24 x 144 at 40 x 40 0.15 and
+/// 0.21, 64 x 384 at 10 x 10 0.07 and 0.09, 96 x 576 at 10 x 10 0.14 both
+/// ways, 320 x 1280 at 5 x 5 0.38 against 0.19.
+static constexpr int64_t kWholeInputConvMinPixels = 64;
+
+/// Whether `op` transposes the two leading dims of its operand.
+static bool swapsLeadingDims(TransposeOp op) {
+  ArrayRef<int64_t> perm = op.getPerm();
+  return perm.size() >= 3 && perm[0] == 1 && perm[1] == 0 &&
+         llvm::equal(perm.drop_front(2),
+                     llvm::seq<int64_t>(2, static_cast<int64_t>(perm.size())));
+}
+
+/// Whether `conv` is a depthwise convolution's weight gradient as
+/// meld.torch writes it: one image whose `G * N` channels are the input's
+/// N images of each of the G groups' channel, a filter `[G, N, ...]` per
+/// group (the output gradient's images), no padding, static shapes.
+static bool isDepthwiseWeightGradient(ConvOp conv) {
+  auto in = cast<RankedTensorType>(conv.getInput().getType());
+  auto filter = cast<RankedTensorType>(conv.getFilter().getType());
+  int64_t groups = conv.getGroups();
+  auto isZero = [](int64_t v) { return v == 0; };
+  return groups > 1 && in.hasStaticShape() && filter.hasStaticShape() &&
+         in.getDimSize(0) == 1 && filter.getDimSize(0) == groups &&
+         in.getDimSize(1) == groups * filter.getDimSize(1) &&
+         llvm::all_of(conv.getPaddingLow(), isZero) &&
+         llvm::all_of(conv.getPaddingHigh(), isZero);
+}
+
+/// Whether `producer` transposes an operand of the convolution in
+/// `consumer` in one of the forms that host code generation reads in
+/// place (`transposed-conv-operands`), the weight gradients that
+/// PyTorch's lowering computes with batch and channels swapped:
+/// - a convolution over its whole input (ConvOp::coversWholeInput) of at
+///   least kWholeInputConvMinPixels pixels per image (a 1x1 convolution's
+///   weight gradient), its input or its filter a lone meld.transpose of
+///   the two leading dims;
+/// - a depthwise convolution's weight gradient (isDepthwiseWeightGradient),
+///   its filter such a transpose of the output gradient, its input such a
+///   transpose of the input, `[C, N, ...]`, reshaped to `[1, C * N, ...]`.
+static bool isConvOperandTranspose(ArrayRef<Operation *> producer,
+                                   ArrayRef<Operation *> consumer) {
+  SmallVector<Operation *> ops;
+  for (Operation *node : producer)
+    forEachOpIn(node, [&](Operation *op) { ops.push_back(op); });
+  if (producer.size() != 1 || producer[0]->getNumResults() != 1 ||
+      ops.empty() || ops.size() > 2)
+    return false;
+  auto transpose = dyn_cast<TransposeOp>(ops[0]);
+  if (!transpose || !swapsLeadingDims(transpose))
+    return false;
+  // A reshape after it merges its two leading dims behind a unit dim.
+  bool merged = ops.size() == 2;
+  if (merged) {
+    auto reshape = dyn_cast<ReshapeOp>(ops[1]);
+    auto from = cast<RankedTensorType>(transpose.getType());
+    auto to = reshape ? dyn_cast<RankedTensorType>(reshape.getType()) : nullptr;
+    if (!reshape || reshape.getOperand() != transpose.getResult() || !to ||
+        !from.hasStaticShape() || !to.hasStaticShape() ||
+        to.getRank() != from.getRank() || to.getDimSize(0) != 1 ||
+        to.getDimSize(1) != from.getDimSize(0) * from.getDimSize(1) ||
+        to.getShape().drop_front(2) != from.getShape().drop_front(2))
+      return false;
+  }
+  Value swapped = producer[0]->getResult(0);
+  // An operand of a convolution in a kernel is its block argument.
+  auto outside = [](Value v) -> Value {
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      if (auto kernel = dyn_cast<KernelOp>(arg.getOwner()->getParentOp()))
+        return kernel.getInputs()[arg.getArgNumber()];
+    return v;
+  };
+  bool found = false;
+  for (Operation *node : consumer)
+    forEachOpIn(node, [&](Operation *op) {
+      auto conv = dyn_cast<ConvOp>(op);
+      if (!conv)
+        return;
+      bool input = outside(conv.getInput()) == swapped,
+           filter = outside(conv.getFilter()) == swapped;
+      if (isDepthwiseWeightGradient(conv)) {
+        found |= merged ? input : filter;
+        return;
+      }
+      if (merged || !conv.coversWholeInput())
+        return;
+      int64_t pixels = 1;
+      for (int64_t size : cast<RankedTensorType>(conv.getInput().getType())
+                              .getShape()
+                              .drop_front(2))
+        pixels *= size;
+      found |= pixels >= kWholeInputConvMinPixels && (input || filter);
+    });
+  return found;
+}
+
 /// The first op of `nodes` that moves elements between positions
 /// (transpose, reshape, slice, concat, gather), or null. A reduction's rows
 /// and a product's tiles are only available where they are computed, so
@@ -988,10 +1090,15 @@ FusionDecision FusionPlanner::canFuse(FusionPass pass, GroupId producer,
         return FusionDecision::refuse(
             "cost: the prologue's result is also used elsewhere, so it "
             "would be recomputed for every tile and still written");
-      if (holdsOp<ConvOp>(members(consumer)))
+      if (holdsOp<ConvOp>(members(consumer))) {
+        // (Except transposes that code generation reads in place.)
+        if (options.transposedConvOperands &&
+            isConvOperandTranspose(members(producer), members(consumer)))
+          break;
         return FusionDecision::refuse(
             "cost: a convolution reads each input element once per kernel "
             "tap, so a prologue would be recomputed for every tap");
+      }
       int64_t ops = 0;
       bool cheap = true;
       for (Operation *node : members(producer))

@@ -295,10 +295,10 @@ static void addFusionPasses(OpPassManager &pm,
                             const MeldSplitReductionsOptions *split,
                             int64_t maxConvImageBytes, bool rowViewEpilogues,
                             const MeldFuseHorizontalOptions &horizontal,
-                            bool paddedOutputs) {
+                            bool hostOnly) {
   OpPassManager &funcPm = pm.nest<func::FuncOp>();
   MeldFusePointwiseOptions pointwise;
-  pointwise.paddedOutputs = paddedOutputs;
+  pointwise.paddedOutputs = hostOnly;
   funcPm.addPass(createMeldFusePointwise(pointwise));
   MeldFuseReductionsOptions reductions;
   reductions.maxConvImageBytes = maxConvImageBytes;
@@ -307,6 +307,7 @@ static void addFusionPasses(OpPassManager &pm,
   MeldFuseGemmEpilogueOptions epilogues;
   epilogues.maxConvImageBytes = maxConvImageBytes;
   epilogues.rowViewEpilogues = rowViewEpilogues;
+  epilogues.transposedConvOperands = hostOnly;
   funcPm.addPass(createMeldFuseGemmEpilogue(epilogues));
   funcPm.addPass(createMeldOutlineSingletons());
   if (split)
@@ -317,9 +318,9 @@ static void addFusionPasses(OpPassManager &pm,
 void meld::buildFusionPipeline(OpPassManager &pm, int64_t maxConvImageBytes,
                                bool rowViewEpilogues,
                                const MeldFuseHorizontalOptions &horizontal,
-                               bool paddedOutputs) {
+                               bool hostOnly) {
   addFusionPasses(pm, nullptr, maxConvImageBytes, rowViewEpilogues,
-                  horizontal, paddedOutputs);
+                  horizontal, hostOnly);
 }
 
 void meld::buildSplitFusionPipeline(OpPassManager &pm,
@@ -327,9 +328,9 @@ void meld::buildSplitFusionPipeline(OpPassManager &pm,
                                     int64_t maxConvImageBytes,
                                     bool rowViewEpilogues,
                                     const MeldFuseHorizontalOptions &horizontal,
-                                    bool paddedOutputs) {
+                                    bool hostOnly) {
   addFusionPasses(pm, &split, maxConvImageBytes, rowViewEpilogues, horizontal,
-                  paddedOutputs);
+                  hostOnly);
 }
 
 void meld::registerAllMeldPasses() {

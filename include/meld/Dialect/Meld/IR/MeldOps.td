@@ -909,6 +909,13 @@ def Meld_ConvOp : Meld_Op<"conv", [Pure]> {
       return ::llvm::cast<::mlir::RankedTensorType>(getInput().getType())
                  .getRank() - 2;
     }
+    /// Whether each output element's window is the whole unpadded input:
+    /// no groups, padding, strides or dilations, static shapes, and a
+    /// kernel as large as the input (so one output pixel). A 1x1
+    /// convolution's weight gradient, batch and channels swapped, has
+    /// this form: `out[c, f] = sum over (n, pixel) of in[c, n, pixel] *
+    /// filter[f, n, pixel]`.
+    bool coversWholeInput();
   }];
   let hasVerifier = 1;
 }

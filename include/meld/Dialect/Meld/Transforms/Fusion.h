@@ -57,6 +57,11 @@ struct FusionOptions {
   /// too (the host's code generation gives such outputs blocks of their
   /// own; the GPU's would compute the kernel in one workgroup).
   bool paddedOutputs = false;
+  /// A convolution over its whole input (ConvOp::coversWholeInput, a 1x1
+  /// convolution's weight gradient) may take as prologues the transposes
+  /// that swap its operands' two leading dims (the host's code generation
+  /// reads them in place; the GPU's does not).
+  bool transposedConvOperands = false;
   /// What a launch costs: whether a horizontal launch pays.
   LaunchCosts costs;
 };

@@ -23,12 +23,14 @@ namespace meld {
 /// Adds the full fusion pipeline to `pm` (nested on functions): pointwise,
 /// reductions, GEMM epilogues, singletons, horizontal. `maxConvImageBytes`
 /// and `rowViewEpilogues` are meld-fuse-gemm-epilogue's options of those
-/// names, `paddedOutputs` meld-fuse-pointwise's padded-outputs.
+/// names. `hostOnly` (code generation for the host alone) sets
+/// meld-fuse-pointwise's padded-outputs and meld-fuse-gemm-epilogue's
+/// transposed-conv-operands.
 void buildFusionPipeline(mlir::OpPassManager &pm,
                          int64_t maxConvImageBytes = 0,
                          bool rowViewEpilogues = true,
                          const MeldFuseHorizontalOptions &horizontal = {},
-                         bool paddedOutputs = false);
+                         bool hostOnly = false);
 
 /// The fusion pipeline code generation runs: buildFusionPipeline with
 /// meld-split-reductions (with `split`) before horizontal fusion, so the
@@ -38,7 +40,7 @@ void buildSplitFusionPipeline(mlir::OpPassManager &pm,
                               int64_t maxConvImageBytes = 0,
                               bool rowViewEpilogues = true,
                               const MeldFuseHorizontalOptions &horizontal = {},
-                              bool paddedOutputs = false);
+                              bool hostOnly = false);
 
 /// Registers every Meld pass and the `meld-fuse` pipeline.
 void registerAllMeldPasses();

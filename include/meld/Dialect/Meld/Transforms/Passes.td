@@ -133,6 +133,16 @@ def MeldFuseGemmEpilogue
     `row-view-epilogues`) those that regroup its rows and keep its columns,
     including a view that is the kernel's result (a language-model head's
     `[B*S, V]` logits returned as `[B, S, V]`).
+
+    A `meld.conv` takes no prologue (it reads each input element once per
+    kernel tap), except with `transposed-conv-operands`: a convolution
+    whose window is its whole input (no groups, padding, strides or
+    dilations; one output pixel) of at least 64 pixels per image takes a
+    lone `meld.transpose` of an operand that swaps its two leading dims. That is how PyTorch's 1x1
+    convolutions' weight gradients arrive (`[N, C, H, W]` input and
+    `[N, F, H, W]` output gradient, each transposed to put the batch
+    second); host code generation then contracts over the images and
+    pixels of the tensors as they are.
   }];
   let options = !listconcat(FusionLimitOptions, [
     Option<"maxPrologueOps", "max-prologue-ops", "int64_t", /*default=*/"4",
@@ -148,7 +158,14 @@ def MeldFuseGemmEpilogue
            "Epilogues may view the product through reshapes that regroup "
            "its rows and keep its columns (PyTorch's [B*S, N] product as "
            "[B, S, N] activations), as they may through reshapes that only "
-           "add or drop unit dims; code generation for GPUs turns it off">
+           "add or drop unit dims; code generation for GPUs turns it off">,
+    Option<"transposedConvOperands", "transposed-conv-operands", "bool",
+           /*default=*/"false",
+           "A meld.conv over its whole input (a 1x1 convolution's weight "
+           "gradient: batch and channels swapped, one output pixel) takes "
+           "the transposes that swap its operands' two leading dims as "
+           "prologues, so that code generation reads the untransposed "
+           "tensors in place; set for host-only compiles">
   ]);
   let dependentDialects = ["::meld::MeldDialect"];
 }
