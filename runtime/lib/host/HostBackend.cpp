@@ -41,6 +41,7 @@
 #include <vector>
 
 #if defined(__linux__) && defined(__x86_64__)
+#include <dlfcn.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
@@ -490,6 +491,78 @@ static inline void cpuRelax() {
 #endif
 }
 
+namespace {
+/// The OpenMP runtime already loaded in the process (libgomp: PyTorch's,
+/// for one): its parallel region and thread number.
+struct OpenMp {
+  void (*parallel)(void (*)(void *), void *, unsigned, unsigned);
+  int (*threadNum)();
+};
+
+/// A launch's blocks drained by an OpenMP team: thread 0 (the launching
+/// thread) from home range 0, thread t from range t.
+struct OpenMpLaunch {
+  BlockQueue *queue;
+  int (*threadNum)();
+  static void body(void *data) {
+    auto *launch = static_cast<OpenMpLaunch *>(data);
+    launch->queue->drain(static_cast<size_t>(launch->threadNum()));
+  }
+};
+} // namespace
+
+static std::atomic<uint64_t> openMpLaunches{0};
+
+/// Whether `name`'s value is `value`, ignoring case.
+static bool envIs(const char *name, llvm::StringRef value) {
+  const char *v = std::getenv(name);
+  return v && llvm::StringRef(v).trim().equals_insensitive(value);
+}
+
+/// The process's OpenMP runtime, when one is loaded and host launches may
+/// use its threads; else null. A process that runs OpenMP code next to
+/// Meld's (PyTorch's ATen ops between a compiled model's calls) has two
+/// pools: libgomp's threads spin for the next region (milliseconds by
+/// default) on the cores Meld's workers need, and the operating system
+/// splits a core between the two. MobileNetV2's training step through
+/// meld.torch, whose autograd fills a zero gradient with an OpenMP loop
+/// every step, ran 13% faster with OMP_WAIT_POLICY=passive (Zen 5 VM). Run
+/// on libgomp's own threads, a launch finds them spinning for it instead.
+/// Not where the user asked libgomp's threads to sleep at once
+/// (OMP_WAIT_POLICY=passive, GOMP_SPINCOUNT=0: every launch would wake
+/// them), nor with MELD_HOST_OPENMP=0. Looked up at the first launch and
+/// then every 256th until found (torch imported after Meld's first run).
+static const OpenMp *processOpenMp() {
+  static const bool allowed = !envIs("MELD_HOST_OPENMP", "0") &&
+                              !envIs("OMP_WAIT_POLICY", "passive") &&
+                              !envIs("GOMP_SPINCOUNT", "0");
+  static std::atomic<const OpenMp *> found{nullptr};
+  static std::atomic<uint64_t> lookups{0};
+  if (!allowed)
+    return nullptr;
+  if (const OpenMp *omp = found.load(std::memory_order_acquire))
+    return omp;
+  if (lookups.fetch_add(1, std::memory_order_relaxed) % 256 != 0)
+    return nullptr;
+#if defined(__linux__)
+  // (Only a library already loaded: RTLD_NOLOAD. The handle stays open.)
+  void *lib = dlopen("libgomp.so.1", RTLD_LAZY | RTLD_NOLOAD);
+  if (!lib)
+    return nullptr;
+  auto parallel = reinterpret_cast<void (*)(void (*)(void *), void *, unsigned,
+                                            unsigned)>(
+      dlsym(lib, "GOMP_parallel"));
+  auto threadNum = reinterpret_cast<int (*)()>(dlsym(lib, "omp_get_thread_num"));
+  if (!parallel || !threadNum)
+    return nullptr;
+  static const OpenMp omp{parallel, threadNum};
+  found.store(&omp, std::memory_order_release);
+  return &omp;
+#else
+  return nullptr;
+#endif
+}
+
 /// The host device's worker threads. A launch offers its blocks to them
 /// and drains the blocks itself at once; a worker that finishes waits for
 /// the next launch spinning for `spin`, then sleeps. A sleeping worker
@@ -525,6 +598,17 @@ public:
     std::unique_lock<std::mutex> owner(dispatch, std::try_to_lock);
     if (!owner.owns_lock()) {
       queue.drain(0);
+      return;
+    }
+    // On the process's OpenMP threads where it has them (processOpenMp):
+    // the region returns when every thread of the team is done. (Inside
+    // another region the team is the calling thread alone, which drains
+    // every range.)
+    if (const OpenMp *omp = processOpenMp()) {
+      OpenMpLaunch launch{&queue, omp->threadNum};
+      omp->parallel(&OpenMpLaunch::body, &launch,
+                    static_cast<unsigned>(helpers + 1), 0);
+      openMpLaunches.fetch_add(1, std::memory_order_relaxed);
       return;
     }
     job.store(&queue);
@@ -975,3 +1059,5 @@ std::shared_ptr<Device> meld::runtime::createHostDevice(unsigned threads) {
 std::shared_ptr<Backend> meld::runtime::createHostBackend() {
   return std::make_shared<HostBackend>();
 }
+
+uint64_t meld::runtime::hostOpenMpLaunches() { return openMpLaunches.load(); }

@@ -271,6 +271,12 @@ std::vector<std::string> getBackendNames();
 
 /// The built-in backends.
 std::shared_ptr<Backend> createHostBackend();
+
+/// How many host launches of this process ran on the threads of an OpenMP
+/// runtime that was already loaded (libgomp, PyTorch's for one) instead of
+/// the host device's own workers (docs/runtime.md, "Worker threads"); for
+/// tests and diagnostics.
+uint64_t hostOpenMpLaunches();
 /// A host device of its own with `threads` workers for kernel blocks (0:
 /// meld::defaultHostThreads(), $MELD_HOST_THREADS or one per hardware
 /// thread), outside the registry.
