@@ -2905,8 +2905,8 @@ LogicalResult Lowering::lowerGroupedConv(ConvOp op,
   // its operands (meld-fuse-gemm-epilogue's transposed-conv-operands)
   // reads them in place: its input's channel f * N + c is the
   // untransposed input's image c, channel f; its filter's `[f, c]` the
-  // output gradient's `[c, f]`. The transposes had copied both, 0.6 ms
-  // cold for MobileNetV2's largest (a third of the step's transposes).
+  // output gradient's `[c, f]`. The transposes had copied both:
+  // MobileNetV2's largest, with them, 1.24 ms cold, 0.50 without.
   auto xType = cast<RankedTensorType>(op.getInput().getType());
   if (!hasPadding(op) && type.hasStaticShape() && xType.hasStaticShape() &&
       xType.getDimSize(0) == 1 && filtersPerGroup == 1 &&
