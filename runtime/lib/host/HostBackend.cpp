@@ -497,6 +497,15 @@ namespace {
 struct OpenMp {
   void (*parallel)(void (*)(void *), void *, unsigned, unsigned);
   int (*threadNum)();
+  int (*threadLimit)();
+  int (*inParallel)();
+
+  /// Whether a team of `threads` can run here: not inside another
+  /// parallel region (whose nested team is its caller alone), and within
+  /// OMP_THREAD_LIMIT. Else the device's own workers take the launch.
+  bool takes(int64_t threads) const {
+    return !inParallel() && threadLimit() >= threads;
+  }
 };
 
 /// A launch's blocks drained by an OpenMP team: thread 0 (the launching
@@ -553,9 +562,12 @@ static const OpenMp *processOpenMp() {
                                             unsigned)>(
       dlsym(lib, "GOMP_parallel"));
   auto threadNum = reinterpret_cast<int (*)()>(dlsym(lib, "omp_get_thread_num"));
-  if (!parallel || !threadNum)
+  auto threadLimit =
+      reinterpret_cast<int (*)()>(dlsym(lib, "omp_get_thread_limit"));
+  auto inParallel = reinterpret_cast<int (*)()>(dlsym(lib, "omp_in_parallel"));
+  if (!parallel || !threadNum || !threadLimit || !inParallel)
     return nullptr;
-  static const OpenMp omp{parallel, threadNum};
+  static const OpenMp omp{parallel, threadNum, threadLimit, inParallel};
   found.store(&omp, std::memory_order_release);
   return &omp;
 #else
@@ -601,10 +613,9 @@ public:
       return;
     }
     // On the process's OpenMP threads where it has them (processOpenMp):
-    // the region returns when every thread of the team is done. (Inside
-    // another region the team is the calling thread alone, which drains
-    // every range.)
-    if (const OpenMp *omp = processOpenMp()) {
+    // the region returns when every thread of the team is done. (A team
+    // smaller than asked for still drains every range.)
+    if (const OpenMp *omp = processOpenMp(); omp && omp->takes(helpers + 1)) {
       OpenMpLaunch launch{&queue, omp->threadNum};
       omp->parallel(&OpenMpLaunch::body, &launch,
                     static_cast<unsigned>(helpers + 1), 0);
