@@ -1273,6 +1273,18 @@ bool ConvOp::coversWholeInput() {
          in.getShape().drop_front(2) == filter.getShape().drop_front(2);
 }
 
+bool ConvOp::isDepthwiseWeightGradient() {
+  auto in = cast<RankedTensorType>(getInput().getType());
+  auto filter = cast<RankedTensorType>(getFilter().getType());
+  int64_t groups = getGroups();
+  auto isZero = [](int64_t v) { return v == 0; };
+  return groups > 1 && in.hasStaticShape() && filter.hasStaticShape() &&
+         in.getDimSize(0) == 1 && filter.getDimSize(0) == groups &&
+         in.getDimSize(1) == groups * filter.getDimSize(1) &&
+         llvm::all_of(getPaddingLow(), isZero) &&
+         llvm::all_of(getPaddingHigh(), isZero);
+}
+
 LogicalResult ConvOp::verify() {
   auto in = cast<RankedTensorType>(getInput().getType());
   auto filter = cast<RankedTensorType>(getFilter().getType());

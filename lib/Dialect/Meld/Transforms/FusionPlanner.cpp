@@ -70,6 +70,15 @@ static bool holdsOp(ArrayRef<Operation *> nodes) {
   return found;
 }
 
+/// The value `v` stands for outside its kernel: a kernel body's argument
+/// is the kernel's input; any other value is itself.
+static Value kernelOperand(Value v) {
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    if (auto kernel = dyn_cast<KernelOp>(arg.getOwner()->getParentOp()))
+      return kernel.getInputs()[arg.getArgNumber()];
+  return v;
+}
+
 /// A gather in `nodes` whose operand (the tensor it reads at data-dependent
 /// positions) is computed in `nodes` too, or null. A kernel computes its
 /// values block by block, so the rows a gather picks may not exist yet
@@ -88,11 +97,7 @@ static Operation *findGatherOfInnerValue(ArrayRef<Operation *> nodes) {
   }
   for (GatherOp gather : gathers) {
     // Inside a kernel, the operand may come in through its body.
-    Value source = gather.getOperand();
-    if (auto arg = dyn_cast<BlockArgument>(source))
-      if (auto kernel = dyn_cast<KernelOp>(arg.getOwner()->getParentOp()))
-        source = kernel.getInputs()[arg.getArgNumber()];
-    Operation *def = source.getDefiningOp();
+    Operation *def = kernelOperand(gather.getOperand()).getDefiningOp();
     if (def && inside.contains(def) && !isa<ConstantOp>(def))
       return gather;
   }
@@ -718,22 +723,6 @@ static bool swapsLeadingDims(TransposeOp op) {
                      llvm::seq<int64_t>(2, static_cast<int64_t>(perm.size())));
 }
 
-/// Whether `conv` is a depthwise convolution's weight gradient as
-/// meld.torch writes it: one image whose `G * N` channels are the input's
-/// N images of each of the G groups' channel, a filter `[G, N, ...]` per
-/// group (the output gradient's images), no padding, static shapes.
-static bool isDepthwiseWeightGradient(ConvOp conv) {
-  auto in = cast<RankedTensorType>(conv.getInput().getType());
-  auto filter = cast<RankedTensorType>(conv.getFilter().getType());
-  int64_t groups = conv.getGroups();
-  auto isZero = [](int64_t v) { return v == 0; };
-  return groups > 1 && in.hasStaticShape() && filter.hasStaticShape() &&
-         in.getDimSize(0) == 1 && filter.getDimSize(0) == groups &&
-         in.getDimSize(1) == groups * filter.getDimSize(1) &&
-         llvm::all_of(conv.getPaddingLow(), isZero) &&
-         llvm::all_of(conv.getPaddingHigh(), isZero);
-}
-
 /// Whether `producer` transposes an operand of the convolution in
 /// `consumer` in one of the forms that host code generation reads in
 /// place (`transposed-conv-operands`), the weight gradients that
@@ -742,7 +731,8 @@ static bool isDepthwiseWeightGradient(ConvOp conv) {
 ///   least kWholeInputConvMinPixels pixels per image (a 1x1 convolution's
 ///   weight gradient), its input or its filter a lone meld.transpose of
 ///   the two leading dims;
-/// - a depthwise convolution's weight gradient (isDepthwiseWeightGradient),
+/// - a depthwise convolution's weight gradient
+///   (ConvOp::isDepthwiseWeightGradient),
 ///   its filter such a transpose of the output gradient, its input such a
 ///   transpose of the input, `[C, N, ...]`, reshaped to `[1, C * N, ...]`.
 static bool isConvOperandTranspose(ArrayRef<Operation *> producer,
@@ -770,22 +760,15 @@ static bool isConvOperandTranspose(ArrayRef<Operation *> producer,
       return false;
   }
   Value swapped = producer[0]->getResult(0);
-  // An operand of a convolution in a kernel is its block argument.
-  auto outside = [](Value v) -> Value {
-    if (auto arg = dyn_cast<BlockArgument>(v))
-      if (auto kernel = dyn_cast<KernelOp>(arg.getOwner()->getParentOp()))
-        return kernel.getInputs()[arg.getArgNumber()];
-    return v;
-  };
   bool found = false;
   for (Operation *node : consumer)
     forEachOpIn(node, [&](Operation *op) {
       auto conv = dyn_cast<ConvOp>(op);
       if (!conv)
         return;
-      bool input = outside(conv.getInput()) == swapped,
-           filter = outside(conv.getFilter()) == swapped;
-      if (isDepthwiseWeightGradient(conv)) {
+      bool input = kernelOperand(conv.getInput()) == swapped,
+           filter = kernelOperand(conv.getFilter()) == swapped;
+      if (conv.isDepthwiseWeightGradient()) {
         found |= merged ? input : filter;
         return;
       }

@@ -916,6 +916,12 @@ def Meld_ConvOp : Meld_Op<"conv", [Pure]> {
     /// this form: `out[c, f] = sum over (n, pixel) of in[c, n, pixel] *
     /// filter[f, n, pixel]`.
     bool coversWholeInput();
+    /// Whether this is a depthwise convolution's weight gradient as
+    /// meld.torch writes it: one image whose `G * N` channels are the
+    /// input's N images of each of the G groups' channel, a filter `[G, N,
+    /// ...]` per group (the output gradient's images), no padding, static
+    /// shapes.
+    bool isDepthwiseWeightGradient();
   }];
   let hasVerifier = 1;
 }
