@@ -813,6 +813,23 @@ def test_pooling_with_large_windows_is_blocks_not_views(name, fn, size):
     mt.through_meld(fn, torch.randn(2, 3, *size), rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.parametrize("fn,shape", [
+    # EfficientNet's pooler (config.hidden_dim: 2560) over its 2 x 2 map
+    (lambda x: F.avg_pool2d(x, 2560, ceil_mode=True), (2, 1024, 2, 2)),
+    (lambda x: F.avg_pool2d(x, 7, ceil_mode=True, padding=2, count_include_pad=False),
+     (2, 3, 3, 4)),
+    (lambda x: F.avg_pool2d(x, (9, 2), stride=(9, 1), ceil_mode=True), (2, 3, 3, 6)),
+    (lambda x: F.max_pool2d(x, 4000, ceil_mode=True, padding=1), (2, 1024, 3, 5)),
+    (lambda x: F.max_pool2d(x, 5, ceil_mode=True, dilation=2), (2, 3, 5, 7)),
+    (lambda x: F.avg_pool1d(x, 100000, ceil_mode=True), (4, 3000, 7)),
+])
+def test_ceil_mode_pooling_with_kernels_longer_than_the_input(fn, shape):
+    # one window, cut to the taps that reach the input and its padding (the
+    # 2560 x 2560 kernel had padded the input to 2560 x 2560: 13 billion
+    # elements, over the limit, and EfficientNet fell back to eager)
+    mt.through_meld(fn, torch.randn(*shape), rtol=1e-5, atol=1e-6)
+
+
 @pytest.mark.parametrize("groups,channels,stride", [(8, 8, 1), (8, 16, 2), (2, 8, 2), (1, 4, 1)])
 def test_grouped_convolution_gradients(groups, channels, stride):
     """The input gradient of a grouped (depthwise) convolution is one

@@ -1374,6 +1374,8 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
         return _ceil_avg_pool(b, x, kernel, strides, dilations, pads_before, pads_after,
                               count_include_pad, divisor)
     if ceil_mode:
+        kernel = _clip_ceil_mode_kernel(x.shape[lead:], kernel, dilations, pads_before,
+                                        pads_after)
         for i, (k, s, d) in enumerate(zip(kernel, strides, dilations)):
             pads_after[i] += _ceil_mode_extra_pad(x.shape[lead + i], pads_before[i],
                                                   pads_after[i], k, s, d)
@@ -1461,6 +1463,21 @@ def _ceil_avg_pool(b: Builder, x: Value, kernel, strides, dilations, pads_before
     total = _sum_of_views(b, _window_views(b, ones, kernel, strides, dilations, counts)[0])
     # (at least 1, as _window_counts)
     return binary(b, "div", acc, binary(b, "max", total, scalar_like(b, 1.0, total)))
+
+
+def _clip_ceil_mode_kernel(sizes, kernel, dilations, pads_before, pads_after) -> list:
+    """A ceil-mode pooling's kernel cut, along each static dim where its
+    span is longer than the input and its padding, to the taps that reach
+    them: there it has one window (torch's ceil-mode rule), whose taps past
+    them read only the zeros the partial window is padded with, which count
+    in neither its sum nor its divisor (EfficientNet pools a 2 x 2 map with
+    a 2560 x 2560 kernel, which had been padded to 2560 x 2560)."""
+    kernel = list(kernel)
+    for i, (n, k, d) in enumerate(zip(sizes, kernel, dilations)):
+        full = None if n is None else n + pads_before[i] + pads_after[i]
+        if full is not None and d * (k - 1) + 1 > full:
+            kernel[i] = -(-full // d)
+    return kernel
 
 
 def _ceil_mode_extra_pad(n: int, lo: int, hi: int, k: int, s: int, d: int) -> int:
