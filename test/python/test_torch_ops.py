@@ -854,6 +854,9 @@ def test_grouped_convolution_gradients(groups, channels, stride):
     (dict(kernel_size=3, stride=2, padding=1, count_include_pad=False), (9, 10)),
     (dict(kernel_size=3, stride=2, ceil_mode=True), (8, 11)),
     (dict(kernel_size=2, divisor_override=3), (6, 6)),
+    # kernels longer than the input (EfficientNet's pooler): one window
+    (dict(kernel_size=30000, ceil_mode=True), (2, 2)),
+    (dict(kernel_size=7, padding=2, ceil_mode=True, count_include_pad=False), (3, 4)),
 ])
 def test_average_pooling_gradient(kwargs, size):
     """aten.avg_pool2d_backward: each window's gradient over its count,

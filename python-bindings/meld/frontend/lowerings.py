@@ -1657,6 +1657,9 @@ def avg_pool_backward(b: Builder, grad: Value, x: Value, kernel, strides, pads,
     sizes, out_sizes = x.shape[lead:], grad.shape[lead:]
     if any(d is None for d in list(sizes) + list(out_sizes)) or x.shape[1] is None:
         raise Unsupported("average pooling's gradient over dynamic dims")
+    # (a ceil-mode kernel longer than the input and its padding: one window,
+    # its taps past them spread nothing that is kept)
+    kernel = _clip_ceil_mode_kernel(sizes, kernel, [1] * spatial, pads, pads)
     if divisor is not None:
         g = binary(b, "div", grad, scalar_like(b, float(divisor), grad))
     else:
