@@ -297,6 +297,34 @@ def test_ceil_mode_average_pooling_over_dynamic_sizes_is_one_graph(pool):
     assert all(not r.specialized for r in explanation.reports), str(explanation)
 
 
+@pytest.mark.parametrize("pool", [
+    torch.nn.AvgPool2d(3, ceil_mode=True),
+    torch.nn.MaxPool2d(3, ceil_mode=True),
+    torch.nn.AvgPool2d(5, 2, 2, ceil_mode=True, count_include_pad=False),
+], ids=["avg-3x3", "max-3x3", "avg-5x5-padded"])
+def test_ceil_mode_pooling_of_inputs_shorter_than_the_kernel(pool):
+    # Ceil mode has one window over an input shorter than the kernel (2
+    # elements, a kernel of 3): its count along a dynamic dim had been
+    # negative there, and the run refused. The same executable for every
+    # size.
+    sizes = [(7, 9), (4, 5), (2, 3), (1, 2)]
+    torch.manual_seed(0)
+    explanation = compiled_at(pool, [(torch.randn(2, 3, *s),) for s in sizes])
+    assert explanation.fallbacks == [], str(explanation)
+    assert all(not r.specialized for r in explanation.reports), str(explanation)
+
+
+def test_pooling_with_a_window_longer_than_the_input_is_compiled_per_shape():
+    # EfficientNet's pooler (a 320 x 320 window, ceil mode) over a dynamic
+    # image: a view per kernel offset would be 102,400 views (minutes to
+    # compile), so the partition compiles per shape, where the window is
+    # cut to the input.
+    pool = torch.nn.AvgPool2d(320, ceil_mode=True)
+    explanation = compiled_at(pool, [(torch.randn(2, 8, *s),) for s in [(2, 2), (3, 1)]])
+    assert explanation.fallbacks == [], str(explanation)
+    assert any(r.specialized for r in explanation.reports), str(explanation)
+
+
 @pytest.mark.parametrize("conv", [
     torch.nn.ConvTranspose2d(4, 3, 2, stride=2),                          # a U-Net's up-step
     torch.nn.ConvTranspose2d(4, 3, 3, stride=2, padding=1, output_padding=1),

@@ -1225,6 +1225,8 @@ def cumulative(b: Builder, x: Value, axis: int, kind: str = "sum", exclusive: bo
 # one view per kernel offset (EfficientNet's 320 x 320 average pooling was
 # 102,400 views).
 _MAX_WINDOW_VIEWS = 16
+# Views of a pooling over dynamic spatial dims, at most (more: compiled per shape).
+_MAX_DYNAMIC_WINDOW_VIEWS = 256
 
 
 def _tiled_windows(x: Value, kernel, strides, dilations) -> bool:
@@ -1263,12 +1265,16 @@ def _windows_along(b: Builder, n: Dim, span: int, stride: int, ceil: bool = Fals
     span + 1, stride), 2 (n - span) + 1)``, the same for ``n >= span`` and
     negative (a size the runtime refuses) for a shorter ``n``, as
     ``meld.conv``'s result formula. ``ceil``: a partial window at the end
-    counts too, ``ceildiv(n - span, stride) + 1`` in the same form."""
+    counts too, ``ceildiv(n - span, stride) + 1``, as ``min(c, 2 c - 1)``:
+    the same where there is a window, also for an ``n`` shorter than the
+    span (torch's one window over 2 elements with a kernel of 3), and
+    negative where there is none."""
     f = b.index_arith("subi", n, span)
-    count = b.index_arith("ceildivsi", f, stride) if ceil else \
-        b.index_arith("ceildivsi", b.index_arith("addi", f, 1), stride)
     if ceil:
-        count = b.index_arith("addi", count, 1)
+        count = b.index_arith("addi", b.index_arith("ceildivsi", f, stride), 1)
+        return b.index_arith("minsi", count, b.index_arith(
+            "subi", b.index_arith("muli", count, 2), 1))
+    count = b.index_arith("ceildivsi", b.index_arith("addi", f, 1), stride)
     return b.index_arith("minsi", count, b.index_arith("addi", b.index_arith("muli", f, 2), 1))
 
 
@@ -1367,6 +1373,12 @@ def pool(b: Builder, x: Value, kind: str, kernel, strides, dilations, pads_befor
             x, kernel, dilations, pads_before, pads_after):
         return _clamped_max_pool(b, x, kernel, strides, dilations, pads_before, pads_after,
                                  ceil_mode)
+    if dynamic and int(np.prod(kernel)) > _MAX_DYNAMIC_WINDOW_VIEWS:
+        # (one view per kernel offset over a dynamic dim: EfficientNet's
+        # 320 x 320 pooler took minutes to compile; at static sizes the
+        # windows are blocks, or cut to the input)
+        raise Unsupported(f"pooling with a {'x'.join(map(str, kernel))} window over a "
+                          "dynamic spatial dimension")
     if ceil_mode and dynamic:
         if kind != "avg":
             raise Unsupported("ceil-mode max pooling over a dynamic spatial dimension "
