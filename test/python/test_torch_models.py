@@ -237,6 +237,17 @@ def test_more_families_at_two_shapes_with_no_op_in_eager(name):
     assert not row["per_shape"], row
 
 
+@pytest.mark.parametrize("name", ["gemma2", "resnet", "efficientnet"])
+def test_family_training_step_gradients_match_float64_eager(name):
+    """One training step (model_families.py --train): every parameter's
+    gradient within 1e-3 of float64 eager's, or no further than twice
+    float32 eager's (the tiny ResNet's batch norms over 2 values per
+    channel), no op in eager. EfficientNet's pooler is a 320 x 320 window
+    over a 1 x 1 map (the window and its gradient cut to the input)."""
+    row = model_families.run_training(name)
+    assert row["status"] == "pass", row
+
+
 def test_generate_with_a_compiled_forward_gives_eager_tokens():
     """``model.generate`` (greedy, a KV cache) with ``forward`` compiled
     dynamic: Mistral (a sliding-window mask sliced from the cache's end,

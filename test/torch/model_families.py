@@ -20,14 +20,18 @@ test/python/test_torch_models.py runs ``CI_FAMILIES`` and needs every one
 to pass.
 
 ``--train`` runs one training step of each family instead (train mode,
-dropout and stochastic depth off, the first input shape, static shapes):
-the loss ``(output * R).sum()`` for a fixed random ``R`` (every gradient
-meaningful, unlike a normalized output's sum of squares) backpropagated
-through the compiled model and through eager's copy, each parameter's
-gradient compared with eager's: ``|g - g_eager| / max(|g_eager|, 1e-4
-|all of eager's gradients|)`` (the floor for gradients that are zero but
-for rounding, such as an attention key's bias) at most 1e-3. ``max diff``
-is then the largest of those.
+dropout, stochastic depth and SpecAugment off, the first input shape,
+static shapes): the loss ``(output * R).sum()`` for a fixed random ``R``
+(every gradient meaningful, unlike a normalized output's sum of squares)
+backpropagated through the compiled model and through eager copies in
+float32 and float64. Each parameter's gradient is compared with float64
+eager's, ``|g - g_64| / max(|g_64|, 1e-4 |all of g_64|)`` (the floor for
+gradients that are zero but for rounding, such as an attention key's
+bias), and must be at most 1e-3 or no more than twice float32 eager's
+(a batch norm over a few pixels amplifies rounding: a tiny ResNet's last
+stage normalizes 2 values per channel); against float32 eager's, within
+1e-3, where an op has no float64 kernel (Mixtral's grouped matmuls).
+``max diff`` is the largest.
 
 ``--export`` runs each family through ``torch.export`` and
 ``meld.torch.export`` instead (the dims that differ between the two input
@@ -203,13 +207,15 @@ def run_family(name: str) -> dict:
 
 
 def _no_dropout(model):
-    """``model`` with every dropout and stochastic depth off (their masks
-    come from different generators in eager and Meld)."""
+    """``model`` with every dropout, stochastic depth and SpecAugment off
+    (their masks come from different generators in eager and Meld)."""
     for key in ("dropout", "hidden_dropout", "attention_dropout", "activation_dropout",
                 "hidden_dropout_prob", "attention_probs_dropout_prob", "drop_path_rate",
                 "drop_connect_rate", "classifier_dropout_prob", "layerdrop"):
         if isinstance(getattr(model.config, key, None), float):
             setattr(model.config, key, 0.0)
+    if getattr(model.config, "apply_spec_augment", False):  # (Wav2Vec2's random masks)
+        model.config.apply_spec_augment = False
     for module in model.modules():
         if isinstance(module, torch.nn.Dropout):
             module.p = 0.0
@@ -223,7 +229,8 @@ def _no_dropout(model):
 
 def run_training(name: str) -> dict:
     """One family's training step through Meld against eager's: the worst
-    parameter gradient's relative difference (see the module's doc)."""
+    parameter gradient's relative difference from float64 eager's, where
+    float32 eager's is no closer (see the module's doc)."""
     import copy
 
     from meld import torch as mtorch
@@ -241,26 +248,38 @@ def run_training(name: str) -> dict:
                                    torch.nn.GroupNorm)) and module.weight is not None:
                 with torch.no_grad():
                     module.weight.uniform_(0.5, 1.5)
-        reference = copy.deepcopy(model)
+        eager, exact = copy.deepcopy(model), copy.deepcopy(model).double()
         inputs = make(*SHAPES[0])
         torch._dynamo.reset()
         start = len(mtorch.reports)
         got = _output(torch.compile(model, backend="meld")(*inputs))
         weights = torch.randn(got.shape, generator=torch.Generator().manual_seed(1))
         (got * weights).sum().backward()
-        (_output(reference(*inputs)) * weights).sum().backward()
-        pairs = [(p.grad, q.grad) for p, q in zip(model.parameters(), reference.parameters())
-                 if q.grad is not None]
-        floor = 1e-4 * float(torch.cat([q.flatten() for _, q in pairs]).norm())
-        diff = 0.0
-        for g, want in pairs:
-            g = torch.zeros_like(want) if g is None else g
-            diff = max(diff, float((g - want).norm()) / max(float(want.norm()), floor))
+        (_output(eager(*inputs)) * weights).sum().backward()
+        try:
+            (_output(exact(*[t.double() if t.is_floating_point() else t for t in inputs]))
+             * weights.double()).sum().backward()
+        except RuntimeError:  # (an op without float64: Mixtral's grouped matmul)
+            exact = eager  # (then within 1e-3 of float32 eager's)
+        triples = [(p.grad, q.grad, r.grad.double()) for p, q, r in
+                   zip(model.parameters(), eager.parameters(), exact.parameters())
+                   if r.grad is not None]
+        floor = 1e-4 * float(torch.cat([r.flatten() for _, _, r in triples]).norm())
+
+        def distance(g, want):
+            g = torch.zeros_like(want) if g is None else g.double()
+            return float((g - want).norm()) / max(float(want.norm()), floor)
+
+        diff, status = 0.0, "pass"
+        for g, g_eager, want in triples:
+            d = distance(g, want)
+            diff = max(diff, d)
+            if d > max(1e-3, 2 * distance(g_eager, want) if exact is not eager else 0):
+                status = "wrong"
         explanation = mtorch.Explanation(mtorch.reports[start:])
         row.update(max_diff=diff, kernels=explanation.kernels,
                    graphs=len(mtorch.reports) - start,
                    fallbacks=[f"{op}: {why}" for op, why in explanation.fallbacks])
-        status = "pass" if diff <= 1e-3 else "wrong"
         row["status"] = "fallback" if status == "pass" and row["fallbacks"] else status
     except Exception as e:  # noqa: BLE001 - reported as the family's error
         row["error"] = f"{type(e).__name__}: {str(e)[:300]}"
