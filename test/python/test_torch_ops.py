@@ -830,6 +830,33 @@ def test_ceil_mode_pooling_with_kernels_longer_than_the_input(fn, shape):
     mt.through_meld(fn, torch.randn(*shape), rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.parametrize("fn,shape", [
+    (lambda x: F.max_pool2d(x, 3, 2, 1), (2, 3, 9, 8)),
+    (lambda x: F.max_pool3d(x, 2), (2, 3, 4, 6, 5)),
+    (lambda x: F.max_pool3d(x, (3, 2, 2), (2, 1, 2), (1, 0, 1), ceil_mode=True), (1, 2, 5, 4, 6)),
+    (lambda x: F.adaptive_max_pool1d(x, 3), (2, 3, 20)),
+    (lambda x: F.adaptive_max_pool2d(x, (2, 3)), (2, 3, 7, 8)),
+    (lambda x: F.adaptive_max_pool3d(x, 2), (1, 2, 5, 4, 6)),
+], ids=["2d", "3d", "3d-ceil-padded", "adaptive-1d", "adaptive-2d", "adaptive-3d"])
+def test_max_pooling_gradients_reach_the_maxima(fn, shape):
+    """The gradients of max poolings (2-D and 3-D, adaptive ones too): each
+    output's gradient added at its maximum, through Meld (the 3-D and
+    adaptive backward ops had been left to eager)."""
+    x = torch.randn(*shape, requires_grad=True)
+    weights = torch.randn(fn(x).shape)
+
+    def step(x):
+        return (fn(x) * weights).sum()
+
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    got = torch.autograd.grad(torch.compile(step, backend="meld")(x), x)[0]
+    want = torch.autograd.grad(step(x), x)[0]
+    torch.testing.assert_close(got, want, rtol=1e-6, atol=1e-6)
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [], str(explanation)
+
+
 @pytest.mark.parametrize("groups,channels,stride", [(8, 8, 1), (8, 16, 2), (2, 8, 2), (1, 4, 1)])
 def test_grouped_convolution_gradients(groups, channels, stride):
     """The input gradient of a grouped (depthwise) convolution is one

@@ -1054,10 +1054,17 @@ def _fractional_max_pool_backward(b, node, grad, x, kernel, output_size, indices
     return _scatter_to_maxima(b, grad, x, indices, len(kernel))
 
 
-@_op(aten.max_pool2d_with_indices_backward.default)
+@_op(aten.max_pool2d_with_indices_backward.default,
+     aten.max_pool3d_with_indices_backward.default)
 def _max_pool_backward(b, node, grad, x, kernel, stride, padding, dilation, ceil_mode,
                        indices):
-    return _scatter_to_maxima(b, grad, x, indices, 2)
+    return _scatter_to_maxima(b, grad, x, indices, len(kernel))
+
+
+@_op(aten.adaptive_max_pool2d_backward.default, aten.adaptive_max_pool3d_backward.default)
+def _adaptive_max_pool_backward(b, node, grad, x, indices):
+    spatial = 3 if node.target is aten.adaptive_max_pool3d_backward.default else 2
+    return _scatter_to_maxima(b, grad, x, indices, spatial)
 
 
 @_op(aten.avg_pool2d.default, aten.avg_pool3d.default)
