@@ -759,6 +759,43 @@ def test_embedding_bag_pools_each_bag(mode):
                                                include_last_offset=True), weight)
 
 
+@pytest.mark.parametrize("mode", ["sum", "mean", "max"])
+@pytest.mark.parametrize("case", ["offsets", "padding", "2d", "weighted"])
+def test_embedding_bag_gradients_through_meld(mode, case):
+    """A training step through nn.EmbeddingBag: the forward's bookkeeping
+    outputs (each position's bag, the bags' sizes, the max mode's rows)
+    and ``_embedding_bag_backward`` through Meld, the weight's gradient
+    eager's (an empty bag, a padding row, duplicate rows in one bag)."""
+    if case == "weighted" and mode != "sum":
+        pytest.skip("per-sample weights take the sum mode only")
+    gen = torch.Generator().manual_seed(5)
+    weight = torch.randn(12, 6, generator=gen, requires_grad=True)
+    idx = torch.tensor([3, 0, 7, 7, 11, 2, 5, 9, 7])
+    kwargs = dict(mode=mode)
+    args = (idx, torch.tensor([0, 3, 3, 6]))  # (bag 1 empty; 7 twice in bag 0)
+    if case == "padding":
+        kwargs["padding_idx"] = 7
+    elif case == "2d":
+        args = (idx[:8].reshape(2, 4), None)
+    elif case == "weighted":
+        kwargs.update(per_sample_weights=torch.rand(9, generator=gen),
+                      include_last_offset=True)
+        args = (idx, torch.tensor([0, 2, 2, 9]))
+    out_weights = torch.randn(F.embedding_bag(args[0], weight, args[1], **kwargs).shape,
+                              generator=gen)
+
+    def step(w):
+        return (F.embedding_bag(args[0], w, args[1], **kwargs) * out_weights).sum()
+
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    got = torch.autograd.grad(torch.compile(step, backend="meld")(weight), weight)[0]
+    want = torch.autograd.grad(step(weight), weight)[0]
+    torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-6)
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [], str(explanation)
+
+
 def test_signbit_and_nextafter_read_the_bits():
     """Through meld.bitcast: a NaN's sign bit counts (0/0 is a negative NaN
     on x86), -0.0 is negative, and nextafter steps one unit in the last

@@ -2979,13 +2979,15 @@ def _igamma(b, node, a, x):
 def _embedding_bag(b, node, weight, indices, offsets, scale_grad_by_freq=False, mode=0,
                    sparse=False, per_sample_weights=None, include_last_offset=False,
                    padding_idx=-1):
-    """nn.EmbeddingBag's pooled rows (output 0; the bookkeeping outputs for
-    its backward are not computed): bag j sums (mode 0), averages (1) or
+    """nn.EmbeddingBag's pooled rows: bag j sums (mode 0), averages (1) or
     takes the max (2) of the rows of indices[offsets[j]:offsets[j + 1]],
     rows of ``padding_idx`` left out, each scaled by its per-sample weight
     (sum only). One row gather, and the bags as a 0/1 matrix over the
     positions: a product for sum and mean, a masked max for max; an empty
-    bag is zeros."""
+    bag is zeros. The bookkeeping outputs for the backward, in the shapes
+    ATen's meta function gives them: each position's bag (or nothing, on
+    ATen's fast path of sums), each bag's rows (padding left out) and, in
+    max mode, the row each maximum came from (-1 in an empty bag)."""
     if indices.rank != 1 or offsets.rank != 1 or weight.rank != 2:
         raise Unsupported("embedding_bag of indices that are not 1-D")
     n, bags = indices.shape[0], offsets.shape[0]
@@ -3015,6 +3017,10 @@ def _embedding_bag(b, node, weight, indices, offsets, scale_grad_by_freq=False, 
         out = L.reduce(b, "max", picked, [1], False)
         out = L.select(b, L.compare(b, "gt", count, _tensor(b, 0, elem)), out,
                        _tensor(b, 0, elem))
+        at = L.reduce(b, "argmax", picked, [1], False)  # [bags, d]: a position
+        source = L.gather(b, L.cast(b, indices, "i64"), at, 0)
+        argmax = L.select(b, L.compare(b, "gt", count, _tensor(b, 0, elem)), source,
+                          _tensor(b, -1, "i64"))
     else:
         if per_sample_weights is not None:
             if mode != 0:
@@ -3024,7 +3030,65 @@ def _embedding_bag(b, node, weight, indices, offsets, scale_grad_by_freq=False, 
         out = L.matmul(b, weights, rows)
         if mode == 1:
             out = L.binary(b, "div", out, L.binary(b, "max", count, _tensor(b, 1, elem)))
-    return (out, None, None, None)
+    vals = node.meta.get("val")
+    if not isinstance(vals, (tuple, list)) or len(vals) != 4:
+        return (out, None, None, None)
+    kinds = [_tensor_type(v, node.name) for v in vals[1:]]
+    offset2bag = L.cast(b, bag, kinds[0].dtype) if kinds[0].shape == (n,) else \
+        L.full(b, 0, kinds[0].dtype, kinds[0].shape)
+    sizes = L.cast(b, L.reshape(b, count, [Dim(static=bags)]), kinds[1].dtype)
+    bag_size = sizes if kinds[1].shape == (bags,) else \
+        L.full(b, 0, kinds[1].dtype, kinds[1].shape)
+    if mode == 2 and kinds[2].shape == (bags, weight.shape[1]):
+        max_indices = L.cast(b, argmax, kinds[2].dtype)
+    else:  # (read by no backward but max mode's)
+        max_indices = L.full(b, 0, kinds[2].dtype, kinds[2].shape)
+    return (out, offset2bag, bag_size, max_indices)
+
+
+@_op(aten._embedding_bag_backward.default)
+def _embedding_bag_backward(b, node, grad, indices, offsets, offset2bag, bag_size,
+                            max_indices, num_weights, scale_grad_by_freq, mode, sparse,
+                            per_sample_weights=None, padding_idx=-1):
+    """The gradient of ``_embedding_bag``'s pooled rows with respect to its
+    weight (dense): in sum and mean modes each position's bag gradient
+    (times its per-sample weight, or over its bag's rows) added to its
+    row, positions of ``padding_idx`` left out, the bags found from
+    ``offsets`` again; in max mode each bag's gradient added to the row
+    its maximum came from (``max_indices``; -1, an empty bag, adds
+    nothing)."""
+    if sparse or scale_grad_by_freq:
+        raise Unsupported("embedding_bag's sparse gradient or scale_grad_by_freq")
+    if indices.rank != 1 or offsets.rank != 1 or grad.rank != 2 or \
+            None in (indices.shape[0], offsets.shape[0], grad.shape[0], grad.shape[1]):
+        raise Unsupported("embedding_bag's gradient over dynamic or multi-dim indices")
+    n, (bags, d), mode = indices.shape[0], grad.shape, int(mode)
+    elem = _out_type(node).dtype
+    grad = L.cast(b, grad, elem)
+    zeros = L.full(b, 0, elem, (int(num_weights), d))
+    if mode == 2:
+        where = L.cast(b, max_indices, "i64")
+        taken = L.compare(b, "ge", where, _tensor(b, 0, "i64"))
+        return L.scatter(b, zeros, L.select(b, taken, where, _tensor(b, 0, "i64")),
+                         L.select(b, taken, grad, _tensor(b, 0, elem)), 0, "add")
+    ids = L.cast(b, indices, "i64")
+    pos = L.iota(b, "i64", (n,), [Dim(static=n)], 0)
+    bag = L.binary(b, "sub", L.searchsorted(b, L.cast(b, offsets, "i64"), pos, right=True),
+                   _tensor(b, 1, "i64"))
+    keep = L.cast(b, L.compare(b, "ne", ids, _tensor(b, int(padding_idx), "i64")), elem)
+    scale = keep  # [n]
+    if per_sample_weights is not None:
+        scale = L.binary(b, "mul", scale, L.cast(b, per_sample_weights, elem))
+    if mode == 1:
+        grid = L.iota(b, "i64", (bags, n), [Dim(static=bags), Dim(static=n)], 0)
+        member = L.cast(b, L.compare(b, "eq", grid, L.reshape(b, bag, [1, n])), elem)
+        count = L.reduce(b, "sum", L.binary(b, "mul", member, L.reshape(b, keep, [1, n])),
+                         [1], False)  # [bags]
+        count = L.binary(b, "max", count, _tensor(b, 1, elem))
+        scale = L.binary(b, "div", scale, L.gather(b, count, bag, 0))
+    rows = L.gather(b, grad, bag, 0)  # [n, d]
+    rows = L.binary(b, "mul", rows, L.reshape(b, scale, [n, 1]))
+    return L.scatter_nd(b, zeros, L.reshape(b, ids, [n, 1]), rows, "add")
 
 
 @_op(aten.embedding_renorm.default)
@@ -3443,7 +3507,6 @@ def _nextafter(b, node, x, y):
 # are None): a graph that reads another one keeps the op in PyTorch.
 _COMPUTED_OUTPUTS = {
     aten._embedding_bag_forward_only.default: {0},
-    aten._embedding_bag.default: {0},
 }
 
 
