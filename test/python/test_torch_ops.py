@@ -759,6 +759,18 @@ def test_embedding_bag_pools_each_bag(mode):
                                                include_last_offset=True), weight)
 
 
+def gradient_through_meld(step, x, rtol, atol):
+    """``step``'s gradient with respect to ``x``, compiled with the meld
+    backend: eager's within the tolerances, no op left to eager."""
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    got = torch.autograd.grad(torch.compile(step, backend="meld")(x), x)[0]
+    want = torch.autograd.grad(step(x), x)[0]
+    torch.testing.assert_close(got, want, rtol=rtol, atol=atol)
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    assert explanation.fallbacks == [], str(explanation)
+
+
 @pytest.mark.parametrize("mode", ["sum", "mean", "max"])
 @pytest.mark.parametrize("case", ["offsets", "padding", "2d", "weighted"])
 def test_embedding_bag_gradients_through_meld(mode, case):
@@ -787,13 +799,7 @@ def test_embedding_bag_gradients_through_meld(mode, case):
     def step(w):
         return (F.embedding_bag(args[0], w, args[1], **kwargs) * out_weights).sum()
 
-    torch._dynamo.reset()
-    start = len(mtorch.reports)
-    got = torch.autograd.grad(torch.compile(step, backend="meld")(weight), weight)[0]
-    want = torch.autograd.grad(step(weight), weight)[0]
-    torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-6)
-    explanation = mtorch.Explanation(mtorch.reports[start:])
-    assert explanation.fallbacks == [], str(explanation)
+    gradient_through_meld(step, weight, rtol=1e-5, atol=1e-6)
 
 
 def test_signbit_and_nextafter_read_the_bits():
@@ -885,13 +891,7 @@ def test_max_pooling_gradients_reach_the_maxima(fn, shape):
     def step(x):
         return (fn(x) * weights).sum()
 
-    torch._dynamo.reset()
-    start = len(mtorch.reports)
-    got = torch.autograd.grad(torch.compile(step, backend="meld")(x), x)[0]
-    want = torch.autograd.grad(step(x), x)[0]
-    torch.testing.assert_close(got, want, rtol=1e-6, atol=1e-6)
-    explanation = mtorch.Explanation(mtorch.reports[start:])
-    assert explanation.fallbacks == [], str(explanation)
+    gradient_through_meld(step, x, rtol=1e-6, atol=1e-6)
 
 
 @pytest.mark.parametrize("groups,channels,stride", [(8, 8, 1), (8, 16, 2), (2, 8, 2), (1, 4, 1)])
@@ -932,13 +932,7 @@ def test_average_pooling_gradient(kwargs, size):
     def step(x):
         return (F.avg_pool2d(x, **kwargs) * torch.arange(1.0, 4.0).view(1, 3, 1, 1)).square().sum()
 
-    torch._dynamo.reset()
-    start = len(mtorch.reports)
-    got = torch.autograd.grad(torch.compile(step, backend="meld")(x), x)[0]
-    want = torch.autograd.grad(step(x), x)[0]
-    torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-6)
-    explanation = mtorch.Explanation(mtorch.reports[start:])
-    assert explanation.fallbacks == [], str(explanation)
+    gradient_through_meld(step, x, rtol=1e-5, atol=1e-6)
 
 
 def test_empty_tensors_that_are_then_filled():
