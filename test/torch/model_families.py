@@ -172,6 +172,21 @@ def _family(name: str):
     return model.eval(), make
 
 
+def _record(row: dict, start: int, status: str, diff: float):
+    """``row`` updated from the backend's reports since ``start``: its
+    largest difference, kernels, graphs and eager ops, and its status
+    (``fallback`` where it passed with ops in eager). Returns the
+    Explanation."""
+    from meld import torch as mtorch
+
+    explanation = mtorch.Explanation(mtorch.reports[start:])
+    row.update(max_diff=diff, kernels=explanation.kernels,
+               graphs=len(mtorch.reports) - start,
+               fallbacks=[f"{op}: {why}" for op, why in explanation.fallbacks])
+    row["status"] = "fallback" if status == "pass" and row["fallbacks"] else status
+    return explanation
+
+
 def run_family(name: str) -> dict:
     """One family: its status, largest difference from eager, fallbacks,
     partitions compiled per shape, kernels and seconds."""
@@ -193,13 +208,8 @@ def run_family(name: str) -> dict:
                 diff = max(diff, float((got - want).abs().max()))
                 if not np.allclose(got.numpy(), want.numpy(), rtol=1e-4, atol=1e-4):
                     status = "wrong"
-        explanation = mtorch.Explanation(mtorch.reports[start:])
-        row.update(max_diff=diff, kernels=explanation.kernels,
-                   graphs=len(mtorch.reports) - start,
-                   fallbacks=[f"{op}: {why}" for op, why in explanation.fallbacks],
-                   per_shape=[why for r in explanation.reports
-                              for why in r.specialized.values()])
-        row["status"] = "fallback" if status == "pass" and row["fallbacks"] else status
+        explanation = _record(row, start, status, diff)
+        row["per_shape"] = [why for r in explanation.reports for why in r.specialized.values()]
     except Exception as e:  # noqa: BLE001 - reported as the family's error
         row["error"] = f"{type(e).__name__}: {str(e)[:300]}"
     row["seconds"] = round(time.time() - t0, 1)
@@ -276,11 +286,7 @@ def run_training(name: str) -> dict:
             diff = max(diff, d)
             if d > max(1e-3, 2 * distance(g_eager, want) if exact is not eager else 0):
                 status = "wrong"
-        explanation = mtorch.Explanation(mtorch.reports[start:])
-        row.update(max_diff=diff, kernels=explanation.kernels,
-                   graphs=len(mtorch.reports) - start,
-                   fallbacks=[f"{op}: {why}" for op, why in explanation.fallbacks])
-        row["status"] = "fallback" if status == "pass" and row["fallbacks"] else status
+        _record(row, start, status, diff)
     except Exception as e:  # noqa: BLE001 - reported as the family's error
         row["error"] = f"{type(e).__name__}: {str(e)[:300]}"
     row["seconds"] = round(time.time() - t0, 1)

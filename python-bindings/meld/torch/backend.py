@@ -2975,6 +2975,22 @@ def _igamma(b, node, a, x):
                               upper=node.target is aten.igammac.default)
 
 
+def _bag_members(b, indices, offsets, bags: int, padding_idx):
+    """An embedding bag's bookkeeping over its ``n`` static positions: each
+    position's bag ``[n]`` (i64, from ``offsets``) and the bags as a 0/1
+    matrix ``[bags, n]`` (i1) over the positions, those of ``padding_idx``
+    left out."""
+    n = indices.shape[0]
+    pos = L.iota(b, "i64", (n,), [Dim(static=n)], 0)
+    bag = L.binary(b, "sub", L.searchsorted(b, L.cast(b, offsets, "i64"), pos, right=True),
+                   _tensor(b, 1, "i64"))
+    keep = L.compare(b, "ne", L.cast(b, indices, "i64"), _tensor(b, int(padding_idx), "i64"))
+    grid = L.iota(b, "i64", (bags, n), [Dim(static=bags), Dim(static=n)], 0)
+    member = L.logical(b, "and", L.compare(b, "eq", grid, L.reshape(b, bag, [1, n])),
+                       L.reshape(b, keep, [1, n]))
+    return bag, member
+
+
 @_op(aten._embedding_bag_forward_only.default, aten._embedding_bag.default)
 def _embedding_bag(b, node, weight, indices, offsets, scale_grad_by_freq=False, mode=0,
                    sparse=False, per_sample_weights=None, include_last_offset=False,
@@ -3000,13 +3016,7 @@ def _embedding_bag(b, node, weight, indices, offsets, scale_grad_by_freq=False, 
         raise FrontendError(f"embedding_bag mode {mode}")
     elem = weight.dtype
     rows = L.gather(b, weight, indices, 0)  # [n, d]
-    pos = L.iota(b, "i64", (n,), [Dim(static=n)], 0)
-    bag = L.binary(b, "sub", L.searchsorted(b, L.cast(b, offsets, "i64"), pos, right=True),
-                   _tensor(b, 1, "i64"))  # [n]
-    keep = L.compare(b, "ne", L.cast(b, indices, "i64"), _tensor(b, int(padding_idx), "i64"))
-    grid = L.iota(b, "i64", (bags, n), [Dim(static=bags), Dim(static=n)], 0)
-    member = L.logical(b, "and", L.compare(b, "eq", grid, L.reshape(b, bag, [1, n])),
-                       L.reshape(b, keep, [1, n]))  # [bags, n]
+    bag, member = _bag_members(b, indices, offsets, bags, padding_idx)
     weights = L.cast(b, member, elem)
     count = L.reduce(b, "sum", weights, [1], True)  # [bags, 1]
     if mode == 2:
@@ -3072,18 +3082,13 @@ def _embedding_bag_backward(b, node, grad, indices, offsets, offset2bag, bag_siz
         return L.scatter(b, zeros, L.select(b, taken, where, _tensor(b, 0, "i64")),
                          L.select(b, taken, grad, _tensor(b, 0, elem)), 0, "add")
     ids = L.cast(b, indices, "i64")
-    pos = L.iota(b, "i64", (n,), [Dim(static=n)], 0)
-    bag = L.binary(b, "sub", L.searchsorted(b, L.cast(b, offsets, "i64"), pos, right=True),
-                   _tensor(b, 1, "i64"))
+    bag, member = _bag_members(b, indices, offsets, bags, padding_idx)
     keep = L.cast(b, L.compare(b, "ne", ids, _tensor(b, int(padding_idx), "i64")), elem)
     scale = keep  # [n]
     if per_sample_weights is not None:
         scale = L.binary(b, "mul", scale, L.cast(b, per_sample_weights, elem))
     if mode == 1:
-        grid = L.iota(b, "i64", (bags, n), [Dim(static=bags), Dim(static=n)], 0)
-        member = L.cast(b, L.compare(b, "eq", grid, L.reshape(b, bag, [1, n])), elem)
-        count = L.reduce(b, "sum", L.binary(b, "mul", member, L.reshape(b, keep, [1, n])),
-                         [1], False)  # [bags]
+        count = L.reduce(b, "sum", L.cast(b, member, elem), [1], False)  # [bags]
         count = L.binary(b, "max", count, _tensor(b, 1, elem))
         scale = L.binary(b, "div", scale, L.gather(b, count, bag, 0))
     rows = L.gather(b, grad, bag, 0)  # [n, d]
