@@ -760,19 +760,21 @@ def test_embedding_bag_pools_each_bag(mode):
 
 
 def gradient_through_meld(step, x, rtol, atol):
-    """``step``'s gradient with respect to ``x``, compiled with the meld
-    backend: eager's within the tolerances, no op left to eager."""
+    """``step``'s gradient with respect to ``x`` (a tensor, or a tuple of
+    the step's inputs), compiled with the meld backend: eager's within the
+    tolerances, no op left to eager."""
+    xs = x if isinstance(x, tuple) else (x,)
     torch._dynamo.reset()
     start = len(mtorch.reports)
-    got = torch.autograd.grad(torch.compile(step, backend="meld")(x), x)[0]
-    want = torch.autograd.grad(step(x), x)[0]
+    got = torch.autograd.grad(torch.compile(step, backend="meld")(*xs), xs)
+    want = torch.autograd.grad(step(*xs), xs)
     torch.testing.assert_close(got, want, rtol=rtol, atol=atol)
     explanation = mtorch.Explanation(mtorch.reports[start:])
     assert explanation.fallbacks == [], str(explanation)
 
 
 @pytest.mark.parametrize("mode", ["sum", "mean", "max"])
-@pytest.mark.parametrize("case", ["offsets", "padding", "2d", "weighted"])
+@pytest.mark.parametrize("case", ["offsets", "padding", "2d", "weighted", "by_freq"])
 def test_embedding_bag_gradients_through_meld(mode, case):
     """A training step through nn.EmbeddingBag: the forward's bookkeeping
     outputs (each position's bag, the bags' sizes, the max mode's rows)
@@ -780,6 +782,8 @@ def test_embedding_bag_gradients_through_meld(mode, case):
     eager's (an empty bag, a padding row, duplicate rows in one bag)."""
     if case == "weighted" and mode != "sum":
         pytest.skip("per-sample weights take the sum mode only")
+    if case == "by_freq" and mode == "max":
+        pytest.skip("scale_grad_by_freq takes the sum and mean modes only")
     gen = torch.Generator().manual_seed(5)
     weight = torch.randn(12, 6, generator=gen, requires_grad=True)
     idx = torch.tensor([3, 0, 7, 7, 11, 2, 5, 9, 7])
@@ -787,6 +791,8 @@ def test_embedding_bag_gradients_through_meld(mode, case):
     args = (idx, torch.tensor([0, 3, 3, 6]))  # (bag 1 empty; 7 twice in bag 0)
     if case == "padding":
         kwargs["padding_idx"] = 7
+    elif case == "by_freq":  # (row 7 named three times; 3 the padding)
+        kwargs.update(scale_grad_by_freq=True, padding_idx=3)
     elif case == "2d":
         args = (idx[:8].reshape(2, 4), None)
     elif case == "weighted":
@@ -1150,3 +1156,55 @@ def test_fractional_max_pool_on_given_samples(dims, shape, kernel, out, samples)
         reports = mtorch.reports[n:]
         assert len(reports) == 1 and reports[0].compiled and not reports[0].fallback \
             and not reports[0].specialized and not reports[0].failed, reports
+
+
+@pytest.mark.parametrize("p", [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, math.inf])
+def test_distance_gradients_through_meld(p):
+    """``_cdist_backward`` and ``_pdist_backward`` through Meld: both
+    operands' gradients of cdist (batch dims that broadcast, a pair at
+    distance 0, coordinates that tie for the largest in p = inf) and of
+    pdist (a repeated row), against eager's."""
+    gen = torch.Generator().manual_seed(7)
+    x1 = torch.randn(2, 5, 4, generator=gen)
+    x2 = torch.randn(6, 4, generator=gen)
+    x2[2] = x1[0, 1]  # distance 0
+    x2[3, :2] = x1[1, 3, :2]  # some coordinates equal: p < 1's zero terms
+    x1[0, 4] = x2[4] + torch.tensor([1.0, -1.0, 0.5, 1.0])  # ties for p = inf
+    w = torch.randn(2, 5, 6, generator=gen)
+    x1, x2 = x1.requires_grad_(), x2.requires_grad_()
+    gradient_through_meld(lambda u, v: (torch.cdist(u, v, p=p) * w).sum(), (x1, x2),
+                          rtol=1e-5, atol=1e-5)
+    rows = torch.randn(6, 3, generator=gen)
+    rows[4] = rows[1]
+    rows = rows.requires_grad_()
+    wp = torch.randn(15, generator=gen)
+    gradient_through_meld(lambda t: (F.pdist(t, p=p) * wp).sum(), rows, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "nearest", "bicubic"])
+@pytest.mark.parametrize("padding", ["zeros", "border", "reflection"])
+@pytest.mark.parametrize("align_corners", [False, True])
+def test_grid_sample_gradients_through_meld(mode, padding, align_corners):
+    """``grid_sampler_2d_backward`` (and 3-D) through Meld: the input's
+    gradient (taps that several outputs share, taps out of range) and the
+    grid's (the unnormalizing scale, the clip's and reflection's slopes,
+    far outside [-1, 1] where a coordinate folds more than once), against
+    eager's; with only one of the two asked for too."""
+    gen = torch.Generator().manual_seed(8)
+    x = torch.randn(2, 3, 5, 7, generator=gen, requires_grad=True)
+    # (kept off the pixel centres and the clip's ends, where the slopes jump)
+    grid = (torch.rand(2, 4, 6, 2, generator=gen) * 6.1 - 3.05).requires_grad_()
+    w = torch.randn(2, 3, 4, 6, generator=gen)
+
+    def sample(t, g, weights):
+        return (F.grid_sample(t, g, mode=mode, padding_mode=padding,
+                              align_corners=align_corners) * weights).sum()
+
+    gradient_through_meld(lambda t, g: sample(t, g, w), (x, grid), rtol=2e-5, atol=2e-5)
+    gradient_through_meld(lambda g: sample(x.detach(), g, w), grid, rtol=2e-5, atol=2e-5)
+    gradient_through_meld(lambda t: sample(t, grid.detach(), w), x, rtol=2e-5, atol=2e-5)
+    if mode != "bicubic":  # volumetric
+        x3 = torch.randn(1, 2, 3, 4, 5, generator=gen, requires_grad=True)
+        g3 = (torch.rand(1, 2, 3, 4, 3, generator=gen) * 4 - 2).requires_grad_()
+        w3 = torch.randn(1, 2, 2, 3, 4, generator=gen)
+        gradient_through_meld(lambda t, g: sample(t, g, w3), (x3, g3), rtol=2e-5, atol=2e-5)

@@ -15,7 +15,7 @@ name and op to the message.
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Tuple, Union
 
 from dataclasses import dataclass
 
@@ -4396,30 +4396,175 @@ def _cubic_weights(b: Builder, t: Value) -> List[Value]:
     return [far(binary(b, "add", t, one)), near(t), near(u), far(binary(b, "add", u, one))]
 
 
-def _reflect(b: Builder, x: Value, twice_low: int, twice_high: int) -> Value:
-    """torch's reflect_coordinates: x folded into [low, high] by reflections."""
+def _reflect(b: Builder, x: Value, twice_low: int, twice_high: int, slope: bool):
+    """torch's reflect_coordinates: x folded into [low, high] by
+    reflections; with it (``slope``: else None) d fold / d x, +1 or -1 (0
+    for a single point), as reflect_coordinates_set_grad gives it."""
     if twice_low == twice_high:
-        return scalar_like(b, 0.0, x)
+        zero = scalar_like(b, 0.0, x)
+        return zero, zero if slope else None
     lo, span = twice_low / 2.0, (twice_high - twice_low) / 2.0
-    d = unary(b, "abs", binary(b, "sub", x, scalar_like(b, lo, x)))
+    shifted = binary(b, "sub", x, scalar_like(b, lo, x))
+    d = unary(b, "abs", shifted)
     extra = binary(b, "rem", d, scalar_like(b, span, d))
     flips = unary(b, "floor", binary(b, "div", d, scalar_like(b, span, d)))
     even = compare(b, "eq", binary(b, "rem", flips, scalar_like(b, 2.0, flips)),
                    scalar_like(b, 0.0, flips))
-    return select(b, even, binary(b, "add", extra, scalar_like(b, lo, extra)),
-                  binary(b, "sub", scalar_like(b, span + lo, extra), extra))
+    folded = select(b, even, binary(b, "add", extra, scalar_like(b, lo, extra)),
+                    binary(b, "sub", scalar_like(b, span + lo, extra), extra))
+    if not slope:
+        return folded, None
+    one, minus = scalar_like(b, 1.0, x), scalar_like(b, -1.0, x)
+    outward = select(b, compare(b, "lt", shifted, scalar_like(b, 0.0, x)), minus, one)
+    return folded, select(b, even, outward, unary(b, "neg", outward))
 
 
-def _pad_coordinate(b: Builder, x: Value, size: int, padding: str, align_corners: bool):
+def _pad_coordinate(b: Builder, x: Value, size: int, padding: str, align_corners: bool,
+                    with_slope: bool = False):
     """torch's compute_coordinates: border clips into [0, size - 1];
     reflection reflects (about the corner pixels' centres or edges) and
-    then clips."""
+    then clips. With it (``with_slope``) d padded / d x, None for 1, as
+    compute_coordinates_set_grad gives it: 0 where the clip holds the
+    coordinate at or past an end."""
     if padding == "zeros":
-        return x
+        return x, None
+    slope = None
     if padding == "reflection":
-        x = _reflect(b, x, 0, 2 * (size - 1)) if align_corners else \
-            _reflect(b, x, -1, 2 * size - 1)
-    return clamp(b, x, scalar_like(b, 0.0, x), scalar_like(b, float(size - 1), x))
+        twice = (0, 2 * (size - 1)) if align_corners else (-1, 2 * size - 1)
+        x, slope = _reflect(b, x, *twice, with_slope)
+    zero, high = scalar_like(b, 0.0, x), scalar_like(b, float(size - 1), x)
+    if not with_slope:
+        return clamp(b, x, zero, high), None
+    inside = logical(b, "and", compare(b, "gt", x, zero), compare(b, "lt", x, high))
+    slope = select(b, inside, scalar_like(b, 1.0, x) if slope is None else slope, zero)
+    return clamp(b, x, zero, high), slope
+
+
+def _cubic_slopes(b: Builder, t: Value) -> List[Value]:
+    """d w / d t of :func:`_cubic_weights`' four weights."""
+    a = _CUBIC_A
+
+    def near(x):  # 3 (A + 2) x^2 - 2 (A + 3) x
+        return binary(b, "mul", binary(b, "sub", binary(b, "mul", x, scalar_like(
+            b, 3 * (a + 2), x)), scalar_like(b, 2 * (a + 3), x)), x)
+
+    def far(x):  # 3 A x^2 - 10 A x + 8 A
+        p = binary(b, "sub", binary(b, "mul", x, scalar_like(b, 3 * a, x)),
+                   scalar_like(b, 10 * a, x))
+        return binary(b, "add", binary(b, "mul", p, x), scalar_like(b, 8 * a, x))
+
+    one = scalar_like(b, 1.0, t)
+    u = binary(b, "sub", one, t)
+    return [far(binary(b, "add", t, one)), near(t), unary(b, "neg", near(u)),
+            unary(b, "neg", far(binary(b, "add", u, one)))]
+
+
+@dataclass
+class _GridTaps:
+    """The taps of a grid sampling of ``x`` [N, C, *S] at ``grid`` [N, *O,
+    r]: ``rows`` [N P, C], x's C-vectors; per tap combination (one tap
+    per spatial dim) the row each output (n, j) reads, [N, Q], whether it
+    is in range, and each dim's weight and d weight / d coordinate (None:
+    nearest); per dim, d coordinate / d grid (a constant or [N, Q])."""
+    compute: str
+    n: int
+    c: int
+    q: int
+    p: int
+    out_sp: List[int]
+    rows: Value
+    combos: List[Tuple[Value, Value, List[Optional[Value]], List[Optional[Value]]]]
+    slopes: List[Union[float, Value]]
+
+
+def _grid_taps(b: Builder, what: str, x: Value, grid: Value, mode: str, padding: str,
+               align_corners: bool, with_slopes: bool = False) -> _GridTaps:
+    _float_only(what, x)
+    r = x.rank - 2
+    if r < 1 or grid.rank != r + 2 or grid.shape[-1] != r:
+        raise FrontendError(f"{what} of a rank-{x.rank} input by a grid of shape "
+                            f"{list(grid.shape)}")
+    if mode not in ("nearest", "linear", "cubic") or \
+            padding not in ("zeros", "border", "reflection"):
+        raise Unsupported(f"{what} mode '{mode}', padding '{padding}'")
+    if mode == "cubic" and r != 2:
+        raise Unsupported(f"cubic grid sampling in {r} dims (2 only)")
+    _check_static(what, x, grid)
+    compute = "f32" if x.dtype in ("f16", "bf16") else x.dtype
+    xs = cast(b, x, compute)
+    g = cast(b, grid, compute)
+    n, c, spatial = x.shape[0], x.shape[1], list(x.shape[2:])
+    out_sp = list(grid.shape[1:-1])
+    q = int(np.prod(out_sp))
+    p = int(np.prod(spatial))
+    g = reshape(b, g, [n, q, r])
+    # rows of C values: [N * P, C]; tap t of output (n, j) reads row n P + flat
+    rows = reshape(b, transpose(b, reshape(b, xs, [n, c, p]), [0, 2, 1]), [n * p, c])
+    coords, slopes = [], []  # per spatial dim (in x's order), [N, Q]
+    for d in range(r):
+        size = spatial[d]
+        v = reshape(b, _slice_axis(b, g, 2, r - 1 - d, r - d), [n, q])
+        scale = (size - 1) / 2.0 if align_corners else size / 2.0
+        if align_corners:
+            v = binary(b, "mul", binary(b, "add", v, scalar_like(b, 1.0, v)),
+                       scalar_like(b, (size - 1) / 2.0, v))
+        else:
+            v = binary(b, "mul", binary(b, "sub", binary(b, "mul", binary(
+                b, "add", v, scalar_like(b, 1.0, v)), scalar_like(b, float(size), v)),
+                scalar_like(b, 1.0, v)), scalar_like(b, 0.5, v))
+        slope = None
+        if mode != "cubic":
+            v, slope = _pad_coordinate(b, v, size, padding, align_corners, with_slopes)
+        coords.append(v)
+        slopes.append(scale if slope is None else
+                      binary(b, "mul", slope, scalar_like(b, scale, slope)))
+    # per dim: a list of (integer index [N, Q] as a float, weight, its slope)
+    taps_per_dim = []
+    for d, v in enumerate(coords):
+        if mode == "nearest":
+            taps_per_dim.append([(unary(b, "round", v), None, None)])
+            continue
+        f = unary(b, "floor", v)
+        t = binary(b, "sub", v, f)
+        if mode == "linear":
+            up, down = (scalar_like(b, 1.0, t), scalar_like(b, -1.0, t)) if with_slopes \
+                else (None,) * 2
+            taps_per_dim.append([(f, binary(b, "sub", scalar_like(b, 1.0, t), t), down),
+                                 (binary(b, "add", f, scalar_like(b, 1.0, f)), t, up)])
+        else:
+            ws = _cubic_weights(b, t)
+            dws = _cubic_slopes(b, t) if with_slopes else [None] * 4
+            taps_per_dim.append([(binary(b, "add", f, scalar_like(b, float(k - 1), f)),
+                                  ws[k], dws[k]) for k in range(4)])
+    strides = [int(np.prod(spatial[d + 1:])) for d in range(r)]
+    # the first row of each output's image in `rows`: n P
+    image = binary(b, "mul", iota(b, "i64", (n, q), [Dim(static=n), Dim(static=q)], 0),
+                   full(b, p, "i64", ()))
+    combos = []
+    for combo in np.ndindex(*[len(t) for t in taps_per_dim]):
+        flat, ok, weights, dweights = None, None, [], []
+        for d, k in enumerate(combo):
+            pos, w, dw = taps_per_dim[d][k]
+            if mode == "cubic":  # each tap clipped or reflected on its own
+                pos, _ = _pad_coordinate(b, pos, spatial[d], padding, align_corners)
+            inside = logical(b, "and", compare(b, "ge", pos, scalar_like(b, 0.0, pos)),
+                             compare(b, "le", pos, scalar_like(b, float(spatial[d] - 1), pos)))
+            i = cast(b, select(b, inside, pos, scalar_like(b, 0.0, pos)), "i64")
+            term = i if strides[d] == 1 else binary(b, "mul", i, scalar_like(b, strides[d], i))
+            flat = term if flat is None else binary(b, "add", flat, term)
+            ok = inside if ok is None else logical(b, "and", ok, inside)
+            weights.append(w)
+            dweights.append(dw)
+        combos.append((binary(b, "add", image, flat), ok, weights, dweights))
+    return _GridTaps(compute, n, c, q, p, out_sp, rows, combos, slopes)
+
+
+def _product(b: Builder, factors: Sequence[Optional[Value]]) -> Optional[Value]:
+    out = None
+    for f in factors:
+        if f is not None:
+            out = f if out is None else binary(b, "mul", out, f)
+    return out
 
 
 def grid_sample(b: Builder, x: Value, grid: Value, mode: str = "linear",
@@ -4431,79 +4576,75 @@ def grid_sample(b: Builder, x: Value, grid: Value, mode: str = "linear",
     coordinates are clipped (``border``) or reflected (``reflection``) as
     torch does. One gather of C-vectors per tap; a tap out of range adds
     nothing (its weight does not meet a NaN or infinity)."""
-    _float_only("grid_sample", x)
-    r = x.rank - 2
-    if r < 1 or grid.rank != r + 2 or grid.shape[-1] != r:
-        raise FrontendError(f"grid_sample of a rank-{x.rank} input by a grid of shape "
-                            f"{list(grid.shape)}")
-    if mode not in ("nearest", "linear", "cubic") or \
-            padding not in ("zeros", "border", "reflection"):
-        raise Unsupported(f"grid_sample mode '{mode}', padding '{padding}'")
-    if mode == "cubic" and r != 2:
-        raise Unsupported(f"cubic grid sampling in {r} dims (2 only)")
-    _check_static("grid_sample", x, grid)
-    compute = "f32" if x.dtype in ("f16", "bf16") else x.dtype
-    xs = cast(b, x, compute)
-    g = cast(b, grid, compute)
-    n, c, spatial = x.shape[0], x.shape[1], list(x.shape[2:])
-    out_sp = list(grid.shape[1:-1])
-    q = int(np.prod(out_sp))
-    p = int(np.prod(spatial))
-    g = reshape(b, g, [n, q, r])
-    # rows of C values: [N * P, C]; tap t of output (n, j) reads row n P + flat
-    rows = reshape(b, transpose(b, reshape(b, xs, [n, c, p]), [0, 2, 1]), [n * p, c])
-    coords = []  # per spatial dim (in x's order), [N, Q]
-    for d in range(r):
-        size = spatial[d]
-        v = reshape(b, _slice_axis(b, g, 2, r - 1 - d, r - d), [n, q])
-        if align_corners:
-            v = binary(b, "mul", binary(b, "add", v, scalar_like(b, 1.0, v)),
-                       scalar_like(b, (size - 1) / 2.0, v))
-        else:
-            v = binary(b, "mul", binary(b, "sub", binary(b, "mul", binary(
-                b, "add", v, scalar_like(b, 1.0, v)), scalar_like(b, float(size), v)),
-                scalar_like(b, 1.0, v)), scalar_like(b, 0.5, v))
-        if mode != "cubic":
-            v = _pad_coordinate(b, v, size, padding, align_corners)
-        coords.append(v)
-    # per dim: a list of (integer index [N, Q] as f32, weight or None)
-    taps_per_dim = []
-    for d, v in enumerate(coords):
-        if mode == "nearest":
-            taps_per_dim.append([(unary(b, "round", v), None)])
-            continue
-        f = unary(b, "floor", v)
-        t = binary(b, "sub", v, f)
-        if mode == "linear":
-            taps_per_dim.append([(f, binary(b, "sub", scalar_like(b, 1.0, t), t)),
-                                 (binary(b, "add", f, scalar_like(b, 1.0, f)), t)])
-        else:
-            ws = _cubic_weights(b, t)
-            taps_per_dim.append([(binary(b, "add", f, scalar_like(b, float(k - 1), f)), ws[k])
-                                 for k in range(4)])
-    strides = [int(np.prod(spatial[d + 1:])) for d in range(r)]
-    # the first row of each output's image in `rows`: n P
-    image = binary(b, "mul", iota(b, "i64", (n, q), [Dim(static=n), Dim(static=q)], 0),
-                   full(b, p, "i64", ()))
+    taps = _grid_taps(b, "grid_sample", x, grid, mode, padding, align_corners)
+    n, q = taps.n, taps.q
     acc = None
-    for combo in np.ndindex(*[len(t) for t in taps_per_dim]):
-        flat, ok, weight = None, None, None
-        for d, k in enumerate(combo):
-            pos, w = taps_per_dim[d][k]
-            if mode == "cubic":  # each tap clipped or reflected on its own
-                pos = _pad_coordinate(b, pos, spatial[d], padding, align_corners)
-            inside = logical(b, "and", compare(b, "ge", pos, scalar_like(b, 0.0, pos)),
-                             compare(b, "le", pos, scalar_like(b, float(spatial[d] - 1), pos)))
-            i = cast(b, select(b, inside, pos, scalar_like(b, 0.0, pos)), "i64")
-            term = i if strides[d] == 1 else binary(b, "mul", i, scalar_like(b, strides[d], i))
-            flat = term if flat is None else binary(b, "add", flat, term)
-            ok = inside if ok is None else logical(b, "and", ok, inside)
-            if w is not None:
-                weight = w if weight is None else binary(b, "mul", weight, w)
-        picked = gather(b, rows, binary(b, "add", image, flat), 0)  # [N, Q, C]
+    for where, ok, weights, _ in taps.combos:
+        picked = gather(b, taps.rows, where, 0)  # [N, Q, C]
+        weight = _product(b, weights)
         if weight is not None:
             picked = binary(b, "mul", picked, reshape(b, weight, [n, q, 1]))
         picked = select(b, reshape(b, ok, [n, q, 1]), picked, scalar_like(b, 0.0, picked))
         acc = picked if acc is None else binary(b, "add", acc, picked)
-    out = reshape(b, transpose(b, acc, [0, 2, 1]), [n, c] + out_sp)
+    out = reshape(b, transpose(b, acc, [0, 2, 1]), [n, taps.c] + taps.out_sp)
     return cast(b, out, x.dtype)
+
+
+def grid_sample_backward(b: Builder, grad: Value, x: Value, grid: Value, mode: str,
+                         padding: str, align_corners: bool, need_input: bool = True,
+                         need_grid: bool = True) -> Tuple[Optional[Value], Optional[Value]]:
+    """The gradients of :func:`grid_sample` with respect to ``x`` and
+    ``grid`` for the output gradient ``grad`` [N, C, *O], as torch's
+    grid_sampler_*_backward computes them. The input's: each tap's share
+    (its weight times ``grad``) added at the row it read, one scatter-add
+    of every tap. The grid's, per spatial dim: over the taps, the read
+    C-vector dotted with ``grad``, times the other dims' weights and this
+    dim's d weight / d coordinate, times d coordinate / d grid (the
+    unnormalizing scale, and the clip's or reflection's slope); 0 for
+    nearest."""
+    taps = _grid_taps(b, "grid_sample's gradient", x, grid, mode, padding, align_corners,
+                      need_grid)
+    n, c, q, r = taps.n, taps.c, taps.q, x.rank - 2
+    g = reshape(b, cast(b, grad, taps.compute), [n, c, q])
+    g = transpose(b, g, [0, 2, 1])  # [N, Q, C]
+    grad_input = grad_grid = None
+    if need_input:
+        where_all, share_all = [], []
+        for where, ok, weights, _ in taps.combos:
+            share = g
+            weight = _product(b, weights)
+            if weight is not None:
+                share = binary(b, "mul", share, reshape(b, weight, [n, q, 1]))
+            share = select(b, reshape(b, ok, [n, q, 1]), share, scalar_like(b, 0.0, share))
+            where_all.append(broadcast_to(b, reshape(b, where, [n * q, 1]), (n * q, c),
+                                          [Dim(static=n * q), Dim(static=c)]))
+            share_all.append(reshape(b, share, [n * q, c]))
+        zeros = full(b, 0.0, taps.compute, (n * taps.p, c))
+        summed = scatter(b, zeros, concat(b, where_all, 0), concat(b, share_all, 0), 0, "add")
+        grad_input = cast(b, reshape(b, transpose(b, reshape(b, summed, [n, taps.p, c]),
+                                                  [0, 2, 1]), list(x.shape)), x.dtype)
+    if need_grid:
+        per_dim = [None] * r
+        if mode != "nearest":
+            for where, ok, weights, dweights in taps.combos:
+                picked = gather(b, taps.rows, where, 0)  # [N, Q, C]
+                dot = reduce(b, "sum", binary(b, "mul", picked, g), [2], False)
+                dot = select(b, ok, dot, scalar_like(b, 0.0, dot))
+                for d in range(r):
+                    term = binary(b, "mul", dot, _product(
+                        b, [dweights[d]] + [w for e, w in enumerate(weights) if e != d]))
+                    per_dim[d] = term if per_dim[d] is None else \
+                        binary(b, "add", per_dim[d], term)
+        chans = []
+        for k in range(r):  # grid's channel k is spatial dim r - 1 - k
+            d = r - 1 - k
+            v = per_dim[d]
+            if v is None:
+                v = full(b, 0.0, taps.compute, (n, q))
+            else:
+                slope = taps.slopes[d]
+                v = binary(b, "mul", v, scalar_like(b, slope, v) if isinstance(slope, float)
+                           else slope)
+            chans.append(reshape(b, v, [n, q, 1]))
+        grad_grid = cast(b, reshape(b, concat(b, chans, 2), list(grid.shape)), grid.dtype)
+    return grad_input, grad_grid

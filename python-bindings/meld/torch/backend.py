@@ -2166,6 +2166,88 @@ def _pdist(b, node, x, p=2.0):
     return L.gather(b, flat, b.constant((i * n + j).astype(np.int64), "i64"), 0)
 
 
+def _distance_gradient(b, diff, grad, dist, p: float):
+    """d dist / d x1 times ``grad`` for one pair's coordinate difference
+    ``diff`` = x1 - x2 (dist = ||diff||_p), as ATen's distance kernels
+    take it: 0 for p = 0; sign(diff) for p = 1; sign(diff) where |diff| is
+    the distance for p = inf (every tie); otherwise sign(diff) |diff|^(p-1)
+    / dist^(p-1), which is 0 where the distance is 0 (and, for p < 1, where
+    diff is 0)."""
+    zero = L.scalar_like(b, 0.0, diff)
+    if p == 0:
+        return zero
+    sign = L.sign(b, diff)
+    if p == 1:
+        return L.binary(b, "mul", sign, grad)
+    if math.isinf(p):
+        tie = L.compare(b, "eq", L.unary(b, "abs", diff), dist)
+        return L.select(b, tie, L.binary(b, "mul", sign, grad), zero)
+    if p == 2:
+        term = L.binary(b, "div", L.binary(b, "mul", diff, grad), dist)
+    else:
+        mag = L.unary(b, "abs", diff)
+        scale = L.binary(b, "pow", L.binary(b, "div", mag, dist),
+                         L.scalar_like(b, p - 1, mag))
+        term = L.binary(b, "mul", L.binary(b, "mul", sign, scale), grad)
+    void = L.compare(b, "eq", dist, L.scalar_like(b, 0.0, dist))
+    if p < 1:
+        void = L.logical(b, "or", void, L.compare(b, "eq", diff, zero))
+    return L.select(b, void, zero, term)
+
+
+@_op(aten._cdist_backward.default)
+def _cdist_backward(b, node, grad, x1, x2, p, dist):
+    """The gradient of cdist(x1, x2) [..., P, R] with respect to x1 [...,
+    P, M], over the broadcast batch dims as ATen gives it (autograd sums
+    them to x1's): each pair's ``_distance_gradient`` over the [..., P, R,
+    M] differences, summed over R. Autograd asks the same of (x2, x1) for
+    x2's."""
+    if x1.rank < 2 or x2.rank < 2:
+        raise Unsupported("cdist's gradient of an operand of rank below 2")
+    elem = _out_type(node).dtype
+    rank = max(x1.rank, x2.rank)
+    a = L.cast(b, x1 if x1.rank == rank else L.unsqueeze(b, x1, list(range(rank - x1.rank))),
+               elem)
+    c = L.cast(b, x2 if x2.rank == rank else L.unsqueeze(b, x2, list(range(rank - x2.rank))),
+               elem)
+    one = [Dim(static=1)]
+    diff = L.binary(b, "sub", L.reshape(b, a, b.dims(a)[:-1] + one + [b.dim(a, -1)]),
+                    L.reshape(b, c, b.dims(c)[:-2] + one + b.dims(c)[-2:]))
+    g, d = (L.reshape(b, L.cast(b, v, elem), b.dims(v) + one) for v in (grad, dist))
+    term = _distance_gradient(b, diff, g, d, float(p))
+    return L.reduce(b, "sum", term, [diff.rank - 2], False)
+
+
+@_op(aten._pdist_backward.default)
+def _pdist_backward(b, node, grad, x, p, dist):
+    """The gradient of pdist(x) [N(N-1)/2] with respect to x [N, M]: the
+    pairs' gradients and distances spread over the symmetric N x N
+    matrices (0 on the diagonal, by constant indices), then cdist's
+    gradient of (x, x): pair (i, j) adds its term to row i and its
+    negation, the term of (j, i), to row j."""
+    if x.rank != 2 or not isinstance(x.shape[0], int):
+        raise Unsupported("pdist's gradient of other than a matrix of static rows")
+    n, elem = x.shape[0], _out_type(node).dtype
+    if n < 2:
+        return L.full(b, 0, elem, x.shape, b.dims(x))
+    i, j = np.triu_indices(n, 1)
+    pair = np.full((n, n), len(i), np.int64)  # the diagonal reads the appended 0
+    pair[i, j] = pair[j, i] = np.arange(len(i))
+    where = b.constant(pair.reshape(-1), "i64")
+    square = []
+    for v in (grad, dist):
+        v = L.cast(b, v, elem)
+        padded = L.concat(b, [v, L.full(b, 0, elem, (1,))], 0)
+        square.append(L.reshape(b, L.gather(b, padded, where, 0),
+                                [Dim(static=n), Dim(static=n), Dim(static=1)]))
+    x = L.cast(b, x, elem)
+    one = [Dim(static=1)]
+    diff = L.binary(b, "sub", L.reshape(b, x, [b.dim(x, 0)] + one + [b.dim(x, 1)]),
+                    L.reshape(b, x, one + b.dims(x)))
+    term = _distance_gradient(b, diff, square[0], square[1], float(p))
+    return L.reduce(b, "sum", term, [1], False)
+
+
 @_op(aten._trilinear.default)
 def _trilinear(b, node, i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
     """The product of three operands, each unsqueezed at its `expand` dims
@@ -2241,6 +2323,17 @@ def _grid_sampler(b, node, x, grid, interpolation, padding, align_corners):
         raise FrontendError(f"grid_sampler mode {interpolation}, padding {padding}")
     return L.grid_sample(b, x, grid, modes[interpolation], paddings[padding],
                          bool(align_corners))
+
+
+@_op(aten.grid_sampler_2d_backward.default, aten.grid_sampler_3d_backward.default)
+def _grid_sampler_backward(b, node, grad, x, grid, interpolation, padding, align_corners,
+                           output_mask):
+    modes, paddings = ("linear", "nearest", "cubic"), ("zeros", "border", "reflection")
+    if interpolation not in (0, 1, 2) or padding not in (0, 1, 2):
+        raise FrontendError(f"grid_sampler mode {interpolation}, padding {padding}")
+    return L.grid_sample_backward(b, grad, x, grid, modes[interpolation], paddings[padding],
+                                  bool(align_corners), bool(output_mask[0]),
+                                  bool(output_mask[1]))
 
 
 def _antialiased_weights(n_in: int, n_out: int, align_corners: bool, scale_factor,
@@ -3064,11 +3157,14 @@ def _embedding_bag_backward(b, node, grad, indices, offsets, offset2bag, bag_siz
     weight (dense): in sum and mean modes each position's bag gradient
     (times its per-sample weight, or over its bag's rows) added to its
     row, positions of ``padding_idx`` left out, the bags found from
-    ``offsets`` again; in max mode each bag's gradient added to the row
-    its maximum came from (``max_indices``; -1, an empty bag, adds
-    nothing)."""
-    if sparse or scale_grad_by_freq:
-        raise Unsupported("embedding_bag's sparse gradient or scale_grad_by_freq")
+    ``offsets`` again, and with ``scale_grad_by_freq`` over the count of
+    the positions that name its row; in max mode each bag's gradient added
+    to the row its maximum came from (``max_indices``; -1, an empty bag,
+    adds nothing)."""
+    if sparse:
+        raise Unsupported("embedding_bag's sparse gradient")
+    if scale_grad_by_freq and int(mode) == 2:
+        raise FrontendError("embedding_bag's scale_grad_by_freq in max mode")
     if indices.rank != 1 or offsets.rank != 1 or grad.rank != 2 or \
             None in (indices.shape[0], offsets.shape[0], grad.shape[0], grad.shape[1]):
         raise Unsupported("embedding_bag's gradient over dynamic or multi-dim indices")
@@ -3091,6 +3187,10 @@ def _embedding_bag_backward(b, node, grad, indices, offsets, offset2bag, bag_siz
         count = L.reduce(b, "sum", L.cast(b, member, elem), [1], False)  # [bags]
         count = L.binary(b, "max", count, _tensor(b, 1, elem))
         scale = L.binary(b, "div", scale, L.gather(b, count, bag, 0))
+    if scale_grad_by_freq:  # each row's positions counted by one scatter-add
+        ones = L.full(b, 1, elem, (n,))
+        freq = L.scatter(b, L.full(b, 0, elem, (int(num_weights),)), ids, ones, 0, "add")
+        scale = L.binary(b, "div", scale, L.gather(b, freq, ids, 0))
     rows = L.gather(b, grad, bag, 0)  # [n, d]
     rows = L.binary(b, "mul", rows, L.reshape(b, scale, [n, 1]))
     return L.scatter_nd(b, zeros, L.reshape(b, ids, [n, 1]), rows, "add")
