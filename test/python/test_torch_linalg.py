@@ -235,3 +235,22 @@ def test_matrix_exp_scales_each_matrix_by_its_own_norm():
     exact = torch.linalg.matrix_exp(a.double())
     assert ((got.double() - exact).abs().max() / exact.abs().max()) < 1e-6
     through_meld(torch.linalg.matrix_exp, torch.zeros(3, 3))
+
+
+@pytest.mark.parametrize("contiguous", [True, False])
+def test_solve_returns_torchs_lu_and_trains(contiguous):
+    """``_linalg_solve_ex`` returns the LU and pivots torch's own kernel
+    returns for a contiguous and a transposed A (the backward solves with
+    them), and linalg.solve's gradients are eager's. With torch 2.15 the
+    LU of A^T (earlier torch's, for a contiguous A) made them wrong."""
+    a = A if contiguous else A.mT.contiguous().mT
+    through_meld(torch.ops.aten._linalg_solve_ex.default, a, B, rtol=1e-4, atol=1e-4)
+    a, b = a.clone().requires_grad_(), B.clone().requires_grad_()
+    w = torch.randn(B.shape, generator=_gen(15))
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    got = torch.autograd.grad((torch.compile(torch.linalg.solve, backend="meld")(a, b) * w)
+                              .sum(), (a, b))
+    want = torch.autograd.grad((torch.linalg.solve(a, b) * w).sum(), (a, b))
+    torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-4)
+    assert mtorch.Explanation(mtorch.reports[start:]).fallbacks == []

@@ -176,10 +176,11 @@ def _float64_reference(fn, args, kwargs):
         return None
 
 
-def _as_accurate_as_eager(got, want, exact) -> bool:
+def _as_accurate_as_eager(got, want, exact, factor: float = 2.0) -> bool:
     """Meld's float32 result is no further from the float64 result than
-    eager's float32 result is (twice its error, or float32's tolerance):
-    the two differ by rounding in another order, not by a wrong formula."""
+    eager's float32 result is (``factor`` times its error, or float32's
+    tolerance): the two differ by rounding in another order, not by a
+    wrong formula."""
     outs = [got, want, exact]
     if all(isinstance(o, torch.Tensor) for o in outs):
         outs = [[o] for o in outs]
@@ -195,7 +196,7 @@ def _as_accurate_as_eager(got, want, exact) -> bool:
             continue
         meld_error = (g.to(e.dtype) - e).abs().nan_to_num(0).max().item()
         eager_error = (w.to(e.dtype) - e).abs().nan_to_num(0).max().item()
-        if meld_error > 2 * eager_error:
+        if meld_error > factor * eager_error:
             return False
     return True
 
@@ -504,8 +505,126 @@ def run_sample(op, sample) -> (str, str):
     return "pass", ""
 
 
+def _grad_leaves(args) -> List[torch.Tensor]:
+    """The float tensors among ``args`` (nested in lists) that ask for a
+    gradient, in order."""
+    leaves = []
+
+    def visit(x):
+        if isinstance(x, torch.Tensor):
+            if x.requires_grad and x.is_leaf and x.is_floating_point():
+                leaves.append(x)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                visit(v)
+    visit(args)
+    return leaves
+
+
+def _gradients(fn, args):
+    """The gradients of a fixed random weighting of ``fn``'s float outputs
+    (the same weights on every call) with respect to the float inputs of
+    ``args`` that ask for one: a tuple with None for an input the outputs
+    do not reach, or None when no output has a gradient."""
+    leaves = _grad_leaves(args)
+    out = fn(*args)
+    outs = list(out) if isinstance(out, (tuple, list)) else [out]
+    gen = torch.Generator().manual_seed(11)
+    loss = None
+    for o in outs:
+        if isinstance(o, torch.Tensor) and o.is_floating_point() and o.requires_grad:
+            w = torch.randn(o.shape, generator=gen, dtype=torch.float64).to(o.dtype)
+            term = (o * w).sum()
+            loss = term if loss is None else loss + term
+    if loss is None or not leaves:
+        return None
+    return torch.autograd.grad(loss, leaves, allow_unused=True)
+
+
+def _widened(args):
+    """``args`` in float64, the float leaves that asked for a gradient
+    still asking."""
+    if isinstance(args, torch.Tensor) and args.dtype in _WIDER:
+        wide = args.detach().to(_WIDER[args.dtype])
+        return wide.requires_grad_(args.requires_grad and args.is_floating_point())
+    if isinstance(args, (list, tuple)):
+        return type(args)(_widened(v) for v in args)
+    return args
+
+
+def run_grad_sample(op, sample) -> (str, str):
+    """(outcome, detail) for one sample's gradients: the op compiled with
+    the meld backend, its outputs weighted and summed, and the gradients
+    with respect to the sample's float inputs (the backward graph compiled
+    by Meld too) compared with eager's, as :func:`run_sample` compares
+    results (float64 gradients judge a mismatch)."""
+    import meld.torch as mtorch
+    from meld.torch.backend import graph_breaks
+
+    args = [sample.input, *sample.args]
+    kwargs = dict(sample.kwargs)
+
+    def fn(*a):
+        return op.op(*a, **kwargs)
+
+    try:
+        want = _gradients(fn, _fresh(args))
+    except Exception:  # noqa: BLE001 - eager rejects it: nothing to compare
+        return "skip", "eager raised"
+    if want is None:
+        return "skip", "no gradient"
+    torch._dynamo.reset()
+    start = len(mtorch.reports)
+    try:
+        with warnings.catch_warnings(), graph_breaks() as breaks:
+            warnings.simplefilter("ignore")
+            got = _gradients(torch.compile(fn, backend="meld", dynamic=False), _fresh(args))
+    except Exception as e:  # noqa: BLE001 - reported, counted as a defect
+        return "error", f"{type(e).__name__}: {str(e).splitlines()[0][:200]}"
+    pairs = [(g, w) for g, w in zip(got, want) if g is not None or w is not None]
+    mismatch = _compare([g for g, _ in pairs], [w for _, w in pairs])
+    if mismatch:
+        torch._dynamo.reset()
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                decomposed = _gradients(torch.compile(fn, backend=_decomposed_eagerly,
+                                                      dynamic=False), _fresh(args))
+        except Exception:  # noqa: BLE001
+            decomposed = None
+        if decomposed is not None and _compare(list(got), list(decomposed)) is None:
+            return "skip", f"torch's decomposition differs from eager: {mismatch}"
+        try:
+            exact = _gradients(fn, _widened(args))
+            torch._dynamo.reset()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                wide = _gradients(torch.compile(fn, backend="meld", dynamic=False),
+                                  _widened(args))
+        except Exception:  # noqa: BLE001
+            exact = wide = None
+        # A gradient is a longer chain of decomposed ops than eager's fused
+        # backward kernels: one whose formula is right (Meld's float64
+        # gradient is the float64 gradient) and whose float32 error is
+        # within 4x eager's differs by rounding
+        right = exact is not None and wide is not None and _compare(
+            [v for v in wide if v is not None], [v for v in exact if v is not None]) is None
+        if not right or not _as_accurate_as_eager(
+                [g for g, _ in pairs], [w for _, w in pairs],
+                [e for e in exact if e is not None], factor=4.0):
+            return "wrong", mismatch
+    reports = mtorch.reports[start:]
+    fallbacks = [f"{r.fallback_ops.get(n, n)}: {why}" for r in reports
+                 for n, why in r.fallback.items()]
+    fallbacks += [f"partition {n}: {why}" for r in reports for n, why in r.failed.items()]
+    fallbacks += [f"graph break: {why}" for why in breaks]
+    if fallbacks:
+        return "fallback", fallbacks[0]
+    return "pass", ""
+
+
 def run(names: Optional[Iterable[str]] = None, samples: int = 4,
-        dtype=torch.float32) -> Dict[str, collections.Counter]:
+        dtype=torch.float32, grad: bool = False) -> Dict[str, collections.Counter]:
     from torch.testing._internal.common_methods_invocations import op_db
 
     wanted = set(names) if names else None
@@ -519,13 +638,16 @@ def run(names: Optional[Iterable[str]] = None, samples: int = 4,
         if dtype not in op.supported_dtypes("cpu"):
             continue
         key = _key(op)
+        if grad and (not op.supports_autograd or key in RANDOM_LAWS or
+                     dtype not in op.supported_backward_dtypes("cpu")):
+            continue
         counts = results.setdefault(key, collections.Counter())
         try:
-            it = op.sample_inputs("cpu", dtype, requires_grad=False)
+            it = op.sample_inputs("cpu", dtype, requires_grad=grad)
             for i, sample in enumerate(it):
                 if i >= samples:
                     break
-                outcome, detail = run_sample(op, sample)
+                outcome, detail = (run_grad_sample if grad else run_sample)(op, sample)
                 counts[outcome] += 1
                 if detail and outcome != "pass":
                     details[key].append(f"{outcome}: {detail}")
@@ -559,12 +681,15 @@ def main() -> int:
     parser.add_argument("--samples", type=int, default=4, help="samples per OpInfo")
     parser.add_argument("--dtype", default="float32",
                         help="the samples' dtype (float32; complex64 for complex arithmetic)")
+    parser.add_argument("--grad", action="store_true",
+                        help="compare the samples' gradients (forward and backward "
+                             "graphs through Meld) instead of their results")
     parser.add_argument("--markdown", help="write the per-op table here")
     parser.add_argument("--json", help="write counts and details here")
     parser.add_argument("-v", "--verbose", action="store_true")
     opts = parser.parse_args()
     names = CI_OPS if opts.ci else (opts.ops.split(",") if opts.ops else None)
-    results = run(names, opts.samples, getattr(torch, opts.dtype))
+    results = run(names, opts.samples, getattr(torch, opts.dtype), opts.grad)
     table = markdown(results)
     print(table)
     if opts.verbose:

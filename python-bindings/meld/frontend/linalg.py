@@ -370,8 +370,8 @@ def solve(b: Builder, a: Value, rhs: Value, left: bool = True, lu_of_transpose: 
     """torch's ``_linalg_solve_ex``: (X, LU, pivots, info) with A X = B
     (X A = B when not ``left``). ``rhs`` is [..., n, r] (a vector
     right-hand side is unsqueezed by the caller). With ``lu_of_transpose``
-    the factorization is of A^T, which torch returns for a contiguous A
-    (its backward reads it)."""
+    the factorization is of A^T, which torch before 2.15 returned for a
+    contiguous A (its backward reads it)."""
     _matrix("a solve", a, square=True)
     if lu_of_transpose:
         lu, piv, info, perm = lu_factor(b, transpose_matrix(b, a))

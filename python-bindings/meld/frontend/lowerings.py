@@ -2189,6 +2189,12 @@ def scatter(b: Builder, data: Value, indices: Value, updates: Value, axis: int,
     position wins); an index out of range is a run-time error."""
     if reduction not in _SCATTER_REDUCE:
         raise Unsupported(f"scatter reduction '{reduction}'")
+    if data.rank == 0 and indices.rank == 0 and updates.rank == 0:
+        # a scalar (torch's dim 0 or -1 of one): as a vector of one element
+        one = [Dim(static=1)]
+        out = scatter(b, reshape(b, data, one), reshape(b, indices, one),
+                      reshape(b, updates, one), 0, reduction)
+        return reshape(b, out, [])
     axis = normalize_axis(axis, data.rank)
     if indices.shape != updates.shape or indices.rank != data.rank:
         raise FrontendError("scatter: indices and updates must have one shape, "

@@ -1590,6 +1590,19 @@ def _linalg_inv_ex(b, node, a, *, check_errors=False):
     return LA.inverse(b, a)
 
 
+@functools.lru_cache(maxsize=None)
+def _solve_factors_transpose() -> bool:
+    """Whether this torch's ``_linalg_solve_ex`` returns the LU of A^T for
+    a contiguous A (earlier versions did; 2.15 returns A's): asked of its
+    kernel once, on a matrix whose two factorizations differ."""
+    from torch._subclasses.fake_tensor import unset_fake_temporarily
+
+    with unset_fake_temporarily(), torch.no_grad():  # (lowerings run under tracing)
+        a = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+        lu = torch.ops.aten._linalg_solve_ex.default(a, torch.ones(2))[1]
+        return bool(lu[0, 0] == 2.0)  # (A's LU has the pivot 3 there, A^T's 2)
+
+
 @_op(aten._linalg_solve_ex.default)
 def _linalg_solve_ex(b, node, a, rhs, *, left=True, check_errors=False):
     _no_check("linalg_solve_ex", check_errors)
@@ -1597,9 +1610,10 @@ def _linalg_solve_ex(b, node, a, rhs, *, left=True, check_errors=False):
     vector = rhs.rank == 1 or (rhs.rank == a.rank - 1 and rhs.shape == a.shape[:-1])
     if vector:
         rhs = L.unsqueeze(b, rhs, [rhs.rank if left else rhs.rank - 1])
-    # torch factors A^T when A is contiguous (and its backward reads that LU)
+    # the LU that torch's kernel returns (its backward reads it)
     a_val = node.args[0].meta["val"]
-    x, lu, piv, info = LA.solve(b, a, rhs, bool(left), lu_of_transpose=a_val.is_contiguous())
+    x, lu, piv, info = LA.solve(b, a, rhs, bool(left), lu_of_transpose=(
+        _solve_factors_transpose() and a_val.is_contiguous() and not a_val.is_complex()))
     if vector:
         x = L.squeeze(b, x, [x.rank - 1 if left else x.rank - 2])
     return x, lu, piv, info
