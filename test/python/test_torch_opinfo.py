@@ -24,10 +24,11 @@ import opinfo  # noqa: E402  (test/torch/opinfo.py)
 mt.meld_torch()
 
 
-def run_slice(ops, dtype=torch.float32):
-    """Two samples of each of ``ops``: no wrong result and no error, and
-    most samples entirely through Meld. Returns the per-op counts."""
-    results = opinfo.run(ops, samples=2, dtype=dtype)
+def run_slice(ops, dtype=torch.float32, grad=False):
+    """Two samples of each of ``ops`` (their gradients with ``grad``): no
+    wrong result and no error, and most samples entirely through Meld.
+    Returns the per-op counts."""
+    results = opinfo.run(ops, samples=2, dtype=dtype, grad=grad)
     total = collections.Counter()
     for counts in results.values():
         total.update(counts)
@@ -42,6 +43,32 @@ def run_slice(ops, dtype=torch.float32):
 
 def test_claimed_ops_match_eager():
     assert len(run_slice(opinfo.CI_OPS)) >= len(opinfo.CI_OPS)
+
+
+def test_claimed_gradients_match_eager():
+    """The gradients of two samples of each op of ``GRAD_CI_OPS`` (the
+    forward and the backward graph through Meld) are eager's."""
+    results = run_slice(opinfo.GRAD_CI_OPS, grad=True)
+    assert len(results) >= len(opinfo.GRAD_CI_OPS)
+    assert sum(c["pass"] for c in results.values()) >= 80
+
+
+def test_a_wrong_gradient_is_found(monkeypatch):
+    """The gradient comparison can fail: with cos lowered as sin, sin's
+    forward stays right and its gradient (grad * cos x) goes wrong, and the
+    sample counts as wrong; with the right lowering it passes."""
+    from torch.testing._internal.opinfo.core import SampleInput
+
+    backend = sys.modules["meld.torch.backend"]
+    aten = torch.ops.aten
+
+    class Sin:
+        op = staticmethod(torch.sin)
+
+    sample = SampleInput(torch.randn(4, 3, requires_grad=True))
+    assert opinfo.run_grad_sample(Sin, sample)[0] == "pass"
+    monkeypatch.setitem(backend.ATEN_OPS, aten.cos.default, backend.ATEN_OPS[aten.sin.default])
+    assert opinfo.run_grad_sample(Sin, sample)[0] == "wrong"
 
 
 def test_a_result_off_by_more_than_eager_is_wrong():

@@ -124,6 +124,23 @@ CI_OPS = [
 ]
 
 
+# the gradient CI slice (--grad): what training steps differentiate, and
+# the gradients found in eager or wrong by the first full --grad run
+GRAD_CI_OPS = [
+    "add", "mul", "div", "exp", "tanh", "sigmoid", "mm", "bmm", "addmm", "matmul",
+    "softmax", "log_softmax", "nn.functional.relu", "nn.functional.gelu",
+    "nn.functional.silu", "nn.functional.layer_norm", "nn.functional.group_norm",
+    "nn.functional.batch_norm", "_batch_norm_with_update", "nn.functional.conv2d",
+    "nn.functional.linear", "nn.functional.max_pool2d", "nn.functional.avg_pool2d",
+    "nn.functional.adaptive_avg_pool2d", "nn.functional.adaptive_avg_pool3d",
+    "nn.functional.embedding", "nn.functional.embedding_bag",
+    "nn.functional.scaled_dot_product_attention", "nn.functional.cross_entropy", "gather",
+    "index_select", "cat", "sum", "mean", "var", "cumsum", "sort", "topk", "median",
+    "cdist", "nn.functional.pdist", "nn.functional.grid_sample", "nn.functional.pad",
+    "masked_scatter", "linalg.solve", "sgn",
+]
+
+
 # the complex64 CI slice: complex arithmetic and layout ops on complex tensors
 COMPLEX_CI_OPS = [
     "add", "sub", "mul", "div", "neg", "reciprocal", "abs", "exp", "log", "sqrt", "sgn",
@@ -521,13 +538,17 @@ def _grad_leaves(args) -> List[torch.Tensor]:
     return leaves
 
 
-def _gradients(fn, args):
+def _gradients(fn, args, post=None):
     """The gradients of a fixed random weighting of ``fn``'s float outputs
-    (the same weights on every call) with respect to the float inputs of
+    (the same weights on every call; through ``post``, the sample's
+    output_process_fn_grad, which makes results unique only up to a gauge,
+    eigenvectors' signs, comparable) with respect to the float inputs of
     ``args`` that ask for one: a tuple with None for an input the outputs
     do not reach, or None when no output has a gradient."""
     leaves = _grad_leaves(args)
     out = fn(*args)
+    if post is not None:
+        out = post(out)
     outs = list(out) if isinstance(out, (tuple, list)) else [out]
     gen = torch.Generator().manual_seed(11)
     loss = None
@@ -567,8 +588,9 @@ def run_grad_sample(op, sample) -> (str, str):
     def fn(*a):
         return op.op(*a, **kwargs)
 
+    post = sample.output_process_fn_grad
     try:
-        want = _gradients(fn, _fresh(args))
+        want = _gradients(fn, _fresh(args), post)
     except Exception:  # noqa: BLE001 - eager rejects it: nothing to compare
         return "skip", "eager raised"
     if want is None:
@@ -578,7 +600,8 @@ def run_grad_sample(op, sample) -> (str, str):
     try:
         with warnings.catch_warnings(), graph_breaks() as breaks:
             warnings.simplefilter("ignore")
-            got = _gradients(torch.compile(fn, backend="meld", dynamic=False), _fresh(args))
+            got = _gradients(torch.compile(fn, backend="meld", dynamic=False), _fresh(args),
+                             post)
     except Exception as e:  # noqa: BLE001 - reported, counted as a defect
         return "error", f"{type(e).__name__}: {str(e).splitlines()[0][:200]}"
     pairs = [(g, w) for g, w in zip(got, want) if g is not None or w is not None]
@@ -589,18 +612,18 @@ def run_grad_sample(op, sample) -> (str, str):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 decomposed = _gradients(torch.compile(fn, backend=_decomposed_eagerly,
-                                                      dynamic=False), _fresh(args))
+                                                      dynamic=False), _fresh(args), post)
         except Exception:  # noqa: BLE001
             decomposed = None
         if decomposed is not None and _compare(list(got), list(decomposed)) is None:
             return "skip", f"torch's decomposition differs from eager: {mismatch}"
         try:
-            exact = _gradients(fn, _widened(args))
+            exact = _gradients(fn, _widened(args), post)
             torch._dynamo.reset()
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 wide = _gradients(torch.compile(fn, backend="meld", dynamic=False),
-                                  _widened(args))
+                                  _widened(args), post)
         except Exception:  # noqa: BLE001
             exact = wide = None
         # A gradient is a longer chain of decomposed ops than eager's fused

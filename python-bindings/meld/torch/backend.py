@@ -1087,6 +1087,53 @@ def _avg_pool_backward(b, node, grad, x, kernel, stride, padding, ceil_mode,
                                _per_dim(padding, n), count_include_pad, divisor_override)
 
 
+@_op(aten._adaptive_avg_pool2d_backward.default, aten._adaptive_avg_pool3d_backward.default)
+def _adaptive_avg_pool_backward(b, node, grad, x):
+    """Each output's gradient spread evenly over its window: per resized
+    axis the averaging matrix's transpose (``interpolate_axis``: each input
+    reads the few windows that hold it); over a dynamic axis pooled to one
+    element, the gradient over its size."""
+    spatial = 3 if node.target is aten._adaptive_avg_pool3d_backward.default else 2
+    g = L.cast(b, grad, x.dtype)
+    for i in range(spatial):
+        axis = x.rank - spatial + i
+        n, m = x.shape[axis], grad.shape[axis]
+        if n is None or m is None:
+            if m != 1:
+                raise Unsupported("adaptive average pooling's gradient over a dynamic "
+                                  "dimension to more than one element")
+            size = b.dim(x, axis)
+            dims = b.dims(g)
+            dims[axis] = size
+            g = L.broadcast_to(b, g, tuple(d.static for d in dims), dims)
+            g = L.binary(b, "div", g, _tensor(b, size, g.dtype))
+        elif n != m:
+            g = L.interpolate_axis(b, g, axis, L.adaptive_avg_weights(n, m).T)
+    return g
+
+
+@_op(aten.replication_pad1d_backward.default, aten.replication_pad2d_backward.default,
+     aten.replication_pad3d_backward.default)
+def _replication_pad_backward(b, node, grad, x, padding):
+    """Each output's gradient added to the input it copies: along each
+    padded axis (``padding`` is (before, after) pairs from the last axis)
+    output j copies input clamp(j - before, 0, n - 1), a 0/1 matrix whose
+    transpose ``interpolate_axis`` applies."""
+    g = L.cast(b, grad, x.dtype)
+    for k in range(len(padding) // 2):
+        lo, hi = int(padding[2 * k]), int(padding[2 * k + 1])
+        axis = x.rank - 1 - k
+        n = x.shape[axis]
+        if lo == 0 and hi == 0:
+            continue
+        if n is None:
+            raise Unsupported("replication padding's gradient over a dynamic dimension")
+        copies = np.zeros((n + lo + hi, n))
+        copies[np.arange(n + lo + hi), np.clip(np.arange(n + lo + hi) - lo, 0, n - 1)] = 1.0
+        g = L.interpolate_axis(b, g, axis, copies.T)
+    return g
+
+
 @_op(aten.embedding.default)
 def _embedding(b, node, weight, indices, *rest):
     return L.gather(b, weight, indices, 0)
@@ -1234,6 +1281,12 @@ _op(aten.all.dim, aten.all.dims, aten.all.default)(_boolean_reduction("min"))
 @_op(aten.full.default)
 def _full(b, node, size, value, **kwargs):
     return _filled(b, node, value)
+
+
+@_op(aten._efficientzerotensor.default)
+def _efficient_zero_tensor(b, node, size, **kwargs):
+    """The zeros autograd stands in for a gradient known to be zero."""
+    return _filled(b, node, 0)
 
 
 @_op(aten.scalar_tensor.default)
@@ -2309,9 +2362,12 @@ def _masked_scatter(b, node, x, mask, source):
     """x with its masked elements replaced, in row-major order, by the
     first elements of source: element e takes source's element
     (count of masked elements before e)."""
-    if any(d is None for d in x.shape):
+    shape = _out_type(node).shape  # (self and mask broadcast together)
+    if any(d is None for d in shape):
         raise Unsupported("masked_scatter over dynamic dims")
-    mask = L.broadcast_to(b, mask, x.shape, b.dims(x))
+    dims = [Dim(static=d) for d in shape]
+    x = L.broadcast_to(b, x, shape, dims)
+    mask = L.broadcast_to(b, mask, shape, dims)
     n = int(np.prod(x.shape, dtype=np.int64))
     flat_mask = L.reshape(b, L.cast(b, mask, "i64"), [Dim(static=n)])
     before = L.cumulative(b, flat_mask, 0, "sum", exclusive=True)
@@ -2322,6 +2378,31 @@ def _masked_scatter(b, node, x, mask, source):
     values = L.gather(b, L.reshape(b, source, [Dim(static=total)]), before, 0)
     values = L.reshape(b, values, b.dims(x))
     return L.select(b, mask, L.cast(b, values, x.dtype), x)
+
+
+@_op(aten.masked_scatter_backward.default)
+def _masked_scatter_backward(b, node, grad, mask, sizes):
+    """The gradient of masked_scatter's source (of ``sizes``): the output
+    gradient at the masked elements, in row-major order, and zeros past
+    them: one scatter-add, each masked element to its count of masked
+    elements before it."""
+    if any(d is None for d in grad.shape):
+        raise Unsupported("masked_scatter's gradient over dynamic dims")
+    elem = _out_type(node).dtype
+    total = int(np.prod(_out_type(node).shape, dtype=np.int64))
+    n = int(np.prod(grad.shape, dtype=np.int64))
+    zeros = L.full(b, 0, elem, (total,))
+    if total == 0 or n == 0:
+        return L.reshape(b, zeros, [Dim(static=s) for s in _out_type(node).shape])
+    flat_mask = L.reshape(b, L.broadcast_to(b, mask, grad.shape, b.dims(grad)),
+                          [Dim(static=n)])
+    before = L.cumulative(b, L.cast(b, flat_mask, "i64"), 0, "sum", exclusive=True)
+    where = L.select(b, flat_mask, L.binary(b, "min", before, _tensor(b, total - 1, "i64")),
+                     _tensor(b, 0, "i64"))
+    values = L.select(b, flat_mask, L.reshape(b, L.cast(b, grad, elem), [Dim(static=n)]),
+                      _tensor(b, 0, elem))
+    out = L.scatter(b, zeros, where, values, 0, "add")
+    return L.reshape(b, out, [Dim(static=s) for s in _out_type(node).shape])
 
 
 @_op(aten.adaptive_max_pool2d.default, aten.adaptive_max_pool3d.default)
@@ -3210,6 +3291,25 @@ def _embedding_bag_backward(b, node, grad, indices, offsets, offset2bag, bag_siz
     return L.scatter_nd(b, zeros, L.reshape(b, ids, [n, 1]), rows, "add")
 
 
+@_op(aten._embedding_bag_per_sample_weights_backward.default)
+def _embedding_bag_per_sample_weights_backward(b, node, grad, weight, indices, offsets,
+                                               offset2bag, mode, padding_idx=-1):
+    """The gradient of a sum bag's per-sample weights: each position's bag
+    gradient dotted with the row it names (0 at ``padding_idx``)."""
+    if int(mode) != 0:
+        raise FrontendError("per_sample_weights need embedding_bag's sum mode")
+    if indices.rank != 1 or None in (indices.shape[0], grad.shape[0]):
+        raise Unsupported("embedding_bag's gradient over dynamic or multi-dim indices")
+    elem = _out_type(node).dtype
+    ids = L.cast(b, indices, "i64")
+    bag, _ = _bag_members(b, indices, offsets, grad.shape[0], padding_idx)
+    rows = L.gather(b, L.cast(b, weight, elem), ids, 0)  # [n, d]
+    dots = L.reduce(b, "sum", L.binary(b, "mul", L.gather(b, L.cast(b, grad, elem), bag, 0),
+                                       rows), [1], False)
+    keep = L.compare(b, "ne", ids, _tensor(b, int(padding_idx), "i64"))
+    return L.select(b, keep, dots, _tensor(b, 0, elem))
+
+
 @_op(aten.embedding_renorm.default)
 def _embedding_renorm(b, node, weight, indices, max_norm, norm_type):
     """The functional form of nn.Embedding's max_norm: each row that
@@ -3240,33 +3340,10 @@ def _segment_reduce(b, node, data, reduce, *, lengths=None, indices=None, offset
     of initial + sum over the segment's count; an empty segment is
     ``initial``, else 0, 1, NaN, -inf or +inf). The segments are a 0/1
     matrix over the rows, and each reduction a masked one."""
-    if indices is not None or int(axis) != 0 or data.rank < 1:
-        raise Unsupported("segment_reduce by indices or along another axis than 0")
-    if reduce not in ("sum", "prod", "mean", "max", "min"):
-        raise FrontendError(f"segment_reduce '{reduce}'")
-    if not L.is_float(data.dtype):
-        raise Unsupported(f"segment_reduce of {data.dtype}")
-    bounds = lengths if lengths is not None else offsets
-    if bounds is None or bounds.rank != 1 or bounds.shape[0] is None or data.shape[0] is None:
-        raise Unsupported("segment_reduce needs 1-D lengths or offsets of static size")
-    n = data.shape[0]
-    bounds = L.cast(b, bounds, "i64")
-    if lengths is not None:
-        segs = bounds.shape[0]
-        ends = L.cumulative(b, bounds, 0, "sum")
-        starts = L.binary(b, "sub", ends, bounds)
-    else:
-        segs = bounds.shape[0] - 1
-        starts = L.slice_static(b, bounds, [0], [segs], [1])
-        ends = L.slice_static(b, bounds, [1], [segs + 1], [1])
-    rest = list(data.shape[1:])
-    lead = [Dim(static=segs), Dim(static=n)]
+    segs, member = _segments(b, data, reduce, lengths, indices, offsets, axis)
+    n, rest = data.shape[0], list(data.shape[1:])
     ones = [Dim(static=1)] * len(rest)
-    row = L.iota(b, "i64", (1, n), [Dim(static=1), Dim(static=n)], 1)
-    member = L.logical(b, "and",
-                       L.compare(b, "ge", row, L.reshape(b, starts, [Dim(static=segs), 1])),
-                       L.compare(b, "lt", row, L.reshape(b, ends, [Dim(static=segs), 1])))
-    mask = L.reshape(b, member, lead + ones)  # [segs, n, 1...]
+    mask = L.reshape(b, member, [Dim(static=segs), Dim(static=n)] + ones)  # [segs, n, 1...]
     values = L.reshape(b, data, [Dim(static=1)] + b.dims(data))  # [1, n, rest...]
     fill = {"sum": 0.0, "mean": 0.0, "prod": 1.0, "max": -math.inf, "min": math.inf}[reduce]
     kind = {"mean": "sum"}.get(reduce, reduce)
@@ -3290,6 +3367,98 @@ def _segment_reduce(b, node, data, reduce, *, lengths=None, indices=None, offset
 @_op(aten.nonzero_static.default)
 def _nonzero_static(b, node, x, *, size, fill_value=-1):
     return L.nonzero_static(b, x, int(size), int(fill_value))
+
+
+def _segments(b, data, reduce, lengths, indices, offsets, axis):
+    """segment_reduce's segments along dim 0 of ``data`` [n, ...], from
+    ``lengths`` or consecutive ``offsets``: (their count, the 0/1 matrix
+    [segs, n] (i1) of the rows each holds)."""
+    if indices is not None or int(axis) != 0 or data.rank < 1:
+        raise Unsupported("segment_reduce by indices or along another axis than 0")
+    if reduce not in ("sum", "prod", "mean", "max", "min"):
+        raise FrontendError(f"segment_reduce '{reduce}'")
+    if not L.is_float(data.dtype):
+        raise Unsupported(f"segment_reduce of {data.dtype}")
+    bounds = lengths if lengths is not None else offsets
+    if bounds is None or bounds.rank != 1 or bounds.shape[0] is None or data.shape[0] is None:
+        raise Unsupported("segment_reduce needs 1-D lengths or offsets of static size")
+    n = data.shape[0]
+    bounds = L.cast(b, bounds, "i64")
+    if lengths is not None:
+        segs = bounds.shape[0]
+        ends = L.cumulative(b, bounds, 0, "sum")
+        starts = L.binary(b, "sub", ends, bounds)
+    else:
+        segs = bounds.shape[0] - 1
+        starts = L.slice_static(b, bounds, [0], [segs], [1])
+        ends = L.slice_static(b, bounds, [1], [segs + 1], [1])
+    row = L.iota(b, "i64", (1, n), [Dim(static=1), Dim(static=n)], 1)
+    member = L.logical(b, "and",
+                       L.compare(b, "ge", row, L.reshape(b, starts, [Dim(static=segs), 1])),
+                       L.compare(b, "lt", row, L.reshape(b, ends, [Dim(static=segs), 1])))
+    return segs, member
+
+
+@_op(aten._segment_reduce_backward.default)
+def _segment_reduce_backward(b, node, grad, output, data, reduce, lengths=None, offsets=None,
+                             axis=0, initial=None):
+    """segment_reduce's gradient along dim 0, as ATen's kernel takes it:
+    each row gets its segment's gradient (sum), over the segment's length
+    (mean); for max and min the rows equal to the result (or NaN) get it,
+    a positive one shared among them when there are several; for prod
+    grad * out / x, or where x is 0 or NaN grad times the product of the
+    segment's other rows and ``initial``. Rows in no segment get 0."""
+    segs, member = _segments(b, data, reduce, lengths, None, offsets, axis)
+    elem = _out_type(node).dtype
+    n, rest = data.shape[0], list(data.shape[1:])
+    ones = [Dim(static=1)] * len(rest)
+    mask = L.reshape(b, member, [Dim(static=segs), Dim(static=n)] + ones)  # [segs, n, 1...]
+    x = L.cast(b, data, elem)
+    values = L.reshape(b, x, [Dim(static=1)] + b.dims(x))  # [1, n, rest...]
+    zero, one = _tensor(b, 0, elem), _tensor(b, 1, elem)
+
+    def per_segment(kind, v, fill):  # [segs, rest...] over each segment's rows
+        return L.reduce(b, kind, L.select(b, mask, v, _tensor(b, fill, v.dtype)), [1], False)
+
+    def per_row(v):  # a [segs, rest...] value at each row's segment: [n, rest...]
+        return L.gather(b, v, seg, 0)
+
+    seg_ids = L.iota(b, "i64", (segs, n), [Dim(static=segs), Dim(static=n)], 0)
+    seg = L.reduce(b, "sum", L.select(b, member, seg_ids, _tensor(b, 0, "i64")), [0], False)
+    inside = L.reshape(b, L.reduce(b, "max", L.cast(b, member, "i32"), [0], False),
+                       [Dim(static=n)] + ones)
+    g = per_row(L.cast(b, grad, elem))
+    if reduce == "sum":
+        out = g
+    elif reduce == "mean":
+        count = L.cast(b, L.reduce(b, "sum", L.cast(b, member, "i64"), [1], False), elem)
+        out = L.binary(b, "div", g, L.reshape(b, per_row(count), [Dim(static=n)] + ones))
+    else:
+        o = per_row(L.cast(b, output, elem))
+        nan = L.compare(b, "ne", x, x)
+        if reduce in ("max", "min"):
+            hit = L.logical(b, "or", nan, L.compare(b, "eq", x, o))
+            count = per_row(per_segment("sum", L.reshape(b, L.cast(b, hit, elem), [Dim(
+                static=1)] + b.dims(x)), 0))
+            shared = L.logical(b, "and", L.compare(b, "ge", count, _tensor(b, 2, elem)),
+                               L.compare(b, "gt", g, zero))
+            out = L.select(b, hit, L.select(b, shared, L.binary(b, "div", g, count), g), zero)
+        else:  # prod
+            special = L.logical(b, "or", nan, L.compare(b, "eq", x, zero))
+            wide = [Dim(static=1)] + b.dims(x)
+            plain = L.select(b, L.reshape(b, special, wide), one, values)
+            rest_prod = per_row(per_segment("prod", plain, 1))
+            if initial is not None:
+                rest_prod = L.binary(b, "mul", rest_prod, _tensor(b, float(initial), elem))
+            specials = per_row(per_segment("sum", L.reshape(b, L.cast(b, special, elem), wide),
+                                           0))
+            nans = per_row(per_segment("sum", L.reshape(b, L.cast(b, nan, elem), wide), 0))
+            other_nan = L.compare(b, "gt", L.binary(b, "sub", nans, L.cast(b, nan, elem)), zero)
+            others = L.select(b, L.compare(b, "eq", specials, one), rest_prod, L.binary(
+                b, "mul", rest_prod, L.select(b, other_nan, _tensor(b, math.nan, elem), zero)))
+            out = L.select(b, special, L.binary(b, "mul", g, others),
+                           L.binary(b, "div", L.binary(b, "mul", g, o), x))
+    return L.select(b, L.compare(b, "gt", inside, _tensor(b, 0, "i32")), out, zero)
 
 
 @_op(aten.index.Tensor)
@@ -4841,6 +5010,11 @@ def _decompositions():
     table[aten._native_multi_head_attention.default] = _native_multi_head_attention
     table[aten.mkldnn_rnn_layer.default] = _mkldnn_rnn_layer
     table[aten.linalg_ldl_factor_ex.default] = _ldl_factor_ex
+    # (the training batch norm's backward: torch's own decomposition)
+    from torch._decomp import decomposition_table
+    if aten.batch_norm_backward.default in decomposition_table:
+        table[aten.batch_norm_backward.default] = \
+            decomposition_table[aten.batch_norm_backward.default]
     table[aten.linalg_ldl_solve.default] = _ldl_solve
     chunked = getattr(torch.ops, "torch_nn", None)
     if chunked is not None and hasattr(chunked, "_linear_cross_entropy_batch_chunked"):
