@@ -450,6 +450,16 @@ def _judged_by_law(law, sample, got, want) -> Optional[str]:
     return None if verdict else "a draw outside the law's support"
 
 
+def _fallbacks(reports, breaks) -> List[str]:
+    """What ran in eager PyTorch, as meld.torch.explain reports it: ops
+    and partitions the backend left there, and TorchDynamo's graph breaks
+    (data-dependent sizes, .item())."""
+    fallbacks = [f"{r.fallback_ops.get(n, n)}: {why}" for r in reports
+                 for n, why in r.fallback.items()]
+    fallbacks += [f"partition {n}: {why}" for r in reports for n, why in r.failed.items()]
+    return fallbacks + [f"graph break: {why}" for why in breaks]
+
+
 def run_sample(op, sample) -> (str, str):
     """(outcome, detail) for one sample."""
     import meld.torch as mtorch
@@ -508,12 +518,7 @@ def run_sample(op, sample) -> (str, str):
         if exact is None or not _as_accurate_as_eager(got, want, exact):
             return "wrong", mismatch
     reports = mtorch.reports[start:]
-    fallbacks = [f"{r.fallback_ops.get(n, n)}: {why}" for r in reports
-                 for n, why in r.fallback.items()]
-    fallbacks += [f"partition {n}: {why}" for r in reports for n, why in r.failed.items()]
-    # TorchDynamo's graph breaks (data-dependent sizes, .item()): the code
-    # there ran in eager PyTorch, as meld.torch.explain reports
-    fallbacks += [f"graph break: {why}" for why in breaks]
+    fallbacks = _fallbacks(reports, breaks)
     if not any(r.compiled for r in reports) and not fallbacks:
         # nothing reached the backend (a graph of no tensor ops)
         return "pass", "no graph"
@@ -636,11 +641,7 @@ def run_grad_sample(op, sample) -> (str, str):
                 [g for g, _ in pairs], [w for _, w in pairs],
                 [e for e in exact if e is not None], factor=4.0):
             return "wrong", mismatch
-    reports = mtorch.reports[start:]
-    fallbacks = [f"{r.fallback_ops.get(n, n)}: {why}" for r in reports
-                 for n, why in r.fallback.items()]
-    fallbacks += [f"partition {n}: {why}" for r in reports for n, why in r.failed.items()]
-    fallbacks += [f"graph break: {why}" for why in breaks]
+    fallbacks = _fallbacks(mtorch.reports[start:], breaks)
     if fallbacks:
         return "fallback", fallbacks[0]
     return "pass", ""
