@@ -238,19 +238,27 @@ def test_matrix_exp_scales_each_matrix_by_its_own_norm():
 
 
 @pytest.mark.parametrize("contiguous", [True, False])
-def test_solve_returns_torchs_lu_and_trains(contiguous):
-    """``_linalg_solve_ex`` returns the LU and pivots torch's own kernel
-    returns for a contiguous and a transposed A (the backward solves with
-    them), and linalg.solve's gradients are eager's. With torch 2.15 the
-    LU of A^T (earlier torch's, for a contiguous A) made them wrong."""
+@pytest.mark.parametrize("name", ["solve", "det", "slogdet"])
+def test_factorizing_ops_return_torchs_lu_and_train(name, contiguous):
+    """``_linalg_solve_ex``, ``_linalg_det`` and ``_linalg_slogdet`` return
+    the LU and pivots torch's own kernels return for a contiguous and a
+    transposed A (their backwards solve with them: torch 2.15's
+    determinants factor A^T for a contiguous A, its solve A), and the
+    gradients of linalg.solve, det and slogdet are eager's. Found by
+    OpInfo's gradients: both had been wrong for a contiguous A."""
     a = A if contiguous else A.mT.contiguous().mT
-    through_meld(torch.ops.aten._linalg_solve_ex.default, a, B, rtol=1e-4, atol=1e-4)
-    a, b = a.clone().requires_grad_(), B.clone().requires_grad_()
-    w = torch.randn(B.shape, generator=_gen(15))
+    raw, fn, args = {
+        "solve": (torch.ops.aten._linalg_solve_ex.default, torch.linalg.solve, (a, B)),
+        "det": (torch.ops.aten._linalg_det.default, torch.linalg.det, (a,)),
+        "slogdet": (torch.ops.aten._linalg_slogdet.default,
+                    lambda m: torch.linalg.slogdet(m)[1], (a,)),
+    }[name]
+    through_meld(raw, *args, rtol=1e-4, atol=1e-4)
+    args = tuple(t.clone().requires_grad_() for t in args)
+    w = torch.randn(fn(*args).shape, generator=_gen(15))
     torch._dynamo.reset()
     start = len(mtorch.reports)
-    got = torch.autograd.grad((torch.compile(torch.linalg.solve, backend="meld")(a, b) * w)
-                              .sum(), (a, b))
-    want = torch.autograd.grad((torch.linalg.solve(a, b) * w).sum(), (a, b))
+    got = torch.autograd.grad((torch.compile(fn, backend="meld")(*args) * w).sum(), args)
+    want = torch.autograd.grad((fn(*args) * w).sum(), args)
     torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-4)
     assert mtorch.Explanation(mtorch.reports[start:]).fallbacks == []

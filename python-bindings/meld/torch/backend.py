@@ -1627,14 +1627,24 @@ def _linalg_lu_solve(b, node, lu, pivots, rhs, *, left=True, adjoint=False):
     return LA.lu_solve(b, lu, perm, rhs, bool(left), bool(adjoint))
 
 
+def _as_torch_factors(b, node, a):
+    """``a``, or its transpose where torch's kernel of ``node``'s op
+    factors A^T (a contiguous real A): the LU and pivots a determinant
+    returns are the ones its backward solves with."""
+    val = node.args[0].meta["val"]
+    if _factors_transpose(node.target) and val.is_contiguous() and not val.is_complex():
+        return LA.transpose_matrix(b, a)
+    return a
+
+
 @_op(aten._linalg_det.default)
 def _linalg_det(b, node, a):
-    return LA.det(b, a)
+    return LA.det(b, _as_torch_factors(b, node, a))
 
 
 @_op(aten._linalg_slogdet.default)
 def _linalg_slogdet(b, node, a):
-    return LA.slogdet(b, a)
+    return LA.slogdet(b, _as_torch_factors(b, node, a))
 
 
 @_op(aten.linalg_inv_ex.default)
@@ -1644,15 +1654,19 @@ def _linalg_inv_ex(b, node, a, *, check_errors=False):
 
 
 @functools.lru_cache(maxsize=None)
-def _solve_factors_transpose() -> bool:
-    """Whether this torch's ``_linalg_solve_ex`` returns the LU of A^T for
-    a contiguous A (earlier versions did; 2.15 returns A's): asked of its
-    kernel once, on a matrix whose two factorizations differ."""
+def _factors_transpose(op) -> bool:
+    """Whether this torch's kernel of ``op`` (``_linalg_solve_ex``,
+    ``_linalg_det``, ``_linalg_slogdet``) returns the LU of A^T for a
+    contiguous A, as its backward expects: torch 2.15's determinants do,
+    its solve does not (earlier versions' did). Asked of the kernel once,
+    on a matrix whose two factorizations differ."""
     from torch._subclasses.fake_tensor import unset_fake_temporarily
 
     with unset_fake_temporarily(), torch.no_grad():  # (lowerings run under tracing)
         a = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
-        lu = torch.ops.aten._linalg_solve_ex.default(a, torch.ones(2))[1]
+        args = (a, torch.ones(2)) if op is aten._linalg_solve_ex.default else (a,)
+        outs = op(*args)
+        lu = outs[2] if op is aten._linalg_slogdet.default else outs[1]
         return bool(lu[0, 0] == 2.0)  # (A's LU has the pivot 3 there, A^T's 2)
 
 
@@ -1666,7 +1680,7 @@ def _linalg_solve_ex(b, node, a, rhs, *, left=True, check_errors=False):
     # the LU that torch's kernel returns (its backward reads it)
     a_val = node.args[0].meta["val"]
     x, lu, piv, info = LA.solve(b, a, rhs, bool(left), lu_of_transpose=(
-        _solve_factors_transpose() and a_val.is_contiguous() and not a_val.is_complex()))
+        _factors_transpose(node.target) and a_val.is_contiguous() and not a_val.is_complex()))
     if vector:
         x = L.squeeze(b, x, [x.rank - 1 if left else x.rank - 2])
     return x, lu, piv, info
