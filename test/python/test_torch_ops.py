@@ -1208,3 +1208,19 @@ def test_grid_sample_gradients_through_meld(mode, padding, align_corners):
         g3 = (torch.rand(1, 2, 3, 4, 3, generator=gen) * 4 - 2).requires_grad_()
         w3 = torch.randn(1, 2, 2, 3, 4, generator=gen)
         gradient_through_meld(lambda t, g: sample(t, g, w3), (x3, g3), rtol=2e-5, atol=2e-5)
+
+
+def test_gather_from_a_scalar_and_by_an_empty_index():
+    """torch.gather of a 0-d tensor (its index a scalar or a vector of
+    one) and by an empty index of another rank, and their gradients (a
+    scatter-add into a scalar, and one of no update)."""
+    x = torch.tensor(2.5)
+    through_meld(lambda t: torch.gather(t, 0, torch.tensor([0])), x)
+    through_meld(lambda t: torch.gather(t, 0, torch.tensor(0)), x)
+    through_meld(lambda t: torch.gather(t, 0, torch.zeros(2, 0, dtype=torch.long)),
+                 torch.randn(5))
+    for src, index in ((torch.tensor(2.5), torch.tensor([0])),
+                       (torch.randn(5), torch.zeros(2, 0, dtype=torch.long))):
+        leaf = src.clone().requires_grad_()
+        gradient_through_meld(lambda t: (torch.gather(t, 0, index) * 3.0).sum(), leaf,
+                              rtol=0, atol=0)

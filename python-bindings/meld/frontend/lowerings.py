@@ -2189,12 +2189,17 @@ def scatter(b: Builder, data: Value, indices: Value, updates: Value, axis: int,
     position wins); an index out of range is a run-time error."""
     if reduction not in _SCATTER_REDUCE:
         raise Unsupported(f"scatter reduction '{reduction}'")
-    if data.rank == 0 and indices.rank == 0 and updates.rank == 0:
-        # a scalar (torch's dim 0 or -1 of one): as a vector of one element
-        one = [Dim(static=1)]
-        out = scatter(b, reshape(b, data, one), reshape(b, indices, one),
-                      reshape(b, updates, one), 0, reduction)
+    if data.rank == 0 and indices.rank <= 1 and indices.shape == updates.shape and \
+            indices.type.static:
+        # a scalar (torch's dim 0 or -1 of one, its index a scalar or a
+        # vector of one): as a vector of one element
+        one, n = [Dim(static=1)], [Dim(static=max(indices.type.numel(), 1))]
+        out = scatter(b, reshape(b, data, one), reshape(b, indices, n),
+                      reshape(b, updates, n), 0, reduction)
         return reshape(b, out, [])
+    if indices.type.static and updates.type.static and indices.type.numel() == 0 and \
+            updates.type.numel() == 0:
+        return data  # (no update; torch lets an empty index differ in rank)
     axis = normalize_axis(axis, data.rank)
     if indices.shape != updates.shape or indices.rank != data.rank:
         raise FrontendError("scatter: indices and updates must have one shape, "

@@ -1141,6 +1141,12 @@ def _embedding(b, node, weight, indices, *rest):
 
 @_op(aten.gather.default)
 def _gather(b, node, x, dim, index, sparse_grad=False):
+    if 0 in index.shape:  # (an empty index may differ from x in rank)
+        return L.full(b, 0, x.dtype, index.shape)
+    if x.rank == 0 and index.rank <= 1:  # a scalar, as a vector of one element
+        picked = L.take_along_axis(b, L.reshape(b, x, [Dim(static=1)]),
+                                   L.reshape(b, index, [Dim(static=1)]), 0)
+        return L.reshape(b, picked, b.dims(index))
     return L.take_along_axis(b, x, index, dim)
 
 
