@@ -986,7 +986,15 @@ def _flat_index(b: Builder, idx: Value, n: Dim, total: Dim) -> Value:
 def take_along_axis(b: Builder, x: Value, indices: Value, axis: int) -> Value:
     """numpy.take_along_axis (ONNX GatherElements, torch.gather): one gather
     from x flattened, at ``indices`` turned into flat offsets (x's sizes,
-    dynamic ones too, make the strides)."""
+    dynamic ones too, make the strides). As torch takes them (and
+    :func:`scatter` too): an empty index of another rank picks nothing, and
+    a scalar is a vector of one element."""
+    if indices.type.static and indices.type.numel() == 0:
+        return full(b, 0, x.dtype, indices.shape)
+    if x.rank == 0 and indices.rank <= 1 and indices.type.static:
+        one = [Dim(static=1)]
+        picked = take_along_axis(b, reshape(b, x, one), reshape(b, indices, one), 0)
+        return reshape(b, picked, b.dims(indices))
     axis = normalize_axis(axis, x.rank)
     if x.rank != indices.rank:
         raise FrontendError("take_along_axis operands differ in rank")

@@ -1141,12 +1141,6 @@ def _embedding(b, node, weight, indices, *rest):
 
 @_op(aten.gather.default)
 def _gather(b, node, x, dim, index, sparse_grad=False):
-    if 0 in index.shape:  # (an empty index may differ from x in rank)
-        return L.full(b, 0, x.dtype, index.shape)
-    if x.rank == 0 and index.rank <= 1:  # a scalar, as a vector of one element
-        picked = L.take_along_axis(b, L.reshape(b, x, [Dim(static=1)]),
-                                   L.reshape(b, index, [Dim(static=1)]), 0)
-        return L.reshape(b, picked, b.dims(index))
     return L.take_along_axis(b, x, index, dim)
 
 
@@ -2229,12 +2223,18 @@ def _cdist(b, node, x1, x2, p, compute_mode=None):
     return _pairwise_distances(b, x1, x2, p)
 
 
-def _pairwise_distances(b, x1, x2, p):
-    """x1 [..., P, M], x2 [..., R, M] of one rank -> [..., P, R]."""
+def _pair_differences(b, x1, x2):
+    """x1 [..., P, M], x2 [..., R, M] of one rank -> their rows'
+    differences x1[p] - x2[r], [..., P, R, M]."""
     one = [Dim(static=1)]
     a = L.reshape(b, x1, b.dims(x1)[:-1] + one + [b.dim(x1, -1)])
     c = L.reshape(b, x2, b.dims(x2)[:-2] + one + b.dims(x2)[-2:])
-    d = L.binary(b, "sub", a, c)
+    return L.binary(b, "sub", a, c)
+
+
+def _pairwise_distances(b, x1, x2, p):
+    """x1 [..., P, M], x2 [..., R, M] of one rank -> [..., P, R]."""
+    d = _pair_differences(b, x1, x2)
     return L.p_norm(b, d, float(p), [d.rank - 1])
 
 
@@ -2297,10 +2297,9 @@ def _cdist_backward(b, node, grad, x1, x2, p, dist):
                elem)
     c = L.cast(b, x2 if x2.rank == rank else L.unsqueeze(b, x2, list(range(rank - x2.rank))),
                elem)
-    one = [Dim(static=1)]
-    diff = L.binary(b, "sub", L.reshape(b, a, b.dims(a)[:-1] + one + [b.dim(a, -1)]),
-                    L.reshape(b, c, b.dims(c)[:-2] + one + b.dims(c)[-2:]))
-    g, d = (L.reshape(b, L.cast(b, v, elem), b.dims(v) + one) for v in (grad, dist))
+    diff = _pair_differences(b, a, c)
+    g, d = (L.reshape(b, L.cast(b, v, elem), b.dims(v) + [Dim(static=1)])
+            for v in (grad, dist))
     term = _distance_gradient(b, diff, g, d, float(p))
     return L.reduce(b, "sum", term, [diff.rank - 2], False)
 
@@ -2328,9 +2327,7 @@ def _pdist_backward(b, node, grad, x, p, dist):
         square.append(L.reshape(b, L.gather(b, padded, where, 0),
                                 [Dim(static=n), Dim(static=n), Dim(static=1)]))
     x = L.cast(b, x, elem)
-    one = [Dim(static=1)]
-    diff = L.binary(b, "sub", L.reshape(b, x, [b.dim(x, 0)] + one + [b.dim(x, 1)]),
-                    L.reshape(b, x, one + b.dims(x)))
+    diff = _pair_differences(b, x, x)
     term = _distance_gradient(b, diff, square[0], square[1], float(p))
     return L.reduce(b, "sum", term, [1], False)
 
