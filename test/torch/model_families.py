@@ -44,8 +44,10 @@ eager. There ``unsupported`` is an export that Meld refuses, naming what
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
+from typing import Optional
 
 import numpy as np
 import torch
@@ -237,10 +239,16 @@ def _no_dropout(model):
     return model
 
 
-def run_training(name: str) -> dict:
+AUTOCAST = {"bf16": torch.bfloat16, "f16": torch.float16}
+
+
+def run_training(name: str, autocast: Optional[str] = None) -> dict:
     """One family's training step through Meld against eager's: the worst
     parameter gradient's relative difference from float64 eager's, where
-    float32 eager's is no closer (see the module's doc)."""
+    float32 eager's is no closer (see the module's doc). With ``autocast``
+    (``bf16`` or ``f16``) the compiled and the float32 eager step run under
+    CPU autocast to that dtype, and float64 eager without it."""
+    import contextlib
     import copy
 
     from meld import torch as mtorch
@@ -262,10 +270,17 @@ def run_training(name: str) -> dict:
         inputs = make(*SHAPES[0])
         torch._dynamo.reset()
         start = len(mtorch.reports)
-        got = _output(torch.compile(model, backend="meld")(*inputs))
+
+        def mixed():
+            return torch.autocast("cpu", dtype=AUTOCAST[autocast]) if autocast \
+                else contextlib.nullcontext()
+        with mixed():
+            got = _output(torch.compile(model, backend="meld")(*inputs))
         weights = torch.randn(got.shape, generator=torch.Generator().manual_seed(1))
-        (got * weights).sum().backward()
-        (_output(eager(*inputs)) * weights).sum().backward()
+        (got.float() * weights).sum().backward()
+        with mixed():
+            out = _output(eager(*inputs))
+        (out.float() * weights).sum().backward()
         try:
             (_output(exact(*[t.double() if t.is_floating_point() else t for t in inputs]))
              * weights.double()).sum().backward()
@@ -280,13 +295,14 @@ def run_training(name: str) -> dict:
             g = torch.zeros_like(want) if g is None else g.double()
             return float((g - want).norm()) / max(float(want.norm()), floor)
 
-        diff, status = 0.0, "pass"
+        diff, eager_diff, status = 0.0, 0.0, "pass"
         for g, g_eager, want in triples:
-            d = distance(g, want)
-            diff = max(diff, d)
-            if d > max(1e-3, 2 * distance(g_eager, want) if exact is not eager else 0):
+            d, d_eager = distance(g, want), distance(g_eager, want)
+            diff, eager_diff = max(diff, d), max(eager_diff, d_eager)
+            if d > max(1e-3, 2 * d_eager if exact is not eager else 0):
                 status = "wrong"
         _record(row, start, status, diff)
+        row["eager_diff"] = eager_diff
     except Exception as e:  # noqa: BLE001 - reported as the family's error
         row["error"] = f"{type(e).__name__}: {str(e)[:300]}"
     row["seconds"] = round(time.time() - t0, 1)
@@ -363,14 +379,21 @@ def main(argv=None) -> int:
                         help="torch.export and meld.torch.export instead of torch.compile")
     parser.add_argument("--train", action="store_true",
                         help="a training step's gradients against eager's")
+    parser.add_argument("--autocast", choices=sorted(AUTOCAST),
+                        help="with --train: the step under CPU autocast to this dtype")
     args = parser.parse_args(argv)
     names = args.names or list(_families())
     rows = []
     run = run_export if args.export else run_training if args.train else run_family
+    if args.autocast:
+        if not args.train:
+            parser.error("--autocast needs --train")
+        run = functools.partial(run_training, autocast=args.autocast)
     for name in names:
         row = run(name)
         rows.append(row)
-        print(f"{name}: {row['status']} diff={row['max_diff']} kernels={row['kernels']} "
+        print(f"{name}: {row['status']} diff={row['max_diff']} "
+              f"eager_diff={row.get('eager_diff')} kernels={row['kernels']} "
               f"per_shape={row['per_shape']} fallbacks={row['fallbacks']} {row['error']} "
               f"[{row['seconds']} s]", flush=True)
     table = markdown(rows, args.export)

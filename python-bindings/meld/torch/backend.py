@@ -895,6 +895,20 @@ def _conv_weight_grad_by_offsets(b, x: Value, w: Value, grad: Value, stride, pad
     return L.reshape(b, stacked, [Dim(static=d) for d in w.shape])
 
 
+def _mixed_floats(b, *values):
+    """A normalization's operands in one float type: where they differ (a
+    half-precision input by float weights and statistics, as CPU autocast
+    leaves batch, layer and group norms), all in f32 (f64 if one is), as
+    ATen's mixed-type kernels compute; the results are then cast to their
+    traced dtypes (_as_traced_float)."""
+    floats = [v for v in values if isinstance(v, Value) and v.dtype in _FLOAT_ELEMS]
+    if len({v.dtype for v in floats}) < 2:
+        return values
+    wide = "f64" if any(v.dtype == "f64" for v in floats) else "f32"
+    return tuple(L.cast(b, v, wide) if isinstance(v, Value) and
+                 v.dtype in _FLOAT_ELEMS and v.dtype != wide else v for v in values)
+
+
 def _per_channel(b, v: Value, rank: int) -> Value:
     """A [C] vector shaped to broadcast over dim 1 of a rank-``rank`` tensor."""
     return L.reshape(b, v, [b.dim(v, 0)] + [Dim(static=1)] * (rank - 2))
@@ -902,6 +916,7 @@ def _per_channel(b, v: Value, rank: int) -> Value:
 
 @_op(aten._native_batch_norm_legit_no_training.default)
 def _batch_norm_inference(b, node, x, w, bias, mean, var, momentum, eps):
+    x, w, bias, mean, var = _mixed_floats(b, x, w, bias, mean, var)
     inv = L.unary(b, "rsqrt", L.binary(b, "add", var, _tensor(b, eps, var.dtype)))
     scale = inv if w is None else L.binary(b, "mul", inv, w)
     shift = L.binary(b, "mul", mean, scale)
@@ -959,6 +974,8 @@ def _batch_norm_functional(b, node, x, w, bias, running_mean, running_var, train
                            momentum, eps):
     """Batch norm as training runs it: the batch's statistics normalize, and
     the running statistics come back updated (the variance unbiased)."""
+    x, w, bias, running_mean, running_var = _mixed_floats(b, x, w, bias, running_mean,
+                                                          running_var)
     if not training:
         y, m, rstd = _batch_norm_inference(b, node, x, w, bias, running_mean, running_var,
                                            momentum, eps)
@@ -998,6 +1015,7 @@ def _batch_norm_functional(b, node, x, w, bias, running_mean, running_var, train
 @_op(aten.native_layer_norm.default)
 def _layer_norm(b, node, x, normalized_shape, w, bias, eps):
     axis = x.rank - len(normalized_shape)
+    x, w, bias = _mixed_floats(b, x, w, bias)
     y = L.layer_norm(b, x, axis, w, bias, eps)
     axes = list(range(axis, x.rank))
     mean = L.reduce(b, "mean", x, axes, True)
@@ -1996,6 +2014,7 @@ def _kthvalue(b, node, x, k, dim=-1, keepdim=False):
 
 @_op(aten.native_group_norm.default)
 def _group_norm(b, node, x, w, bias, n, c, hw, groups, eps):
+    x, w, bias = _mixed_floats(b, x, w, bias)
     return L.group_norm(b, x, int(groups), w, bias, float(eps))
 
 
@@ -3945,6 +3964,7 @@ def _translate_nodes(b: Builder, gm: torch.fx.GraphModule, env):
                         named.node, named.reason = node.name, why
                         raise named from e
                     env[node] = _wrap_narrow(b, env[node], node.meta.get("val"))
+                    env[node] = _as_traced_float(b, env[node], node.meta.get("val"))
                     _name_sizes(b, env[node], node.meta.get("val"))
         elif node.op == "output":
             return node.args[0]
@@ -3962,6 +3982,27 @@ def _wrap_narrow(b: Builder, value, val):
         return type(value)(_wrap_narrow(b, v, m) for v, m in zip(value, val))
     if isinstance(value, Value) and isinstance(val, torch.Tensor) and val.dtype in _NARROW:
         return L.wrap_narrow(b, value, _NARROW[val.dtype])
+    return value
+
+
+_FLOAT_ELEMS = ("f16", "bf16", "f32", "f64")
+
+
+def _as_traced_float(b: Builder, value, val):
+    """A floating result cast to the float dtype its node was traced with,
+    where the lowering computed another. ATen's kernels and its meta
+    functions can disagree: under CPU autocast, ``native_layer_norm`` of a
+    bf16 input by f32 weights returns f32 statistics from its kernel but
+    bf16 ones by its meta function, and the backward graph that reads them
+    was traced with the meta's. The graph's traced dtypes are the contract
+    between partitions."""
+    if isinstance(value, (tuple, list)) and isinstance(val, (tuple, list)):
+        return type(value)(_as_traced_float(b, v, m) for v, m in zip(value, val))
+    if isinstance(value, Value) and isinstance(val, torch.Tensor) and \
+            not _LOWERING_PARTS[0] and val.dtype in _ELEM:
+        want = _ELEM[val.dtype]
+        if want in _FLOAT_ELEMS and value.dtype in _FLOAT_ELEMS and value.dtype != want:
+            return L.cast(b, value, want)
     return value
 
 
@@ -4191,7 +4232,14 @@ class CompiledPartition(torch.nn.Module):
         self.ops = list(ops)
         self.executable = meld_compile(self.text, name="torch partition",
                                        cache_dir=cache_dir())
-        self.result_elems = [dtype for dtype, _ in self.executable.signature().outputs]
+        signature = self.executable.signature()
+        self.result_elems = [dtype for dtype, _ in signature.outputs]
+        # each tensor argument's float dtype, where it has one: an eager op
+        # before this partition (a fallback) may return another than it was
+        # traced with (ATen's kernel and its meta function disagreeing)
+        self.arg_floats = {i: _TORCH_DTYPE[elem] for i, (elem, _) in
+                           zip(translation.tensor_args, signature.inputs)
+                           if elem in _FLOAT_ELEMS}
         self.kernels = _kernels(self.executable)
         self._graphs: Dict[tuple, object] = {}
         self.eager = None  # the partition's ATen graph, for what Meld refuses at run time
@@ -4224,6 +4272,8 @@ class CompiledPartition(torch.nn.Module):
                     a = a.to(_TORCH_DTYPE[_elem_of(a.dtype)])
                 elif a.is_complex():  # (its real view)
                     a = torch.view_as_real(a.resolve_conj())
+                elif a.is_floating_point() and a.dtype != self.arg_floats.get(i, a.dtype):
+                    a = a.to(self.arg_floats[i])
                 arrays.append(_to_numpy(a.detach().contiguous()))
             else:
                 arrays.append(np.asarray(float(a), np.float64))
@@ -4564,10 +4614,23 @@ def _flash_attention_for_cpu(query, key, value, dropout_p=0.0, is_causal=False, 
     and a log-sum-exp of 0, as torch's kernel does, not NaN."""
     if dropout_p != 0.0:
         return NotImplemented  # (torch keeps the op)
+    dtype = query.dtype
+    query, key, value, attn_mask = _attention_in_float(query, key, value, attn_mask)
     scores, _, value, _ = _attention_scores(query, key, value, is_causal, attn_mask, scale)
     lse = _finite_lse(torch.logsumexp(scores, dim=-1))
     out = torch.matmul(torch.exp(scores - lse.unsqueeze(-1)), value)
-    return out, lse
+    return out.to(dtype), lse
+
+
+def _attention_in_float(*tensors):
+    """Half-precision attention operands as float32: ATen's CPU flash
+    attention computes the scores, their softmax and its log-sum-exp
+    (which it returns as float32) and sums the products in float32, and
+    rounds only the results. Done in bf16 (a training step under CPU
+    autocast), each of them rounded, the step's gradients were up to 2x
+    further from float64's than eager's."""
+    return tuple(t.float() if t is not None and t.dtype in (torch.bfloat16, torch.float16)
+                 else t for t in tensors)
 
 
 def _finite_lse(lse):
@@ -4584,6 +4647,9 @@ def _flash_attention_for_cpu_backward(grad_out, query, key, value, out, lse, dro
     under grouped-query attention)."""
     if dropout_p != 0.0:
         return NotImplemented
+    dtype = query.dtype
+    grad_out, query, key, value, out, attn_mask = _attention_in_float(
+        grad_out, query, key, value, out, attn_mask)
     kv_heads = key.size(1)
     group = query.size(1) // kv_heads
     scores, key, value, scale = _attention_scores(query, key, value, is_causal, attn_mask,
@@ -4598,7 +4664,7 @@ def _flash_attention_for_cpu_backward(grad_out, query, key, value, out, lse, dro
         shape = (grad_key.size(0), kv_heads, group) + tuple(grad_key.shape[2:])
         grad_key = grad_key.reshape(shape).sum(2)
         grad_value = grad_value.reshape(shape).sum(2)
-    return grad_query, grad_key, grad_value
+    return grad_query.to(dtype), grad_key.to(dtype), grad_value.to(dtype)
 
 
 def _fast_path_attention(x, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight,
