@@ -1,14 +1,16 @@
 """Mixed-precision training through ``torch.compile(backend="meld")``: a
 step under ``torch.autocast("cpu", dtype=bf16 or f16)``, as PyTorch users
 train on CPUs. Autocast leaves the normalizations with a half-precision
-input and float32 weights and statistics; Meld computes them in float32,
-as ATen's mixed-type kernels do, and every result takes the dtype its node
-was traced with (ATen's kernel and its meta function disagree on a layer
-norm's statistics, f32 against bf16, and the backward graph reads the
-meta's). Each step's output, gradients and running statistics are compared
-with float64 eager's, against float32 eager under the same autocast.
+input and float32 weights and statistics; their ATen kernels compute in
+float32 and return float32 statistics, where torch's meta functions say
+half precision. The backend traces them as the kernels compute (the
+statistics float32, so the backward graph reads them unrounded), lowers
+mixed-dtype normalizations in float32, gives every other result the dtype
+its node was traced with, and converts a float argument that an eager
+op returned in another dtype. Each step's output, gradients and running
+statistics are compared with float64 eager's, against float32 eager under
+the same autocast.
 """
-
 from __future__ import annotations
 
 import copy
@@ -62,7 +64,26 @@ class SmallCNN(torch.nn.Module):
         return self.fc(x.mean((2, 3)))
 
 
-MODELS = {"block": (Block, (2, 16, 64)), "cnn": (SmallCNN, (4, 3, 16, 16))}
+class NormOfTwo(torch.nn.Module):
+    """A batch norm over 2 values per channel (2 images of one pixel, a
+    small ResNet's last stage), whose gradients amplify any rounding of
+    its statistics: kept half precision as torch's meta function has
+    them, the convolution's weight gradient was 2.2 from float64's
+    (relative), eager's 0.16."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(16, 16, 3, padding=1, bias=False)
+        self.bn = torch.nn.BatchNorm2d(16)
+        with torch.no_grad():
+            self.bn.weight.uniform_(0.5, 1.5)
+
+    def forward(self, x):
+        return torch.relu(self.bn(self.conv(x)))
+
+
+MODELS = {"block": (Block, (2, 16, 64)), "cnn": (SmallCNN, (4, 3, 16, 16)),
+          "norm_of_two": (NormOfTwo, (2, 16, 1, 1))}
 DTYPES = {"bf16": torch.bfloat16, "f16": torch.float16}
 
 

@@ -33,6 +33,10 @@ stage normalizes 2 values per channel); against float32 eager's, within
 1e-3, where an op has no float64 kernel (Mixtral's grouped matmuls).
 ``max diff`` is the largest.
 
+``--train --autocast bf16`` (or ``f16``) runs the compiled and the
+float32 eager step under ``torch.autocast("cpu", dtype=...)``, float64
+eager without it (Mixtral: float32 eager without it), with the same rule.
+
 ``--export`` runs each family through ``torch.export`` and
 ``meld.torch.export`` instead (the dims that differ between the two input
 shapes marked dynamic; transformers' ``use_cache`` fixed to False): the
@@ -285,7 +289,12 @@ def run_training(name: str, autocast: Optional[str] = None) -> dict:
             (_output(exact(*[t.double() if t.is_floating_point() else t for t in inputs]))
              * weights.double()).sum().backward()
         except RuntimeError:  # (an op without float64: Mixtral's grouped matmul)
-            exact = eager  # (then within 1e-3 of float32 eager's)
+            if autocast:  # (float32 without autocast: the reference)
+                exact = copy.deepcopy(model).float()
+                exact.zero_grad(set_to_none=True)
+                (_output(exact(*inputs)) * weights).sum().backward()
+            else:
+                exact = eager  # (then within 1e-3 of float32 eager's)
         triples = [(p.grad, q.grad, r.grad.double()) for p, q, r in
                    zip(model.parameters(), eager.parameters(), exact.parameters())
                    if r.grad is not None]

@@ -5081,6 +5081,38 @@ def _narrows_by_tensor(gm: torch.fx.GraphModule) -> None:
         gm.recompile()
 
 
+_HALF_DTYPES = (torch.bfloat16, torch.float16)
+
+# The normalizations whose ATen kernels take a half-precision input with
+# float weights and statistics (as CPU autocast leaves them) and return
+# float statistics, where their meta functions say half.
+_MIXED_NORMS = ("native_layer_norm.default", "native_group_norm.default",
+                "native_batch_norm.default", "_native_batch_norm_legit.default",
+                "_native_batch_norm_legit.no_stats",
+                "_native_batch_norm_legit_functional.default",
+                "_native_batch_norm_legit_no_training.default")
+
+
+def _norm_of_mixed_floats(op):
+    """``op`` of a half-precision input by float weights as the same op of
+    the input in float, its output cast back: its statistics float, as
+    ATen's kernel returns them. Traced as torch's meta function has it, the
+    statistics were half precision, and the backward graph, which reads
+    them, rounded them: a batch norm over 2 values per channel (a small
+    ResNet's last stage, 2 images under bf16 autocast) then gave its
+    convolution's weight a gradient 2.2 from float64's (relative; eager
+    and Inductor 0.16)."""
+    def decomposition(x, *args, **kwargs):
+        floats = {a.dtype for a in args if isinstance(a, torch.Tensor) and
+                  a.is_floating_point()}
+        if x.dtype not in _HALF_DTYPES or not floats or floats == {x.dtype} or \
+                len(floats) != 1 or floats & set(_HALF_DTYPES):
+            return NotImplemented  # (torch keeps the op)
+        out = op(x.to(floats.pop()), *args, **kwargs)
+        return (out[0].to(x.dtype),) + tuple(out[1:])
+    return decomposition
+
+
 def _decompositions():
     from torch._decomp import core_aten_decompositions
 
@@ -5099,6 +5131,10 @@ def _decompositions():
         table[aten.batch_norm_backward.default] = \
             decomposition_table[aten.batch_norm_backward.default]
     table[aten.linalg_ldl_solve.default] = _ldl_solve
+    for name in _MIXED_NORMS:
+        packet, overload = name.split(".")
+        op = getattr(getattr(aten, packet), overload)
+        table[op] = _norm_of_mixed_floats(op)
     chunked = getattr(torch.ops, "torch_nn", None)
     if chunked is not None and hasattr(chunked, "_linear_cross_entropy_batch_chunked"):
         table[chunked._linear_cross_entropy_batch_chunked.default] = _linear_cross_entropy
