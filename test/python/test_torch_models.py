@@ -248,6 +248,17 @@ def test_family_training_step_gradients_match_float64_eager(name):
     assert row["status"] == "pass", row
 
 
+@pytest.mark.parametrize("name, autocast", [("resnet", "bf16"), ("mistral", "f16")])
+def test_family_training_step_under_autocast(name, autocast):
+    """One training step under CPU autocast (model_families.py --train
+    --autocast): no op in eager, every gradient no further from float64
+    eager's than twice float32 eager's under the same autocast. The tiny
+    ResNet's batch norms over 2 values per channel read their statistics in
+    float32, as eager's do (in bf16 its gradients had been 30x further)."""
+    row = model_families.run_training(name, autocast=autocast)
+    assert row["status"] == "pass", row
+
+
 def test_generate_with_a_compiled_forward_gives_eager_tokens():
     """``model.generate`` (greedy, a KV cache) with ``forward`` compiled
     dynamic: Mistral (a sliding-window mask sliced from the cache's end,

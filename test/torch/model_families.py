@@ -35,7 +35,11 @@ stage normalizes 2 values per channel); against float32 eager's, within
 
 ``--train --autocast bf16`` (or ``f16``) runs the compiled and the
 float32 eager step under ``torch.autocast("cpu", dtype=...)``, float64
-eager without it (Mixtral: float32 eager without it), with the same rule.
+eager without it (Mixtral: float32 eager without it). There a gradient
+within 5% of float64's passes too (half precision's errors, and the ReLU
+masks its rounding flips, vary from layer to layer, eager's too), and all
+of them together, as one vector, must be no further from float64's than
+twice eager's.
 
 ``--export`` runs each family through ``torch.export`` and
 ``meld.torch.export`` instead (the dims that differ between the two input
@@ -304,11 +308,30 @@ def run_training(name: str, autocast: Optional[str] = None) -> dict:
             g = torch.zeros_like(want) if g is None else g.double()
             return float((g - want).norm()) / max(float(want.norm()), floor)
 
-        diff, eager_diff, status = 0.0, 0.0, "pass"
-        for g, g_eager, want in triples:
-            d, d_eager = distance(g, want), distance(g_eager, want)
-            diff, eager_diff = max(diff, d), max(eager_diff, d_eager)
-            if d > max(1e-3, 2 * d_eager if exact is not eager else 0):
+        distances = [(distance(g, want), distance(g_eager, want))
+                     for g, g_eager, want in triples]
+        diff = max(d for d, _ in distances)
+        eager_diff = max(d_eager for _, d_eager in distances)
+        # (under autocast a gradient's error is that of its half-precision
+        # products and of the ReLU masks their rounding flips, which is
+        # luck: under f16 eager's errors on MobileBERT's layers spread over
+        # 0.04-1.6%, Meld's over 0.9-2.4%. A gradient within 5% of float64's
+        # passes; further, it may be no more than twice eager's. All of them
+        # together, as one vector, are held to twice eager's.)
+        bound = 0.05 if autocast else 0
+        status = "pass"
+        if any(d > max(1e-3, 2 * d_eager if exact is not eager else 0, bound)
+               for d, d_eager in distances):
+            status = "wrong"
+        if autocast:
+            def whole(grads):
+                return torch.cat([torch.zeros_like(w).flatten() if g is None else
+                                  g.double().flatten() for g, w in grads])
+            want = torch.cat([w.flatten() for _, _, w in triples])
+            ours = whole([(g, w) for g, _, w in triples])
+            theirs = whole([(g, w) for _, g, w in triples])
+            if float((ours - want).norm()) > max(1e-3 * float(want.norm()),
+                                                 2 * float((theirs - want).norm())):
                 status = "wrong"
         _record(row, start, status, diff)
         row["eager_diff"] = eager_diff
