@@ -6,7 +6,7 @@ a forward and backward of a sum-of-squares loss (zero_grad included).
 The gradients are checked first: all of them, as one vector, no further
 from float64 eager's than float32 eager's are (twice). Best of 3 rounds.
 
-    PYTHONPATH=build/python-bindings .venv/bin/python bench/torch/cnn_training.py [--layers-only]
+    PYTHONPATH=build/python-bindings .venv/bin/python bench/torch/cnn_training.py [--layers-only] [--autocast bf16]
 
 docs/frontends.md ("CNN training speed") has the table.
 """
@@ -33,16 +33,32 @@ LAYERS = [  # name, channels, image, kernel
 ]
 
 
-def trainer(make_model, x, backend, dtype=torch.float32):
+AUTOCAST = {"bf16": torch.bfloat16, "f16": torch.float16}
+
+
+def _output(out):
+    """A model's output tensor: transformers' pooled or last hidden state."""
+    for name in ("pooler_output", "last_hidden_state"):
+        if getattr(out, name, None) is not None:
+            return getattr(out, name)
+    return out
+
+
+def trainer(make_model, x, backend, dtype=torch.float32, autocast=None):
+    """A training step of ``make_model()`` (its forward under CPU autocast
+    to ``autocast``, if given); with ``gradients=True`` it returns them, as
+    one float64 vector."""
     torch.manual_seed(0)
     model = make_model().train().to(dtype)
     run = torch.compile(model, backend=backend) if backend else model
-    x = x.to(dtype)
+    x = x.to(dtype) if x.is_floating_point() else x
 
     def step(gradients=False):
         model.zero_grad(set_to_none=True)
-        out = run(x)
-        out = getattr(out, "pooler_output", out)
+        with torch.autocast("cpu", dtype=AUTOCAST.get(autocast, torch.bfloat16),
+                            enabled=autocast is not None):
+            out = _output(run(x))
+        out = out.float() if out.dtype in (torch.bfloat16, torch.float16) else out
         out.square().mean().backward()
         # (the timed steps stop here: gathering the gradients into one
         # float64 vector, for the check only, would add the same copies to
@@ -62,19 +78,21 @@ def best_ms(step, calls, rounds=3):
     return best
 
 
-def compare(name, make_model, x, calls):
+def compare(name, make_model, x, calls, autocast=None):
     # (each case compiles afresh: TorchDynamo would otherwise recompile the
     # next case's Sequential.forward with dynamic sizes, as it does for a
     # function called at a second shape)
     torch._dynamo.reset()
-    steps = {b or "eager": trainer(make_model, x, b) for b in ("meld", "inductor", None)}
+    steps = {b or "eager": trainer(make_model, x, b, autocast=autocast)
+             for b in ("meld", "inductor", None)}
     # The check: every gradient at once against float64 eager, no further
     # from it than eager's float32 is (twice, plus a little), or 5e-5: a
     # training batch norm over few images amplifies rounding, so single
     # gradients of either may be 10% off float64 (Meld in float64 matches
     # it to 1e-11), and Meld's f32 sums run serially in vector lanes, where
     # ATen's batch norm sums cascade (the small CNN's 16K-pixel channels:
-    # 1e-5 against eager's 3e-7).
+    # 1e-5 against eager's 3e-7). Under autocast, eager's error is that of
+    # its half-precision products.
     want = trainer(make_model, x, None, torch.float64)(gradients=True)
     errors = {k: ((steps[k](gradients=True) - want).norm() / want.norm()).item() for k in ("meld", "eager")}
     assert errors["meld"] <= max(2 * errors["eager"] + 1e-6, 5e-5), \
@@ -90,17 +108,19 @@ def compare(name, make_model, x, calls):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--layers-only", action="store_true")
+    parser.add_argument("--autocast", choices=sorted(AUTOCAST),
+                        help="each step's forward under CPU autocast to this dtype")
     opts = parser.parse_args()
     torch.set_num_threads(2)
     print(f"machine: {machine.cpu_name()} ({machine.isa()}), torch {torch.__version__}, "
-          f"{torch.get_num_threads()} threads")
+          f"{torch.get_num_threads()} threads, autocast {opts.autocast or 'off'}")
     print("| case | Meld ms | Inductor ms | eager ms | Meld vs Inductor |")
     print("|---|---|---|---|---|")
     for name, c, hw, k in LAYERS:
         def layer(c=c, k=k):
             return torch.nn.Sequential(torch.nn.Conv2d(c, c, k, 1, k // 2, groups=c),
                                        torch.nn.ReLU())
-        compare(name, layer, torch.randn(8, c, hw, hw), 5)
+        compare(name, layer, torch.randn(8, c, hw, hw), 5, opts.autocast)
     if opts.layers_only:
         return
 
@@ -112,10 +132,11 @@ def main():
             torch.nn.Conv2d(64, 64, 3, padding=1), bn(64), torch.nn.ReLU(),
             torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(64, 10))
     compare("small CNN (3 convolutions + batch norm), batch 16 at 64x64", small_cnn,
-            torch.randn(16, 3, 64, 64), 5)
+            torch.randn(16, 3, 64, 64), 5, opts.autocast)
     import transformers as T
     compare("MobileNetV2 (transformers), batch 4 at 160x160",
-            lambda: T.MobileNetV2Model(T.MobileNetV2Config()), torch.randn(4, 3, 160, 160), 3)
+            lambda: T.MobileNetV2Model(T.MobileNetV2Config()), torch.randn(4, 3, 160, 160), 3,
+            opts.autocast)
 
 
 if __name__ == "__main__":
