@@ -105,9 +105,9 @@ def compare(name, make_model, x, calls, autocast=None):
     print(machine.inductor_row(name, t["meld"], t["inductor"], t["eager"], 1), flush=True)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--layers-only", action="store_true")
+def parse_args(parser):
+    """The options with ``--autocast``; 2 threads, and the machine and the
+    table's header printed."""
     parser.add_argument("--autocast", choices=sorted(AUTOCAST),
                         help="each step's forward under CPU autocast to this dtype")
     opts = parser.parse_args()
@@ -116,6 +116,13 @@ def main():
           f"{torch.get_num_threads()} threads, autocast {opts.autocast or 'off'}")
     print("| case | Meld ms | Inductor ms | eager ms | Meld vs Inductor |")
     print("|---|---|---|---|---|")
+    return opts
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--layers-only", action="store_true")
+    opts = parse_args(parser)
     for name, c, hw, k in LAYERS:
         def layer(c=c, k=k):
             return torch.nn.Sequential(torch.nn.Conv2d(c, c, k, 1, k // 2, groups=c),

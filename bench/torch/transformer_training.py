@@ -23,9 +23,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-import machine  # noqa: E402
-from cnn_training import AUTOCAST, compare  # noqa: E402
+from cnn_training import compare, parse_args  # noqa: E402
 
 
 def cases():
@@ -52,15 +50,8 @@ def cases():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--autocast", choices=sorted(AUTOCAST),
-                        help="each step's forward under CPU autocast to this dtype")
     parser.add_argument("-k", default="", help="run the cases whose name contains this")
-    opts = parser.parse_args()
-    torch.set_num_threads(2)
-    print(f"machine: {machine.cpu_name()} ({machine.isa()}), torch {torch.__version__}, "
-          f"{torch.get_num_threads()} threads, autocast {opts.autocast or 'off'}")
-    print("| case | Meld ms | Inductor ms | eager ms | Meld vs Inductor |")
-    print("|---|---|---|---|---|")
+    opts = parse_args(parser)
     for name, make, ids, calls in cases():
         if opts.k in name:
             compare(name, make, ids, calls, opts.autocast)
