@@ -45,6 +45,7 @@ LogicalResult meld::outlineProgram(ModuleOp module, bool fuse,
   if (hostOnly) {
     horizontal.maxFlatKernels = 1 << 16;
     horizontal.flatParamBytes = 1 << 22;
+    horizontal.separateContractions = true;
   }
   if (launchCosts) {
     horizontal.launchNs = launchCosts->launchNs;

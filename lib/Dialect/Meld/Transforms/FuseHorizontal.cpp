@@ -79,6 +79,20 @@ bool meld::isFlatPointwiseKernel(KernelOp kernel) {
 }
 
 namespace {
+/// Whether `kernel` is a gemm kernel of a matmul (separateContractions;
+/// a convolution's keeps sharing: beside it the host computes the
+/// transposes of a weight gradient's operands whole, one block, which
+/// balances the threads' home ranges).
+static bool isMatmulKernel(KernelOp kernel) {
+  if (kernel.getKind() != FusionKind::gemm)
+    return false;
+  bool matmul = false;
+  kernel.getBody().walk([&](Operation *op) {
+    matmul |= isa<MatmulOp, BatchMatmulOp>(op);
+  });
+  return matmul;
+}
+
 /// A horizontal launch being packed.
 struct Bucket {
   SmallVector<KernelOp> kernels;
@@ -88,6 +102,9 @@ struct Bucket {
   int64_t results = 0;
   /// Whether every member is a flat pointwise kernel (isFlatPointwise).
   bool pointwise = true;
+  /// Whether its last member is a gemm kernel: all are, or none, under
+  /// FusionOptions::separateContractions (unset while empty).
+  std::optional<bool> gemms;
 
   /// A bucket of the kernels of `kernel` (its parts when it is horizontal).
   static Bucket of(KernelOp kernel) {
@@ -126,8 +143,14 @@ struct Bucket {
     return 8 * params;
   }
 
+  /// Whether `kernel` keeps the bucket's kind (separateContractions).
+  bool keepsKind(KernelOp kernel) const {
+    return !gemms || *gemms == isMatmulKernel(kernel);
+  }
+
   void add(KernelOp kernel) {
     kernels.push_back(kernel);
+    gemms = isMatmulKernel(kernel);
     pointwise &= isFlatPointwiseKernel(kernel);
     inputs.insert(kernel.getInputs().begin(), kernel.getInputs().end());
     for (Type t : kernel.getResultTypes())
@@ -303,7 +326,8 @@ static SmallVector<Bucket> packDepth(ArrayRef<KernelOp> kernels,
       auto [maxKernels, maxBytes] =
           launchLimits(options, pointwise && b.pointwise);
       if (static_cast<int64_t>(b.kernels.size()) < maxKernels &&
-          b.paramBytesWith(kernel) <= maxBytes) {
+          b.paramBytesWith(kernel) <= maxBytes &&
+          (!options.separateContractions || b.keepsKind(kernel))) {
         fit = i;
         break;
       }
@@ -507,6 +531,10 @@ void meld::explainHorizontalPacking(Block &block,
     else if (bytes > maxBytes)
       remark << "would take " << bytes
              << " bytes of kernel parameters, over the budget of " << maxBytes;
+    else if (options.separateContractions && !could->keepsKind(kernel))
+      remark << "is of " << (isMatmulKernel(kernel) ? "non-" : "")
+             << "matmul kernels, and a matmul's gemm kernels share launches "
+                "only with others here (separate-contractions)";
     else
       remark << "was packed before it reached that launch (first fit)";
     remark.attachNote(other.getLoc()) << "that launch is here";
@@ -526,6 +554,7 @@ struct MeldFuseHorizontalPass
     options.maxFlatKernels = maxFlatKernels;
     options.flatParamBytes = flatParamBytes;
     options.costs = {launchNs, shareNs, bytesPerUs, costThreads, blockElements};
+    options.separateContractions = separateContractions;
     if (failed(verifyFusionOptions(options, getOperation())))
       return signalPassFailure();
     recordUnfusedCost(getOperation(), options);

@@ -163,6 +163,7 @@ struct MeldExplainFusionPass
     options.maxFlatKernels = maxFlatKernels;
     options.flatParamBytes = flatParamBytes;
     options.costs = {launchNs, shareNs, bytesPerUs, costThreads, blockElements};
+    options.separateContractions = separateContractions;
     if (failed(verifyFusionOptions(options, getOperation())))
       return signalPassFailure();
     (void)forEachFusionBlock(getOperation(), [&](Block &block) {

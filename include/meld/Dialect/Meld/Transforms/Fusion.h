@@ -62,6 +62,13 @@ struct FusionOptions {
   /// that swap its operands' two leading dims (the host's code generation
   /// reads them in place; the GPU's does not).
   bool transposedConvOperands = false;
+  /// A matmul's gemm kernel shares a horizontal launch only with other
+  /// such kernels (the host's threads take a launch's blocks in contiguous
+  /// home ranges, so a GEMM's few costly blocks beside a transpose's many
+  /// cheap ones ran on one thread of two: a training step's forward, each
+  /// GEMM beside the transpose of its weight the backward reads, 2x
+  /// slower).
+  bool separateContractions = false;
   /// What a launch costs: whether a horizontal launch pays.
   LaunchCosts costs;
 };

@@ -210,7 +210,13 @@ defvar HorizontalOptions = [
          "the whole device)">,
   Option<"blockElements", "block-elements", "int64_t", /*default=*/"0",
          "Output elements per block a launch's blocks are estimated by (0: "
-         "one per element)">
+         "one per element)">,
+  Option<"separateContractions", "separate-contractions", "bool",
+         /*default=*/"false",
+         "A matmul's gemm kernel shares a launch only with other such "
+         "kernels (the host: its threads take a launch's blocks in home "
+         "ranges, and a GEMM's few costly blocks beside many cheap ones ran "
+         "on one thread)">
 ];
 
 def MeldFuseHorizontal : Pass<"meld-fuse-horizontal", "::mlir::func::FuncOp"> {
